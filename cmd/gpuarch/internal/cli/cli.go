@@ -1,0 +1,168 @@
+// Package cli is gpuarch's command line: flag parsing, subcommands and exit
+// codes, over library calls. Everything it does can be called from a test
+// with a fake GPU or none.
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/sass"
+)
+
+// Version is gpuarch's version.
+const Version = "0.1.0"
+
+// UsageError is a mistake in the command line; it exits with status 2.
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+// ExitCode maps an error to the process exit status.
+func ExitCode(err error) int {
+	var u *UsageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &u):
+		return 2
+	case errors.Is(err, context.Canceled):
+		return 130
+	}
+	return 1
+}
+
+// Device is a GPU the CLI can measure and then close.
+type Device interface {
+	probe.GPU
+	Close() error
+}
+
+// Env holds the CLI's side effects, so tests can replace them.
+type Env struct {
+	Stdout, Stderr io.Writer
+	// OpenGPU opens GPU number ordinal.
+	OpenGPU func(ordinal int) (Device, error)
+	// Disassembler finds the machine-code disassembler; an error means
+	// results are "not verified".
+	Disassembler func() (probe.Disassembler, error)
+	// Config is the measurement configuration.
+	Config probe.Config
+	// Artifacts is where probe modules are kept ("" keeps none).
+	Artifacts string
+}
+
+// Run runs gpuarch with the given arguments (without the program name).
+func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	env := &Env{
+		Stdout: stdout, Stderr: stderr,
+		OpenGPU: func(ordinal int) (Device, error) { return probe.OpenCUDA(ordinal) },
+		Disassembler: func() (probe.Disassembler, error) {
+			d, err := sass.FindDisassembler()
+			if err != nil {
+				return nil, err
+			}
+			return d, nil
+		},
+		Config: probe.DefaultConfig(),
+	}
+	return env.Run(ctx, args)
+}
+
+type command struct {
+	name, args, help string
+	run              func(e *Env, ctx context.Context, args []string) error
+}
+
+func commands() []command {
+	return []command{
+		{"run", "[--out DIR] [--suite alu] [--gpu N] [--artifacts DIR]", "measure every suite and write results.json and results.md", (*Env).cmdRun},
+		{"inst", "[--out DIR] [--gpu N] NAME...", "measure the named instructions and print their table", (*Env).cmdInst},
+		{"info", "[--gpu N] [--json] [--no-measure]", "print the GPU's spec sheet and peak rates, with the measured clock", (*Env).cmdInfo},
+		{"list", "", "list the instructions gpuarch knows", (*Env).cmdList},
+		{"report", "[--out DIR] RESULTS.json", "write the Markdown report of a results file", (*Env).cmdReport},
+		{"version", "", "print the version", (*Env).cmdVersion},
+	}
+}
+
+// Run dispatches to a subcommand.
+func (e *Env) Run(ctx context.Context, args []string) error {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		e.usage(e.Stdout)
+		if len(args) == 0 {
+			return &UsageError{"no command given"}
+		}
+		return nil
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(e, ctx, args[1:])
+		}
+	}
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	sort.Strings(names)
+	return &UsageError{fmt.Sprintf("unknown command %q (commands: %s; see gpuarch help)", args[0], strings.Join(names, ", "))}
+}
+
+func (e *Env) usage(w io.Writer) {
+	fmt.Fprintln(w, "gpuarch measures a GPU's microarchitecture from the inside.")
+	fmt.Fprintln(w, "\nUsage: gpuarch COMMAND [flags]")
+	fmt.Fprintln(w)
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-8s %-36s %s\n", c.name, c.args, c.help)
+	}
+}
+
+// flags makes a flag set whose errors become UsageErrors instead of exits.
+func (e *Env) flags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet("gpuarch "+name, flag.ContinueOnError)
+	fs.SetOutput(e.Stderr)
+	return fs
+}
+
+func parse(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return &UsageError{err.Error()}
+	}
+	return nil
+}
+
+func (e *Env) cmdVersion(_ context.Context, _ []string) error {
+	fmt.Fprintf(e.Stdout, "gpuarch %s (%s)\n", toolVersion(), runtime.Version())
+	return nil
+}
+
+// toolVersion is Version plus the VCS revision when the build recorded one.
+func toolVersion() string {
+	v := Version
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+				v += "+" + s.Value[:12]
+			}
+		}
+	}
+	return v
+}
+
+// progress returns a function printing timestamped progress lines to stderr.
+func (e *Env) progress(start time.Time) func(string) {
+	return func(msg string) {
+		fmt.Fprintf(e.Stderr, "[%6.1fs] %s\n", time.Since(start).Seconds(), msg)
+	}
+}

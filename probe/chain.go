@@ -1,0 +1,306 @@
+package probe
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/gpuarch/gpuarch/ptx"
+)
+
+// Step is one link of a dependent chain: PTX that computes the chain's next
+// value from its current one. The same step builds the latency kernels (one
+// chain, several lengths) and the throughput kernels (ILP independent chains
+// in a loop).
+//
+// Template placeholders:
+//
+//	{x}        the chain's latest value (read)
+//	{y}        the value before it; a template that reads {y} makes a
+//	           two-register chain: it writes {d}, which is {y}'s register,
+//	           and the two swap after each step. x+=y, y+=x cannot be folded
+//	           into a multiplication the way x+=a, x+=a, ... can.
+//	{d}        the register the step writes: {x}, or {y}'s in a two-register chain
+//	{a}        an operand that rotates through a0..a3 from step to step
+//	{a0}..{a3} fixed operands, loaded from kernel parameters
+//	{p}        a predicate temporary
+//	{t}        a temporary of type Temp
+//
+// Lines are separated by newlines; each is one PTX instruction with its ';'.
+type Step struct {
+	Template string
+	Type     ptx.Type // the chain value's type
+	Operand  ptx.Type // the operands' type; "" means Type
+	Temp     ptx.Type // {t}'s type; "" when unused
+	// X0 and A are the bit patterns of the initial chain value and of the
+	// four operands, chosen so chains stay in range (no overflow to
+	// infinity where that would change the machine's path).
+	X0 uint64
+	A  [4]uint64
+}
+
+func (s Step) operandType() ptx.Type {
+	if s.Operand == "" {
+		return s.Type
+	}
+	return s.Operand
+}
+
+func (s Step) twoRegister() bool { return strings.Contains(s.Template, "{y}") }
+
+var placeholder = regexp.MustCompile(`\{[a-z][0-9]?\}`)
+
+// Validate checks that the template uses only known placeholders and the
+// types it needs are set.
+func (s Step) Validate() error {
+	if strings.TrimSpace(s.Template) == "" {
+		return fmt.Errorf("empty template")
+	}
+	if !strings.Contains(s.Template, "{d}") {
+		return fmt.Errorf("template never writes {d}: %q", s.Template)
+	}
+	if s.Type == "" {
+		return fmt.Errorf("template %q has no chain type", s.Template)
+	}
+	for _, m := range placeholder.FindAllString(s.Template, -1) {
+		switch m {
+		case "{x}", "{y}", "{d}", "{a}", "{a0}", "{a1}", "{a2}", "{a3}", "{p}":
+		case "{t}":
+			if s.Temp == "" {
+				return fmt.Errorf("template %q uses {t} but Temp is not set", s.Template)
+			}
+		default:
+			return fmt.Errorf("template %q: unknown placeholder %s", s.Template, m)
+		}
+	}
+	return nil
+}
+
+// chain is one chain's registers inside a kernel.
+type chain struct {
+	x, y ptx.Reg
+	p    ptx.Reg
+	t    ptx.Reg
+}
+
+// emit writes step number i of c into k.
+func (s Step) emit(k *ptx.Kernel, c *chain, ops [4]ptx.Reg, i int) {
+	d := c.x
+	if s.twoRegister() {
+		d = c.y
+	}
+	r := strings.NewReplacer(
+		"{x}", c.x.String(), "{y}", c.y.String(), "{d}", d.String(),
+		"{a}", ops[i%4].String(),
+		"{a0}", ops[0].String(), "{a1}", ops[1].String(), "{a2}", ops[2].String(), "{a3}", ops[3].String(),
+		"{p}", c.p.String(), "{t}", c.t.String(),
+	)
+	for _, line := range strings.Split(strings.TrimSpace(s.Template), "\n") {
+		if line = strings.TrimSpace(line); line != "" {
+			k.Raw(r.Replace(line))
+		}
+	}
+	if s.twoRegister() {
+		c.x, c.y = c.y, c.x
+	}
+}
+
+// chainParams are the kernel parameters every chain kernel takes, in order:
+// out (u64), sink (u64), count (u32), x0, a0..a3, guard.
+type chainParams struct {
+	out, sink, count, x0, guard ptx.Param
+	a                           [4]ptx.Param
+}
+
+func declareParams(k *ptx.Kernel, s Step) chainParams {
+	var p chainParams
+	p.out = k.Param("out", ptx.U64)
+	p.sink = k.Param("sink", ptx.U64)
+	p.count = k.Param("count", ptx.U32)
+	p.x0 = k.Param("x0", s.Type)
+	for i := range p.a {
+		p.a[i] = k.Param(fmt.Sprintf("a%d", i), s.operandType())
+	}
+	p.guard = k.Param("guard", s.Type)
+	return p
+}
+
+// newChains allocates n chains; chain j starts from x0 with its low bits
+// flipped by j so that independent chains hold different values.
+func newChains(k *ptx.Kernel, s Step, x0, a0 ptx.Reg, n int) []*chain {
+	cs := make([]*chain, n)
+	for j := range cs {
+		c := &chain{x: k.Reg(s.Type), y: k.Reg(s.Type), p: k.Reg(ptx.Pred)}
+		if s.Temp != "" {
+			c.t = k.Reg(s.Temp)
+		}
+		varyBits(k, c.x, x0, j)
+		if s.twoRegister() {
+			varyBits(k, c.y, a0, j)
+		}
+		cs[j] = c
+	}
+	return cs
+}
+
+// varyBits sets dst = src with its low bits XORed with j, going through a
+// bit register so float registers are handled too.
+func varyBits(k *ptx.Kernel, dst, src ptx.Reg, j int) {
+	bits := fmt.Sprintf("b%d", src.Type().Bits())
+	if j == 0 {
+		k.Op("mov."+bits, dst, src)
+		return
+	}
+	tmp := k.Reg(ptx.Type(bits))
+	k.Op("mov."+bits, tmp, src)
+	k.Op("xor."+bits, tmp, tmp, ptx.Int(int64(j)))
+	k.Op("mov."+bits, dst, tmp)
+}
+
+func loadOperands(k *ptx.Kernel, p chainParams) (x0, guard ptx.Reg, ops [4]ptx.Reg) {
+	x0 = k.Load(p.x0)
+	for i := range ops {
+		ops[i] = k.Load(p.a[i])
+	}
+	guard = k.Load(p.guard)
+	return
+}
+
+// keepAlive stores every chain value to sink under a guard it never equals.
+func keepAlive(k *ptx.Kernel, p chainParams, cs []*chain, guard ptx.Reg, twoReg bool) {
+	sink := k.Load(p.sink)
+	for _, c := range cs {
+		k.StoreIfEqual(ptx.Addr{Base: sink}, c.x, guard)
+		if twoReg {
+			k.StoreIfEqual(ptx.Addr{Base: sink}, c.y, guard)
+		}
+	}
+}
+
+// LatencyKernel builds the kernel that times one chain of the given length.
+// The timed region runs count times (the host passes 2) so the last pass,
+// whose time is stored, runs from a warm instruction cache. Thread 0 stores
+// the cycles of the last pass as a u64 at out[0]. Length 0 is the control
+// group: the same kernel without the instruction.
+func LatencyKernel(name string, s Step, length int) *ptx.Kernel {
+	k := ptx.NewKernel(name)
+	p := declareParams(k, s)
+	x0, guard, ops := loadOperands(k, p)
+	cs := newChains(k, s, x0, ops[0], 1)
+	count := k.Load(p.count)
+	var c0, c1 ptx.Reg
+	c0, c1 = k.Reg(ptx.U64), k.Reg(ptx.U64)
+	k.Loop(count, func() {
+		k.Op("mov.u64", c0, ptx.Clock64)
+		for i := range length {
+			s.emit(k, cs[0], ops, i)
+		}
+		k.Op("mov.u64", c1, ptx.Clock64)
+	})
+	tid := k.Read(ptx.TidX)
+	first := k.Reg(ptx.Pred)
+	k.Op("setp.eq.u32", first, tid, ptx.Int(0))
+	k.If(first, func() {
+		out := k.Load(p.out)
+		dt := k.Reg(ptx.U64)
+		k.Op("sub.u64", dt, c1, c0)
+		k.Op("st.global.u64", ptx.Addr{Base: out}, dt)
+	})
+	keepAlive(k, p, cs, guard, s.twoRegister())
+	return k
+}
+
+// WarpRecordBytes is the size of the per-warp timing record the throughput
+// and clock kernels write: start and end %clock64, start and end
+// %globaltimer (u64 each), then %smid (u32) and padding.
+const WarpRecordBytes = 48
+
+// ThroughputKernel builds the kernel that runs ilp independent chains, unroll
+// steps each per loop iteration, for count iterations. Lane 0 of every warp
+// writes a warp record at out + WarpRecordBytes*globalWarp. ilp == 0 builds
+// the control kernel: the same loop with no instruction in it.
+func ThroughputKernel(name string, s Step, ilp, unroll int) *ptx.Kernel {
+	k := ptx.NewKernel(name)
+	p := declareParams(k, s)
+	x0, guard, ops := loadOperands(k, p)
+	cs := newChains(k, s, x0, ops[0], ilp)
+	count := k.Load(p.count)
+	k.Op("bar.sync", ptx.Int(0))
+	c0, g0 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
+	k.Loop(count, func() {
+		for i := range unroll {
+			for _, c := range cs {
+				s.emit(k, c, ops, i)
+			}
+		}
+	})
+	c1, g1 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
+	writeWarpRecord(k, p.out, c0, c1, g0, g1)
+	keepAlive(k, p, cs, guard, s.twoRegister())
+	return k
+}
+
+// writeWarpRecord stores a warp record from lane 0.
+func writeWarpRecord(k *ptx.Kernel, outParam ptx.Param, c0, c1, g0, g1 ptx.Reg) {
+	tid, ntid, ctaid := k.Read(ptx.TidX), k.Read(ptx.NtidX), k.Read(ptx.CtaidX)
+	smid := k.Read(ptx.SMID)
+	lane := k.Reg(ptx.U32)
+	k.Op("and.b32", lane, tid, ptx.Int(31))
+	first := k.Reg(ptx.Pred)
+	k.Op("setp.eq.u32", first, lane, ptx.Int(0))
+	k.If(first, func() {
+		gtid := k.Reg(ptx.U32)
+		k.Op("mad.lo.u32", gtid, ctaid, ntid, tid)
+		warp := k.Reg(ptx.U32)
+		k.Op("shr.u32", warp, gtid, ptx.Int(5))
+		off := k.Reg(ptx.U64)
+		k.Op("mul.wide.u32", off, warp, ptx.Int(WarpRecordBytes))
+		base := k.Load(outParam)
+		addr := k.Reg(ptx.U64)
+		k.Op("add.u64", addr, base, off)
+		k.Op("st.global.u64", ptx.Addr{Base: addr}, c0)
+		k.Op("st.global.u64", ptx.Addr{Base: addr, Offset: 8}, c1)
+		k.Op("st.global.u64", ptx.Addr{Base: addr, Offset: 16}, g0)
+		k.Op("st.global.u64", ptx.Addr{Base: addr, Offset: 24}, g1)
+		k.Op("st.global.u32", ptx.Addr{Base: addr, Offset: 32}, smid)
+	})
+}
+
+// ClockKernel builds a kernel in which every warp spins on %globaltimer for
+// count microseconds and writes a warp record: %clock64 cycles over
+// %globaltimer nanoseconds is the SM clock.
+func ClockKernel(name string) *ptx.Kernel {
+	k := ptx.NewKernel(name)
+	out := k.Param("out", ptx.U64)
+	us := k.Param("count", ptx.U32)
+	n := k.Load(us)
+	ns := k.Reg(ptx.U64)
+	k.Op("mul.wide.u32", ns, n, ptx.Int(1000))
+	c0, g0 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
+	g, dt := k.Reg(ptx.U64), k.Reg(ptx.U64)
+	again := k.Reg(ptx.Pred)
+	spin := k.NewLabel("spin")
+	k.Mark(spin)
+	k.Op("mov.u64", g, ptx.GlobalTimer)
+	k.Op("sub.u64", dt, g, g0)
+	k.Op("setp.lt.u64", again, dt, ns)
+	k.PredOp("@"+again.String(), "bra.uni", spin)
+	c1, g1 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
+	writeWarpRecord(k, out, c0, c1, g0, g1)
+	return k
+}
+
+// KernelName turns an instruction name into a PTX identifier fragment:
+// "fma.rn.f32" -> "fma_rn_f32", "setp+selp" -> "setp_selp".
+func KernelName(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,292 @@
+package probe
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/gpuarch/gpuarch/cuda"
+	"github.com/gpuarch/gpuarch/nvml"
+	"github.com/gpuarch/gpuarch/ptx"
+	"github.com/gpuarch/gpuarch/record"
+)
+
+// CUDA is the GPU interface on NVIDIA's driver API. A CUDA context is bound
+// to an OS thread: open it, and use it, from one goroutine that has called
+// runtime.LockOSThread.
+type CUDA struct {
+	drv   *cuda.Driver
+	dev   cuda.Device
+	ctx   *cuda.Context
+	done  *cuda.Event
+	nv    *nvml.Lib    // nil when NVML is unavailable
+	nvdev *nvml.Device // nil likewise
+	info  record.Device
+}
+
+// OpenCUDA opens GPU number ordinal. Its errors say in one sentence what is
+// missing (no driver, no GPU, no such ordinal).
+func OpenCUDA(ordinal int) (*CUDA, error) {
+	drv, err := cuda.Open()
+	if err != nil {
+		return nil, err
+	}
+	n, err := drv.DeviceCount()
+	if err != nil {
+		return nil, err
+	}
+	if ordinal < 0 || ordinal >= n {
+		return nil, fmt.Errorf("GPU %d does not exist: the driver reports %d GPU(s), numbered from 0", ordinal, n)
+	}
+	dev, err := drv.Device(ordinal)
+	if err != nil {
+		return nil, err
+	}
+	g := &CUDA{drv: drv, dev: dev}
+	if err := g.describe(); err != nil {
+		return nil, err
+	}
+	if err := g.attach(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// attach retains the primary context and makes the completion event.
+func (g *CUDA) attach() error {
+	ctx, err := g.dev.RetainPrimaryContext()
+	if err != nil {
+		return err
+	}
+	ev, err := ctx.NewEvent()
+	if err != nil {
+		ctx.Release()
+		return err
+	}
+	g.ctx, g.done = ctx, ev
+	return nil
+}
+
+func (g *CUDA) describe() error {
+	d := &g.info
+	var err error
+	if d.Name, err = g.dev.Name(); err != nil {
+		return err
+	}
+	if d.UUID, err = g.dev.UUID(); err != nil {
+		return err
+	}
+	d.PCIBusID, _ = g.dev.PCIBusID()
+	d.Ordinal = g.dev.Ordinal()
+	major, minor, err := g.dev.ComputeCapability()
+	if err != nil {
+		return err
+	}
+	d.ComputeCapability = fmt.Sprintf("%d.%d", major, minor)
+	if d.CUDAVersion, err = g.drv.Version(); err != nil {
+		return err
+	}
+	if d.PTXVersion, err = ptx.VersionFor(d.CUDAVersion); err != nil {
+		return err
+	}
+	d.PTXTarget = ptx.TargetFor(major, minor, "")
+	if d.Attributes, err = g.dev.Attributes(); err != nil {
+		return err
+	}
+	d.SMs = d.Attributes["MULTIPROCESSOR_COUNT"]
+	d.WarpSize = d.Attributes["WARP_SIZE"]
+	if major >= 5 {
+		d.SubPartitions = 4
+	}
+	mem, err := g.dev.TotalMem()
+	if err != nil {
+		return err
+	}
+	d.MemoryBytes = int64(mem)
+	if d.SMs == 0 || d.WarpSize == 0 {
+		return fmt.Errorf("%s: the driver reported %d SMs and warp size %d", d.Name, d.SMs, d.WarpSize)
+	}
+	// NVML is optional: without it there are no sensor readings.
+	if lib, err := nvml.Open(); err == nil {
+		if nd, err := lib.DeviceByUUID(d.UUID); err == nil {
+			g.nv, g.nvdev = lib, nd
+			d.DriverVersion, _ = lib.DriverVersion()
+			if mhz, err := nd.MaxClock(nvml.ClockSM); err == nil {
+				d.MaxSMClockHz = float64(mhz) * 1e6
+			}
+			if mhz, err := nd.MaxClock(nvml.ClockMem); err == nil {
+				d.MaxMemClockHz = float64(mhz) * 1e6
+			}
+			if mw, err := nd.PowerLimit(); err == nil {
+				d.PowerLimitW = float64(mw) / 1e3
+			}
+		} else {
+			lib.Close()
+		}
+	}
+	return nil
+}
+
+// Device implements GPU.
+func (g *CUDA) Device() record.Device { return g.info }
+
+// Driver exposes the driver for callers that need more than GPU offers.
+func (g *CUDA) Driver() *cuda.Driver { return g.drv }
+
+// Sensors implements GPU.
+func (g *CUDA) Sensors() *record.Sensors {
+	if g.nvdev == nil {
+		return nil
+	}
+	s, err := g.nvdev.Sample()
+	if err != nil {
+		return nil
+	}
+	return &record.Sensors{
+		SMClockHz:  float64(s.SMClockMHz) * 1e6,
+		MemClockHz: float64(s.MemClockMHz) * 1e6,
+		PowerW:     float64(s.PowerMilliwatts) / 1e3,
+		TempC:      float64(s.TemperatureC),
+		Throttle:   s.Reasons,
+	}
+}
+
+// Recover implements GPU: it destroys this process's primary context (not
+// the GPU's state) and retains a fresh one.
+func (g *CUDA) Recover() error {
+	if err := g.ctx.Reset(); err != nil {
+		return fmt.Errorf("reset the CUDA context: %w", err)
+	}
+	return g.attach()
+}
+
+// Close releases the context and NVML.
+func (g *CUDA) Close() error {
+	var errs []error
+	if g.done != nil {
+		errs = append(errs, g.done.Destroy())
+	}
+	if g.ctx != nil {
+		errs = append(errs, g.ctx.Release())
+	}
+	if g.nv != nil {
+		errs = append(errs, g.nv.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// wrap maps driver errors to the runner's sentinels.
+func wrap(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, cuda.ErrTimeout):
+		return fmt.Errorf("%w: %w", ErrHung, err)
+	case cuda.IsSticky(err):
+		return fmt.Errorf("%w: %w", ErrPoisoned, err)
+	}
+	return err
+}
+
+// Compile implements GPU: the driver's linker JIT-compiles the PTX (which
+// yields the cubin), then the cubin is loaded.
+func (g *CUDA) Compile(ctx context.Context, name, source string) (Program, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	c, err := g.ctx.Compile(source, name, cuda.JITOptions{})
+	if err != nil {
+		return nil, wrap(err)
+	}
+	m, err := g.ctx.LoadModule(c.Cubin)
+	if err != nil {
+		return nil, wrap(err)
+	}
+	return &cudaProgram{g: g, mod: m, compiled: c, fns: map[string]*cuda.Function{}}, nil
+}
+
+type cudaProgram struct {
+	g        *CUDA
+	mod      *cuda.Module
+	compiled *cuda.Compiled
+	fns      map[string]*cuda.Function
+}
+
+func (p *cudaProgram) Binary() []byte             { return p.compiled.Cubin }
+func (p *cudaProgram) CompileTime() time.Duration { return p.compiled.Duration }
+
+func (p *cudaProgram) fn(name string) (*cuda.Function, error) {
+	if f, ok := p.fns[name]; ok {
+		return f, nil
+	}
+	f, err := p.mod.Function(name)
+	if err != nil {
+		return nil, err
+	}
+	p.fns[name] = f
+	return f, nil
+}
+
+func (p *cudaProgram) Launch(ctx context.Context, kernel string, blocks, threads int, timeout time.Duration, args ...any) error {
+	f, err := p.fn(kernel)
+	if err != nil {
+		return err
+	}
+	conv := make([]any, len(args))
+	for i, a := range args {
+		if ptr, ok := a.(Ptr); ok {
+			conv[i] = cuda.DevicePtr(ptr)
+		} else {
+			conv[i] = a
+		}
+	}
+	if err := f.Launch(cuda.D1(uint32(blocks)), cuda.D1(uint32(threads)), 0, nil, conv...); err != nil {
+		return wrap(err)
+	}
+	if err := p.g.done.Record(nil); err != nil {
+		return wrap(err)
+	}
+	return wrap(p.g.done.Wait(ctx, timeout))
+}
+
+func (p *cudaProgram) MaxBlocksPerSM(kernel string, threads int) (int, error) {
+	f, err := p.fn(kernel)
+	if err != nil {
+		return 0, err
+	}
+	return f.MaxActiveBlocksPerSM(threads, 0)
+}
+
+func (p *cudaProgram) Close() error { return p.mod.Unload() }
+
+// Alloc implements GPU.
+func (g *CUDA) Alloc(bytes int) (Buffer, error) {
+	p, err := g.ctx.Alloc(uint64(bytes))
+	if err != nil {
+		return nil, wrap(err)
+	}
+	b := &cudaBuffer{ctx: g.ctx, ptr: p, n: bytes}
+	if err := b.Clear(); err != nil {
+		g.ctx.Free(p)
+		return nil, err
+	}
+	return b, nil
+}
+
+type cudaBuffer struct {
+	ctx *cuda.Context
+	ptr cuda.DevicePtr
+	n   int
+}
+
+func (b *cudaBuffer) Ptr() Ptr { return Ptr(b.ptr) }
+
+func (b *cudaBuffer) Read() ([]byte, error) {
+	out := make([]byte, b.n)
+	return out, wrap(b.ctx.CopyToHost(out, b.ptr))
+}
+
+func (b *cudaBuffer) Clear() error { return wrap(b.ctx.Memset(b.ptr, 0, uint64(b.n))) }
+
+func (b *cudaBuffer) Free() error { return wrap(b.ctx.Free(b.ptr)) }

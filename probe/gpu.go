@@ -1,0 +1,78 @@
+// Package probe is gpuarch's measurement core: it generates probe kernels
+// from step templates, runs them through a small device interface, checks
+// their machine code, and turns in-kernel timings into records.
+//
+// Opinions. Time is measured inside kernels, in the SM's own cycles
+// (%clock64), because a shared machine makes wall-clock numbers noisy; the
+// SM clock is measured too (%clock64 over %globaltimer) and reported beside
+// every time-based figure. Latency is a slope over chain lengths, so the
+// cost of reading the clock falls into the intercept. Throughput fills every
+// SM, sweeps warps per SM and ILP, and keeps the best shape. A probe whose
+// machine code lacks the instruction under test yields an invalid record,
+// never a number. The runner never aborts on one probe's failure: a JIT
+// error, a fault or a failed check becomes that record's status and the run
+// goes on.
+//
+// The runner sees the GPU only through the GPU interface; the CUDA driver
+// implementation lives in cuda.go, and tests use a fake.
+package probe
+
+import (
+	"context"
+	"time"
+
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/sass"
+)
+
+// GPU is what the runner needs from a device. Implementations need not be
+// safe for concurrent use: the runner calls them from one goroutine.
+type GPU interface {
+	// Device describes the GPU for records.
+	Device() record.Device
+	// Compile JIT-compiles a module. The error of a failed compile
+	// carries the compiler's log.
+	Compile(ctx context.Context, name, source string) (Program, error)
+	// Alloc allocates zeroed device memory.
+	Alloc(bytes int) (Buffer, error)
+	// Sensors reads clocks, power and throttle reasons; nil when the
+	// device cannot say.
+	Sensors() *record.Sensors
+	// Recover makes the device usable again after a fault that poisoned
+	// its context; programs and buffers made before are invalid after.
+	Recover() error
+}
+
+// Program is a compiled module.
+type Program interface {
+	// Binary is the machine code (a cubin for CUDA).
+	Binary() []byte
+	// CompileTime is the JIT's wall time.
+	CompileTime() time.Duration
+	// Launch runs a kernel on a 1-D grid and waits for it, giving up after
+	// the timeout. Arguments are uint32, uint64 or Ptr.
+	Launch(ctx context.Context, kernel string, blocks, threads int, timeout time.Duration, args ...any) error
+	// MaxBlocksPerSM is the driver's occupancy answer for the kernel.
+	MaxBlocksPerSM(kernel string, threads int) (int, error)
+	// Close releases the module.
+	Close() error
+}
+
+// Ptr is a device address passed as a kernel argument.
+type Ptr uint64
+
+// Buffer is device memory.
+type Buffer interface {
+	Ptr() Ptr
+	// Read copies the whole buffer to the host.
+	Read() ([]byte, error)
+	// Clear zeroes it.
+	Clear() error
+	Free() error
+}
+
+// Disassembler turns machine code into a listing. The sass package's
+// nvdisasm wrapper implements it.
+type Disassembler interface {
+	Disassemble(ctx context.Context, binary []byte) (*sass.Listing, error)
+}

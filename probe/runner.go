@@ -1,0 +1,571 @@
+package probe
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gpuarch/gpuarch/ptx"
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/stats"
+)
+
+// Errors a GPU implementation wraps so the runner can react without knowing
+// the backend.
+var (
+	// ErrPoisoned: a kernel faulted and the device context is unusable
+	// until Recover.
+	ErrPoisoned = errors.New("the GPU context was lost to a fault")
+	// ErrHung: a kernel did not finish within its timeout. It may still
+	// be running, so the run cannot go on on this device.
+	ErrHung = errors.New("a kernel did not finish in time")
+)
+
+// Config sets how much work a measurement does.
+type Config struct {
+	// LatencyLengths are the chain lengths timed; 0 is the control group.
+	LatencyLengths []int
+	// LatencyRepeats is how many times each length is timed.
+	LatencyRepeats int
+	// ILPs are the numbers of independent chains per thread tried.
+	ILPs []int
+	// WarpsPerSM are the occupancies tried (those above the device's
+	// maximum are left out).
+	WarpsPerSM []int
+	// Repeats is how many times the best throughput shape is rerun.
+	Repeats int
+	// BodySteps is about how many instructions under test one loop
+	// iteration holds (divided by the step's weight), so the loop's own
+	// instructions take a small share of issue slots.
+	BodySteps int
+	// TargetCycles is how long each throughput kernel should run, in SM
+	// cycles: long enough that %globaltimer's coarse ticks do not matter.
+	TargetCycles float64
+	// ClockMicros is how long the clock kernel spins.
+	ClockMicros int
+	// LaunchTimeout bounds every kernel.
+	LaunchTimeout time.Duration
+	// MaxSpread flags summaries whose repeats spread wider than this.
+	MaxSpread float64
+}
+
+// DefaultConfig is what `gpuarch run` uses.
+func DefaultConfig() Config {
+	return Config{
+		LatencyLengths: []int{0, 32, 64, 128, 256},
+		LatencyRepeats: 7,
+		ILPs:           []int{1, 2, 4, 8},
+		WarpsPerSM:     []int{4, 8, 16, 32, 64},
+		Repeats:        7,
+		BodySteps:      256,
+		TargetCycles:   2e6,
+		ClockMicros:    2000,
+		LaunchTimeout:  10 * time.Second,
+		MaxSpread:      0.03,
+	}
+}
+
+// ChainSpec is one instruction (or short sequence) measured by dependent
+// chains.
+type ChainSpec struct {
+	Suite   string
+	Subject string // the instruction as users name it, e.g. "fma.rn.f32"
+	Group   string // e.g. "f32"
+	Step    Step
+	// Expect lists SASS opcodes (prefix match: "MUFU" matches
+	// "MUFU.EX2") any of which implements the instruction.
+	Expect []string
+	// PerStep is how many expected opcodes each step must produce
+	// (default 1).
+	PerStep int
+	// ResultsPerThread is how many results one instruction gives a thread
+	// (2 for f16x2; default 1).
+	ResultsPerThread int
+	// Weight is about how many machine instructions one step becomes;
+	// loop bodies hold BodySteps/Weight steps (default 1).
+	Weight int
+}
+
+func (s ChainSpec) perStep() int          { return max(1, s.PerStep) }
+func (s ChainSpec) resultsPerThread() int { return max(1, s.ResultsPerThread) }
+
+// Runner measures probes on one GPU.
+type Runner struct {
+	GPU    GPU
+	Disasm Disassembler // nil: machine code is not verified
+	Config Config
+	// Progress receives one line per step of work; nil discards.
+	Progress func(string)
+	// Artifacts, when set, is a folder where each probe module's PTX and
+	// machine code are kept (NAME.ptx, NAME.cubin), named as records'
+	// provenance names them.
+	Artifacts string
+
+	clock Program // the compiled clock kernel, rebuilt after Recover
+}
+
+func (r *Runner) progress(format string, args ...any) {
+	if r.Progress != nil {
+		r.Progress(fmt.Sprintf(format, args...))
+	}
+}
+
+func (r *Runner) module(kernels ...*ptx.Kernel) *ptx.Module {
+	d := r.GPU.Device()
+	m := &ptx.Module{Version: d.PTXVersion, Target: d.PTXTarget}
+	for _, k := range kernels {
+		m.Add(k)
+	}
+	return m
+}
+
+// fatal reports errors after which the run cannot continue on this device.
+func fatal(err error) bool {
+	return errors.Is(err, ErrHung) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
+
+// recoverFrom makes the device usable again after a poisoning fault.
+func (r *Runner) recoverFrom(err error) error {
+	if !errors.Is(err, ErrPoisoned) {
+		return nil
+	}
+	if r.clock != nil {
+		r.clock = nil // invalid after Recover
+	}
+	if rerr := r.GPU.Recover(); rerr != nil {
+		return fmt.Errorf("recover from %v: %w", err, rerr)
+	}
+	return nil
+}
+
+// Clock measures the SM clock: every SM spins for ClockMicros and the median
+// of %clock64 cycles over %globaltimer nanoseconds is the answer.
+func (r *Runner) Clock(ctx context.Context) (*record.Clock, error) {
+	if r.clock == nil {
+		src := r.module(ClockKernel("gpuarch_clock")).String()
+		p, err := r.GPU.Compile(ctx, "clock", src)
+		if err != nil {
+			return nil, fmt.Errorf("compile clock kernel: %w", err)
+		}
+		r.clock = p
+	}
+	d := r.GPU.Device()
+	buf, err := r.GPU.Alloc(d.SMs * WarpRecordBytes)
+	if err != nil {
+		return nil, err
+	}
+	defer buf.Free()
+	before := r.GPU.Sensors()
+	err = r.clock.Launch(ctx, "gpuarch_clock", d.SMs, 32, r.Config.LaunchTimeout, buf.Ptr(), uint32(r.Config.ClockMicros))
+	if err != nil {
+		return nil, fmt.Errorf("clock kernel: %w", err)
+	}
+	after := r.GPU.Sensors()
+	b, err := buf.Read()
+	if err != nil {
+		return nil, err
+	}
+	ws, err := DecodeWarps(b, d.SMs)
+	if err != nil {
+		return nil, fmt.Errorf("clock kernel: %w", err)
+	}
+	var hz []float64
+	for _, s := range Spans(ws) {
+		if v := s.ClockHz(); v > 0 {
+			hz = append(hz, v)
+		}
+	}
+	if len(hz) == 0 {
+		return nil, errors.New("clock kernel: no SM reported a usable span")
+	}
+	return &record.Clock{
+		Hz:     stats.Median(hz),
+		Source: fmt.Sprintf("%%clock64 over %%globaltimer, one warp spinning %d µs on each of %d SMs (median)", r.Config.ClockMicros, len(hz)),
+		Before: before, After: after,
+	}, nil
+}
+
+// Warmup runs an FMA load on every SM until the measured clock stops
+// rising (two readings within 1% after at least minDur), or maxDur passes.
+// It returns the last clock reading.
+func (r *Runner) Warmup(ctx context.Context, minDur, maxDur time.Duration) (*record.Clock, error) {
+	step := Step{Template: "fma.rn.f32 {d}, {x}, {a0}, {a1};", Type: ptx.F32, X0: 0x3f800000, A: [4]uint64{0x3f7ff972, 0x3a83126f, 0, 0}}
+	src := r.module(ThroughputKernel("gpuarch_warmup", step, 4, 64)).String()
+	p, err := r.GPU.Compile(ctx, "warmup", src)
+	if err != nil {
+		return nil, fmt.Errorf("compile warm-up kernel: %w", err)
+	}
+	defer p.Close()
+	d := r.GPU.Device()
+	const warpsPerSM = 32
+	buf, err := r.GPU.Alloc(d.SMs * warpsPerSM * WarpRecordBytes)
+	if err != nil {
+		return nil, err
+	}
+	defer buf.Free()
+	sink, err := r.GPU.Alloc(256)
+	if err != nil {
+		return nil, err
+	}
+	defer sink.Free()
+	start := time.Now()
+	var last *record.Clock
+	for {
+		args := append([]any{buf.Ptr(), sink.Ptr(), uint32(2000)}, stepArgs(step)...)
+		if err := p.Launch(ctx, "gpuarch_warmup", d.SMs*4, 256, r.Config.LaunchTimeout, args...); err != nil {
+			return last, fmt.Errorf("warm-up kernel: %w", err)
+		}
+		c, err := r.Clock(ctx)
+		if err != nil {
+			return last, err
+		}
+		settled := last != nil && math.Abs(c.Hz-last.Hz) <= 0.01*last.Hz
+		last = c
+		r.progress("warm-up: SM clock %.0f MHz", c.Hz/1e6)
+		if (settled && time.Since(start) >= minDur) || time.Since(start) >= maxDur {
+			return last, nil
+		}
+	}
+}
+
+// guard returns a bit pattern chains never produce in practice (a NaN with a
+// payload for floats).
+func guard(t ptx.Type) uint64 {
+	if t.Bits() == 64 {
+		return 0x7ff80000_0badf00d
+	}
+	return 0x7fc00bad
+}
+
+// stepArgs are the x0, a0..a3 and guard arguments of a chain kernel.
+func stepArgs(s Step) []any {
+	val := func(t ptx.Type, v uint64) any {
+		if t.Bits() == 64 {
+			return v
+		}
+		return uint32(v)
+	}
+	args := []any{val(s.Type, s.X0)}
+	for _, a := range s.A {
+		args = append(args, val(s.operandType(), a))
+	}
+	return append(args, val(s.Type, guard(s.Type)))
+}
+
+// chainSet is the module built for one ChainSpec.
+type chainSet struct {
+	module     *ptx.Module
+	source     string
+	hash       string
+	latency    map[int]string // length -> kernel
+	throughput map[int]string // ILP -> kernel
+	control    string
+	unroll     map[int]int // ILP -> unrolled steps per chain per iteration
+}
+
+func (r *Runner) buildChain(spec ChainSpec) (*chainSet, error) {
+	if err := spec.Step.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", spec.Subject, err)
+	}
+	base := KernelName(spec.Subject)
+	cs := &chainSet{latency: map[int]string{}, throughput: map[int]string{}, unroll: map[int]int{}}
+	var ks []*ptx.Kernel
+	for _, n := range r.Config.LatencyLengths {
+		name := fmt.Sprintf("lat_%s_n%d", base, n)
+		cs.latency[n] = name
+		ks = append(ks, LatencyKernel(name, spec.Step, n))
+	}
+	body := max(8, r.Config.BodySteps/max(1, spec.Weight))
+	for _, ilp := range r.Config.ILPs {
+		name := fmt.Sprintf("tp_%s_ilp%d", base, ilp)
+		u := max(1, body/ilp)
+		cs.throughput[ilp], cs.unroll[ilp] = name, u
+		ks = append(ks, ThroughputKernel(name, spec.Step, ilp, u))
+	}
+	cs.control = fmt.Sprintf("tp_%s_control", base)
+	ks = append(ks, ThroughputKernel(cs.control, spec.Step, 0, 0))
+	cs.module = r.module(ks...)
+	cs.source = cs.module.String()
+	sum := sha256.Sum256([]byte(cs.source))
+	cs.hash = hex.EncodeToString(sum[:])
+	return cs, nil
+}
+
+// Chain measures one instruction's latency and throughput. It returns a
+// latency and a throughput record whatever happens to the probe; the error
+// is non-nil only when the run cannot go on (cancelled, or a kernel hung).
+func (r *Runner) Chain(ctx context.Context, spec ChainSpec) ([]record.Record, error) {
+	now := time.Now().UTC()
+	lat := record.Record{
+		ID: spec.Suite + "/" + spec.Subject + "/latency", Suite: spec.Suite, Subject: spec.Subject, Group: spec.Group,
+		Quantity: record.Latency, Unit: "cycles", Status: record.StatusOK,
+	}
+	tp := record.Record{
+		ID: spec.Suite + "/" + spec.Subject + "/throughput", Suite: spec.Suite, Subject: spec.Subject, Group: spec.Group,
+		Quantity: record.Throughput, Unit: "warp instructions/clock/SM", Status: record.StatusOK,
+	}
+	fail := func(st record.Status, why string) []record.Record {
+		for _, rec := range []*record.Record{&lat, &tp} {
+			if rec.Status == record.StatusOK {
+				rec.Status, rec.Reason = st, why
+			}
+		}
+		return []record.Record{lat, tp}
+	}
+	cs, err := r.buildChain(spec)
+	if err != nil {
+		return fail(record.StatusFailed, err.Error()), nil
+	}
+	lat.Provenance = record.Provenance{Module: KernelName(spec.Subject), PTXSHA256: cs.hash, Time: now}
+	tp.Provenance = lat.Provenance
+	r.progress("%s: compiling", spec.Subject)
+	prog, err := r.GPU.Compile(ctx, KernelName(spec.Subject), cs.source)
+	if err != nil {
+		if fatal(err) {
+			return fail(record.StatusFailed, err.Error()), err
+		}
+		return fail(classifyCompile(err)), nil
+	}
+	defer prog.Close()
+	if err := r.keep(KernelName(spec.Subject), cs.source, prog.Binary()); err != nil {
+		lat.Warnings = append(lat.Warnings, err.Error())
+	}
+	lat.Provenance.CompileSeconds = prog.CompileTime().Seconds()
+	tp.Provenance.CompileSeconds = lat.Provenance.CompileSeconds
+
+	// Machine code first: a probe that does not contain the instruction is
+	// not worth the GPU's time.
+	latSASS, tpSASS := r.verify(ctx, spec, cs, prog)
+	lat.SASS, tp.SASS = latSASS, tpSASS
+	if latSASS.Status == sassInvalid {
+		lat.Status, lat.Reason = record.StatusInvalid, "machine code: "+latSASS.Note
+	}
+	if tpSASS.Status == sassInvalid {
+		tp.Status, tp.Reason = record.StatusInvalid, "machine code: "+tpSASS.Note
+	}
+
+	clk, err := r.Clock(ctx)
+	if err != nil {
+		if fatal(err) {
+			return fail(record.StatusFailed, err.Error()), err
+		}
+		if rerr := r.recoverFrom(err); rerr != nil {
+			return fail(record.StatusFailed, rerr.Error()), rerr
+		}
+		return fail(record.StatusFailed, err.Error()), nil
+	}
+	lat.Provenance.Clock = clk
+
+	if lat.Status == record.StatusOK {
+		r.progress("%s: latency", spec.Subject)
+		if err := r.measureLatency(ctx, spec, cs, prog, &lat); err != nil {
+			if fatal(err) {
+				return fail(record.StatusFailed, err.Error()), err
+			}
+			lat.Status, lat.Reason = record.StatusFailed, err.Error()
+			if rerr := r.recoverFrom(err); rerr != nil {
+				return fail(record.StatusFailed, rerr.Error()), rerr
+			}
+			if errors.Is(err, ErrPoisoned) {
+				// The program died with the context.
+				return fail(record.StatusFailed, "not measured: the context was reset after a fault in the latency kernel"), nil
+			}
+		}
+	}
+	if tp.Status == record.StatusOK {
+		r.progress("%s: throughput", spec.Subject)
+		if err := r.measureThroughput(ctx, spec, cs, prog, &tp); err != nil {
+			if fatal(err) {
+				return fail(record.StatusFailed, err.Error()), err
+			}
+			tp.Status, tp.Reason = record.StatusFailed, err.Error()
+			if rerr := r.recoverFrom(err); rerr != nil {
+				return []record.Record{lat, tp}, rerr
+			}
+		}
+	}
+	if clk2, err := r.Clock(ctx); err == nil && lat.Status == record.StatusOK {
+		if d := math.Abs(clk2.Hz-clk.Hz) / clk.Hz; d > 0.02 {
+			lat.Warnings = append(lat.Warnings, fmt.Sprintf("SM clock moved %.1f%% during the probe (%.0f -> %.0f MHz)", 100*d, clk.Hz/1e6, clk2.Hz/1e6))
+		}
+	}
+	return []record.Record{lat, tp}, nil
+}
+
+// keep writes a module's PTX and binary into the artifacts folder.
+func (r *Runner) keep(name, source string, binary []byte) error {
+	if r.Artifacts == "" {
+		return nil
+	}
+	if err := os.WriteFile(filepath.Join(r.Artifacts, name+".ptx"), []byte(source), 0o644); err != nil {
+		return fmt.Errorf("keep artifacts: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(r.Artifacts, name+".cubin"), binary, 0o644); err != nil {
+		return fmt.Errorf("keep artifacts: %w", err)
+	}
+	return nil
+}
+
+// classifyCompile tells an unsupported instruction (skipped) from a broken
+// probe (failed) by the JIT log.
+func classifyCompile(err error) (record.Status, string) {
+	msg := err.Error()
+	low := strings.ToLower(msg)
+	for _, s := range []string{"not supported", "requires", "unsupported", "feature '"} {
+		if strings.Contains(low, s) {
+			return record.StatusSkipped, "not supported by this GPU or driver: " + firstLines(msg, 3)
+		}
+	}
+	return record.StatusFailed, "PTX JIT failed: " + msg
+}
+
+func firstLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > n {
+		lines = lines[:n]
+	}
+	return strings.Join(lines, " / ")
+}
+
+func (r *Runner) allocPair(outBytes int) (out, sink Buffer, err error) {
+	out, err = r.GPU.Alloc(outBytes)
+	if err != nil {
+		return nil, nil, err
+	}
+	sink, err = r.GPU.Alloc(256)
+	if err != nil {
+		out.Free()
+		return nil, nil, err
+	}
+	return out, sink, nil
+}
+
+func (r *Runner) measureLatency(ctx context.Context, spec ChainSpec, cs *chainSet, prog Program, rec *record.Record) error {
+	out, sink, err := r.allocPair(256)
+	if err != nil {
+		return err
+	}
+	defer out.Free()
+	defer sink.Free()
+	lengths := r.Config.LatencyLengths
+	samples := make([][]float64, len(lengths))
+	args := func() []any {
+		return append([]any{out.Ptr(), sink.Ptr(), uint32(2)}, stepArgs(spec.Step)...)
+	}
+	// Repeats go round the lengths so that drift spreads over all of them.
+	for range r.Config.LatencyRepeats {
+		for i, n := range lengths {
+			if err := prog.Launch(ctx, cs.latency[n], 1, 32, r.Config.LaunchTimeout, args()...); err != nil {
+				return fmt.Errorf("latency kernel %s: %w", cs.latency[n], err)
+			}
+			b, err := out.Read()
+			if err != nil {
+				return err
+			}
+			samples[i] = append(samples[i], float64(binary.LittleEndian.Uint64(b)))
+		}
+	}
+	est, err := EstimateLatency(lengths, samples)
+	if err != nil {
+		return err
+	}
+	rec.Latency = est.Detail
+	rec.Value = est.Detail.Cycles
+	rec.Samples = est.Slopes
+	rec.Summary = summary(est.Slopes)
+	rec.Warnings = append(rec.Warnings, est.Warnings...)
+	if clk := rec.Provenance.Clock; clk != nil && clk.Hz > 0 {
+		rec.Latency.Seconds = rec.Value / clk.Hz
+	}
+	for _, n := range lengths {
+		rec.Provenance.Kernels = append(rec.Provenance.Kernels, cs.latency[n])
+	}
+	return nil
+}
+
+// LatencyEstimate is a latency with the per-repeat slopes it came from.
+type LatencyEstimate struct {
+	Detail   *record.LatencyDetail
+	Slopes   []float64 // one fit per repeat index
+	Warnings []string
+}
+
+// EstimateLatency fits cycles against chain length. samples[i] holds the
+// repeated timings of lengths[i]; the main fit uses per-length medians, and
+// one fit per repeat gives the spread of the slope. Length 0, if present,
+// is the control group used for the adjusted latency.
+func EstimateLatency(lengths []int, samples [][]float64) (LatencyEstimate, error) {
+	if len(lengths) != len(samples) || len(lengths) < 2 {
+		return LatencyEstimate{}, fmt.Errorf("latency: need timings for at least 2 chain lengths")
+	}
+	var est LatencyEstimate
+	d := &record.LatencyDetail{}
+	xs := make([]float64, len(lengths))
+	meds := make([]float64, len(lengths))
+	reps := len(samples[0])
+	for i, n := range lengths {
+		if len(samples[i]) == 0 {
+			return est, fmt.Errorf("latency: no timings for length %d", n)
+		}
+		reps = min(reps, len(samples[i]))
+		xs[i] = float64(n)
+		meds[i] = stats.Median(samples[i])
+		d.Points = append(d.Points, record.Point{Length: n, Samples: samples[i], Median: meds[i]})
+	}
+	line, err := stats.Fit(xs, meds)
+	if err != nil {
+		return est, fmt.Errorf("latency: %w", err)
+	}
+	d.Cycles, d.InterceptCycles = line.Slope, line.Intercept
+	d.RMSResidual, d.R2 = line.RMSResidual, line.R2
+	iMax := 0
+	for i, n := range lengths {
+		if n > lengths[iMax] {
+			iMax = i
+		}
+	}
+	lmax := float64(lengths[iMax])
+	d.RawCycles = meds[iMax] / lmax
+	if i0 := slices.Index(lengths, 0); i0 >= 0 {
+		d.AdjustedCycles = (meds[iMax] - meds[i0]) / lmax
+	} else {
+		d.AdjustedCycles = d.RawCycles
+	}
+	for rep := range reps {
+		ys := make([]float64, len(lengths))
+		for i := range lengths {
+			ys[i] = samples[i][rep]
+		}
+		if l, err := stats.Fit(xs, ys); err == nil {
+			est.Slopes = append(est.Slopes, l.Slope)
+		}
+	}
+	// The step costs the same at every length if the model holds; a
+	// residual above a cycle per point of the longest chain's 1% says it
+	// does not.
+	if line.RMSResidual > 0.01*meds[iMax] {
+		est.Warnings = append(est.Warnings, fmt.Sprintf("timings are not linear in chain length: rms residual %.1f cycles", line.RMSResidual))
+	}
+	if d.Cycles <= 0 {
+		est.Warnings = append(est.Warnings, "non-positive slope: the chain did not lengthen the kernel")
+	}
+	est.Detail = d
+	return est, nil
+}
+
+func summary(samples []float64) *record.Summary {
+	s, err := stats.Summarize(samples, 0)
+	if err != nil {
+		return nil
+	}
+	return &record.Summary{N: s.N, Median: s.Median, Lo: s.Lo, Hi: s.Hi, Min: s.Min, Max: s.Max, Spread: s.Spread}
+}

@@ -1,0 +1,268 @@
+package probe
+
+import (
+	"context"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/gpuarch/gpuarch/ptx"
+	"github.com/gpuarch/gpuarch/record"
+)
+
+func fmaSpec() ChainSpec {
+	return ChainSpec{
+		Suite: "alu", Subject: "fma.rn.f32", Group: "f32",
+		Step:   Step{Template: "fma.rn.f32 {d}, {x}, {a0}, {a1};", Type: ptx.F32, X0: 0x3f800000, A: [4]uint64{0x3f7fbe77, 0x3a83126f}},
+		Expect: []string{"FFMA"},
+	}
+}
+
+func testConfig() Config {
+	c := DefaultConfig()
+	c.LatencyRepeats, c.Repeats = 3, 3
+	return c
+}
+
+func TestChainOnFakeGPU(t *testing.T) {
+	tests := []struct {
+		name             string
+		latency, peak    float64
+		wantTP, wantBest float64 // warp inst/clk/SM; best warps per SM times ILP is at least wantBest
+	}{
+		{"ffma-like", 4, 4, 4, 16},
+		{"mufu-like", 18, 0.5, 0.5, 9},
+		{"dfma-like", 8, 2, 2, 16},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := newFake()
+			g.latency, g.peak = tc.latency, tc.peak
+			r := &Runner{GPU: g, Config: testConfig()}
+			recs, err := r.Chain(context.Background(), fmaSpec())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(recs) != 2 {
+				t.Fatalf("got %d records", len(recs))
+			}
+			lat, tp := recs[0], recs[1]
+			for _, rec := range recs {
+				if rec.Status != record.StatusOK {
+					t.Fatalf("%s: status %s: %s", rec.ID, rec.Status, rec.Reason)
+				}
+				if rec.SASS == nil || rec.SASS.Status != sassNotVerified {
+					t.Errorf("%s: without a disassembler the SASS status must be %q, got %+v", rec.ID, sassNotVerified, rec.SASS)
+				}
+			}
+			if math.Abs(lat.Value-tc.latency) > 1e-9 || math.Abs(lat.Latency.AdjustedCycles-tc.latency) > 1e-9 {
+				t.Errorf("latency %v (adjusted %v), want %v", lat.Value, lat.Latency.AdjustedCycles, tc.latency)
+			}
+			if math.Abs(lat.Latency.InterceptCycles-g.overhead) > 1e-6 {
+				t.Errorf("intercept %v, want %v", lat.Latency.InterceptCycles, g.overhead)
+			}
+			if math.Abs(tp.Value-tc.wantTP) > 1e-6*tc.wantTP {
+				t.Errorf("throughput %v warp inst/clk/SM, want %v", tp.Value, tc.wantTP)
+			}
+			if got := tp.Through.ResultsPerClockPerSM; math.Abs(got-32*tc.wantTP) > 1e-4 {
+				t.Errorf("results/clk/SM %v, want %v", got, 32*tc.wantTP)
+			}
+			if got := tp.Through.CyclesPerWarpInst; math.Abs(got-4/tc.wantTP) > 1e-6 {
+				t.Errorf("cycles per warp instruction %v, want %v", got, 4/tc.wantTP)
+			}
+			best := tp.Through.Best
+			if float64(best.WarpsPerSM*best.ILP) < tc.wantBest {
+				t.Errorf("best shape %+v cannot hide latency %v", best, tc.latency)
+			}
+			if hz := tp.Provenance.Clock.Hz; math.Abs(hz-g.clockHz) > 1e-3*g.clockHz {
+				t.Errorf("clock %v, want %v", hz, g.clockHz)
+			}
+			if lat.Provenance.PTXSHA256 == "" || len(lat.Provenance.PTXSHA256) != 64 {
+				t.Errorf("PTX hash %q", lat.Provenance.PTXSHA256)
+			}
+			if tp.Through.Control == nil {
+				t.Error("no control measurement")
+			}
+		})
+	}
+}
+
+func TestChainFailures(t *testing.T) {
+	tests := []struct {
+		name       string
+		setup      func(g *fakeGPU)
+		wantStatus record.Status
+		wantReason string
+		recovered  int
+	}{
+		{"unsupported instruction", func(g *fakeGPU) {
+			g.compileErr = errors.New("cuLinkAddData: CUDA_ERROR_INVALID_PTX (218)\nptxas error: Feature 'f64 ops' requires .target sm_13 or higher")
+		}, record.StatusSkipped, "not supported", 0},
+		{"broken PTX", func(g *fakeGPU) {
+			g.compileErr = errors.New("cuLinkAddData: CUDA_ERROR_INVALID_PTX (218)\nptxas error: syntax error at 'foo'")
+		}, record.StatusFailed, "PTX JIT failed", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := newFake()
+			tc.setup(g)
+			r := &Runner{GPU: g, Config: testConfig()}
+			recs, err := r.Chain(context.Background(), fmaSpec())
+			if err != nil {
+				t.Fatalf("a failing probe must not stop the run: %v", err)
+			}
+			for _, rec := range recs {
+				if rec.Status != tc.wantStatus || !strings.Contains(rec.Reason, tc.wantReason) {
+					t.Errorf("%s: %s %q, want %s containing %q", rec.ID, rec.Status, rec.Reason, tc.wantStatus, tc.wantReason)
+				}
+			}
+			if g.recovered != tc.recovered {
+				t.Errorf("recovered %d times, want %d", g.recovered, tc.recovered)
+			}
+		})
+	}
+}
+
+func TestChainFaultRecovers(t *testing.T) {
+	g := newFake()
+	r := &Runner{GPU: g, Config: testConfig()}
+	// Compile the clock kernel first so the fault hits the latency kernel.
+	if _, err := r.Clock(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	g.launchErr = errFakeFault
+	recs, err := r.Chain(context.Background(), fmaSpec())
+	if err != nil {
+		t.Fatalf("a faulting probe must not stop the run: %v", err)
+	}
+	if g.recovered != 1 {
+		t.Errorf("recovered %d times, want 1", g.recovered)
+	}
+	for _, rec := range recs {
+		if rec.Status != record.StatusFailed {
+			t.Errorf("%s: status %s, want failed", rec.ID, rec.Status)
+		}
+	}
+	// The next probe runs normally.
+	recs, err = r.Chain(context.Background(), fmaSpec())
+	if err != nil || recs[0].Status != record.StatusOK || recs[1].Status != record.StatusOK {
+		t.Errorf("after recovery: err %v, statuses %s %s", err, recs[0].Status, recs[1].Status)
+	}
+}
+
+func TestChainHangStopsRun(t *testing.T) {
+	g := newFake()
+	r := &Runner{GPU: g, Config: testConfig()}
+	if _, err := r.Clock(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	g.launchErr = ErrHung
+	recs, err := r.Chain(context.Background(), fmaSpec())
+	if !errors.Is(err, ErrHung) {
+		t.Fatalf("err = %v, want ErrHung", err)
+	}
+	if len(recs) != 2 || recs[0].Status != record.StatusFailed {
+		t.Errorf("records %+v", recs)
+	}
+}
+
+func TestEstimateLatency(t *testing.T) {
+	lengths := []int{0, 32, 64, 128, 256}
+	samples := make([][]float64, len(lengths))
+	for i, n := range lengths {
+		for rep := range 5 {
+			samples[i] = append(samples[i], 37+4.0*float64(n)+float64(rep%2))
+		}
+	}
+	est, err := EstimateLatency(lengths, samples)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(est.Detail.Cycles-4) > 1e-9 {
+		t.Errorf("slope %v", est.Detail.Cycles)
+	}
+	if want := (37 + 4.0*256 - 37) / 256; math.Abs(est.Detail.AdjustedCycles-want) > 1e-9 {
+		t.Errorf("adjusted %v, want %v", est.Detail.AdjustedCycles, want)
+	}
+	if want := (37 + 4.0*256 + 1) / 256; math.Abs(est.Detail.RawCycles-want) > 0.01 {
+		t.Errorf("raw %v, want %v", est.Detail.RawCycles, want)
+	}
+	if len(est.Slopes) != 5 {
+		t.Errorf("%d per-repeat slopes", len(est.Slopes))
+	}
+	if len(est.Warnings) != 0 {
+		t.Errorf("warnings on linear data: %q", est.Warnings)
+	}
+	// A non-linear curve is flagged.
+	samples[4] = []float64{5000, 5000, 5000, 5000, 5000}
+	est, err = EstimateLatency(lengths, samples)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(est.Warnings) == 0 {
+		t.Error("no warning for non-linear timings")
+	}
+	if _, err := EstimateLatency([]int{8}, [][]float64{{1}}); err == nil {
+		t.Error("one length: no error")
+	}
+}
+
+func TestRateOfUnevenPlacement(t *testing.T) {
+	// SM 0 ran 3 warps, SM 1 ran 1 warp for a third of the time: both at
+	// the same rate, which uneven placement must not hide.
+	ws := []WarpRecord{
+		{StartCycle: 100, EndCycle: 400, StartNs: 0, EndNs: 150, SM: 0},
+		{StartCycle: 100, EndCycle: 400, StartNs: 0, EndNs: 150, SM: 0},
+		{StartCycle: 100, EndCycle: 400, StartNs: 0, EndNs: 150, SM: 0},
+		{StartCycle: 50, EndCycle: 150, StartNs: 0, EndNs: 50, SM: 1},
+	}
+	r, err := RateOf(ws, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.PerSM != 1 || r.MinSM != 1 || r.MaxSM != 1 || r.SMs != 2 {
+		t.Errorf("rate %+v, want 1 warp inst/clk on 2 SMs", r)
+	}
+	if math.Abs(r.ClockHz-2e9) > 1 {
+		t.Errorf("clock %v, want 2 GHz", r.ClockHz)
+	}
+}
+
+func TestDecodeWarpsErrors(t *testing.T) {
+	buf := make([]byte, 2*WarpRecordBytes)
+	writeWarp(buf, 0, 10, 20, 1, 2, 0)
+	if _, err := DecodeWarps(buf, 2); err == nil || !strings.Contains(err.Error(), "warp 1 wrote no record") {
+		t.Errorf("missing warp: err = %v", err)
+	}
+	writeWarp(buf, 1, 30, 20, 1, 2, 0)
+	if _, err := DecodeWarps(buf, 2); err == nil || !strings.Contains(err.Error(), "end before start") {
+		t.Errorf("backwards warp: err = %v", err)
+	}
+	if _, err := DecodeWarps(buf, 3); err == nil {
+		t.Error("short buffer: no error")
+	}
+}
+
+func TestStepValidate(t *testing.T) {
+	tests := []struct {
+		name string
+		step Step
+		ok   bool
+	}{
+		{"fma", Step{Template: "fma.rn.f32 {d}, {x}, {a0}, {a1};", Type: ptx.F32}, true},
+		{"two-register", Step{Template: "add.s32 {d}, {y}, {x};", Type: ptx.S32}, true},
+		{"temp without type", Step{Template: "cvt.rn.f32.s32 {t}, {x};\nmov.b32 {d}, {t};", Type: ptx.S32}, false},
+		{"no destination", Step{Template: "add.s32 {x}, {x}, {a};", Type: ptx.S32}, false},
+		{"unknown placeholder", Step{Template: "add.s32 {d}, {x}, {z};", Type: ptx.S32}, false},
+		{"no type", Step{Template: "add.s32 {d}, {x}, {a};"}, false},
+		{"empty", Step{Type: ptx.S32}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := tc.step.Validate(); (err == nil) != tc.ok {
+				t.Errorf("Validate() = %v, want ok=%v", err, tc.ok)
+			}
+		})
+	}
+}

@@ -1,0 +1,129 @@
+package probe
+
+import (
+	"encoding/binary"
+	"fmt"
+	"sort"
+
+	"github.com/gpuarch/gpuarch/stats"
+)
+
+// WarpRecord is one warp's timing as a throughput or clock kernel wrote it.
+type WarpRecord struct {
+	StartCycle, EndCycle uint64 // %clock64 of the warp's SM
+	StartNs, EndNs       uint64 // %globaltimer
+	SM                   uint32
+}
+
+// DecodeWarps reads n warp records from buf. A record whose end precedes its
+// start, or that is all zeros (a warp that never wrote), is an error: it
+// means the kernel did not run as the host assumed.
+func DecodeWarps(buf []byte, n int) ([]WarpRecord, error) {
+	if len(buf) < n*WarpRecordBytes {
+		return nil, fmt.Errorf("warp records: have %d bytes, need %d for %d warps", len(buf), n*WarpRecordBytes, n)
+	}
+	ws := make([]WarpRecord, n)
+	le := binary.LittleEndian
+	for i := range ws {
+		b := buf[i*WarpRecordBytes:]
+		w := WarpRecord{
+			StartCycle: le.Uint64(b[0:]), EndCycle: le.Uint64(b[8:]),
+			StartNs: le.Uint64(b[16:]), EndNs: le.Uint64(b[24:]),
+			SM: le.Uint32(b[32:]),
+		}
+		if w.StartCycle == 0 && w.EndCycle == 0 {
+			return nil, fmt.Errorf("warp %d wrote no record", i)
+		}
+		if w.EndCycle < w.StartCycle || w.EndNs < w.StartNs {
+			return nil, fmt.Errorf("warp %d: end before start (cycles %d..%d, ns %d..%d)", i, w.StartCycle, w.EndCycle, w.StartNs, w.EndNs)
+		}
+		ws[i] = w
+	}
+	return ws, nil
+}
+
+// SMSpan is what one SM did during a launch.
+type SMSpan struct {
+	SM     uint32
+	Warps  int
+	Cycles uint64 // last warp end minus first warp start, on the SM's clock
+	Ns     uint64 // the same on %globaltimer
+}
+
+// ClockHz is the SM's clock over the span, or 0 when the span is too short
+// to tell.
+func (s SMSpan) ClockHz() float64 {
+	if s.Ns == 0 {
+		return 0
+	}
+	return float64(s.Cycles) / float64(s.Ns) * 1e9
+}
+
+// Spans groups warp records by SM.
+func Spans(ws []WarpRecord) []SMSpan {
+	type acc struct {
+		warps          int
+		c0, c1, g0, g1 uint64
+	}
+	by := map[uint32]*acc{}
+	for _, w := range ws {
+		a, ok := by[w.SM]
+		if !ok {
+			by[w.SM] = &acc{1, w.StartCycle, w.EndCycle, w.StartNs, w.EndNs}
+			continue
+		}
+		a.warps++
+		a.c0, a.c1 = min(a.c0, w.StartCycle), max(a.c1, w.EndCycle)
+		a.g0, a.g1 = min(a.g0, w.StartNs), max(a.g1, w.EndNs)
+	}
+	out := make([]SMSpan, 0, len(by))
+	for sm, a := range by {
+		out = append(out, SMSpan{SM: sm, Warps: a.warps, Cycles: a.c1 - a.c0, Ns: a.g1 - a.g0})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].SM < out[j].SM })
+	return out
+}
+
+// Rate is a launch's throughput summarised over SMs.
+type Rate struct {
+	// PerSM is the median over SMs of warp instructions per clock.
+	PerSM float64
+	// MinSM and MaxSM bound the per-SM rates.
+	MinSM, MaxSM float64
+	// ClockHz is the median per-SM clock over the launch.
+	ClockHz float64
+	SMs     int
+	// MedianCycles is the median SM span.
+	MedianCycles float64
+}
+
+// RateOf computes warp instructions per clock per SM, given how many warp
+// instructions each warp executed. Per SM the rate is the instructions all
+// its warps executed over its span, so uneven block placement does not bias
+// it.
+func RateOf(ws []WarpRecord, instPerWarp float64) (Rate, error) {
+	spans := Spans(ws)
+	if len(spans) == 0 {
+		return Rate{}, fmt.Errorf("no warp records")
+	}
+	var rates, clocks, cycles []float64
+	for _, s := range spans {
+		if s.Cycles == 0 {
+			return Rate{}, fmt.Errorf("SM %d: zero-cycle span", s.SM)
+		}
+		rates = append(rates, float64(s.Warps)*instPerWarp/float64(s.Cycles))
+		cycles = append(cycles, float64(s.Cycles))
+		if hz := s.ClockHz(); hz > 0 {
+			clocks = append(clocks, hz)
+		}
+	}
+	r := Rate{PerSM: stats.Median(rates), SMs: len(spans), MedianCycles: stats.Median(cycles)}
+	r.MinSM, r.MaxSM = rates[0], rates[0]
+	for _, v := range rates {
+		r.MinSM, r.MaxSM = min(r.MinSM, v), max(r.MaxSM, v)
+	}
+	if len(clocks) > 0 {
+		r.ClockHz = stats.Median(clocks)
+	}
+	return r, nil
+}

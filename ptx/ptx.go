@@ -1,0 +1,352 @@
+// Package ptx is a small builder for PTX, NVIDIA's virtual instruction set,
+// sized for writing microbenchmark kernels rather than compilers.
+//
+// It knows registers and their declarations, kernel parameters, labels,
+// counted loops that ptxas is told not to unroll, the special registers a
+// probe reads (%clock64, %globaltimer, %smid, %warpid) and stores guarded by a
+// condition the compiler cannot decide, which keep results alive without ever
+// writing in practice. It does not check instruction semantics: the driver's
+// JIT compiler does, and its log is what a user sees when a probe is wrong.
+//
+// Output is deterministic: the same calls produce the same text, so a PTX
+// hash identifies a probe and golden files can pin generators down.
+package ptx
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Type is a PTX fundamental type as written after the dot: "f32", "b64",
+// "pred". Packed types such as f16x2 live in 32-bit registers; Reg picks the
+// register class from the type.
+type Type string
+
+// The PTX types probes use.
+const (
+	Pred   Type = "pred"
+	B16    Type = "b16"
+	B32    Type = "b32"
+	B64    Type = "b64"
+	U16    Type = "u16"
+	U32    Type = "u32"
+	U64    Type = "u64"
+	S16    Type = "s16"
+	S32    Type = "s32"
+	S64    Type = "s64"
+	F16    Type = "f16"
+	BF16   Type = "bf16"
+	F16x2  Type = "f16x2"
+	BF16x2 Type = "bf16x2"
+	F32    Type = "f32"
+	F64    Type = "f64"
+)
+
+// Bits is the width of a register holding t.
+func (t Type) Bits() int {
+	switch t {
+	case Pred:
+		return 1
+	case B16, U16, S16, F16, BF16:
+		return 16
+	case B64, U64, S64, F64:
+		return 64
+	default:
+		return 32
+	}
+}
+
+// regClass returns the declared register type and the name prefix for t.
+// Integers and packed halves share untyped bit registers; floats keep their
+// own class so the PTX reads naturally.
+func (t Type) regClass() (decl Type, prefix string) {
+	switch t {
+	case Pred:
+		return Pred, "%p"
+	case F32:
+		return F32, "%f"
+	case F64:
+		return F64, "%fd"
+	}
+	switch t.Bits() {
+	case 16:
+		return B16, "%h"
+	case 64:
+		return B64, "%rd"
+	default:
+		return B32, "%r"
+	}
+}
+
+// Operand is anything that can stand in an instruction's operand list.
+type Operand interface {
+	operand() string
+}
+
+// Reg is a virtual register allocated by a Kernel.
+type Reg struct {
+	name string
+	typ  Type
+}
+
+func (r Reg) operand() string { return r.name }
+
+// String returns the register's PTX name, e.g. "%f3".
+func (r Reg) String() string { return r.name }
+
+// Type returns the type the register was allocated for.
+func (r Reg) Type() Type { return r.typ }
+
+// Imm is an immediate operand written exactly as given ("1", "0f3F800000").
+type Imm string
+
+func (i Imm) operand() string { return string(i) }
+
+// Int returns an integer immediate.
+func Int(v int64) Imm { return Imm(fmt.Sprint(v)) }
+
+// Addr is a memory operand "[reg+offset]".
+type Addr struct {
+	Base   Reg
+	Offset int64
+}
+
+func (a Addr) operand() string {
+	if a.Offset == 0 {
+		return "[" + a.Base.name + "]"
+	}
+	return fmt.Sprintf("[%s+%d]", a.Base.name, a.Offset)
+}
+
+// Special is a PTX special register.
+type Special string
+
+// Special registers read by probes.
+const (
+	Clock64     Special = "%clock64"     // per-SM cycle counter, 64 bits
+	GlobalTimer Special = "%globaltimer" // global nanosecond timer, 64 bits
+	SMID        Special = "%smid"        // SM the warp runs on
+	WarpID      Special = "%warpid"      // warp slot within the SM (volatile)
+	NWarpID     Special = "%nwarpid"     // number of warp slots per SM
+	LaneID      Special = "%laneid"
+	TidX        Special = "%tid.x"
+	NtidX       Special = "%ntid.x"
+	CtaidX      Special = "%ctaid.x"
+	NctaidX     Special = "%nctaid.x"
+)
+
+func (s Special) operand() string { return string(s) }
+
+// Type is the width a special register is read with.
+func (s Special) Type() Type {
+	if s == Clock64 || s == GlobalTimer {
+		return U64
+	}
+	return U32
+}
+
+// Param is a kernel parameter.
+type Param struct {
+	Name string
+	Type Type
+}
+
+func (p Param) operand() string { return "[" + p.Name + "]" }
+
+// Label is a branch target inside a kernel.
+type Label string
+
+func (l Label) operand() string { return string(l) }
+
+// Kernel accumulates the body of one .entry function.
+type Kernel struct {
+	name   string
+	params []Param
+	regs   map[Type]int // next index per declared register class
+	body   []string
+	labels int
+}
+
+// NewKernel starts an entry function with the given name.
+func NewKernel(name string) *Kernel {
+	return &Kernel{name: name, regs: map[Type]int{}}
+}
+
+// Name returns the entry function's name.
+func (k *Kernel) Name() string { return k.name }
+
+// Param declares a kernel parameter; parameters appear in call order.
+func (k *Kernel) Param(name string, t Type) Param {
+	p := Param{Name: k.name + "_" + name, Type: t}
+	k.params = append(k.params, p)
+	return p
+}
+
+// Reg allocates a fresh register for values of type t.
+func (k *Kernel) Reg(t Type) Reg {
+	decl, prefix := t.regClass()
+	n := k.regs[decl]
+	k.regs[decl] = n + 1
+	return Reg{name: fmt.Sprintf("%s%d", prefix, n), typ: t}
+}
+
+// Op appends one instruction: the opcode with its type suffixes
+// ("fma.rn.f32") followed by its operands.
+func (k *Kernel) Op(opcode string, operands ...Operand) {
+	k.PredOp("", opcode, operands...)
+}
+
+// PredOp appends one instruction guarded by a predicate written as "@%p1" or
+// "@!%p1"; an empty guard means none.
+func (k *Kernel) PredOp(guard, opcode string, operands ...Operand) {
+	var b strings.Builder
+	b.WriteByte('\t')
+	if guard != "" {
+		b.WriteString(guard)
+		b.WriteByte(' ')
+	}
+	b.WriteString(opcode)
+	for i, o := range operands {
+		if i == 0 {
+			b.WriteByte(' ')
+		} else {
+			b.WriteString(", ")
+		}
+		b.WriteString(o.operand())
+	}
+	b.WriteByte(';')
+	k.body = append(k.body, b.String())
+}
+
+// Raw appends one line of PTX as given (indented); templates use it.
+func (k *Kernel) Raw(line string) {
+	k.body = append(k.body, "\t"+line)
+}
+
+// Comment appends a PTX comment line.
+func (k *Kernel) Comment(text string) {
+	k.body = append(k.body, "\t// "+text)
+}
+
+// Load reads a parameter into a new register of the parameter's type.
+func (k *Kernel) Load(p Param) Reg {
+	r := k.Reg(p.Type)
+	k.Op("ld.param."+string(paramType(p.Type)), r, p)
+	return r
+}
+
+// Read copies a special register into a new register.
+func (k *Kernel) Read(s Special) Reg {
+	t := s.Type()
+	r := k.Reg(t)
+	k.Op("mov."+string(t), r, s)
+	return r
+}
+
+// NewLabel returns a fresh label name; place it with Mark.
+func (k *Kernel) NewLabel(hint string) Label {
+	k.labels++
+	return Label(fmt.Sprintf("$L_%s_%d", hint, k.labels))
+}
+
+// Mark places a label at the current position.
+func (k *Kernel) Mark(l Label) {
+	k.body = append(k.body, string(l)+":")
+}
+
+// Loop emits a counted loop that runs body count times (count >= 1 is the
+// caller's promise; a zero count still runs once, as a do-while does). The
+// loop carries `.pragma "nounroll"` so the body appears exactly once in the
+// machine code, which is what SASS verification counts.
+func (k *Kernel) Loop(count Reg, body func()) {
+	i := k.Reg(U32)
+	p := k.Reg(Pred)
+	top := k.NewLabel("loop")
+	k.Op("mov.u32", i, Int(0))
+	k.Mark(top)
+	k.Raw(`.pragma "nounroll";`)
+	body()
+	k.Op("add.u32", i, i, Int(1))
+	k.Op("setp.lt.u32", p, i, count)
+	k.PredOp("@"+p.name, "bra.uni", top)
+}
+
+// If runs body only when p is true.
+func (k *Kernel) If(p Reg, body func()) {
+	skip := k.NewLabel("skip")
+	k.PredOp("@!"+p.name, "bra.uni", skip)
+	body()
+	k.Mark(skip)
+}
+
+// StoreIfEqual stores v at addr only when v equals guard, bit for bit. The
+// host passes a guard the value never takes, so nothing is written in
+// practice, but the compiler cannot prove that and must compute v: this is
+// how probes keep their results alive.
+func (k *Kernel) StoreIfEqual(addr Addr, v, guard Reg) {
+	bits := "b" + fmt.Sprint(v.typ.Bits())
+	p := k.Reg(Pred)
+	k.Op("setp.eq."+bits, p, v, guard)
+	k.PredOp("@"+p.name, "st.global."+bits, addr, v)
+}
+
+// String renders the entry function.
+func (k *Kernel) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, ".visible .entry %s(", k.name)
+	for i, p := range k.params {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, "\n\t.param .%s %s", paramType(p.Type), p.Name)
+	}
+	b.WriteString("\n)\n{\n")
+	decls := make([]Type, 0, len(k.regs))
+	for t := range k.regs {
+		decls = append(decls, t)
+	}
+	sort.Slice(decls, func(i, j int) bool { return decls[i] < decls[j] })
+	for _, t := range decls {
+		_, prefix := t.regClass()
+		fmt.Fprintf(&b, "\t.reg .%s %s<%d>;\n", t, prefix, k.regs[t])
+	}
+	for _, line := range k.body {
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	b.WriteString("\tret;\n}\n")
+	return b.String()
+}
+
+// paramType maps a value type to a type PTX accepts for .param.
+func paramType(t Type) Type {
+	switch t {
+	case F16x2, BF16x2:
+		return B32
+	case F16, BF16:
+		return B16
+	}
+	return t
+}
+
+// Module is one PTX translation unit: a header and kernels.
+type Module struct {
+	Version string // PTX ISA version, e.g. "9.0"
+	Target  string // e.g. "sm_90"
+	Kernels []*Kernel
+}
+
+// Add appends a kernel.
+func (m *Module) Add(k *Kernel) { m.Kernels = append(m.Kernels, k) }
+
+// String renders the module.
+func (m *Module) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "//\n// Generated by gpuarch. Do not edit.\n//\n.version %s\n.target %s\n.address_size 64\n", m.Version, m.Target)
+	for _, k := range m.Kernels {
+		b.WriteByte('\n')
+		b.WriteString(k.String())
+	}
+	return b.String()
+}

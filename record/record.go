@@ -1,0 +1,276 @@
+// Package record defines the results gpuarch writes: one typed Record per
+// measured quantity, gathered in a Run with the device and tool that produced
+// them. Everything downstream (reports, comparisons, inference) reads these
+// types and never the driver, so a report can be made, and tested, on a
+// machine without a GPU.
+//
+// A Run is self-describing and mergeable: it names its schema version, the
+// device by UUID and the tool version, and every Record carries its own
+// provenance (the kernel's PTX hash, launch shape, machine-code counts and
+// the clock measured while it ran). Units are canonical (cycles, hertz,
+// seconds, bytes) and named in each record; scaling is for display only.
+// The schema is documented in docs/SCHEMA.md.
+package record
+
+import "time"
+
+// SchemaVersion is the version of the JSON layout written by this package.
+// Readers reject other versions rather than guess.
+const SchemaVersion = 1
+
+// Run is one invocation of gpuarch on one GPU.
+type Run struct {
+	Schema   int       `json:"schema"`
+	Tool     Tool      `json:"tool"`
+	Started  time.Time `json:"started"`
+	Finished time.Time `json:"finished"`
+	// Complete is false when the run was interrupted (Ctrl-C, a hung
+	// kernel) and holds only what was measured before that.
+	Complete bool     `json:"complete"`
+	Suites   []string `json:"suites"`
+	Device   Device   `json:"device"`
+	// Warmup describes how the clocks were brought up before measuring.
+	Warmup   *Clock   `json:"warmup,omitempty"`
+	Records  []Record `json:"records"`
+	Warnings []string `json:"warnings,omitempty"`
+	// Elapsed is the wall time of the run in seconds, compilation included.
+	ElapsedSeconds float64 `json:"elapsed_seconds"`
+}
+
+// Tool identifies the gpuarch build and the host that ran it.
+type Tool struct {
+	Name      string `json:"name"`
+	Version   string `json:"version"`
+	GoVersion string `json:"go_version"`
+	Host      string `json:"host,omitempty"`
+	Backend   string `json:"backend"` // "cuda"
+}
+
+// Device describes the GPU as the driver reports it.
+type Device struct {
+	Name              string `json:"name"`
+	UUID              string `json:"uuid"`
+	PCIBusID          string `json:"pci_bus_id,omitempty"`
+	Ordinal           int    `json:"ordinal"`
+	ComputeCapability string `json:"compute_capability"` // "9.0"
+	// DriverVersion is the driver's own version string ("580.159.03"),
+	// from NVML; empty when NVML is unavailable.
+	DriverVersion string `json:"driver_version,omitempty"`
+	// CUDAVersion is the CUDA API version of the driver, 1000*major +
+	// 10*minor (13000 for 13.0).
+	CUDAVersion int    `json:"cuda_version"`
+	PTXVersion  string `json:"ptx_version"` // the .version probes were emitted with
+	PTXTarget   string `json:"ptx_target"`  // the .target probes were emitted with
+	SMs         int    `json:"sms"`
+	// SubPartitions is the number of warp schedulers per SM: 4 on every
+	// NVIDIA GPU since Maxwell (compute capability 5.0), per NVIDIA's
+	// architecture whitepapers; not something the driver reports.
+	SubPartitions int   `json:"sub_partitions"`
+	WarpSize      int   `json:"warp_size"`
+	MemoryBytes   int64 `json:"memory_bytes"`
+	// Attributes holds every device attribute the driver answered, by its
+	// CUDA name without the CU_DEVICE_ATTRIBUTE_ prefix.
+	Attributes map[string]int `json:"attributes,omitempty"`
+	// MaxSMClockHz and MaxMemClockHz are NVML's maximum clocks.
+	MaxSMClockHz  float64 `json:"max_sm_clock_hz,omitempty"`
+	MaxMemClockHz float64 `json:"max_mem_clock_hz,omitempty"`
+	PowerLimitW   float64 `json:"power_limit_w,omitempty"`
+}
+
+// Status says whether a record holds a number to trust.
+type Status string
+
+// Record statuses. Only StatusOK records carry a Value that reports show as a
+// measurement; the others say why not in Reason.
+const (
+	StatusOK      Status = "ok"      // measured and verified
+	StatusInvalid Status = "invalid" // measured, but failed its own checks (machine code, spread, fit)
+	StatusFailed  Status = "failed"  // could not be measured (JIT error, fault, timeout)
+	StatusSkipped Status = "skipped" // not applicable to this GPU or driver
+)
+
+// Quantity names what a record measures.
+type Quantity string
+
+// Quantities measured so far.
+const (
+	Latency    Quantity = "latency"
+	Throughput Quantity = "throughput"
+	ClockRate  Quantity = "clock"
+)
+
+// Record is one measured quantity.
+type Record struct {
+	// ID is unique within a run and stable across runs, e.g.
+	// "alu/fma.rn.f32/latency"; reports link to it.
+	ID       string   `json:"id"`
+	Suite    string   `json:"suite"`
+	Subject  string   `json:"subject"` // what was measured: an instruction, a memory level
+	Group    string   `json:"group,omitempty"`
+	Quantity Quantity `json:"quantity"`
+	Status   Status   `json:"status"`
+	Reason   string   `json:"reason,omitempty"`
+	// Value is the headline figure in Unit: the latency in cycles, the
+	// throughput in warp instructions per clock per SM.
+	Value float64 `json:"value"`
+	Unit  string  `json:"unit"`
+	// Samples are the raw repeated measurements Value was summarised
+	// from, in Unit.
+	Samples    []float64         `json:"samples,omitempty"`
+	Summary    *Summary          `json:"summary,omitempty"`
+	Latency    *LatencyDetail    `json:"latency,omitempty"`
+	Through    *ThroughputDetail `json:"throughput,omitempty"`
+	SASS       *SASS             `json:"sass,omitempty"`
+	Provenance Provenance        `json:"provenance"`
+	Warnings   []string          `json:"warnings,omitempty"`
+}
+
+// Summary is the median and confidence interval of Samples (see package stats).
+type Summary struct {
+	N      int     `json:"n"`
+	Median float64 `json:"median"`
+	Lo     float64 `json:"lo"`
+	Hi     float64 `json:"hi"`
+	Min    float64 `json:"min"`
+	Max    float64 `json:"max"`
+	Spread float64 `json:"spread"`
+}
+
+// LatencyDetail holds how a latency was estimated: one warp runs dependent
+// chains of several lengths, timed in-kernel with %clock64; the slope of a
+// least-squares line over the lengths is the latency and the intercept the
+// fixed overhead of reading the clock. Length 0 is the control group: the
+// same kernel without the instruction under test.
+type LatencyDetail struct {
+	// Cycles is the fitted slope: cycles per dependent step.
+	Cycles float64 `json:"cycles"`
+	// AdjustedCycles is (T(Lmax) - T(0)) / Lmax: the longest chain's time
+	// minus the control group's, per step, as the seeds' "adjusted
+	// latency" subtracts a control group. It agrees with Cycles when the
+	// cost per step is constant; a gap means it is not.
+	AdjustedCycles float64 `json:"adjusted_cycles"`
+	// RawCycles is T(Lmax) / Lmax with nothing subtracted.
+	RawCycles       float64 `json:"raw_cycles"`
+	InterceptCycles float64 `json:"intercept_cycles"`
+	RMSResidual     float64 `json:"rms_residual_cycles"`
+	R2              float64 `json:"r2"`
+	Points          []Point `json:"points"`
+	// Seconds is Cycles at the measured SM clock.
+	Seconds float64 `json:"seconds,omitempty"`
+}
+
+// Point is one chain length with its repeated timings in cycles.
+type Point struct {
+	Length  int       `json:"length"`
+	Samples []float64 `json:"samples"`
+	Median  float64   `json:"median"`
+}
+
+// ThroughputDetail holds how a throughput was found: every SM is filled
+// with warps running independent chains (ILP) in a loop; warps per SM and ILP
+// are swept and the best shape is repeated. Per SM, the rate is the warp
+// instructions its warps executed over the cycles from the first warp's
+// start to the last warp's end, on that SM's own clock; the median over SMs
+// is the sample.
+type ThroughputDetail struct {
+	// WarpInstPerClockPerSM is Value: warp instructions per clock per SM.
+	WarpInstPerClockPerSM float64 `json:"warp_inst_per_clock_per_sm"`
+	// ResultsPerClockPerSM counts per-thread results (2 per thread for a
+	// packed f16x2 instruction): the unit of the CUDA C++ Programming
+	// Guide's arithmetic throughput table.
+	ResultsPerClockPerSM float64 `json:"results_per_clock_per_sm"`
+	// CyclesPerWarpInst is the issue interval of one warp instruction on
+	// one SM sub-partition: SubPartitions / WarpInstPerClockPerSM.
+	CyclesPerWarpInst float64 `json:"cycles_per_warp_inst_per_subpartition"`
+	// ResultsPerSecond is the whole GPU's rate at the measured clock.
+	ResultsPerSecond float64      `json:"results_per_second,omitempty"`
+	Best             Shape        `json:"best"`
+	Sweep            []SweepPoint `json:"sweep"`
+	// SMsSeen is how many distinct SMs ran warps of the best shape.
+	SMsSeen int `json:"sms_seen"`
+	// Control is the same loop with the instruction removed, at the best
+	// shape: what the loop itself costs.
+	Control *Control `json:"control,omitempty"`
+}
+
+// Shape is a throughput launch shape.
+type Shape struct {
+	WarpsPerSM    int `json:"warps_per_sm"`
+	ILP           int `json:"ilp"`
+	BlocksPerSM   int `json:"blocks_per_sm"`
+	ThreadsPerBlk int `json:"threads_per_block"`
+	// StepsPerIter is the number of instructions under test per loop
+	// iteration per thread (unroll times ILP).
+	StepsPerIter int `json:"steps_per_iteration"`
+	Iterations   int `json:"iterations"`
+}
+
+// SweepPoint is one shape tried while searching for the best throughput.
+type SweepPoint struct {
+	Shape                 Shape   `json:"shape"`
+	WarpInstPerClockPerSM float64 `json:"warp_inst_per_clock_per_sm,omitempty"`
+	Skipped               string  `json:"skipped,omitempty"`
+}
+
+// Control is the calibration run of the loop without the instruction.
+type Control struct {
+	CyclesPerIteration float64 `json:"cycles_per_iteration"`
+	// OverheadShare is the control's cycles over the measured kernel's:
+	// an upper bound on how much of the time the loop itself took.
+	OverheadShare float64 `json:"overhead_share"`
+}
+
+// SASS is the machine-code check of a probe.
+type SASS struct {
+	// Status: "verified", "invalid" (the instruction is missing or too
+	// few copies) or "not verified" (no disassembler).
+	Status   string   `json:"status"`
+	Note     string   `json:"note,omitempty"`
+	Expected []string `json:"expected"`
+	// Found and Needed count expected opcodes in the timed region of the
+	// kernel checked against the number the chain needs.
+	Found  int    `json:"found"`
+	Needed int    `json:"needed"`
+	Kernel string `json:"kernel"`
+	// Sequence is what one chain step compiled to, e.g. "FMUL + MUFU.EX2".
+	Sequence string `json:"sequence,omitempty"`
+	// PerStep counts each opcode per chain step.
+	PerStep map[string]float64 `json:"per_step,omitempty"`
+	// Counts are all opcodes in the timed region of Kernel.
+	Counts map[string]int `json:"counts,omitempty"`
+}
+
+// Provenance ties a record to what produced it.
+type Provenance struct {
+	// Module names the PTX module and PTXSHA256 hashes its text.
+	Module    string   `json:"module"`
+	PTXSHA256 string   `json:"ptx_sha256"`
+	Kernels   []string `json:"kernels,omitempty"`
+	// CompileSeconds is the driver JIT's wall time for the module.
+	CompileSeconds float64 `json:"compile_seconds"`
+	// Clock is the SM clock measured around this record's kernels.
+	Clock *Clock    `json:"clock,omitempty"`
+	Time  time.Time `json:"time"`
+}
+
+// Clock is an SM clock measurement: %clock64 cycles over %globaltimer
+// nanoseconds from a kernel that spins on every SM, plus what NVML said.
+type Clock struct {
+	Hz     float64 `json:"hz"`
+	Source string  `json:"source"`
+	// Before and After are NVML samples around the measurement.
+	Before *Sensors `json:"before,omitempty"`
+	After  *Sensors `json:"after,omitempty"`
+}
+
+// Sensors is an NVML reading.
+type Sensors struct {
+	SMClockHz  float64  `json:"sm_clock_hz,omitempty"`
+	MemClockHz float64  `json:"mem_clock_hz,omitempty"`
+	PowerW     float64  `json:"power_w,omitempty"`
+	TempC      float64  `json:"temp_c,omitempty"`
+	Throttle   []string `json:"throttle,omitempty"`
+}
+
+// String returns the status as written in JSON.
+func (s Status) String() string { return string(s) }

@@ -1,0 +1,224 @@
+// Package report turns recorded runs into documents. It reads records only:
+// nothing here touches a GPU, so every output is testable with golden files
+// on recorded results.
+//
+// Opinions: a number is shown only for a record whose status is ok; any
+// other record shows its status and why. Every row names the record ids it
+// came from, so a reader can find the samples and provenance in the JSON.
+// Units are scaled for display only.
+package report
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/gpuarch/gpuarch/record"
+)
+
+// Markdown writes the document for run.
+func Markdown(w io.Writer, run *record.Run) error {
+	var b strings.Builder
+	d := run.Device
+	fmt.Fprintf(&b, "# %s — instruction measurements\n\n", orDash(d.Name))
+	writeOverview(&b, run)
+	writeALU(&b, run)
+	writeNotes(&b, run)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+func writeOverview(b *strings.Builder, run *record.Run) {
+	d := run.Device
+	fmt.Fprintf(b, "| | |\n| --- | --- |\n")
+	row := func(k, v string) { fmt.Fprintf(b, "| %s | %s |\n", k, v) }
+	row("GPU", fmt.Sprintf("%s (compute capability %s, %d SMs)", d.Name, d.ComputeCapability, d.SMs))
+	row("UUID", d.UUID)
+	row("Driver", fmt.Sprintf("%s (CUDA %d.%d)", orDash(d.DriverVersion), d.CUDAVersion/1000, d.CUDAVersion%1000/10))
+	row("PTX", fmt.Sprintf(".version %s, .target %s, JIT-compiled by the driver", d.PTXVersion, d.PTXTarget))
+	if run.Warmup != nil {
+		row("SM clock after warm-up", fmt.Sprintf("%.0f MHz (measured: %s)", run.Warmup.Hz/1e6, run.Warmup.Source))
+	}
+	if d.MaxSMClockHz > 0 {
+		row("SM clock, NVML maximum", fmt.Sprintf("%.0f MHz", d.MaxSMClockHz/1e6))
+	}
+	row("Tool", fmt.Sprintf("%s %s (%s), backend %s", run.Tool.Name, run.Tool.Version, run.Tool.GoVersion, run.Tool.Backend))
+	row("Run", fmt.Sprintf("%s, %.1f s, %s", run.Started.UTC().Format("2006-01-02 15:04 MST"), run.ElapsedSeconds, completeness(run)))
+	b.WriteString("\n")
+}
+
+func completeness(run *record.Run) string {
+	if run.Complete {
+		return "complete"
+	}
+	return "**incomplete** (interrupted: holds what was measured before)"
+}
+
+// aluRow pairs the latency and throughput records of one instruction.
+type aluRow struct {
+	subject, group string
+	lat, tp        *record.Record
+}
+
+func aluRows(run *record.Run) []aluRow {
+	var rows []aluRow
+	idx := map[string]int{}
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.Suite != "alu" {
+			continue
+		}
+		j, ok := idx[r.Subject]
+		if !ok {
+			j = len(rows)
+			idx[r.Subject] = j
+			rows = append(rows, aluRow{subject: r.Subject, group: r.Group})
+		}
+		switch r.Quantity {
+		case record.Latency:
+			rows[j].lat = r
+		case record.Throughput:
+			rows[j].tp = r
+		}
+	}
+	return rows
+}
+
+func writeALU(b *strings.Builder, run *record.Run) {
+	rows := aluRows(run)
+	b.WriteString("## Instruction throughput and latency\n\n")
+	if len(rows) == 0 {
+		b.WriteString("The ALU suite was not run.\n\n")
+		return
+	}
+	b.WriteString("Throughput is per SM per clock at the best of the warps-per-SM × ILP sweep, as results (per-thread results, the CUDA C++ Programming Guide's unit) and as cycles per warp instruction on one of the SM's sub-partitions. Latency is the slope of cycles against dependent-chain length (one warp, %clock64 in-kernel); adjusted latency subtracts the control group (the same kernel without the instruction) from the longest chain instead of fitting. SASS is what one chain step compiled to.\n\n")
+	b.WriteString("| Instruction | SASS | Results/clk/SM | Cycles/warp inst | Latency (cycles) | Adjusted latency | Records |\n")
+	b.WriteString("| --- | --- | ---: | ---: | ---: | ---: | --- |\n")
+	group := ""
+	for _, r := range rows {
+		if r.group != group {
+			group = r.group
+			fmt.Fprintf(b, "| **%s** | | | | | | |\n", group)
+		}
+		seq := "—"
+		if s := sassOf(r); s != nil && s.Sequence != "" {
+			seq = s.Sequence
+		} else if s != nil && s.Status != "verified" {
+			seq = "(" + s.Status + ")"
+		}
+		fmt.Fprintf(b, "| `%s` | %s | %s | %s | %s | %s | %s |\n",
+			r.subject, seq, tpResults(r.tp), tpCycles(r.tp), latValue(r.lat, false), latValue(r.lat, true), ids(r.lat, r.tp))
+	}
+	b.WriteString("\n")
+}
+
+func sassOf(r aluRow) *record.SASS {
+	if r.lat != nil && r.lat.SASS != nil {
+		return r.lat.SASS
+	}
+	if r.tp != nil {
+		return r.tp.SASS
+	}
+	return nil
+}
+
+func statusCell(r *record.Record) string {
+	if r == nil {
+		return "—"
+	}
+	return r.Status.String()
+}
+
+func tpResults(r *record.Record) string {
+	if r == nil || r.Status != record.StatusOK || r.Through == nil {
+		return statusCell(r)
+	}
+	return trim(r.Through.ResultsPerClockPerSM) + warnMark(r)
+}
+
+func tpCycles(r *record.Record) string {
+	if r == nil || r.Status != record.StatusOK || r.Through == nil {
+		return statusCell(r)
+	}
+	return fmt.Sprintf("%.2f", r.Through.CyclesPerWarpInst)
+}
+
+func latValue(r *record.Record, adjusted bool) string {
+	if r == nil || r.Status != record.StatusOK || r.Latency == nil {
+		return statusCell(r)
+	}
+	if adjusted {
+		return fmt.Sprintf("%.2f", r.Latency.AdjustedCycles)
+	}
+	return fmt.Sprintf("%.2f", r.Latency.Cycles) + warnMark(r)
+}
+
+func warnMark(r *record.Record) string {
+	if len(r.Warnings) > 0 {
+		return " ⚠"
+	}
+	return ""
+}
+
+func ids(rs ...*record.Record) string {
+	var parts []string
+	for _, r := range rs {
+		if r != nil {
+			parts = append(parts, "`"+r.ID+"`")
+		}
+	}
+	return strings.Join(parts, "<br>")
+}
+
+// trim prints a rate with as many decimals as its size deserves.
+func trim(v float64) string {
+	switch {
+	case v >= 100:
+		return fmt.Sprintf("%.1f", v)
+	case v >= 10:
+		return fmt.Sprintf("%.2f", v)
+	default:
+		return fmt.Sprintf("%.3f", v)
+	}
+}
+
+func writeNotes(b *strings.Builder, run *record.Run) {
+	type note struct{ id, text string }
+	var notes []note
+	for _, r := range run.Records {
+		if r.Status != record.StatusOK {
+			notes = append(notes, note{r.ID, fmt.Sprintf("%s: %s", r.Status, oneLine(r.Reason))})
+		}
+		for _, w := range r.Warnings {
+			notes = append(notes, note{r.ID, "warning: " + oneLine(w)})
+		}
+	}
+	for _, w := range run.Warnings {
+		notes = append(notes, note{"run", "warning: " + oneLine(w)})
+	}
+	if len(notes) == 0 {
+		return
+	}
+	sort.SliceStable(notes, func(i, j int) bool { return notes[i].id < notes[j].id })
+	b.WriteString("## Failures and warnings\n\n")
+	for _, n := range notes {
+		fmt.Fprintf(b, "- `%s` %s\n", n.id, n.text)
+	}
+	b.WriteString("\n")
+}
+
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 400 {
+		s = s[:400] + "…"
+	}
+	return strings.ReplaceAll(s, "|", "\\|")
+}

@@ -1,0 +1,99 @@
+package sass
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+)
+
+// ErrNoDisassembler reports that nvdisasm could not be found, so the machine
+// code of a probe could not be checked.
+var ErrNoDisassembler = errors.New("nvdisasm is not on the PATH: machine code not verified")
+
+// Disassembler runs NVIDIA's nvdisasm.
+type Disassembler struct {
+	// Path is the nvdisasm executable.
+	Path string
+}
+
+// FindDisassembler looks nvdisasm up on the PATH. The error wraps
+// [ErrNoDisassembler] when it is absent.
+func FindDisassembler() (*Disassembler, error) {
+	path, err := exec.LookPath("nvdisasm")
+	if err != nil {
+		return nil, fmt.Errorf("%w (%v)", ErrNoDisassembler, err)
+	}
+	return &Disassembler{Path: path}, nil
+}
+
+// Disassemble writes cubin to a temporary file, disassembles it and parses
+// the listing.
+//
+// It runs "nvdisasm -c FILE": -c (--print-code) prints only the code
+// sections, leaving out the .nv.info and other data sections whose
+// ".byte" lines look like instructions. The defaults are kept on purpose:
+// no -hex (encodings), -g (line info) or -plr (life ranges) noise, and the
+// dataflow analysis stays on because it is what labels branch targets. The
+// NVIDIA documentation notes that this analysis needs complete relocation
+// information; if nvdisasm fails, it is run once more with -ndf
+// (--no-dataflow) before giving up.
+func (d *Disassembler) Disassemble(ctx context.Context, cubin []byte) (*Listing, error) {
+	if d == nil || d.Path == "" {
+		return nil, errors.New("disassemble: no nvdisasm path")
+	}
+	if len(cubin) == 0 {
+		return nil, errors.New("disassemble: empty cubin")
+	}
+	tmp, err := os.CreateTemp("", "gpuarch-*.cubin")
+	if err != nil {
+		return nil, fmt.Errorf("disassemble: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(cubin); err != nil {
+		tmp.Close()
+		return nil, fmt.Errorf("disassemble: write %s: %w", tmp.Name(), err)
+	}
+	if err := tmp.Close(); err != nil {
+		return nil, fmt.Errorf("disassemble: close %s: %w", tmp.Name(), err)
+	}
+
+	out, err := d.run(ctx, "-c", tmp.Name())
+	if err != nil && ctx.Err() == nil {
+		var err2 error
+		out, err2 = d.run(ctx, "-c", "-ndf", tmp.Name())
+		if err2 != nil {
+			return nil, fmt.Errorf("disassemble: %w; without dataflow analysis: %w", err, err2)
+		}
+	} else if err != nil {
+		return nil, fmt.Errorf("disassemble: %w", err)
+	}
+	l, err := ParseListing(out)
+	if err != nil {
+		return nil, fmt.Errorf("disassemble: %w", err)
+	}
+	if len(l.Functions) == 0 {
+		return nil, errors.New("disassemble: nvdisasm printed no code")
+	}
+	return l, nil
+}
+
+// run runs nvdisasm with args and returns its standard output; the error
+// carries its standard error.
+func (d *Disassembler) run(ctx context.Context, args ...string) (string, error) {
+	var stdout, stderr bytes.Buffer
+	cmd := exec.CommandContext(ctx, d.Path, args...)
+	cmd.Stdout = &stdout
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			msg = "no message"
+		}
+		return "", fmt.Errorf("%s %s: %w: %s", d.Path, strings.Join(args, " "), err, msg)
+	}
+	return stdout.String(), nil
+}

@@ -1,0 +1,137 @@
+// Package spec derives a GPU's spec sheet from what the driver reports and
+// from NVIDIA's documented per-SM rates: the peak operations per second and
+// memory bandwidth a measurement is compared against.
+//
+// Everything here is either read from the device (SM count, clocks, bus
+// width) or reference data shipped with its source; nothing is measured
+// here, and the sheet says which is which. Measured figures live in records.
+package spec
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/gpuarch/gpuarch/record"
+)
+
+// GuideSource names where Documented's numbers come from.
+const GuideSource = "NVIDIA CUDA C++ Programming Guide, \"Arithmetic Instructions\": Throughput of Native Arithmetic Instructions (results per clock cycle per multiprocessor)"
+
+// Rates are results per clock per SM of fused multiply-add instructions.
+type Rates struct {
+	FP16 float64 `json:"fp16"` // 16-bit floating point add, multiply, multiply-add (packed: both halves count)
+	FP32 float64 `json:"fp32"`
+	FP64 float64 `json:"fp64"`
+}
+
+// Documented returns the CUDA C++ Programming Guide's rates for a compute
+// capability ("9.0"), and false when the guide's table does not list it.
+func Documented(cc string) (Rates, bool) {
+	r, ok := map[string]Rates{
+		"5.0": {0, 128, 4}, "5.2": {0, 128, 4}, "5.3": {256, 128, 4},
+		"6.0": {128, 64, 32}, "6.1": {2, 128, 4}, "6.2": {256, 128, 4},
+		"7.0": {128, 64, 32}, "7.2": {128, 64, 32}, "7.5": {128, 64, 2},
+		"8.0": {256, 64, 32}, "8.6": {256, 128, 2}, "8.7": {256, 128, 2},
+		"8.9": {128, 128, 2}, "9.0": {256, 128, 64},
+	}[cc]
+	return r, ok
+}
+
+// Sheet is a GPU's specification.
+type Sheet struct {
+	Device record.Device `json:"device"`
+	// ClockHz is the SM clock the peaks are computed at, and ClockSource
+	// says where it came from (measured in-kernel, or NVML's maximum).
+	ClockHz     float64 `json:"clock_hz"`
+	ClockSource string  `json:"clock_source"`
+	// PerSM are the documented rates, absent when the guide does not
+	// list this compute capability.
+	PerSM       *Rates `json:"per_sm,omitempty"`
+	RatesSource string `json:"rates_source,omitempty"`
+	// Peak operations per second (an FMA counts as two operations).
+	FP16OPS float64 `json:"fp16_ops_per_second,omitempty"`
+	FP32OPS float64 `json:"fp32_ops_per_second,omitempty"`
+	FP64OPS float64 `json:"fp64_ops_per_second,omitempty"`
+	// MemoryBandwidth is 2 (double data rate) x memory clock x bus width,
+	// in bytes per second, from the driver's attributes.
+	MemoryBandwidth float64 `json:"memory_bandwidth_bytes_per_second,omitempty"`
+	L2Bytes         int     `json:"l2_bytes,omitempty"`
+}
+
+// New computes the sheet at the given clock; a nil clock uses NVML's maximum
+// SM clock, if known.
+func New(d record.Device, clock *record.Clock) Sheet {
+	s := Sheet{Device: d, L2Bytes: d.Attributes["L2_CACHE_SIZE"]}
+	switch {
+	case clock != nil && clock.Hz > 0:
+		s.ClockHz, s.ClockSource = clock.Hz, "measured: "+clock.Source
+	case d.MaxSMClockHz > 0:
+		s.ClockHz, s.ClockSource = d.MaxSMClockHz, "NVML maximum SM clock (not measured)"
+	}
+	if r, ok := Documented(d.ComputeCapability); ok {
+		s.PerSM, s.RatesSource = &r, GuideSource
+		k := 2 * float64(d.SMs) * s.ClockHz
+		s.FP16OPS, s.FP32OPS, s.FP64OPS = k*r.FP16, k*r.FP32, k*r.FP64
+	}
+	if khz, bits := d.Attributes["MEMORY_CLOCK_RATE"], d.Attributes["GLOBAL_MEMORY_BUS_WIDTH"]; khz > 0 && bits > 0 {
+		s.MemoryBandwidth = 2 * float64(khz) * 1e3 * float64(bits) / 8
+	}
+	return s
+}
+
+// WriteText writes the sheet as aligned text.
+func (s Sheet) WriteText(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	d := s.Device
+	row := func(k, format string, args ...any) { fmt.Fprintf(tw, "%s\t%s\n", k, fmt.Sprintf(format, args...)) }
+	row("GPU", "%d: %s", d.Ordinal, d.Name)
+	row("UUID", "%s", d.UUID)
+	if d.PCIBusID != "" {
+		row("PCI bus", "%s", d.PCIBusID)
+	}
+	row("Compute capability", "%s (PTX .target %s, .version %s)", d.ComputeCapability, d.PTXTarget, d.PTXVersion)
+	drv := d.DriverVersion
+	if drv == "" {
+		drv = "unknown (NVML unavailable)"
+	}
+	row("Driver", "%s, CUDA %d.%d", drv, d.CUDAVersion/1000, d.CUDAVersion%1000/10)
+	row("SMs", "%d × %d sub-partitions, warp size %d", d.SMs, d.SubPartitions, d.WarpSize)
+	row("Memory", "%.1f GiB", float64(d.MemoryBytes)/(1<<30))
+	if s.L2Bytes > 0 {
+		row("L2 cache", "%.1f MiB (driver attribute)", float64(s.L2Bytes)/(1<<20))
+	}
+	if v := d.Attributes["MAX_SHARED_MEMORY_PER_MULTIPROCESSOR"]; v > 0 {
+		row("Shared memory per SM", "%d KiB (driver attribute)", v/1024)
+	}
+	if v := d.Attributes["MAX_REGISTERS_PER_MULTIPROCESSOR"]; v > 0 {
+		row("Registers per SM", "%d × 32 bit (driver attribute)", v)
+	}
+	if v := d.Attributes["MAX_THREADS_PER_MULTIPROCESSOR"]; v > 0 {
+		row("Threads per SM", "%d (driver attribute)", v)
+	}
+	if d.MaxSMClockHz > 0 {
+		row("SM clock, maximum", "%.0f MHz (NVML)", d.MaxSMClockHz/1e6)
+	}
+	if s.ClockHz > 0 {
+		row("SM clock for peaks", "%.0f MHz — %s", s.ClockHz/1e6, s.ClockSource)
+	}
+	if s.PerSM != nil && s.ClockHz > 0 {
+		row("Peak FP32", "%s (%g FMA results/clk/SM, documented)", tera(s.FP32OPS, "FLOP/s"), s.PerSM.FP32)
+		row("Peak FP64", "%s (%g FMA results/clk/SM, documented)", tera(s.FP64OPS, "FLOP/s"), s.PerSM.FP64)
+		row("Peak FP16", "%s (%g FMA results/clk/SM, documented)", tera(s.FP16OPS, "FLOP/s"), s.PerSM.FP16)
+		row("Rates source", "%s", s.RatesSource)
+	} else if s.PerSM == nil {
+		row("Peak rates", "compute capability %s is not in the documented table", d.ComputeCapability)
+	}
+	if s.MemoryBandwidth > 0 {
+		row("Memory bandwidth", "%.2f TB/s (2 × %d MHz × %d bit, driver attributes)", s.MemoryBandwidth/1e12,
+			d.Attributes["MEMORY_CLOCK_RATE"]/1000, d.Attributes["GLOBAL_MEMORY_BUS_WIDTH"])
+	}
+	return tw.Flush()
+}
+
+func tera(v float64, unit string) string {
+	return strings.TrimSpace(fmt.Sprintf("%.1f T%s", v/1e12, unit))
+}

@@ -1,0 +1,121 @@
+package stats
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+func TestFitKnownLine(t *testing.T) {
+	tests := []struct {
+		name             string
+		slope, intercept float64
+		noise            float64 // standard deviation of added noise
+		tol              float64 // allowed |slope error|
+	}{
+		{"exact ffma-like", 4, 37, 0, 1e-12},
+		{"exact mufu-like", 23.5, 120, 0, 1e-12},
+		{"noisy", 8, 50, 0.5, 0.05},
+		{"large intercept", 2, 5000, 3, 0.05},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(1, 2))
+			var xs, ys []float64
+			for _, n := range []float64{0, 64, 128, 256, 512} {
+				for range 7 {
+					xs = append(xs, n)
+					ys = append(ys, tc.intercept+tc.slope*n+r.NormFloat64()*tc.noise)
+				}
+			}
+			l, err := Fit(xs, ys)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if math.Abs(l.Slope-tc.slope) > tc.tol {
+				t.Errorf("slope = %v, want %v ± %v", l.Slope, tc.slope, tc.tol)
+			}
+			if math.Abs(l.Intercept-tc.intercept) > 20*tc.tol+1e-9 {
+				t.Errorf("intercept = %v, want %v", l.Intercept, tc.intercept)
+			}
+			if tc.noise == 0 && l.RMSResidual > 1e-9 {
+				t.Errorf("residual = %v on exact data", l.RMSResidual)
+			}
+			if tc.noise > 0 && (l.RMSResidual < tc.noise/3 || l.RMSResidual > tc.noise*3) {
+				t.Errorf("residual = %v, want about %v", l.RMSResidual, tc.noise)
+			}
+			if l.R2 < 0.99 {
+				t.Errorf("R2 = %v", l.R2)
+			}
+		})
+	}
+}
+
+func TestFitErrors(t *testing.T) {
+	tests := []struct {
+		name   string
+		xs, ys []float64
+	}{
+		{"empty", nil, nil},
+		{"one point", []float64{1}, []float64{2}},
+		{"mismatch", []float64{1, 2}, []float64{2}},
+		{"same x", []float64{3, 3, 3}, []float64{1, 2, 3}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := Fit(tc.xs, tc.ys); err == nil {
+				t.Error("no error")
+			}
+		})
+	}
+}
+
+func TestSummarize(t *testing.T) {
+	tests := []struct {
+		name      string
+		samples   []float64
+		maxSpread float64
+		median    float64
+		spread    float64
+		warn      bool
+	}{
+		{"tight", []float64{100, 101, 99, 100, 100, 100, 100}, 0.05, 100, 0.02, false},
+		{"wide", []float64{100, 130, 90, 100, 100, 100, 100}, 0.05, 100, 0.4, true},
+		{"few samples", []float64{5, 5}, 0, 5, 0, true}, // benchmath warns: too few for a CI
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := Summarize(tc.samples, tc.maxSpread)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Median != tc.median || math.Abs(s.Spread-tc.spread) > 1e-9 {
+				t.Errorf("median %v spread %v, want %v %v", s.Median, s.Spread, tc.median, tc.spread)
+			}
+			if (len(s.Warnings) > 0) != tc.warn {
+				t.Errorf("warnings %q, want any=%v", s.Warnings, tc.warn)
+			}
+			if s.Lo > s.Median || s.Hi < s.Median {
+				t.Errorf("interval [%v, %v] excludes median %v", s.Lo, s.Hi, s.Median)
+			}
+		})
+	}
+	if _, err := Summarize(nil, 0); err == nil {
+		t.Error("empty sample: no error")
+	}
+	if _, err := Summarize([]float64{1, math.NaN()}, 0); err == nil {
+		t.Error("NaN sample: no error")
+	}
+}
+
+func TestMedian(t *testing.T) {
+	if m := Median([]float64{3, 1, 2}); m != 2 {
+		t.Errorf("odd median = %v", m)
+	}
+	if m := Median([]float64{4, 1, 2, 3}); m != 2.5 {
+		t.Errorf("even median = %v", m)
+	}
+	if !math.IsNaN(Median(nil)) {
+		t.Error("empty median not NaN")
+	}
+}

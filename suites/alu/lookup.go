@@ -1,0 +1,89 @@
+package alu
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/gpuarch/gpuarch/probe"
+)
+
+// UnknownError reports instruction names the catalog does not hold, with
+// the closest names it does.
+type UnknownError struct {
+	Name    string
+	Closest []string
+}
+
+func (e *UnknownError) Error() string {
+	if len(e.Closest) == 0 {
+		return fmt.Sprintf("unknown instruction %q", e.Name)
+	}
+	return fmt.Sprintf("unknown instruction %q; closest known: %s", e.Name, strings.Join(e.Closest, ", "))
+}
+
+// Lookup returns the catalog entries with the given names, in the order
+// given. The first unknown name is an *UnknownError.
+func Lookup(names []string) ([]probe.ChainSpec, error) {
+	cat := Catalog()
+	by := make(map[string]probe.ChainSpec, len(cat))
+	for _, s := range cat {
+		by[s.Subject] = s
+	}
+	var out []probe.ChainSpec
+	for _, n := range names {
+		s, ok := by[n]
+		if !ok {
+			return nil, &UnknownError{Name: n, Closest: closest(n, cat, 5)}
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// closest returns up to n catalog names nearest to name by edit distance,
+// names containing it first.
+func closest(name string, cat []probe.ChainSpec, n int) []string {
+	type cand struct {
+		name string
+		dist int
+	}
+	var cs []cand
+	for _, s := range cat {
+		d := distance(name, s.Subject)
+		if strings.Contains(s.Subject, name) || strings.Contains(name, s.Subject) {
+			d = 0
+		}
+		cs = append(cs, cand{s.Subject, d})
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].dist < cs[j].dist })
+	var out []string
+	for _, c := range cs {
+		if len(out) == n || c.dist > max(3, len(name)/2) {
+			break
+		}
+		out = append(out, c.name)
+	}
+	return out
+}
+
+// distance is the Levenshtein edit distance between a and b.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
