@@ -20,7 +20,11 @@ import (
 //	           two-register chain: it writes {d}, which is {y}'s register,
 //	           and the two swap after each step. x+=y, y+=x cannot be folded
 //	           into a multiplication the way x+=a, x+=a, ... can.
-//	{d}        the register the step writes: {x}, or {y}'s in a two-register chain
+//	{z}        the value two steps back; a template that reads {z} makes a
+//	           three-register chain (x <- x op z), whose every value has two
+//	           readers, so ptxas cannot fuse two logic steps into one LOP3.
+//	{d}        the register the step writes: {x}, or the oldest register
+//	           in a two- or three-register chain
 //	{a}        an operand that rotates through a0..a3 from step to step
 //	{a0}..{a3} fixed operands, loaded from kernel parameters
 //	{p}        a predicate temporary
@@ -46,7 +50,16 @@ func (s Step) operandType() ptx.Type {
 	return s.Operand
 }
 
-func (s Step) twoRegister() bool { return strings.Contains(s.Template, "{y}") }
+// registers is how many values the chain keeps: 1, 2 ({y}) or 3 ({z}).
+func (s Step) registers() int {
+	switch {
+	case strings.Contains(s.Template, "{z}"):
+		return 3
+	case strings.Contains(s.Template, "{y}"):
+		return 2
+	}
+	return 1
+}
 
 var placeholder = regexp.MustCompile(`\{[a-z][0-9]?\}`)
 
@@ -64,7 +77,7 @@ func (s Step) Validate() error {
 	}
 	for _, m := range placeholder.FindAllString(s.Template, -1) {
 		switch m {
-		case "{x}", "{y}", "{d}", "{a}", "{a0}", "{a1}", "{a2}", "{a3}", "{p}":
+		case "{x}", "{y}", "{z}", "{d}", "{a}", "{a0}", "{a1}", "{a2}", "{a3}", "{p}":
 		case "{t}":
 			if s.Temp == "" {
 				return fmt.Errorf("template %q uses {t} but Temp is not set", s.Template)
@@ -76,21 +89,26 @@ func (s Step) Validate() error {
 	return nil
 }
 
-// chain is one chain's registers inside a kernel.
+// chain is one chain's registers inside a kernel: vals[0] is the latest
+// value, vals[1] the one before, vals[2] the one before that.
 type chain struct {
-	x, y ptx.Reg
+	vals []ptx.Reg
 	p    ptx.Reg
 	t    ptx.Reg
 }
 
 // emit writes step number i of c into k.
 func (s Step) emit(k *ptx.Kernel, c *chain, ops [4]ptx.Reg, i int) {
-	d := c.x
-	if s.twoRegister() {
-		d = c.y
+	n := len(c.vals)
+	d := c.vals[n-1] // the oldest value is overwritten
+	val := func(j int) string {
+		if j < n {
+			return c.vals[j].String()
+		}
+		return ""
 	}
 	r := strings.NewReplacer(
-		"{x}", c.x.String(), "{y}", c.y.String(), "{d}", d.String(),
+		"{x}", val(0), "{y}", val(1), "{z}", val(2), "{d}", d.String(),
 		"{a}", ops[i%4].String(),
 		"{a0}", ops[0].String(), "{a1}", ops[1].String(), "{a2}", ops[2].String(), "{a3}", ops[3].String(),
 		"{p}", c.p.String(), "{t}", c.t.String(),
@@ -100,9 +118,9 @@ func (s Step) emit(k *ptx.Kernel, c *chain, ops [4]ptx.Reg, i int) {
 			k.Raw(r.Replace(line))
 		}
 	}
-	if s.twoRegister() {
-		c.x, c.y = c.y, c.x
-	}
+	// Rotate: the written register becomes the latest value.
+	copy(c.vals[1:], c.vals[:n-1])
+	c.vals[0] = d
 }
 
 // chainParams are the kernel parameters every chain kernel takes, in order:
@@ -125,36 +143,46 @@ func declareParams(k *ptx.Kernel, s Step) chainParams {
 	return p
 }
 
-// newChains allocates n chains; chain j starts from x0 with its low bits
-// flipped by j so that independent chains hold different values.
-func newChains(k *ptx.Kernel, s Step, x0, a0 ptx.Reg, n int) []*chain {
+// newChains allocates n chains. Chain j's registers start from x0 (and a0,
+// a1 for the older values of multi-register chains) with their low bits
+// XORed with j*32 + lane: independent chains hold different values, and no
+// chain is warp-uniform, which would let ptxas move it to the uniform
+// datapath instead of the SM's vector pipelines.
+func newChains(k *ptx.Kernel, s Step, x0 ptx.Reg, ops [4]ptx.Reg, n int) []*chain {
+	lane := k.Read(ptx.LaneID)
+	starts := []ptx.Reg{x0, ops[0], ops[1]}
 	cs := make([]*chain, n)
 	for j := range cs {
-		c := &chain{x: k.Reg(s.Type), y: k.Reg(s.Type), p: k.Reg(ptx.Pred)}
+		c := &chain{p: k.Reg(ptx.Pred)}
 		if s.Temp != "" {
 			c.t = k.Reg(s.Temp)
 		}
-		varyBits(k, c.x, x0, j)
-		if s.twoRegister() {
-			varyBits(k, c.y, a0, j)
+		for v := range s.registers() {
+			r := k.Reg(s.Type)
+			varyBits(k, r, starts[v], lane, j)
+			c.vals = append(c.vals, r)
 		}
 		cs[j] = c
 	}
 	return cs
 }
 
-// varyBits sets dst = src with its low bits XORed with j, going through a
-// bit register so float registers are handled too.
-func varyBits(k *ptx.Kernel, dst, src ptx.Reg, j int) {
-	bits := fmt.Sprintf("b%d", src.Type().Bits())
-	if j == 0 {
-		k.Op("mov."+bits, dst, src)
-		return
+// varyBits sets dst = src XOR (j*32 + lane) in the low bits, going through
+// a bit register so float registers are handled too.
+func varyBits(k *ptx.Kernel, dst, src, lane ptx.Reg, j int) {
+	bits := src.Type().Bits()
+	b := ptx.Type(fmt.Sprintf("b%d", bits))
+	v := k.Reg(ptx.U32)
+	k.Op("or.b32", v, lane, ptx.Int(int64(j*32)))
+	if bits == 64 {
+		w := k.Reg(ptx.U64)
+		k.Op("cvt.u64.u32", w, v)
+		v = w
 	}
-	tmp := k.Reg(ptx.Type(bits))
-	k.Op("mov."+bits, tmp, src)
-	k.Op("xor."+bits, tmp, tmp, ptx.Int(int64(j)))
-	k.Op("mov."+bits, dst, tmp)
+	tmp := k.Reg(b)
+	k.Op("mov."+string(b), tmp, src)
+	k.Op("xor."+string(b), tmp, tmp, v)
+	k.Op("mov."+string(b), dst, tmp)
 }
 
 func loadOperands(k *ptx.Kernel, p chainParams) (x0, guard ptx.Reg, ops [4]ptx.Reg) {
@@ -167,12 +195,11 @@ func loadOperands(k *ptx.Kernel, p chainParams) (x0, guard ptx.Reg, ops [4]ptx.R
 }
 
 // keepAlive stores every chain value to sink under a guard it never equals.
-func keepAlive(k *ptx.Kernel, p chainParams, cs []*chain, guard ptx.Reg, twoReg bool) {
+func keepAlive(k *ptx.Kernel, p chainParams, cs []*chain, guard ptx.Reg) {
 	sink := k.Load(p.sink)
 	for _, c := range cs {
-		k.StoreIfEqual(ptx.Addr{Base: sink}, c.x, guard)
-		if twoReg {
-			k.StoreIfEqual(ptx.Addr{Base: sink}, c.y, guard)
+		for _, v := range c.vals {
+			k.StoreIfEqual(ptx.Addr{Base: sink}, v, guard)
 		}
 	}
 }
@@ -186,7 +213,7 @@ func LatencyKernel(name string, s Step, length int) *ptx.Kernel {
 	k := ptx.NewKernel(name)
 	p := declareParams(k, s)
 	x0, guard, ops := loadOperands(k, p)
-	cs := newChains(k, s, x0, ops[0], 1)
+	cs := newChains(k, s, x0, ops, 1)
 	count := k.Load(p.count)
 	var c0, c1 ptx.Reg
 	c0, c1 = k.Reg(ptx.U64), k.Reg(ptx.U64)
@@ -206,7 +233,7 @@ func LatencyKernel(name string, s Step, length int) *ptx.Kernel {
 		k.Op("sub.u64", dt, c1, c0)
 		k.Op("st.global.u64", ptx.Addr{Base: out}, dt)
 	})
-	keepAlive(k, p, cs, guard, s.twoRegister())
+	keepAlive(k, p, cs, guard)
 	return k
 }
 
@@ -218,16 +245,17 @@ const WarpRecordBytes = 48
 // ThroughputKernel builds the kernel that runs ilp independent chains, unroll
 // steps each per loop iteration, for count iterations. Lane 0 of every warp
 // writes a warp record at out + WarpRecordBytes*globalWarp. ilp == 0 builds
-// the control kernel: the same loop with no instruction in it.
+// the control kernel: the same loop with no instruction in it, whose
+// counter is kept alive so the compiler cannot delete the empty loop.
 func ThroughputKernel(name string, s Step, ilp, unroll int) *ptx.Kernel {
 	k := ptx.NewKernel(name)
 	p := declareParams(k, s)
 	x0, guard, ops := loadOperands(k, p)
-	cs := newChains(k, s, x0, ops[0], ilp)
+	cs := newChains(k, s, x0, ops, ilp)
 	count := k.Load(p.count)
 	k.Op("bar.sync", ptx.Int(0))
 	c0, g0 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
-	k.Loop(count, func() {
+	i := k.Loop(count, func() {
 		for i := range unroll {
 			for _, c := range cs {
 				s.emit(k, c, ops, i)
@@ -236,7 +264,15 @@ func ThroughputKernel(name string, s Step, ilp, unroll int) *ptx.Kernel {
 	})
 	c1, g1 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
 	writeWarpRecord(k, p.out, c0, c1, g0, g1)
-	keepAlive(k, p, cs, guard, s.twoRegister())
+	keepAlive(k, p, cs, guard)
+	if ilp == 0 {
+		// The loop's only result is its counter: store it where a
+		// guard that never matches says so.
+		never := k.Reg(ptx.U32)
+		k.Op("xor.b32", never, count, ptx.Int(-1))
+		sink := k.Load(p.sink)
+		k.StoreIfEqual(ptx.Addr{Base: sink}, i, never)
+	}
 	return k
 }
 

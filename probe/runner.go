@@ -10,7 +10,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -229,9 +228,12 @@ func (r *Runner) Warmup(ctx context.Context, minDur, maxDur time.Duration) (*rec
 			return last, err
 		}
 		settled := last != nil && math.Abs(c.Hz-last.Hz) <= 0.01*last.Hz
+		if !settled {
+			r.progress("warm-up: SM clock %.0f MHz", c.Hz/1e6)
+		}
 		last = c
-		r.progress("warm-up: SM clock %.0f MHz", c.Hz/1e6)
 		if (settled && time.Since(start) >= minDur) || time.Since(start) >= maxDur {
+			r.progress("warm-up: SM clock %.0f MHz after %.1f s", c.Hz/1e6, time.Since(start).Seconds())
 			return last, nil
 		}
 	}
@@ -500,26 +502,43 @@ type LatencyEstimate struct {
 }
 
 // EstimateLatency fits cycles against chain length. samples[i] holds the
-// repeated timings of lengths[i]; the main fit uses per-length medians, and
-// one fit per repeat gives the spread of the slope. Length 0, if present,
-// is the control group used for the adjusted latency.
+// repeated timings of lengths[i]. The fit uses the per-length medians of the
+// lengths above 0, and one fit per repeat gives the spread of the slope.
+// Length 0, if present, is the control group (the kernel without the
+// instruction): it is left out of the fit, because the end clock read does
+// not wait for a chain's last result, so an empty chain is not on the line,
+// and it is what the adjusted latency subtracts.
 func EstimateLatency(lengths []int, samples [][]float64) (LatencyEstimate, error) {
-	if len(lengths) != len(samples) || len(lengths) < 2 {
-		return LatencyEstimate{}, fmt.Errorf("latency: need timings for at least 2 chain lengths")
+	if len(lengths) != len(samples) {
+		return LatencyEstimate{}, fmt.Errorf("latency: %d lengths but %d sample sets", len(lengths), len(samples))
 	}
 	var est LatencyEstimate
 	d := &record.LatencyDetail{}
-	xs := make([]float64, len(lengths))
-	meds := make([]float64, len(lengths))
-	reps := len(samples[0])
+	var xs, meds []float64
+	var fitIdx []int
+	control := -1.0
+	reps := -1
+	iMax := -1
 	for i, n := range lengths {
 		if len(samples[i]) == 0 {
 			return est, fmt.Errorf("latency: no timings for length %d", n)
 		}
-		reps = min(reps, len(samples[i]))
-		xs[i] = float64(n)
-		meds[i] = stats.Median(samples[i])
-		d.Points = append(d.Points, record.Point{Length: n, Samples: samples[i], Median: meds[i]})
+		med := stats.Median(samples[i])
+		d.Points = append(d.Points, record.Point{Length: n, Samples: samples[i], Median: med})
+		if n == 0 {
+			control = med
+			continue
+		}
+		xs, meds, fitIdx = append(xs, float64(n)), append(meds, med), append(fitIdx, i)
+		if reps < 0 || len(samples[i]) < reps {
+			reps = len(samples[i])
+		}
+		if iMax < 0 || n > lengths[iMax] {
+			iMax = i
+		}
+	}
+	if len(xs) < 2 {
+		return est, fmt.Errorf("latency: need timings for at least 2 chain lengths above 0, have %d", len(xs))
 	}
 	line, err := stats.Fit(xs, meds)
 	if err != nil {
@@ -527,32 +546,24 @@ func EstimateLatency(lengths []int, samples [][]float64) (LatencyEstimate, error
 	}
 	d.Cycles, d.InterceptCycles = line.Slope, line.Intercept
 	d.RMSResidual, d.R2 = line.RMSResidual, line.R2
-	iMax := 0
-	for i, n := range lengths {
-		if n > lengths[iMax] {
-			iMax = i
-		}
-	}
-	lmax := float64(lengths[iMax])
-	d.RawCycles = meds[iMax] / lmax
-	if i0 := slices.Index(lengths, 0); i0 >= 0 {
-		d.AdjustedCycles = (meds[iMax] - meds[i0]) / lmax
-	} else {
-		d.AdjustedCycles = d.RawCycles
+	lmax, tmax := float64(lengths[iMax]), stats.Median(samples[iMax])
+	d.RawCycles = tmax / lmax
+	d.AdjustedCycles = d.RawCycles
+	if control >= 0 {
+		d.AdjustedCycles = (tmax - control) / lmax
 	}
 	for rep := range reps {
-		ys := make([]float64, len(lengths))
-		for i := range lengths {
-			ys[i] = samples[i][rep]
+		ys := make([]float64, len(fitIdx))
+		for j, i := range fitIdx {
+			ys[j] = samples[i][rep]
 		}
 		if l, err := stats.Fit(xs, ys); err == nil {
 			est.Slopes = append(est.Slopes, l.Slope)
 		}
 	}
-	// The step costs the same at every length if the model holds; a
-	// residual above a cycle per point of the longest chain's 1% says it
-	// does not.
-	if line.RMSResidual > 0.01*meds[iMax] {
+	// If every step costs the same, the points lie on the line; a
+	// residual above 1% of the longest chain's time says they do not.
+	if line.RMSResidual > 0.01*tmax {
 		est.Warnings = append(est.Warnings, fmt.Sprintf("timings are not linear in chain length: rms residual %.1f cycles", line.RMSResidual))
 	}
 	if d.Cycles <= 0 {

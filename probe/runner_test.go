@@ -194,6 +194,11 @@ func TestEstimateLatency(t *testing.T) {
 	if len(est.Warnings) != 0 {
 		t.Errorf("warnings on linear data: %q", est.Warnings)
 	}
+	// The control group is not on the line and must not bend it.
+	samples[0] = []float64{2, 2, 2, 2, 2}
+	if est, err = EstimateLatency(lengths, samples); err != nil || math.Abs(est.Detail.Cycles-4) > 1e-9 {
+		t.Errorf("control point moved the slope: %v, %v", est.Detail.Cycles, err)
+	}
 	// A non-linear curve is flagged.
 	samples[4] = []float64{5000, 5000, 5000, 5000, 5000}
 	est, err = EstimateLatency(lengths, samples)
@@ -203,8 +208,8 @@ func TestEstimateLatency(t *testing.T) {
 	if len(est.Warnings) == 0 {
 		t.Error("no warning for non-linear timings")
 	}
-	if _, err := EstimateLatency([]int{8}, [][]float64{{1}}); err == nil {
-		t.Error("one length: no error")
+	if _, err := EstimateLatency([]int{0, 8}, [][]float64{{1}, {2}}); err == nil {
+		t.Error("one length above 0: no error")
 	}
 }
 
@@ -254,7 +259,7 @@ func TestStepValidate(t *testing.T) {
 		{"two-register", Step{Template: "add.s32 {d}, {y}, {x};", Type: ptx.S32}, true},
 		{"temp without type", Step{Template: "cvt.rn.f32.s32 {t}, {x};\nmov.b32 {d}, {t};", Type: ptx.S32}, false},
 		{"no destination", Step{Template: "add.s32 {x}, {x}, {a};", Type: ptx.S32}, false},
-		{"unknown placeholder", Step{Template: "add.s32 {d}, {x}, {z};", Type: ptx.S32}, false},
+		{"unknown placeholder", Step{Template: "add.s32 {d}, {x}, {q};", Type: ptx.S32}, false},
 		{"no type", Step{Template: "add.s32 {d}, {x}, {a};"}, false},
 		{"empty", Step{Type: ptx.S32}, false},
 	}

@@ -258,8 +258,9 @@ func (k *Kernel) Mark(l Label) {
 // Loop emits a counted loop that runs body count times (count >= 1 is the
 // caller's promise; a zero count still runs once, as a do-while does). The
 // loop carries `.pragma "nounroll"` so the body appears exactly once in the
-// machine code, which is what SASS verification counts.
-func (k *Kernel) Loop(count Reg, body func()) {
+// machine code, which is what SASS verification counts. It returns the loop
+// counter, which equals count after the loop.
+func (k *Kernel) Loop(count Reg, body func()) Reg {
 	i := k.Reg(U32)
 	p := k.Reg(Pred)
 	top := k.NewLabel("loop")
@@ -270,6 +271,7 @@ func (k *Kernel) Loop(count Reg, body func()) {
 	k.Op("add.u32", i, i, Int(1))
 	k.Op("setp.lt.u32", p, i, count)
 	k.PredOp("@"+p.name, "bra.uni", top)
+	return i
 }
 
 // If runs body only when p is true.

@@ -6,8 +6,11 @@
 // must implement it. Operand patterns are chosen so that ptxas cannot fold
 // the chain: floating-point chains alternate operands (IEEE arithmetic is
 // not reassociated), integer chains are two-register chains (x += y; y += x)
-// that have no closed form a compiler would use, and the SASS check proves
-// each chain survived. Initial values keep floating-point chains in the
+// that have no closed form a compiler would use, logic chains are
+// three-register chains (x <- x op x[-2]) that ptxas cannot fuse pairwise
+// into one LOP3, every chain starts from lane-dependent values so it is not
+// moved to the uniform datapath, and the SASS check proves each chain
+// survived. Initial values keep floating-point chains in the
 // normal range where the arithmetic allows it.
 package alu
 
@@ -132,11 +135,13 @@ func Catalog() []probe.ChainSpec {
 		weighted(entry("int64", "mad.lo.s64", "mad.lo.s64 {d}, {y}, {x}, {a1};", ptx.S64,
 			3, [4]uint64{5, 7}, "IMAD"), 3),
 
-		// Bitwise and shifts: operands rotate through four values.
-		entry("bitwise", "and.b32", "and.b32 {d}, {x}, {a};", ptx.B32,
-			0xffffffff, [4]uint64{0xfffffffe, 0xfffffffd, 0xfffffffb, 0xfffffff7}, "LOP3", "LOP"),
-		entry("bitwise", "xor.b32", "xor.b32 {d}, {x}, {a};", ptx.B32,
-			0x12345678, [4]uint64{0x9e3779b9, 0x7f4a7c15, 0x85ebca6b, 0xc2b2ae35}, "LOP3", "LOP"),
+		// Bitwise: three-register chains. Shifts: amounts rotate.
+		entry("bitwise", "and.b32", "and.b32 {d}, {x}, {z};", ptx.B32,
+			0xffffffff, [4]uint64{0xfffffffe, 0xfffffffd}, "LOP3", "LOP"),
+		entry("bitwise", "or.b32", "or.b32 {d}, {x}, {z};", ptx.B32,
+			0x00000001, [4]uint64{0x00000002, 0x00000004}, "LOP3", "LOP"),
+		entry("bitwise", "xor.b32", "xor.b32 {d}, {x}, {z};", ptx.B32,
+			0x12345678, [4]uint64{0x9e3779b9, 0x7f4a7c15}, "LOP3", "LOP"),
 		withOperand(entry("shift", "shl.b32", "shl.b32 {d}, {x}, {a};", ptx.B32,
 			0x12345678, [4]uint64{1, 2, 3, 1}, "SHF.L", "SHL", "IMAD.SHL"), ptx.U32),
 		withOperand(entry("shift", "shr.u32", "shr.u32 {d}, {x}, {a};", ptx.U32,
@@ -146,7 +151,7 @@ func Catalog() []probe.ChainSpec {
 		entry("compare", "setp.lt.f32+selp.f32", "setp.lt.f32 {p}, {x}, {a0};\nselp.f32 {d}, {a1}, {a2}, {p};", ptx.F32,
 			f32One, [4]uint64{f32Half, f32Quart, f32ThreeQ}, "FSETP"),
 		withTemp(entry("convert", "cvt.rn.f32.s32", "cvt.rn.f32.s32 {t}, {x};\nmov.b32 {d}, {t};", ptx.S32,
-			12345, [4]uint64{}, "I2F"), ptx.F32),
+			12345, [4]uint64{}, "I2F", "I2FP"), ptx.F32),
 		withTemp(entry("convert", "cvt.rzi.s32.f32", "cvt.rzi.s32.f32 {t}, {x};\nmov.b32 {d}, {t};", ptx.F32,
 			f32OneHlf, [4]uint64{}, "F2I"), ptx.S32),
 
@@ -161,6 +166,16 @@ func Catalog() []probe.ChainSpec {
 			f32Half, [4]uint64{}, "MUFU.EX2"), 3),
 		weighted(entry("mufu", "lg2.approx.f32", "lg2.approx.f32 {d}, {x};", ptx.F32,
 			f32Three, [4]uint64{}, "MUFU.LG2"), 3),
+		entry("mufu", "rcp.approx.ftz.f32", "rcp.approx.ftz.f32 {d}, {x};", ptx.F32,
+			f32OneHlf, [4]uint64{}, "MUFU.RCP"),
+		entry("mufu", "rsqrt.approx.ftz.f32", "rsqrt.approx.ftz.f32 {d}, {x};", ptx.F32,
+			f32Two, [4]uint64{}, "MUFU.RSQ"),
+		entry("mufu", "sqrt.approx.ftz.f32", "sqrt.approx.ftz.f32 {d}, {x};", ptx.F32,
+			f32Two, [4]uint64{}, "MUFU.SQRT", "MUFU.RSQ"),
+		entry("mufu", "ex2.approx.ftz.f32", "ex2.approx.ftz.f32 {d}, {x};", ptx.F32,
+			f32Half, [4]uint64{}, "MUFU.EX2"),
+		entry("mufu", "lg2.approx.ftz.f32", "lg2.approx.ftz.f32 {d}, {x};", ptx.F32,
+			f32Three, [4]uint64{}, "MUFU.LG2"),
 		weighted(entry("mufu", "sin.approx.f32", "sin.approx.f32 {d}, {x};", ptx.F32,
 			f32One, [4]uint64{}, "MUFU.SIN"), 2),
 		weighted(entry("mufu", "cos.approx.f32", "cos.approx.f32 {d}, {x};", ptx.F32,
