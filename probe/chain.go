@@ -26,6 +26,7 @@ import (
 //	{d}        the register the step writes: {x}, or the oldest register
 //	           in a two- or three-register chain
 //	{a}        an operand that rotates through a0..a3 from step to step
+//	{b}        the operand after {a} in that rotation (a1 when {a} is a0)
 //	{a0}..{a3} fixed operands, loaded from kernel parameters
 //	{p}        a predicate temporary
 //	{t}        a temporary of type Temp
@@ -77,7 +78,7 @@ func (s Step) Validate() error {
 	}
 	for _, m := range placeholder.FindAllString(s.Template, -1) {
 		switch m {
-		case "{x}", "{y}", "{z}", "{d}", "{a}", "{a0}", "{a1}", "{a2}", "{a3}", "{p}":
+		case "{x}", "{y}", "{z}", "{d}", "{a}", "{b}", "{a0}", "{a1}", "{a2}", "{a3}", "{p}":
 		case "{t}":
 			if s.Temp == "" {
 				return fmt.Errorf("template %q uses {t} but Temp is not set", s.Template)
@@ -109,7 +110,7 @@ func (s Step) emit(k *ptx.Kernel, c *chain, ops [4]ptx.Reg, i int) {
 	}
 	r := strings.NewReplacer(
 		"{x}", val(0), "{y}", val(1), "{z}", val(2), "{d}", d.String(),
-		"{a}", ops[i%4].String(),
+		"{a}", ops[i%4].String(), "{b}", ops[(i+1)%4].String(),
 		"{a0}", ops[0].String(), "{a1}", ops[1].String(), "{a2}", ops[2].String(), "{a3}", ops[3].String(),
 		"{p}", c.p.String(), "{t}", c.t.String(),
 	)

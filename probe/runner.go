@@ -92,6 +92,10 @@ type ChainSpec struct {
 	// Weight is about how many machine instructions one step becomes;
 	// loop bodies hold BodySteps/Weight steps (default 1).
 	Weight int
+	// Note says how the chain measures the instruction when that is not
+	// obvious (a helper instruction in the step, another PTX form); it is
+	// copied into every record.
+	Note string
 }
 
 func (s ChainSpec) perStep() int          { return max(1, s.PerStep) }
@@ -309,11 +313,11 @@ func (r *Runner) Chain(ctx context.Context, spec ChainSpec) ([]record.Record, er
 	now := time.Now().UTC()
 	lat := record.Record{
 		ID: spec.Suite + "/" + spec.Subject + "/latency", Suite: spec.Suite, Subject: spec.Subject, Group: spec.Group,
-		Quantity: record.Latency, Unit: "cycles", Status: record.StatusOK,
+		Quantity: record.Latency, Unit: "cycles", Status: record.StatusOK, Note: spec.Note,
 	}
 	tp := record.Record{
 		ID: spec.Suite + "/" + spec.Subject + "/throughput", Suite: spec.Suite, Subject: spec.Subject, Group: spec.Group,
-		Quantity: record.Throughput, Unit: "warp instructions/clock/SM", Status: record.StatusOK,
+		Quantity: record.Throughput, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Note: spec.Note,
 	}
 	fail := func(st record.Status, why string) []record.Record {
 		for _, rec := range []*record.Record{&lat, &tp} {

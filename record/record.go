@@ -108,8 +108,10 @@ type Record struct {
 	Subject  string   `json:"subject"` // what was measured: an instruction, a memory level
 	Group    string   `json:"group,omitempty"`
 	Quantity Quantity `json:"quantity"`
-	Status   Status   `json:"status"`
-	Reason   string   `json:"reason,omitempty"`
+	// Note says how the quantity was measured when that is not obvious.
+	Note   string `json:"note,omitempty"`
+	Status Status `json:"status"`
+	Reason string `json:"reason,omitempty"`
 	// Value is the headline figure in Unit: the latency in cycles, the
 	// throughput in warp instructions per clock per SM.
 	Value float64 `json:"value"`

@@ -99,7 +99,7 @@ func writeALU(b *strings.Builder, run *record.Run) {
 		b.WriteString("The ALU suite was not run.\n\n")
 		return
 	}
-	b.WriteString("Throughput is per SM per clock at the best of the warps-per-SM × ILP sweep, as results (per-thread results, the CUDA C++ Programming Guide's unit) and as cycles per warp instruction on one of the SM's sub-partitions. Latency is the slope of cycles against dependent-chain length (one warp, %clock64 in-kernel); adjusted latency subtracts the control group (the same kernel without the instruction) from the longest chain instead of fitting. SASS is what one chain step compiled to.\n\n")
+	b.WriteString("Throughput is per SM per clock at the best of the warps-per-SM × ILP sweep, as results (per-thread results, the CUDA C++ Programming Guide's unit) and as cycles per warp instruction on one of the SM's sub-partitions. Latency is the slope of cycles against dependent-chain length (one warp, %clock64 in-kernel); adjusted latency subtracts the control group (the same kernel without the instruction) from the longest chain instead of fitting. SASS is what one chain step compiled to. † marks a row measured in a form explained under Notes. ⚠ marks a number with a warning.\n\n")
 	b.WriteString("| Instruction | SASS | Results/clk/SM | Cycles/warp inst | Latency (cycles) | Adjusted latency | Records |\n")
 	b.WriteString("| --- | --- | ---: | ---: | ---: | ---: | --- |\n")
 	group := ""
@@ -114,8 +114,12 @@ func writeALU(b *strings.Builder, run *record.Run) {
 		} else if s != nil && s.Status != "verified" {
 			seq = "(" + s.Status + ")"
 		}
-		fmt.Fprintf(b, "| `%s` | %s | %s | %s | %s | %s | %s |\n",
-			r.subject, seq, tpResults(r.tp), tpCycles(r.tp), latValue(r.lat, false), latValue(r.lat, true), ids(r.lat, r.tp))
+		name := "`" + r.subject + "`"
+		if (r.lat != nil && r.lat.Note != "") || (r.tp != nil && r.tp.Note != "") {
+			name += " †"
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s |\n",
+			name, seq, tpResults(r.tp), tpCycles(r.tp), latValue(r.lat, false), latValue(r.lat, true), ids(r.lat, r.tp))
 	}
 	b.WriteString("\n")
 }
@@ -193,7 +197,12 @@ func trim(v float64) string {
 func writeNotes(b *strings.Builder, run *record.Run) {
 	type note struct{ id, text string }
 	var notes []note
+	noted := map[string]bool{}
 	for _, r := range run.Records {
+		if r.Note != "" && !noted[r.Subject] {
+			noted[r.Subject] = true
+			notes = append(notes, note{r.Suite + "/" + r.Subject, "note: " + oneLine(r.Note)})
+		}
 		if r.Status != record.StatusOK {
 			notes = append(notes, note{r.ID, fmt.Sprintf("%s: %s", r.Status, oneLine(r.Reason))})
 		}
@@ -208,7 +217,7 @@ func writeNotes(b *strings.Builder, run *record.Run) {
 		return
 	}
 	sort.SliceStable(notes, func(i, j int) bool { return notes[i].id < notes[j].id })
-	b.WriteString("## Failures and warnings\n\n")
+	b.WriteString("## Notes, failures and warnings\n\n")
 	for _, n := range notes {
 		fmt.Fprintf(b, "- `%s` %s\n", n.id, n.text)
 	}

@@ -85,6 +85,17 @@ func weighted(s probe.ChainSpec, w int) probe.ChainSpec {
 	return s
 }
 
+// noted attaches a note on how the entry is measured.
+func noted(s probe.ChainSpec, note string) probe.ChainSpec {
+	s.Note = note
+	return s
+}
+
+// logicNote explains the lop3 form two-input logic ops are measured in.
+func logicNote(expr, lut string) string {
+	return "measured as lop3.b32 with LUT " + lut + " (" + expr + ", a and b rotating): ptxas compiles every two-input logic op to LOP3.LUT and merges two dependent ones into one, so a chain of the bare PTX op would time half as many instructions"
+}
+
 // packed marks an instruction giving 2 results per thread.
 func packed(s probe.ChainSpec) probe.ChainSpec {
 	s.ResultsPerThread = 2
@@ -135,13 +146,19 @@ func Catalog() []probe.ChainSpec {
 		weighted(entry("int64", "mad.lo.s64", "mad.lo.s64 {d}, {y}, {x}, {a1};", ptx.S64,
 			3, [4]uint64{5, 7}, "IMAD"), 3),
 
-		// Bitwise: three-register chains. Shifts: amounts rotate.
-		entry("bitwise", "and.b32", "and.b32 {d}, {x}, {z};", ptx.B32,
-			0xffffffff, [4]uint64{0xfffffffe, 0xfffffffd}, "LOP3", "LOP"),
-		entry("bitwise", "or.b32", "or.b32 {d}, {x}, {z};", ptx.B32,
-			0x00000001, [4]uint64{0x00000002, 0x00000004}, "LOP3", "LOP"),
-		entry("bitwise", "xor.b32", "xor.b32 {d}, {x}, {z};", ptx.B32,
-			0x12345678, [4]uint64{0x9e3779b9, 0x7f4a7c15}, "LOP3", "LOP"),
+		// Bitwise: every two-input logic op becomes a LOP3.LUT, and ptxas
+		// merges any two dependent ones into a single LOP3 (two steps
+		// have only three distinct inputs), so they are measured as
+		// three-input lop3 steps whose operand pair rotates: two steps
+		// need four inputs and cannot merge.
+		noted(entry("bitwise", "and.b32", "lop3.b32 {d}, {x}, {a}, {b}, 0x80;", ptx.B32,
+			0xffffffff, [4]uint64{0xfffffffe, 0xfffffffd, 0xfffffffb, 0xfffffff7}, "LOP3"), logicNote("x & a & b", "0x80")),
+		noted(entry("bitwise", "or.b32", "lop3.b32 {d}, {x}, {a}, {b}, 0xfe;", ptx.B32,
+			1, [4]uint64{2, 4, 8, 16}, "LOP3"), logicNote("x | a | b", "0xfe")),
+		noted(entry("bitwise", "xor.b32", "lop3.b32 {d}, {x}, {a}, {b}, 0x96;", ptx.B32,
+			0x12345678, [4]uint64{0x9e3779b9, 0x7f4a7c15, 0x85ebca6b, 0xc2b2ae35}, "LOP3"), logicNote("x ^ a ^ b", "0x96")),
+		entry("bitwise", "lop3.b32", "lop3.b32 {d}, {x}, {a}, {b}, 0xe8;", ptx.B32,
+			0x12345678, [4]uint64{0x9e3779b9, 0x7f4a7c15, 0x85ebca6b, 0xc2b2ae35}, "LOP3"),
 		withOperand(entry("shift", "shl.b32", "shl.b32 {d}, {x}, {a};", ptx.B32,
 			0x12345678, [4]uint64{1, 2, 3, 1}, "SHF.L", "SHL", "IMAD.SHL"), ptx.U32),
 		withOperand(entry("shift", "shr.u32", "shr.u32 {d}, {x}, {a};", ptx.U32,
@@ -166,8 +183,9 @@ func Catalog() []probe.ChainSpec {
 			f32Half, [4]uint64{}, "MUFU.EX2"), 3),
 		weighted(entry("mufu", "lg2.approx.f32", "lg2.approx.f32 {d}, {x};", ptx.F32,
 			f32Three, [4]uint64{}, "MUFU.LG2"), 3),
-		entry("mufu", "rcp.approx.ftz.f32", "rcp.approx.ftz.f32 {d}, {x};", ptx.F32,
-			f32OneHlf, [4]uint64{}, "MUFU.RCP"),
+		noted(withTemp(entry("mufu", "rcp.approx.ftz.f32", "rcp.approx.ftz.f32 {t}, {x};\nadd.rn.ftz.f32 {d}, {t}, {a0};", ptx.F32,
+			f32OneHlf, [4]uint64{0x80000000}, "MUFU.RCP"), ptx.F32),
+			"each step adds -0.0 (an FADD, 4 cycles of latency) after the rcp: ptxas folds rcp(rcp(x)) to x in a bare chain"),
 		entry("mufu", "rsqrt.approx.ftz.f32", "rsqrt.approx.ftz.f32 {d}, {x};", ptx.F32,
 			f32Two, [4]uint64{}, "MUFU.RSQ"),
 		entry("mufu", "sqrt.approx.ftz.f32", "sqrt.approx.ftz.f32 {d}, {x};", ptx.F32,
