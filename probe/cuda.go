@@ -152,15 +152,6 @@ func (g *CUDA) Sensors() *record.Sensors {
 	}
 }
 
-// Recover implements GPU: it destroys this process's primary context (not
-// the GPU's state) and retains a fresh one.
-func (g *CUDA) Recover() error {
-	if err := g.ctx.Reset(); err != nil {
-		return fmt.Errorf("reset the CUDA context: %w", err)
-	}
-	return g.attach()
-}
-
 // Close releases the context and NVML.
 func (g *CUDA) Close() error {
 	var errs []error

@@ -1,4 +1,4 @@
-package probe
+package probe_test
 
 import (
 	"flag"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 )
 
@@ -15,19 +16,19 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // TestGoldenPTX pins the generated kernels down: a change to the generator
 // shows up as a diff here, to be read and accepted with -update.
 func TestGoldenPTX(t *testing.T) {
-	fma := Step{Template: "fma.rn.f32 {d}, {x}, {a0}, {a1};", Type: ptx.F32, X0: 0x3f800000}
-	add := Step{Template: "add.s32 {d}, {y}, {x};", Type: ptx.S32, X0: 1, A: [4]uint64{2}}
-	cvt := Step{Template: "cvt.rn.f32.s32 {t}, {x};\nmov.b32 {d}, {t};", Type: ptx.S32, Temp: ptx.F32}
+	fma := probe.Step{Template: "fma.rn.f32 {d}, {x}, {a0}, {a1};", Type: ptx.F32, X0: 0x3f800000}
+	add := probe.Step{Template: "add.s32 {d}, {y}, {x};", Type: ptx.S32, X0: 1, A: [4]uint64{2}}
+	cvt := probe.Step{Template: "cvt.rn.f32.s32 {t}, {x};\nmov.b32 {d}, {t};", Type: ptx.S32, Temp: ptx.F32}
 	tests := []struct {
 		name   string
 		kernel *ptx.Kernel
 	}{
-		{"latency_fma_f32_n4", LatencyKernel("lat_fma_rn_f32_n4", fma, 4)},
-		{"latency_control_n0", LatencyKernel("lat_fma_rn_f32_n0", fma, 0)},
-		{"throughput_add_s32_ilp2", ThroughputKernel("tp_add_s32_ilp2", add, 2, 3)},
-		{"throughput_cvt_ilp1", ThroughputKernel("tp_cvt_rn_f32_s32_ilp1", cvt, 1, 2)},
-		{"throughput_control", ThroughputKernel("tp_fma_rn_f32_control", fma, 0, 0)},
-		{"clock", ClockKernel("gpuarch_clock")},
+		{"latency_fma_f32_n4", probe.LatencyKernel("lat_fma_rn_f32_n4", fma, 4)},
+		{"latency_control_n0", probe.LatencyKernel("lat_fma_rn_f32_n0", fma, 0)},
+		{"throughput_add_s32_ilp2", probe.ThroughputKernel("tp_add_s32_ilp2", add, 2, 3)},
+		{"throughput_cvt_ilp1", probe.ThroughputKernel("tp_cvt_rn_f32_s32_ilp1", cvt, 1, 2)},
+		{"throughput_control", probe.ThroughputKernel("tp_fma_rn_f32_control", fma, 0, 0)},
+		{"clock", probe.ClockKernel("gpuarch_clock")},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

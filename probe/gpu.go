@@ -9,9 +9,12 @@
 // cost of reading the clock falls into the intercept. Throughput fills every
 // SM, sweeps warps per SM and ILP, and keeps the best shape. A probe whose
 // machine code lacks the instruction under test yields an invalid record,
-// never a number. The runner never aborts on one probe's failure: a JIT
-// error, a fault or a failed check becomes that record's status and the run
-// goes on.
+// never a number. One probe's failure does not end a run: a JIT error or a
+// failed check becomes that record's status and the runner goes on. A
+// kernel that faults or hangs also becomes its records' status, but it
+// leaves the process unable to use the GPU (NVIDIA documents that a sticky
+// error needs a new process), so the runner then returns ErrPoisoned or
+// ErrHung and the caller goes on in a fresh process.
 //
 // The runner sees the GPU only through the GPU interface; the CUDA driver
 // implementation lives in cuda.go, and tests use a fake.
@@ -38,9 +41,6 @@ type GPU interface {
 	// Sensors reads clocks, power and throttle reasons; nil when the
 	// device cannot say.
 	Sensors() *record.Sensors
-	// Recover makes the device usable again after a fault that poisoned
-	// its context; programs and buffers made before are invalid after.
-	Recover() error
 }
 
 // Program is a compiled module.

@@ -21,8 +21,8 @@ import (
 // Errors a GPU implementation wraps so the runner can react without knowing
 // the backend.
 var (
-	// ErrPoisoned: a kernel faulted and the device context is unusable
-	// until Recover.
+	// ErrPoisoned: a kernel faulted and the process can no longer use the
+	// GPU (a sticky CUDA error); only a new process can go on.
 	ErrPoisoned = errors.New("the GPU context was lost to a fault")
 	// ErrHung: a kernel did not finish within its timeout. It may still
 	// be running, so the run cannot go on on this device.
@@ -113,7 +113,7 @@ type Runner struct {
 	// provenance names them.
 	Artifacts string
 
-	clock Program // the compiled clock kernel, rebuilt after Recover
+	clock Program // the compiled clock kernel
 }
 
 func (r *Runner) progress(format string, args ...any) {
@@ -131,23 +131,12 @@ func (r *Runner) module(kernels ...*ptx.Kernel) *ptx.Module {
 	return m
 }
 
-// fatal reports errors after which the run cannot continue on this device.
-func fatal(err error) bool {
-	return errors.Is(err, ErrHung) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
-}
-
-// recoverFrom makes the device usable again after a poisoning fault.
-func (r *Runner) recoverFrom(err error) error {
-	if !errors.Is(err, ErrPoisoned) {
-		return nil
-	}
-	if r.clock != nil {
-		r.clock = nil // invalid after Recover
-	}
-	if rerr := r.GPU.Recover(); rerr != nil {
-		return fmt.Errorf("recover from %v: %w", err, rerr)
-	}
-	return nil
+// Fatal reports errors after which this process cannot go on measuring:
+// a fault or a hang (the GPU is unusable from this process), or
+// cancellation.
+func Fatal(err error) bool {
+	return errors.Is(err, ErrHung) || errors.Is(err, ErrPoisoned) ||
+		errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
 // Clock measures the SM clock: every SM spins for ClockMicros and the median
@@ -308,7 +297,7 @@ func (r *Runner) buildChain(spec ChainSpec) (*chainSet, error) {
 
 // Chain measures one instruction's latency and throughput. It returns a
 // latency and a throughput record whatever happens to the probe; the error
-// is non-nil only when the run cannot go on (cancelled, or a kernel hung).
+// is non-nil only when this process cannot go on (see Fatal).
 func (r *Runner) Chain(ctx context.Context, spec ChainSpec) ([]record.Record, error) {
 	now := time.Now().UTC()
 	lat := record.Record{
@@ -336,7 +325,7 @@ func (r *Runner) Chain(ctx context.Context, spec ChainSpec) ([]record.Record, er
 	r.progress("%s: compiling", spec.Subject)
 	prog, err := r.GPU.Compile(ctx, KernelName(spec.Subject), cs.source)
 	if err != nil {
-		if fatal(err) {
+		if Fatal(err) {
 			return fail(record.StatusFailed, err.Error()), err
 		}
 		return fail(classifyCompile(err)), nil
@@ -361,11 +350,8 @@ func (r *Runner) Chain(ctx context.Context, spec ChainSpec) ([]record.Record, er
 
 	clk, err := r.Clock(ctx)
 	if err != nil {
-		if fatal(err) {
+		if Fatal(err) {
 			return fail(record.StatusFailed, err.Error()), err
-		}
-		if rerr := r.recoverFrom(err); rerr != nil {
-			return fail(record.StatusFailed, rerr.Error()), rerr
 		}
 		return fail(record.StatusFailed, err.Error()), nil
 	}
@@ -374,31 +360,23 @@ func (r *Runner) Chain(ctx context.Context, spec ChainSpec) ([]record.Record, er
 	if lat.Status == record.StatusOK {
 		r.progress("%s: latency", spec.Subject)
 		if err := r.measureLatency(ctx, spec, cs, prog, &lat); err != nil {
-			if fatal(err) {
+			if Fatal(err) {
 				return fail(record.StatusFailed, err.Error()), err
 			}
 			lat.Status, lat.Reason = record.StatusFailed, err.Error()
-			if rerr := r.recoverFrom(err); rerr != nil {
-				return fail(record.StatusFailed, rerr.Error()), rerr
-			}
-			if errors.Is(err, ErrPoisoned) {
-				// The program died with the context.
-				return fail(record.StatusFailed, "not measured: the context was reset after a fault in the latency kernel"), nil
-			}
 		}
 	}
 	if tp.Status == record.StatusOK {
 		r.progress("%s: throughput", spec.Subject)
 		if err := r.measureThroughput(ctx, spec, cs, prog, &tp); err != nil {
-			if fatal(err) {
+			if Fatal(err) {
 				return fail(record.StatusFailed, err.Error()), err
 			}
 			tp.Status, tp.Reason = record.StatusFailed, err.Error()
-			if rerr := r.recoverFrom(err); rerr != nil {
-				return []record.Record{lat, tp}, rerr
-			}
 		}
 	}
+	finite(&lat)
+	finite(&tp)
 	if clk2, err := r.Clock(ctx); err == nil && lat.Status == record.StatusOK {
 		if d := math.Abs(clk2.Hz-clk.Hz) / clk.Hz; d > 0.02 {
 			lat.Warnings = append(lat.Warnings, fmt.Sprintf("SM clock moved %.1f%% during the probe (%.0f -> %.0f MHz)", 100*d, clk.Hz/1e6, clk2.Hz/1e6))
@@ -582,5 +560,20 @@ func summary(samples []float64) *record.Summary {
 	if err != nil {
 		return nil
 	}
-	return &record.Summary{N: s.N, Median: s.Median, Lo: s.Lo, Hi: s.Hi, Min: s.Min, Max: s.Max, Spread: s.Spread}
+	out := &record.Summary{N: s.N, Median: s.Median, Min: s.Min, Max: s.Max, Spread: s.Spread}
+	if !math.IsNaN(s.Lo) && !math.IsNaN(s.Hi) {
+		out.Lo, out.Hi = &s.Lo, &s.Hi
+	}
+	return out
+}
+
+// finite marks a record whose headline number is not a finite number as
+// invalid: such a number means a broken measurement, and JSON cannot hold it.
+func finite(rec *record.Record) {
+	if math.IsNaN(rec.Value) || math.IsInf(rec.Value, 0) {
+		if rec.Status == record.StatusOK {
+			rec.Status, rec.Reason = record.StatusInvalid, fmt.Sprintf("the estimate is not a finite number (%v)", rec.Value)
+		}
+		rec.Value = 0
+	}
 }

@@ -1,4 +1,4 @@
-package probe
+package probe_test
 
 import (
 	"context"
@@ -7,20 +7,22 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/probe/probetest"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
 
-func fmaSpec() ChainSpec {
-	return ChainSpec{
+func fmaSpec() probe.ChainSpec {
+	return probe.ChainSpec{
 		Suite: "alu", Subject: "fma.rn.f32", Group: "f32",
-		Step:   Step{Template: "fma.rn.f32 {d}, {x}, {a0}, {a1};", Type: ptx.F32, X0: 0x3f800000, A: [4]uint64{0x3f7fbe77, 0x3a83126f}},
+		Step:   probe.Step{Template: "fma.rn.f32 {d}, {x}, {a0}, {a1};", Type: ptx.F32, X0: 0x3f800000, A: [4]uint64{0x3f7fbe77, 0x3a83126f}},
 		Expect: []string{"FFMA"},
 	}
 }
 
-func testConfig() Config {
-	c := DefaultConfig()
+func testConfig() probe.Config {
+	c := probe.DefaultConfig()
 	c.LatencyRepeats, c.Repeats = 3, 3
 	return c
 }
@@ -37,9 +39,9 @@ func TestChainOnFakeGPU(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			g := newFake()
-			g.latency, g.peak = tc.latency, tc.peak
-			r := &Runner{GPU: g, Config: testConfig()}
+			g := probetest.New()
+			g.Latency, g.Peak = tc.latency, tc.peak
+			r := &probe.Runner{GPU: g, Config: testConfig()}
 			recs, err := r.Chain(context.Background(), fmaSpec())
 			if err != nil {
 				t.Fatal(err)
@@ -52,15 +54,15 @@ func TestChainOnFakeGPU(t *testing.T) {
 				if rec.Status != record.StatusOK {
 					t.Fatalf("%s: status %s: %s", rec.ID, rec.Status, rec.Reason)
 				}
-				if rec.SASS == nil || rec.SASS.Status != sassNotVerified {
-					t.Errorf("%s: without a disassembler the SASS status must be %q, got %+v", rec.ID, sassNotVerified, rec.SASS)
+				if rec.SASS == nil || rec.SASS.Status != "not verified" {
+					t.Errorf("%s: without a disassembler the SASS status must be \"not verified\", got %+v", rec.ID, rec.SASS)
 				}
 			}
 			if math.Abs(lat.Value-tc.latency) > 1e-9 || math.Abs(lat.Latency.AdjustedCycles-tc.latency) > 1e-9 {
 				t.Errorf("latency %v (adjusted %v), want %v", lat.Value, lat.Latency.AdjustedCycles, tc.latency)
 			}
-			if math.Abs(lat.Latency.InterceptCycles-g.overhead) > 1e-6 {
-				t.Errorf("intercept %v, want %v", lat.Latency.InterceptCycles, g.overhead)
+			if math.Abs(lat.Latency.InterceptCycles-g.Overhead) > 1e-6 {
+				t.Errorf("intercept %v, want %v", lat.Latency.InterceptCycles, g.Overhead)
 			}
 			if math.Abs(tp.Value-tc.wantTP) > 1e-6*tc.wantTP {
 				t.Errorf("throughput %v warp inst/clk/SM, want %v", tp.Value, tc.wantTP)
@@ -75,8 +77,8 @@ func TestChainOnFakeGPU(t *testing.T) {
 			if float64(best.WarpsPerSM*best.ILP) < tc.wantBest {
 				t.Errorf("best shape %+v cannot hide latency %v", best, tc.latency)
 			}
-			if hz := tp.Provenance.Clock.Hz; math.Abs(hz-g.clockHz) > 1e-3*g.clockHz {
-				t.Errorf("clock %v, want %v", hz, g.clockHz)
+			if hz := tp.Provenance.Clock.Hz; math.Abs(hz-g.ClockHz) > 1e-3*g.ClockHz {
+				t.Errorf("clock %v, want %v", hz, g.ClockHz)
 			}
 			if lat.Provenance.PTXSHA256 == "" || len(lat.Provenance.PTXSHA256) != 64 {
 				t.Errorf("PTX hash %q", lat.Provenance.PTXSHA256)
@@ -91,23 +93,22 @@ func TestChainOnFakeGPU(t *testing.T) {
 func TestChainFailures(t *testing.T) {
 	tests := []struct {
 		name       string
-		setup      func(g *fakeGPU)
+		setup      func(g *probetest.GPU)
 		wantStatus record.Status
 		wantReason string
-		recovered  int
 	}{
-		{"unsupported instruction", func(g *fakeGPU) {
-			g.compileErr = errors.New("cuLinkAddData: CUDA_ERROR_INVALID_PTX (218)\nptxas error: Feature 'f64 ops' requires .target sm_13 or higher")
-		}, record.StatusSkipped, "not supported", 0},
-		{"broken PTX", func(g *fakeGPU) {
-			g.compileErr = errors.New("cuLinkAddData: CUDA_ERROR_INVALID_PTX (218)\nptxas error: syntax error at 'foo'")
-		}, record.StatusFailed, "PTX JIT failed", 0},
+		{"unsupported instruction", func(g *probetest.GPU) {
+			g.CompileErr = errors.New("cuLinkAddData: CUDA_ERROR_INVALID_PTX (218)\nptxas error: Feature 'f64 ops' requires .target sm_13 or higher")
+		}, record.StatusSkipped, "not supported"},
+		{"broken PTX", func(g *probetest.GPU) {
+			g.CompileErr = errors.New("cuLinkAddData: CUDA_ERROR_INVALID_PTX (218)\nptxas error: syntax error at 'foo'")
+		}, record.StatusFailed, "PTX JIT failed"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			g := newFake()
+			g := probetest.New()
 			tc.setup(g)
-			r := &Runner{GPU: g, Config: testConfig()}
+			r := &probe.Runner{GPU: g, Config: testConfig()}
 			recs, err := r.Chain(context.Background(), fmaSpec())
 			if err != nil {
 				t.Fatalf("a failing probe must not stop the run: %v", err)
@@ -117,49 +118,38 @@ func TestChainFailures(t *testing.T) {
 					t.Errorf("%s: %s %q, want %s containing %q", rec.ID, rec.Status, rec.Reason, tc.wantStatus, tc.wantReason)
 				}
 			}
-			if g.recovered != tc.recovered {
-				t.Errorf("recovered %d times, want %d", g.recovered, tc.recovered)
-			}
 		})
 	}
 }
 
-func TestChainFaultRecovers(t *testing.T) {
-	g := newFake()
-	r := &Runner{GPU: g, Config: testConfig()}
+func TestChainFaultStopsProcess(t *testing.T) {
+	g := probetest.New()
+	r := &probe.Runner{GPU: g, Config: testConfig()}
 	// Compile the clock kernel first so the fault hits the latency kernel.
 	if _, err := r.Clock(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	g.launchErr = errFakeFault
+	g.LaunchErr = probetest.ErrFault
 	recs, err := r.Chain(context.Background(), fmaSpec())
-	if err != nil {
-		t.Fatalf("a faulting probe must not stop the run: %v", err)
-	}
-	if g.recovered != 1 {
-		t.Errorf("recovered %d times, want 1", g.recovered)
+	if !errors.Is(err, probe.ErrPoisoned) {
+		t.Fatalf("err = %v: a fault must end this process's measurements", err)
 	}
 	for _, rec := range recs {
-		if rec.Status != record.StatusFailed {
-			t.Errorf("%s: status %s, want failed", rec.ID, rec.Status)
+		if rec.Status != record.StatusFailed || !strings.Contains(rec.Reason, "ILLEGAL_ADDRESS") {
+			t.Errorf("%s: %s %q, want failed with the driver's error", rec.ID, rec.Status, rec.Reason)
 		}
-	}
-	// The next probe runs normally.
-	recs, err = r.Chain(context.Background(), fmaSpec())
-	if err != nil || recs[0].Status != record.StatusOK || recs[1].Status != record.StatusOK {
-		t.Errorf("after recovery: err %v, statuses %s %s", err, recs[0].Status, recs[1].Status)
 	}
 }
 
 func TestChainHangStopsRun(t *testing.T) {
-	g := newFake()
-	r := &Runner{GPU: g, Config: testConfig()}
+	g := probetest.New()
+	r := &probe.Runner{GPU: g, Config: testConfig()}
 	if _, err := r.Clock(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	g.launchErr = ErrHung
+	g.LaunchErr = probe.ErrHung
 	recs, err := r.Chain(context.Background(), fmaSpec())
-	if !errors.Is(err, ErrHung) {
+	if !errors.Is(err, probe.ErrHung) {
 		t.Fatalf("err = %v, want ErrHung", err)
 	}
 	if len(recs) != 2 || recs[0].Status != record.StatusFailed {
@@ -175,7 +165,7 @@ func TestEstimateLatency(t *testing.T) {
 			samples[i] = append(samples[i], 37+4.0*float64(n)+float64(rep%2))
 		}
 	}
-	est, err := EstimateLatency(lengths, samples)
+	est, err := probe.EstimateLatency(lengths, samples)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,19 +186,19 @@ func TestEstimateLatency(t *testing.T) {
 	}
 	// The control group is not on the line and must not bend it.
 	samples[0] = []float64{2, 2, 2, 2, 2}
-	if est, err = EstimateLatency(lengths, samples); err != nil || math.Abs(est.Detail.Cycles-4) > 1e-9 {
+	if est, err = probe.EstimateLatency(lengths, samples); err != nil || math.Abs(est.Detail.Cycles-4) > 1e-9 {
 		t.Errorf("control point moved the slope: %v, %v", est.Detail.Cycles, err)
 	}
 	// A non-linear curve is flagged.
 	samples[4] = []float64{5000, 5000, 5000, 5000, 5000}
-	est, err = EstimateLatency(lengths, samples)
+	est, err = probe.EstimateLatency(lengths, samples)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(est.Warnings) == 0 {
 		t.Error("no warning for non-linear timings")
 	}
-	if _, err := EstimateLatency([]int{0, 8}, [][]float64{{1}, {2}}); err == nil {
+	if _, err := probe.EstimateLatency([]int{0, 8}, [][]float64{{1}, {2}}); err == nil {
 		t.Error("one length above 0: no error")
 	}
 }
@@ -216,13 +206,13 @@ func TestEstimateLatency(t *testing.T) {
 func TestRateOfUnevenPlacement(t *testing.T) {
 	// SM 0 ran 3 warps, SM 1 ran 1 warp for a third of the time: both at
 	// the same rate, which uneven placement must not hide.
-	ws := []WarpRecord{
+	ws := []probe.WarpRecord{
 		{StartCycle: 100, EndCycle: 400, StartNs: 0, EndNs: 150, SM: 0},
 		{StartCycle: 100, EndCycle: 400, StartNs: 0, EndNs: 150, SM: 0},
 		{StartCycle: 100, EndCycle: 400, StartNs: 0, EndNs: 150, SM: 0},
 		{StartCycle: 50, EndCycle: 150, StartNs: 0, EndNs: 50, SM: 1},
 	}
-	r, err := RateOf(ws, 100)
+	r, err := probe.RateOf(ws, 100)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,16 +225,16 @@ func TestRateOfUnevenPlacement(t *testing.T) {
 }
 
 func TestDecodeWarpsErrors(t *testing.T) {
-	buf := make([]byte, 2*WarpRecordBytes)
-	writeWarp(buf, 0, 10, 20, 1, 2, 0)
-	if _, err := DecodeWarps(buf, 2); err == nil || !strings.Contains(err.Error(), "warp 1 wrote no record") {
+	buf := make([]byte, 2*probe.WarpRecordBytes)
+	probetest.WriteWarp(buf, 0, 10, 20, 1, 2, 0)
+	if _, err := probe.DecodeWarps(buf, 2); err == nil || !strings.Contains(err.Error(), "warp 1 wrote no record") {
 		t.Errorf("missing warp: err = %v", err)
 	}
-	writeWarp(buf, 1, 30, 20, 1, 2, 0)
-	if _, err := DecodeWarps(buf, 2); err == nil || !strings.Contains(err.Error(), "end before start") {
+	probetest.WriteWarp(buf, 1, 30, 20, 1, 2, 0)
+	if _, err := probe.DecodeWarps(buf, 2); err == nil || !strings.Contains(err.Error(), "end before start") {
 		t.Errorf("backwards warp: err = %v", err)
 	}
-	if _, err := DecodeWarps(buf, 3); err == nil {
+	if _, err := probe.DecodeWarps(buf, 3); err == nil {
 		t.Error("short buffer: no error")
 	}
 }
@@ -252,16 +242,16 @@ func TestDecodeWarpsErrors(t *testing.T) {
 func TestStepValidate(t *testing.T) {
 	tests := []struct {
 		name string
-		step Step
+		step probe.Step
 		ok   bool
 	}{
-		{"fma", Step{Template: "fma.rn.f32 {d}, {x}, {a0}, {a1};", Type: ptx.F32}, true},
-		{"two-register", Step{Template: "add.s32 {d}, {y}, {x};", Type: ptx.S32}, true},
-		{"temp without type", Step{Template: "cvt.rn.f32.s32 {t}, {x};\nmov.b32 {d}, {t};", Type: ptx.S32}, false},
-		{"no destination", Step{Template: "add.s32 {x}, {x}, {a};", Type: ptx.S32}, false},
-		{"unknown placeholder", Step{Template: "add.s32 {d}, {x}, {q};", Type: ptx.S32}, false},
-		{"no type", Step{Template: "add.s32 {d}, {x}, {a};"}, false},
-		{"empty", Step{Type: ptx.S32}, false},
+		{"fma", probe.Step{Template: "fma.rn.f32 {d}, {x}, {a0}, {a1};", Type: ptx.F32}, true},
+		{"two-register", probe.Step{Template: "add.s32 {d}, {y}, {x};", Type: ptx.S32}, true},
+		{"temp without type", probe.Step{Template: "cvt.rn.f32.s32 {t}, {x};\nmov.b32 {d}, {t};", Type: ptx.S32}, false},
+		{"no destination", probe.Step{Template: "add.s32 {x}, {x}, {a};", Type: ptx.S32}, false},
+		{"unknown placeholder", probe.Step{Template: "add.s32 {d}, {x}, {q};", Type: ptx.S32}, false},
+		{"no type", probe.Step{Template: "add.s32 {d}, {x}, {a};"}, false},
+		{"empty", probe.Step{Type: ptx.S32}, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -127,12 +127,14 @@ type Record struct {
 	Warnings   []string          `json:"warnings,omitempty"`
 }
 
-// Summary is the median and confidence interval of Samples (see package stats).
+// Summary is the median and confidence interval of Samples (see package
+// stats). Lo and Hi are absent when there were too few samples for an
+// interval at 95% confidence.
 type Summary struct {
-	N      int     `json:"n"`
-	Median float64 `json:"median"`
-	Lo     float64 `json:"lo"`
-	Hi     float64 `json:"hi"`
+	N      int      `json:"n"`
+	Median float64  `json:"median"`
+	Lo     *float64 `json:"lo,omitempty"`
+	Hi     *float64 `json:"hi,omitempty"`
 	Min    float64 `json:"min"`
 	Max    float64 `json:"max"`
 	Spread float64 `json:"spread"`

@@ -28,8 +28,8 @@ type Summary struct {
 	N      int     `json:"n"`
 	Median float64 `json:"median"`
 	// Lo and Hi bound the confidence interval of the median at the level
-	// Confidence (equal to the median when the sample is too small to
-	// give one: see Warnings).
+	// Confidence; both are NaN when the sample is too small to give one
+	// (Warnings says so).
 	Lo  float64 `json:"lo"`
 	Hi  float64 `json:"hi"`
 	Min float64 `json:"min"`
@@ -63,6 +63,9 @@ func Summarize(samples []float64, maxSpread float64) (Summary, error) {
 		Hi:     sum.Hi,
 		Min:    s.Values[0],
 		Max:    s.Values[len(s.Values)-1],
+	}
+	if math.IsInf(out.Lo, 0) || math.IsInf(out.Hi, 0) || math.IsNaN(out.Lo) || math.IsNaN(out.Hi) {
+		out.Lo, out.Hi = math.NaN(), math.NaN()
 	}
 	if out.Median != 0 {
 		out.Spread = (out.Max - out.Min) / math.Abs(out.Median)

@@ -57,6 +57,8 @@ type Env struct {
 	Disassembler func() (probe.Disassembler, error)
 	// Config is the measurement configuration.
 	Config probe.Config
+	// Worker runs probes; by default in a child process (see worker.go).
+	Worker Worker
 	// Artifacts is where probe modules are kept ("" keeps none).
 	Artifacts string
 }
@@ -74,6 +76,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return d, nil
 		},
 		Config: probe.DefaultConfig(),
+		Worker: subprocessWorker(stderr),
 	}
 	return env.Run(ctx, args)
 }
@@ -91,6 +94,7 @@ func commands() []command {
 		{"list", "", "list the instructions gpuarch knows", (*Env).cmdList},
 		{"report", "[--out DIR] RESULTS.json", "write the Markdown report of a results file", (*Env).cmdReport},
 		{"version", "", "print the version", (*Env).cmdVersion},
+		{"worker", "", "(internal) measure what the request on stdin asks, for run and inst", (*Env).cmdWorker},
 	}
 }
 

@@ -100,9 +100,11 @@ func checkWritable(dir string) error {
 	return os.Remove(name)
 }
 
-// measure opens the GPU, warms it up, runs specs and keeps the results on
-// disk after every record (when out is set), so an interruption loses
-// nothing measured. It returns the run even on error.
+// measure runs specs in worker processes (see worker.go) and keeps the
+// results on disk after every record (when out is set), so an interruption
+// loses nothing measured. When a worker dies, the probe it was running is
+// recorded as failed with the reason and a new worker takes the rest. It
+// returns the run even on error.
 func (e *Env) measure(ctx context.Context, ordinal int, out string, suites []string, specs []probe.ChainSpec) (*record.Run, error) {
 	for _, dir := range []string{out, e.Artifacts} {
 		if dir == "" {
@@ -112,30 +114,14 @@ func (e *Env) measure(ctx context.Context, ordinal int, out string, suites []str
 			return nil, err
 		}
 	}
-	// A CUDA context belongs to an OS thread; this goroutine owns it.
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
 	start := time.Now()
 	progress := e.progress(start)
-	gpu, err := e.OpenGPU(ordinal)
-	if err != nil {
-		return nil, err
-	}
-	defer gpu.Close()
 	host, _ := os.Hostname()
 	run := &record.Run{
 		Schema:  record.SchemaVersion,
 		Tool:    record.Tool{Name: "gpuarch", Version: toolVersion(), GoVersion: runtime.Version(), Host: host, Backend: "cuda"},
 		Started: start.UTC(),
 		Suites:  suites,
-		Device:  gpu.Device(),
-	}
-	runner := &probe.Runner{GPU: gpu, Config: e.Config, Progress: progress, Artifacts: e.Artifacts}
-	if d, err := e.Disassembler(); err == nil {
-		runner.Disasm = d
-	} else {
-		run.Warnings = append(run.Warnings, "machine code not verified: "+err.Error())
-		progress("warning: " + err.Error())
 	}
 	save := func() error {
 		if out == "" {
@@ -145,29 +131,83 @@ func (e *Env) measure(ctx context.Context, ordinal int, out string, suites []str
 		run.ElapsedSeconds = time.Since(start).Seconds()
 		return record.WriteFile(filepath.Join(out, ResultsJSON), run)
 	}
-	progress(fmt.Sprintf("%s (%s), %d SMs, driver %s: warming up", run.Device.Name, run.Device.UUID, run.Device.SMs, run.Device.DriverVersion))
-	warm, err := runner.Warmup(ctx, 500*time.Millisecond, 5*time.Second)
-	run.Warmup = warm
-	if err != nil {
-		return run, finish(run, save, out, fmt.Errorf("warm-up: %w", err))
+	remaining := make([]string, len(specs))
+	groups := map[string]string{}
+	for i, s := range specs {
+		remaining[i] = s.Subject
+		groups[s.Subject] = s.Group
 	}
 	var saveErr error
 	done := 0
-	err = alu.Run(ctx, runner, specs, func(r record.Record) {
-		run.Records = append(run.Records, r)
-		if r.Quantity == record.Throughput {
+	for len(remaining) > 0 {
+		var sawDevice, warmed bool
+		got := map[string]bool{}
+		req := WorkRequest{GPU: ordinal, Subjects: remaining, Artifacts: e.Artifacts, Config: e.Config}
+		err := e.Worker(ctx, req, func(m WorkMessage) {
+			switch {
+			case m.Type == "device" && m.Device != nil:
+				sawDevice = true
+				if run.Device.UUID == "" {
+					run.Device = *m.Device
+					run.Warnings = append(run.Warnings, m.Warnings...)
+				}
+			case m.Type == "warmup":
+				warmed = true
+				if run.Warmup == nil {
+					run.Warmup = m.Clock
+				}
+			case m.Type == "record" && m.Record != nil:
+				run.Records = append(run.Records, *m.Record)
+				if m.Record.Quantity == record.Throughput {
+					got[m.Record.Subject] = true
+					done++
+					progress(fmt.Sprintf("[%d/%d] %s: %s", done, len(specs), m.Record.Subject, summaryLine(run, m.Record.Subject)))
+				}
+				if err := save(); err != nil && saveErr == nil {
+					saveErr = err
+				}
+			}
+		})
+		var rest []string
+		for _, s := range remaining {
+			if !got[s] {
+				rest = append(rest, s)
+			}
+		}
+		remaining = rest
+		switch {
+		case err == nil && len(remaining) > 0:
+			err = fmt.Errorf("the worker stopped before measuring %d instructions", len(remaining))
+			return run, finish(run, save, out, err)
+		case err == nil:
+			continue
+		case ctx.Err() != nil:
+			return run, finish(run, save, out, ctx.Err())
+		case !sawDevice || !warmed:
+			// Nothing was measured: the GPU cannot be used at all.
+			return run, finish(run, save, out, err)
+		}
+		progress(fmt.Sprintf("worker stopped: %v; going on in a new worker", err))
+		run.Warnings = append(run.Warnings, "a worker process stopped and a new one went on: "+err.Error())
+		if len(got) == 0 && len(remaining) > 0 {
+			// The worker died inside a probe without reporting it:
+			// charge that probe, so the run cannot loop on it.
+			s := remaining[0]
+			remaining = remaining[1:]
+			for _, q := range []record.Quantity{record.Latency, record.Throughput} {
+				run.Records = append(run.Records, record.Record{
+					ID: alu.Suite + "/" + s + "/" + string(q), Suite: alu.Suite, Subject: s, Group: groups[s],
+					Quantity: q, Status: record.StatusFailed, Reason: "the worker process died in this probe: " + err.Error(),
+				})
+			}
 			done++
-			progress(fmt.Sprintf("[%d/%d] %s: %s", done, len(specs), r.Subject, summaryLine(run, r.Subject)))
 		}
 		if err := save(); err != nil && saveErr == nil {
 			saveErr = err
 		}
-	})
-	if err == nil {
-		err = saveErr
 	}
-	run.Complete = err == nil
-	return run, finish(run, save, out, err)
+	run.Complete = saveErr == nil
+	return run, finish(run, save, out, saveErr)
 }
 
 // finish writes the final JSON and Markdown and decorates err with where the

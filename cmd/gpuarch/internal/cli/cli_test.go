@@ -1,0 +1,285 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/gpuarch/gpuarch/cuda"
+	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/probe/probetest"
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/suites/alu"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// testEnv runs workers in-process on a simulated GPU.
+func testEnv(gpu *probetest.GPU) (*Env, *bytes.Buffer, *bytes.Buffer) {
+	var stdout, stderr bytes.Buffer
+	cfg := probe.DefaultConfig()
+	cfg.LatencyRepeats, cfg.Repeats = 3, 3
+	cfg.ILPs, cfg.WarpsPerSM = []int{1, 4}, []int{4, 16}
+	e := &Env{
+		Stdout: &stdout, Stderr: &stderr,
+		OpenGPU: func(int) (Device, error) {
+			if gpu == nil {
+				return nil, fmt.Errorf("%w (dlopen libcuda.so.1: not found)", cuda.ErrNoDriver)
+			}
+			return gpu, nil
+		},
+		Disassembler: func() (probe.Disassembler, error) { return nil, errors.New("nvdisasm is not on the PATH") },
+		Config:       cfg,
+	}
+	e.Worker = e.work
+	return e, &stdout, &stderr
+}
+
+func TestNoDriver(t *testing.T) {
+	for _, args := range [][]string{{"info"}, {"inst", "fma.rn.f32"}, {"run", "--out", t.TempDir()}} {
+		t.Run(args[0], func(t *testing.T) {
+			e, _, _ := testEnv(nil)
+			err := e.Run(context.Background(), args)
+			if err == nil || !strings.Contains(err.Error(), "is the NVIDIA driver installed?") {
+				t.Fatalf("err = %v", err)
+			}
+			if ExitCode(err) != 1 {
+				t.Errorf("exit code %d", ExitCode(err))
+			}
+		})
+	}
+}
+
+// TestRealDriverAbsent runs the real command line on this machine: in CI
+// there is no driver, and the message must say so in one sentence.
+func TestRealDriverAbsent(t *testing.T) {
+	if _, err := cuda.Open(); err == nil {
+		t.Skip("a CUDA driver is present: this test is for machines without one")
+	}
+	var out, errOut bytes.Buffer
+	err := Run(context.Background(), []string{"info", "--no-measure"}, &out, &errOut)
+	if err == nil || !strings.Contains(err.Error(), "libcuda.so.1 was not found: is the NVIDIA driver installed?") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+		code int
+	}{
+		{"no command", nil, "no command", 2},
+		{"unknown command", []string{"frobnicate"}, `unknown command "frobnicate"`, 2},
+		{"unknown instruction", []string{"inst", "fma.rn.f3"}, `unknown instruction "fma.rn.f3"; closest known: fma.rn.f32`, 1},
+		{"inst without names", []string{"inst"}, "needs at least one instruction", 2},
+		{"bad flag", []string{"run", "--frob"}, "flag provided but not defined", 2},
+		{"unknown suite", []string{"run", "--suite", "tensor"}, `unknown suite "tensor"`, 2},
+		{"report without file", []string{"report"}, "exactly one results file", 2},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			e, _, _ := testEnv(probetest.New())
+			err := e.Run(context.Background(), tc.args)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err = %v, want it to contain %q", err, tc.want)
+			}
+			if got := ExitCode(err); got != tc.code {
+				t.Errorf("exit code %d, want %d", got, tc.code)
+			}
+		})
+	}
+}
+
+func TestUnwritableOut(t *testing.T) {
+	dir := t.TempDir()
+	blocker := filepath.Join(dir, "file")
+	if err := os.WriteFile(blocker, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opened := false
+	e, _, _ := testEnv(probetest.New())
+	e.OpenGPU = func(int) (Device, error) { opened = true; return probetest.New(), nil }
+	err := e.Run(context.Background(), []string{"run", "--out", filepath.Join(blocker, "sub")})
+	if err == nil || !strings.Contains(err.Error(), "cannot create the output folder") {
+		t.Fatalf("err = %v", err)
+	}
+	if opened {
+		t.Error("the GPU was opened before the output folder was checked")
+	}
+}
+
+func TestRunOnSimulatedGPU(t *testing.T) {
+	gpu := probetest.New()
+	e, _, stderr := testEnv(gpu)
+	out := t.TempDir()
+	if err := e.Run(context.Background(), []string{"run", "--out", out}); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	run, err := record.ReadFile(filepath.Join(out, ResultsJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !run.Complete || len(run.Records) != 2*len(alu.Catalog()) {
+		t.Errorf("complete=%v with %d records, want %d", run.Complete, len(run.Records), 2*len(alu.Catalog()))
+	}
+	for _, r := range run.Records {
+		if r.Status != record.StatusOK {
+			t.Errorf("%s: %s %s", r.ID, r.Status, r.Reason)
+		}
+	}
+	if run.Warmup == nil || run.Device.Name != "Fake GPU" {
+		t.Errorf("warm-up %v, device %q", run.Warmup, run.Device.Name)
+	}
+	md, err := os.ReadFile(filepath.Join(out, ResultsMD))
+	if err != nil || !strings.Contains(string(md), "| `fma.rn.f32` |") {
+		t.Errorf("results.md: %v\n%s", err, md)
+	}
+	if !gpu.Closed {
+		t.Error("the GPU was not closed")
+	}
+}
+
+func TestFaultGoesOnInNewWorker(t *testing.T) {
+	gpu := probetest.New()
+	gpu.FailKernel, gpu.LaunchErr = "lat_add_s32", probetest.ErrFault
+	e, _, stderr := testEnv(gpu)
+	workers := 0
+	e.Worker = func(ctx context.Context, req WorkRequest, send func(WorkMessage)) error {
+		workers++
+		return e.work(ctx, req, send)
+	}
+	out := t.TempDir()
+	if err := e.Run(context.Background(), []string{"run", "--out", out}); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	run, err := record.ReadFile(filepath.Join(out, ResultsJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if workers != 2 {
+		t.Errorf("%d workers, want 2 (one more after the fault)", workers)
+	}
+	if len(run.Records) != 2*len(alu.Catalog()) {
+		t.Errorf("%d records, want %d", len(run.Records), 2*len(alu.Catalog()))
+	}
+	for _, r := range run.Records {
+		failed := r.Subject == "add.s32"
+		if failed != (r.Status == record.StatusFailed) {
+			t.Errorf("%s: %s %s", r.ID, r.Status, r.Reason)
+		}
+		if failed && !strings.Contains(r.Reason, "CUDA_ERROR_ILLEGAL_ADDRESS") {
+			t.Errorf("%s: reason %q lacks the driver's error", r.ID, r.Reason)
+		}
+	}
+	if !run.Complete || len(run.Warnings) == 0 {
+		t.Errorf("complete=%v warnings=%q", run.Complete, run.Warnings)
+	}
+}
+
+func TestInterruptKeepsResults(t *testing.T) {
+	e, _, _ := testEnv(probetest.New())
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	inner := e.Worker
+	e.Worker = func(ctx2 context.Context, req WorkRequest, send func(WorkMessage)) error {
+		n := 0
+		return inner(ctx2, req, func(m WorkMessage) {
+			send(m)
+			if m.Type == "record" {
+				if n++; n == 6 {
+					cancel() // Ctrl-C after three instructions
+				}
+			}
+		})
+	}
+	out := t.TempDir()
+	err := e.Run(ctx, []string{"run", "--out", out})
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "kept in "+out) {
+		t.Fatalf("err = %v", err)
+	}
+	if ExitCode(err) != 130 {
+		t.Errorf("exit code %d, want 130", ExitCode(err))
+	}
+	run, rerr := record.ReadFile(filepath.Join(out, ResultsJSON))
+	if rerr != nil {
+		t.Fatal(rerr)
+	}
+	if run.Complete || len(run.Records) < 6 {
+		t.Errorf("complete=%v with %d records", run.Complete, len(run.Records))
+	}
+	if _, err := os.Stat(filepath.Join(out, ResultsMD)); err != nil {
+		t.Errorf("no Markdown after the interruption: %v", err)
+	}
+}
+
+func TestInstPrintsTable(t *testing.T) {
+	e, stdout, _ := testEnv(probetest.New())
+	if err := e.Run(context.Background(), []string{"inst", "ex2.approx.f32", "fma.rn.f32"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"| `ex2.approx.f32` |", "| `fma.rn.f32` |", "## Instruction throughput and latency"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+}
+
+// TestReportGolden renders the recorded H200 run: a change to the report
+// shows as a diff to read and accept with -update.
+func TestReportGolden(t *testing.T) {
+	e, stdout, _ := testEnv(nil)
+	if err := e.Run(context.Background(), []string{"report", "testdata/h200.json"}); err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "h200.md")
+	if *update {
+		if err := os.WriteFile(golden, stdout.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (go test -update writes it)", err)
+	}
+	if d := cmp.Diff(string(want), stdout.String()); d != "" {
+		t.Errorf("report differs from %s (-want +got):\n%s", golden, d)
+	}
+}
+
+func TestReportBadFiles(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	tests := []struct {
+		name, path, want string
+	}{
+		{"missing", filepath.Join(dir, "nope.json"), "no such file"},
+		{"truncated", write("trunc.json", `{"schema": 1, "records": [`), "trunc.json: not a gpuarch results file"},
+		{"other schema", write("v9.json", `{"schema": 9}`), "v9.json: unsupported results schema: version 9"},
+		{"not results", write("x.json", `{"hello": 1}`), `x.json: not a gpuarch results file: no "schema" field`},
+		{"unknown field", write("u.json", `{"schema": 1, "surprise": true}`), `unknown field "surprise"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			e, _, _ := testEnv(nil)
+			err := e.Run(context.Background(), []string{"report", tc.path})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err = %v, want %q", err, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,185 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"runtime"
+	"syscall"
+	"time"
+
+	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/suites/alu"
+)
+
+// Probes run in a worker process because a kernel that faults leaves its
+// process unable to use the GPU (NVIDIA documents that a sticky error needs
+// a new process), and a kernel that hangs can only be stopped by ending its
+// process. The parent starts `gpuarch worker`, sends it a WorkRequest on
+// stdin and reads WorkMessages, one JSON object per line, from its stdout;
+// the worker's stderr is the user's progress display. When a worker dies,
+// the parent records why against the probe it was running and starts a new
+// worker for the rest.
+
+// WorkRequest says what a worker measures.
+type WorkRequest struct {
+	GPU       int          `json:"gpu"`
+	Subjects  []string     `json:"subjects"`
+	Artifacts string       `json:"artifacts,omitempty"`
+	Config    probe.Config `json:"config"`
+}
+
+// WorkMessage is one line of a worker's output.
+type WorkMessage struct {
+	// Type is "device", "warmup", "record" or "fatal".
+	Type     string         `json:"type"`
+	Device   *record.Device `json:"device,omitempty"`
+	Warnings []string       `json:"warnings,omitempty"`
+	Clock    *record.Clock  `json:"clock,omitempty"`
+	Record   *record.Record `json:"record,omitempty"`
+	Error    string         `json:"error,omitempty"`
+}
+
+// Worker runs req and hands every message to send. It returns when the work
+// is done or cannot go on.
+type Worker func(ctx context.Context, req WorkRequest, send func(WorkMessage)) error
+
+// cmdWorker is the hidden `gpuarch worker` command.
+func (e *Env) cmdWorker(ctx context.Context, args []string) error {
+	if len(args) > 0 {
+		return &UsageError{"worker takes its request on standard input"}
+	}
+	var req WorkRequest
+	if err := json.NewDecoder(os.Stdin).Decode(&req); err != nil {
+		return fmt.Errorf("worker: read the request: %w", err)
+	}
+	enc := json.NewEncoder(e.Stdout)
+	var encErr error
+	send := func(m WorkMessage) {
+		if err := enc.Encode(m); err != nil && encErr == nil {
+			encErr = err
+		}
+	}
+	err := e.work(ctx, req, send)
+	if err != nil {
+		send(WorkMessage{Type: "fatal", Error: err.Error()})
+	}
+	if encErr != nil {
+		return fmt.Errorf("worker: write results: %w", encErr)
+	}
+	if errors.Is(err, probe.ErrHung) {
+		// A kernel is still running: closing the context would wait for
+		// it. Ending the process is what stops it.
+		os.Exit(3)
+	}
+	return err
+}
+
+// work measures req in this process.
+func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage)) error {
+	specs, err := alu.Lookup(req.Subjects)
+	if err != nil {
+		return err
+	}
+	// A CUDA context belongs to an OS thread; this goroutine owns it.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	gpu, err := e.OpenGPU(req.GPU)
+	if err != nil {
+		return err
+	}
+	defer gpu.Close()
+	progress := e.progress(time.Now())
+	runner := &probe.Runner{GPU: gpu, Config: req.Config, Progress: progress, Artifacts: req.Artifacts}
+	dev := gpu.Device()
+	msg := WorkMessage{Type: "device", Device: &dev}
+	if d, err := e.Disassembler(); err == nil {
+		runner.Disasm = d
+	} else {
+		msg.Warnings = append(msg.Warnings, "machine code not verified: "+err.Error())
+		progress("warning: " + err.Error())
+	}
+	send(msg)
+	progress(fmt.Sprintf("%s (%s), %d SMs, driver %s: warming up", dev.Name, dev.UUID, dev.SMs, dev.DriverVersion))
+	warm, err := runner.Warmup(ctx, 500*time.Millisecond, 5*time.Second)
+	if err != nil {
+		return fmt.Errorf("warm-up: %w", err)
+	}
+	send(WorkMessage{Type: "warmup", Clock: warm})
+	return alu.Run(ctx, runner, specs, func(r record.Record) {
+		send(WorkMessage{Type: "record", Record: &r})
+	})
+}
+
+// subprocessWorker runs a worker as a child process of this executable.
+func subprocessWorker(stderr io.Writer) Worker {
+	return func(ctx context.Context, req WorkRequest, send func(WorkMessage)) error {
+		exe, err := os.Executable()
+		if err != nil {
+			return fmt.Errorf("find the gpuarch executable to start a worker: %w", err)
+		}
+		in, err := json.Marshal(req)
+		if err != nil {
+			return err
+		}
+		cmd := exec.CommandContext(ctx, exe, "worker")
+		// On cancellation, ask the worker to stop (it keeps what it
+		// measured); kill it if it does not within WaitDelay.
+		cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+		cmd.WaitDelay = 10 * time.Second
+		cmd.Stdin = bytes.NewReader(in)
+		cmd.Stderr = stderr
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			return err
+		}
+		if err := cmd.Start(); err != nil {
+			return fmt.Errorf("start a worker: %w", err)
+		}
+		var fatal string
+		sc := bufio.NewScanner(out)
+		sc.Buffer(make([]byte, 1<<20), 64<<20)
+		for sc.Scan() {
+			var m WorkMessage
+			if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+				continue // not ours: a library printed to stdout
+			}
+			if m.Type == "fatal" {
+				fatal = m.Error
+				// A worker whose kernel hung may not manage to
+				// exit; it has said all it will.
+				time.AfterFunc(10*time.Second, func() { cmd.Process.Kill() })
+				continue
+			}
+			send(m)
+		}
+		werr := cmd.Wait()
+		switch {
+		case fatal != "":
+			return errors.New(fatal)
+		case ctx.Err() != nil:
+			return ctx.Err()
+		case werr != nil:
+			return fmt.Errorf("the worker process ended: %w", describeExit(werr))
+		}
+		return nil
+	}
+}
+
+// describeExit names the signal that killed a worker, if one did.
+func describeExit(err error) error {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return fmt.Errorf("killed by %v", ws.Signal())
+		}
+	}
+	return err
+}

@@ -1,0 +1,155 @@
+// Package probetest provides a simulated GPU for tests of the runner, the
+// suites and the command line: a dependent step costs Latency cycles, an SM
+// issues at most Peak warp instructions per clock, and kernels are
+// recognised by the names the probe package gives them.
+package probetest
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/record"
+)
+
+// GPU is a simulated GPU. Set its fields before use.
+type GPU struct {
+	SMs       int
+	Latency   float64 // cycles per dependent step
+	Peak      float64 // warp instructions per clock per SM
+	Overhead  float64 // cycles of clock-read overhead in latency kernels
+	ClockHz   float64
+	BodySteps int // must match the runner's Config.BodySteps
+
+	CompileErr error // returned by Compile
+	LaunchErr  error // returned by the next Launch, then cleared
+	// FailKernel, when set, makes launches of kernels whose name contains
+	// it return LaunchErr (which then stays set).
+	FailKernel string
+	Closed     bool
+
+	bufs map[probe.Ptr][]byte
+	next probe.Ptr
+}
+
+// New returns a GPU that behaves like an FFMA pipe: latency 4, 4 warp
+// instructions per clock per SM, on 4 SMs at 1.98 GHz.
+func New() *GPU {
+	return &GPU{SMs: 4, Latency: 4, Peak: 4, Overhead: 40, ClockHz: 1.98e9, BodySteps: 256,
+		bufs: map[probe.Ptr][]byte{}, next: 0x1000}
+}
+
+// Device implements probe.GPU.
+func (g *GPU) Device() record.Device {
+	return record.Device{Name: "Fake GPU", UUID: "GPU-fake", ComputeCapability: "9.0", CUDAVersion: 13000,
+		PTXVersion: "9.0", PTXTarget: "sm_90", SMs: g.SMs, SubPartitions: 4, WarpSize: 32,
+		Attributes: map[string]int{"MAX_THREADS_PER_MULTIPROCESSOR": 2048}}
+}
+
+// Compile implements probe.GPU.
+func (g *GPU) Compile(_ context.Context, name, source string) (probe.Program, error) {
+	if g.CompileErr != nil {
+		return nil, g.CompileErr
+	}
+	return &program{g: g, src: source}, nil
+}
+
+// Alloc implements probe.GPU.
+func (g *GPU) Alloc(n int) (probe.Buffer, error) {
+	p := g.next
+	g.next += probe.Ptr(n + 256)
+	g.bufs[p] = make([]byte, n)
+	return &buffer{g: g, p: p}, nil
+}
+
+// Sensors implements probe.GPU.
+func (g *GPU) Sensors() *record.Sensors { return nil }
+
+// Close records that the GPU was closed.
+func (g *GPU) Close() error { g.Closed = true; return nil }
+
+type buffer struct {
+	g *GPU
+	p probe.Ptr
+}
+
+func (b *buffer) Ptr() probe.Ptr { return b.p }
+func (b *buffer) Read() ([]byte, error) {
+	return append([]byte(nil), b.g.bufs[b.p]...), nil
+}
+func (b *buffer) Clear() error { clear(b.g.bufs[b.p]); return nil }
+func (b *buffer) Free() error  { delete(b.g.bufs, b.p); return nil }
+
+type program struct {
+	g   *GPU
+	src string
+}
+
+func (p *program) Binary() []byte             { return []byte("fake cubin") }
+func (p *program) CompileTime() time.Duration { return 50 * time.Millisecond }
+func (p *program) Close() error               { return nil }
+func (p *program) MaxBlocksPerSM(string, int) (int, error) {
+	return 8, nil
+}
+
+func (p *program) Launch(_ context.Context, kernel string, blocks, threads int, _ time.Duration, args ...any) error {
+	g := p.g
+	if g.FailKernel != "" && strings.Contains(kernel, g.FailKernel) {
+		return g.LaunchErr
+	}
+	if err := g.LaunchErr; err != nil && g.FailKernel == "" {
+		g.LaunchErr = nil
+		return err
+	}
+	out := g.bufs[args[0].(probe.Ptr)]
+	le := binary.LittleEndian
+	switch {
+	case kernel == "gpuarch_clock":
+		us := float64(args[1].(uint32))
+		for w := range blocks {
+			WriteWarp(out, w, 1000, 1000+uint64(us*g.ClockHz/1e6), 5000, 5000+uint64(us*1000), uint32(w%g.SMs))
+		}
+	case strings.HasPrefix(kernel, "lat_"):
+		n, _ := strconv.Atoi(kernel[strings.LastIndex(kernel, "_n")+2:])
+		le.PutUint64(out, uint64(g.Overhead+g.Latency*float64(n)))
+	case strings.HasPrefix(kernel, "tp_") || kernel == "gpuarch_warmup":
+		ilp, steps := 0, 0
+		if i := strings.LastIndex(kernel, "_ilp"); i >= 0 {
+			ilp, _ = strconv.Atoi(kernel[i+4:])
+			steps = ilp * max(1, g.BodySteps/ilp)
+		}
+		warps := blocks * threads / 32
+		perSM := float64(warps / g.SMs)
+		rate := g.Peak
+		if ilp > 0 {
+			rate = min(g.Peak, perSM*float64(ilp)/g.Latency)
+		}
+		inst := float64(args[2].(uint32)) * float64(max(steps, 1))
+		span := perSM * inst / rate
+		for w := range warps {
+			sm := uint32((w * 32 / threads) % g.SMs)
+			WriteWarp(out, w, 1000, 1000+uint64(span), 7000, 7000+uint64(span/g.ClockHz*1e9), sm)
+		}
+	default:
+		return fmt.Errorf("fake: unknown kernel %s", kernel)
+	}
+	return nil
+}
+
+// WriteWarp encodes one warp record as the probe kernels write it.
+func WriteWarp(out []byte, w int, c0, c1, g0, g1 uint64, sm uint32) {
+	b := out[w*probe.WarpRecordBytes:]
+	le := binary.LittleEndian
+	le.PutUint64(b[0:], c0)
+	le.PutUint64(b[8:], c1)
+	le.PutUint64(b[16:], g0)
+	le.PutUint64(b[24:], g1)
+	le.PutUint32(b[32:], sm)
+}
+
+// ErrFault is what a faulting kernel returns.
+var ErrFault = fmt.Errorf("%w: cuEventQuery: CUDA_ERROR_ILLEGAL_ADDRESS (700): an illegal memory access was encountered", probe.ErrPoisoned)
