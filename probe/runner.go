@@ -51,7 +51,8 @@ type Config struct {
 	TargetCycles float64
 	// ClockMicros is how long the clock kernel spins.
 	ClockMicros int
-	// LaunchTimeout bounds every kernel.
+	// LaunchTimeout bounds every probe kernel. The clock and warm-up
+	// kernels, whose length gpuarch sets, get at least 10 s.
 	LaunchTimeout time.Duration
 	// MaxSpread flags summaries whose repeats spread wider than this.
 	MaxSpread float64
@@ -157,7 +158,7 @@ func (r *Runner) Clock(ctx context.Context) (*record.Clock, error) {
 	}
 	defer buf.Free()
 	before := r.GPU.Sensors()
-	err = r.clock.Launch(ctx, "gpuarch_clock", d.SMs, 32, r.Config.LaunchTimeout, buf.Ptr(), uint32(r.Config.ClockMicros))
+	err = r.clock.Launch(ctx, "gpuarch_clock", d.SMs, 32, r.ownTimeout(), buf.Ptr(), uint32(r.Config.ClockMicros))
 	if err != nil {
 		return nil, fmt.Errorf("clock kernel: %w", err)
 	}
@@ -184,6 +185,11 @@ func (r *Runner) Clock(ctx context.Context) (*record.Clock, error) {
 		Source: fmt.Sprintf("%%clock64 over %%globaltimer, one warp spinning %d µs on each of %d SMs (median)", r.Config.ClockMicros, len(hz)),
 		Before: before, After: after,
 	}, nil
+}
+
+// ownTimeout bounds the kernels whose length gpuarch itself sets.
+func (r *Runner) ownTimeout() time.Duration {
+	return max(r.Config.LaunchTimeout, 10*time.Second)
 }
 
 // Warmup runs an FMA load on every SM until the measured clock stops
@@ -213,7 +219,7 @@ func (r *Runner) Warmup(ctx context.Context, minDur, maxDur time.Duration) (*rec
 	var last *record.Clock
 	for {
 		args := append([]any{buf.Ptr(), sink.Ptr(), uint32(2000)}, stepArgs(step)...)
-		if err := p.Launch(ctx, "gpuarch_warmup", d.SMs*4, 256, r.Config.LaunchTimeout, args...); err != nil {
+		if err := p.Launch(ctx, "gpuarch_warmup", d.SMs*4, 256, r.ownTimeout(), args...); err != nil {
 			return last, fmt.Errorf("warm-up kernel: %w", err)
 		}
 		c, err := r.Clock(ctx)

@@ -44,10 +44,11 @@ func (e *Env) cmdRun(ctx context.Context, args []string) error {
 	suite := fs.String("suite", alu.Suite, "comma-separated suites to run")
 	gpu := fs.Int("gpu", 0, "GPU ordinal")
 	artifacts := fs.String("artifacts", "", "keep each probe module's PTX and cubin in this folder")
+	timeout := fs.Duration("launch-timeout", e.Config.LaunchTimeout, "give up on a probe kernel that runs longer than this")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	e.Artifacts = *artifacts
+	e.Artifacts, e.Config.LaunchTimeout = *artifacts, *timeout
 	if fs.NArg() > 0 {
 		return &UsageError{fmt.Sprintf("run takes no arguments, got %q", fs.Args())}
 	}
@@ -65,10 +66,11 @@ func (e *Env) cmdInst(ctx context.Context, args []string) error {
 	out := fs.String("out", "", "also write results.json and results.md into this folder")
 	gpu := fs.Int("gpu", 0, "GPU ordinal")
 	artifacts := fs.String("artifacts", "", "keep each probe module's PTX and cubin in this folder")
+	timeout := fs.Duration("launch-timeout", e.Config.LaunchTimeout, "give up on a probe kernel that runs longer than this")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	e.Artifacts = *artifacts
+	e.Artifacts, e.Config.LaunchTimeout = *artifacts, *timeout
 	if fs.NArg() == 0 {
 		return &UsageError{"inst needs at least one instruction name (gpuarch list shows them)"}
 	}
