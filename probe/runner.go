@@ -314,6 +314,7 @@ func (r *Runner) Chain(ctx context.Context, spec ChainSpec) ([]record.Record, er
 		ID: spec.Suite + "/" + spec.Subject + "/throughput", Suite: spec.Suite, Subject: spec.Subject, Group: spec.Group,
 		Quantity: record.Throughput, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Note: spec.Note,
 	}
+	// fail gives every record not yet decided the status st.
 	fail := func(st record.Status, why string) []record.Record {
 		for _, rec := range []*record.Record{&lat, &tp} {
 			if rec.Status == record.StatusOK {
@@ -366,19 +367,20 @@ func (r *Runner) Chain(ctx context.Context, spec ChainSpec) ([]record.Record, er
 	if lat.Status == record.StatusOK {
 		r.progress("%s: latency", spec.Subject)
 		if err := r.measureLatency(ctx, spec, cs, prog, &lat); err != nil {
-			if Fatal(err) {
-				return fail(record.StatusFailed, err.Error()), err
-			}
 			lat.Status, lat.Reason = record.StatusFailed, err.Error()
+			if Fatal(err) {
+				return fail(record.StatusFailed, "not measured: "+err.Error()), err
+			}
 		}
 	}
 	if tp.Status == record.StatusOK {
 		r.progress("%s: throughput", spec.Subject)
 		if err := r.measureThroughput(ctx, spec, cs, prog, &tp); err != nil {
-			if Fatal(err) {
-				return fail(record.StatusFailed, err.Error()), err
-			}
 			tp.Status, tp.Reason = record.StatusFailed, err.Error()
+			if Fatal(err) {
+				finite(&lat)
+				return []record.Record{lat, tp}, err
+			}
 		}
 	}
 	finite(&lat)

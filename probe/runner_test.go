@@ -141,6 +141,19 @@ func TestChainFaultStopsProcess(t *testing.T) {
 	}
 }
 
+func TestChainHangKeepsLatency(t *testing.T) {
+	g := probetest.New()
+	g.FailKernel, g.LaunchErr = "tp_", probe.ErrHung
+	r := &probe.Runner{GPU: g, Config: testConfig()}
+	recs, err := r.Chain(context.Background(), fmaSpec())
+	if !errors.Is(err, probe.ErrHung) {
+		t.Fatalf("err = %v, want ErrHung", err)
+	}
+	if recs[0].Status != record.StatusOK || recs[1].Status != record.StatusFailed {
+		t.Errorf("statuses %s, %s: the measured latency must survive a hang in the throughput kernels", recs[0].Status, recs[1].Status)
+	}
+}
+
 func TestChainHangStopsRun(t *testing.T) {
 	g := probetest.New()
 	r := &probe.Runner{GPU: g, Config: testConfig()}
