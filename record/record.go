@@ -135,9 +135,9 @@ type Summary struct {
 	Median float64  `json:"median"`
 	Lo     *float64 `json:"lo,omitempty"`
 	Hi     *float64 `json:"hi,omitempty"`
-	Min    float64 `json:"min"`
-	Max    float64 `json:"max"`
-	Spread float64 `json:"spread"`
+	Min    float64  `json:"min"`
+	Max    float64  `json:"max"`
+	Spread float64  `json:"spread"`
 }
 
 // LatencyDetail holds how a latency was estimated: one warp runs dependent
