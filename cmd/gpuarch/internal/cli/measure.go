@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -38,17 +39,24 @@ func suiteSpecs(names []string) ([]probe.ChainSpec, error) {
 	return out, nil
 }
 
+// measureFlags declares the flags run and inst share; apply sets them on e
+// once the flags are parsed.
+func (e *Env) measureFlags(fs *flag.FlagSet) (gpu *int, apply func()) {
+	gpu = fs.Int("gpu", 0, "GPU ordinal")
+	artifacts := fs.String("artifacts", "", "keep each probe module's PTX and cubin in this folder")
+	timeout := fs.Duration("launch-timeout", e.Config.LaunchTimeout, "give up on a probe kernel that runs longer than this")
+	return gpu, func() { e.Artifacts, e.Config.LaunchTimeout = *artifacts, *timeout }
+}
+
 func (e *Env) cmdRun(ctx context.Context, args []string) error {
 	fs := e.flags("run")
 	out := fs.String("out", "gpuarch-results", "folder to write results.json and results.md into")
 	suite := fs.String("suite", alu.Suite, "comma-separated suites to run")
-	gpu := fs.Int("gpu", 0, "GPU ordinal")
-	artifacts := fs.String("artifacts", "", "keep each probe module's PTX and cubin in this folder")
-	timeout := fs.Duration("launch-timeout", e.Config.LaunchTimeout, "give up on a probe kernel that runs longer than this")
+	gpu, apply := e.measureFlags(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	e.Artifacts, e.Config.LaunchTimeout = *artifacts, *timeout
+	apply()
 	if fs.NArg() > 0 {
 		return &UsageError{fmt.Sprintf("run takes no arguments, got %q", fs.Args())}
 	}
@@ -64,13 +72,11 @@ func (e *Env) cmdRun(ctx context.Context, args []string) error {
 func (e *Env) cmdInst(ctx context.Context, args []string) error {
 	fs := e.flags("inst")
 	out := fs.String("out", "", "also write results.json and results.md into this folder")
-	gpu := fs.Int("gpu", 0, "GPU ordinal")
-	artifacts := fs.String("artifacts", "", "keep each probe module's PTX and cubin in this folder")
-	timeout := fs.Duration("launch-timeout", e.Config.LaunchTimeout, "give up on a probe kernel that runs longer than this")
+	gpu, apply := e.measureFlags(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	e.Artifacts, e.Config.LaunchTimeout = *artifacts, *timeout
+	apply()
 	if fs.NArg() == 0 {
 		return &UsageError{"inst needs at least one instruction name (gpuarch list shows them)"}
 	}
