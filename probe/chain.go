@@ -30,6 +30,7 @@ import (
 //	{a0}..{a3} fixed operands, loaded from kernel parameters
 //	{p}        a predicate temporary
 //	{t}        a temporary of type Temp
+//	{u}        a second temporary, of type Temp2
 //
 // Lines are separated by newlines; each is one PTX instruction with its ';'.
 type Step struct {
@@ -37,6 +38,12 @@ type Step struct {
 	Type     ptx.Type // the chain value's type
 	Operand  ptx.Type // the operands' type; "" means Type
 	Temp     ptx.Type // {t}'s type; "" when unused
+	Temp2    ptx.Type // {u}'s type; "" when unused
+	// RegOperands makes the operands registers the compiler cannot see
+	// through (each is XORed with %dynamic_smem_size, 0 at run time);
+	// otherwise ptxas may read them straight from the constant bank, as
+	// it does kernel parameters.
+	RegOperands bool
 	// X0 and A are the bit patterns of the initial chain value and of the
 	// four operands, chosen so chains stay in range (no overflow to
 	// infinity where that would change the machine's path).
@@ -83,6 +90,10 @@ func (s Step) Validate() error {
 			if s.Temp == "" {
 				return fmt.Errorf("template %q uses {t} but Temp is not set", s.Template)
 			}
+		case "{u}":
+			if s.Temp2 == "" {
+				return fmt.Errorf("template %q uses {u} but Temp2 is not set", s.Template)
+			}
 		default:
 			return fmt.Errorf("template %q: unknown placeholder %s", s.Template, m)
 		}
@@ -95,7 +106,7 @@ func (s Step) Validate() error {
 type chain struct {
 	vals []ptx.Reg
 	p    ptx.Reg
-	t    ptx.Reg
+	t, u ptx.Reg
 }
 
 // emit writes step number i of c into k.
@@ -112,7 +123,7 @@ func (s Step) emit(k *ptx.Kernel, c *chain, ops [4]ptx.Reg, i int) {
 		"{x}", val(0), "{y}", val(1), "{z}", val(2), "{d}", d.String(),
 		"{a}", ops[i%4].String(), "{b}", ops[(i+1)%4].String(),
 		"{a0}", ops[0].String(), "{a1}", ops[1].String(), "{a2}", ops[2].String(), "{a3}", ops[3].String(),
-		"{p}", c.p.String(), "{t}", c.t.String(),
+		"{p}", c.p.String(), "{t}", c.t.String(), "{u}", c.u.String(),
 	)
 	for _, line := range strings.Split(strings.TrimSpace(s.Template), "\n") {
 		if line = strings.TrimSpace(line); line != "" {
@@ -155,8 +166,15 @@ func newChains(k *ptx.Kernel, s Step, x0 ptx.Reg, ops [4]ptx.Reg, n int) []*chai
 	cs := make([]*chain, n)
 	for j := range cs {
 		c := &chain{p: k.Reg(ptx.Pred)}
+		// Temporaries are zeroed: templates may read them before
+		// writing them.
 		if s.Temp != "" {
 			c.t = k.Reg(s.Temp)
+			k.Op(fmt.Sprintf("mov.b%d", s.Temp.Bits()), c.t, ptx.Int(0))
+		}
+		if s.Temp2 != "" {
+			c.u = k.Reg(s.Temp2)
+			k.Op(fmt.Sprintf("mov.b%d", s.Temp2.Bits()), c.u, ptx.Int(0))
 		}
 		for v := range s.registers() {
 			r := k.Reg(s.Type)
@@ -169,15 +187,23 @@ func newChains(k *ptx.Kernel, s Step, x0 ptx.Reg, ops [4]ptx.Reg, n int) []*chai
 }
 
 // varyBits sets dst = src XOR (j*32 + lane) in the low bits, going through
-// a bit register so float registers are handled too.
+// a bit register so float registers are handled too. j < 0 XORs lane alone.
 func varyBits(k *ptx.Kernel, dst, src, lane ptx.Reg, j int) {
 	bits := src.Type().Bits()
 	b := ptx.Type(fmt.Sprintf("b%d", bits))
-	v := k.Reg(ptx.U32)
-	k.Op("or.b32", v, lane, ptx.Int(int64(j*32)))
-	if bits == 64 {
+	v := lane
+	if j >= 0 {
+		v = k.Reg(ptx.U32)
+		k.Op("or.b32", v, lane, ptx.Int(int64(j*32)))
+	}
+	switch bits {
+	case 64:
 		w := k.Reg(ptx.U64)
 		k.Op("cvt.u64.u32", w, v)
+		v = w
+	case 16:
+		w := k.Reg(ptx.U16)
+		k.Op("cvt.u16.u32", w, v)
 		v = w
 	}
 	tmp := k.Reg(b)
@@ -186,10 +212,19 @@ func varyBits(k *ptx.Kernel, dst, src, lane ptx.Reg, j int) {
 	k.Op("mov."+string(b), dst, tmp)
 }
 
-func loadOperands(k *ptx.Kernel, p chainParams) (x0, guard ptx.Reg, ops [4]ptx.Reg) {
+func loadOperands(k *ptx.Kernel, s Step, p chainParams) (x0, guard ptx.Reg, ops [4]ptx.Reg) {
 	x0 = k.Load(p.x0)
+	var zero ptx.Reg
+	if s.RegOperands {
+		zero = k.Read(ptx.DynamicSmemSize)
+	}
 	for i := range ops {
 		ops[i] = k.Load(p.a[i])
+		if s.RegOperands {
+			r := k.Reg(ops[i].Type())
+			varyBits(k, r, ops[i], zero, -1)
+			ops[i] = r
+		}
 	}
 	guard = k.Load(p.guard)
 	return
@@ -213,7 +248,7 @@ func keepAlive(k *ptx.Kernel, p chainParams, cs []*chain, guard ptx.Reg) {
 func LatencyKernel(name string, s Step, length int) *ptx.Kernel {
 	k := ptx.NewKernel(name)
 	p := declareParams(k, s)
-	x0, guard, ops := loadOperands(k, p)
+	x0, guard, ops := loadOperands(k, s, p)
 	cs := newChains(k, s, x0, ops, 1)
 	count := k.Load(p.count)
 	var c0, c1 ptx.Reg
@@ -251,7 +286,7 @@ const WarpRecordBytes = 48
 func ThroughputKernel(name string, s Step, ilp, unroll int) *ptx.Kernel {
 	k := ptx.NewKernel(name)
 	p := declareParams(k, s)
-	x0, guard, ops := loadOperands(k, p)
+	x0, guard, ops := loadOperands(k, s, p)
 	cs := newChains(k, s, x0, ops, ilp)
 	count := k.Load(p.count)
 	k.Op("bar.sync", ptx.Int(0))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"time"
 
 	"github.com/gpuarch/gpuarch/cuda"
@@ -181,9 +182,15 @@ func wrap(err error) error {
 }
 
 // Compile implements GPU: the driver's linker JIT-compiles the PTX (which
-// yields the cubin), then the cubin is loaded.
+// yields the cubin), then the cubin is loaded. It may run on any goroutine:
+// it makes the context current on its own OS thread first.
 func (g *CUDA) Compile(ctx context.Context, name, source string) (Program, error) {
 	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if err := g.ctx.SetCurrent(); err != nil {
 		return nil, err
 	}
 	c, err := g.ctx.Compile(source, name, cuda.JITOptions{})

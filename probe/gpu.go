@@ -28,8 +28,10 @@ import (
 	"github.com/gpuarch/gpuarch/sass"
 )
 
-// GPU is what the runner needs from a device. Implementations need not be
-// safe for concurrent use: the runner calls them from one goroutine.
+// GPU is what the runner needs from a device. Compile must be safe to call
+// from several goroutines at once (the runner compiles ahead); everything
+// else, and every Program's Launch, is called from the one goroutine that
+// measures.
 type GPU interface {
 	// Device describes the GPU for records.
 	Device() record.Device

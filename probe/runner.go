@@ -10,7 +10,9 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gpuarch/gpuarch/ptx"
@@ -56,6 +58,9 @@ type Config struct {
 	LaunchTimeout time.Duration
 	// MaxSpread flags summaries whose repeats spread wider than this.
 	MaxSpread float64
+	// CompileWorkers is how many probes are compiled and disassembled in
+	// parallel ahead of the one being measured.
+	CompileWorkers int
 }
 
 // DefaultConfig is what `gpuarch run` uses.
@@ -71,6 +76,7 @@ func DefaultConfig() Config {
 		ClockMicros:    2000,
 		LaunchTimeout:  10 * time.Second,
 		MaxSpread:      0.03,
+		CompileWorkers: min(8, max(1, runtime.NumCPU()-1)),
 	}
 }
 
@@ -301,96 +307,202 @@ func (r *Runner) buildChain(spec ChainSpec) (*chainSet, error) {
 	return cs, nil
 }
 
+// prepared is a chain probe built, compiled and checked, ready to measure.
+type prepared struct {
+	spec    ChainSpec
+	cs      *chainSet
+	prog    Program // nil when the probe did not compile
+	lat, tp record.Record
+	err     error // a fatal error met while preparing
+}
+
+// close releases the probe's program.
+func (p *prepared) close() {
+	if p.prog != nil {
+		p.prog.Close()
+		p.prog = nil
+	}
+}
+
+// decide gives every record of p not yet decided the status st.
+func (p *prepared) decide(st record.Status, why string) {
+	for _, rec := range []*record.Record{&p.lat, &p.tp} {
+		if rec.Status == record.StatusOK {
+			rec.Status, rec.Reason = st, why
+		}
+	}
+}
+
+// prepare builds, compiles and verifies one probe. It launches nothing, so
+// several prepare calls may run while another goroutine measures.
+func (r *Runner) prepare(ctx context.Context, spec ChainSpec) *prepared {
+	now := time.Now().UTC()
+	p := &prepared{spec: spec}
+	p.lat = record.Record{
+		ID: spec.Suite + "/" + spec.Subject + "/latency", Suite: spec.Suite, Subject: spec.Subject, Group: spec.Group,
+		Quantity: record.Latency, Unit: "cycles", Status: record.StatusOK, Note: spec.Note,
+	}
+	p.tp = record.Record{
+		ID: spec.Suite + "/" + spec.Subject + "/throughput", Suite: spec.Suite, Subject: spec.Subject, Group: spec.Group,
+		Quantity: record.Throughput, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Note: spec.Note,
+	}
+	cs, err := r.buildChain(spec)
+	if err != nil {
+		p.decide(record.StatusFailed, err.Error())
+		return p
+	}
+	p.cs = cs
+	p.lat.Provenance = record.Provenance{Module: KernelName(spec.Subject), PTXSHA256: cs.hash, Time: now}
+	prog, err := r.GPU.Compile(ctx, KernelName(spec.Subject), cs.source)
+	if err != nil {
+		p.tp.Provenance = p.lat.Provenance
+		if Fatal(err) {
+			p.err = err
+			p.decide(record.StatusFailed, err.Error())
+			return p
+		}
+		p.decide(classifyCompile(err))
+		return p
+	}
+	p.prog = prog
+	if err := r.keep(KernelName(spec.Subject), cs.source, prog.Binary()); err != nil {
+		p.lat.Warnings = append(p.lat.Warnings, err.Error())
+	}
+	p.lat.Provenance.CompileSeconds = prog.CompileTime().Seconds()
+	p.tp.Provenance = p.lat.Provenance
+	// Machine code first: a probe that does not contain the instruction is
+	// not worth the GPU's time.
+	p.lat.SASS, p.tp.SASS = r.verify(ctx, spec, cs, prog)
+	if p.lat.SASS.Status == sassInvalid {
+		p.lat.Status, p.lat.Reason = record.StatusInvalid, "machine code: "+p.lat.SASS.Note
+	}
+	if p.tp.SASS.Status == sassInvalid {
+		p.tp.Status, p.tp.Reason = record.StatusInvalid, "machine code: "+p.tp.SASS.Note
+	}
+	return p
+}
+
 // Chain measures one instruction's latency and throughput. It returns a
 // latency and a throughput record whatever happens to the probe; the error
 // is non-nil only when this process cannot go on (see Fatal).
 func (r *Runner) Chain(ctx context.Context, spec ChainSpec) ([]record.Record, error) {
-	now := time.Now().UTC()
-	lat := record.Record{
-		ID: spec.Suite + "/" + spec.Subject + "/latency", Suite: spec.Suite, Subject: spec.Subject, Group: spec.Group,
-		Quantity: record.Latency, Unit: "cycles", Status: record.StatusOK, Note: spec.Note,
+	return r.measure(ctx, r.prepare(ctx, spec))
+}
+
+// Chains measures specs in order and hands each record to emit as soon as
+// it exists. Up to Config.CompileWorkers goroutines build, JIT-compile and
+// disassemble the probes ahead, so the GPU rarely waits for the compiler;
+// the measurements themselves run one at a time on the calling goroutine,
+// which must own the GPU. It stops early only when this process cannot go
+// on (see Fatal).
+func (r *Runner) Chains(ctx context.Context, specs []ChainSpec, emit func(record.Record)) error {
+	workers := max(1, r.Config.CompileWorkers)
+	ctx2, cancel := context.WithCancel(ctx)
+	ready := make([]chan *prepared, len(specs))
+	for i := range ready {
+		ready[i] = make(chan *prepared, 1)
 	}
-	tp := record.Record{
-		ID: spec.Suite + "/" + spec.Subject + "/throughput", Suite: spec.Suite, Subject: spec.Subject, Group: spec.Group,
-		Quantity: record.Throughput, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Note: spec.Note,
-	}
-	// fail gives every record not yet decided the status st.
-	fail := func(st record.Status, why string) []record.Record {
-		for _, rec := range []*record.Record{&lat, &tp} {
-			if rec.Status == record.StatusOK {
-				rec.Status, rec.Reason = st, why
+	ahead := make(chan struct{}, 2*workers) // bounds the probes prepared but not measured
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	go func() {
+		defer close(jobs)
+		for i := range specs {
+			select {
+			case ahead <- struct{}{}:
+			case <-ctx2.Done():
+				return
+			}
+			select {
+			case jobs <- i:
+			case <-ctx2.Done():
+				return
 			}
 		}
-		return []record.Record{lat, tp}
+	}()
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				ready[i] <- r.prepare(ctx2, specs[i])
+			}
+		}()
 	}
-	cs, err := r.buildChain(spec)
-	if err != nil {
-		return fail(record.StatusFailed, err.Error()), nil
-	}
-	lat.Provenance = record.Provenance{Module: KernelName(spec.Subject), PTXSHA256: cs.hash, Time: now}
-	tp.Provenance = lat.Provenance
-	r.progress("%s: compiling", spec.Subject)
-	prog, err := r.GPU.Compile(ctx, KernelName(spec.Subject), cs.source)
-	if err != nil {
-		if Fatal(err) {
-			return fail(record.StatusFailed, err.Error()), err
+	defer func() {
+		cancel()
+		wg.Wait()
+		for _, c := range ready {
+			select {
+			case p := <-c:
+				p.close()
+			default:
+			}
 		}
-		return fail(classifyCompile(err)), nil
+	}()
+	for i := range specs {
+		var p *prepared
+		select {
+		case p = <-ready[i]:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		<-ahead
+		recs, err := r.measure(ctx, p)
+		for _, rec := range recs {
+			emit(rec)
+		}
+		if err != nil {
+			return err
+		}
 	}
-	defer prog.Close()
-	if err := r.keep(KernelName(spec.Subject), cs.source, prog.Binary()); err != nil {
-		lat.Warnings = append(lat.Warnings, err.Error())
-	}
-	lat.Provenance.CompileSeconds = prog.CompileTime().Seconds()
-	tp.Provenance.CompileSeconds = lat.Provenance.CompileSeconds
+	return nil
+}
 
-	// Machine code first: a probe that does not contain the instruction is
-	// not worth the GPU's time.
-	latSASS, tpSASS := r.verify(ctx, spec, cs, prog)
-	lat.SASS, tp.SASS = latSASS, tpSASS
-	if latSASS.Status == sassInvalid {
-		lat.Status, lat.Reason = record.StatusInvalid, "machine code: "+latSASS.Note
+// measure runs a prepared probe on the GPU and releases it.
+func (r *Runner) measure(ctx context.Context, p *prepared) ([]record.Record, error) {
+	defer p.close()
+	if p.err != nil || p.prog == nil {
+		return []record.Record{p.lat, p.tp}, p.err
 	}
-	if tpSASS.Status == sassInvalid {
-		tp.Status, tp.Reason = record.StatusInvalid, "machine code: "+tpSASS.Note
-	}
-
+	lat, tp, spec, cs, prog := &p.lat, &p.tp, p.spec, p.cs, p.prog
 	clk, err := r.Clock(ctx)
 	if err != nil {
+		p.decide(record.StatusFailed, err.Error())
 		if Fatal(err) {
-			return fail(record.StatusFailed, err.Error()), err
+			return []record.Record{*lat, *tp}, err
 		}
-		return fail(record.StatusFailed, err.Error()), nil
+		return []record.Record{*lat, *tp}, nil
 	}
 	lat.Provenance.Clock = clk
-
 	if lat.Status == record.StatusOK {
 		r.progress("%s: latency", spec.Subject)
-		if err := r.measureLatency(ctx, spec, cs, prog, &lat); err != nil {
+		if err := r.measureLatency(ctx, spec, cs, prog, lat); err != nil {
 			lat.Status, lat.Reason = record.StatusFailed, err.Error()
 			if Fatal(err) {
-				return fail(record.StatusFailed, "not measured: "+err.Error()), err
+				p.decide(record.StatusFailed, "not measured: "+err.Error())
+				return []record.Record{*lat, *tp}, err
 			}
 		}
 	}
 	if tp.Status == record.StatusOK {
 		r.progress("%s: throughput", spec.Subject)
-		if err := r.measureThroughput(ctx, spec, cs, prog, &tp); err != nil {
+		if err := r.measureThroughput(ctx, spec, cs, prog, tp); err != nil {
 			tp.Status, tp.Reason = record.StatusFailed, err.Error()
 			if Fatal(err) {
-				finite(&lat)
-				return []record.Record{lat, tp}, err
+				finite(lat)
+				return []record.Record{*lat, *tp}, err
 			}
 		}
 	}
-	finite(&lat)
-	finite(&tp)
+	finite(lat)
+	finite(tp)
 	if clk2, err := r.Clock(ctx); err == nil && lat.Status == record.StatusOK {
 		if d := math.Abs(clk2.Hz-clk.Hz) / clk.Hz; d > 0.02 {
 			lat.Warnings = append(lat.Warnings, fmt.Sprintf("SM clock moved %.1f%% during the probe (%.0f -> %.0f MHz)", 100*d, clk.Hz/1e6, clk2.Hz/1e6))
 		}
 	}
-	return []record.Record{lat, tp}, nil
+	return []record.Record{*lat, *tp}, nil
 }
 
 // keep writes a module's PTX and binary into the artifacts folder.

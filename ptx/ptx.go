@@ -134,6 +134,9 @@ const (
 	NtidX       Special = "%ntid.x"
 	CtaidX      Special = "%ctaid.x"
 	NctaidX     Special = "%nctaid.x"
+	// DynamicSmemSize is the launch's dynamic shared memory in bytes: a
+	// value the compiler cannot know (0 for launches without any).
+	DynamicSmemSize Special = "%dynamic_smem_size"
 )
 
 func (s Special) operand() string { return string(s) }

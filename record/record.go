@@ -195,6 +195,28 @@ type ThroughputDetail struct {
 	// Control is the same loop with the instruction removed, at the best
 	// shape: what the loop itself costs.
 	Control *Control `json:"control,omitempty"`
+	// Reference is the vendor's documented rate for this kind of
+	// instruction, shown beside the measurement, never in its place.
+	Reference *Reference `json:"reference,omitempty"`
+}
+
+// Reference is documented (not measured) throughput with its source, and
+// how the measurement compares with it.
+type Reference struct {
+	// Class and Row name the row of the source's table.
+	Class  string `json:"class"`
+	Row    string `json:"row"`
+	Source string `json:"source"`
+	// ResultsPerClockPerSM is the documented rate; 0 when the source says
+	// the operation takes multiple instructions (Multiple).
+	ResultsPerClockPerSM float64 `json:"results_per_clock_per_sm,omitempty"`
+	Multiple             bool    `json:"multiple,omitempty"`
+	// Ratio is measured over documented results per clock per SM.
+	Ratio float64 `json:"ratio,omitempty"`
+	// Flag is set when the measurement differs from the documented rate by
+	// more than 10%; Reason gives the likely cause.
+	Flag   bool   `json:"flag,omitempty"`
+	Reason string `json:"reason,omitempty"`
 }
 
 // Shape is a throughput launch shape.

@@ -25,6 +25,7 @@ func Markdown(w io.Writer, run *record.Run) error {
 	writeOverview(&b, run)
 	writeALU(&b, run)
 	writeNotes(&b, run)
+	writeSources(&b, run)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -99,9 +100,13 @@ func writeALU(b *strings.Builder, run *record.Run) {
 		b.WriteString("The ALU suite was not run.\n\n")
 		return
 	}
-	b.WriteString("Throughput is per SM per clock at the best of the warps-per-SM × ILP sweep, as results (per-thread results, the CUDA C++ Programming Guide's unit) and as cycles per warp instruction on one of the SM's sub-partitions. Latency is the slope of cycles against dependent-chain length (one warp, %clock64 in-kernel); adjusted latency subtracts the control group (the same kernel without the instruction) from the longest chain instead of fitting. SASS is what one chain step compiled to. † marks a row measured in a form explained under Notes. ⚠ marks a number with a warning.\n\n")
-	b.WriteString("| Instruction | SASS | Results/clk/SM | Cycles/warp inst | Latency (cycles) | Adjusted latency | Records |\n")
-	b.WriteString("| --- | --- | ---: | ---: | ---: | ---: | --- |\n")
+	b.WriteString("Throughput is per SM per clock at the best of the warps-per-SM × ILP sweep, as results (per-thread results, the CUDA C++ Programming Guide's unit) and as cycles per warp instruction on one of the SM's sub-partitions. " +
+		"*Documented* is NVIDIA's published rate for the instruction's class (reference data, not measured; ≠ marks a measurement more than 10% away, with the likely reason under Notes). " +
+		"Latency is the slope of cycles against dependent-chain length (one warp, %clock64 in-kernel); adjusted latency subtracts the control group (the same kernel without the instruction) from the longest chain instead of fitting. " +
+		"SASS is what one chain step compiled to. † marks a row measured in a form explained under Notes; ⚠ a number with a warning. " +
+		"Each row's records are `alu/<instruction>/latency` and `alu/<instruction>/throughput` in results.json.\n\n")
+	b.WriteString("| Instruction | SASS | Results/clk/SM | Documented | Cycles/warp inst | Latency (cycles) | Adjusted latency |\n")
+	b.WriteString("| --- | --- | ---: | ---: | ---: | ---: | ---: |\n")
 	group := ""
 	for _, r := range rows {
 		if r.group != group {
@@ -119,7 +124,54 @@ func writeALU(b *strings.Builder, run *record.Run) {
 			name += " †"
 		}
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s |\n",
-			name, seq, tpResults(r.tp), tpCycles(r.tp), latValue(r.lat, false), latValue(r.lat, true), ids(r.lat, r.tp))
+			name, seq, tpResults(r.tp), documented(r.tp), tpCycles(r.tp), latValue(r.lat, false), latValue(r.lat, true))
+	}
+	b.WriteString("\n")
+	writeSequences(b, rows)
+}
+
+// documented shows the reference rate of a throughput record.
+func documented(r *record.Record) string {
+	if r == nil || r.Through == nil || r.Through.Reference == nil {
+		return "—"
+	}
+	ref := r.Through.Reference
+	v := "multiple instr."
+	if !ref.Multiple {
+		v = trim(ref.ResultsPerClockPerSM)
+	}
+	if ref.Flag {
+		v += " ≠"
+	}
+	return v
+}
+
+// writeSequences lists the instructions that are not one machine
+// instruction, as the seeds' "Instruction Sequence -> Actual Instructions".
+func writeSequences(b *strings.Builder, rows []aluRow) {
+	var lines []string
+	for _, r := range rows {
+		s := sassOf(r)
+		if s == nil || len(s.PerStep) == 0 {
+			continue
+		}
+		total := 0.0
+		for _, n := range s.PerStep {
+			total += n
+		}
+		if len(s.PerStep) == 1 && total == 1 {
+			continue
+		}
+		lines = append(lines, fmt.Sprintf("| `%s` | %s | %.3g |\n", r.subject, s.Sequence, total))
+	}
+	if len(lines) == 0 {
+		return
+	}
+	b.WriteString("### Instruction sequences → machine instructions\n\n")
+	b.WriteString("PTX instructions (and sequences) that are not one SASS instruction, from the difference between two chain lengths' machine code. Fractions mean ptxas alternates forms from step to step.\n\n")
+	b.WriteString("| Instruction | Machine instructions per step | Count |\n| --- | --- | ---: |\n")
+	for _, l := range lines {
+		b.WriteString(l)
 	}
 	b.WriteString("\n")
 }
@@ -172,16 +224,6 @@ func warnMark(r *record.Record) string {
 	return ""
 }
 
-func ids(rs ...*record.Record) string {
-	var parts []string
-	for _, r := range rs {
-		if r != nil {
-			parts = append(parts, "`"+r.ID+"`")
-		}
-	}
-	return strings.Join(parts, "<br>")
-}
-
 // trim prints a rate with as many decimals as its size deserves.
 func trim(v float64) string {
 	switch {
@@ -209,6 +251,11 @@ func writeNotes(b *strings.Builder, run *record.Run) {
 		for _, w := range r.Warnings {
 			notes = append(notes, note{r.ID, "warning: " + oneLine(w)})
 		}
+		if r.Through != nil && r.Through.Reference != nil && r.Through.Reference.Flag {
+			ref := r.Through.Reference
+			notes = append(notes, note{r.ID, fmt.Sprintf("≠ documented (%s: %s): measured/documented = %.2f; likely: %s",
+				ref.Class, oneLine(ref.Row), ref.Ratio, oneLine(ref.Reason))})
+		}
 	}
 	for _, w := range run.Warnings {
 		notes = append(notes, note{"run", "warning: " + oneLine(w)})
@@ -230,4 +277,24 @@ func oneLine(s string) string {
 		s = s[:400] + "…"
 	}
 	return strings.ReplaceAll(s, "|", "\\|")
+}
+
+// writeSources cites the reference data the document shows.
+func writeSources(b *strings.Builder, run *record.Run) {
+	seen := map[string]bool{}
+	var srcs []string
+	for _, r := range run.Records {
+		if r.Through != nil && r.Through.Reference != nil && !seen[r.Through.Reference.Source] {
+			seen[r.Through.Reference.Source] = true
+			srcs = append(srcs, r.Through.Reference.Source)
+		}
+	}
+	if len(srcs) == 0 {
+		return
+	}
+	b.WriteString("## Reference data\n\n")
+	for _, s := range srcs {
+		fmt.Fprintf(b, "- Documented rates: %s\n", s)
+	}
+	b.WriteString("\n")
 }

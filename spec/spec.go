@@ -13,11 +13,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/gpuarch/gpuarch/archdb"
 	"github.com/gpuarch/gpuarch/record"
 )
-
-// GuideSource names where Documented's numbers come from.
-const GuideSource = "NVIDIA CUDA C++ Programming Guide, \"Arithmetic Instructions\": Throughput of Native Arithmetic Instructions (results per clock cycle per multiprocessor)"
 
 // Rates are results per clock per SM of fused multiply-add instructions.
 type Rates struct {
@@ -26,17 +24,21 @@ type Rates struct {
 	FP64 float64 `json:"fp64"`
 }
 
-// Documented returns the CUDA C++ Programming Guide's rates for a compute
-// capability ("9.0"), and false when the guide's table does not list it.
+// Documented returns NVIDIA's documented rates for a compute capability
+// ("9.0") from archdb, and false when the table lacks any of them.
 func Documented(cc string) (Rates, bool) {
-	r, ok := map[string]Rates{
-		"5.0": {0, 128, 4}, "5.2": {0, 128, 4}, "5.3": {256, 128, 4},
-		"6.0": {128, 64, 32}, "6.1": {2, 128, 4}, "6.2": {256, 128, 4},
-		"7.0": {128, 64, 32}, "7.2": {128, 64, 32}, "7.5": {128, 64, 2},
-		"8.0": {256, 64, 32}, "8.6": {256, 128, 2}, "8.7": {256, 128, 2},
-		"8.9": {128, 128, 2}, "9.0": {256, 128, 64},
-	}[cc]
-	return r, ok
+	var r Rates
+	for _, c := range []struct {
+		class archdb.Class
+		dst   *float64
+	}{{archdb.FP16FMA, &r.FP16}, {archdb.FP32FMA, &r.FP32}, {archdb.FP64FMA, &r.FP64}} {
+		cell, ok := archdb.Guide(cc, c.class)
+		if !ok || cell.PerSM == 0 {
+			return Rates{}, false
+		}
+		*c.dst = cell.PerSM
+	}
+	return r, true
 }
 
 // Sheet is a GPU's specification.
@@ -71,7 +73,7 @@ func New(d record.Device, clock *record.Clock) Sheet {
 		s.ClockHz, s.ClockSource = d.MaxSMClockHz, "NVML maximum SM clock (not measured)"
 	}
 	if r, ok := Documented(d.ComputeCapability); ok {
-		s.PerSM, s.RatesSource = &r, GuideSource
+		s.PerSM, s.RatesSource = &r, archdb.GuideSource
 		k := 2 * float64(d.SMs) * s.ClockHz
 		s.FP16OPS, s.FP32OPS, s.FP64OPS = k*r.FP16, k*r.FP32, k*r.FP64
 	}

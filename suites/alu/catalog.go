@@ -102,101 +102,33 @@ func packed(s probe.ChainSpec) probe.ChainSpec {
 	return s
 }
 
+// regOps makes an entry's operands true registers (see probe.Step).
+func regOps(s probe.ChainSpec) probe.ChainSpec {
+	s.Step.RegOperands = true
+	return s
+}
+
+// rename gives an entry another name (for operand variants).
+func rename(s probe.ChainSpec, name string) probe.ChainSpec {
+	s.Subject = name
+	return s
+}
+
+// perStep says each step must contain n of the expected opcodes.
+func perStep(s probe.ChainSpec, n int) probe.ChainSpec {
+	s.PerStep = n
+	return s
+}
+
 // Catalog returns the suite's entries in report order. Each call builds a
 // fresh slice, so callers may modify what they get.
 func Catalog() []probe.ChainSpec {
-	return []probe.ChainSpec{
-		// Half precision, packed.
-		packed(entry("f16x2", "add.rn.f16x2", "add.rn.f16x2 {d}, {x}, {a};", ptx.F16x2,
-			x2(f16One), alt(x2(f16Milli), x2(f16NMilli)), "HADD2", "HFMA2")),
-		packed(entry("f16x2", "mul.rn.f16x2", "mul.rn.f16x2 {d}, {x}, {a};", ptx.F16x2,
-			x2(f16One), alt(x2(f16Up), x2(f16Down)), "HMUL2", "HFMA2")),
-		packed(entry("f16x2", "fma.rn.f16x2", "fma.rn.f16x2 {d}, {x}, {a0}, {a1};", ptx.F16x2,
-			x2(f16One), [4]uint64{x2(f16P999), x2(f16Milli)}, "HFMA2")),
-
-		// Single precision.
-		entry("f32", "add.rn.f32", "add.rn.f32 {d}, {x}, {a};", ptx.F32,
-			f32One, alt(f32Milli, f32NMilli), "FADD"),
-		entry("f32", "mul.rn.f32", "mul.rn.f32 {d}, {x}, {a};", ptx.F32,
-			f32One, alt(f32Up, f32Down), "FMUL"),
-		entry("f32", "fma.rn.f32", "fma.rn.f32 {d}, {x}, {a0}, {a1};", ptx.F32,
-			f32One, [4]uint64{f32P999, f32Milli}, "FFMA"),
-
-		// Double precision.
-		entry("f64", "add.rn.f64", "add.rn.f64 {d}, {x}, {a};", ptx.F64,
-			f64One, alt(f64Milli, f64NMilli), "DADD"),
-		entry("f64", "mul.rn.f64", "mul.rn.f64 {d}, {x}, {a};", ptx.F64,
-			f64One, alt(f64Up, f64Down), "DMUL"),
-		entry("f64", "fma.rn.f64", "fma.rn.f64 {d}, {x}, {a0}, {a1};", ptx.F64,
-			f64One, [4]uint64{f64P999, f64Milli}, "DFMA"),
-
-		// 32-bit integer: two-register chains.
-		entry("int32", "add.s32", "add.s32 {d}, {y}, {x};", ptx.S32,
-			1, [4]uint64{2}, "IADD3", "IMAD.IADD", "IADD"),
-		entry("int32", "mul.lo.s32", "mul.lo.s32 {d}, {y}, {x};", ptx.S32,
-			3, [4]uint64{5}, "IMAD", "IMUL"),
-		entry("int32", "mad.lo.s32", "mad.lo.s32 {d}, {y}, {x}, {a1};", ptx.S32,
-			3, [4]uint64{5, 7}, "IMAD"),
-
-		// 64-bit integer.
-		entry("int64", "add.s64", "add.s64 {d}, {y}, {x};", ptx.S64,
-			1, [4]uint64{2}, "IADD3", "IADD", "IMAD.IADD"),
-		weighted(entry("int64", "mul.lo.s64", "mul.lo.s64 {d}, {y}, {x};", ptx.S64,
-			3, [4]uint64{5}, "IMAD"), 3),
-		weighted(entry("int64", "mad.lo.s64", "mad.lo.s64 {d}, {y}, {x}, {a1};", ptx.S64,
-			3, [4]uint64{5, 7}, "IMAD"), 3),
-
-		// Bitwise: every two-input logic op becomes a LOP3.LUT, and ptxas
-		// merges any two dependent ones into a single LOP3 (two steps
-		// have only three distinct inputs), so they are measured as
-		// three-input lop3 steps whose operand pair rotates: two steps
-		// need four inputs and cannot merge.
-		noted(entry("bitwise", "and.b32", "lop3.b32 {d}, {x}, {a}, {b}, 0x80;", ptx.B32,
-			0xffffffff, [4]uint64{0xfffffffe, 0xfffffffd, 0xfffffffb, 0xfffffff7}, "LOP3"), logicNote("x & a & b", "0x80")),
-		noted(entry("bitwise", "or.b32", "lop3.b32 {d}, {x}, {a}, {b}, 0xfe;", ptx.B32,
-			1, [4]uint64{2, 4, 8, 16}, "LOP3"), logicNote("x | a | b", "0xfe")),
-		noted(entry("bitwise", "xor.b32", "lop3.b32 {d}, {x}, {a}, {b}, 0x96;", ptx.B32,
-			0x12345678, [4]uint64{0x9e3779b9, 0x7f4a7c15, 0x85ebca6b, 0xc2b2ae35}, "LOP3"), logicNote("x ^ a ^ b", "0x96")),
-		entry("bitwise", "lop3.b32", "lop3.b32 {d}, {x}, {a}, {b}, 0xe8;", ptx.B32,
-			0x12345678, [4]uint64{0x9e3779b9, 0x7f4a7c15, 0x85ebca6b, 0xc2b2ae35}, "LOP3"),
-		withOperand(entry("shift", "shl.b32", "shl.b32 {d}, {x}, {a};", ptx.B32,
-			0x12345678, [4]uint64{1, 2, 3, 1}, "SHF.L", "SHL", "IMAD.SHL"), ptx.U32),
-		withOperand(entry("shift", "shr.u32", "shr.u32 {d}, {x}, {a};", ptx.U32,
-			0x92345678, [4]uint64{1, 2, 3, 1}, "SHF.R", "SHR"), ptx.U32),
-
-		// Compare-select and conversions.
-		entry("compare", "setp.lt.f32+selp.f32", "setp.lt.f32 {p}, {x}, {a0};\nselp.f32 {d}, {a1}, {a2}, {p};", ptx.F32,
-			f32One, [4]uint64{f32Half, f32Quart, f32ThreeQ}, "FSETP"),
-		withTemp(entry("convert", "cvt.rn.f32.s32", "cvt.rn.f32.s32 {t}, {x};\nmov.b32 {d}, {t};", ptx.S32,
-			12345, [4]uint64{}, "I2F", "I2FP"), ptx.F32),
-		withTemp(entry("convert", "cvt.rzi.s32.f32", "cvt.rzi.s32.f32 {t}, {x};\nmov.b32 {d}, {t};", ptx.F32,
-			f32OneHlf, [4]uint64{}, "F2I"), ptx.S32),
-
-		// Special functions (the MUFU unit), approximate forms.
-		weighted(entry("mufu", "rcp.approx.f32", "rcp.approx.f32 {d}, {x};", ptx.F32,
-			f32OneHlf, [4]uint64{}, "MUFU.RCP"), 2),
-		weighted(entry("mufu", "rsqrt.approx.f32", "rsqrt.approx.f32 {d}, {x};", ptx.F32,
-			f32Two, [4]uint64{}, "MUFU.RSQ"), 2),
-		weighted(entry("mufu", "sqrt.approx.f32", "sqrt.approx.f32 {d}, {x};", ptx.F32,
-			f32Two, [4]uint64{}, "MUFU.SQRT", "MUFU.RSQ"), 2),
-		weighted(entry("mufu", "ex2.approx.f32", "ex2.approx.f32 {d}, {x};", ptx.F32,
-			f32Half, [4]uint64{}, "MUFU.EX2"), 3),
-		weighted(entry("mufu", "lg2.approx.f32", "lg2.approx.f32 {d}, {x};", ptx.F32,
-			f32Three, [4]uint64{}, "MUFU.LG2"), 3),
-		noted(withTemp(entry("mufu", "rcp.approx.ftz.f32", "rcp.approx.ftz.f32 {t}, {x};\nadd.rn.ftz.f32 {d}, {t}, {a0};", ptx.F32,
-			f32OneHlf, [4]uint64{0x80000000}, "MUFU.RCP"), ptx.F32),
-			"each step adds -0.0 (an FADD, 4 cycles of latency) after the rcp: ptxas folds rcp(rcp(x)) to x in a bare chain"),
-		entry("mufu", "rsqrt.approx.ftz.f32", "rsqrt.approx.ftz.f32 {d}, {x};", ptx.F32,
-			f32Two, [4]uint64{}, "MUFU.RSQ"),
-		entry("mufu", "sqrt.approx.ftz.f32", "sqrt.approx.ftz.f32 {d}, {x};", ptx.F32,
-			f32Two, [4]uint64{}, "MUFU.SQRT", "MUFU.RSQ"),
-		entry("mufu", "ex2.approx.ftz.f32", "ex2.approx.ftz.f32 {d}, {x};", ptx.F32,
-			f32Half, [4]uint64{}, "MUFU.EX2"),
-		entry("mufu", "lg2.approx.ftz.f32", "lg2.approx.ftz.f32 {d}, {x};", ptx.F32,
-			f32Three, [4]uint64{}, "MUFU.LG2"),
-		weighted(entry("mufu", "sin.approx.f32", "sin.approx.f32 {d}, {x};", ptx.F32,
-			f32One, [4]uint64{}, "MUFU.SIN"), 2),
-		weighted(entry("mufu", "cos.approx.f32", "cos.approx.f32 {d}, {x};", ptx.F32,
-			f32One, [4]uint64{}, "MUFU.COS"), 2),
+	var out []probe.ChainSpec
+	for _, part := range [][]probe.ChainSpec{
+		halfEntries(), floatEntries(), doubleEntries(), compareEntries(), convertEntries(),
+		mufuEntries(), preciseEntries(), int32Entries(), int64Entries(), bitEntries(), packedEntries(),
+	} {
+		out = append(out, part...)
 	}
+	return out
 }

@@ -11,18 +11,14 @@ import (
 // exists, so a caller can save results as they come. It stops early only
 // when the run cannot go on (cancelled, or a kernel hung); the error says
 // why and everything emitted so far stands.
+// Throughput records get NVIDIA's documented rate beside them (see
+// Reference).
 func Run(ctx context.Context, r *probe.Runner, specs []probe.ChainSpec, emit func(record.Record)) error {
-	for _, s := range specs {
-		if err := ctx.Err(); err != nil {
-			return err
+	cc := r.GPU.Device().ComputeCapability
+	return r.Chains(ctx, specs, func(rec record.Record) {
+		if rec.Quantity == record.Throughput && rec.Through != nil {
+			rec.Through.Reference = Reference(cc, &rec)
 		}
-		recs, err := r.Chain(ctx, s)
-		for _, rec := range recs {
-			emit(rec)
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+		emit(rec)
+	})
 }

@@ -156,7 +156,7 @@ func TestRunOnSimulatedGPU(t *testing.T) {
 
 func TestFaultGoesOnInNewWorker(t *testing.T) {
 	gpu := probetest.New()
-	gpu.FailKernel, gpu.LaunchErr = "lat_add_s32", probetest.ErrFault
+	gpu.FailKernel, gpu.LaunchErr = "lat_add_s32_n", probetest.ErrFault
 	e, _, stderr := testEnv(gpu)
 	workers := 0
 	e.Worker = func(ctx context.Context, req WorkRequest, send func(WorkMessage)) error {
