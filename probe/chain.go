@@ -33,6 +33,8 @@ import (
 //	{u}        a second temporary, of type Temp2
 //
 // Lines are separated by newlines; each is one PTX instruction with its ';'.
+// A template may hold several forms separated by "||": step i uses form
+// i mod n, so a chain can alternate forms that ptxas cannot merge.
 type Step struct {
 	Template string
 	Type     ptx.Type // the chain value's type
@@ -77,8 +79,10 @@ func (s Step) Validate() error {
 	if strings.TrimSpace(s.Template) == "" {
 		return fmt.Errorf("empty template")
 	}
-	if !strings.Contains(s.Template, "{d}") {
-		return fmt.Errorf("template never writes {d}: %q", s.Template)
+	for _, form := range strings.Split(s.Template, "||") {
+		if !strings.Contains(form, "{d}") {
+			return fmt.Errorf("template form never writes {d}: %q", form)
+		}
 	}
 	if s.Type == "" {
 		return fmt.Errorf("template %q has no chain type", s.Template)
@@ -125,7 +129,8 @@ func (s Step) emit(k *ptx.Kernel, c *chain, ops [4]ptx.Reg, i int) {
 		"{a0}", ops[0].String(), "{a1}", ops[1].String(), "{a2}", ops[2].String(), "{a3}", ops[3].String(),
 		"{p}", c.p.String(), "{t}", c.t.String(), "{u}", c.u.String(),
 	)
-	for _, line := range strings.Split(strings.TrimSpace(s.Template), "\n") {
+	forms := strings.Split(s.Template, "||")
+	for _, line := range strings.Split(strings.TrimSpace(forms[i%len(forms)]), "\n") {
 		if line = strings.TrimSpace(line); line != "" {
 			k.Raw(r.Replace(line))
 		}

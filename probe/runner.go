@@ -103,6 +103,17 @@ type ChainSpec struct {
 	// obvious (a helper instruction in the step, another PTX form); it is
 	// copied into every record.
 	Note string
+	// ILPs, when set, replaces Config.ILPs for this instruction (for
+	// instructions that ptxas would merge across independent chains).
+	ILPs []int
+}
+
+// ilps returns the ILP values tried for spec.
+func (r *Runner) ilps(spec ChainSpec) []int {
+	if len(spec.ILPs) > 0 {
+		return spec.ILPs
+	}
+	return r.Config.ILPs
 }
 
 func (s ChainSpec) perStep() int          { return max(1, s.PerStep) }
@@ -292,7 +303,7 @@ func (r *Runner) buildChain(spec ChainSpec) (*chainSet, error) {
 		ks = append(ks, LatencyKernel(name, spec.Step, n))
 	}
 	body := max(8, r.Config.BodySteps/max(1, spec.Weight))
-	for _, ilp := range r.Config.ILPs {
+	for _, ilp := range r.ilps(spec) {
 		name := fmt.Sprintf("tp_%s_ilp%d", base, ilp)
 		u := max(1, body/ilp)
 		cs.throughput[ilp], cs.unroll[ilp] = name, u

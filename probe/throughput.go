@@ -77,7 +77,7 @@ func (r *Runner) measureThroughput(ctx context.Context, spec ChainSpec, cs *chai
 	det := &record.ThroughputDetail{}
 	var best record.Shape
 	bestRate := -1.0
-	for _, ilp := range r.Config.ILPs {
+	for _, ilp := range r.ilps(spec) {
 		kernel := cs.throughput[ilp]
 		for _, w := range r.Config.WarpsPerSM {
 			shape := shapeFor(w, ilp, cs.unroll[ilp])

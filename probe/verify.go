@@ -46,7 +46,7 @@ func (r *Runner) verify(ctx context.Context, spec ChainSpec, cs *chainSet, prog 
 	// Throughput: every ILP kernel must hold its whole body; report the
 	// first that does not.
 	*tp = record.SASS{Status: sassVerified, Expected: spec.Expect}
-	for _, ilp := range r.Config.ILPs {
+	for _, ilp := range r.ilps(spec) {
 		k := cs.throughput[ilp]
 		c := CheckRegion(listing, k, (*sass.Function).LoopBody, spec.Expect, ilp*cs.unroll[ilp]*spec.perStep())
 		if c.Status != sassVerified || tp.Kernel == "" {

@@ -23,7 +23,8 @@ func bitEntries() []probe.ChainSpec {
 		noted(entry("bitwise", "xor.b32", "lop3.b32 {d}, {x}, {a}, {b}, 0x96;", b32, 0x12345678, rot, "LOP3"), logicNote("x ^ a ^ b", "0x96")),
 		noted(entry("bitwise", "not.b32", "lop3.b32 {d}, {x}, {a}, {b}, 0x01;", b32, 0x12345678, rot, "LOP3"), logicNote("~(x | a | b)", "0x01")),
 		entry("bitwise", "lop3.b32", "lop3.b32 {d}, {x}, {a}, {b}, 0xe8;", b32, 0x12345678, rot, "LOP3"),
-		entry("bitwise", "cnot.b32", "cnot.b32 {d}, {x};", b32, 0x12345678, [4]uint64{}, "ISETP", "SEL", "LOP3"),
+		noted(withTemp(entry("bitwise", "cnot.b32", "cnot.b32 {t}, {x};\nadd.s32 {d}, {t}, {a};", b32, 0x12345678, alt(0, 1), "ISETP", "SEL"), b32),
+			"each step also adds a rotating operand (0 or 1): cnot(cnot(x)) simplifies, and ptxas folds a bare chain"),
 		// Shifts.
 		withOperand(entry("shift", "shl.b32", "shl.b32 {d}, {x}, {a};", b32, 0x12345678, amounts, "SHF.L", "SHL", "IMAD.SHL"), u32),
 		withOperand(entry("shift", "shr.u32", "shr.u32 {d}, {x}, {a};", ptx.U32, 0x92345678, amounts, "SHF.R", "SHR"), u32),

@@ -114,6 +114,19 @@ func rename(s probe.ChainSpec, name string) probe.ChainSpec {
 	return s
 }
 
+// oneChain measures throughput with one chain per thread only: ptxas packs
+// two independent scalar 16-bit chains into one packed instruction.
+func oneChain(s probe.ChainSpec) probe.ChainSpec {
+	s.ILPs = []int{1}
+	const why = "throughput uses one chain per thread (ILP 1, occupancy swept): ptxas packs two independent scalar 16-bit operations into one packed instruction"
+	if s.Note == "" {
+		s.Note = why
+	} else {
+		s.Note += "; " + why
+	}
+	return s
+}
+
 // perStep says each step must contain n of the expected opcodes.
 func perStep(s probe.ChainSpec, n int) probe.ChainSpec {
 	s.PerStep = n

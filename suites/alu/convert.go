@@ -53,9 +53,9 @@ func convertEntries() []probe.ChainSpec {
 		cvt("cvt.f64.f32", "cvt.f64.f32 {t}, {x};\nmov.b64 {{u}, {d}}, {t};", b32, b64, b32, f32OneHlf, f2f),
 		cvt("cvt.rn.f32.f64", "cvt.rn.f32.f64 {t}, {x};\nmov.b64 {d}, {{t}, {t}};", b64, b32, none, f64One, f2f),
 		// 16-bit floating point.
-		cvt("cvt.rn.f16.f32", "cvt.rn.f16.f32 {t}, {x};\nmov.b32 {d}, {{t}, {t}};", b32, b16, none, f32OneHlf, f2f, "F2FP"),
+		oneChain(cvt("cvt.rn.f16.f32", "cvt.rn.f16.f32 {t}, {x};\nmov.b32 {d}, {{t}, {t}};", b32, b16, none, f32OneHlf, f2f, "F2FP")),
 		cvt("cvt.f32.f16", "cvt.f32.f16 {t}, {x};\nmov.b32 {{d}, {u}}, {t};", b16, b32, b16, f16One, "HADD2.F32", f2f),
-		cvt("cvt.rn.bf16.f32", "cvt.rn.bf16.f32 {t}, {x};\nmov.b32 {d}, {{t}, {t}};", b32, b16, none, f32OneHlf, f2f, "F2FP"),
+		oneChain(cvt("cvt.rn.bf16.f32", "cvt.rn.bf16.f32 {t}, {x};\nmov.b32 {d}, {{t}, {t}};", b32, b16, none, f32OneHlf, f2f, "F2FP")),
 		cvt("cvt.f32.bf16", "cvt.f32.bf16 {t}, {x};\nmov.b32 {{d}, {u}}, {t};", b16, b32, b16, bf16One, "IMAD.U32", "PRMT", "SHF", "IMAD.SHL"),
 		cvt("cvt.rn.f16.f64", "cvt.rn.f16.f64 {t}, {x};\nmov.b64 {d}, {{t}, {t}, {t}, {t}};", b64, b16, none, f64One, f2f),
 		cvt("cvt.f64.f16", "cvt.f64.f16 {t}, {x};\nmov.b64 {{d}, {u}, {u}, {u}}, {t};", b16, b64, b16, f16One, f2f),
@@ -68,6 +68,7 @@ func convertEntries() []probe.ChainSpec {
 		cvt("cvt.rn.f16x2.e4m3x2", "cvt.rn.f16x2.e4m3x2 {t}, {x};\nmov.b32 {{d}, {u}}, {t};", b16, b32, b16, 0x3838, "F2FP", "HADD2.F32", f2f),
 		// Integer widths.
 		cvt("cvt.s64.s32", "cvt.s64.s32 {t}, {x};\nmov.b64 {{u}, {d}}, {t};", b32, b64, b32, 0x80001234, "SHF", "SGXT"),
-		cvt("cvt.s32.s16", "cvt.u16.u32 {t}, {x};\ncvt.s32.s16 {d}, {t};", b32, b16, none, 0x12348765, "PRMT", "SGXT", "IMAD"),
+		noted(withOperand(cvt("cvt.s32.s16", "cvt.u16.u32 {t}, {x};\ncvt.s32.s16 {u}, {t};\nadd.s32 {d}, {u}, {a};", b32, b16, b32, 0x12348765, "PRMT", "SGXT"), ptx.B32),
+			"each step also adds a rotating operand: sign-extending an already extended value changes nothing, and ptxas folds a bare chain"),
 	}
 }

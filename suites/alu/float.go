@@ -46,5 +46,5 @@ func floatEntries() []probe.ChainSpec {
 }
 
 func doubleEntries() []probe.ChainSpec {
-	return floatFamily("f64", "f64", ptx.F64, f64One, f64Milli, f64NMilli, f64Up, f64Down, f64P999, "DFMA", "DMUL", "DADD", "DMNMX", "FRND")
+	return floatFamily("f64", "f64", ptx.F64, f64One, f64Milli, f64NMilli, f64Up, f64Down, f64P999, "DFMA", "DMUL", "DADD", "DSETP", "FRND")
 }

@@ -48,9 +48,11 @@ func halfFamily(group, ty string, t ptx.Type, one, milli, nmilli, up, down, p999
 		noted(withTemp(entry(group, "neg."+ty, "neg."+ty+" {t}, {x};\nadd"+suffix+" {d}, {t}, {a};", t,
 			v(one), alt(v(milli), v(nmilli)), add...), t), modifierNote("neg", "HADD2")),
 	}
-	if pack {
-		for i := range es {
+	for i := range es {
+		if pack {
 			es[i] = packed(es[i])
+		} else {
+			es[i] = oneChain(es[i])
 		}
 	}
 	return es

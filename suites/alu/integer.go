@@ -12,7 +12,10 @@ import (
 const divNote = "a sequence (no integer divide unit): the divisor is the chain value, so ptxas cannot hoist the reciprocal out of the loop"
 
 // wideNote explains the widening chains.
-const wideNote = "the 64-bit product's low word feeds the next step (a truncation, normally free)"
+const wideNote = "the 64-bit result's high word feeds the next step (a register-pair split, normally free): with the low word alone ptxas narrows the multiply to 32 bits"
+
+// minMaxIntNote explains the alternating integer min/max chains.
+const minMaxIntNote = "steps alternate the signed and unsigned forms: ptxas fuses two dependent same-signed mins (or maxes) into one three-input VIMNMX3, but cannot fuse across signedness"
 
 func int32Entries() []probe.ChainSpec {
 	s32, u32 := ptx.S32, ptx.U32
@@ -22,18 +25,16 @@ func int32Entries() []probe.ChainSpec {
 		entry("int32", "mul.lo.s32", "mul.lo.s32 {d}, {y}, {x};", s32, 3, [4]uint64{5}, "IMAD", "IMUL"),
 		entry("int32", "mul.hi.s32", "mul.hi.s32 {d}, {y}, {x};", s32, 0x12345677, [4]uint64{0x7654321}, "IMAD.HI"),
 		entry("int32", "mul.hi.u32", "mul.hi.u32 {d}, {y}, {x};", u32, 0x92345677, [4]uint64{0x87654321}, "IMAD.HI"),
-		noted(withTemp(entry("int32", "mul.wide.s32", "mul.wide.s32 {t}, {y}, {x};\ncvt.u32.u64 {d}, {t};", s32, 3, [4]uint64{5}, "IMAD.WIDE"), ptx.S64), wideNote),
-		noted(withTemp(entry("int32", "mul.wide.u32", "mul.wide.u32 {t}, {y}, {x};\ncvt.u32.u64 {d}, {t};", u32, 3, [4]uint64{5}, "IMAD.WIDE"), ptx.U64), wideNote),
+		noted(wide(entry("int32", "mul.wide.s32", "mul.wide.s32 {t}, {y}, {x};\nmov.b64 {{u}, {d}}, {t};", s32, 0x12345677, [4]uint64{0x7654321}, "IMAD.WIDE", "IMAD.HI")), wideNote),
+		noted(wide(entry("int32", "mul.wide.u32", "mul.wide.u32 {t}, {y}, {x};\nmov.b64 {{u}, {d}}, {t};", u32, 0x92345677, [4]uint64{0x87654321}, "IMAD.WIDE", "IMAD.HI")), wideNote),
 		entry("int32", "mad.lo.s32", "mad.lo.s32 {d}, {y}, {x}, {a1};", s32, 3, [4]uint64{5, 7}, "IMAD"),
 		rename(entry("int32", "mad.lo.s32", "mad.lo.s32 {d}, {x}, 3, {y};", s32, 3, [4]uint64{5}, "IMAD", "LEA"), "mad.lo.s32 [imm]"),
 		entry("int32", "mad.hi.s32", "mad.hi.s32 {d}, {y}, {x}, {a1};", s32, 0x12345677, [4]uint64{0x7654321, 7}, "IMAD.HI"),
-		noted(withTemp(entry("int32", "mad.wide.u32", "mad.wide.u32 {t}, {y}, {x}, {t};\ncvt.u32.u64 {d}, {t};", u32, 3, [4]uint64{5}, "IMAD.WIDE"), ptx.U64), wideNote),
+		noted(wide(entry("int32", "mad.wide.u32", "mad.wide.u32 {t}, {y}, {x}, {t};\nmov.b64 {{u}, {d}}, {t};", u32, 0x92345677, [4]uint64{0x87654321}, "IMAD.WIDE", "IMAD.HI")), wideNote),
 		entry("int32", "add.sat.s32", "add.sat.s32 {d}, {y}, {x};", s32, 0x40000000, [4]uint64{0x30000000}, "IADD3", "IMAD.IADD"),
 		entry("int32", "addc.cc.u32", "addc.cc.u32 {d}, {y}, {x};", u32, 0xf0000000, [4]uint64{0x30000000}, "IADD3.X"),
-		entry("int32", "min.s32", "min.s32 {d}, {x}, {a};", s32, 0x7fffffff, [4]uint64{0x7ffffff0, 0x7fffff00, 0x7ffff000, 0x7fff0000}, "IMNMX", "VIMNMX"),
-		entry("int32", "max.s32", "max.s32 {d}, {x}, {a};", s32, 0, [4]uint64{0x10, 0x100, 0x1000, 0x10000}, "IMNMX", "VIMNMX"),
-		entry("int32", "min.u32", "min.u32 {d}, {x}, {a};", u32, 0xffffffff, [4]uint64{0xfffffff0, 0xffffff00, 0xfffff000, 0xffff0000}, "IMNMX", "VIMNMX"),
-		entry("int32", "max.u32", "max.u32 {d}, {x}, {a};", u32, 0, [4]uint64{0x10, 0x100, 0x1000, 0x10000}, "IMNMX", "VIMNMX"),
+		noted(entry("int32", "min.s32", "min.s32 {d}, {x}, {a};||min.u32 {d}, {x}, {a};", s32, 0x7fffffff, [4]uint64{0x7ffffff0, 0x7fffff00, 0x7ffff000, 0x7fff0000}, "IMNMX", "VIMNMX"), minMaxIntNote),
+		noted(entry("int32", "max.s32", "max.s32 {d}, {x}, {a};||max.u32 {d}, {x}, {a};", s32, 0, [4]uint64{0x10, 0x100, 0x1000, 0x10000}, "IMNMX", "VIMNMX"), minMaxIntNote),
 		noted(withTemp(entry("int32", "abs.s32", "abs.s32 {t}, {x};\nadd.s32 {d}, {t}, {a};", s32, 0x80001234, alt(0x91, 0x80000093), "IABS"), s32), "each step also adds a rotating operand: abs(abs(x)) = abs(x) would fold"),
 		noted(withTemp(entry("int32", "neg.s32", "neg.s32 {t}, {x};\nxor.b32 {d}, {t}, {a};", s32, 0x1234, alt(0x91, 0x93), "IADD3", "IMAD"), s32), "each step also XORs a rotating operand (a LOP3): neg(neg(x)) = x would fold"),
 		entry("int32", "sad.u32", "sad.u32 {d}, {a}, {x}, {y};", u32, 5, [4]uint64{1000, 2000, 3000, 4000}, "VABSDIFF", "IABS", "IADD3"),
@@ -44,6 +45,12 @@ func int32Entries() []probe.ChainSpec {
 		noted(weighted(entry("int32", "rem.s32", "rem.s32 {d}, {a}, {x};", s32, 7, [4]uint64{0x7fffffff, 0x7ffffff0, 0x7fffff00, 0x7ffff000}, "MUFU.RCP"), 20), divNote),
 		noted(weighted(entry("int32", "rem.u32", "rem.u32 {d}, {a}, {x};", u32, 7, [4]uint64{0xffffffff, 0xfffffff0, 0xffffff00, 0xfffff000}, "MUFU.RCP"), 16), divNote),
 	}
+}
+
+// wide gives a widening entry its 64-bit result and 32-bit spare half.
+func wide(s probe.ChainSpec) probe.ChainSpec {
+	s.Step.Temp, s.Step.Temp2 = ptx.B64, ptx.B32
+	return s
 }
 
 func int64Entries() []probe.ChainSpec {
