@@ -31,14 +31,14 @@ func packedEntries() []probe.ChainSpec {
 		noted(weighted(entry("video", "vmin2.s32.s32.s32", "vmin2.s32.s32.s32 {d}, {x}, {a}, {y};", s32, 0x01020304, bytes, "VIMNMX", "IMNMX", "PRMT", "VMNMX"), 6), videoNote),
 		noted(weighted(entry("video", "vavrg4.u32.u32.u32", "vavrg4.u32.u32.u32 {d}, {x}, {a}, {y};", u32, 0x01020304, bytes, "LOP3", "IADD3", "PRMT"), 8), videoNote),
 		// Packed 16-bit integer min/max and Hopper's DPX.
-		noted(entry("dpx", "max.s16x2", "max.s16x2 {d}, {x}, {a};||max.u16x2 {d}, {x}, {a};", b32, 0x00010002, [4]uint64{0x00100020, 0x01000200, 0x10002000, 0x20004000}, "VIMNMX", "VHMNMX"), minMaxIntNote),
-		noted(entry("dpx", "min.s16x2", "min.s16x2 {d}, {x}, {a};||min.u16x2 {d}, {x}, {a};", b32, 0x7fff7fff, [4]uint64{0x7ff07ff0, 0x7f007f00, 0x70007000, 0x0fff0fff}, "VIMNMX", "VHMNMX"), minMaxIntNote),
+		packed(noted(entry("dpx", "max.s16x2", "max.s16x2 {d}, {x}, {a};||max.u16x2 {d}, {x}, {a};", b32, 0x00010002, [4]uint64{0x00100020, 0x01000200, 0x10002000, 0x20004000}, "VIMNMX", "VHMNMX"), minMaxIntNote)),
+		packed(noted(entry("dpx", "min.s16x2", "min.s16x2 {d}, {x}, {a};||min.u16x2 {d}, {x}, {a};", b32, 0x7fff7fff, [4]uint64{0x7ff07ff0, 0x7f007f00, 0x70007000, 0x0fff0fff}, "VIMNMX", "VHMNMX"), minMaxIntNote)),
 		noted(entry("dpx", "max.relu.s32", "max.relu.s32 {d}, {x}, {a};||min.s32 {d}, {x}, {a};", s32, 0, [4]uint64{0x10, 0x7fffff00, 0x1000, 0x7fff0000}, "VIMNMX", "IMNMX"),
 			"steps alternate max.relu.s32 and min.s32: ptxas fuses two dependent maxes into one three-input VIMNMX3"),
-		noted(entry("dpx", "max.relu.s16x2", "max.relu.s16x2 {d}, {x}, {a};||min.s16x2 {d}, {x}, {a};", b32, 0x00010002, [4]uint64{0x00100020, 0x7f007f00, 0x10002000, 0x7fff7fff}, "VIMNMX", "VHMNMX"),
-			"steps alternate max.relu.s16x2 and min.s16x2: ptxas fuses two dependent maxes into one three-input VIMNMX3"),
+		packed(noted(entry("dpx", "max.relu.s16x2", "max.relu.s16x2 {d}, {x}, {a};||min.s16x2 {d}, {x}, {a};", b32, 0x00010002, [4]uint64{0x00100020, 0x7f007f00, 0x10002000, 0x7fff7fff}, "VIMNMX", "VHMNMX"),
+			"steps alternate max.relu.s16x2 and min.s16x2: ptxas fuses two dependent maxes into one three-input VIMNMX3")),
 		noted(withTemp(entry("dpx", "add.s32+max.s32 (viaddmax)", "add.s32 {t}, {x}, {a};\nmax.s32 {d}, {t}, {y};", s32, 1, [4]uint64{3, 5, 7, 9}, "VIADDMNMX", "VIMNMX", "IMNMX"), s32), dpxNote),
 		noted(withTemp(entry("dpx", "max.s32+max.s32 (vimnmx3)", "max.s32 {t}, {x}, {a};\nmax.s32 {d}, {t}, {y};", s32, 1, [4]uint64{3, 5, 7, 9}, "VIMNMX3", "VIMNMX", "IMNMX"), s32), dpxNote),
-		noted(withTemp(entry("dpx", "min.s32+max.s32.relu (vimnmx3 relu)", "min.s32 {t}, {x}, {a};\nmax.relu.s32 {d}, {t}, {y};", s32, 1, [4]uint64{3, 5, 7, 9}, "VIMNMX3", "VIMNMX", "IMNMX"), s32), dpxNote),
+		noted(withTemp(entry("dpx", "min.s32+max.relu.s32", "min.s32 {t}, {x}, {a};\nmax.relu.s32 {d}, {t}, {y};", s32, 1, [4]uint64{3, 5, 7, 9}, "VIMNMX3", "VIMNMX", "IMNMX"), s32), dpxNote),
 	}
 }

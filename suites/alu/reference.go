@@ -142,23 +142,26 @@ func Reference(cc string, rec *record.Record) *record.Reference {
 // explain gives the likely reason a measurement strays from the documented
 // rate, from what the record itself shows.
 func explain(rec *record.Record, ratio float64, seq string, steps float64) string {
-	distinct := 0
-	if rec.SASS != nil {
-		distinct = len(rec.SASS.PerStep)
+	split := false // ptxas alternates forms: fractional counts per step
+	if rec.SASS != nil && len(rec.SASS.PerStep) > 1 {
+		for _, n := range rec.SASS.PerStep {
+			split = split || n != math.Trunc(n)
+		}
 	}
+	scalarHalf := rec.Group == "f16" || rec.Group == "bf16"
 	switch {
+	case scalarHalf && ratio < 1 && referenceClass(rec.Group, rec.Subject) == archdb.FP16FMA:
+		return "the documented rate counts both halves of packed (x2) instructions; a scalar 16-bit instruction yields one result per thread"
 	case steps > 1.05 && ratio < 1:
-		return fmt.Sprintf("emulated: one step is %.3g machine instructions (%s); the documented rate is for the native operation", steps, seq)
-	case rec.Note != "" && ratio < 1:
-		return "each step includes more than the instruction (see its note)"
-	case ratio > 1 && distinct > 1:
-		return fmt.Sprintf("ptxas spreads the operation over more than one pipeline (%s), so it beats one pipeline's documented rate", seq)
+		return fmt.Sprintf("emulated or helped: one step is %.3g machine instructions (%s); the documented rate is for one native instruction", steps, seq)
+	case ratio > 1 && split:
+		return fmt.Sprintf("ptxas alternates forms that run on different pipelines (%s), so the operation beats one pipeline's documented rate", seq)
 	case ratio > 1:
-		return "faster than documented: the table's row covers a slower form of the operation, or is conservative for this GPU"
+		return fmt.Sprintf("faster than documented: the table's row covers a slower form of the operation than the %s this compiles to, or is conservative for this GPU", seq)
 	case rec.Through.Control != nil && rec.Through.Control.OverheadShare > 0.05:
 		return fmt.Sprintf("the loop's own instructions take up to %.0f%% of the time at the best shape", 100*rec.Through.Control.OverheadShare)
 	}
-	return "slower than documented with one native instruction per step: an issue or register-bandwidth limit, or the documented rate counts a different form"
+	return fmt.Sprintf("slower than documented with one machine instruction per step (%s): an issue, register-bandwidth or pipeline limit the table does not state", seq)
 }
 
 // sequenceOf returns the SASS sequence of one step and its instruction
