@@ -141,7 +141,8 @@ func (s Step) emit(k *ptx.Kernel, c *chain, ops [4]ptx.Reg, i int) {
 }
 
 // chainParams are the kernel parameters every chain kernel takes, in order:
-// out (u64), sink (u64), count (u32), x0, a0..a3, guard.
+// out (u64), sink (u64), count (u32), then for each instruction x0, a0..a3
+// and guard (see stepArgs).
 type chainParams struct {
 	out, sink, count, x0, guard ptx.Param
 	a                           [4]ptx.Param
@@ -152,12 +153,17 @@ func declareParams(k *ptx.Kernel, s Step) chainParams {
 	p.out = k.Param("out", ptx.U64)
 	p.sink = k.Param("sink", ptx.U64)
 	p.count = k.Param("count", ptx.U32)
-	p.x0 = k.Param("x0", s.Type)
-	for i := range p.a {
-		p.a[i] = k.Param(fmt.Sprintf("a%d", i), s.operandType())
-	}
-	p.guard = k.Param("guard", s.Type)
+	declareStepParams(k, s, "", &p)
 	return p
+}
+
+// declareStepParams declares one instruction's x0, a0..a3 and guard.
+func declareStepParams(k *ptx.Kernel, s Step, prefix string, p *chainParams) {
+	p.x0 = k.Param(prefix+"x0", s.Type)
+	for i := range p.a {
+		p.a[i] = k.Param(fmt.Sprintf("%sa%d", prefix, i), s.operandType())
+	}
+	p.guard = k.Param(prefix+"guard", s.Type)
 }
 
 // newChains allocates n chains. Chain j's registers start from x0 (and a0,
@@ -289,24 +295,73 @@ const WarpRecordBytes = 48
 // the control kernel: the same loop with no instruction in it, whose
 // counter is kept alive so the compiler cannot delete the empty loop.
 func ThroughputKernel(name string, s Step, ilp, unroll int) *ptx.Kernel {
+	return MixKernel(name, []Part{{Step: s, Count: ilp, ILP: ilp}}, unroll)
+}
+
+// Part is one instruction of a mixed kernel: each round of the loop body
+// runs Count steps of it, spread round-robin over ILP independent chains.
+type Part struct {
+	Step  Step
+	Count int
+	ILP   int
+}
+
+// MixKernel builds a throughput kernel whose loop body runs rounds rounds,
+// each interleaving every part's Count steps, so the instructions compete
+// for the SM as a program mixing them would. The first part's parameters
+// are named as in ThroughputKernel; part i > 0's carry the prefix "pI_".
+// Arguments: out, sink, count, then stepArgs of each part in order.
+func MixKernel(name string, parts []Part, rounds int) *ptx.Kernel {
 	k := ptx.NewKernel(name)
-	p := declareParams(k, s)
-	x0, guard, ops := loadOperands(k, s, p)
-	cs := newChains(k, s, x0, ops, ilp)
+	var p chainParams
+	p.out = k.Param("out", ptx.U64)
+	p.sink = k.Param("sink", ptx.U64)
+	p.count = k.Param("count", ptx.U32)
+	type live struct {
+		part   Part
+		params chainParams
+		guard  ptx.Reg
+		ops    [4]ptx.Reg
+		chains []*chain
+		steps  int
+	}
+	ls := make([]*live, len(parts))
+	for i, part := range parts {
+		l := &live{part: part, params: p}
+		prefix := ""
+		if i > 0 {
+			prefix = fmt.Sprintf("p%d_", i)
+		}
+		declareStepParams(k, part.Step, prefix, &l.params)
+		ls[i] = l
+	}
+	for _, l := range ls {
+		var x0 ptx.Reg
+		x0, l.guard, l.ops = loadOperands(k, l.part.Step, l.params)
+		l.chains = newChains(k, l.part.Step, x0, l.ops, l.part.ILP)
+	}
 	count := k.Load(p.count)
 	k.Op("bar.sync", ptx.Int(0))
 	c0, g0 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
 	i := k.Loop(count, func() {
-		for i := range unroll {
-			for _, c := range cs {
-				s.emit(k, c, ops, i)
+		for range rounds {
+			for _, l := range ls {
+				for j := range l.part.Count {
+					c := l.chains[j%len(l.chains)]
+					l.part.Step.emit(k, c, l.ops, l.steps/max(1, len(l.chains)))
+					l.steps++
+				}
 			}
 		}
 	})
 	c1, g1 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
 	writeWarpRecord(k, p.out, c0, c1, g0, g1)
-	keepAlive(k, p, cs, guard)
-	if ilp == 0 {
+	empty := true
+	for _, l := range ls {
+		keepAlive(k, l.params, l.chains, l.guard)
+		empty = empty && l.part.Count == 0
+	}
+	if empty {
 		// The loop's only result is its counter: store it where a
 		// guard that never matches says so.
 		never := k.Reg(ptx.U32)

@@ -201,7 +201,7 @@ func (g *CUDA) Compile(ctx context.Context, name, source string) (Program, error
 	if err != nil {
 		return nil, wrap(err)
 	}
-	return &cudaProgram{g: g, mod: m, compiled: c, fns: map[string]*cuda.Function{}}, nil
+	return &cudaProgram{g: g, mod: m, compiled: c, fns: map[string]*cuda.Function{}, shared: map[string]int{}}, nil
 }
 
 type cudaProgram struct {
@@ -209,6 +209,7 @@ type cudaProgram struct {
 	mod      *cuda.Module
 	compiled *cuda.Compiled
 	fns      map[string]*cuda.Function
+	shared   map[string]int // dynamic shared memory limit set per kernel
 }
 
 func (p *cudaProgram) Binary() []byte             { return p.compiled.Cubin }
@@ -226,9 +227,12 @@ func (p *cudaProgram) fn(name string) (*cuda.Function, error) {
 	return f, nil
 }
 
-func (p *cudaProgram) Launch(ctx context.Context, kernel string, blocks, threads int, timeout time.Duration, args ...any) error {
+func (p *cudaProgram) Launch(ctx context.Context, kernel string, g Grid, timeout time.Duration, args ...any) error {
 	f, err := p.fn(kernel)
 	if err != nil {
+		return err
+	}
+	if err := p.allowShared(f, g.SharedBytes); err != nil {
 		return err
 	}
 	conv := make([]any, len(args))
@@ -239,7 +243,7 @@ func (p *cudaProgram) Launch(ctx context.Context, kernel string, blocks, threads
 			conv[i] = a
 		}
 	}
-	if err := f.Launch(cuda.D1(uint32(blocks)), cuda.D1(uint32(threads)), 0, nil, conv...); err != nil {
+	if err := f.Launch(cuda.D1(uint32(g.Blocks)), cuda.D1(uint32(g.Threads)), uint32(g.SharedBytes), nil, conv...); err != nil {
 		return wrap(err)
 	}
 	if err := p.g.done.Record(nil); err != nil {
@@ -248,12 +252,29 @@ func (p *cudaProgram) Launch(ctx context.Context, kernel string, blocks, threads
 	return wrap(p.g.done.Wait(ctx, timeout))
 }
 
-func (p *cudaProgram) MaxBlocksPerSM(kernel string, threads int) (int, error) {
+func (p *cudaProgram) MaxBlocksPerSM(kernel string, threads, sharedBytes int) (int, error) {
 	f, err := p.fn(kernel)
 	if err != nil {
 		return 0, err
 	}
-	return f.MaxActiveBlocksPerSM(threads, 0)
+	if err := p.allowShared(f, sharedBytes); err != nil {
+		return 0, err
+	}
+	return f.MaxActiveBlocksPerSM(threads, sharedBytes)
+}
+
+// allowShared raises a kernel's dynamic shared memory limit when a launch
+// asks for more than the default 48 KiB.
+func (p *cudaProgram) allowShared(f *cuda.Function, bytes int) error {
+	const defaultLimit = 48 << 10
+	if bytes <= defaultLimit || p.shared[f.Name()] >= bytes {
+		return nil
+	}
+	if err := f.SetAttribute(cuda.FuncMaxDynamicSharedSizeBytes, bytes); err != nil {
+		return err
+	}
+	p.shared[f.Name()] = bytes
+	return nil
 }
 
 func (p *cudaProgram) Close() error { return p.mod.Unload() }

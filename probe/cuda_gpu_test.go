@@ -69,7 +69,7 @@ func TestGPULaunchTimeout(t *testing.T) {
 	defer prog.Close()
 	// The kernel spins 2 s; the launch gives up after 200 ms.
 	start := time.Now()
-	err = prog.Launch(ctx, "spin", 1, 32, 200*time.Millisecond, uint64(2e9))
+	err = prog.Launch(ctx, "spin", Grid{Blocks: 1, Threads: 32}, 200*time.Millisecond, uint64(2e9))
 	if !errors.Is(err, ErrHung) {
 		t.Fatalf("err = %v, want ErrHung", err)
 	}
@@ -110,7 +110,7 @@ func TestGPUFault(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = prog.Launch(ctx, "fault", 1, 1, 10*time.Second, Ptr(8))
+	err = prog.Launch(ctx, "fault", Grid{Blocks: 1, Threads: 1}, 10*time.Second, Ptr(8))
 	if !errors.Is(err, ErrPoisoned) {
 		t.Fatalf("a store to address 8: err = %v, want ErrPoisoned", err)
 	}

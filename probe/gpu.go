@@ -51,13 +51,22 @@ type Program interface {
 	Binary() []byte
 	// CompileTime is the JIT's wall time.
 	CompileTime() time.Duration
-	// Launch runs a kernel on a 1-D grid and waits for it, giving up after
-	// the timeout. Arguments are uint32, uint64 or Ptr.
-	Launch(ctx context.Context, kernel string, blocks, threads int, timeout time.Duration, args ...any) error
-	// MaxBlocksPerSM is the driver's occupancy answer for the kernel.
-	MaxBlocksPerSM(kernel string, threads int) (int, error)
+	// Launch runs a kernel and waits for it, giving up after the timeout.
+	// Arguments are uint32, uint64 or Ptr.
+	Launch(ctx context.Context, kernel string, g Grid, timeout time.Duration, args ...any) error
+	// MaxBlocksPerSM is the driver's occupancy answer for the kernel with
+	// the given block size and dynamic shared memory per block.
+	MaxBlocksPerSM(kernel string, threads, sharedBytes int) (int, error)
 	// Close releases the module.
 	Close() error
+}
+
+// Grid is a 1-D launch shape.
+type Grid struct {
+	Blocks, Threads int
+	// SharedBytes is the dynamic shared memory per block: probes use it
+	// as a spoiler that caps how many blocks fit on an SM.
+	SharedBytes int
 }
 
 // Ptr is a device address passed as a kernel argument.

@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gpuarch/gpuarch/ptx"
@@ -132,6 +131,7 @@ type Runner struct {
 	Artifacts string
 
 	clock Program // the compiled clock kernel
+	sink  Buffer  // where kernels store what they never store
 }
 
 func (r *Runner) progress(format string, args ...any) {
@@ -175,7 +175,7 @@ func (r *Runner) Clock(ctx context.Context) (*record.Clock, error) {
 	}
 	defer buf.Free()
 	before := r.GPU.Sensors()
-	err = r.clock.Launch(ctx, "gpuarch_clock", d.SMs, 32, r.ownTimeout(), buf.Ptr(), uint32(r.Config.ClockMicros))
+	err = r.clock.Launch(ctx, "gpuarch_clock", Grid{Blocks: d.SMs, Threads: 32}, r.ownTimeout(), buf.Ptr(), uint32(r.Config.ClockMicros))
 	if err != nil {
 		return nil, fmt.Errorf("clock kernel: %w", err)
 	}
@@ -236,7 +236,7 @@ func (r *Runner) Warmup(ctx context.Context, minDur, maxDur time.Duration) (*rec
 	var last *record.Clock
 	for {
 		args := append([]any{buf.Ptr(), sink.Ptr(), uint32(2000)}, stepArgs(step)...)
-		if err := p.Launch(ctx, "gpuarch_warmup", d.SMs*4, 256, r.ownTimeout(), args...); err != nil {
+		if err := p.Launch(ctx, "gpuarch_warmup", Grid{Blocks: d.SMs * 4, Threads: 256}, r.ownTimeout(), args...); err != nil {
 			return last, fmt.Errorf("warm-up kernel: %w", err)
 		}
 		c, err := r.Clock(ctx)
@@ -401,73 +401,13 @@ func (r *Runner) Chain(ctx context.Context, spec ChainSpec) ([]record.Record, er
 }
 
 // Chains measures specs in order and hands each record to emit as soon as
-// it exists. Up to Config.CompileWorkers goroutines build, JIT-compile and
-// disassemble the probes ahead, so the GPU rarely waits for the compiler;
-// the measurements themselves run one at a time on the calling goroutine,
-// which must own the GPU. It stops early only when this process cannot go
-// on (see Fatal).
+// it exists (see Run).
 func (r *Runner) Chains(ctx context.Context, specs []ChainSpec, emit func(record.Record)) error {
-	workers := max(1, r.Config.CompileWorkers)
-	ctx2, cancel := context.WithCancel(ctx)
-	ready := make([]chan *prepared, len(specs))
-	for i := range ready {
-		ready[i] = make(chan *prepared, 1)
+	jobs := make([]Job, len(specs))
+	for i, s := range specs {
+		jobs[i] = ChainJob(s)
 	}
-	ahead := make(chan struct{}, 2*workers) // bounds the probes prepared but not measured
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	go func() {
-		defer close(jobs)
-		for i := range specs {
-			select {
-			case ahead <- struct{}{}:
-			case <-ctx2.Done():
-				return
-			}
-			select {
-			case jobs <- i:
-			case <-ctx2.Done():
-				return
-			}
-		}
-	}()
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				ready[i] <- r.prepare(ctx2, specs[i])
-			}
-		}()
-	}
-	defer func() {
-		cancel()
-		wg.Wait()
-		for _, c := range ready {
-			select {
-			case p := <-c:
-				p.close()
-			default:
-			}
-		}
-	}()
-	for i := range specs {
-		var p *prepared
-		select {
-		case p = <-ready[i]:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-		<-ahead
-		recs, err := r.measure(ctx, p)
-		for _, rec := range recs {
-			emit(rec)
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return r.Run(ctx, jobs, emit)
 }
 
 // measure runs a prepared probe on the GPU and releases it.
@@ -579,7 +519,7 @@ func (r *Runner) measureLatency(ctx context.Context, spec ChainSpec, cs *chainSe
 	// Repeats go round the lengths so that drift spreads over all of them.
 	for range r.Config.LatencyRepeats {
 		for i, n := range lengths {
-			if err := prog.Launch(ctx, cs.latency[n], 1, 32, r.Config.LaunchTimeout, args()...); err != nil {
+			if err := prog.Launch(ctx, cs.latency[n], Grid{Blocks: 1, Threads: 32}, r.Config.LaunchTimeout, args()...); err != nil {
 				return fmt.Errorf("latency kernel %s: %w", cs.latency[n], err)
 			}
 			b, err := out.Read()

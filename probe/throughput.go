@@ -30,7 +30,7 @@ func (r *Runner) launchRate(ctx context.Context, prog Program, kernel string, sh
 		return Rate{}, err
 	}
 	args := append([]any{out.Ptr(), sink.Ptr(), uint32(shape.Iterations)}, stepArgs(spec.Step)...)
-	if err := prog.Launch(ctx, kernel, blocks, shape.ThreadsPerBlk, r.Config.LaunchTimeout, args...); err != nil {
+	if err := prog.Launch(ctx, kernel, Grid{Blocks: blocks, Threads: shape.ThreadsPerBlk}, r.Config.LaunchTimeout, args...); err != nil {
 		return Rate{}, fmt.Errorf("throughput kernel %s: %w", kernel, err)
 	}
 	b, err := out.Read()
@@ -87,7 +87,7 @@ func (r *Runner) measureThroughput(ctx context.Context, spec ChainSpec, cs *chai
 				det.Sweep = append(det.Sweep, pt)
 				continue
 			}
-			occ, err := prog.MaxBlocksPerSM(kernel, shape.ThreadsPerBlk)
+			occ, err := prog.MaxBlocksPerSM(kernel, shape.ThreadsPerBlk, 0)
 			if err != nil {
 				return err
 			}

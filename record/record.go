@@ -97,6 +97,10 @@ const (
 	Latency    Quantity = "latency"
 	Throughput Quantity = "throughput"
 	ClockRate  Quantity = "clock"
+	// Occupancy is throughput over a grid of warps per SM and ILP.
+	Occupancy Quantity = "occupancy"
+	// Mix is the throughput of several instructions interleaved.
+	Mix Quantity = "mix"
 )
 
 // Record is one measured quantity.
@@ -122,6 +126,8 @@ type Record struct {
 	Summary    *Summary          `json:"summary,omitempty"`
 	Latency    *LatencyDetail    `json:"latency,omitempty"`
 	Through    *ThroughputDetail `json:"throughput,omitempty"`
+	Occup      *OccupancyDetail  `json:"occupancy,omitempty"`
+	Mix        *MixDetail        `json:"mix,omitempty"`
 	SASS       *SASS             `json:"sass,omitempty"`
 	Provenance Provenance        `json:"provenance"`
 	Warnings   []string          `json:"warnings,omitempty"`
@@ -219,6 +225,43 @@ type Reference struct {
 	Reason string `json:"reason,omitempty"`
 }
 
+// OccupancyDetail is a throughput grid: warp instructions per clock per SM
+// at each ILP (rows) and warps per SM (columns), every SM holding exactly
+// that many warps (blocks of at most 8 warps, and a dynamic shared memory
+// spoiler that lets no more blocks fit).
+type OccupancyDetail struct {
+	ILPs       []int `json:"ilps"`
+	WarpsPerSM []int `json:"warps_per_sm"`
+	// IPC[i][j] is for ILPs[i] and WarpsPerSM[j]; null where the shape
+	// could not run (Skipped says why).
+	IPC     [][]*float64 `json:"ipc"`
+	Skipped []string     `json:"skipped,omitempty"`
+	// ClockHz is the median SM clock over the grid's kernels.
+	ClockHz float64 `json:"clock_hz,omitempty"`
+}
+
+// MixDetail says what a mixed kernel interleaved: each round of its loop
+// body runs every part's Count instructions.
+type MixDetail struct {
+	// Role is "solo" (one instruction alone), "pair" (evidence for the
+	// pipeline inference) or "held-out" (kept out of the inference to
+	// test its predictions).
+	Role  string       `json:"role"`
+	Parts []MixPart    `json:"parts"`
+	Best  Shape        `json:"best"`
+	Sweep []SweepPoint `json:"sweep"`
+	// CyclesPerRound is the SM's cycles for one round of every warp at
+	// the best shape: sum of counts / warp instructions per clock, times
+	// warps per SM.
+	CyclesPerRound float64 `json:"cycles_per_round"`
+}
+
+// MixPart is one instruction of a mix.
+type MixPart struct {
+	Subject string `json:"subject"`
+	Count   int    `json:"count"`
+}
+
 // Shape is a throughput launch shape.
 type Shape struct {
 	WarpsPerSM    int `json:"warps_per_sm"`
@@ -229,6 +272,9 @@ type Shape struct {
 	// iteration per thread (unroll times ILP).
 	StepsPerIter int `json:"steps_per_iteration"`
 	Iterations   int `json:"iterations"`
+	// SharedBytes is the dynamic shared memory spoiler per block, when
+	// the shape fixes occupancy exactly.
+	SharedBytes int `json:"shared_bytes,omitempty"`
 }
 
 // SweepPoint is one shape tried while searching for the best throughput.
@@ -264,6 +310,9 @@ type SASS struct {
 	PerStep map[string]float64 `json:"per_step,omitempty"`
 	// Counts are all opcodes in the timed region of Kernel.
 	Counts map[string]int `json:"counts,omitempty"`
+	// Reuse is how many source operands per step carry ptxas's .reuse
+	// flag (read from the operand reuse cache, not the register file).
+	Reuse float64 `json:"reuse_per_step,omitempty"`
 }
 
 // Provenance ties a record to what produced it.

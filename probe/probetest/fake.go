@@ -31,6 +31,8 @@ type GPU struct {
 	// it return LaunchErr (which then stays set).
 	FailKernel string
 	Closed     bool
+	// SharedPerSM is the shared memory an SM offers to blocks.
+	SharedPerSM int
 
 	bufs map[probe.Ptr][]byte
 	next probe.Ptr
@@ -39,7 +41,7 @@ type GPU struct {
 // New returns a GPU that behaves like an FFMA pipe: latency 4, 4 warp
 // instructions per clock per SM, on 4 SMs at 1.98 GHz.
 func New() *GPU {
-	return &GPU{SMs: 4, Latency: 4, Peak: 4, Overhead: 40, ClockHz: 1.98e9, BodySteps: 256,
+	return &GPU{SMs: 4, Latency: 4, Peak: 4, Overhead: 40, ClockHz: 1.98e9, BodySteps: 256, SharedPerSM: 233472,
 		bufs: map[probe.Ptr][]byte{}, next: 0x1000}
 }
 
@@ -47,7 +49,8 @@ func New() *GPU {
 func (g *GPU) Device() record.Device {
 	return record.Device{Name: "Fake GPU", UUID: "GPU-fake", ComputeCapability: "9.0", CUDAVersion: 13000,
 		PTXVersion: "9.0", PTXTarget: "sm_90", SMs: g.SMs, SubPartitions: 4, WarpSize: 32,
-		Attributes: map[string]int{"MAX_THREADS_PER_MULTIPROCESSOR": 2048}}
+		Attributes: map[string]int{"MAX_THREADS_PER_MULTIPROCESSOR": 2048, "MAX_SHARED_MEMORY_PER_MULTIPROCESSOR": g.SharedPerSM,
+			"RESERVED_SHARED_MEMORY_PER_BLOCK": 1024, "MAX_SHARED_MEMORY_PER_BLOCK_OPTIN": g.SharedPerSM - 1024}}
 }
 
 // Compile implements probe.GPU.
@@ -92,11 +95,15 @@ type program struct {
 func (p *program) Binary() []byte             { return []byte("fake cubin") }
 func (p *program) CompileTime() time.Duration { return 50 * time.Millisecond }
 func (p *program) Close() error               { return nil }
-func (p *program) MaxBlocksPerSM(string, int) (int, error) {
+func (p *program) MaxBlocksPerSM(_ string, _, sharedBytes int) (int, error) {
+	if sharedBytes > 0 {
+		return max(1, p.g.SharedPerSM/(sharedBytes+1024)), nil
+	}
 	return 8, nil
 }
 
-func (p *program) Launch(_ context.Context, kernel string, blocks, threads int, _ time.Duration, args ...any) error {
+func (p *program) Launch(_ context.Context, kernel string, grid probe.Grid, _ time.Duration, args ...any) error {
+	blocks, threads := grid.Blocks, grid.Threads
 	g := p.g
 	if g.FailKernel != "" && strings.Contains(kernel, g.FailKernel) {
 		return g.LaunchErr
@@ -116,7 +123,10 @@ func (p *program) Launch(_ context.Context, kernel string, blocks, threads int, 
 	case strings.HasPrefix(kernel, "lat_"):
 		n, _ := strconv.Atoi(kernel[strings.LastIndex(kernel, "_n")+2:])
 		le.PutUint64(out, uint64(g.Overhead+g.Latency*float64(n)))
-	case strings.HasPrefix(kernel, "tp_") || kernel == "gpuarch_warmup":
+	case strings.HasPrefix(kernel, "tp_") || strings.HasPrefix(kernel, "occ_") || strings.HasPrefix(kernel, "mix_") || kernel == "gpuarch_warmup":
+		// Steps per iteration as the runner sizes single-instruction
+		// bodies; mixes get the same shape of answer, which is all the
+		// command-line tests need.
 		ilp, steps := 0, 0
 		if i := strings.LastIndex(kernel, "_ilp"); i >= 0 {
 			ilp, _ = strconv.Atoi(kernel[i+4:])

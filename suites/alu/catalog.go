@@ -139,7 +139,7 @@ func Catalog() []probe.ChainSpec {
 	var out []probe.ChainSpec
 	for _, part := range [][]probe.ChainSpec{
 		halfEntries(), floatEntries(), doubleEntries(), compareEntries(), convertEntries(),
-		mufuEntries(), preciseEntries(), int32Entries(), int64Entries(), bitEntries(), packedEntries(),
+		mufuEntries(), preciseEntries(), int16Entries(), int32Entries(), int64Entries(), bitEntries(), packedEntries(),
 	} {
 		out = append(out, part...)
 	}

@@ -53,6 +53,14 @@ func wide(s probe.ChainSpec) probe.ChainSpec {
 	return s
 }
 
+func int16Entries() []probe.ChainSpec {
+	s16 := ptx.S16
+	return []probe.ChainSpec{
+		entry("int16", "add.s16", "add.s16 {d}, {y}, {x};", s16, 1, [4]uint64{2}, "IADD3", "IMAD.IADD", "VIADD"),
+		entry("int16", "mad.lo.s16", "mad.lo.s16 {d}, {y}, {x}, {a1};", s16, 3, [4]uint64{5, 7}, "IMAD"),
+	}
+}
+
 func int64Entries() []probe.ChainSpec {
 	s64, u64 := ptx.S64, ptx.U64
 	return []probe.ChainSpec{

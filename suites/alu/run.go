@@ -1,24 +1,14 @@
 package alu
 
-import (
-	"context"
+import "github.com/gpuarch/gpuarch/record"
 
-	"github.com/gpuarch/gpuarch/probe"
-	"github.com/gpuarch/gpuarch/record"
-)
+// Key is the key a job measuring subject is tracked by.
+func Key(subject string) string { return Suite + "/" + subject }
 
-// Run measures each entry and hands every record to emit as soon as it
-// exists, so a caller can save results as they come. It stops early only
-// when the run cannot go on (cancelled, or a kernel hung); the error says
-// why and everything emitted so far stands.
-// Throughput records get NVIDIA's documented rate beside them (see
-// Reference).
-func Run(ctx context.Context, r *probe.Runner, specs []probe.ChainSpec, emit func(record.Record)) error {
-	cc := r.GPU.Device().ComputeCapability
-	return r.Chains(ctx, specs, func(rec record.Record) {
-		if rec.Quantity == record.Throughput && rec.Through != nil {
-			rec.Through.Reference = Reference(cc, &rec)
-		}
-		emit(rec)
-	})
+// Annotate puts NVIDIA's documented rate beside a throughput record (see
+// Reference); other records are left as they are.
+func Annotate(cc string, rec *record.Record) {
+	if rec.Quantity == record.Throughput && rec.Through != nil {
+		rec.Through.Reference = Reference(cc, rec)
+	}
 }

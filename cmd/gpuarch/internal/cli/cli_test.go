@@ -17,6 +17,7 @@ import (
 	"github.com/gpuarch/gpuarch/probe/probetest"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/suites/alu"
+	"github.com/gpuarch/gpuarch/suites/pipes"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -82,7 +83,7 @@ func TestUsageErrors(t *testing.T) {
 		{"unknown instruction", []string{"inst", "fma.rn.f3"}, `unknown instruction "fma.rn.f3"; closest known: fma.rn.f32`, 1},
 		{"inst without names", []string{"inst"}, "needs at least one instruction", 2},
 		{"bad flag", []string{"run", "--frob"}, "flag provided but not defined", 2},
-		{"unknown suite", []string{"run", "--suite", "tensor"}, `unknown suite "tensor"`, 2},
+		{"unknown suite", []string{"run", "--suite", "alu,tensor"}, `unknown suite "tensor"`, 2},
 		{"report without file", []string{"report"}, "exactly one results file", 2},
 	}
 	for _, tc := range tests {
@@ -137,7 +138,7 @@ func runIn(t *testing.T, e *Env, stderr fmt.Stringer, args ...string) *record.Ru
 func TestRunOnSimulatedGPU(t *testing.T) {
 	gpu := probetest.New()
 	e, _, stderr := testEnv(gpu)
-	run := runIn(t, e, stderr, "run")
+	run := runIn(t, e, stderr, "run", "--suite", "alu")
 	if !run.Complete || len(run.Records) != 2*len(alu.Catalog()) {
 		t.Errorf("complete=%v with %d records, want %d", run.Complete, len(run.Records), 2*len(alu.Catalog()))
 	}
@@ -154,6 +155,32 @@ func TestRunOnSimulatedGPU(t *testing.T) {
 	}
 }
 
+func TestPipesOnSimulatedGPU(t *testing.T) {
+	e, _, stderr := testEnv(probetest.New())
+	run := runIn(t, e, stderr, "run", "--suite", "pipes")
+	by := map[record.Quantity]int{}
+	roles := map[string]int{}
+	for _, r := range run.Records {
+		if r.Status != record.StatusOK {
+			t.Errorf("%s: %s %s", r.ID, r.Status, r.Reason)
+		}
+		by[r.Quantity]++
+		if r.Mix != nil {
+			roles[r.Mix.Role]++
+		}
+	}
+	if by[record.Occupancy] < 10 || roles["solo"] != len(pipes.Classes()) || roles["pair"] == 0 || roles["held-out"] == 0 {
+		t.Errorf("records by quantity %v, mixes by role %v", by, roles)
+	}
+	occ, ok := run.Find("pipes/fma.rn.f32/occupancy")
+	if !ok || len(occ.Occup.IPC) != len(pipes.ILPs) || len(occ.Occup.IPC[0]) != len(pipes.Warps) {
+		t.Fatalf("occupancy grid: %+v", occ)
+	}
+	if occ.Occup.IPC[0][0] == nil || *occ.Occup.IPC[0][0] <= 0 {
+		t.Error("no rate at 1 warp, ILP 1")
+	}
+}
+
 func TestFaultGoesOnInNewWorker(t *testing.T) {
 	gpu := probetest.New()
 	gpu.FailKernel, gpu.LaunchErr = "lat_add_s32_n", probetest.ErrFault
@@ -163,7 +190,7 @@ func TestFaultGoesOnInNewWorker(t *testing.T) {
 		workers++
 		return e.work(ctx, req, send)
 	}
-	run := runIn(t, e, stderr, "run")
+	run := runIn(t, e, stderr, "run", "--suite", "alu")
 	if workers != 2 {
 		t.Errorf("%d workers, want 2 (one more after the fault)", workers)
 	}
@@ -201,7 +228,7 @@ func TestInterruptKeepsResults(t *testing.T) {
 		})
 	}
 	out := t.TempDir()
-	err := e.Run(ctx, []string{"run", "--out", out})
+	err := e.Run(ctx, []string{"run", "--suite", "alu", "--out", out})
 	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "kept in "+out) {
 		t.Fatalf("err = %v", err)
 	}

@@ -6,9 +6,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -17,6 +19,7 @@ import (
 	"github.com/gpuarch/gpuarch/report"
 	"github.com/gpuarch/gpuarch/spec"
 	"github.com/gpuarch/gpuarch/suites/alu"
+	"github.com/gpuarch/gpuarch/suites/pipes"
 )
 
 // Output file names inside --out.
@@ -25,15 +28,19 @@ const (
 	ResultsMD   = "results.md"
 )
 
-// suites maps a suite name to its entries.
-func suiteSpecs(names []string) ([]probe.ChainSpec, error) {
-	var out []probe.ChainSpec
-	for _, n := range names {
-		switch n {
-		case alu.Suite:
-			out = append(out, alu.Catalog()...)
-		default:
-			return nil, &UsageError{fmt.Sprintf("unknown suite %q (suites: %s)", n, alu.Suite)}
+// knownSuites are the suites `run` accepts, in the order they run.
+var knownSuites = []string{alu.Suite, pipes.Suite}
+
+// parseSuites checks a comma-separated suite list.
+func parseSuites(list string) ([]string, error) {
+	var out []string
+	for _, n := range strings.Split(list, ",") {
+		n = strings.TrimSpace(n)
+		if !slices.Contains(knownSuites, n) {
+			return nil, &UsageError{fmt.Sprintf("unknown suite %q (suites: %s)", n, strings.Join(knownSuites, ", "))}
+		}
+		if !slices.Contains(out, n) {
+			out = append(out, n)
 		}
 	}
 	return out, nil
@@ -51,7 +58,7 @@ func (e *Env) measureFlags(fs *flag.FlagSet) (gpu *int, apply func()) {
 func (e *Env) cmdRun(ctx context.Context, args []string) error {
 	fs := e.flags("run")
 	out := fs.String("out", "gpuarch-results", "folder to write results.json and results.md into")
-	suite := fs.String("suite", alu.Suite, "comma-separated suites to run")
+	suite := fs.String("suite", strings.Join(knownSuites, ","), "comma-separated suites to run: "+strings.Join(knownSuites, ", "))
 	gpu, apply := e.measureFlags(fs)
 	if err := parse(fs, args); err != nil {
 		return err
@@ -60,12 +67,11 @@ func (e *Env) cmdRun(ctx context.Context, args []string) error {
 	if fs.NArg() > 0 {
 		return &UsageError{fmt.Sprintf("run takes no arguments, got %q", fs.Args())}
 	}
-	names := strings.Split(*suite, ",")
-	specs, err := suiteSpecs(names)
+	names, err := parseSuites(*suite)
 	if err != nil {
 		return err
 	}
-	_, err = e.measure(ctx, *gpu, *out, names, specs)
+	_, err = e.measure(ctx, WorkRequest{GPU: *gpu, Suites: names}, *out)
 	return err
 }
 
@@ -80,11 +86,10 @@ func (e *Env) cmdInst(ctx context.Context, args []string) error {
 	if fs.NArg() == 0 {
 		return &UsageError{"inst needs at least one instruction name (gpuarch list shows them)"}
 	}
-	specs, err := alu.Lookup(fs.Args())
-	if err != nil {
+	if _, err := alu.Lookup(fs.Args()); err != nil {
 		return err
 	}
-	run, err := e.measure(ctx, *gpu, *out, []string{alu.Suite}, specs)
+	run, err := e.measure(ctx, WorkRequest{GPU: *gpu, Suites: []string{alu.Suite}, Subjects: fs.Args()}, *out)
 	if run != nil {
 		if rerr := report.Markdown(e.Stdout, run); rerr != nil && err == nil {
 			err = rerr
@@ -108,12 +113,12 @@ func checkWritable(dir string) error {
 	return os.Remove(name)
 }
 
-// measure runs specs in worker processes (see worker.go) and keeps the
+// measure runs req in worker processes (see worker.go) and keeps the
 // results on disk after every record (when out is set), so an interruption
-// loses nothing measured. When a worker dies, the probe it was running is
+// loses nothing measured. When a worker dies, the job it was running is
 // recorded as failed with the reason and a new worker takes the rest. It
 // returns the run even on error.
-func (e *Env) measure(ctx context.Context, ordinal int, out string, suites []string, specs []probe.ChainSpec) (*record.Run, error) {
+func (e *Env) measure(ctx context.Context, req WorkRequest, out string) (*record.Run, error) {
 	for _, dir := range []string{out, e.Artifacts} {
 		if dir == "" {
 			continue
@@ -122,6 +127,7 @@ func (e *Env) measure(ctx context.Context, ordinal int, out string, suites []str
 			return nil, err
 		}
 	}
+	req.Artifacts, req.Config = e.Artifacts, e.Config
 	start := time.Now()
 	progress := e.progress(start)
 	host, _ := os.Hostname()
@@ -129,7 +135,7 @@ func (e *Env) measure(ctx context.Context, ordinal int, out string, suites []str
 		Schema:  record.SchemaVersion,
 		Tool:    record.Tool{Name: "gpuarch", Version: toolVersion(), GoVersion: runtime.Version(), Host: host, Backend: "cuda"},
 		Started: start.UTC(),
-		Suites:  suites,
+		Suites:  req.Suites,
 	}
 	save := func() error {
 		if out == "" {
@@ -139,83 +145,70 @@ func (e *Env) measure(ctx context.Context, ordinal int, out string, suites []str
 		run.ElapsedSeconds = time.Since(start).Seconds()
 		return record.WriteFile(filepath.Join(out, ResultsJSON), run)
 	}
-	remaining := make([]string, len(specs))
-	groups := map[string]string{}
-	for i, s := range specs {
-		remaining[i] = s.Subject
-		groups[s.Subject] = s.Group
-	}
+	done := map[string]bool{}
+	known := map[string]float64{}
 	var saveErr error
-	done := 0
-	for len(remaining) > 0 {
+	for {
 		var sawDevice, warmed bool
-		got := map[string]bool{}
-		req := WorkRequest{GPU: ordinal, Subjects: remaining, Artifacts: e.Artifacts, Config: e.Config}
+		started, progressed := "", false
+		req.Done, req.Known = slices.Sorted(maps.Keys(done)), known
 		err := e.Worker(ctx, req, func(m WorkMessage) {
-			switch {
-			case m.Type == "device" && m.Device != nil:
+			switch m.Type {
+			case "device":
 				sawDevice = true
-				if run.Device.UUID == "" {
+				if m.Device != nil && run.Device.UUID == "" {
 					run.Device = *m.Device
 					run.Warnings = append(run.Warnings, m.Warnings...)
 				}
-			case m.Type == "warmup":
+			case "warmup":
 				warmed = true
 				if run.Warmup == nil {
 					run.Warmup = m.Clock
 				}
-			case m.Type == "record" && m.Record != nil:
+			case "start":
+				started = m.Key
+			case "record":
+				if m.Record == nil {
+					return
+				}
 				run.Records = append(run.Records, *m.Record)
-				if m.Record.Quantity == record.Throughput {
-					got[m.Record.Subject] = true
-					done++
-					progress(fmt.Sprintf("[%d/%d] %s: %s", done, len(specs), m.Record.Subject, summaryLine(run, m.Record.Subject)))
+				if pipes.IsSolo(m.Record) {
+					known[m.Record.Subject] = m.Record.Value
 				}
 				if err := save(); err != nil && saveErr == nil {
 					saveErr = err
 				}
+			case "done":
+				done[m.Key], started, progressed = true, "", true
+				progress(fmt.Sprintf("[%d] %s: %s", len(done), m.Key, summaryLine(run, m.Key)))
 			}
 		})
-		var rest []string
-		for _, s := range remaining {
-			if !got[s] {
-				rest = append(rest, s)
-			}
-		}
-		remaining = rest
 		switch {
-		case err == nil && len(remaining) > 0:
-			err = fmt.Errorf("the worker stopped before measuring %d instructions", len(remaining))
-			return run, finish(run, save, out, err)
 		case err == nil:
-			continue
+			run.Complete = saveErr == nil
+			return run, finish(run, save, out, saveErr)
 		case ctx.Err() != nil:
 			return run, finish(run, save, out, ctx.Err())
 		case !sawDevice || !warmed:
 			// Nothing was measured: the GPU cannot be used at all.
 			return run, finish(run, save, out, err)
+		case started == "" && !progressed:
+			return run, finish(run, save, out, fmt.Errorf("a worker stopped without measuring anything: %w", err))
 		}
 		progress(fmt.Sprintf("worker stopped: %v; going on in a new worker", err))
 		run.Warnings = append(run.Warnings, "a worker process stopped and a new one went on: "+err.Error())
-		if len(got) == 0 && len(remaining) > 0 {
-			// The worker died inside a probe without reporting it:
-			// charge that probe, so the run cannot loop on it.
-			s := remaining[0]
-			remaining = remaining[1:]
-			for _, q := range []record.Quantity{record.Latency, record.Throughput} {
-				run.Records = append(run.Records, record.Record{
-					ID: alu.Suite + "/" + s + "/" + string(q), Suite: alu.Suite, Subject: s, Group: groups[s],
-					Quantity: q, Status: record.StatusFailed, Reason: "the worker process died in this probe: " + err.Error(),
-				})
-			}
-			done++
+		if started != "" {
+			// The worker died inside a job without reporting it: charge
+			// the job, so the run cannot loop on it.
+			suite, subject, _ := strings.Cut(started, "/")
+			run.Records = append(run.Records, record.Record{ID: started, Suite: suite, Subject: subject,
+				Status: record.StatusFailed, Reason: "the worker process died in this job: " + err.Error()})
+			done[started] = true
 		}
 		if err := save(); err != nil && saveErr == nil {
 			saveErr = err
 		}
 	}
-	run.Complete = saveErr == nil
-	return run, finish(run, save, out, saveErr)
 }
 
 // finish writes the final JSON and Markdown and decorates err with where the
@@ -245,11 +238,12 @@ func finish(run *record.Run, save func() error, out string, err error) error {
 	return serr
 }
 
-// summaryLine is a one-line progress summary of an instruction's records.
-func summaryLine(run *record.Run, subject string) string {
+// summaryLine is a one-line progress summary of a job's records (those
+// whose id starts with key).
+func summaryLine(run *record.Run, key string) string {
 	var parts []string
 	for _, r := range run.Records {
-		if r.Subject != subject {
+		if r.ID != key && !strings.HasPrefix(r.ID, key+"/") {
 			continue
 		}
 		if r.Status != record.StatusOK {
@@ -261,6 +255,8 @@ func summaryLine(run *record.Run, subject string) string {
 			parts = append(parts, fmt.Sprintf("latency %.2f cycles", r.Value))
 		case record.Throughput:
 			parts = append(parts, fmt.Sprintf("%.1f results/clk/SM", r.Through.ResultsPerClockPerSM))
+		default:
+			parts = append(parts, fmt.Sprintf("%s %.3f %s", r.Quantity, r.Value, r.Unit))
 		}
 	}
 	return strings.Join(parts, ", ")

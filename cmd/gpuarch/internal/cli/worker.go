@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"runtime"
@@ -17,6 +18,7 @@ import (
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/suites/alu"
+	"github.com/gpuarch/gpuarch/suites/pipes"
 )
 
 // Probes run in a worker process because a kernel that faults leaves its
@@ -30,16 +32,24 @@ import (
 
 // WorkRequest says what a worker measures.
 type WorkRequest struct {
-	GPU       int          `json:"gpu"`
-	Subjects  []string     `json:"subjects"`
-	Artifacts string       `json:"artifacts,omitempty"`
-	Config    probe.Config `json:"config"`
+	GPU    int      `json:"gpu"`
+	Suites []string `json:"suites"`
+	// Subjects limits the alu suite to these instructions (all when empty).
+	Subjects []string `json:"subjects,omitempty"`
+	// Done are the keys of jobs measured already: the worker skips them.
+	Done []string `json:"done,omitempty"`
+	// Known are solo mix rates measured by an earlier worker, by class.
+	Known     map[string]float64 `json:"known,omitempty"`
+	Artifacts string             `json:"artifacts,omitempty"`
+	Config    probe.Config       `json:"config"`
 }
 
 // WorkMessage is one line of a worker's output.
 type WorkMessage struct {
-	// Type is "device", "warmup", "record" or "fatal".
+	// Type is "device", "warmup", "start" (a job begins), "record",
+	// "done" (a job ended, measured or not) or "fatal".
 	Type     string         `json:"type"`
+	Key      string         `json:"key,omitempty"`
 	Device   *record.Device `json:"device,omitempty"`
 	Warnings []string       `json:"warnings,omitempty"`
 	Clock    *record.Clock  `json:"clock,omitempty"`
@@ -84,10 +94,6 @@ func (e *Env) cmdWorker(ctx context.Context, args []string) error {
 
 // work measures req in this process.
 func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage)) error {
-	specs, err := alu.Lookup(req.Subjects)
-	if err != nil {
-		return err
-	}
 	// A CUDA context belongs to an OS thread; this goroutine owns it.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
@@ -113,9 +119,73 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 		return fmt.Errorf("warm-up: %w", err)
 	}
 	send(WorkMessage{Type: "warmup", Clock: warm})
-	return alu.Run(ctx, runner, specs, func(r record.Record) {
-		send(WorkMessage{Type: "record", Record: &r})
-	})
+	done := map[string]bool{}
+	for _, k := range req.Done {
+		done[k] = true
+	}
+	run := func(planned []probe.Planned, hook func(*record.Record)) error {
+		var jobs []probe.Job
+		var keys []string
+		for _, p := range planned {
+			if !done[p.Key] {
+				jobs, keys = append(jobs, p.Job), append(keys, p.Key)
+			}
+		}
+		return runner.RunEvents(ctx, jobs, probe.Events{
+			Start: func(i int) { send(WorkMessage{Type: "start", Key: keys[i]}) },
+			Record: func(r record.Record) {
+				if hook != nil {
+					hook(&r)
+				}
+				send(WorkMessage{Type: "record", Record: &r})
+			},
+			Done: func(i int) { send(WorkMessage{Type: "done", Key: keys[i]}) },
+		})
+	}
+	for _, suite := range req.Suites {
+		switch suite {
+		case alu.Suite:
+			specs := alu.Catalog()
+			if len(req.Subjects) > 0 {
+				if specs, err = alu.Lookup(req.Subjects); err != nil {
+					return err
+				}
+			}
+			planned := make([]probe.Planned, len(specs))
+			for i, s := range specs {
+				planned[i] = probe.Planned{Key: alu.Key(s.Subject), Job: probe.ChainJob(s)}
+			}
+			if err := run(planned, func(r *record.Record) { alu.Annotate(dev.ComputeCapability, r) }); err != nil {
+				return err
+			}
+		case pipes.Suite:
+			first, err := pipes.FirstJobs()
+			if err != nil {
+				return err
+			}
+			solo := maps.Clone(req.Known)
+			if solo == nil {
+				solo = map[string]float64{}
+			}
+			if err := run(first, func(r *record.Record) {
+				if pipes.IsSolo(r) {
+					solo[r.Subject] = r.Value
+				}
+			}); err != nil {
+				return err
+			}
+			mixes, err := pipes.MixJobs(solo)
+			if err != nil {
+				return err
+			}
+			if err := run(mixes, nil); err != nil {
+				return err
+			}
+		default:
+			return &UsageError{fmt.Sprintf("unknown suite %q", suite)}
+		}
+	}
+	return nil
 }
 
 // subprocessWorker runs a worker as a child process of this executable.

@@ -1,0 +1,221 @@
+package infer
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// machine is a synthetic GPU with known pipelines, used to generate the
+// measurements the inference must see through.
+type machine struct {
+	issue float64
+	pipe  map[string]string  // class -> pipeline
+	rate  map[string]float64 // class -> warp instructions per clock per SM
+}
+
+// run is the machine's rate for a mix, with multiplicative noise.
+func (m machine) run(counts map[string]int, noise float64, r *rand.Rand) float64 {
+	total := 0
+	load := map[string]float64{}
+	for c, n := range counts {
+		total += n
+		load[m.pipe[c]] += float64(n) / m.rate[c]
+	}
+	t := float64(total) / m.issue
+	for _, l := range load {
+		t = math.Max(t, l)
+	}
+	return float64(total) / t * (1 + noise*r.NormFloat64())
+}
+
+func (m machine) classes() []Class {
+	var cs []Class
+	for c, r := range m.rate {
+		cs = append(cs, Class{Name: c, Rate: r})
+	}
+	sort.Slice(cs, func(i, j int) bool { return cs[i].Name < cs[j].Name })
+	return cs
+}
+
+// balancedMixes makes, for every pair, the mix whose two loads are equal
+// (counts proportional to rates), as the pipes suite does.
+func (m machine) balancedMixes(noise float64, r *rand.Rand) []Mix {
+	cs := m.classes()
+	var out []Mix
+	for i := range cs {
+		for j := i + 1; j < len(cs); j++ {
+			a, b := cs[i], cs[j]
+			na, nb := 1, 1
+			if a.Rate >= b.Rate {
+				na = min(8, int(math.Round(a.Rate/b.Rate)))
+			} else {
+				nb = min(8, int(math.Round(b.Rate/a.Rate)))
+			}
+			counts := map[string]int{a.Name: na, b.Name: nb}
+			out = append(out, Mix{ID: fmt.Sprintf("%s:%d+%s:%d", a.Name, na, b.Name, nb), Counts: counts, Rate: m.run(counts, noise, r)})
+		}
+	}
+	return out
+}
+
+// hopperLike is a made-up layout in the spirit of a recent NVIDIA SM:
+// issue-rate FP32, half-rate pipelines for integer multiply, logic and FP64,
+// and a sixteenth-rate special-function unit shared by several classes.
+func hopperLike() machine {
+	return machine{
+		issue: 4,
+		pipe: map[string]string{
+			"FFMA": "fma", "FADD": "fma", "IMAD": "fmaheavy", "LOP3": "alu", "IADD3": "alu", "SHF": "alu",
+			"DFMA": "fp64", "MUFU": "xu", "POPC": "xu", "F2I": "xu",
+		},
+		rate: map[string]float64{
+			"FFMA": 4, "FADD": 4, "IMAD": 2, "LOP3": 2, "IADD3": 2, "SHF": 2,
+			"DFMA": 2, "MUFU": 0.5, "POPC": 0.5, "F2I": 0.5,
+		},
+	}
+}
+
+func pipelineOf(l *Layout, class string) Pipeline {
+	for _, p := range l.Pipelines {
+		for _, c := range p.Classes {
+			if c == class {
+				return p
+			}
+		}
+	}
+	return Pipeline{}
+}
+
+func TestInferRecoversPipelines(t *testing.T) {
+	tests := []struct {
+		name  string
+		noise float64
+	}{
+		{"exact", 0},
+		{"1% noise", 0.01},
+		{"3% noise", 0.03},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(7, 11))
+			m := hopperLike()
+			l, err := Infer(m.issue, m.classes(), m.balancedMixes(tc.noise, r))
+			if err != nil {
+				t.Fatal(err)
+			}
+			same := func(a, b string) bool { return pipelineOf(l, a).Name == pipelineOf(l, b).Name }
+			for _, want := range [][2]string{{"LOP3", "IADD3"}, {"IADD3", "SHF"}, {"MUFU", "POPC"}, {"POPC", "F2I"}} {
+				if !same(want[0], want[1]) {
+					t.Errorf("%s and %s share a pipeline, inferred apart: %+v", want[0], want[1], l.Pipelines)
+				}
+			}
+			for _, apart := range [][2]string{{"LOP3", "IMAD"}, {"DFMA", "IMAD"}, {"MUFU", "LOP3"}, {"DFMA", "MUFU"}} {
+				if same(apart[0], apart[1]) {
+					t.Errorf("%s and %s are on separate pipelines, inferred together", apart[0], apart[1])
+				}
+			}
+			// FFMA and FADD both run at the issue rate: no mix can tell
+			// whether they share, and the inference must say so.
+			for _, p := range l.Pairs {
+				if p.A == "FADD" && p.B == "FFMA" && p.Verdict != Undecidable {
+					t.Errorf("FADD/FFMA: verdict %s (%s), want undecidable", p.Verdict, p.Evidence)
+				}
+			}
+			for _, p := range l.Pipelines {
+				if !p.Consistent {
+					t.Errorf("pipeline %s is inconsistent", p.Name)
+				}
+			}
+		})
+	}
+}
+
+func TestPredictHeldOutMixes(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	m := hopperLike()
+	cs := m.classes()
+	l, err := Infer(m.issue, cs, m.balancedMixes(0.01, r))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Mixes the inference never saw: skewed pairs and triples.
+	var held []Mix
+	for _, counts := range []map[string]int{
+		{"IMAD": 1, "LOP3": 3}, {"DFMA": 2, "FFMA": 2}, {"MUFU": 1, "FFMA": 3, "LOP3": 1},
+		{"IADD3": 1, "SHF": 1, "LOP3": 1}, {"F2I": 1, "IMAD": 4, "DFMA": 4},
+	} {
+		held = append(held, Mix{ID: fmt.Sprint(counts), Counts: counts, Rate: m.run(counts, 0.01, r)})
+	}
+	checks, err := l.Validate(held, cs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range checks {
+		if math.Abs(c.Error) > 0.10 {
+			t.Errorf("%s: predicted %.3f, measured %.3f (%+.1f%%)", c.ID, c.Predicted, c.Measured, 100*c.Error)
+		}
+	}
+}
+
+func TestPartialSharing(t *testing.T) {
+	// B's mix with A lands halfway between the hypotheses: neither shared
+	// nor independent.
+	cs := []Class{{"A", 1}, {"B", 1}}
+	ind, shr := times(4, 1, 1, 1, 1)
+	l, err := Infer(4, cs, []Mix{{ID: "A+B", Counts: map[string]int{"A": 1, "B": 1}, Rate: 2 / ((ind + shr) / 2)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Pairs) != 1 || l.Pairs[0].Verdict != Partial {
+		t.Fatalf("pairs %+v, want one partial", l.Pairs)
+	}
+	if len(l.Pipelines) != 2 {
+		t.Errorf("a partial verdict must not merge pipelines: %+v", l.Pipelines)
+	}
+}
+
+func TestInconsistentGroupFlagged(t *testing.T) {
+	// A~B and B~C measured shared, but A and C overlap: the group cannot
+	// be one pipeline, and the layout must say so.
+	cs := []Class{{"A", 1}, {"B", 1}, {"C", 1}}
+	sh := func(id string, a, b string) Mix {
+		_, shr := times(4, 1, 1, 1, 1)
+		return Mix{ID: id, Counts: map[string]int{a: 1, b: 1}, Rate: 2 / shr}
+	}
+	ind, _ := times(4, 1, 1, 1, 1)
+	mixes := []Mix{sh("AB", "A", "B"), sh("BC", "B", "C"), {ID: "AC", Counts: map[string]int{"A": 1, "C": 1}, Rate: 2 / ind}}
+	l, err := Infer(4, cs, mixes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Pipelines) != 1 || l.Pipelines[0].Consistent {
+		t.Errorf("pipelines %+v, want one inconsistent group", l.Pipelines)
+	}
+}
+
+func TestInferErrors(t *testing.T) {
+	if _, err := Infer(0, nil, nil); err == nil {
+		t.Error("zero issue rate accepted")
+	}
+	if _, err := Infer(4, []Class{{"A", 0}}, nil); err == nil {
+		t.Error("zero class rate accepted")
+	}
+	_, err := Infer(4, []Class{{"A", 1}}, []Mix{{ID: "A+Z", Counts: map[string]int{"A": 1, "Z": 1}, Rate: 1}})
+	if err == nil || !strings.Contains(err.Error(), "measured alone nowhere") {
+		t.Errorf("unknown class: err = %v", err)
+	}
+	l := &Layout{Issue: 4}
+	if _, err := l.Predict(map[string]int{"Q": 1}, nil); err == nil {
+		t.Error("predicting an unknown class succeeded")
+	}
+}
+
+func TestConcurrency(t *testing.T) {
+	if got := Concurrency(4, 4); got != 16 {
+		t.Errorf("Little's law: 4 cycles × 4 per clock = %v, want 16", got)
+	}
+}

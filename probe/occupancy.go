@@ -1,0 +1,428 @@
+package probe
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/gpuarch/gpuarch/ptx"
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/sass"
+	"github.com/gpuarch/gpuarch/stats"
+)
+
+// exactShape lays warps out as blocks of at most 8 warps with a dynamic
+// shared memory spoiler sized so that exactly that many blocks fit on an SM;
+// the driver's occupancy calculation confirms it. skip is non-empty when
+// the GPU cannot hold the shape.
+func (r *Runner) exactShape(prog Program, kernel string, warps, ilp, steps int) (shape record.Shape, skip string, err error) {
+	d := r.GPU.Device()
+	maxWarps := d.Attributes["MAX_THREADS_PER_MULTIPROCESSOR"] / max(1, d.WarpSize)
+	if warps > maxWarps {
+		return shape, fmt.Sprintf("%d warps per SM: the SM holds at most %d", warps, maxWarps), nil
+	}
+	blocks := (warps + 7) / 8
+	for warps%blocks != 0 {
+		blocks++
+	}
+	perBlock := warps / blocks
+	smem := d.Attributes["MAX_SHARED_MEMORY_PER_MULTIPROCESSOR"]
+	dyn := smem/blocks - d.Attributes["RESERVED_SHARED_MEMORY_PER_BLOCK"]
+	if optin := d.Attributes["MAX_SHARED_MEMORY_PER_BLOCK_OPTIN"]; optin > 0 {
+		dyn = min(dyn, optin)
+	}
+	dyn = max(dyn, 0)
+	shape = record.Shape{WarpsPerSM: warps, ILP: ilp, BlocksPerSM: blocks, ThreadsPerBlk: 32 * perBlock, StepsPerIter: steps, SharedBytes: dyn}
+	occ, err := prog.MaxBlocksPerSM(kernel, shape.ThreadsPerBlk, dyn)
+	if err != nil {
+		return shape, "", err
+	}
+	switch {
+	case occ < blocks:
+		return shape, fmt.Sprintf("%d warps per SM at ILP %d: the driver fits %d blocks of %d threads (registers), not %d", warps, ilp, occ, shape.ThreadsPerBlk, blocks), nil
+	case occ > blocks && smem > 0:
+		return shape, fmt.Sprintf("%d warps per SM at ILP %d: the shared memory spoiler did not cap occupancy (%d blocks fit)", warps, ilp, occ), nil
+	}
+	return shape, "", nil
+}
+
+// runShape sizes the iterations for shape and measures one rate, checking
+// that every SM held the intended number of warps.
+func (r *Runner) runShape(ctx context.Context, prog Program, kernel string, shape record.Shape, args []any, out Buffer) (Rate, record.Shape, error) {
+	const pilot = 8
+	shape.Iterations = pilot
+	rate, err := r.launchShape(ctx, prog, kernel, shape, args, out)
+	if err != nil {
+		return rate, shape, err
+	}
+	shape.Iterations = int(min(max(pilot*r.Config.TargetCycles/max(rate.MedianCycles, 1), pilot), 1<<22))
+	rate, err = r.launchShape(ctx, prog, kernel, shape, args, out)
+	return rate, shape, err
+}
+
+// launchShape runs one throughput-style kernel; args follow out, sink and
+// count.
+func (r *Runner) launchShape(ctx context.Context, prog Program, kernel string, shape record.Shape, args []any, out Buffer) (Rate, error) {
+	d := r.GPU.Device()
+	g := Grid{Blocks: d.SMs * shape.BlocksPerSM, Threads: shape.ThreadsPerBlk, SharedBytes: shape.SharedBytes}
+	if err := out.Clear(); err != nil {
+		return Rate{}, err
+	}
+	all := append([]any{out.Ptr(), r.sink.Ptr(), uint32(shape.Iterations)}, args...)
+	if err := prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, all...); err != nil {
+		return Rate{}, fmt.Errorf("kernel %s: %w", kernel, err)
+	}
+	b, err := out.Read()
+	if err != nil {
+		return Rate{}, err
+	}
+	ws, err := DecodeWarps(b, g.Blocks*g.Threads/32)
+	if err != nil {
+		return Rate{}, fmt.Errorf("kernel %s: %w", kernel, err)
+	}
+	rate, err := RateOf(ws, float64(shape.Iterations*shape.StepsPerIter))
+	if err != nil {
+		return rate, err
+	}
+	if shape.SharedBytes > 0 {
+		for _, s := range Spans(ws) {
+			if s.Warps != shape.WarpsPerSM {
+				return rate, fmt.Errorf("kernel %s: SM %d ran %d warps, the shape asked for exactly %d", kernel, s.SM, s.Warps, shape.WarpsPerSM)
+			}
+		}
+	}
+	return rate, nil
+}
+
+// ensureSink allocates the runner's shared sink buffer once.
+func (r *Runner) ensureSink() error {
+	if r.sink != nil {
+		return nil
+	}
+	b, err := r.GPU.Alloc(256)
+	if err != nil {
+		return err
+	}
+	r.sink = b
+	return nil
+}
+
+// reusePerStep counts source operands carrying .reuse in a loop body, per
+// step.
+func reusePerStep(body []sass.Instruction, steps int) float64 {
+	n := 0
+	for _, in := range body {
+		n += strings.Count(in.Operands, ".reuse")
+	}
+	return float64(n) / float64(max(1, steps))
+}
+
+// compiled is a module built for a job.
+type compiled struct {
+	prog     Program
+	source   string
+	hash     string
+	listing  *sass.Listing
+	compile  time.Duration
+	failure  *record.Record // the job's outcome when it could not compile
+	fatalErr error
+}
+
+// compileModule builds and compiles kernels as one module and disassembles
+// it when it can. On failure, c.failure holds the status and reason.
+func (r *Runner) compileModule(ctx context.Context, name string, kernels ...*ptx.Kernel) *compiled {
+	c := &compiled{}
+	c.source = r.module(kernels...).String()
+	sum := sha256.Sum256([]byte(c.source))
+	c.hash = hex.EncodeToString(sum[:])
+	prog, err := r.GPU.Compile(ctx, name, c.source)
+	if err != nil {
+		st, why := classifyCompile(err)
+		if Fatal(err) {
+			st, why, c.fatalErr = record.StatusFailed, err.Error(), err
+		}
+		c.failure = &record.Record{Status: st, Reason: why}
+		return c
+	}
+	c.prog, c.compile = prog, prog.CompileTime()
+	_ = r.keep(name, c.source, prog.Binary())
+	if r.Disasm != nil {
+		if l, err := r.Disasm.Disassemble(ctx, prog.Binary()); err == nil {
+			c.listing = l
+		}
+	}
+	return c
+}
+
+func (c *compiled) close() {
+	if c != nil && c.prog != nil {
+		c.prog.Close()
+		c.prog = nil
+	}
+}
+
+// checkLoop verifies a kernel's loop body holds each expected opcode family
+// at least needed times, and counts operand reuse.
+func (c *compiled) checkLoop(kernel string, expect []string, needed, steps int) *record.SASS {
+	if c.listing == nil {
+		return &record.SASS{Status: sassNotVerified, Expected: expect, Kernel: kernel, Note: sass.ErrNoDisassembler.Error()}
+	}
+	chk := CheckRegion(c.listing, kernel, (*sass.Function).LoopBody, expect, needed)
+	if fn, ok := c.listing.Function(kernel); ok {
+		if body, ok := fn.LoopBody(); ok {
+			chk.Reuse = reusePerStep(body, steps)
+		}
+	}
+	return &chk
+}
+
+// OccupancyJob measures spec's throughput at every warps-per-SM × ILP
+// combination, with occupancy fixed exactly; the record's Value is the best
+// rate.
+func OccupancyJob(spec ChainSpec, warps, ilps []int) Job {
+	return &occupancyJob{spec: spec, warps: warps, ilps: ilps}
+}
+
+type occupancyJob struct {
+	spec        ChainSpec
+	warps, ilps []int
+	unroll      map[int]int
+	c           *compiled
+}
+
+func (j *occupancyJob) kernel(ilp int) string {
+	return fmt.Sprintf("occ_%s_ilp%d", KernelName(j.spec.Subject), ilp)
+}
+
+func (j *occupancyJob) prepare(ctx context.Context, r *Runner) {
+	if err := j.spec.Step.Validate(); err != nil {
+		j.c = &compiled{failure: &record.Record{Status: record.StatusFailed, Reason: err.Error()}}
+		return
+	}
+	body := max(8, r.Config.BodySteps/max(1, j.spec.Weight))
+	j.unroll = map[int]int{}
+	var ks []*ptx.Kernel
+	for _, ilp := range j.ilps {
+		j.unroll[ilp] = max(1, body/ilp)
+		ks = append(ks, ThroughputKernel(j.kernel(ilp), j.spec.Step, ilp, j.unroll[ilp]))
+	}
+	j.c = r.compileModule(ctx, "occ_"+KernelName(j.spec.Subject), ks...)
+}
+
+func (j *occupancyJob) close() { j.c.close() }
+
+func (j *occupancyJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+	rec := record.Record{
+		ID: j.spec.Suite + "/" + j.spec.Subject + "/occupancy", Suite: j.spec.Suite, Subject: j.spec.Subject, Group: j.spec.Group,
+		Quantity: record.Occupancy, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Note: j.spec.Note,
+		Provenance: record.Provenance{Module: "occ_" + KernelName(j.spec.Subject), PTXSHA256: j.c.hash, Time: time.Now().UTC(),
+			CompileSeconds: j.c.compile.Seconds()},
+	}
+	if f := j.c.failure; f != nil {
+		rec.Status, rec.Reason = f.Status, f.Reason
+		return []record.Record{rec}, j.c.fatalErr
+	}
+	for _, ilp := range j.ilps {
+		steps := ilp * j.unroll[ilp]
+		chk := j.c.checkLoop(j.kernel(ilp), j.spec.Expect, steps*j.spec.perStep(), steps)
+		if rec.SASS == nil || chk.Status != sassVerified {
+			rec.SASS = chk
+		}
+		if chk.Status == sassInvalid {
+			rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+chk.Note
+			return []record.Record{rec}, nil
+		}
+	}
+	if err := r.ensureSink(); err != nil {
+		return nil, err
+	}
+	d := r.GPU.Device()
+	maxWarps := d.Attributes["MAX_THREADS_PER_MULTIPROCESSOR"] / max(1, d.WarpSize)
+	out, err := r.GPU.Alloc(d.SMs * max(maxWarps, 1) * WarpRecordBytes)
+	if err != nil {
+		return nil, err
+	}
+	defer out.Free()
+	det := &record.OccupancyDetail{ILPs: j.ilps, WarpsPerSM: j.warps}
+	var clocks []float64
+	args := stepArgs(j.spec.Step)
+	for _, ilp := range j.ilps {
+		row := make([]*float64, len(j.warps))
+		for wi, w := range j.warps {
+			shape, skip, err := r.exactShape(j.c.prog, j.kernel(ilp), w, ilp, ilp*j.unroll[ilp])
+			if err != nil {
+				return nil, err
+			}
+			if skip != "" {
+				det.Skipped = append(det.Skipped, skip)
+				continue
+			}
+			rate, _, err := r.runShape(ctx, j.c.prog, j.kernel(ilp), shape, args, out)
+			if err != nil {
+				rec.Status, rec.Reason = record.StatusFailed, err.Error()
+				rec.Occup = det
+				return []record.Record{rec}, fatalOrNil(err)
+			}
+			v := rate.PerSM
+			row[wi] = &v
+			rec.Value = max(rec.Value, v)
+			if rate.ClockHz > 0 {
+				clocks = append(clocks, rate.ClockHz)
+			}
+		}
+		det.IPC = append(det.IPC, row)
+	}
+	if len(clocks) > 0 {
+		det.ClockHz = stats.Median(clocks)
+		rec.Provenance.Clock = &record.Clock{Hz: det.ClockHz, Source: "%clock64 over %globaltimer inside the grid's kernels (median)"}
+	}
+	rec.Occup = det
+	return []record.Record{rec}, nil
+}
+
+// fatalOrNil passes on errors that end the process's measurements.
+func fatalOrNil(err error) error {
+	if Fatal(err) {
+		return err
+	}
+	return nil
+}
+
+// MixPart is one instruction of a mix job.
+type MixPart struct {
+	Spec  ChainSpec
+	Count int
+}
+
+// MixShape is a warps-per-SM × ILP shape a mix is tried at; ILP applies to
+// every part.
+type MixShape struct{ Warps, ILP int }
+
+// MixJob measures parts interleaved in one loop (see MixKernel) at each
+// shape, keeping the best: warp instructions (of all parts) per clock per
+// SM. role is recorded in the record's MixDetail.
+func MixJob(suite, id, subject, role string, parts []MixPart, shapes []MixShape) Job {
+	return &mixJob{suite: suite, id: id, subject: subject, role: role, parts: parts, shapes: shapes}
+}
+
+type mixJob struct {
+	suite, id, subject, role string
+	parts                    []MixPart
+	shapes                   []MixShape
+	rounds                   int
+	c                        *compiled
+}
+
+func (j *mixJob) kernel(s MixShape) string {
+	return fmt.Sprintf("mix_%s_w%d_ilp%d", KernelName(j.id), s.Warps, s.ILP)
+}
+
+func (j *mixJob) perRound() int {
+	n := 0
+	for _, p := range j.parts {
+		n += p.Count
+	}
+	return n
+}
+
+func (j *mixJob) prepare(ctx context.Context, r *Runner) {
+	weight := 0
+	for _, p := range j.parts {
+		if err := p.Spec.Step.Validate(); err != nil {
+			j.c = &compiled{failure: &record.Record{Status: record.StatusFailed, Reason: err.Error()}}
+			return
+		}
+		weight += p.Count * max(1, p.Spec.Weight)
+	}
+	j.rounds = max(1, r.Config.BodySteps/max(1, weight))
+	var ks []*ptx.Kernel
+	for _, s := range j.shapes {
+		var ps []Part
+		for _, p := range j.parts {
+			ps = append(ps, Part{Step: p.Spec.Step, Count: p.Count, ILP: s.ILP})
+		}
+		ks = append(ks, MixKernel(j.kernel(s), ps, j.rounds))
+	}
+	j.c = r.compileModule(ctx, "mix_"+KernelName(j.id), ks...)
+}
+
+func (j *mixJob) close() { j.c.close() }
+
+func (j *mixJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+	det := &record.MixDetail{Role: j.role}
+	for _, p := range j.parts {
+		det.Parts = append(det.Parts, record.MixPart{Subject: p.Spec.Subject, Count: p.Count})
+	}
+	rec := record.Record{
+		ID: j.suite + "/" + j.id, Suite: j.suite, Subject: j.subject, Group: "mix",
+		Quantity: record.Mix, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Mix: det,
+		Provenance: record.Provenance{Module: "mix_" + KernelName(j.id), PTXSHA256: j.c.hash, Time: time.Now().UTC(),
+			CompileSeconds: j.c.compile.Seconds()},
+	}
+	if f := j.c.failure; f != nil {
+		rec.Status, rec.Reason = f.Status, f.Reason
+		return []record.Record{rec}, j.c.fatalErr
+	}
+	// Every part must be in the machine code as often as the rounds need.
+	for _, p := range j.parts {
+		chk := j.c.checkLoop(j.kernel(j.shapes[0]), p.Spec.Expect, j.rounds*p.Count*p.Spec.perStep(), j.rounds*p.Count)
+		if rec.SASS == nil {
+			rec.SASS = chk
+		}
+		if chk.Status == sassInvalid {
+			rec.SASS = chk
+			rec.Status, rec.Reason = record.StatusInvalid, "machine code ("+p.Spec.Subject+"): "+chk.Note
+			return []record.Record{rec}, nil
+		}
+	}
+	if err := r.ensureSink(); err != nil {
+		return nil, err
+	}
+	d := r.GPU.Device()
+	maxWarps := d.Attributes["MAX_THREADS_PER_MULTIPROCESSOR"] / max(1, d.WarpSize)
+	out, err := r.GPU.Alloc(d.SMs * max(maxWarps, 1) * WarpRecordBytes)
+	if err != nil {
+		return nil, err
+	}
+	defer out.Free()
+	var args []any
+	for _, p := range j.parts {
+		args = append(args, stepArgs(p.Spec.Step)...)
+	}
+	var best Rate
+	for _, s := range j.shapes {
+		shape, skip, err := r.exactShape(j.c.prog, j.kernel(s), s.Warps, s.ILP, j.rounds*j.perRound())
+		if err != nil {
+			return nil, err
+		}
+		pt := record.SweepPoint{Shape: shape}
+		if skip != "" {
+			pt.Skipped = skip
+			det.Sweep = append(det.Sweep, pt)
+			continue
+		}
+		rate, shape, err := r.runShape(ctx, j.c.prog, j.kernel(s), shape, args, out)
+		if err != nil {
+			rec.Status, rec.Reason = record.StatusFailed, err.Error()
+			return []record.Record{rec}, fatalOrNil(err)
+		}
+		pt.Shape, pt.WarpInstPerClockPerSM = shape, rate.PerSM
+		det.Sweep = append(det.Sweep, pt)
+		if rate.PerSM > best.PerSM {
+			best, det.Best = rate, shape
+		}
+	}
+	if best.PerSM == 0 {
+		rec.Status, rec.Reason = record.StatusSkipped, "no shape could run"
+		return []record.Record{rec}, nil
+	}
+	rec.Value = best.PerSM
+	det.CyclesPerRound = float64(j.perRound()*det.Best.WarpsPerSM) / best.PerSM
+	if best.ClockHz > 0 {
+		rec.Provenance.Clock = &record.Clock{Hz: best.ClockHz, Source: "%clock64 over %globaltimer inside the mix kernel (median over SMs)"}
+	}
+	return []record.Record{rec}, nil
+}

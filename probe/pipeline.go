@@ -1,0 +1,136 @@
+package probe
+
+import (
+	"context"
+	"sync"
+
+	"github.com/gpuarch/gpuarch/record"
+)
+
+// Job is one unit of measurement: a module compiled ahead (prepare, which
+// launches nothing and may run on any goroutine) and measured later
+// (measure, on the goroutine that owns the GPU).
+type Job interface {
+	prepare(ctx context.Context, r *Runner)
+	measure(ctx context.Context, r *Runner) ([]record.Record, error)
+	close()
+}
+
+// ChainJob measures one instruction's latency and throughput (see Chain).
+func ChainJob(spec ChainSpec) Job { return &chainJob{spec: spec} }
+
+type chainJob struct {
+	spec ChainSpec
+	p    *prepared
+}
+
+func (j *chainJob) prepare(ctx context.Context, r *Runner) { j.p = r.prepare(ctx, j.spec) }
+func (j *chainJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+	return r.measure(ctx, j.p)
+}
+func (j *chainJob) close() {
+	if j.p != nil {
+		j.p.close()
+	}
+}
+
+// Planned is a job with the stable key a caller tracks it by (to skip it
+// when resuming, to charge it when its process dies).
+type Planned struct {
+	Key string
+	Job Job
+}
+
+// Events receives a Run's progress; nil fields are skipped.
+type Events struct {
+	// Start is called before job i is measured.
+	Start func(i int)
+	// Record is called for every record as soon as it exists.
+	Record func(record.Record)
+	// Done is called after job i's records, whether it succeeded or not.
+	Done func(i int)
+}
+
+// Run measures jobs in order and hands each record to emit as soon as it
+// exists (see RunEvents).
+func (r *Runner) Run(ctx context.Context, jobs []Job, emit func(record.Record)) error {
+	return r.RunEvents(ctx, jobs, Events{Record: emit})
+}
+
+// RunEvents measures jobs in order, reporting to ev. Up to Config.CompileWorkers goroutines build, JIT-compile and
+// disassemble the jobs ahead, so the GPU rarely waits for the compiler; the
+// measurements run one at a time on the calling goroutine, which must own
+// the GPU. It stops early only when this process cannot go on (see Fatal).
+func (r *Runner) RunEvents(ctx context.Context, jobs []Job, ev Events) error {
+	workers := max(1, r.Config.CompileWorkers)
+	ctx2, cancel := context.WithCancel(ctx)
+	ready := make([]chan Job, len(jobs))
+	for i := range ready {
+		ready[i] = make(chan Job, 1)
+	}
+	ahead := make(chan struct{}, 2*workers) // bounds the jobs prepared but not measured
+	todo := make(chan int)
+	var wg sync.WaitGroup
+	go func() {
+		defer close(todo)
+		for i := range jobs {
+			select {
+			case ahead <- struct{}{}:
+			case <-ctx2.Done():
+				return
+			}
+			select {
+			case todo <- i:
+			case <-ctx2.Done():
+				return
+			}
+		}
+	}()
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range todo {
+				jobs[i].prepare(ctx2, r)
+				ready[i] <- jobs[i]
+			}
+		}()
+	}
+	defer func() {
+		cancel()
+		wg.Wait()
+		for _, c := range ready {
+			select {
+			case j := <-c:
+				j.close()
+			default:
+			}
+		}
+	}()
+	for i := range jobs {
+		var j Job
+		select {
+		case j = <-ready[i]:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		<-ahead
+		if ev.Start != nil {
+			ev.Start(i)
+		}
+		recs, err := j.measure(ctx, r)
+		j.close()
+		if ev.Record != nil {
+			for _, rec := range recs {
+				ev.Record(rec)
+			}
+		}
+		if ev.Done != nil && ctx.Err() == nil {
+			ev.Done(i)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,229 @@
+// Package pipes is the suite behind the seeds' "ALU bottlenecks" and "ALU
+// layout" sections: throughput of the core arithmetic instructions over a
+// grid of warps per SM and instruction-level parallelism, the effect of
+// operand forms on FFMA, and the mixes of instruction pairs from which
+// package infer deduces which instructions share a pipeline.
+//
+// Mixes are planned in two steps: every class is first measured alone
+// (FirstJobs), then each pair is mixed in the ratio of their solo rates, so
+// that both would take the same time alone and sharing shows most clearly
+// (MixJobs). Other mixes (equal counts, skewed counts, triples) are measured
+// too and held out of the inference, to check its predictions.
+package pipes
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/ptx"
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/suites/alu"
+)
+
+// Suite is the name records of this suite carry.
+const Suite = "pipes"
+
+// Warps and ILPs span the occupancy grid: 1 to 64 warps per SM (the most an
+// SM of compute capability 9.0 holds; larger shapes are skipped with the
+// reason), and 1 to 8 independent chains per thread.
+var (
+	Warps = []int{1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64}
+	ILPs  = []int{1, 2, 3, 4, 8}
+)
+
+// occupancySubjects are the instructions of the occupancy grids.
+var occupancySubjects = []string{
+	"add.rn.f32", "mul.rn.f32", "fma.rn.f32", "fma.rn.f16x2", "fma.rn.f64",
+	"add.s16", "add.s32", "add.s64", "mad.lo.s16", "mad.lo.s32", "mad.lo.s64",
+}
+
+// class is an instruction class of the mixes: a short name (the machine
+// instruction it compiles to) and the ALU catalog entry that produces it.
+type class struct{ name, subject string }
+
+// classes are chosen to compile to one machine instruction each, from
+// different corners of the SM.
+var classes = []class{
+	{"FFMA", "fma.rn.f32"}, {"FADD", "add.rn.f32"}, {"HFMA2", "fma.rn.f16x2"}, {"DFMA", "fma.rn.f64"},
+	{"IMAD", "mad.lo.s32"}, {"IADD3.X", "addc.cc.u32"}, {"LOP3", "xor.b32"}, {"SHF", "shf.l.wrap.b32"},
+	{"FMNMX", "min.f32"}, {"MUFU", "ex2.approx.ftz.f32"}, {"F2I", "cvt.rzi.s32.f32"}, {"I2FP", "cvt.rn.f32.s32"},
+	{"POPC", "popc.b32"}, {"IDP.4A", "dp4a.u32.u32"},
+}
+
+// Classes returns the mix classes' names in order.
+func Classes() []string {
+	out := make([]string, len(classes))
+	for i, c := range classes {
+		out[i] = c.name
+	}
+	return out
+}
+
+// mixShapes are the shapes each mix is tried at.
+var mixShapes = []probe.MixShape{{Warps: 32, ILP: 4}, {Warps: 64, ILP: 2}}
+
+func lookup(subjects ...string) ([]probe.ChainSpec, error) {
+	specs, err := alu.Lookup(subjects)
+	if err != nil {
+		return nil, fmt.Errorf("pipes suite: %w", err)
+	}
+	for i := range specs {
+		specs[i].Suite = Suite
+	}
+	return specs, nil
+}
+
+// operandForms are FFMA with one, two and three distinct register operands,
+// an immediate and constant-bank operands: the seeds report that x*x+1
+// runs faster at ILP 1 than x*y+z because it needs less register-file
+// bandwidth.
+func operandForms() []probe.ChainSpec {
+	form := func(name, tmpl string, regs bool, a [4]uint64) probe.ChainSpec {
+		return probe.ChainSpec{
+			Suite: Suite, Subject: "fma.rn.f32 " + name, Group: "operands",
+			Step:   probe.Step{Template: tmpl, Type: ptx.F32, X0: 0x3f000000, A: a, RegOperands: regs},
+			Expect: []string{"FFMA"},
+		}
+	}
+	const (
+		p999  = 0x3f7fbe77 // 0.999
+		milli = 0x3a83126f // 0.001
+		nhalf = 0xbf000000 // -0.5
+	)
+	return []probe.ChainSpec{
+		form("x*y+z (3 registers)", "fma.rn.f32 {d}, {x}, {a}, {b};", true, [4]uint64{p999, milli, p999, milli}),
+		form("x*y+z (y, z constant bank)", "fma.rn.f32 {d}, {x}, {a0}, {a1};", false, [4]uint64{p999, milli}),
+		form("x*y+x (2 registers)", "fma.rn.f32 {d}, {x}, {a0}, {x};", true, [4]uint64{nhalf}),
+		form("x*x+x (1 register)", "fma.rn.f32 {d}, {x}, {x}, {x};", false, [4]uint64{}),
+		form("x*x+c (1 register, immediate)", "fma.rn.f32 {d}, {x}, {x}, 0f3DCCCCCD;", false, [4]uint64{}),
+	}
+}
+
+// FirstJobs are the jobs that need nothing measured before them: the
+// occupancy grids, the operand forms and every mix class alone.
+func FirstJobs() ([]probe.Planned, error) {
+	var out []probe.Planned
+	specs, err := lookup(occupancySubjects...)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range specs {
+		out = append(out, probe.Planned{Key: s.Suite + "/" + s.Subject + "/occupancy", Job: probe.OccupancyJob(s, Warps, ILPs)})
+	}
+	for _, s := range operandForms() {
+		out = append(out, probe.Planned{Key: s.Suite + "/" + s.Subject + "/occupancy", Job: probe.OccupancyJob(s, Warps, []int{1, 2})})
+	}
+	for _, c := range classes {
+		p, err := mixJob("solo", map[string]int{c.name: 1})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// mixID names a mix by its classes and counts in class order.
+func mixID(counts map[string]int) string {
+	var parts []string
+	for _, c := range classes {
+		if n, ok := counts[c.name]; ok {
+			parts = append(parts, fmt.Sprintf("%s:%d", c.name, n))
+		}
+	}
+	return strings.Join(parts, "+")
+}
+
+func mixJob(role string, counts map[string]int) (probe.Planned, error) {
+	var parts []probe.MixPart
+	for _, c := range classes {
+		n, ok := counts[c.name]
+		if !ok {
+			continue
+		}
+		specs, err := lookup(c.subject)
+		if err != nil {
+			return probe.Planned{}, err
+		}
+		parts = append(parts, probe.MixPart{Spec: specs[0], Count: n})
+	}
+	if len(parts) != len(counts) {
+		return probe.Planned{}, fmt.Errorf("pipes suite: unknown class in %v", counts)
+	}
+	id := "mix/" + mixID(counts)
+	subject := strings.ReplaceAll(mixID(counts), "+", " + ")
+	if role == "solo" {
+		subject = strings.TrimSuffix(subject, ":1") // the class's name
+	}
+	return probe.Planned{Key: Suite + "/" + id, Job: probe.MixJob(Suite, id, subject, role, parts, mixShapes)}, nil
+}
+
+// IsSolo reports whether r measured one mix class alone; its Subject is
+// then the class's name and its Value the class's rate.
+func IsSolo(r *record.Record) bool {
+	return r.Status == record.StatusOK && r.Mix != nil && r.Mix.Role == "solo" && r.Value > 0
+}
+
+// Balanced returns the counts that make two classes take the same time
+// alone: proportional to their rates, at most 8 to 1.
+func Balanced(ra, rb float64) (na, nb int) {
+	if ra >= rb {
+		return min(8, max(1, int(math.Round(ra/rb)))), 1
+	}
+	return 1, min(8, max(1, int(math.Round(rb/ra))))
+}
+
+// MixJobs plans the pair mixes from the classes' solo rates (warp
+// instructions per clock per SM, by class name): each pair balanced (the
+// inference's evidence), plus held-out mixes to test its predictions. A
+// class missing from solo is left out.
+func MixJobs(solo map[string]float64) ([]probe.Planned, error) {
+	var have []class
+	for _, c := range classes {
+		if solo[c.name] > 0 {
+			have = append(have, c)
+		}
+	}
+	var out []probe.Planned
+	add := func(role string, counts map[string]int) error {
+		p, err := mixJob(role, counts)
+		if err == nil {
+			out = append(out, p)
+		}
+		return err
+	}
+	for i := range have {
+		for j := i + 1; j < len(have); j++ {
+			a, b := have[i], have[j]
+			na, nb := Balanced(solo[a.name], solo[b.name])
+			if err := add("pair", map[string]int{a.name: na, b.name: nb}); err != nil {
+				return nil, err
+			}
+			held := map[string]int{a.name: 1, b.name: 1}
+			if na == 1 && nb == 1 {
+				held = map[string]int{a.name: 1, b.name: 3}
+			}
+			if err := add("held-out", held); err != nil {
+				return nil, err
+			}
+		}
+	}
+	// Triples across the SM, held out.
+	for _, t := range [][3]string{
+		{"FFMA", "IMAD", "LOP3"}, {"FFMA", "DFMA", "MUFU"}, {"HFMA2", "IMAD", "SHF"}, {"FADD", "LOP3", "F2I"},
+		{"FFMA", "IADD3.X", "POPC"}, {"DFMA", "IMAD", "I2FP"}, {"FMNMX", "LOP3", "IDP.4A"}, {"HFMA2", "DFMA", "MUFU"},
+	} {
+		ok := true
+		for _, n := range t {
+			ok = ok && solo[n] > 0
+		}
+		if ok {
+			if err := add("held-out", map[string]int{t[0]: 1, t[1]: 1, t[2]: 1}); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}

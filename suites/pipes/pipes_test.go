@@ -1,0 +1,83 @@
+package pipes
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestFirstJobs(t *testing.T) {
+	jobs, err := FirstJobs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := map[string]bool{}
+	for _, j := range jobs {
+		if keys[j.Key] {
+			t.Errorf("duplicate key %s", j.Key)
+		}
+		keys[j.Key] = true
+	}
+	for _, want := range []string{"pipes/fma.rn.f32/occupancy", "pipes/mad.lo.s64/occupancy", "pipes/mix/FFMA:1", "pipes/mix/MUFU:1",
+		"pipes/fma.rn.f32 x*x+c (1 register, immediate)/occupancy"} {
+		if !keys[want] {
+			t.Errorf("no job %s", want)
+		}
+	}
+}
+
+func TestBalanced(t *testing.T) {
+	tests := []struct {
+		ra, rb float64
+		na, nb int
+	}{
+		{4, 4, 1, 1}, {4, 2, 2, 1}, {2, 4, 1, 2}, {4, 0.5, 8, 1}, {4, 0.1, 8, 1}, {0.5, 2, 1, 4}, {3, 2, 2, 1},
+	}
+	for _, tc := range tests {
+		if na, nb := Balanced(tc.ra, tc.rb); na != tc.na || nb != tc.nb {
+			t.Errorf("Balanced(%v, %v) = %d:%d, want %d:%d", tc.ra, tc.rb, na, nb, tc.na, tc.nb)
+		}
+	}
+}
+
+func TestMixJobs(t *testing.T) {
+	solo := map[string]float64{}
+	for _, c := range Classes() {
+		solo[c] = 2
+	}
+	solo["FFMA"], solo["MUFU"] = 4, 0.5
+	delete(solo, "POPC") // not measured: left out
+	jobs, err := MixJobs(solo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(Classes()) - 1
+	pairs, held := 0, 0
+	keys := map[string]bool{}
+	for _, j := range jobs {
+		if keys[j.Key] {
+			t.Errorf("duplicate key %s", j.Key)
+		}
+		keys[j.Key] = true
+		if strings.Contains(j.Key, "POPC") {
+			t.Errorf("%s uses an unmeasured class", j.Key)
+		}
+	}
+	for k := range keys {
+		if strings.Count(k, "+") == 1 {
+			pairs++
+		} else {
+			held++
+		}
+	}
+	if pairs != 2*n*(n-1)/2 {
+		t.Errorf("%d two-class mixes, want %d (balanced and held out for every pair)", pairs, n*(n-1))
+	}
+	for _, want := range []string{"pipes/mix/FFMA:8+MUFU:1", "pipes/mix/FFMA:1+MUFU:1", "pipes/mix/FFMA:2+IMAD:1", "pipes/mix/IMAD:1+LOP3:1", "pipes/mix/IMAD:1+LOP3:3"} {
+		if !keys[want] {
+			t.Errorf("no job %s", want)
+		}
+	}
+	if held == 0 {
+		t.Error("no triples")
+	}
+}
