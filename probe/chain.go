@@ -346,9 +346,12 @@ func MixKernel(name string, parts []Part, rounds int) *ptx.Kernel {
 	i := k.Loop(count, func() {
 		for range rounds {
 			for _, l := range ls {
-				for j := range l.part.Count {
-					c := l.chains[j%len(l.chains)]
-					l.part.Step.emit(k, c, l.ops, l.steps/max(1, len(l.chains)))
+				for range l.part.Count {
+					// Round-robin over the part's chains across
+					// rounds, so a part with fewer steps per round
+					// than chains still uses every chain.
+					c := l.chains[l.steps%len(l.chains)]
+					l.part.Step.emit(k, c, l.ops, l.steps/len(l.chains))
 					l.steps++
 				}
 			}

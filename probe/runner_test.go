@@ -274,3 +274,20 @@ func TestStepValidate(t *testing.T) {
 		})
 	}
 }
+
+// TestMixKernelUsesEveryChain: a part with one step per round and four
+// chains must still advance all four chains, or the mix runs at ILP 1.
+func TestMixKernelUsesEveryChain(t *testing.T) {
+	step := probe.Step{Template: "fma.rn.f32 {d}, {x}, {a0}, {a1};", Type: ptx.F32}
+	k := probe.MixKernel("m", []probe.Part{{Step: step, Count: 1, ILP: 4}}, 8)
+	src := k.String()
+	written := map[string]bool{}
+	for _, line := range strings.Split(src, "\n") {
+		if f := strings.Fields(line); len(f) > 1 && f[0] == "fma.rn.f32" {
+			written[strings.TrimSuffix(f[1], ",")] = true
+		}
+	}
+	if len(written) != 4 {
+		t.Errorf("the loop writes %d chains (%v), want 4", len(written), written)
+	}
+}

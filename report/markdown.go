@@ -21,9 +21,13 @@ import (
 func Markdown(w io.Writer, run *record.Run) error {
 	var b strings.Builder
 	d := run.Device
-	fmt.Fprintf(&b, "# %s — instruction measurements\n\n", orDash(d.Name))
+	fmt.Fprintf(&b, "# %s — microarchitecture measurements\n\n", orDash(d.Name))
 	writeOverview(&b, run)
 	writeALU(&b, run)
+	pd := gatherPipes(run)
+	writeBottlenecks(&b, run, pd)
+	writeOperands(&b, pd)
+	writeLayout(&b, run, pd)
 	writeNotes(&b, run)
 	writeSources(&b, run)
 	_, err := io.WriteString(w, b.String())

@@ -27,10 +27,10 @@ const Suite = "pipes"
 
 // Warps and ILPs span the occupancy grid: 1 to 64 warps per SM (the most an
 // SM of compute capability 9.0 holds; larger shapes are skipped with the
-// reason), and 1 to 8 independent chains per thread.
+// reason), and 1 to 16 independent chains per thread.
 var (
 	Warps = []int{1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64}
-	ILPs  = []int{1, 2, 3, 4, 8}
+	ILPs  = []int{1, 2, 3, 4, 8, 16}
 )
 
 // occupancySubjects are the instructions of the occupancy grids.

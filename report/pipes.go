@@ -1,0 +1,406 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/gpuarch/gpuarch/archdb"
+	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/record"
+)
+
+// pipesData gathers the pipes suite's records.
+type pipesData struct {
+	occupancy, operands []*record.Record
+	solo, pairs, held   []*record.Record
+}
+
+func gatherPipes(run *record.Run) pipesData {
+	var d pipesData
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.Suite != "pipes" || r.Status != record.StatusOK {
+			continue
+		}
+		switch {
+		case r.Quantity == record.Occupancy && r.Group == "operands":
+			d.operands = append(d.operands, r)
+		case r.Quantity == record.Occupancy:
+			d.occupancy = append(d.occupancy, r)
+		case r.Quantity == record.Mix && r.Mix != nil:
+			switch r.Mix.Role {
+			case "solo":
+				d.solo = append(d.solo, r)
+			case "pair":
+				d.pairs = append(d.pairs, r)
+			default:
+				d.held = append(d.held, r)
+			}
+		}
+	}
+	return d
+}
+
+func cell(v *float64) string {
+	if v == nil {
+		return "—"
+	}
+	return fmt.Sprintf("%.2f", *v)
+}
+
+func writeBottlenecks(b *strings.Builder, run *record.Run, d pipesData) {
+	b.WriteString("## ALU bottlenecks\n\n")
+	if len(d.occupancy) == 0 {
+		b.WriteString("The pipes suite was not run.\n\n")
+		return
+	}
+	fmt.Fprintf(b, "Warp instructions per clock per SM (4 is one per scheduler per clock, the issue limit of %d schedulers) for a dependent chain of each instruction, at every ILP (independent chains per thread) and occupancy. Every SM holds exactly the stated number of warps: blocks of at most 8 warps, and a dynamic shared-memory spoiler that lets no more blocks fit, checked against each SM's warp count in the kernel's own records. Each row's record is `pipes/<instruction>/occupancy`.\n\n", run.Device.SubPartitions)
+	for _, r := range d.occupancy {
+		writeGrid(b, r)
+	}
+	writePeaks(b, run, d)
+}
+
+func writeGrid(b *strings.Builder, r *record.Record) {
+	o := r.Occup
+	fmt.Fprintf(b, "### `%s`\n\n", r.Subject)
+	if r.SASS != nil && r.SASS.Sequence != "" {
+		fmt.Fprintf(b, "Machine code per step: %s. ", r.SASS.Sequence)
+	}
+	if o.ClockHz > 0 {
+		fmt.Fprintf(b, "SM clock %.0f MHz.", o.ClockHz/1e6)
+	}
+	b.WriteString("\n\n| ILP \\ warps/SM |")
+	for _, w := range o.WarpsPerSM {
+		fmt.Fprintf(b, " %d |", w)
+	}
+	b.WriteString("\n| --- |" + strings.Repeat(" ---: |", len(o.WarpsPerSM)) + "\n")
+	for i, ilp := range o.ILPs {
+		fmt.Fprintf(b, "| %d |", ilp)
+		for j := range o.WarpsPerSM {
+			fmt.Fprintf(b, " %s |", cell(o.IPC[i][j]))
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(b, "\n![%s: warp instructions per clock per SM against warps per SM](%s/%s)\n\n", r.Subject, PlotDir, plotName(r))
+	for _, s := range o.Skipped {
+		fmt.Fprintf(b, "- skipped: %s\n", s)
+	}
+	if len(o.Skipped) > 0 {
+		b.WriteString("\n")
+	}
+}
+
+// peakTargets are the instructions whose best rate the document compares
+// with the documented one, and the results one warp instruction gives.
+var peakTargets = []struct {
+	subject string
+	class   archdb.Class
+	results float64 // per-thread results per instruction in the documented unit
+	label   string
+}{
+	{"fma.rn.f32", archdb.FP32FMA, 1, "FFMA"},
+	{"fma.rn.f64", archdb.FP64FMA, 1, "DFMA"},
+	{"mad.lo.s32", archdb.Int32Mul, 1, "IMAD"},
+	{"fma.rn.f16x2", archdb.FP16FMA, 2, "HFMA2"},
+}
+
+func writePeaks(b *strings.Builder, run *record.Run, d pipesData) {
+	var rows []string
+	for _, t := range peakTargets {
+		var r *record.Record
+		for _, o := range d.occupancy {
+			if o.Subject == t.subject {
+				r = o
+			}
+		}
+		cellDoc, ok := archdb.Guide(run.Device.ComputeCapability, t.class)
+		if r == nil || !ok || cellDoc.PerSM == 0 {
+			continue
+		}
+		best, at := bestCell(r.Occup)
+		results := best * float64(run.Device.WarpSize) * t.results
+		ratio := results / cellDoc.PerSM
+		rows = append(rows, fmt.Sprintf("| %s (`%s`) | %.3f | %.1f | %.0f | %.1f%% | %s | %s |\n",
+			t.label, t.subject, best, results, cellDoc.PerSM, 100*ratio, at, limit(run, r, best, cellDoc.PerSM/t.results)))
+	}
+	if len(rows) == 0 {
+		return
+	}
+	b.WriteString("### Best rates against the documented peak\n\n")
+	b.WriteString("The best cell of each grid, in per-thread results per clock per SM, beside NVIDIA's documented rate (reference data, see Reference data), and what the record shows holds it below 100%.\n\n")
+	b.WriteString("| Instruction | Warp inst/clk/SM | Results/clk/SM | Documented | Share | At (warps/SM × ILP) | What limits it |\n| --- | ---: | ---: | ---: | ---: | --- | --- |\n")
+	for _, row := range rows {
+		b.WriteString(row)
+	}
+	b.WriteString("\n")
+}
+
+// bestCell returns the grid's best rate and where it was.
+func bestCell(o *record.OccupancyDetail) (float64, string) {
+	best, at := 0.0, ""
+	for i, ilp := range o.ILPs {
+		for j, w := range o.WarpsPerSM {
+			if v := o.IPC[i][j]; v != nil && *v > best {
+				best, at = *v, fmt.Sprintf("%d × %d", w, ilp)
+			}
+		}
+	}
+	return best, at
+}
+
+// limit explains a best rate from the record: the loop body's machine code
+// (with N instructions under test and K others, a loop issuing at the
+// schedulers' rate reaches at most N/(N+K) of it), and the grid's shape
+// (a rate still rising at the largest ILP is latency-bound).
+func limit(run *record.Run, r *record.Record, best float64, documented float64) string {
+	s := r.SASS
+	if s == nil || s.Needed == 0 || len(s.Counts) == 0 {
+		return "machine code not available"
+	}
+	total := 0
+	for _, n := range s.Counts {
+		total += n
+	}
+	other := total - s.Found
+	issue := float64(run.Device.SubPartitions)
+	bound := issue * float64(s.Needed) / float64(total)
+	o := r.Occup
+	rowBest := func(i int) float64 {
+		m := 0.0
+		for _, v := range o.IPC[i] {
+			if v != nil {
+				m = math.Max(m, *v)
+			}
+		}
+		return m
+	}
+	last := len(o.ILPs) - 1
+	rising := last > 0 && rowBest(last) >= best*0.999 && rowBest(last-1) < 0.98*best
+	switch {
+	case best*float64(run.Device.WarpSize) >= 0.995*documented:
+		return "nothing: at the documented rate"
+	case other > 0 && math.Abs(best-bound)/bound < 0.01:
+		return fmt.Sprintf("issue: the loop body holds %d other instructions beside the %d under test, so at %.0f per clock the bound is %.3f; measured %.3f", other, s.Found, issue, bound, best)
+	case rising:
+		return fmt.Sprintf("latency: the rate still rises at the largest ILP tried (%d chains: %.3f, against %.3f at ILP %d), so more independent work per warp would go faster; the loop's instructions bound it only at %.3f", o.ILPs[last], rowBest(last), rowBest(last-1), o.ILPs[last-1], bound)
+	case best < 0.55*issue:
+		return fmt.Sprintf("the pipeline, which accepts one warp instruction every %.1f cycles per scheduler; the loop's %d other instructions issue in its idle slots, so they do not explain the %.1f%% below the documented rate", issue/best, other, 100*(1-best*float64(run.Device.WarpSize)/documented))
+	}
+	return fmt.Sprintf("not explained by the record: %.1f%% of the issue rate, and the loop's %d other instructions bound it only at %.3f", 100*best/issue, other, bound)
+}
+
+func writeOperands(b *strings.Builder, d pipesData) {
+	if len(d.operands) == 0 {
+		return
+	}
+	b.WriteString("### Operand effects\n\n")
+	b.WriteString("FFMA chains whose steps read one, two or three distinct registers, immediates or constant-bank operands. *Reuse* counts source operands per step that ptxas marked `.reuse` (read from the operand reuse cache instead of the register file). The seeds report that (x·x)+1 outruns (x·y)+z at ILP 1 on Apple GPUs because it needs less register bandwidth; these rows show what this GPU does.\n\n")
+	warps := d.operands[0].Occup.WarpsPerSM
+	b.WriteString("| Form | Reuse/step | ILP 1 best | ILP 2 best | ILP 1 at")
+	for _, w := range warps {
+		fmt.Fprintf(b, " %d |", w)
+	}
+	b.WriteString("\n| --- | ---: | ---: | ---: |" + strings.Repeat(" ---: |", len(warps)) + "\n")
+	for _, r := range d.operands {
+		o := r.Occup
+		reuse := 0.0
+		if r.SASS != nil {
+			reuse = r.SASS.Reuse
+		}
+		rowBest := func(i int) string {
+			if i >= len(o.IPC) {
+				return "—"
+			}
+			best := 0.0
+			for _, v := range o.IPC[i] {
+				if v != nil {
+					best = math.Max(best, *v)
+				}
+			}
+			return fmt.Sprintf("%.2f", best)
+		}
+		fmt.Fprintf(b, "| `%s` | %.2f | %s | %s |", strings.TrimPrefix(r.Subject, "fma.rn.f32 "), reuse, rowBest(0), rowBest(1))
+		for j := range warps {
+			fmt.Fprintf(b, " %s |", cell(o.IPC[0][j]))
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+}
+
+// mixCounts turns a mix record's parts into counts by class. Parts name
+// ALU instructions; solo records map them to class names.
+func mixCounts(r *record.Record, classOf map[string]string) map[string]int {
+	out := map[string]int{}
+	for _, p := range r.Mix.Parts {
+		out[classOf[p.Subject]] += p.Count
+	}
+	return out
+}
+
+func writeLayout(b *strings.Builder, run *record.Run, d pipesData) {
+	if len(d.solo) == 0 {
+		return
+	}
+	classOf := map[string]string{}
+	var classes []infer.Class
+	for _, r := range d.solo {
+		classOf[r.Mix.Parts[0].Subject] = r.Subject
+		classes = append(classes, infer.Class{Name: r.Subject, Rate: r.Value})
+	}
+	toMixes := func(rs []*record.Record) []infer.Mix {
+		var ms []infer.Mix
+		for _, r := range rs {
+			ms = append(ms, infer.Mix{ID: r.Subject, Counts: mixCounts(r, classOf), Rate: r.Value})
+		}
+		return ms
+	}
+	issue := float64(max(1, run.Device.SubPartitions))
+	l, err := infer.Infer(issue, classes, toMixes(d.pairs))
+	b.WriteString("## ALU layout\n\n")
+	if err != nil {
+		fmt.Fprintf(b, "The pipeline inference failed: %s\n\n", oneLine(err.Error()))
+		return
+	}
+	fmt.Fprintf(b, "Inferred from %d mixes of instruction pairs, each in the ratio of the two instructions' rates alone, so that both would take the same time; the model is that an SM issues at most %.0f warp instructions per clock (one per scheduler) and each pipeline completes its instructions at the rate they reach alone. A pair shares a pipeline when its mix takes the sum of the two times, and not when it takes the larger; when both hypotheses give the same time (both instructions are issue-bound), the data cannot decide, and the layout says so instead of guessing. Classes are named by the machine instruction they compile to.\n\n", len(d.pairs), issue)
+	latency := latencies(run)
+	b.WriteString("| Pipeline (instructions that compete) | Warp inst/clk/SM | Results/clk/SM | Latency (cycles) | In flight per SM (Little's law) | Consistent |\n| --- | ---: | ---: | ---: | ---: | --- |\n")
+	for _, p := range l.Pipelines {
+		lat, in := "—", "—"
+		if v, ok := pipelineLatency(p, d, latency); ok {
+			lat = fmt.Sprintf("%.1f", v)
+			in = fmt.Sprintf("%.1f", infer.Concurrency(v, p.Rate))
+		}
+		cons := "yes"
+		if !p.Consistent {
+			cons = "**no**: a member overlaps another"
+		}
+		fmt.Fprintf(b, "| %s | %.2f | %.0f | %s | %s | %s |\n", p.Name, p.Rate, p.Rate*float64(run.Device.WarpSize), lat, in, cons)
+	}
+	b.WriteString("\nIn flight per SM is latency × rate: the warp instructions that must be in flight on an SM to keep the pipeline busy (independent instructions across warps and ILP).\n\n")
+	writePairMatrix(b, l)
+	writeChecks(b, l, classes, toMixes(d.held))
+	writeMixTable(b, d, l, classes, classOf)
+}
+
+// latencies maps ALU instruction subjects to their measured latency.
+func latencies(run *record.Run) map[string]float64 {
+	out := map[string]float64{}
+	for _, r := range run.Records {
+		if r.Suite == "alu" && r.Quantity == record.Latency && r.Status == record.StatusOK {
+			out[r.Subject] = r.Value
+		}
+	}
+	return out
+}
+
+// pipelineLatency is the largest latency among a pipeline's classes, from
+// the alu suite's records of the instructions they were measured with.
+func pipelineLatency(p infer.Pipeline, d pipesData, lat map[string]float64) (float64, bool) {
+	found, worst := false, 0.0
+	for _, r := range d.solo {
+		for _, c := range p.Classes {
+			if r.Subject == c {
+				if v, ok := lat[r.Mix.Parts[0].Subject]; ok {
+					found, worst = true, math.Max(worst, v)
+				}
+			}
+		}
+	}
+	return worst, found
+}
+
+func writePairMatrix(b *strings.Builder, l *infer.Layout) {
+	names := map[string]bool{}
+	verdict := map[[2]string]infer.Verdict{}
+	for _, p := range l.Pairs {
+		names[p.A], names[p.B] = true, true
+		verdict[[2]string{p.A, p.B}], verdict[[2]string{p.B, p.A}] = p.Verdict, p.Verdict
+	}
+	var ns []string
+	for n := range names {
+		ns = append(ns, n)
+	}
+	sort.Strings(ns)
+	b.WriteString("### Evidence: what each pair's mix says\n\n")
+	b.WriteString("**S** shared, **·** independent, **p** partially shared, **?** undecidable (both issue-bound).\n\n|  |")
+	for _, n := range ns {
+		fmt.Fprintf(b, " %s |", n)
+	}
+	b.WriteString("\n| --- |" + strings.Repeat(" :---: |", len(ns)) + "\n")
+	sym := map[infer.Verdict]string{infer.Shared: "**S**", infer.Independent: "·", infer.Partial: "p", infer.Undecidable: "?"}
+	for _, a := range ns {
+		fmt.Fprintf(b, "| %s |", a)
+		for _, c := range ns {
+			v, ok := verdict[[2]string{a, c}]
+			switch {
+			case a == c:
+				b.WriteString(" — |")
+			case !ok:
+				b.WriteString("  |")
+			default:
+				fmt.Fprintf(b, " %s |", sym[v])
+			}
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+	for _, p := range l.Pairs {
+		if p.Verdict == infer.Independent {
+			continue
+		}
+		fmt.Fprintf(b, "- %s + %s: **%s** (score %.2f) — %s\n", p.A, p.B, p.Verdict, p.Score, oneLine(p.Evidence))
+	}
+	b.WriteString("\n")
+}
+
+func writeChecks(b *strings.Builder, l *infer.Layout, classes []infer.Class, held []infer.Mix) {
+	if len(held) == 0 {
+		return
+	}
+	checks, err := l.Validate(held, classes)
+	if err != nil {
+		fmt.Fprintf(b, "The held-out mixes could not be predicted: %s\n\n", oneLine(err.Error()))
+		return
+	}
+	var sum, worst float64
+	within := 0
+	for _, c := range checks {
+		e := math.Abs(c.Error)
+		sum += e
+		worst = math.Max(worst, e)
+		if e <= 0.10 {
+			within++
+		}
+	}
+	b.WriteString("### Prediction check\n\n")
+	fmt.Fprintf(b, "The layout predicts %d mixes it was not built from (equal and skewed counts, triples): mean error %.1f%%, largest %.1f%%, %d of %d within 10%%.\n\n",
+		len(checks), 100*sum/float64(len(checks)), 100*worst, within, len(checks))
+	sort.Slice(checks, func(i, j int) bool { return math.Abs(checks[i].Error) > math.Abs(checks[j].Error) })
+	b.WriteString("| Held-out mix (largest errors first) | Measured | Predicted | Error |\n| --- | ---: | ---: | ---: |\n")
+	for i, c := range checks {
+		if i == 12 {
+			break
+		}
+		fmt.Fprintf(b, "| %s | %.3f | %.3f | %+.1f%% |\n", c.ID, c.Measured, c.Predicted, 100*c.Error)
+	}
+	b.WriteString("\n")
+}
+
+func writeMixTable(b *strings.Builder, d pipesData, l *infer.Layout, classes []infer.Class, classOf map[string]string) {
+	b.WriteString("### Mixed workloads\n\n")
+	b.WriteString("Every mix measured, in warp instructions (of all its instructions) per clock per SM, beside the inferred layout's prediction. Records `pipes/mix/<mix>`.\n\n")
+	b.WriteString("| Mix | Role | Measured | Predicted |\n| --- | --- | ---: | ---: |\n")
+	all := append(append(append([]*record.Record{}, d.solo...), d.pairs...), d.held...)
+	for _, r := range all {
+		pred := "—"
+		if v, err := l.Predict(mixCounts(r, classOf), classes); err == nil {
+			pred = fmt.Sprintf("%.3f", v)
+		}
+		fmt.Fprintf(b, "| %s | %s | %.3f | %s |\n", r.Subject, r.Mix.Role, r.Value, pred)
+	}
+	b.WriteString("\n")
+}

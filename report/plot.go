@@ -1,0 +1,105 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"image/color"
+	"os"
+	"path/filepath"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/gpuarch/gpuarch/record"
+)
+
+// PlotDir is the folder, beside the Markdown, that plots are written to.
+const PlotDir = "plots"
+
+// plotName is the file an occupancy record's plot is written to.
+func plotName(r *record.Record) string {
+	return "occupancy-" + slug(r.Subject) + ".svg"
+}
+
+// slug makes a file-name-safe form of s.
+func slug(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.') {
+			b[i] = '_'
+		}
+	}
+	return string(b)
+}
+
+// palette has one color per ILP line.
+var palette = []color.Color{
+	color.RGBA{31, 119, 180, 255}, color.RGBA{255, 127, 14, 255}, color.RGBA{44, 160, 44, 255},
+	color.RGBA{214, 39, 40, 255}, color.RGBA{148, 103, 189, 255}, color.RGBA{140, 86, 75, 255},
+}
+
+// occupancyPlot draws warp instructions per clock per SM against warps per
+// SM, one line per ILP, as the seeds' four graphs do.
+func occupancyPlot(r *record.Record) ([]byte, error) {
+	o := r.Occup
+	p := plot.New()
+	p.Title.Text = r.Subject + " — throughput against occupancy"
+	p.X.Label.Text = "warps per SM"
+	p.Y.Label.Text = "warp instructions per clock per SM"
+	p.Y.Min = 0
+	p.Legend.Top, p.Legend.Left = false, false
+	for i, ilp := range o.ILPs {
+		var pts plotter.XYs
+		for j, w := range o.WarpsPerSM {
+			if v := o.IPC[i][j]; v != nil {
+				pts = append(pts, plotter.XY{X: float64(w), Y: *v})
+			}
+		}
+		if len(pts) == 0 {
+			continue
+		}
+		line, points, err := plotter.NewLinePoints(pts)
+		if err != nil {
+			return nil, err
+		}
+		c := palette[i%len(palette)]
+		line.Color, points.Color = c, c
+		p.Add(line, points)
+		p.Legend.Add(fmt.Sprintf("ILP %d", ilp), line, points)
+	}
+	w, err := p.WriterTo(7*vg.Inch, 4*vg.Inch, "svg")
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if _, err := w.WriteTo(&b); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// WritePlots writes every plot of run into dir/plots and returns the files
+// written.
+func WritePlots(dir string, run *record.Run) ([]string, error) {
+	var files []string
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.Quantity != record.Occupancy || r.Status != record.StatusOK || r.Occup == nil {
+			continue
+		}
+		svg, err := occupancyPlot(r)
+		if err != nil {
+			return files, fmt.Errorf("plot %s: %w", r.ID, err)
+		}
+		if err := os.MkdirAll(filepath.Join(dir, PlotDir), 0o755); err != nil {
+			return files, err
+		}
+		path := filepath.Join(dir, PlotDir, plotName(r))
+		if err := os.WriteFile(path, svg, 0o644); err != nil {
+			return files, err
+		}
+		files = append(files, path)
+	}
+	return files, nil
+}
