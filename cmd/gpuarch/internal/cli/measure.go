@@ -216,14 +216,7 @@ func (e *Env) measure(ctx context.Context, req WorkRequest, out string) (*record
 func finish(run *record.Run, save func() error, out string, err error) error {
 	serr := save()
 	if out != "" && serr == nil {
-		f, ferr := os.Create(filepath.Join(out, ResultsMD))
-		if ferr == nil {
-			ferr = report.Markdown(f, run)
-			if cerr := f.Close(); ferr == nil {
-				ferr = cerr
-			}
-		}
-		serr = ferr
+		serr = writeDocument(out, run)
 	}
 	switch {
 	case err != nil && out != "":
@@ -327,7 +320,12 @@ func (e *Env) cmdReport(_ context.Context, args []string) error {
 	if err := checkWritable(*out); err != nil {
 		return err
 	}
-	f, err := os.Create(filepath.Join(*out, ResultsMD))
+	return writeDocument(*out, run)
+}
+
+// writeDocument writes results.md and its plots into dir.
+func writeDocument(dir string, run *record.Run) error {
+	f, err := os.Create(filepath.Join(dir, ResultsMD))
 	if err != nil {
 		return err
 	}
@@ -335,5 +333,9 @@ func (e *Env) cmdReport(_ context.Context, args []string) error {
 		f.Close()
 		return err
 	}
-	return f.Close()
+	if err := f.Close(); err != nil {
+		return err
+	}
+	_, err = report.WritePlots(dir, run)
+	return err
 }
