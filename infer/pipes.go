@@ -4,17 +4,21 @@
 // mix of instructions should achieve.
 //
 // The model, as uops.info infers CPU ports: an SM issues at most Issue warp
-// instructions per clock (one per scheduler), and each instruction class c,
-// run alone, completes Rate[c] warp instructions per clock per SM. A mix of
-// counts n[c] then needs, per round, at least
+// instructions per clock (one per scheduler); each instruction class c, run
+// alone, completes Rate[c] warp instructions per clock per SM. Two classes
+// share a pipeline when the measured time of their mix is the sum of their
+// separate times (beyond the issue bound), and are independent when it is
+// the larger of the two. When both hypotheses give the same time (both
+// classes issue-bound), the mix cannot decide, and the inference says so
+// rather than guess.
 //
-//	T = max( sum(n) / Issue,  max over pipelines P of sum_{c in P} n[c] / Rate[c] )
-//
-// cycles. Two classes share a pipeline when the measured time of their mix
-// is the sum of their separate times (beyond the issue bound), and are
-// independent when it is the larger of the two. When both hypotheses give
-// the same time (both classes issue-bound), the mix cannot decide, and the
-// inference says so rather than guess.
+// Classes at about half the issue rate or slower ("blocking" classes) fill
+// their pipeline alone: those measured to share are grouped into one
+// pipeline. A faster class can only be reaching its rate through more than
+// one pipeline: it takes a share of every pipeline it was measured to share
+// (fitted from that pair's mix), and a pipeline of its own for the rest. A
+// mix's time is then the largest of the issue bound, each class's own rate
+// and each pipeline's load.
 package infer
 
 import (
@@ -72,25 +76,46 @@ type Pair struct {
 	Score float64
 	// Evidence names the mix and the three times behind the verdict.
 	Evidence string
+	// Mix is the mix the verdict comes from.
+	Mix Mix
 }
 
-// Pipeline is a group of classes that compete for one resource.
+// Pipeline is an execution resource and the classes that use only it.
 type Pipeline struct {
 	Name    string
 	Classes []string
-	// Rate is the fastest member's rate alone: the pipeline's throughput
-	// in warp instructions per clock per SM.
+	// Rate is the pipeline's capacity in warp instructions per clock per
+	// SM: its fastest member's rate alone, or, for a flexible class's own
+	// pipeline, what the class reaches beyond the shared pipelines.
 	Rate float64
-	// Consistent is false when a member is independent of another
-	// member, so the grouping does not hold for every pair.
+	// Own names the flexible class this pipeline was inferred for.
+	Own string
+	// Consistent is false when two members were measured independent,
+	// so the grouping does not hold for every pair.
 	Consistent bool
+}
+
+// Flexible is a class faster than any one pipeline it shares: it spreads
+// over Pipelines.
+type Flexible struct {
+	Name      string
+	Rate      float64
+	Pipelines []string
+	// Share is the fraction of the class's instructions each pipeline
+	// takes, fitted from the pair mix that showed the sharing; the rest
+	// go to the class's own pipeline.
+	Share []float64
 }
 
 // Layout is the inferred pipeline layout.
 type Layout struct {
 	Issue     float64
 	Pipelines []Pipeline
+	Flexible  []Flexible
 	Pairs     []Pair
+	rate      map[string]float64
+	allowed   map[string][]int // class -> indices into Pipelines
+	share     map[string]map[int]float64
 }
 
 // Thresholds separating the verdicts, and the smallest relative gap between
@@ -172,6 +197,7 @@ func Infer(issue float64, classes []Class, mixes []Mix) (*Layout, error) {
 				p.Verdict = Partial
 			}
 		}
+		p.Mix = m
 		cur.gap, cur.p = gap, p
 	}
 	l := &Layout{Issue: issue}
@@ -184,13 +210,25 @@ func Infer(issue float64, classes []Class, mixes []Mix) (*Layout, error) {
 		}
 		return l.Pairs[i].B < l.Pairs[j].B
 	})
-	l.Pipelines = group(classes, l.Pairs)
+	l.build(classes)
 	return l, nil
 }
 
-// group joins classes linked by shared verdicts (union-find) and checks
-// each group against the pairs' independent verdicts.
-func group(classes []Class, pairs []Pair) []Pipeline {
+// blocking reports whether a class fills a pipeline alone.
+func (l *Layout) blocking(rate float64) bool { return rate <= 0.55*l.Issue }
+
+// build groups blocking classes linked by shared verdicts (union-find) into
+// pipelines, then gives each flexible class the pipelines it shares and one
+// of its own for the rest of its rate.
+func (l *Layout) build(classes []Class) {
+	l.rate = map[string]float64{}
+	for _, c := range classes {
+		l.rate[c.Name] = c.Rate
+	}
+	verdict := map[[2]string]Verdict{}
+	for _, p := range l.Pairs {
+		verdict[[2]string{p.A, p.B}], verdict[[2]string{p.B, p.A}] = p.Verdict, p.Verdict
+	}
 	parent := map[string]string{}
 	var find func(string) string
 	find = func(x string) string {
@@ -200,79 +238,128 @@ func group(classes []Class, pairs []Pair) []Pipeline {
 		parent[x] = find(parent[x])
 		return parent[x]
 	}
+	var block, flex []string
 	for _, c := range classes {
-		parent[c.Name] = c.Name
+		if l.blocking(c.Rate) {
+			block = append(block, c.Name)
+			parent[c.Name] = c.Name
+		} else {
+			flex = append(flex, c.Name)
+		}
 	}
-	for _, p := range pairs {
-		if p.Verdict == Shared {
-			parent[find(p.A)] = find(p.B)
+	for _, a := range block {
+		for _, b := range block {
+			if a < b && verdict[[2]string{a, b}] == Shared {
+				parent[find(a)] = find(b)
+			}
 		}
 	}
 	members := map[string][]string{}
-	for _, c := range classes {
-		r := find(c.Name)
-		members[r] = append(members[r], c.Name)
+	for _, c := range block {
+		members[find(c)] = append(members[find(c)], c)
 	}
-	rate := map[string]float64{}
-	for _, c := range classes {
-		rate[c.Name] = c.Rate
-	}
-	var out []Pipeline
 	for _, ms := range members {
 		sort.Strings(ms)
-		p := Pipeline{Classes: ms, Consistent: true}
-		in := map[string]bool{}
-		for _, m := range ms {
-			in[m] = true
-			p.Rate = math.Max(p.Rate, rate[m])
-		}
-		for _, pr := range pairs {
-			if in[pr.A] && in[pr.B] && pr.Verdict == Independent {
-				p.Consistent = false
+		p := Pipeline{Classes: ms, Consistent: true, Name: strings.Join(ms, " / ")}
+		for i, a := range ms {
+			p.Rate = math.Max(p.Rate, l.rate[a])
+			for _, b := range ms[i+1:] {
+				if verdict[[2]string{a, b}] == Independent {
+					p.Consistent = false
+				}
 			}
 		}
-		p.Name = strings.Join(ms, " / ")
-		out = append(out, p)
+		l.Pipelines = append(l.Pipelines, p)
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Rate != out[j].Rate {
-			return out[i].Rate > out[j].Rate
+	sort.Slice(l.Pipelines, func(i, j int) bool {
+		if l.Pipelines[i].Rate != l.Pipelines[j].Rate {
+			return l.Pipelines[i].Rate > l.Pipelines[j].Rate
 		}
-		return out[i].Name < out[j].Name
+		return l.Pipelines[i].Name < l.Pipelines[j].Name
 	})
-	return out
+	l.allowed = map[string][]int{}
+	for i, p := range l.Pipelines {
+		for _, c := range p.Classes {
+			l.allowed[c] = []int{i}
+		}
+	}
+	evidence := map[[2]string]Pair{}
+	for _, p := range l.Pairs {
+		evidence[[2]string{p.A, p.B}], evidence[[2]string{p.B, p.A}] = p, p
+	}
+	l.share = map[string]map[int]float64{}
+	shared := len(l.Pipelines) // pipelines of blocking classes
+	sort.Strings(flex)
+	for _, x := range flex {
+		f := Flexible{Name: x, Rate: l.rate[x]}
+		l.share[x] = map[int]float64{}
+		total := 0.0
+		for i := range shared {
+			p := l.Pipelines[i]
+			for _, m := range p.Classes {
+				if verdict[[2]string{x, m}] != Shared {
+					continue
+				}
+				// The pair's mix took T cycles a round on this
+				// pipeline: m's instructions took nm/rate(m), so
+				// x's share of it was the rest.
+				ev := evidence[[2]string{x, m}].Mix
+				nx, nm := float64(ev.Counts[x]), float64(ev.Counts[m])
+				sh := (ev.Cycles() - nm/l.rate[m]) * p.Rate / nx
+				sh = math.Min(math.Max(sh, 0), math.Min(1, p.Rate/l.rate[x]))
+				l.allowed[x] = append(l.allowed[x], i)
+				l.share[x][i] = sh
+				f.Pipelines = append(f.Pipelines, p.Name)
+				f.Share = append(f.Share, sh)
+				total += sh
+				break
+			}
+		}
+		if rest := 1 - total; rest > 0.02 {
+			l.Pipelines = append(l.Pipelines, Pipeline{Name: x + " (own)", Rate: rest * l.rate[x], Own: x, Consistent: true})
+			l.allowed[x] = append(l.allowed[x], len(l.Pipelines)-1)
+			l.share[x][len(l.Pipelines)-1] = rest
+			f.Pipelines = append(f.Pipelines, x+" (own)")
+			f.Share = append(f.Share, rest)
+		}
+		l.Flexible = append(l.Flexible, f)
+	}
 }
 
 // Predict returns the rate (warp instructions per clock per SM) the layout
-// predicts for a mix.
-func (l *Layout) Predict(counts map[string]int, classes []Class) (float64, error) {
-	rate := map[string]float64{}
-	for _, c := range classes {
-		rate[c.Name] = c.Rate
-	}
+// predicts for a mix: its instructions over the time a round takes, the
+// largest of the issue bound, each class's own rate, and each pipeline's
+// load, with a flexible class held to its fitted share of each pipeline (as
+// hardware that alternates an instruction over pipelines regardless of
+// what else runs would; on an H200 this predicted held-out mixes better
+// than letting the class fill whichever pipeline is free).
+func (l *Layout) Predict(counts map[string]int) (float64, error) {
 	total := 0
-	for _, n := range counts {
-		total += n
-	}
-	t := float64(total) / l.Issue
-	seen := map[string]bool{}
-	for _, p := range l.Pipelines {
-		var load float64
-		for _, c := range p.Classes {
-			if n, ok := counts[c]; ok {
-				load += float64(n) / rate[c]
-				seen[c] = true
-			}
-		}
-		t = math.Max(t, load)
-	}
-	for c := range counts {
-		if !seen[c] {
+	t := 0.0
+	load := make([]float64, len(l.Pipelines))
+	for c, n := range counts {
+		r, ok := l.rate[c]
+		if !ok || len(l.allowed[c]) == 0 {
 			return 0, fmt.Errorf("class %s is in no pipeline", c)
 		}
+		total += n
+		t = math.Max(t, float64(n)/r)
+		if sh, ok := l.share[c]; ok {
+			for p, f := range sh {
+				load[p] += f * float64(n) / l.Pipelines[p].Rate
+			}
+			continue
+		}
+		for _, p := range l.allowed[c] {
+			load[p] += float64(n) / r
+		}
 	}
-	if t == 0 {
+	if total == 0 {
 		return 0, fmt.Errorf("empty mix")
+	}
+	t = math.Max(t, float64(total)/l.Issue)
+	for _, v := range load {
+		t = math.Max(t, v)
 	}
 	return float64(total) / t, nil
 }
@@ -286,10 +373,10 @@ type Check struct {
 }
 
 // Validate predicts every mix and compares with the measurement.
-func (l *Layout) Validate(mixes []Mix, classes []Class) ([]Check, error) {
+func (l *Layout) Validate(mixes []Mix) ([]Check, error) {
 	var out []Check
 	for _, m := range mixes {
-		p, err := l.Predict(m.Counts, classes)
+		p, err := l.Predict(m.Counts)
 		if err != nil {
 			return nil, fmt.Errorf("mix %s: %w", m.ID, err)
 		}

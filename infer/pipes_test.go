@@ -150,7 +150,7 @@ func TestPredictHeldOutMixes(t *testing.T) {
 	} {
 		held = append(held, Mix{ID: fmt.Sprint(counts), Counts: counts, Rate: m.run(counts, 0.01, r)})
 	}
-	checks, err := l.Validate(held, cs)
+	checks, err := l.Validate(held)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,6 +197,55 @@ func TestInconsistentGroupFlagged(t *testing.T) {
 	}
 }
 
+// TestFlexibleClass: a class at the issue rate that shares a half-rate
+// pipeline with IMAD must be given a share of that pipeline, fitted from the
+// mix, plus one of its own for the rest.
+func TestFlexibleClass(t *testing.T) {
+	cs := []Class{{"FFMA", 4}, {"IMAD", 2}, {"LOP3", 2}}
+	m := func(id string, counts map[string]int, rate float64) Mix {
+		return Mix{ID: id, Counts: counts, Rate: rate}
+	}
+	mixes := []Mix{
+		m("FFMA:2+IMAD:1", map[string]int{"FFMA": 2, "IMAD": 1}, 3/1.01), // additive: shares IMAD's pipe
+		m("FFMA:2+LOP3:1", map[string]int{"FFMA": 2, "LOP3": 1}, 4),      // overlaps LOP3's
+		m("IMAD:1+LOP3:1", map[string]int{"IMAD": 1, "LOP3": 1}, 4),
+	}
+	l, err := Infer(4, cs, mixes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Flexible) != 1 || l.Flexible[0].Name != "FFMA" || len(l.Flexible[0].Pipelines) != 2 {
+		t.Fatalf("flexible %+v, want FFMA on IMAD's pipeline and its own", l.Flexible)
+	}
+	// FFMA:2 + IMAD:1 took 1.01 cycles on IMAD's pipeline (2 per clock):
+	// IMAD 0.5 of them, so FFMA's share is (1.01-0.5)*2/2 = 0.51, capped
+	// at the 0.5 its rate allows.
+	if sh := l.Flexible[0].Share[0]; math.Abs(sh-0.5) > 1e-9 {
+		t.Errorf("FFMA's share of IMAD's pipeline = %v, want 0.5", sh)
+	}
+	tests := []struct {
+		counts map[string]int
+		want   float64
+	}{
+		{map[string]int{"FFMA": 1}, 4},                  // half on each pipeline: the issue rate
+		{map[string]int{"IMAD": 1}, 2},                  // its pipeline alone
+		{map[string]int{"FFMA": 2, "IMAD": 2}, 4 / 1.5}, // IMAD's pipeline: 0.5 + 1 cycles
+		{map[string]int{"FFMA": 1, "IMAD": 3}, 4 / 1.75},
+		{map[string]int{"LOP3": 1, "IMAD": 1}, 4}, // separate pipelines, issue-bound
+		{map[string]int{"FFMA": 1, "LOP3": 1}, 4}, // FFMA never needs LOP3's pipeline
+		{map[string]int{"IMAD": 3, "LOP3": 1}, 8.0 / 3},
+	}
+	for _, tc := range tests {
+		got, err := l.Predict(tc.counts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(got-tc.want) > 1e-6 {
+			t.Errorf("Predict(%v) = %.4f, want %.4f", tc.counts, got, tc.want)
+		}
+	}
+}
+
 func TestInferErrors(t *testing.T) {
 	if _, err := Infer(0, nil, nil); err == nil {
 		t.Error("zero issue rate accepted")
@@ -209,7 +258,7 @@ func TestInferErrors(t *testing.T) {
 		t.Errorf("unknown class: err = %v", err)
 	}
 	l := &Layout{Issue: 4}
-	if _, err := l.Predict(map[string]int{"Q": 1}, nil); err == nil {
+	if _, err := l.Predict(map[string]int{"Q": 1}); err == nil {
 		t.Error("predicting an unknown class succeeded")
 	}
 }

@@ -265,10 +265,13 @@ func writeLayout(b *strings.Builder, run *record.Run, d pipesData) {
 		fmt.Fprintf(b, "The pipeline inference failed: %s\n\n", oneLine(err.Error()))
 		return
 	}
-	fmt.Fprintf(b, "Inferred from %d mixes of instruction pairs, each in the ratio of the two instructions' rates alone, so that both would take the same time; the model is that an SM issues at most %.0f warp instructions per clock (one per scheduler) and each pipeline completes its instructions at the rate they reach alone. A pair shares a pipeline when its mix takes the sum of the two times, and not when it takes the larger; when both hypotheses give the same time (both instructions are issue-bound), the data cannot decide, and the layout says so instead of guessing. Classes are named by the machine instruction they compile to.\n\n", len(d.pairs), issue)
+	fmt.Fprintf(b, "Inferred from %d mixes of instruction pairs, each in the ratio of the two instructions' rates alone, so that both would take the same time. The model: an SM issues at most %.0f warp instructions per clock (one per scheduler); a pair shares a pipeline when its mix takes the sum of the two times, and not when it takes the larger; when both hypotheses give the same time (both instructions issue-bound), the data cannot decide, and the layout says so instead of guessing. Instructions at half the issue rate or slower fill a pipeline alone and are grouped by what they share; a faster instruction must be reaching its rate through several pipelines, so it is given every pipeline it shares plus one of its own for the rest of its rate. Classes are named by the machine instruction they compile to.\n\n", len(d.pairs), issue)
 	latency := latencies(run)
-	b.WriteString("| Pipeline (instructions that compete) | Warp inst/clk/SM | Results/clk/SM | Latency (cycles) | In flight per SM (Little's law) | Consistent |\n| --- | ---: | ---: | ---: | ---: | --- |\n")
+	b.WriteString("| Pipeline (instructions that use only it) | Warp inst/clk/SM | Results/clk/SM | Latency (cycles) | In flight per SM (Little's law) | Consistent |\n| --- | ---: | ---: | ---: | ---: | --- |\n")
 	for _, p := range l.Pipelines {
+		if p.Own != "" {
+			continue
+		}
 		lat, in := "—", "—"
 		if v, ok := pipelineLatency(p, d, latency); ok {
 			lat = fmt.Sprintf("%.1f", v)
@@ -281,9 +284,20 @@ func writeLayout(b *strings.Builder, run *record.Run, d pipesData) {
 		fmt.Fprintf(b, "| %s | %.2f | %.0f | %s | %s | %s |\n", p.Name, p.Rate, p.Rate*float64(run.Device.WarpSize), lat, in, cons)
 	}
 	b.WriteString("\nIn flight per SM is latency × rate: the warp instructions that must be in flight on an SM to keep the pipeline busy (independent instructions across warps and ILP).\n\n")
+	if len(l.Flexible) > 0 {
+		b.WriteString("| Instruction spread over several pipelines | Warp inst/clk/SM alone | Share of its instructions on each pipeline |\n| --- | ---: | --- |\n")
+		for _, f := range l.Flexible {
+			var ps []string
+			for i, name := range f.Pipelines {
+				ps = append(ps, fmt.Sprintf("%s: %.0f%%", name, 100*f.Share[i]))
+			}
+			fmt.Fprintf(b, "| %s | %.2f | %s |\n", f.Name, f.Rate, strings.Join(ps, ", "))
+		}
+		b.WriteString("\nShares of shared pipelines are fitted from the pair's mix: the cycles it took beyond the other instruction's own. A share above 100% of what one pipeline allows, or shares summing past 100%, mean the instruction costs more than its pipeline slots (a resource the model does not name).\n\n")
+	}
 	writePairMatrix(b, l)
-	writeChecks(b, l, classes, toMixes(d.held))
-	writeMixTable(b, d, l, classes, classOf)
+	writeChecks(b, l, toMixes(d.held))
+	writeMixTable(b, d, l, classOf)
 }
 
 // latencies maps ALU instruction subjects to their measured latency.
@@ -357,11 +371,11 @@ func writePairMatrix(b *strings.Builder, l *infer.Layout) {
 	b.WriteString("\n")
 }
 
-func writeChecks(b *strings.Builder, l *infer.Layout, classes []infer.Class, held []infer.Mix) {
+func writeChecks(b *strings.Builder, l *infer.Layout, held []infer.Mix) {
 	if len(held) == 0 {
 		return
 	}
-	checks, err := l.Validate(held, classes)
+	checks, err := l.Validate(held)
 	if err != nil {
 		fmt.Fprintf(b, "The held-out mixes could not be predicted: %s\n\n", oneLine(err.Error()))
 		return
@@ -390,14 +404,14 @@ func writeChecks(b *strings.Builder, l *infer.Layout, classes []infer.Class, hel
 	b.WriteString("\n")
 }
 
-func writeMixTable(b *strings.Builder, d pipesData, l *infer.Layout, classes []infer.Class, classOf map[string]string) {
+func writeMixTable(b *strings.Builder, d pipesData, l *infer.Layout, classOf map[string]string) {
 	b.WriteString("### Mixed workloads\n\n")
 	b.WriteString("Every mix measured, in warp instructions (of all its instructions) per clock per SM, beside the inferred layout's prediction. Records `pipes/mix/<mix>`.\n\n")
 	b.WriteString("| Mix | Role | Measured | Predicted |\n| --- | --- | ---: | ---: |\n")
 	all := append(append(append([]*record.Record{}, d.solo...), d.pairs...), d.held...)
 	for _, r := range all {
 		pred := "—"
-		if v, err := l.Predict(mixCounts(r, classOf), classes); err == nil {
+		if v, err := l.Predict(mixCounts(r, classOf)); err == nil {
 			pred = fmt.Sprintf("%.3f", v)
 		}
 		fmt.Fprintf(b, "| %s | %s | %.3f | %s |\n", r.Subject, r.Mix.Role, r.Value, pred)
