@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
+	"math"
 	"os"
 	"path/filepath"
 
@@ -48,6 +49,32 @@ func occupancyPlot(r *record.Record) ([]byte, error) {
 	p.X.Label.Text = "warps per SM"
 	p.Y.Label.Text = "warp instructions per clock per SM"
 	p.Y.Min = 0
+	p.X.Scale = plot.LogScale{}
+	var ticks []plot.Tick
+	for _, w := range o.WarpsPerSM {
+		ticks = append(ticks, plot.Tick{Value: float64(w), Label: fmt.Sprint(w)})
+	}
+	p.X.Tick.Marker = plot.ConstantTicks(ticks)
+	top := 0.0
+	for _, row := range o.IPC {
+		for _, v := range row {
+			if v != nil {
+				top = max(top, *v)
+			}
+		}
+	}
+	step := 1.0
+	for _, s := range []float64{0.5, 0.25, 0.1, 0.05} {
+		if top/s < 8 {
+			step = s
+		}
+	}
+	p.Y.Max = math.Ceil(top/step) * step
+	var yt []plot.Tick
+	for y := 0.0; y <= p.Y.Max+step/2; y += step {
+		yt = append(yt, plot.Tick{Value: y, Label: fmt.Sprintf("%.2f", y)})
+	}
+	p.Y.Tick.Marker = plot.ConstantTicks(yt)
 	p.Legend.Top, p.Legend.Left = false, false
 	for i, ilp := range o.ILPs {
 		var pts plotter.XYs

@@ -1,0 +1,106 @@
+package report
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/gpuarch/gpuarch/record"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test -update writes it)", err)
+	}
+	if d := cmp.Diff(string(want), string(got)); d != "" {
+		t.Errorf("%s differs (-want +got):\n%s", path, d)
+	}
+}
+
+func f(v float64) *float64 { return &v }
+
+// synthetic is a small run with one occupancy grid and a few mixes: enough
+// for every pipes section.
+func synthetic() *record.Run {
+	solo := func(class, subject string, rate float64) record.Record {
+		return record.Record{ID: "pipes/mix/" + class + ":1", Suite: "pipes", Subject: class, Quantity: record.Mix, Status: record.StatusOK,
+			Value: rate, Mix: &record.MixDetail{Role: "solo", Parts: []record.MixPart{{Subject: subject, Count: 1}}}}
+	}
+	mix := func(role, id string, rate float64, parts ...record.MixPart) record.Record {
+		return record.Record{ID: "pipes/mix/" + id, Suite: "pipes", Subject: id, Quantity: record.Mix, Status: record.StatusOK,
+			Value: rate, Mix: &record.MixDetail{Role: role, Parts: parts}}
+	}
+	p := func(s string, n int) record.MixPart { return record.MixPart{Subject: s, Count: n} }
+	return &record.Run{
+		Schema: record.SchemaVersion, Complete: true,
+		Device: record.Device{Name: "Test GPU", ComputeCapability: "9.0", SMs: 2, SubPartitions: 4, WarpSize: 32},
+		Records: []record.Record{
+			{ID: "alu/fma.rn.f32/latency", Suite: "alu", Subject: "fma.rn.f32", Group: "f32", Quantity: record.Latency, Status: record.StatusOK, Value: 4,
+				Latency: &record.LatencyDetail{Cycles: 4, AdjustedCycles: 3.98}},
+			{ID: "pipes/fma.rn.f32/occupancy", Suite: "pipes", Subject: "fma.rn.f32", Quantity: record.Occupancy, Status: record.StatusOK, Value: 3.95,
+				SASS: &record.SASS{Status: "verified", Found: 256, Needed: 256, Counts: map[string]int{"FFMA": 256, "ISETP.GT.U32.AND": 1, "BRA": 1}},
+				Occup: &record.OccupancyDetail{ILPs: []int{1, 4}, WarpsPerSM: []int{1, 4, 64},
+					IPC: [][]*float64{{f(0.25), f(0.99), f(1.99)}, {f(0.96), f(3.82), f(3.95)}}, Skipped: []string{"128 warps per SM: the SM holds at most 64"}, ClockHz: 1.98e9}},
+			solo("FFMA", "fma.rn.f32", 3.95), solo("IMAD", "mad.lo.s32", 2), solo("LOP3", "xor.b32", 2), solo("MUFU", "ex2.approx.ftz.f32", 0.5),
+			mix("pair", "FFMA:2+IMAD:1", 3/1.01, p("fma.rn.f32", 2), p("mad.lo.s32", 1)),
+			mix("pair", "FFMA:2+LOP3:1", 3.95, p("fma.rn.f32", 2), p("xor.b32", 1)),
+			mix("pair", "IMAD:1+LOP3:1", 3.97, p("mad.lo.s32", 1), p("xor.b32", 1)),
+			mix("pair", "FFMA:8+MUFU:1", 9/2.25, p("fma.rn.f32", 8), p("ex2.approx.ftz.f32", 1)),
+			mix("pair", "IMAD:4+MUFU:1", 5/2.0, p("mad.lo.s32", 4), p("ex2.approx.ftz.f32", 1)),
+			mix("pair", "LOP3:4+MUFU:1", 5/2.0, p("xor.b32", 4), p("ex2.approx.ftz.f32", 1)),
+			mix("held-out", "IMAD:3+LOP3:1", 2.66, p("mad.lo.s32", 3), p("xor.b32", 1)),
+		},
+	}
+}
+
+func TestPipesSectionsGolden(t *testing.T) {
+	var b strings.Builder
+	if err := Markdown(&b, synthetic()); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{"## ALU bottlenecks", "### `fma.rn.f32`", "| 4 | 0.96 | 3.82 | 3.95 |", "### Best rates against the documented peak",
+		"## ALU layout", "| FFMA | 3.95 | IMAD: 51%, FFMA (own): 49% |", "### Prediction check", "skipped: 128 warps per SM"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("document lacks %q", want)
+		}
+	}
+	golden(t, "synthetic.md", []byte(out))
+}
+
+func TestOccupancyPlotGolden(t *testing.T) {
+	run := synthetic()
+	r, _ := run.Find("pipes/fma.rn.f32/occupancy")
+	svg, err := occupancyPlot(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(svg), "<?xml") || !strings.Contains(string(svg), "ILP 4") {
+		t.Fatalf("not an SVG with a legend: %.200s", svg)
+	}
+	golden(t, "occupancy.svg", svg)
+}
+
+func TestWritePlots(t *testing.T) {
+	dir := t.TempDir()
+	files, err := WritePlots(dir, synthetic())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 1 || filepath.Base(files[0]) != "occupancy-fma.rn.f32.svg" {
+		t.Errorf("files %v", files)
+	}
+}
