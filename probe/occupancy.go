@@ -20,8 +20,7 @@ import (
 // the GPU cannot hold the shape.
 func (r *Runner) exactShape(prog Program, kernel string, warps, ilp, steps int) (shape record.Shape, skip string, err error) {
 	d := r.GPU.Device()
-	maxWarps := d.Attributes["MAX_THREADS_PER_MULTIPROCESSOR"] / max(1, d.WarpSize)
-	if warps > maxWarps {
+	if maxWarps := r.maxWarpsPerSM(); warps > maxWarps {
 		return shape, fmt.Sprintf("%d warps per SM: the SM holds at most %d", warps, maxWarps), nil
 	}
 	blocks := (warps + 7) / 8
@@ -95,6 +94,25 @@ func (r *Runner) launchShape(ctx context.Context, prog Program, kernel string, s
 		}
 	}
 	return rate, nil
+}
+
+// maxWarpsPerSM is the most warps an SM holds (64 when the driver does not
+// say).
+func (r *Runner) maxWarpsPerSM() int {
+	d := r.GPU.Device()
+	if w := d.Attributes["MAX_THREADS_PER_MULTIPROCESSOR"] / max(1, d.WarpSize); w > 0 {
+		return w
+	}
+	return 64
+}
+
+// warpBuffer allocates room for one warp record per warp of a full GPU, and
+// makes sure the shared sink exists.
+func (r *Runner) warpBuffer() (Buffer, error) {
+	if err := r.ensureSink(); err != nil {
+		return nil, err
+	}
+	return r.GPU.Alloc(r.GPU.Device().SMs * r.maxWarpsPerSM() * WarpRecordBytes)
 }
 
 // ensureSink allocates the runner's shared sink buffer once.
@@ -236,12 +254,7 @@ func (j *occupancyJob) measure(ctx context.Context, r *Runner) ([]record.Record,
 			return []record.Record{rec}, nil
 		}
 	}
-	if err := r.ensureSink(); err != nil {
-		return nil, err
-	}
-	d := r.GPU.Device()
-	maxWarps := d.Attributes["MAX_THREADS_PER_MULTIPROCESSOR"] / max(1, d.WarpSize)
-	out, err := r.GPU.Alloc(d.SMs * max(maxWarps, 1) * WarpRecordBytes)
+	out, err := r.warpBuffer()
 	if err != nil {
 		return nil, err
 	}
@@ -378,12 +391,7 @@ func (j *mixJob) measure(ctx context.Context, r *Runner) ([]record.Record, error
 			return []record.Record{rec}, nil
 		}
 	}
-	if err := r.ensureSink(); err != nil {
-		return nil, err
-	}
-	d := r.GPU.Device()
-	maxWarps := d.Attributes["MAX_THREADS_PER_MULTIPROCESSOR"] / max(1, d.WarpSize)
-	out, err := r.GPU.Alloc(d.SMs * max(maxWarps, 1) * WarpRecordBytes)
+	out, err := r.warpBuffer()
 	if err != nil {
 		return nil, err
 	}

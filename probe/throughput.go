@@ -63,10 +63,7 @@ func (r *Runner) sizeIterations(ctx context.Context, prog Program, kernel string
 
 func (r *Runner) measureThroughput(ctx context.Context, spec ChainSpec, cs *chainSet, prog Program, rec *record.Record) error {
 	d := r.GPU.Device()
-	maxWarps := d.Attributes["MAX_THREADS_PER_MULTIPROCESSOR"] / max(1, d.WarpSize)
-	if maxWarps == 0 {
-		maxWarps = 64
-	}
+	maxWarps := r.maxWarpsPerSM()
 	out, sink, err := r.allocPair(d.SMs * maxWarps * WarpRecordBytes)
 	if err != nil {
 		return err
