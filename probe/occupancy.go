@@ -152,8 +152,12 @@ type compiled struct {
 // compileModule builds and compiles kernels as one module and disassembles
 // it when it can. On failure, c.failure holds the status and reason.
 func (r *Runner) compileModule(ctx context.Context, name string, kernels ...*ptx.Kernel) *compiled {
-	c := &compiled{}
-	c.source = r.module(kernels...).String()
+	return r.compileSource(ctx, name, r.module(kernels...).String())
+}
+
+// compileSource is compileModule for a module already rendered.
+func (r *Runner) compileSource(ctx context.Context, name, source string) *compiled {
+	c := &compiled{source: source}
 	sum := sha256.Sum256([]byte(c.source))
 	c.hash = hex.EncodeToString(sum[:])
 	prog, err := r.GPU.Compile(ctx, name, c.source)

@@ -101,6 +101,8 @@ const (
 	Occupancy Quantity = "occupancy"
 	// Mix is the throughput of several instructions interleaved.
 	Mix Quantity = "mix"
+	// Curve is a quantity measured over memory footprints.
+	Curve Quantity = "curve"
 )
 
 // Record is one measured quantity.
@@ -128,6 +130,7 @@ type Record struct {
 	Through    *ThroughputDetail `json:"throughput,omitempty"`
 	Occup      *OccupancyDetail  `json:"occupancy,omitempty"`
 	Mix        *MixDetail        `json:"mix,omitempty"`
+	Curve      *CurveDetail      `json:"curve,omitempty"`
 	SASS       *SASS             `json:"sass,omitempty"`
 	Provenance Provenance        `json:"provenance"`
 	Warnings   []string          `json:"warnings,omitempty"`
@@ -254,6 +257,35 @@ type MixDetail struct {
 	// the best shape: sum of counts / warp instructions per clock, times
 	// warps per SM.
 	CyclesPerRound float64 `json:"cycles_per_round"`
+}
+
+// CurveDetail is a measurement over footprints, such as pointer-chase
+// latency: each point is one footprint in bytes with the median over the
+// chains that ran it. Levels are not stored: reports detect them (package
+// infer), so better detection applies to old runs too.
+type CurveDetail struct {
+	// Path names what was measured, e.g. "global ld.ca", "shared".
+	Path   string       `json:"path"`
+	Points []CurvePoint `json:"points"`
+	// ClockHz is the SM clock measured before the curve, for converting
+	// cycles to seconds.
+	ClockHz float64  `json:"clock_hz,omitempty"`
+	Skipped []string `json:"skipped,omitempty"`
+}
+
+// CurvePoint is one footprint of a curve.
+type CurvePoint struct {
+	Bytes int64   `json:"bytes"`
+	Value float64 `json:"value"`
+	// Min and Max bound the per-chain values.
+	Min float64 `json:"min"`
+	Max float64 `json:"max"`
+	// Stride is the distance between consecutive elements in bytes,
+	// Elements how many the footprint holds, Chains how many threads
+	// chased disjoint parts of them at once.
+	Stride   int `json:"stride"`
+	Elements int `json:"elements"`
+	Chains   int `json:"chains"`
 }
 
 // MixPart is one instruction of a mix.

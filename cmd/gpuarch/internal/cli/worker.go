@@ -18,6 +18,7 @@ import (
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/suites/alu"
+	"github.com/gpuarch/gpuarch/suites/memory"
 	"github.com/gpuarch/gpuarch/suites/pipes"
 )
 
@@ -179,6 +180,10 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 				return err
 			}
 			if err := run(mixes, nil); err != nil {
+				return err
+			}
+		case memory.Suite:
+			if err := run(memory.Jobs(), nil); err != nil {
 				return err
 			}
 		default:

@@ -1,0 +1,221 @@
+package probe
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"math/bits"
+	"sort"
+	"time"
+
+	"github.com/gpuarch/gpuarch/ptx"
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/stats"
+)
+
+// ChasePath is one way a pointer chase reaches memory.
+type ChasePath struct {
+	// Name is the record's subject, e.g. "global ld.ca".
+	Name string
+	// Space is "global" or "shared"; CacheOp the ld qualifier for global
+	// ("ca" caches in L1, "cg" only in L2).
+	Space, CacheOp string
+	// MaxBytes caps the footprints chased on this path (0: no cap; shared
+	// memory is always capped by what a block may use).
+	MaxBytes int64
+	// OneChainUpTo is the largest footprint one thread chases whole;
+	// larger ones are split into one chain per SM (up to 64 chains), each
+	// pass then taking 1/64 of the time. Only paths that do not depend on
+	// one SM's own cache should split (ld.cg).
+	OneChainUpTo int64
+}
+
+// Footprints returns perOctave footprints per octave from lo to hi bytes,
+// each a multiple of 256 bytes.
+func Footprints(lo, hi int64, perOctave int) []int64 {
+	var out []int64
+	for k := 0; ; k++ {
+		f := float64(lo) * math.Exp2(float64(k)/float64(perOctave))
+		v := int64(f/256+0.5) * 256
+		if v > hi {
+			return out
+		}
+		if len(out) == 0 || v != out[len(out)-1] {
+			out = append(out, v)
+		}
+	}
+}
+
+// ChaseJob measures latency against footprint on each path.
+func ChaseJob(suite string, paths []ChasePath, footprints []int64) Job {
+	return &chaseJob{suite: suite, paths: paths, footprints: footprints}
+}
+
+type chaseJob struct {
+	suite      string
+	paths      []ChasePath
+	footprints []int64
+	c          *compiled
+}
+
+const chaseStride = 32 // bytes: one element per 32-byte sector
+
+func chaseKernel(p ChasePath) string {
+	if p.Space == "shared" {
+		return "chase_shared"
+	}
+	return "chase_" + p.CacheOp
+}
+
+func (j *chaseJob) prepare(ctx context.Context, r *Runner) {
+	ks := []*ptx.Kernel{ChaseInitKernel("chase_init")}
+	seen := map[string]bool{}
+	for _, p := range j.paths {
+		name := chaseKernel(p)
+		if !seen[name] {
+			seen[name] = true
+			ks = append(ks, ChaseKernel(name, p.Space, p.CacheOp))
+		}
+	}
+	m := r.module(ks...)
+	m.Declare(".extern .shared .align 16 .b8 " + ptx.DynamicShared + "[];")
+	j.c = r.compileSource(ctx, "chase", m.String())
+}
+
+func (j *chaseJob) close() { j.c.close() }
+
+// chaseShape picks the elements, stride and chains for a footprint.
+func chaseShape(f int64, p ChasePath, sms int) (elems, stride, chains int) {
+	stride, chains = chaseStride, 1
+	if p.OneChainUpTo > 0 && f > p.OneChainUpTo {
+		chains = min(64, sms)
+		const maxElems = 1 << 22
+		e := f / chaseStride
+		if e > maxElems {
+			stride = int(f/maxElems) &^ 7
+		}
+	}
+	elems = int(f / int64(stride))
+	elems -= elems % chains
+	return elems, stride, chains
+}
+
+func (j *chaseJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+	var recs []record.Record
+	fail := func(st record.Status, why string) []record.Record {
+		for _, p := range j.paths {
+			recs = append(recs, record.Record{ID: j.suite + "/latency/" + p.Name, Suite: j.suite, Subject: p.Name,
+				Quantity: record.Curve, Status: st, Reason: why})
+		}
+		return recs
+	}
+	if f := j.c.failure; f != nil {
+		return fail(f.Status, f.Reason), j.c.fatalErr
+	}
+	clk, err := r.Clock(ctx)
+	if err != nil {
+		return fail(record.StatusFailed, err.Error()), fatalOrNil(err)
+	}
+	d := r.GPU.Device()
+	smemMax := int64(d.Attributes["MAX_SHARED_MEMORY_PER_BLOCK_OPTIN"])
+	// One buffer for every global footprint: the largest that fits.
+	var need int64
+	for _, f := range j.footprints {
+		need = max(need, f)
+	}
+	var buf Buffer
+	for size := need; size >= 1<<20 && buf == nil; size /= 2 {
+		if b, err := r.GPU.Alloc(int(size)); err == nil {
+			buf, need = b, size
+		} else if Fatal(err) {
+			return fail(record.StatusFailed, err.Error()), err
+		}
+	}
+	if buf == nil {
+		return fail(record.StatusFailed, "could not allocate even 1 MiB of device memory"), nil
+	}
+	defer buf.Free()
+	out, err := r.GPU.Alloc(64 * 8)
+	if err != nil {
+		return fail(record.StatusFailed, err.Error()), fatalOrNil(err)
+	}
+	defer out.Free()
+	prov := record.Provenance{Module: "chase", PTXSHA256: j.c.hash, CompileSeconds: j.c.compile.Seconds(), Clock: clk, Time: time.Now().UTC()}
+	for _, p := range j.paths {
+		rec := record.Record{ID: j.suite + "/latency/" + p.Name, Suite: j.suite, Subject: p.Name, Group: "latency",
+			Quantity: record.Curve, Unit: "cycles per load", Status: record.StatusOK, Provenance: prov,
+			Curve: &record.CurveDetail{Path: p.Name, ClockHz: clk.Hz}}
+		for _, f := range j.footprints {
+			if p.MaxBytes > 0 && f > p.MaxBytes {
+				continue
+			}
+			if p.Space == "shared" && f > smemMax {
+				continue
+			}
+			if p.Space == "global" && f > need {
+				rec.Curve.Skipped = append(rec.Curve.Skipped, fmt.Sprintf("%d bytes: only %d bytes of device memory could be allocated", f, need))
+				continue
+			}
+			pt, err := j.point(ctx, r, p, f, buf, out)
+			if err != nil {
+				rec.Status, rec.Reason = record.StatusFailed, err.Error()
+				recs = append(recs, rec)
+				return recs, fatalOrNil(err)
+			}
+			rec.Curve.Points = append(rec.Curve.Points, pt)
+		}
+		if n := len(rec.Curve.Points); n > 0 {
+			rec.Value = rec.Curve.Points[0].Value
+		}
+		recs = append(recs, rec)
+	}
+	return recs, nil
+}
+
+// point chases one footprint on one path.
+func (j *chaseJob) point(ctx context.Context, r *Runner, p ChasePath, f int64, buf, out Buffer) (record.CurvePoint, error) {
+	d := r.GPU.Device()
+	elems, stride, chains := chaseShape(f, p, d.SMs)
+	pt := record.CurvePoint{Bytes: f, Stride: stride, Elements: elems, Chains: chains}
+	nbits := uint32(bits.Len32(uint32(elems - 1)))
+	seed := uint32(0x5eed1234 ^ uint32(f))
+	steps := uint32(elems / chains)
+	shape := []any{uint32(elems), nbits, uint32(stride), uint32(chains), seed}
+	kernel := chaseKernel(p)
+	if err := out.Clear(); err != nil {
+		return pt, err
+	}
+	guard := uint64(0xdead_0000_0000_0001)
+	if p.Space == "shared" {
+		g := Grid{Blocks: 1, Threads: 256, SharedBytes: int(f)}
+		args := append(append([]any{}, shape...), steps, out.Ptr(), guard)
+		if err := j.c.prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, args...); err != nil {
+			return pt, fmt.Errorf("%s, %d bytes: %w", p.Name, f, err)
+		}
+	} else {
+		init := append([]any{buf.Ptr()}, shape...)
+		if err := j.c.prog.Launch(ctx, "chase_init", Grid{Blocks: (elems + 255) / 256, Threads: 256}, r.Config.LaunchTimeout, init...); err != nil {
+			return pt, fmt.Errorf("building the chain for %d bytes: %w", f, err)
+		}
+		args := append(append([]any{buf.Ptr()}, shape...), steps, out.Ptr(), guard)
+		if err := j.c.prog.Launch(ctx, kernel, Grid{Blocks: chains, Threads: 1}, r.Config.LaunchTimeout, args...); err != nil {
+			return pt, fmt.Errorf("%s, %d bytes: %w", p.Name, f, err)
+		}
+	}
+	b, err := out.Read()
+	if err != nil {
+		return pt, err
+	}
+	var per []float64
+	for c := range chains {
+		cyc := binary.LittleEndian.Uint64(b[8*c:])
+		if cyc == 0 {
+			return pt, fmt.Errorf("%s, %d bytes: chain %d recorded no time", p.Name, f, c)
+		}
+		per = append(per, float64(cyc)/float64(steps))
+	}
+	sort.Float64s(per)
+	pt.Value, pt.Min, pt.Max = stats.Median(per), per[0], per[len(per)-1]
+	return pt, nil
+}
