@@ -180,7 +180,10 @@ func (j *chaseJob) point(ctx context.Context, r *Runner, p ChasePath, f int64, b
 	pt := record.CurvePoint{Bytes: f, Stride: stride, Elements: elems, Chains: chains}
 	nbits := uint32(bits.Len32(uint32(elems - 1)))
 	seed := uint32(0x5eed1234 ^ uint32(f))
-	steps := uint32(elems / chains)
+	// At least minChase steps a pass, going round small chains several
+	// times, so the clock reads' fixed cost vanishes in the per-step time.
+	const minChase = 2048
+	steps := uint32(max(elems/chains, minChase))
 	shape := []any{uint32(elems), nbits, uint32(stride), uint32(chains), seed}
 	kernel := chaseKernel(p)
 	if err := out.Clear(); err != nil {

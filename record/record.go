@@ -195,7 +195,8 @@ type ThroughputDetail struct {
 	// CyclesPerWarpInst is the issue interval of one warp instruction on
 	// one SM sub-partition: SubPartitions / WarpInstPerClockPerSM.
 	CyclesPerWarpInst float64 `json:"cycles_per_warp_inst_per_subpartition"`
-	// ResultsPerSecond is the whole GPU's rate at the measured clock.
+	// ResultsPerSecond is the whole GPU's rate at the measured clock (for
+	// bandwidth records: bytes per second).
 	ResultsPerSecond float64      `json:"results_per_second,omitempty"`
 	Best             Shape        `json:"best"`
 	Sweep            []SweepPoint `json:"sweep"`

@@ -28,6 +28,7 @@ func Markdown(w io.Writer, run *record.Run) error {
 	writeBottlenecks(&b, run, pd)
 	writeOperands(&b, pd)
 	writeLayout(&b, run, pd)
+	writeMemory(&b, run)
 	writeNotes(&b, run)
 	writeSources(&b, run)
 	_, err := io.WriteString(w, b.String())

@@ -128,5 +128,19 @@ func WritePlots(dir string, run *record.Run) ([]string, error) {
 		}
 		files = append(files, path)
 	}
+	if curves := latencyCurves(run); len(curves) > 0 {
+		svg, err := latencyPlot(curves)
+		if err != nil {
+			return files, fmt.Errorf("latency plot: %w", err)
+		}
+		if err := os.MkdirAll(filepath.Join(dir, PlotDir), 0o755); err != nil {
+			return files, err
+		}
+		path := filepath.Join(dir, PlotDir, latencyPlotName)
+		if err := os.WriteFile(path, svg, 0o644); err != nil {
+			return files, err
+		}
+		files = append(files, path)
+	}
 	return files, nil
 }

@@ -33,6 +33,8 @@ type GPU struct {
 	Closed     bool
 	// SharedPerSM is the shared memory an SM offers to blocks.
 	SharedPerSM int
+	// MaxAlloc, when set, fails larger allocations as out of memory.
+	MaxAlloc int
 
 	bufs map[probe.Ptr][]byte
 	next probe.Ptr
@@ -41,7 +43,7 @@ type GPU struct {
 // New returns a GPU that behaves like an FFMA pipe: latency 4, 4 warp
 // instructions per clock per SM, on 4 SMs at 1.98 GHz.
 func New() *GPU {
-	return &GPU{SMs: 4, Latency: 4, Peak: 4, Overhead: 40, ClockHz: 1.98e9, BodySteps: 256, SharedPerSM: 233472,
+	return &GPU{SMs: 4, Latency: 4, Peak: 4, Overhead: 40, ClockHz: 1.98e9, BodySteps: 256, SharedPerSM: 233472, MaxAlloc: 1 << 30,
 		bufs: map[probe.Ptr][]byte{}, next: 0x1000}
 }
 
@@ -50,7 +52,8 @@ func (g *GPU) Device() record.Device {
 	return record.Device{Name: "Fake GPU", UUID: "GPU-fake", ComputeCapability: "9.0", CUDAVersion: 13000,
 		PTXVersion: "9.0", PTXTarget: "sm_90", SMs: g.SMs, SubPartitions: 4, WarpSize: 32,
 		Attributes: map[string]int{"MAX_THREADS_PER_MULTIPROCESSOR": 2048, "MAX_SHARED_MEMORY_PER_MULTIPROCESSOR": g.SharedPerSM,
-			"RESERVED_SHARED_MEMORY_PER_BLOCK": 1024, "MAX_SHARED_MEMORY_PER_BLOCK_OPTIN": g.SharedPerSM - 1024}}
+			"RESERVED_SHARED_MEMORY_PER_BLOCK": 1024, "MAX_SHARED_MEMORY_PER_BLOCK_OPTIN": g.SharedPerSM - 1024},
+		MemoryBytes: 8 << 30}
 }
 
 // Compile implements probe.GPU.
@@ -63,14 +66,34 @@ func (g *GPU) Compile(_ context.Context, name, source string) (probe.Program, er
 
 // Alloc implements probe.GPU.
 func (g *GPU) Alloc(n int) (probe.Buffer, error) {
+	if g.MaxAlloc > 0 && n > g.MaxAlloc {
+		return nil, fmt.Errorf("fake: cuMemAlloc: CUDA_ERROR_OUT_OF_MEMORY (2): %d bytes", n)
+	}
 	p := g.next
 	g.next += probe.Ptr(n + 256)
-	g.bufs[p] = make([]byte, n)
+	if n <= 64<<20 { // larger buffers only hold chains the model simulates
+		g.bufs[p] = make([]byte, n)
+	}
 	return &buffer{g: g, p: p}, nil
 }
 
 // Sensors implements probe.GPU.
 func (g *GPU) Sensors() *record.Sensors { return nil }
+
+// MemoryLatency is the simulated latency in cycles of a load from a
+// footprint: 30 cycles in shared memory, otherwise 32 (L1, through ld.ca,
+// up to 200 KiB), 270 (L2, up to 32 MiB) and 650 beyond.
+func (g *GPU) MemoryLatency(bytes float64, kernel string) float64 {
+	switch {
+	case kernel == "chase_shared":
+		return 30
+	case kernel == "chase_ca" && bytes <= 200<<10:
+		return 32
+	case bytes <= 32<<20:
+		return 270
+	}
+	return 650
+}
 
 // Close records that the GPU was closed.
 func (g *GPU) Close() error { g.Closed = true; return nil }
@@ -112,8 +135,11 @@ func (p *program) Launch(_ context.Context, kernel string, grid probe.Grid, _ ti
 		g.LaunchErr = nil
 		return err
 	}
-	out := g.bufs[args[0].(probe.Ptr)]
 	le := binary.LittleEndian
+	var out []byte
+	if p, ok := args[0].(probe.Ptr); ok {
+		out = g.bufs[p]
+	}
 	switch {
 	case kernel == "gpuarch_clock":
 		us := float64(args[1].(uint32))
@@ -123,7 +149,8 @@ func (p *program) Launch(_ context.Context, kernel string, grid probe.Grid, _ ti
 	case strings.HasPrefix(kernel, "lat_"):
 		n, _ := strconv.Atoi(kernel[strings.LastIndex(kernel, "_n")+2:])
 		le.PutUint64(out, uint64(g.Overhead+g.Latency*float64(n)))
-	case strings.HasPrefix(kernel, "tp_") || strings.HasPrefix(kernel, "occ_") || strings.HasPrefix(kernel, "mix_") || kernel == "gpuarch_warmup":
+	case strings.HasPrefix(kernel, "tp_") || strings.HasPrefix(kernel, "occ_") || strings.HasPrefix(kernel, "mix_") ||
+		strings.HasPrefix(kernel, "stream_") || kernel == "gpuarch_warmup":
 		// Steps per iteration as the runner sizes single-instruction
 		// bodies; mixes get the same shape of answer, which is all the
 		// command-line tests need.
@@ -143,6 +170,21 @@ func (p *program) Launch(_ context.Context, kernel string, grid probe.Grid, _ ti
 		for w := range warps {
 			sm := uint32((w * 32 / threads) % g.SMs)
 			WriteWarp(out, w, 1000, 1000+uint64(span), 7000, 7000+uint64(span/g.ClockHz*1e9), sm)
+		}
+	case kernel == "chase_init":
+		// The chain lives only in the model below.
+	case strings.HasPrefix(kernel, "chase_"):
+		// args: [base,] elems, bits, stride, chains, seed, steps, out, guard.
+		i := 0
+		if kernel != "chase_shared" {
+			i = 1
+		}
+		elems, stride := args[i].(uint32), args[i+2].(uint32)
+		steps := args[i+5].(uint32)
+		out = g.bufs[args[i+6].(probe.Ptr)]
+		per := g.MemoryLatency(float64(elems)*float64(stride), kernel)
+		for c := range blocks {
+			le.PutUint64(out[8*c:], uint64(per*float64(steps)))
 		}
 	default:
 		return fmt.Errorf("fake: unknown kernel %s", kernel)

@@ -5,7 +5,9 @@
 package memory
 
 import (
+	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/record"
 )
 
 // Suite is the name records of this suite carry.
@@ -27,4 +29,69 @@ func Footprints() []int64 { return probe.Footprints(1<<10, 4<<30, 4) }
 // Jobs returns the suite's jobs.
 func Jobs() []probe.Planned {
 	return []probe.Planned{{Key: Suite + "/latency", Job: probe.ChaseJob(Suite, Paths, Footprints())}}
+}
+
+// Sizes returns the L1 and L2 capacities the chase detected: the first
+// knee of the ld.ca and of the ld.cg curves, 0 where none was found.
+func Sizes(recs []record.Record) (l1, l2 int64) {
+	knee := func(path string) int64 {
+		for _, r := range recs {
+			if r.Suite != Suite || r.Subject != path || r.Curve == nil || r.Status != record.StatusOK {
+				continue
+			}
+			pts := make([]infer.Point, len(r.Curve.Points))
+			for i, p := range r.Curve.Points {
+				pts[i] = infer.Point{Bytes: float64(p.Bytes), Value: p.Value}
+			}
+			if ls, err := infer.Levels(pts, 0.15); err == nil && len(ls) > 1 && ls[0].Resolved {
+				return int64(ls[0].Capacity)
+			}
+		}
+		return 0
+	}
+	return knee("global ld.ca"), knee("global ld.cg")
+}
+
+// BandwidthJobs plans the bandwidth streams, sized from the detected
+// capacities (l1, l2 in bytes; 0 when not detected): the L1 test keeps
+// every SM's blocks within half its L1, the L2 test streams over half the
+// L2, the DRAM test over 2 GiB (and at least 16 times the L2). Without a
+// detected L2 the driver's L2 size is used, and the record says so.
+func BandwidthJobs(dev record.Device, l1, l2 int64) []probe.Planned {
+	l2note := "footprint: half the L2 capacity the latency chase detected"
+	if l2 <= 0 {
+		l2 = int64(dev.Attributes["L2_CACHE_SIZE"])
+		l2note = "footprint: half the driver's L2 size (the chase detected no L2 capacity)"
+	}
+	l1note := "per-block region: an eighth of the L1 capacity the latency chase detected (at most 4 blocks per SM)"
+	if l1 <= 0 {
+		l1 = 128 << 10
+		l1note = "per-block region: 8 KiB (the chase detected no L1 capacity)"
+	}
+	round := func(b int64) int64 { return max(probe.StreamChunk, b/probe.StreamChunk*probe.StreamChunk) }
+	dram := max(int64(2)<<30, 16*l2)
+	sweep := func(warps ...int) []probe.StreamShape {
+		var out []probe.StreamShape
+		for _, w := range []int{4, 8, 16} {
+			for _, n := range warps {
+				out = append(out, probe.StreamShape{Width: w, WarpsPerSM: n})
+			}
+		}
+		return out
+	}
+	streams := []probe.Stream{
+		{Subject: "shared read", Op: "lds", Footprint: 32 << 10, PerBlock: true, Passes: 256, Shapes: sweep(16, 32, 48),
+			Note: "per-block region: 32 KiB of dynamic shared memory, conflict-free consecutive accesses"},
+		// Up to 4 blocks per SM, each with an eighth of the L1.
+		{Subject: "L1 read", Op: "ld.ca", Footprint: round(l1 / 8), PerBlock: true, Passes: 256, Shapes: sweep(8, 16, 32), Note: l1note},
+		{Subject: "L2 read", Op: "ld.cg", Footprint: round(l2 / 2), Passes: 16, Shapes: sweep(16, 32, 64), Note: l2note},
+		{Subject: "L2 write", Op: "st", Footprint: round(l2 / 2), Passes: 16, Shapes: sweep(16, 32, 64), Note: l2note},
+		{Subject: "DRAM read", Op: "ld.cg", Footprint: dram, Passes: 2, Shapes: sweep(16, 32, 64), Note: "footprint: 2 GiB, many times the L2"},
+		{Subject: "DRAM write", Op: "st", Footprint: dram, Passes: 2, Shapes: sweep(16, 32, 64), Note: "footprint: 2 GiB, many times the L2"},
+	}
+	var out []probe.Planned
+	for _, s := range streams {
+		out = append(out, probe.Planned{Key: Suite + "/bandwidth/" + s.Subject, Job: probe.BandwidthJob(Suite, s)})
+	}
+	return out
 }

@@ -181,6 +181,33 @@ func TestPipesOnSimulatedGPU(t *testing.T) {
 	}
 }
 
+func TestMemoryOnSimulatedGPU(t *testing.T) {
+	gpu := probetest.New() // allocations above 1 GiB fail, as on a small card
+	e, _, stderr := testEnv(gpu)
+	run := runIn(t, e, stderr, "run", "--suite", "memory")
+	cg, ok := run.Find("memory/latency/global ld.cg")
+	if !ok || cg.Status != record.StatusOK || len(cg.Curve.Points) == 0 {
+		t.Fatalf("ld.cg curve: %+v", cg)
+	}
+	if len(cg.Curve.Skipped) == 0 || !strings.Contains(cg.Curve.Skipped[0], "could be allocated") {
+		t.Errorf("footprints beyond the allocatable memory were not skipped with the reason: %q", cg.Curve.Skipped)
+	}
+	last := cg.Curve.Points[len(cg.Curve.Points)-1]
+	if last.Bytes > 1<<30 || last.Value != 650 {
+		t.Errorf("last point %+v: want at most 1 GiB, at the simulated DRAM latency", last)
+	}
+	for _, name := range []string{"shared read", "L1 read", "L2 read", "DRAM read", "DRAM write"} {
+		r, ok := run.Find("memory/bandwidth/" + name)
+		if !ok {
+			t.Errorf("no %s record", name)
+			continue
+		}
+		if name != "DRAM read" && name != "DRAM write" && r.Status != record.StatusOK {
+			t.Errorf("%s: %s %s", name, r.Status, r.Reason)
+		}
+	}
+}
+
 func TestFaultGoesOnInNewWorker(t *testing.T) {
 	gpu := probetest.New()
 	gpu.FailKernel, gpu.LaunchErr = "lat_add_s32_n", probetest.ErrFault

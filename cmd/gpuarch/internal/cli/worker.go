@@ -183,7 +183,12 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 				return err
 			}
 		case memory.Suite:
-			if err := run(memory.Jobs(), nil); err != nil {
+			var chased []record.Record
+			if err := run(memory.Jobs(), func(r *record.Record) { chased = append(chased, *r) }); err != nil {
+				return err
+			}
+			l1, l2 := memory.Sizes(chased)
+			if err := run(memory.BandwidthJobs(dev, l1, l2), nil); err != nil {
 				return err
 			}
 		default:

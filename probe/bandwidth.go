@@ -1,0 +1,339 @@
+package probe
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/gpuarch/gpuarch/ptx"
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/stats"
+)
+
+// StreamKernel builds a bandwidth kernel. Block b streams over its region,
+// base + (b mod regions)*region bytes long region, passes times: thread t
+// touches offsets (j*threads + t)*width, unroll accesses in flight per loop
+// iteration. op is "ld.ca", "ld.cg" (global loads), "st" (global stores) or
+// "lds" (shared memory loads from the block's dynamic shared memory). Every
+// warp writes a warp record to out.
+//
+// Parameters: out (u64), sink (u64), passes (u32), base (u64), region
+// (u64, bytes), regions (u32), guard (u32).
+func StreamKernel(name, op string, width, unroll int) *ptx.Kernel {
+	k := ptx.NewKernel(name)
+	outP, sinkP := k.Param("out", ptx.U64), k.Param("sink", ptx.U64)
+	passesP := k.Param("passes", ptx.U32)
+	baseP, regionP := k.Param("base", ptx.U64), k.Param("region", ptx.U64)
+	regionsP, guardP := k.Param("regions", ptx.U32), k.Param("guard", ptx.U32)
+	passes, region, regions := k.Load(passesP), k.Load(regionP), k.Load(regionsP)
+	tid, ntid, ctaid := k.Read(ptx.TidX), k.Read(ptx.NtidX), k.Read(ptx.CtaidX)
+	// start = base + (ctaid % regions)*region + tid*width (64-bit; shared
+	// memory uses the low 32 bits of a shared-window address).
+	slot := k.Reg(ptx.U32)
+	k.Op("rem.u32", slot, ctaid, regions)
+	start := k.Reg(ptx.U64)
+	if op == "lds" {
+		s := k.Reg(ptx.U32)
+		k.Op("mov.u32", s, ptx.Imm(ptx.DynamicShared))
+		k.Op("cvt.u64.u32", start, s)
+	} else {
+		k.Op("mov.u64", start, k.Load(baseP))
+		so := k.Reg(ptx.U64)
+		k.Op("mul.wide.u32", so, slot, ptx.Int(1))
+		k.Op("mul.lo.u64", so, so, region)
+		k.Op("add.u64", start, start, so)
+	}
+	to := k.Reg(ptx.U64)
+	k.Op("mul.wide.u32", to, tid, ptx.Int(int64(width)))
+	k.Op("add.u64", start, start, to)
+	step := k.Reg(ptx.U64) // bytes between one thread's consecutive accesses
+	k.Op("mul.wide.u32", step, ntid, ptx.Int(int64(width)))
+	chunk := k.Reg(ptx.U64) // bytes one loop iteration covers
+	k.Op("mul.lo.u64", chunk, step, ptx.Int(int64(unroll)))
+	iters64 := k.Reg(ptx.U64)
+	k.Op("div.u64", iters64, region, chunk)
+	iters := k.Reg(ptx.U32)
+	k.Op("cvt.u32.u64", iters, iters64)
+	k.Op("max.u32", iters, iters, ptx.Int(1))
+	acc := k.Reg(ptx.U32)
+	k.Op("mov.u32", acc, tid)
+	vals := make([]ptx.Reg, width/4)
+	for i := range vals {
+		vals[i] = k.Reg(ptx.U32)
+	}
+	vec := func() string {
+		if len(vals) == 1 {
+			return vals[0].String()
+		}
+		names := make([]string, len(vals))
+		for i, v := range vals {
+			names[i] = v.String()
+		}
+		return "{" + join(names) + "}"
+	}
+	suffix := map[int]string{4: "u32", 8: "v2.u32", 16: "v4.u32"}[width]
+	for _, v := range vals {
+		k.Op("mov.u32", v, tid)
+	}
+	k.Op("bar.sync", ptx.Int(0))
+	c0, g0 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
+	addr := k.Reg(ptx.U64)
+	k.Loop(passes, func() {
+		k.Op("mov.u64", addr, start)
+		k.Loop(iters, func() {
+			for u := range unroll {
+				a := k.Reg(ptx.U64)
+				if u == 0 {
+					k.Op("mov.u64", a, addr)
+				} else {
+					off := k.Reg(ptx.U64)
+					k.Op("mul.lo.u64", off, step, ptx.Int(int64(u)))
+					k.Op("add.u64", a, addr, off)
+				}
+				switch op {
+				case "st":
+					k.Raw(fmt.Sprintf("st.global.%s [%s], %s;", suffix, a, vec()))
+				case "lds":
+					s32 := k.Reg(ptx.U32)
+					k.Op("cvt.u32.u64", s32, a)
+					k.Raw(fmt.Sprintf("ld.shared.%s %s, [%s];", suffix, vec(), s32))
+				default:
+					k.Raw(fmt.Sprintf("ld.global.%s.%s %s, [%s];", op[3:], suffix, vec(), a))
+				}
+				if op != "st" {
+					for _, v := range vals {
+						k.Op("xor.b32", acc, acc, v)
+					}
+				}
+			}
+			k.Op("add.u64", addr, addr, chunk)
+		})
+	})
+	c1, g1 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
+	writeWarpRecord(k, outP, c0, c1, g0, g1)
+	guard := k.Load(guardP)
+	sink := k.Load(sinkP)
+	k.StoreIfEqual(ptx.Addr{Base: sink}, acc, guard)
+	return k
+}
+
+func join(s []string) string {
+	out := ""
+	for i, v := range s {
+		if i > 0 {
+			out += ", "
+		}
+		out += v
+	}
+	return out
+}
+
+// Stream describes one bandwidth measurement.
+type Stream struct {
+	// Subject names it, e.g. "L2 read".
+	Subject string
+	Op      string // see StreamKernel
+	// Footprint is the bytes the kernel streams over (shared: per block).
+	// PerBlock says every block has its own region of Footprint bytes
+	// (L1, shared memory) rather than a slice of one Footprint-sized
+	// buffer (L2, DRAM).
+	Footprint int64
+	PerBlock  bool
+	// Passes over the footprint.
+	Passes int
+	// Note explains how Footprint was chosen.
+	Note string
+	// Shapes are the widths and occupancies tried.
+	Shapes []StreamShape
+}
+
+// StreamShape is one point of a bandwidth sweep.
+type StreamShape struct{ Width, WarpsPerSM int }
+
+// BandwidthJob measures a stream at each of its shapes and keeps the best,
+// in bytes per clock per SM (each SM's bytes over its own span) and in
+// bytes per second over the whole GPU (all bytes over the first start to
+// the last end on %globaltimer).
+func BandwidthJob(suite string, s Stream) Job {
+	return &bandwidthJob{suite: suite, streams: []Stream{s}, shapes: s.Shapes}
+}
+
+type bandwidthJob struct {
+	suite   string
+	streams []Stream
+	shapes  []StreamShape
+	c       *compiled
+}
+
+// streamUnroll is the accesses each thread has in flight per loop
+// iteration; StreamChunk is the bytes one iteration of 256 threads at 16
+// bytes covers, the unit footprints are rounded to.
+const (
+	streamUnroll = 8
+	StreamChunk  = 256 * 16 * streamUnroll
+)
+
+func streamKernelName(op string, width int) string {
+	return fmt.Sprintf("stream_%s_w%d", KernelName(op), width)
+}
+
+func (j *bandwidthJob) prepare(ctx context.Context, r *Runner) {
+	seen := map[string]bool{}
+	var ks []*ptx.Kernel
+	for _, s := range j.streams {
+		for _, sh := range j.shapes {
+			name := streamKernelName(s.Op, sh.Width)
+			if !seen[name] {
+				seen[name] = true
+				ks = append(ks, StreamKernel(name, s.Op, sh.Width, streamUnroll))
+			}
+		}
+	}
+	m := r.module(ks...)
+	m.Declare(".extern .shared .align 16 .b8 " + ptx.DynamicShared + "[];")
+	j.c = r.compileSource(ctx, "stream", m.String())
+}
+
+func (j *bandwidthJob) close() { j.c.close() }
+
+func (j *bandwidthJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+	var recs []record.Record
+	newRec := func(s Stream) record.Record {
+		return record.Record{ID: j.suite + "/bandwidth/" + s.Subject, Suite: j.suite, Subject: s.Subject, Group: "bandwidth",
+			Quantity: record.Throughput, Unit: "bytes/clock/SM", Status: record.StatusOK, Note: s.Note,
+			Provenance: record.Provenance{Module: "stream", PTXSHA256: j.c.hash, CompileSeconds: j.c.compile.Seconds(), Time: time.Now().UTC()}}
+	}
+	if f := j.c.failure; f != nil {
+		for _, s := range j.streams {
+			rec := newRec(s)
+			rec.Status, rec.Reason = f.Status, f.Reason
+			recs = append(recs, rec)
+		}
+		return recs, j.c.fatalErr
+	}
+	out, err := r.warpBuffer()
+	if err != nil {
+		return nil, err
+	}
+	defer out.Free()
+	for _, s := range j.streams {
+		rec := newRec(s)
+		err := j.stream(ctx, r, s, out, &rec)
+		if err != nil {
+			rec.Status, rec.Reason = record.StatusFailed, err.Error()
+		}
+		recs = append(recs, rec)
+		if err != nil && Fatal(err) {
+			return recs, err
+		}
+	}
+	return recs, nil
+}
+
+// stream measures one Stream over the sweep.
+func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buffer, rec *record.Record) error {
+	d := r.GPU.Device()
+	maxBlocks := 0
+	for _, sh := range j.shapes {
+		maxBlocks = max(maxBlocks, d.SMs*max(1, sh.WarpsPerSM/8))
+	}
+	var buf Buffer
+	if s.Op != "lds" {
+		// Room for every shape: regions are rounded up to whole loop
+		// iterations, so many blocks can cover more than the footprint.
+		size := max(s.Footprint, int64(maxBlocks)*StreamChunk) + StreamChunk
+		if s.PerBlock {
+			size = (s.Footprint + StreamChunk) * int64(maxBlocks)
+		}
+		b, err := r.GPU.Alloc(int(size))
+		if err != nil {
+			return fmt.Errorf("allocate %d bytes: %w", size, err)
+		}
+		defer b.Free()
+		buf = b
+	}
+	det := &record.ThroughputDetail{}
+	best, bestNs := 0.0, 0.0
+	var clocks []float64
+	for _, sh := range j.shapes {
+		blocks := d.SMs * max(1, sh.WarpsPerSM/8)
+		threads := 32 * min(sh.WarpsPerSM, 8)
+		g := Grid{Blocks: blocks, Threads: threads}
+		// Each block's region is whole loop iterations, which also
+		// keeps every access aligned to its width.
+		chunk := uint64(threads * sh.Width * streamUnroll)
+		regions, region := uint32(blocks), uint64(s.Footprint)
+		if !s.PerBlock {
+			region = uint64(s.Footprint) / uint64(blocks)
+		}
+		region = max(region/chunk, 1) * chunk
+		if s.Op == "lds" {
+			g.SharedBytes = int(s.Footprint)
+		}
+		base := uint64(0)
+		if buf != nil {
+			base = uint64(buf.Ptr())
+		}
+		pt := record.SweepPoint{Shape: record.Shape{WarpsPerSM: sh.WarpsPerSM, ILP: sh.Width, BlocksPerSM: max(1, sh.WarpsPerSM/8), ThreadsPerBlk: threads, Iterations: s.Passes, SharedBytes: g.SharedBytes}}
+		if err := out.Clear(); err != nil {
+			return err
+		}
+		kernel := streamKernelName(s.Op, sh.Width)
+		args := []any{out.Ptr(), r.sinkPtr(), uint32(s.Passes), base, region, regions, uint32(0x7fc00bad)}
+		if err := j.c.prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, args...); err != nil {
+			return fmt.Errorf("%s at width %d, %d warps/SM: %w", s.Subject, sh.Width, sh.WarpsPerSM, err)
+		}
+		b, err := out.Read()
+		if err != nil {
+			return err
+		}
+		ws, err := DecodeWarps(b, blocks*threads/32)
+		if err != nil {
+			return err
+		}
+		covered := region
+		perWarp := float64(s.Passes) * float64(covered) / float64(threads/32)
+		rate, err := RateOf(ws, perWarp)
+		if err != nil {
+			return err
+		}
+		pt.WarpInstPerClockPerSM = rate.PerSM // bytes per clock per SM here
+		det.Sweep = append(det.Sweep, pt)
+		if rate.ClockHz > 0 {
+			clocks = append(clocks, rate.ClockHz)
+		}
+		var g0, g1 uint64
+		for i, w := range ws {
+			if i == 0 || w.StartNs < g0 {
+				g0 = w.StartNs
+			}
+			g1 = max(g1, w.EndNs)
+		}
+		if rate.PerSM > best {
+			best, det.Best = rate.PerSM, pt.Shape
+			if g1 > g0 {
+				bestNs = float64(s.Passes) * float64(covered) * float64(blocks) / float64(g1-g0) * 1e9
+			}
+		}
+	}
+	rec.Value = best
+	det.WarpInstPerClockPerSM = best
+	rec.Through = det
+	hz := 0.0
+	if len(clocks) > 0 {
+		hz = stats.Median(clocks)
+	}
+	rec.Provenance.Clock = &record.Clock{Hz: hz, Source: "%clock64 over %globaltimer inside the stream kernels (median)"}
+	// Bytes per second: for a stream over one shared buffer, all bytes over
+	// the GPU's first start to last end; for per-block regions, the per-SM
+	// rate at the measured clock times the SMs.
+	if !s.PerBlock && bestNs > 0 {
+		det.ResultsPerSecond = bestNs
+	} else {
+		det.ResultsPerSecond = best * float64(d.SMs) * hz
+	}
+	return nil
+}
+
+// sinkPtr is the shared sink's address (allocated by warpBuffer).
+func (r *Runner) sinkPtr() Ptr { return r.sink.Ptr() }

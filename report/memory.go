@@ -1,0 +1,194 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/spec"
+)
+
+// levelStep is the smallest rise between plateaus that counts as a level.
+const levelStep = 0.15
+
+// latencyCurves returns the memory suite's latency curves.
+func latencyCurves(run *record.Run) []*record.Record {
+	var out []*record.Record
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.Suite == "memory" && r.Quantity == record.Curve && r.Status == record.StatusOK && r.Curve != nil && r.Group == "latency" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func curvePoints(r *record.Record) []infer.Point {
+	pts := make([]infer.Point, len(r.Curve.Points))
+	for i, p := range r.Curve.Points {
+		pts[i] = infer.Point{Bytes: float64(p.Bytes), Value: p.Value}
+	}
+	return pts
+}
+
+// bytesString prints a size with a binary unit.
+func bytesString(b float64) string {
+	switch {
+	case b >= 1<<30:
+		return fmt.Sprintf("%.3g GiB", b/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.3g MiB", b/(1<<20))
+	case b >= 1<<10:
+		return fmt.Sprintf("%.3g KiB", b/(1<<10))
+	}
+	return fmt.Sprintf("%.0f B", b)
+}
+
+// spreadIn is the range of per-chain latencies over a plateau's points.
+func spreadIn(r *record.Record, l infer.Level) (lo, hi float64) {
+	lo, hi = math.Inf(1), 0
+	for _, p := range r.Curve.Points {
+		if float64(p.Bytes) >= l.From && float64(p.Bytes) <= l.To {
+			lo, hi = math.Min(lo, p.Min), math.Max(hi, p.Max)
+		}
+	}
+	return lo, hi
+}
+
+func writeMemory(b *strings.Builder, run *record.Run) {
+	curves := latencyCurves(run)
+	b.WriteString("## Memory hierarchy\n\n")
+	if len(curves) == 0 {
+		b.WriteString("The memory suite was not run.\n\n")
+		return
+	}
+	b.WriteString("Latency of a dependent load against footprint (a pointer chase over a random cyclic permutation that visits every 32-byte sector of the footprint once per pass, built on the GPU), through the L1 path (`ld.ca`), around it (`ld.cg`) and in shared memory. One thread chases footprints it can cover quickly; beyond 4 MiB the `ld.cg` chase splits into one chain per SM, whose spread shows how latency differs between SMs. Levels are detected from the curves, not assumed: each plateau's latency and the footprint where the curve leaves it (the knee, where latency crosses halfway to the next plateau). Records `memory/latency/<path>`.\n\n")
+	b.WriteString("| Path | Level | Latency (cycles) | Latency (ns) | Capacity (knee) | Across SMs (cycles) | Plateau | Note |\n| --- | ---: | ---: | ---: | --- | --- | --- | --- |\n")
+	for _, r := range curves {
+		levels, err := infer.Levels(curvePoints(r), levelStep)
+		if err != nil {
+			fmt.Fprintf(b, "| %s | — | — | — | — | — | — | levels not detected: %s |\n", r.Subject, oneLine(err.Error()))
+			continue
+		}
+		for i, l := range levels {
+			ns := "—"
+			if r.Curve.ClockHz > 0 {
+				ns = fmt.Sprintf("%.0f", l.Value/r.Curve.ClockHz*1e9)
+			}
+			capacity := "beyond the largest footprint"
+			if l.Capacity > 0 {
+				capacity = bytesString(l.Capacity)
+			}
+			lo, hi := spreadIn(r, l)
+			across := fmt.Sprintf("%.0f–%.0f", lo, hi)
+			note := l.Note
+			if !l.Resolved && note == "" {
+				note = "unresolved"
+			}
+			fmt.Fprintf(b, "| %s | %d | %.1f | %s | %s | %s | %s – %s (%d points) | %s |\n",
+				r.Subject, i+1, l.Value, ns, capacity, across, bytesString(l.From), bytesString(l.To), l.Points, oneLine(note))
+		}
+		for _, s := range r.Curve.Skipped {
+			fmt.Fprintf(b, "| %s | | | | | | | skipped: %s |\n", r.Subject, oneLine(s))
+		}
+	}
+	fmt.Fprintf(b, "\n![Latency against footprint](%s/%s)\n\n", PlotDir, latencyPlotName)
+	writeBandwidth(b, run)
+}
+
+// writeBandwidth tabulates the bandwidth records.
+func writeBandwidth(b *strings.Builder, run *record.Run) {
+	var rows []*record.Record
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.Suite == "memory" && r.Group == "bandwidth" {
+			rows = append(rows, r)
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	peak := spec.New(run.Device, nil).MemoryBandwidth
+	b.WriteString("### Bandwidth\n\n")
+	b.WriteString("Each level streamed by every SM at access widths of 4, 8 and 16 bytes per thread and 16, 32 and 64 warps per SM, keeping the best: bytes per clock per SM (each SM's bytes over its own cycles) and bytes per second over the whole GPU. Footprints come from the levels detected above. Records `memory/bandwidth/<level>`.\n\n")
+	b.WriteString("| Level | Bytes/clk/SM | GB/s | Share of the DRAM interface | Best (bytes/thread × warps/SM) | Footprint |\n| --- | ---: | ---: | ---: | --- | --- |\n")
+	for _, r := range rows {
+		if r.Status != record.StatusOK || r.Through == nil {
+			fmt.Fprintf(b, "| %s | %s | | | | %s |\n", r.Subject, r.Status, oneLine(r.Reason))
+			continue
+		}
+		share := "—"
+		if strings.HasPrefix(r.Subject, "DRAM") && peak > 0 {
+			share = fmt.Sprintf("%.1f%% of %.2f TB/s", 100*r.Through.ResultsPerSecond/peak, peak/1e12)
+		}
+		fmt.Fprintf(b, "| %s | %.1f | %.0f | %s | %d × %d | %s |\n", r.Subject, r.Value, r.Through.ResultsPerSecond/1e9, share,
+			r.Through.Best.ILP, r.Through.Best.WarpsPerSM, oneLine(r.Note))
+	}
+	b.WriteString("\nThe DRAM interface's rate is 2 (double data rate) × the memory clock × the bus width, from the driver's attributes (see the spec sheet).\n\n")
+}
+
+// latencyPlotName is the file the latency curves are drawn to.
+const latencyPlotName = "memory-latency.svg"
+
+// latencyPlot draws every latency curve against footprint on log axes, with
+// the detected knees marked.
+func latencyPlot(curves []*record.Record) ([]byte, error) {
+	p := plot.New()
+	p.Title.Text = "Load latency against footprint"
+	p.X.Label.Text = "footprint (bytes)"
+	p.Y.Label.Text = "cycles per dependent load"
+	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
+	var xt []plot.Tick
+	for e := 10; e <= 32; e += 2 {
+		xt = append(xt, plot.Tick{Value: math.Exp2(float64(e)), Label: bytesString(math.Exp2(float64(e)))})
+	}
+	p.X.Tick.Marker = plot.ConstantTicks(xt)
+	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	p.Legend.Top, p.Legend.Left = true, true
+	for i, r := range curves {
+		var pts plotter.XYs
+		for _, q := range r.Curve.Points {
+			pts = append(pts, plotter.XY{X: float64(q.Bytes), Y: q.Value})
+		}
+		line, points, err := plotter.NewLinePoints(pts)
+		if err != nil {
+			return nil, err
+		}
+		c := palette[i%len(palette)]
+		line.Color, points.Color = c, c
+		points.Shape = draw.CircleGlyph{}
+		points.Radius = vg.Points(1.5)
+		p.Add(line, points)
+		p.Legend.Add(r.Subject, line)
+		if levels, err := infer.Levels(curvePoints(r), levelStep); err == nil {
+			for _, l := range levels {
+				if l.Capacity <= 0 {
+					continue
+				}
+				knee, err := plotter.NewLine(plotter.XYs{{X: l.Capacity, Y: l.Value}, {X: l.Capacity, Y: l.Value * 2}})
+				if err != nil {
+					return nil, err
+				}
+				knee.Color, knee.Dashes = c, []vg.Length{vg.Points(3), vg.Points(3)}
+				p.Add(knee)
+			}
+		}
+	}
+	w, err := p.WriterTo(8*vg.Inch, 4.5*vg.Inch, "svg")
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if _, err := w.WriteTo(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
