@@ -1,0 +1,50 @@
+package memory
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gpuarch/gpuarch/record"
+)
+
+// curve makes a latency curve with an L1 plateau of 32 cycles up to l1
+// bytes, then 280 up to l2, then 650.
+func curve(path string, l1, l2 int64) record.Record {
+	var pts []record.CurvePoint
+	for _, f := range Footprints() {
+		v := 650.0
+		switch {
+		case path == "global ld.ca" && f <= l1:
+			v = 32
+		case f <= l2:
+			v = 280
+		}
+		pts = append(pts, record.CurvePoint{Bytes: f, Value: v})
+	}
+	return record.Record{ID: Suite + "/latency/" + path, Suite: Suite, Subject: path, Status: record.StatusOK, Curve: &record.CurveDetail{Points: pts}}
+}
+
+func TestSizes(t *testing.T) {
+	recs := []record.Record{curve("global ld.ca", 200<<10, 30<<20), curve("global ld.cg", 0, 30<<20)}
+	l1, l2 := Sizes(recs)
+	within := func(got, want int64) bool { return float64(got) > 0.8*float64(want) && float64(got) < 1.5*float64(want) }
+	if !within(l1, 200<<10) || !within(l2, 30<<20) {
+		t.Errorf("Sizes = %d, %d; want about %d, %d", l1, l2, 200<<10, 30<<20)
+	}
+	if l1, l2 := Sizes(nil); l1 != 0 || l2 != 0 {
+		t.Errorf("no curves: %d, %d", l1, l2)
+	}
+}
+
+func TestBandwidthJobsSizing(t *testing.T) {
+	dev := record.Device{Attributes: map[string]int{"L2_CACHE_SIZE": 50 << 20}}
+	jobs := BandwidthJobs(dev, 0, 0)
+	if len(jobs) != 6 {
+		t.Fatalf("%d jobs", len(jobs))
+	}
+	for _, j := range jobs {
+		if !strings.HasPrefix(j.Key, Suite+"/bandwidth/") {
+			t.Errorf("key %s", j.Key)
+		}
+	}
+}
