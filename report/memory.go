@@ -102,6 +102,43 @@ func writeMemory(b *strings.Builder, run *record.Run) {
 	}
 	fmt.Fprintf(b, "\n![Latency against footprint](%s/%s)\n\n", PlotDir, latencyPlotName)
 	writeBandwidth(b, run)
+	writeBanks(b, run)
+}
+
+// writeBanks tabulates the shared-memory access patterns and infers the
+// bank count: with B banks of 4 bytes, lanes at a stride of s words
+// collide gcd(s, B) at a time.
+func writeBanks(b *strings.Builder, run *record.Run) {
+	cost := map[string]float64{}
+	var order []string
+	for _, r := range run.Records {
+		if r.Suite == "memory" && r.Group == "banks" && r.Status == record.StatusOK {
+			cost[r.Subject] = r.Value
+			order = append(order, r.Subject)
+		}
+	}
+	unit, ok := cost["4-byte stride 1"]
+	if !ok || unit <= 0 {
+		return
+	}
+	b.WriteString("### Shared memory banks\n\n")
+	b.WriteString("Cycles per warp load when the 32 lanes of a warp read 4-byte words a stride apart (8 warps keep the pipe busy; records `memory/shared banks/<pattern>`). An n-way bank conflict costs n times the conflict-free load.\n\n")
+	b.WriteString("| Pattern | Cycles per warp load | Relative to stride 1 |\n| --- | ---: | ---: |\n")
+	worst, banks := 0.0, 0
+	for _, name := range order {
+		fmt.Fprintf(b, "| %s | %.2f | %.1f× |\n", name, cost[name], cost[name]/unit)
+	}
+	for s := 1; s <= 64; s++ {
+		v, ok := cost[fmt.Sprintf("4-byte stride %d", s)]
+		if ok && v > worst*1.05 {
+			worst, banks = v, s
+		}
+	}
+	fmt.Fprintf(b, "\nThe worst conflict (%.0f-way, %.1f cycles) first appears at a stride of %d words: %d banks of 4 bytes, as a warp's 32 lanes at that stride all fall in one bank.", worst/unit, worst, banks, banks)
+	if w8, ok := cost["8-byte stride 1"]; ok {
+		fmt.Fprintf(b, " A warp's 8-byte loads at unit stride take %.1f× a 4-byte load (256 bytes over the banks' %d bytes per pass).", w8/unit, 4*banks)
+	}
+	b.WriteString("\n\n")
 }
 
 // writeBandwidth tabulates the bandwidth records.

@@ -171,6 +171,16 @@ func (p *program) Launch(_ context.Context, kernel string, grid probe.Grid, _ ti
 			sm := uint32((w * 32 / threads) % g.SMs)
 			WriteWarp(out, w, 1000, 1000+uint64(span), 7000, 7000+uint64(span/g.ClockHz*1e9), sm)
 		}
+	case strings.HasPrefix(kernel, "banks_w"):
+		// args: out, stride, iters, guard. 32 banks of 4 bytes: a
+		// stride-s word access is a gcd(s, 32)-way conflict.
+		width, _ := strconv.Atoi(kernel[len("banks_w"):])
+		stride, iters := int(args[1].(uint32)), int(args[2].(uint32))
+		ways := 1
+		if stride > 0 {
+			ways = gcd(stride*width/4, 32) * width / 4
+		}
+		le.PutUint64(out, uint64(iters*32*8*ways))
 	case kernel == "chase_init":
 		// The chain lives only in the model below.
 	case strings.HasPrefix(kernel, "chase_"):
@@ -190,6 +200,13 @@ func (p *program) Launch(_ context.Context, kernel string, grid probe.Grid, _ ti
 		return fmt.Errorf("fake: unknown kernel %s", kernel)
 	}
 	return nil
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // WriteWarp encodes one warp record as the probe kernels write it.

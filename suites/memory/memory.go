@@ -5,6 +5,8 @@
 package memory
 
 import (
+	"fmt"
+
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
@@ -26,9 +28,30 @@ var Paths = []probe.ChasePath{
 // Footprints are four per octave from 1 KiB to 4 GiB.
 func Footprints() []int64 { return probe.Footprints(1<<10, 4<<30, 4) }
 
-// Jobs returns the suite's jobs.
+// BankCases are the shared-memory access patterns: 4-byte words at
+// strides 1 to 32 and 64 (an n-way conflict where n lanes share a bank),
+// a broadcast, and 8- and 16-byte accesses at unit stride.
+func BankCases() []probe.BankCase {
+	var cs []probe.BankCase
+	for s := 1; s <= 32; s++ {
+		cs = append(cs, probe.BankCase{Subject: fmt.Sprintf("4-byte stride %d", s), Width: 4, Stride: s})
+	}
+	return append(cs,
+		probe.BankCase{Subject: "4-byte stride 64", Width: 4, Stride: 64},
+		probe.BankCase{Subject: "4-byte broadcast", Width: 4, Stride: 0},
+		probe.BankCase{Subject: "8-byte stride 1", Width: 8, Stride: 1},
+		probe.BankCase{Subject: "8-byte stride 2", Width: 8, Stride: 2},
+		probe.BankCase{Subject: "16-byte stride 1", Width: 16, Stride: 1},
+		probe.BankCase{Subject: "16-byte stride 2", Width: 16, Stride: 2},
+	)
+}
+
+// Jobs returns the suite's jobs that need nothing measured first.
 func Jobs() []probe.Planned {
-	return []probe.Planned{{Key: Suite + "/latency", Job: probe.ChaseJob(Suite, Paths, Footprints())}}
+	return []probe.Planned{
+		{Key: Suite + "/latency", Job: probe.ChaseJob(Suite, Paths, Footprints())},
+		{Key: Suite + "/shared banks", Job: probe.BankJob(Suite, BankCases())},
+	}
 }
 
 // Sizes returns the L1 and L2 capacities the chase detected: the first

@@ -27,7 +27,9 @@ func curve(path string, l1, l2 int64) record.Record {
 func TestSizes(t *testing.T) {
 	recs := []record.Record{curve("global ld.ca", 200<<10, 30<<20), curve("global ld.cg", 0, 30<<20)}
 	l1, l2 := Sizes(recs)
-	within := func(got, want int64) bool { return float64(got) > 0.8*float64(want) && float64(got) < 1.5*float64(want) }
+	within := func(got, want int64) bool {
+		return float64(got) > 0.8*float64(want) && float64(got) < 1.5*float64(want)
+	}
 	if !within(l1, 200<<10) || !within(l2, 30<<20) {
 		t.Errorf("Sizes = %d, %d; want about %d, %d", l1, l2, 200<<10, 30<<20)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/probe/probetest"
 	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/report"
 	"github.com/gpuarch/gpuarch/suites/alu"
 	"github.com/gpuarch/gpuarch/suites/pipes"
 )
@@ -195,6 +196,16 @@ func TestMemoryOnSimulatedGPU(t *testing.T) {
 	last := cg.Curve.Points[len(cg.Curve.Points)-1]
 	if last.Bytes > 1<<30 || last.Value != 650 {
 		t.Errorf("last point %+v: want at most 1 GiB, at the simulated DRAM latency", last)
+	}
+	if r, ok := run.Find("memory/shared banks/4-byte stride 32"); !ok || r.Status != record.StatusOK || r.Value <= 0 {
+		t.Errorf("bank record: %+v", r)
+	}
+	var md strings.Builder
+	if err := report.Markdown(&md, run); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(md.String(), "32 banks of 4 bytes") {
+		t.Errorf("the report does not infer 32 banks from the simulated conflicts:\n%s", md.String())
 	}
 	for _, name := range []string{"shared read", "L1 read", "L2 read", "DRAM read", "DRAM write"} {
 		r, ok := run.Find("memory/bandwidth/" + name)

@@ -248,7 +248,11 @@ func summaryLine(run *record.Run, key string) string {
 		case record.Latency:
 			parts = append(parts, fmt.Sprintf("latency %.2f cycles", r.Value))
 		case record.Throughput:
-			parts = append(parts, fmt.Sprintf("%.1f results/clk/SM", r.Through.ResultsPerClockPerSM))
+			if r.Through != nil && r.Unit == "warp instructions/clock/SM" {
+				parts = append(parts, fmt.Sprintf("%.1f results/clk/SM", r.Through.ResultsPerClockPerSM))
+				break
+			}
+			parts = append(parts, fmt.Sprintf("%.3g %s", r.Value, r.Unit))
 		default:
 			parts = append(parts, fmt.Sprintf("%s %.3f %s", r.Quantity, r.Value, r.Unit))
 		}
