@@ -70,6 +70,7 @@ func writeMemory(b *strings.Builder, run *record.Run) {
 		b.WriteString("The memory suite was not run.\n\n")
 		return
 	}
+	writeOnChip(b, run, curves)
 	b.WriteString("Latency of a dependent load against footprint (a pointer chase over a random cyclic permutation that visits every 32-byte sector of the footprint once per pass, built on the GPU), through the L1 path (`ld.ca`), around it (`ld.cg`) and in shared memory. One thread chases footprints it can cover quickly; beyond 4 MiB the `ld.cg` chase splits into one chain per SM, whose spread shows how latency differs between SMs. Levels are detected from the curves, not assumed: each plateau's latency and the footprint where the curve leaves it (the knee, where latency crosses halfway to the next plateau). Records `memory/latency/<path>`.\n\n")
 	b.WriteString("| Path | Level | Latency (cycles) | Latency (ns) | Capacity (knee) | Across SMs (cycles) | Plateau | Note |\n| --- | ---: | ---: | ---: | --- | --- | --- | --- |\n")
 	for _, r := range curves {
@@ -228,4 +229,86 @@ func latencyPlot(curves []*record.Record) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// writeOnChip is the seeds' on-chip memory table for this GPU: each cell
+// measured, or the driver's attribute where only the driver knows it, and
+// said which.
+func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
+	d := run.Device
+	attr := func(name string) int { return d.Attributes[name] }
+	measured := func(v string) string { return v + " (measured)" }
+	driver := func(v string) string { return v + " (driver)" }
+	rows := [][2]string{}
+	add := func(k, v string) { rows = append(rows, [2]string{k, v}) }
+	if v := attr("MAX_THREADS_PER_MULTIPROCESSOR"); v > 0 {
+		add("Max threads", driver(fmt.Sprint(v)))
+	}
+	if v := attr("MAX_REGISTERS_PER_MULTIPROCESSOR"); v > 0 {
+		add("Register file", driver(bytesString(float64(4*v))))
+	}
+	if v := attr("MAX_SHARED_MEMORY_PER_MULTIPROCESSOR"); v > 0 {
+		add("Shared memory", driver(bytesString(float64(v))))
+	}
+	for _, r := range curves {
+		ls, err := infer.Levels(curvePoints(r), levelStep)
+		if err != nil || len(ls) < 2 {
+			continue
+		}
+		switch r.Subject {
+		case "global ld.ca":
+			add("Data cache (L1)", measured(fmt.Sprintf("%s, %.0f cycles", bytesString(ls[0].Capacity), ls[0].Value)))
+		case "global ld.cg":
+			add("L2 cache", measured(fmt.Sprintf("%s effective (the knee), %.0f cycles", bytesString(ls[0].Capacity), ls[0].Value)))
+			add("L2 cache size", driver(bytesString(float64(attr("L2_CACHE_SIZE")))))
+		case "shared":
+			add("Shared memory latency", measured(fmt.Sprintf("%.0f cycles", ls[0].Value)))
+		}
+	}
+	for _, r := range curves {
+		if r.Subject == "shared" && len(r.Curve.Points) > 0 {
+			add("Shared memory latency", measured(fmt.Sprintf("%.0f cycles", r.Curve.Points[0].Value)))
+		}
+	}
+	banks := map[string]float64{}
+	bw := map[string]float64{}
+	for _, r := range run.Records {
+		if r.Suite != "memory" || r.Status != record.StatusOK {
+			continue
+		}
+		switch r.Group {
+		case "banks":
+			banks[r.Subject] = r.Value
+		case "bandwidth":
+			bw[r.Subject] = r.Value
+		}
+	}
+	if unit := banks["4-byte stride 1"]; unit > 0 {
+		n, worst := 0, 0.0
+		for s := 1; s <= 64; s++ {
+			if v, ok := banks[fmt.Sprintf("4-byte stride %d", s)]; ok && v > worst*1.05 {
+				n, worst = s, v
+			}
+		}
+		add("Shared bank size", measured("4 B"))
+		add("Shared banks", measured(fmt.Sprint(n)))
+	}
+	for _, k := range []string{"shared read", "L1 read", "L2 read", "DRAM read"} {
+		if v, ok := bw[k]; ok {
+			name := strings.TrimSuffix(k, " read")
+			add(strings.ToUpper(name[:1])+name[1:]+" BW/cycle", measured(fmt.Sprintf("%.1f B per SM", v)))
+		}
+	}
+	add("Instruction cache, global cache line", "not measured yet")
+	b.WriteString("### On-chip memory\n\n")
+	fmt.Fprintf(b, "| Per SM | %s |\n| --- | --- |\n", d.Name)
+	seen := map[string]bool{}
+	for _, r := range rows {
+		if seen[r[0]] {
+			continue
+		}
+		seen[r[0]] = true
+		fmt.Fprintf(b, "| %s | %s |\n", r[0], r[1])
+	}
+	b.WriteString("\n")
 }
