@@ -51,6 +51,14 @@ func BankKernel(name string, width int) *ptx.Kernel {
 			}
 		}
 	})
+	blockCycles(k, c0, outP, guardP, acc)
+	return k
+}
+
+// blockCycles ends an access kernel: after a barrier, thread 0 stores the
+// block's cycles since c0 to out[0], and any thread whose acc equals the
+// guard stores it to out[1] (so the loads cannot be dropped).
+func blockCycles(k *ptx.Kernel, c0 ptx.Reg, outP, guardP ptx.Param, acc ptx.Reg) {
 	k.Op("bar.sync", ptx.Int(0))
 	c1 := k.Read(ptx.Clock64)
 	out := k.Load(outP)
@@ -61,6 +69,59 @@ func BankKernel(name string, width int) *ptx.Kernel {
 	k.PredOp("@"+first.String(), "st.global.u64", ptx.Addr{Base: out}, dt)
 	guard := k.Load(guardP)
 	k.StoreIfEqual(ptx.Addr{Base: out, Offset: 8}, acc, guard)
+}
+
+// accessLines is how many 128-byte-apart copies of a warp's access pattern
+// one loop iteration of GlobalAccessKernel loads.
+const accessLines = 32
+
+// GlobalAccessKernel builds the global-memory counterpart of BankKernel:
+// 8 warps of one block, each lane loading width bytes at byte
+// lane*stride*width of buf through the cache operator op ("ca" through
+// the L1, "cg" around it), 32 independent loads per iteration at
+// 128-byte steps. Each iteration's addresses depend on the previous
+// iteration's data through a runtime zero, so the compiler can neither
+// hoist nor merge the loads. The block's cycles per warp load then show
+// what a divergent access costs: how many sectors or lines it touches.
+//
+// Parameters: out (u64), buf (u64), stride (u32), iters (u32), zero (u32),
+// guard (u32).
+func GlobalAccessKernel(name string, width int, op string) *ptx.Kernel {
+	k := ptx.NewKernel(name)
+	outP, bufP, strideP, itersP := k.Param("out", ptx.U64), k.Param("buf", ptx.U64), k.Param("stride", ptx.U32), k.Param("iters", ptx.U32)
+	zeroP, guardP := k.Param("zero", ptx.U32), k.Param("guard", ptx.U32)
+	buf, stride, iters, zero := k.Load(bufP), k.Load(strideP), k.Load(itersP), k.Load(zeroP)
+	lane := k.Read(ptx.LaneID)
+	idx, off := k.Reg(ptx.U32), k.Reg(ptx.U32)
+	k.Op("mul.lo.u32", idx, lane, stride)
+	k.Op("mul.lo.u32", idx, idx, ptx.Int(int64(width)))
+	acc := k.Reg(ptx.U32)
+	k.Op("mov.u32", acc, lane)
+	vals := make([]ptx.Reg, width/4)
+	for i := range vals {
+		vals[i] = k.Reg(ptx.U32)
+	}
+	suffix := map[int]string{4: "u32", 8: "v2.u32", 16: "v4.u32"}[width]
+	dst := vals[0].String()
+	if len(vals) > 1 {
+		dst = "{" + join(regNames(vals)) + "}"
+	}
+	wide, addr := k.Reg(ptx.U64), k.Reg(ptx.U64)
+	k.Op("bar.sync", ptx.Int(0))
+	c0 := k.Read(ptx.Clock64)
+	k.Loop(iters, func() {
+		k.Op("and.b32", off, acc, zero)
+		k.Op("add.u32", off, off, idx)
+		k.Op("cvt.u64.u32", wide, off)
+		k.Op("add.u64", addr, buf, wide)
+		for i := range accessLines {
+			k.Raw(fmt.Sprintf("ld.global.%s.%s %s, [%s+%d];", op, suffix, dst, addr, 128*i))
+			for _, v := range vals {
+				k.Op("xor.b32", acc, acc, v)
+			}
+		}
+	})
+	blockCycles(k, c0, outP, guardP, acc)
 	return k
 }
 
@@ -72,13 +133,33 @@ func regNames(rs []ptx.Reg) []string {
 	return out
 }
 
-// BankCase is one access pattern of the bank probe.
+// BankCase is one access pattern of the bank probe: lanes width bytes
+// wide, stride elements apart. CacheOp "" is shared memory; "ca" and "cg"
+// are global memory through the L1 and around it (GlobalAccessKernel).
 type BankCase struct {
 	Subject       string
 	Width, Stride int
+	CacheOp       string
 }
 
-// BankJob measures shared-memory access patterns: cycles per warp load.
+// kernel names the case's kernel.
+func (c BankCase) kernel() string {
+	if c.CacheOp == "" {
+		return fmt.Sprintf("banks_w%d", c.Width)
+	}
+	return fmt.Sprintf("access_%s_w%d", c.CacheOp, c.Width)
+}
+
+// id is the case's record ID within suite.
+func (c BankCase) id(suite string) string {
+	if c.CacheOp == "" {
+		return suite + "/shared banks/" + c.Subject
+	}
+	return suite + "/global access/" + c.Subject
+}
+
+// BankJob measures shared- and global-memory access patterns: cycles per
+// warp load.
 func BankJob(suite string, cases []BankCase) Job { return &bankJob{suite: suite, cases: cases} }
 
 type bankJob struct {
@@ -87,8 +168,17 @@ type bankJob struct {
 	c     *compiled
 }
 
+// accessBufBytes holds the widest global pattern the buffer allows (32
+// lanes 32 KiB apart, with its 32 copies 128 bytes apart).
+const accessBufBytes = 1 << 20
+
 func (j *bankJob) prepare(ctx context.Context, r *Runner) {
 	m := r.module(BankKernel("banks_w4", 4), BankKernel("banks_w8", 8), BankKernel("banks_w16", 16))
+	for _, op := range []string{"ca", "cg"} {
+		for _, w := range []int{4, 8, 16} {
+			m.Add(GlobalAccessKernel(fmt.Sprintf("access_%s_w%d", op, w), w, op))
+		}
+	}
 	m.Declare(".extern .shared .align 16 .b8 " + ptx.DynamicShared + "[];")
 	j.c = r.compileSource(ctx, "banks", m.String())
 }
@@ -103,20 +193,40 @@ func (j *bankJob) measure(ctx context.Context, r *Runner) ([]record.Record, erro
 		return nil, err
 	}
 	defer out.Free()
+	buf, err := r.GPU.Alloc(accessBufBytes)
+	if err != nil {
+		return nil, err
+	}
+	defer buf.Free()
+	if err := buf.Clear(); err != nil {
+		return nil, err
+	}
 	const iters = 256
+	const guard = uint32(0x7fc00bad)
 	for _, c := range j.cases {
-		rec := record.Record{ID: j.suite + "/shared banks/" + c.Subject, Suite: j.suite, Subject: c.Subject, Group: "banks",
+		rec := record.Record{ID: c.id(j.suite), Suite: j.suite, Subject: c.Subject, Group: "banks",
 			Quantity: record.Throughput, Unit: "cycles per warp load", Status: record.StatusOK, Provenance: prov}
+		if c.CacheOp != "" {
+			rec.Group = "global access"
+			rec.Note = fmt.Sprintf("ld.global.%s, %d-byte lanes %d bytes apart", c.CacheOp, c.Width, c.Width*c.Stride)
+		}
 		if f := j.c.failure; f != nil {
 			rec.Status, rec.Reason = f.Status, f.Reason
 			recs = append(recs, rec)
 			continue
 		}
-		g := Grid{Blocks: 1, Threads: 256, SharedBytes: 1024 * c.Width}
-		kernel := fmt.Sprintf("banks_w%d", c.Width)
+		g := Grid{Blocks: 1, Threads: 256}
+		args := []any{out.Ptr(), uint32(c.Stride), uint32(iters), guard}
+		if c.CacheOp == "" {
+			g.SharedBytes = 1024 * c.Width
+		} else {
+			args = []any{out.Ptr(), buf.Ptr(), uint32(c.Stride), uint32(iters), uint32(0), guard}
+		}
 		var samples []float64
-		for range 3 {
-			if err := j.c.prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, out.Ptr(), uint32(c.Stride), uint32(iters), uint32(0x7fc00bad)); err != nil {
+		// The first launch also warms the caches; the median of four
+		// discards it.
+		for range 4 {
+			if err := j.c.prog.Launch(ctx, c.kernel(), g, r.Config.LaunchTimeout, args...); err != nil {
 				rec.Status, rec.Reason = record.StatusFailed, err.Error()
 				recs = append(recs, rec)
 				return recs, fatalOrNil(err)

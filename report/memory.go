@@ -104,6 +104,131 @@ func writeMemory(b *strings.Builder, run *record.Run) {
 	fmt.Fprintf(b, "\n![Latency against footprint](%s/%s)\n\n", PlotDir, latencyPlotName)
 	writeBandwidth(b, run)
 	writeBanks(b, run)
+	writeGlobalAccess(b, run)
+	writeCodeSize(b, run)
+}
+
+// accessRow is one global-access pattern: the cost through each cache
+// operator, keyed "ca" and "cg".
+type accessRow struct {
+	width, spacing int
+	cost           map[string]float64
+	failed         map[string]string
+}
+
+// globalAccessRows gathers the global-access records by pattern, in order.
+func globalAccessRows(run *record.Run) []*accessRow {
+	var rows []*accessRow
+	by := map[[2]int]*accessRow{}
+	for _, r := range run.Records {
+		if r.Suite != "memory" || r.Group != "global access" {
+			continue
+		}
+		var op string
+		var width, spacing int
+		if _, err := fmt.Sscanf(r.Subject, "ld.%s %d-byte lanes %d bytes apart", &op, &width, &spacing); err != nil {
+			continue
+		}
+		key := [2]int{width, spacing}
+		row, ok := by[key]
+		if !ok {
+			row = &accessRow{width: width, spacing: spacing, cost: map[string]float64{}, failed: map[string]string{}}
+			by[key] = row
+			rows = append(rows, row)
+		}
+		if r.Status == record.StatusOK {
+			row.cost[op] = r.Value
+		} else {
+			row.failed[op] = fmt.Sprintf("%s: %s", r.Status, oneLine(r.Reason))
+		}
+	}
+	return rows
+}
+
+// distinct counts the unit-byte blocks a warp's 32 lanes touch.
+func (a *accessRow) distinct(unit int) int {
+	seen := map[int]bool{}
+	for lane := range 32 {
+		for b := lane * a.spacing; b < lane*a.spacing+a.width; b += unit {
+			seen[b/unit] = true
+		}
+	}
+	return len(seen)
+}
+
+// writeGlobalAccess tabulates divergent global loads and says where their
+// cost stops growing: the spacing at which every lane has a unit of its
+// own is the size of the unit the level moves.
+func writeGlobalAccess(b *strings.Builder, run *record.Run) {
+	rows := globalAccessRows(run)
+	if len(rows) == 0 {
+		return
+	}
+	b.WriteString("### Divergent global loads\n\n")
+	b.WriteString("Cycles per warp load when the 32 lanes of a warp load from addresses a fixed distance apart, from one word (all lanes alike) through fully coalesced to a line per lane; 8 warps of one block on one SM, the data resident in the cache level, 32 independent loads per loop iteration (records `memory/global access/<pattern>`). Sectors and lines are the 32- and 128-byte blocks the warp's addresses touch.\n\n")
+	b.WriteString("| Lanes | 32-byte sectors | 128-byte lines | `ld.ca` (L1) cycles | `ld.cg` (L2) cycles | Note |\n| --- | ---: | ---: | ---: | ---: | --- |\n")
+	cell := func(r *accessRow, op string) string {
+		if v, ok := r.cost[op]; ok {
+			return fmt.Sprintf("%.2f", v)
+		}
+		return "—"
+	}
+	for _, r := range rows {
+		var notes []string
+		for _, op := range []string{"ca", "cg"} {
+			if f, ok := r.failed[op]; ok {
+				notes = append(notes, "ld."+op+" "+f)
+			}
+		}
+		fmt.Fprintf(b, "| %d-byte, %d bytes apart | %d | %d | %s | %s | %s |\n", r.width, r.spacing, r.distinct(32), r.distinct(128),
+			cell(r, "ca"), cell(r, "cg"), strings.Join(notes, "; "))
+	}
+	b.WriteString("\n")
+	for _, op := range []string{"ca", "cg"} {
+		if line := accessUnit(rows, op); line != "" {
+			b.WriteString(line + "\n\n")
+		}
+	}
+}
+
+// writeCodeSize tabulates throughput against loop-body size and names the
+// first size where fetch no longer keeps up (the seeds' instruction-cache
+// cliff): a drop of more than a tenth below the smallest body's rate.
+func writeCodeSize(b *strings.Builder, run *record.Run) {
+	var rows []*record.Record
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.Suite == "memory" && r.Group == "code size" {
+			rows = append(rows, r)
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	b.WriteString("### Instruction fetch\n\n")
+	fmt.Fprintf(b, "Throughput of `%s` with loop bodies of growing machine-code size (%s; the body's size is read from the machine code, 16 bytes an instruction). While the body fits an instruction cache, issue runs at full rate; past it, fetch starves issue. Records `memory/code size/<bytes>`.\n\n", rows[0].Subject, rows[0].Note)
+	b.WriteString("| Loop body | Warp instructions/clk/SM | Relative to the smallest body |\n| --- | ---: | ---: |\n")
+	base, cliff := 0.0, ""
+	for _, r := range rows {
+		if r.Status != record.StatusOK || r.Curve == nil || len(r.Curve.Points) == 0 {
+			fmt.Fprintf(b, "| %s | %s | %s |\n", r.ID, r.Status, oneLine(r.Reason))
+			continue
+		}
+		p := r.Curve.Points[0]
+		if base == 0 {
+			base = r.Value
+		}
+		size := bytesString(float64(p.Bytes))
+		if cliff == "" && r.Value < 0.9*base {
+			cliff = size
+		}
+		fmt.Fprintf(b, "| %s | %.2f | %.0f%% |\n", size, r.Value, 100*r.Value/base)
+	}
+	if cliff != "" {
+		fmt.Fprintf(b, "\nThroughput first falls more than 10%% below the smallest body's at a %s loop body.\n\n", cliff)
+	} else {
+		b.WriteString("\nThroughput stays within 10% of the smallest body's at every size measured: no fetch cliff in this range.\n\n")
+	}
 }
 
 // writeBanks tabulates the shared-memory access patterns and infers the
@@ -311,4 +436,44 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 		fmt.Fprintf(b, "| %s | %s |\n", r[0], r[1])
 	}
 	b.WriteString("\n")
+}
+
+// accessUnit says which block size a path's cost follows as the lanes
+// spread (4-byte lanes 8 bytes apart or more, beyond the fixed cost of a
+// coalesced load): the size whose cycles per block touched varies least.
+// It returns "" when the records are too few to tell.
+func accessUnit(rows []*accessRow, op string) string {
+	coalesced := 0.0
+	type fit struct{ lo, hi float64 }
+	fits := map[int]*fit{}
+	for _, r := range rows {
+		v, ok := r.cost[op]
+		if !ok || r.width != 4 {
+			continue
+		}
+		if r.spacing == 4 {
+			coalesced = v
+		}
+		if r.spacing < 8 || r.spacing > 128 {
+			continue
+		}
+		for _, unit := range []int{32, 128} {
+			per := v / float64(r.distinct(unit))
+			if f, ok := fits[unit]; ok {
+				f.lo, f.hi = min(f.lo, per), max(f.hi, per)
+			} else {
+				fits[unit] = &fit{per, per}
+			}
+		}
+	}
+	s, l := fits[32], fits[128]
+	if coalesced <= 0 || s == nil || l == nil || s.lo <= 0 || l.lo <= 0 {
+		return ""
+	}
+	follow, other, fu, ou := l, s, "128-byte lines", "32-byte sectors"
+	if s.hi/s.lo < l.hi/l.lo {
+		follow, other, fu, ou = s, l, ou, fu
+	}
+	return fmt.Sprintf("`ld.%s`: a coalesced warp load (128 bytes) takes %.2f cycles (%.0f bytes a clock); as the lanes spread, the cost follows the %s they touch, %.2f–%.2f cycles each, not the %s (%.2f–%.2f cycles each).",
+		op, coalesced, 128/coalesced, fu, follow.lo, follow.hi, ou, other.lo, other.hi)
 }

@@ -104,3 +104,28 @@ func TestWritePlots(t *testing.T) {
 		t.Errorf("files %v", files)
 	}
 }
+
+func TestCodeSizeCliff(t *testing.T) {
+	row := func(bytes int64, v float64) record.Record {
+		return record.Record{ID: "memory/code size/x", Suite: "memory", Group: "code size", Subject: "fma.rn.f32", Status: record.StatusOK,
+			Value: v, Curve: &record.CurveDetail{Points: []record.CurvePoint{{Bytes: bytes, Value: v}}}}
+	}
+	tests := []struct {
+		name string
+		recs []record.Record
+		want string
+	}{
+		{"cliff", []record.Record{row(4<<10, 3.9), row(64<<10, 3.8), row(128<<10, 2.0), row(256<<10, 1.0)}, "at a 128 KiB loop body"},
+		{"flat", []record.Record{row(4<<10, 3.9), row(64<<10, 3.8)}, "no fetch cliff in this range"},
+		{"failed row", []record.Record{row(4<<10, 3.9), {ID: "memory/code size/8192", Suite: "memory", Group: "code size", Status: record.StatusFailed, Reason: "launch failed"}}, "| memory/code size/8192 | failed | launch failed |"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b strings.Builder
+			writeCodeSize(&b, &record.Run{Records: tt.recs})
+			if !strings.Contains(b.String(), tt.want) {
+				t.Errorf("want %q in:\n%s", tt.want, b.String())
+			}
+		})
+	}
+}

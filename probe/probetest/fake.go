@@ -150,7 +150,7 @@ func (p *program) Launch(_ context.Context, kernel string, grid probe.Grid, _ ti
 		n, _ := strconv.Atoi(kernel[strings.LastIndex(kernel, "_n")+2:])
 		le.PutUint64(out, uint64(g.Overhead+g.Latency*float64(n)))
 	case strings.HasPrefix(kernel, "tp_") || strings.HasPrefix(kernel, "occ_") || strings.HasPrefix(kernel, "mix_") ||
-		strings.HasPrefix(kernel, "stream_") || kernel == "gpuarch_warmup":
+		strings.HasPrefix(kernel, "stream_") || strings.HasPrefix(kernel, "code_") || kernel == "gpuarch_warmup":
 		// Steps per iteration as the runner sizes single-instruction
 		// bodies; mixes get the same shape of answer, which is all the
 		// command-line tests need.
@@ -181,6 +181,22 @@ func (p *program) Launch(_ context.Context, kernel string, grid probe.Grid, _ ti
 			ways = gcd(stride*width/4, 32) * width / 4
 		}
 		le.PutUint64(out, uint64(iters*32*8*ways))
+	case strings.HasPrefix(kernel, "access_"):
+		// args: out, buf, stride, iters, zero, guard. The L1 ("ca")
+		// delivers four 32-byte sectors a clock, the L2 ("cg") two.
+		op, w, _ := strings.Cut(kernel[len("access_"):], "_w")
+		width, _ := strconv.Atoi(w)
+		stride, iters := int(args[2].(uint32)), int(args[3].(uint32))
+		sectors := map[int]bool{}
+		for lane := range 32 {
+			sectors[lane*stride*width/32] = true
+		}
+		perClock := 4.0
+		if op == "cg" {
+			perClock = 2
+		}
+		cost := max(1, float64(len(sectors))/perClock)
+		le.PutUint64(out, uint64(float64(iters*32*8)*cost))
 	case kernel == "chase_init":
 		// The chain lives only in the model below.
 	case strings.HasPrefix(kernel, "chase_"):

@@ -10,6 +10,7 @@ import (
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/suites/alu"
 )
 
 // Suite is the name records of this suite carry.
@@ -46,12 +47,57 @@ func BankCases() []probe.BankCase {
 	)
 }
 
+// AccessSpacings are the distances in bytes between neighbouring lanes'
+// 4-byte loads in the global-access test: 0 (all lanes read one word),
+// then 4 (fully coalesced: one 128-byte line) up to 256 (every lane in a
+// line of its own).
+var AccessSpacings = []int{0, 4, 8, 16, 32, 64, 128, 256}
+
+// AccessCases are the divergent global loads: 4-byte lanes at each of
+// AccessSpacings and 16-byte lanes side by side, through the L1 (ld.ca)
+// and around it (ld.cg). What a warp load costs as its lanes spread shows
+// the size of the unit each level moves (a 32-byte sector or a 128-byte
+// line) and how many it serves a clock.
+func AccessCases() []probe.BankCase {
+	var cs []probe.BankCase
+	for _, op := range []string{"ca", "cg"} {
+		for _, sp := range AccessSpacings {
+			cs = append(cs, probe.BankCase{Subject: fmt.Sprintf("ld.%s 4-byte lanes %d bytes apart", op, sp), Width: 4, Stride: sp / 4, CacheOp: op})
+		}
+		cs = append(cs, probe.BankCase{Subject: fmt.Sprintf("ld.%s 16-byte lanes 16 bytes apart", op), Width: 16, Stride: 1, CacheOp: op})
+	}
+	return cs
+}
+
+// CodeSizes are the loop-body sizes of the instruction-fetch test: from
+// well inside the smallest instruction cache (NVIDIA's L0, tens of KiB, per
+// Jia et al., "Dissecting the NVIDIA Volta GPU Architecture via
+// Microbenchmarking", 2018) to beyond a 128 KiB L1.5/L1 instruction cache.
+var CodeSizes = []int{2 << 10, 4 << 10, 8 << 10, 12 << 10, 16 << 10, 24 << 10, 32 << 10, 36 << 10, 40 << 10, 44 << 10, 48 << 10,
+	64 << 10, 96 << 10, 128 << 10, 192 << 10, 256 << 10, 384 << 10}
+
+// codeSubject is the instruction the fetch test repeats: FFMA issues at
+// the full rate of one warp instruction per clock per SM sub-partition, so
+// any shortfall of fetch shows.
+const codeSubject = "fma.rn.f32"
+
 // Jobs returns the suite's jobs that need nothing measured first.
-func Jobs() []probe.Planned {
-	return []probe.Planned{
+func Jobs() ([]probe.Planned, error) {
+	specs, err := alu.Lookup([]string{codeSubject})
+	if err != nil {
+		return nil, fmt.Errorf("memory suite: %w", err)
+	}
+	fma := specs[0]
+	fma.Suite = Suite
+	out := []probe.Planned{
 		{Key: Suite + "/latency", Job: probe.ChaseJob(Suite, Paths, Footprints())},
 		{Key: Suite + "/shared banks", Job: probe.BankJob(Suite, BankCases())},
+		{Key: Suite + "/global access", Job: probe.BankJob(Suite, AccessCases())},
 	}
+	for _, n := range CodeSizes {
+		out = append(out, probe.Planned{Key: fmt.Sprintf("%s/code size/%d", Suite, n), Job: probe.CodeSizeJob(fma, n, 32, 8)})
+	}
+	return out, nil
 }
 
 // Sizes returns the L1 and L2 capacities the chase detected: the first

@@ -50,3 +50,31 @@ func TestBandwidthJobsSizing(t *testing.T) {
 		}
 	}
 }
+
+func TestJobsKeysUnique(t *testing.T) {
+	jobs, err := Jobs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, j := range jobs {
+		if seen[j.Key] {
+			t.Errorf("key %q planned twice: a resumed run would skip one", j.Key)
+		}
+		seen[j.Key] = true
+	}
+	if want := 3 + len(CodeSizes); len(jobs) != want {
+		t.Errorf("%d jobs, want %d (latency, banks, global access, one per code size)", len(jobs), want)
+	}
+}
+
+func TestAccessCases(t *testing.T) {
+	for _, c := range AccessCases() {
+		if c.CacheOp != "ca" && c.CacheOp != "cg" {
+			t.Errorf("%s: cache operator %q", c.Subject, c.CacheOp)
+		}
+		if span := 32 * c.Stride * c.Width; span > 32<<10 {
+			t.Errorf("%s: a warp spans %d bytes, beyond the probe's buffer", c.Subject, span)
+		}
+	}
+}

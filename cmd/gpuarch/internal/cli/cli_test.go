@@ -204,6 +204,15 @@ func TestMemoryOnSimulatedGPU(t *testing.T) {
 	if err := report.Markdown(&md, run); err != nil {
 		t.Fatal(err)
 	}
+	if r, ok := run.Find("memory/code size/4096"); !ok || r.Status != record.StatusOK || r.Curve == nil || r.Curve.Points[0].Bytes <= 0 {
+		t.Errorf("code-size record: %+v", r)
+	}
+	if !strings.Contains(md.String(), "`ld.ca`: a coalesced warp load (128 bytes) takes 1.00 cycles (128 bytes a clock); as the lanes spread, the cost follows the 32-byte sectors they touch, 0.25–0.25 cycles each") {
+		t.Errorf("the report does not infer 32-byte sectors from the simulated L1:\n%s", md.String())
+	}
+	if !strings.Contains(md.String(), "### Instruction fetch") {
+		t.Errorf("the report has no instruction-fetch section:\n%s", md.String())
+	}
 	if !strings.Contains(md.String(), "32 banks of 4 bytes") {
 		t.Errorf("the report does not infer 32 banks from the simulated conflicts:\n%s", md.String())
 	}

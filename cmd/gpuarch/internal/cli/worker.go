@@ -184,7 +184,11 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 			}
 		case memory.Suite:
 			var chased []record.Record
-			if err := run(memory.Jobs(), func(r *record.Record) { chased = append(chased, *r) }); err != nil {
+			jobs, err := memory.Jobs()
+			if err != nil {
+				return err
+			}
+			if err := run(jobs, func(r *record.Record) { chased = append(chased, *r) }); err != nil {
 				return err
 			}
 			l1, l2 := memory.Sizes(chased)
