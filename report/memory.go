@@ -185,16 +185,45 @@ func writeGlobalAccess(b *strings.Builder, run *record.Run) {
 	}
 	b.WriteString("\n")
 	for _, op := range []string{"ca", "cg"} {
-		if line := accessUnit(rows, op); line != "" {
+		if _, line := accessUnit(rows, op); line != "" {
 			b.WriteString(line + "\n\n")
 		}
 	}
 }
 
-// writeCodeSize tabulates throughput against loop-body size and names the
-// first size where fetch no longer keeps up (the seeds' instruction-cache
-// cliff): a drop of more than a tenth below the smallest body's rate.
-func writeCodeSize(b *strings.Builder, run *record.Run) {
+// fetchCliff is where loop-body size starts to cost throughput: full is
+// the largest body before the cliff still within 3% of the smallest body's
+// rate, cliff the first more than 10% below it, at ratio of that rate.
+type fetchCliff struct {
+	full, cliff, ratio float64
+}
+
+// codeCliff finds the instruction-fetch cliff in code-size records (in
+// order of size); cliff is 0 when there is none.
+func codeCliff(rows []*record.Record) fetchCliff {
+	var c fetchCliff
+	base := 0.0
+	for _, r := range rows {
+		if r.Status != record.StatusOK || r.Curve == nil || len(r.Curve.Points) == 0 {
+			continue
+		}
+		size := float64(r.Curve.Points[0].Bytes)
+		if base == 0 {
+			base = r.Value
+		}
+		if r.Value >= 0.97*base {
+			c.full = size
+		}
+		if r.Value < 0.9*base {
+			c.cliff, c.ratio = size, r.Value/base
+			return c
+		}
+	}
+	return fetchCliff{}
+}
+
+// codeSizeRecords returns the run's instruction-fetch records.
+func codeSizeRecords(run *record.Run) []*record.Record {
 	var rows []*record.Record
 	for i := range run.Records {
 		r := &run.Records[i]
@@ -202,30 +231,34 @@ func writeCodeSize(b *strings.Builder, run *record.Run) {
 			rows = append(rows, r)
 		}
 	}
+	return rows
+}
+
+// writeCodeSize tabulates throughput against loop-body size and names the
+// first size where fetch no longer keeps up (the seeds' instruction-cache
+// cliff): a drop of more than a tenth below the smallest body's rate.
+func writeCodeSize(b *strings.Builder, run *record.Run) {
+	rows := codeSizeRecords(run)
 	if len(rows) == 0 {
 		return
 	}
 	b.WriteString("### Instruction fetch\n\n")
 	fmt.Fprintf(b, "Throughput of `%s` with loop bodies of growing machine-code size (%s; the body's size is read from the machine code, 16 bytes an instruction). While the body fits an instruction cache, issue runs at full rate; past it, fetch starves issue. Records `memory/code size/<bytes>`.\n\n", rows[0].Subject, rows[0].Note)
 	b.WriteString("| Loop body | Warp instructions/clk/SM | Relative to the smallest body |\n| --- | ---: | ---: |\n")
-	base, cliff := 0.0, ""
+	base := 0.0
 	for _, r := range rows {
 		if r.Status != record.StatusOK || r.Curve == nil || len(r.Curve.Points) == 0 {
 			fmt.Fprintf(b, "| %s | %s | %s |\n", r.ID, r.Status, oneLine(r.Reason))
 			continue
 		}
-		p := r.Curve.Points[0]
 		if base == 0 {
 			base = r.Value
 		}
-		size := bytesString(float64(p.Bytes))
-		if cliff == "" && r.Value < 0.9*base {
-			cliff = size
-		}
-		fmt.Fprintf(b, "| %s | %.2f | %.0f%% |\n", size, r.Value, 100*r.Value/base)
+		fmt.Fprintf(b, "| %s | %.2f | %.0f%% |\n", bytesString(float64(r.Curve.Points[0].Bytes)), r.Value, 100*r.Value/base)
 	}
-	if cliff != "" {
-		fmt.Fprintf(b, "\nThroughput first falls more than 10%% below the smallest body's at a %s loop body.\n\n", cliff)
+	if c := codeCliff(rows); c.cliff > 0 {
+		fmt.Fprintf(b, "\nThroughput holds within 3%% of the smallest body's up to a %s loop body and first falls more than 10%% below it at %s (%.0f%%).\n\n",
+			bytesString(c.full), bytesString(c.cliff), 100*c.ratio)
 	} else {
 		b.WriteString("\nThroughput stays within 10% of the smallest body's at every size measured: no fetch cliff in this range.\n\n")
 	}
@@ -424,7 +457,16 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 			add(strings.ToUpper(name[:1])+name[1:]+" BW/cycle", measured(fmt.Sprintf("%.1f B per SM", v)))
 		}
 	}
-	add("Instruction cache, global cache line", "not measured yet")
+	if c := codeCliff(codeSizeRecords(run)); c.cliff > 0 {
+		add("Instruction cache", measured(fmt.Sprintf("full issue rate up to a %s loop body, %.0f%% at %s", bytesString(c.full), 100*c.ratio, bytesString(c.cliff))))
+	} else {
+		add("Instruction cache", "not resolved (no fetch cliff in the sizes measured)")
+	}
+	if unit, _ := accessUnit(globalAccessRows(run), "ca"); unit > 0 {
+		add("L1 cache line", measured(fmt.Sprintf("%d B (a divergent load costs in proportion to the %d-byte blocks it touches)", unit, unit)))
+	} else {
+		add("L1 cache line", "not measured (no divergent-load records)")
+	}
 	b.WriteString("### On-chip memory\n\n")
 	fmt.Fprintf(b, "| Per SM | %s |\n| --- | --- |\n", d.Name)
 	seen := map[string]bool{}
@@ -442,7 +484,7 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 // spread (4-byte lanes 8 bytes apart or more, beyond the fixed cost of a
 // coalesced load): the size whose cycles per block touched varies least.
 // It returns "" when the records are too few to tell.
-func accessUnit(rows []*accessRow, op string) string {
+func accessUnit(rows []*accessRow, op string) (unit int, line string) {
 	coalesced := 0.0
 	type fit struct{ lo, hi float64 }
 	fits := map[int]*fit{}
@@ -468,12 +510,14 @@ func accessUnit(rows []*accessRow, op string) string {
 	}
 	s, l := fits[32], fits[128]
 	if coalesced <= 0 || s == nil || l == nil || s.lo <= 0 || l.lo <= 0 {
-		return ""
+		return 0, ""
 	}
 	follow, other, fu, ou := l, s, "128-byte lines", "32-byte sectors"
+	unit = 128
 	if s.hi/s.lo < l.hi/l.lo {
 		follow, other, fu, ou = s, l, ou, fu
+		unit = 32
 	}
-	return fmt.Sprintf("`ld.%s`: a coalesced warp load (128 bytes) takes %.2f cycles (%.0f bytes a clock); as the lanes spread, the cost follows the %s they touch, %.2f–%.2f cycles each, not the %s (%.2f–%.2f cycles each).",
+	return unit, fmt.Sprintf("`ld.%s`: a coalesced warp load (128 bytes) takes %.2f cycles (%.0f bytes a clock); as the lanes spread, the cost follows the %s they touch, %.2f–%.2f cycles each, not the %s (%.2f–%.2f cycles each).",
 		op, coalesced, 128/coalesced, fu, follow.lo, follow.hi, ou, other.lo, other.hi)
 }

@@ -115,7 +115,7 @@ func TestCodeSizeCliff(t *testing.T) {
 		recs []record.Record
 		want string
 	}{
-		{"cliff", []record.Record{row(4<<10, 3.9), row(64<<10, 3.8), row(128<<10, 2.0), row(256<<10, 1.0)}, "at a 128 KiB loop body"},
+		{"cliff", []record.Record{row(4<<10, 3.9), row(64<<10, 3.8), row(128<<10, 2.0), row(256<<10, 1.0)}, "up to a 64 KiB loop body and first falls more than 10% below it at 128 KiB (51%)"},
 		{"flat", []record.Record{row(4<<10, 3.9), row(64<<10, 3.8)}, "no fetch cliff in this range"},
 		{"failed row", []record.Record{row(4<<10, 3.9), {ID: "memory/code size/8192", Suite: "memory", Group: "code size", Status: record.StatusFailed, Reason: "launch failed"}}, "| memory/code size/8192 | failed | launch failed |"},
 	}
