@@ -209,6 +209,23 @@ func TestFakeContextModuleLaunch(t *testing.T) {
 	if err != nil {
 		t.Fatalf("LoadModule: %v", err)
 	}
+	if _, _, err := mod.Global("missing"); !errors.As(err, &cerr) || cerr.Name != "CUDA_ERROR_NOT_FOUND" {
+		t.Errorf("Global(missing) error = %v", err)
+	}
+	table, size, err := mod.Global("table")
+	if err != nil || table == 0 || size != 64 {
+		t.Fatalf("Global(table) = %v, %d, %v", table, size, err)
+	}
+	src, err := ctx.Alloc(128)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ctx.CopyOnDevice(table, src, 64); err != nil {
+		t.Errorf("CopyOnDevice into the variable: %v", err)
+	}
+	if err := ctx.CopyOnDevice(table, src, 128); !errors.As(err, &cerr) || !strings.Contains(err.Error(), "copying 128 bytes on the device") {
+		t.Errorf("CopyOnDevice past the variable's end: error = %v", err)
+	}
 	if _, err := mod.Function("missing"); !errors.As(err, &cerr) || cerr.Name != "CUDA_ERROR_NOT_FOUND" {
 		t.Errorf("Function(missing) error = %v", err)
 	}

@@ -52,6 +52,7 @@ type Driver struct {
 	cuModuleLoadDataEx  func(module *uintptr, image *byte, numOptions uint32, options *int32, values *uintptr) int32
 	cuModuleGetFunction func(fn *uintptr, module uintptr, name *byte) int32
 	cuModuleUnload      func(module uintptr) int32
+	cuModuleGetGlobal   func(ptr *uint64, bytes *uintptr, module uintptr, name *byte) int32
 
 	cuFuncGetAttribute func(value *int32, attr int32, fn uintptr) int32
 	cuFuncSetAttribute func(fn uintptr, attr int32, value int32) int32
@@ -64,6 +65,7 @@ type Driver struct {
 	cuMemFree    func(ptr uint64) int32
 	cuMemcpyHtoD func(dst uint64, src unsafe.Pointer, bytes uintptr) int32
 	cuMemcpyDtoH func(dst unsafe.Pointer, src uint64, bytes uintptr) int32
+	cuMemcpyDtoD func(dst, src uint64, bytes uintptr) int32
 	cuMemsetD8   func(dst uint64, value uint8, count uintptr) int32
 
 	cuStreamCreate      func(stream *uintptr, flags uint32) int32
@@ -120,6 +122,7 @@ func (d *Driver) symbols() []symbol {
 		{&d.cuModuleLoadDataEx, []string{"cuModuleLoadDataEx"}},
 		{&d.cuModuleGetFunction, []string{"cuModuleGetFunction"}},
 		{&d.cuModuleUnload, []string{"cuModuleUnload"}},
+		{&d.cuModuleGetGlobal, []string{"cuModuleGetGlobal_v2"}},
 
 		{&d.cuFuncGetAttribute, []string{"cuFuncGetAttribute"}},
 		{&d.cuFuncSetAttribute, []string{"cuFuncSetAttribute"}},
@@ -130,6 +133,7 @@ func (d *Driver) symbols() []symbol {
 		{&d.cuMemFree, []string{"cuMemFree_v2"}},
 		{&d.cuMemcpyHtoD, []string{"cuMemcpyHtoD_v2"}},
 		{&d.cuMemcpyDtoH, []string{"cuMemcpyDtoH_v2"}},
+		{&d.cuMemcpyDtoD, []string{"cuMemcpyDtoD_v2"}},
 		{&d.cuMemsetD8, []string{"cuMemsetD8_v2"}},
 
 		{&d.cuStreamCreate, []string{"cuStreamCreate"}},

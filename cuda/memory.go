@@ -57,6 +57,19 @@ func (c *Context) CopyToHost(dst []byte, src DevicePtr) error {
 	return nil
 }
 
+// CopyOnDevice copies bytes of device memory from src to dst
+// (cuMemcpyDtoD), also into a module's global or constant variable (see
+// [Module.Global]).
+func (c *Context) CopyOnDevice(dst, src DevicePtr, bytes uint64) error {
+	if bytes == 0 {
+		return nil
+	}
+	if err := c.d.check("cuMemcpyDtoD", c.d.cuMemcpyDtoD(uint64(dst), uint64(src), uintptr(bytes))); err != nil {
+		return fmt.Errorf("copying %d bytes on the device from %v to %v: %w", bytes, src, dst, err)
+	}
+	return nil
+}
+
 // Memset sets bytes bytes of device memory at dst to value (cuMemsetD8).
 func (c *Context) Memset(dst DevicePtr, value byte, bytes uint64) error {
 	if err := c.d.check("cuMemsetD8", c.d.cuMemsetD8(uint64(dst), value, uintptr(bytes))); err != nil {

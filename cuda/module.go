@@ -231,6 +231,18 @@ func (m *Module) Unload() error {
 	return nil
 }
 
+// Global returns the device address and size of the module's global or
+// constant variable with the given name (cuModuleGetGlobal).
+func (m *Module) Global(name string) (DevicePtr, uint64, error) {
+	cname := cString(name)
+	var p uint64
+	var n uintptr
+	if err := m.d.check("cuModuleGetGlobal", m.d.cuModuleGetGlobal(&p, &n, m.handle, &cname[0])); err != nil {
+		return 0, 0, fmt.Errorf("looking up variable %q: %w", name, err)
+	}
+	return DevicePtr(p), uint64(n), nil
+}
+
 // Function is a kernel in a loaded module (CUfunction).
 type Function struct {
 	d      *Driver

@@ -27,7 +27,7 @@ type chaseParams struct {
 
 func declareChase(k *ptx.Kernel, space string) chaseParams {
 	var p chaseParams
-	if space == "global" {
+	if space != "shared" {
 		p.base = k.Param("base", ptx.U64)
 	}
 	p.elems = k.Param("elems", ptx.U32)
@@ -89,10 +89,13 @@ func sharedBase(k *ptx.Kernel) ptx.Reg {
 }
 
 // ChaseInitKernel writes the chains' pointers into global memory: thread i
-// stores at element g(i) the address of element g((i+K) mod E).
+// stores at element g(i) of base the address of element g((i+K) mod E) of
+// vbase (the last parameter, u64): vbase is base itself, or where the
+// elements will be read from after a copy (a constant-space variable).
 func ChaseInitKernel(name string) *ptx.Kernel {
 	k := ptx.NewKernel(name)
 	p := declareChase(k, "global")
+	vbase := k.Load(k.Param("vbase", ptx.U64))
 	base, elems, bits, stride, chains, seed := k.Load(p.base), k.Load(p.elems), k.Load(p.bits), k.Load(p.stride), k.Load(p.chains), k.Load(p.seed)
 	tid, ntid, ctaid := k.Read(ptx.TidX), k.Read(ptx.NtidX), k.Read(ptx.CtaidX)
 	i := k.Reg(ptx.U32)
@@ -109,9 +112,24 @@ func ChaseInitKernel(name string) *ptx.Kernel {
 	gi := scramble(k, i, elems, bits, seed)
 	gn := scramble(k, next, elems, bits, seed)
 	at := elementAddr(k, "global", base, gi, stride)
-	to := elementAddr(k, "global", base, gn, stride)
+	to := elementAddr(k, "global", vbase, gn, stride)
 	k.Op("st.global.u64", ptx.Addr{Base: at}, to)
 	k.Mark(done)
+	return k
+}
+
+// ConstTable is the constant-space variable the constant-cache chase
+// follows: 64 KiB, all a module's constant bank may hold.
+const ConstTable, ConstTableBytes = "gpuarch_const", 64 << 10
+
+// ConstBaseKernel stores ConstTable's constant-space address to out[0]
+// (u64), the address the constant chase's pointers must hold.
+func ConstBaseKernel(name string) *ptx.Kernel {
+	k := ptx.NewKernel(name)
+	out := k.Load(k.Param("out", ptx.U64))
+	a := k.Reg(ptx.U64)
+	k.Op("mov.u64", a, ptx.Imm(ConstTable))
+	k.Op("st.global.u64", ptx.Addr{Base: out}, a)
 	return k
 }
 
@@ -119,7 +137,8 @@ func ChaseInitKernel(name string) *ptx.Kernel {
 // pass of steps loads, then a timed pass; out[c] (u64) gets the timed
 // pass's cycles. cacheOp is the ld qualifier ("ca": through L1, "cg":
 // around it). space "shared" chases in dynamic shared memory instead, one
-// block, after its threads build the chain there (cacheOp unused).
+// block, after its threads build the chain there; space "const" chases
+// ConstTable through the constant cache (cacheOp unused for both).
 func ChaseKernel(name, space, cacheOp string) *ptx.Kernel {
 	k := ptx.NewKernel(name)
 	p := declareChase(k, space)
@@ -170,6 +189,9 @@ func ChaseKernel(name, space, cacheOp string) *ptx.Kernel {
 		g0 := scramble(k, chain, elems, bits, seed)
 		ptr = elementAddr(k, "global", base, g0, stride)
 		load = fmt.Sprintf("ld.global.%s.u64", cacheOp)
+		if space == "const" {
+			load = "ld.const.u64"
+		}
 	}
 	k.Loop(n, func() { k.Op(load, ptr, ptx.Addr{Base: ptr}) })
 	c0 := k.Read(ptx.Clock64)

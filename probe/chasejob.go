@@ -18,8 +18,9 @@ import (
 type ChasePath struct {
 	// Name is the record's subject, e.g. "global ld.ca".
 	Name string
-	// Space is "global" or "shared"; CacheOp the ld qualifier for global
-	// ("ca" caches in L1, "cg" only in L2).
+	// Space is "global", "shared" or "const" (the constant cache, up to
+	// ConstTableBytes); CacheOp the ld qualifier for global ("ca" caches
+	// in L1, "cg" only in L2).
 	Space, CacheOp string
 	// MaxBytes caps the footprints chased on this path (0: no cap; shared
 	// memory is always capped by what a block may use).
@@ -62,8 +63,11 @@ type chaseJob struct {
 const chaseStride = 32 // bytes: one element per 32-byte sector
 
 func chaseKernel(p ChasePath) string {
-	if p.Space == "shared" {
+	switch p.Space {
+	case "shared":
 		return "chase_shared"
+	case "const":
+		return "chase_const"
 	}
 	return "chase_" + p.CacheOp
 }
@@ -78,8 +82,14 @@ func (j *chaseJob) prepare(ctx context.Context, r *Runner) {
 			ks = append(ks, ChaseKernel(name, p.Space, p.CacheOp))
 		}
 	}
+	if seen["chase_const"] {
+		ks = append(ks, ConstBaseKernel("const_table_addr"))
+	}
 	m := r.module(ks...)
 	m.Declare(".extern .shared .align 16 .b8 " + ptx.DynamicShared + "[];")
+	if seen["chase_const"] {
+		m.Declare(fmt.Sprintf(".const .align 8 .b8 %s[%d];", ConstTable, ConstTableBytes))
+	}
 	j.c = r.compileSource(ctx, "chase", m.String())
 }
 
@@ -150,7 +160,7 @@ func (j *chaseJob) measure(ctx context.Context, r *Runner) ([]record.Record, err
 			if p.MaxBytes > 0 && f > p.MaxBytes {
 				continue
 			}
-			if p.Space == "shared" && f > smemMax {
+			if p.Space == "shared" && f > smemMax || p.Space == "const" && f > ConstTableBytes {
 				continue
 			}
 			if p.Space == "global" && f > need {
@@ -197,11 +207,25 @@ func (j *chaseJob) point(ctx context.Context, r *Runner, p ChasePath, f int64, b
 			return pt, fmt.Errorf("%s, %d bytes: %w", p.Name, f, err)
 		}
 	} else {
-		init := append([]any{buf.Ptr()}, shape...)
+		// Global chains are read where they are built; the constant chain
+		// is built in buf and copied to the constant table.
+		at := buf.Ptr()
+		if p.Space == "const" {
+			var err error
+			if at, err = j.constBase(ctx, r, out); err != nil {
+				return pt, err
+			}
+		}
+		init := append(append([]any{buf.Ptr()}, shape...), uint64(at))
 		if err := j.c.prog.Launch(ctx, "chase_init", Grid{Blocks: (elems + 255) / 256, Threads: 256}, r.Config.LaunchTimeout, init...); err != nil {
 			return pt, fmt.Errorf("building the chain for %d bytes: %w", f, err)
 		}
-		args := append(append([]any{buf.Ptr()}, shape...), steps, out.Ptr(), guard)
+		if p.Space == "const" {
+			if err := j.c.prog.FillSymbol(ConstTable, buf.Ptr(), elems*stride); err != nil {
+				return pt, fmt.Errorf("copying the chain for %d bytes to the constant table: %w", f, err)
+			}
+		}
+		args := append(append([]any{at}, shape...), steps, out.Ptr(), guard)
 		if err := j.c.prog.Launch(ctx, kernel, Grid{Blocks: chains, Threads: 1}, r.Config.LaunchTimeout, args...); err != nil {
 			return pt, fmt.Errorf("%s, %d bytes: %w", p.Name, f, err)
 		}
@@ -221,4 +245,20 @@ func (j *chaseJob) point(ctx context.Context, r *Runner, p ChasePath, f int64, b
 	sort.Float64s(per)
 	pt.Value, pt.Min, pt.Max = stats.Median(per), per[0], per[len(per)-1]
 	return pt, nil
+}
+
+// constBase returns the constant table's constant-space address, read on
+// the GPU through out.
+func (j *chaseJob) constBase(ctx context.Context, r *Runner, out Buffer) (Ptr, error) {
+	if err := j.c.prog.Launch(ctx, "const_table_addr", Grid{Blocks: 1, Threads: 1}, r.Config.LaunchTimeout, out.Ptr()); err != nil {
+		return 0, fmt.Errorf("reading the constant table's address: %w", err)
+	}
+	b, err := out.Read()
+	if err != nil {
+		return 0, err
+	}
+	if err := out.Clear(); err != nil {
+		return 0, err
+	}
+	return Ptr(binary.LittleEndian.Uint64(b)), nil
 }

@@ -277,6 +277,17 @@ func (p *cudaProgram) allowShared(f *cuda.Function, bytes int) error {
 	return nil
 }
 
+func (p *cudaProgram) FillSymbol(symbol string, src Ptr, bytes int) error {
+	dst, size, err := p.mod.Global(symbol)
+	if err != nil {
+		return wrap(err)
+	}
+	if uint64(bytes) > size {
+		return fmt.Errorf("filling %s: %d bytes do not fit its %d", symbol, bytes, size)
+	}
+	return wrap(p.g.ctx.CopyOnDevice(dst, cuda.DevicePtr(src), uint64(bytes)))
+}
+
 func (p *cudaProgram) Close() error { return p.mod.Unload() }
 
 // Alloc implements GPU.

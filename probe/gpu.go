@@ -57,6 +57,9 @@ type Program interface {
 	// MaxBlocksPerSM is the driver's occupancy answer for the kernel with
 	// the given block size and dynamic shared memory per block.
 	MaxBlocksPerSM(kernel string, threads, sharedBytes int) (int, error)
+	// FillSymbol copies bytes of device memory at src into the module's
+	// global or constant variable symbol.
+	FillSymbol(symbol string, src Ptr, bytes int) error
 	// Close releases the module.
 	Close() error
 }

@@ -71,7 +71,7 @@ func writeMemory(b *strings.Builder, run *record.Run) {
 		return
 	}
 	writeOnChip(b, run, curves)
-	b.WriteString("Latency of a dependent load against footprint (a pointer chase over a random cyclic permutation that visits every 32-byte sector of the footprint once per pass, built on the GPU), through the L1 path (`ld.ca`), around it (`ld.cg`) and in shared memory. One thread chases footprints it can cover quickly; beyond 4 MiB the `ld.cg` chase splits into one chain per SM, whose spread shows how latency differs between SMs. Levels are detected from the curves, not assumed: each plateau's latency and the footprint where the curve leaves it (the knee, where latency crosses halfway to the next plateau). Records `memory/latency/<path>`.\n\n")
+	b.WriteString("Latency of a dependent load against footprint (a pointer chase over a random cyclic permutation that visits every 32-byte sector of the footprint once per pass, built on the GPU), through the L1 path (`ld.ca`), around it (`ld.cg`), through the constant cache (`ld.const`, a 64 KiB table) and in shared memory. One thread chases footprints it can cover quickly; beyond 4 MiB the `ld.cg` chase splits into one chain per SM, whose spread shows how latency differs between SMs. Levels are detected from the curves, not assumed: each plateau's latency and the footprint where the curve leaves it (the knee, where latency crosses halfway to the next plateau). Records `memory/latency/<path>`.\n\n")
 	b.WriteString("| Path | Level | Latency (cycles) | Latency (ns) | Capacity (knee) | Across SMs (cycles) | Plateau | Note |\n| --- | ---: | ---: | ---: | --- | --- | --- | --- |\n")
 	for _, r := range curves {
 		levels, err := infer.Levels(curvePoints(r), levelStep)
@@ -421,6 +421,19 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 			add("L2 cache size", driver(bytesString(float64(attr("L2_CACHE_SIZE")))))
 		case "shared":
 			add("Shared memory latency", measured(fmt.Sprintf("%.0f cycles", ls[0].Value)))
+		case "constant":
+			var parts []string
+			for _, l := range ls {
+				if l.Capacity > 0 && l.Resolved {
+					parts = append(parts, fmt.Sprintf("%s, %.0f cycles", bytesString(l.Capacity), l.Value))
+				}
+			}
+			if last := ls[len(ls)-1]; len(parts) > 0 && last.Capacity == 0 {
+				parts = append(parts, fmt.Sprintf("%.0f cycles beyond, to %s", last.Value, bytesString(last.To)))
+			}
+			if len(parts) > 0 {
+				add("Constant cache", measured(strings.Join(parts, "; then ")))
+			}
 		}
 	}
 	for _, r := range curves {

@@ -213,6 +213,16 @@ CUresult cuModuleGetFunction(CUhandle *fn, CUhandle mod, const char *name) {
 
 CUresult cuModuleUnload(CUhandle mod) { return SUCCESS; }
 
+/* The module's one variable, "table": 64 bytes at the start of the arena's
+   second half, so that it never overlaps allocations in tests. */
+CUresult cuModuleGetGlobal_v2(CUdeviceptr *p, size_t *n, CUhandle mod, const char *name) {
+	if (mod != (CUhandle)0x30d) return 400;
+	if (strcmp(name, "table") != 0) return NOT_FOUND;
+	*p = DEVICE_BASE + sizeof arena / 2;
+	*n = 64;
+	return SUCCESS;
+}
+
 CUresult cuFuncGetAttribute(int *v, int a, CUhandle fn) { *v = 100 + a; return SUCCESS; }
 CUresult cuFuncSetAttribute(CUhandle fn, int a, int v) { return v < 0 ? INVALID_VALUE : SUCCESS; }
 
@@ -258,6 +268,12 @@ CUresult cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src, size_t n) {
 CUresult cuMemcpyDtoH_v2(void *dst, CUdeviceptr src, size_t n) {
 	if (!in_arena(src, n)) return INVALID_VALUE;
 	memcpy(dst, arena + (src - DEVICE_BASE), n);
+	return SUCCESS;
+}
+CUresult cuMemcpyDtoD_v2(CUdeviceptr dst, CUdeviceptr src, size_t n) {
+	int table = dst == DEVICE_BASE + sizeof arena / 2 && n <= 64;
+	if (!in_arena(src, n) || (!table && !in_arena(dst, n))) return INVALID_VALUE;
+	memmove(arena + (dst - DEVICE_BASE), arena + (src - DEVICE_BASE), n);
 	return SUCCESS;
 }
 CUresult cuMemsetD8_v2(CUdeviceptr dst, unsigned char v, size_t n) {

@@ -87,6 +87,10 @@ func (g *GPU) MemoryLatency(bytes float64, kernel string) float64 {
 	switch {
 	case kernel == "chase_shared":
 		return 30
+	case kernel == "chase_const" && bytes <= 2<<10:
+		return 12
+	case kernel == "chase_const":
+		return 40
 	case kernel == "chase_ca" && bytes <= 200<<10:
 		return 32
 	case bytes <= 32<<20:
@@ -118,6 +122,14 @@ type program struct {
 func (p *program) Binary() []byte             { return []byte("fake cubin") }
 func (p *program) CompileTime() time.Duration { return 50 * time.Millisecond }
 func (p *program) Close() error               { return nil }
+
+// FillSymbol accepts copies into the constant chase's 64 KiB table.
+func (p *program) FillSymbol(symbol string, _ probe.Ptr, bytes int) error {
+	if !strings.Contains(p.src, symbol) || bytes > 64<<10 {
+		return fmt.Errorf("fake: no room for %d bytes in %q", bytes, symbol)
+	}
+	return nil
+}
 func (p *program) MaxBlocksPerSM(_ string, _, sharedBytes int) (int, error) {
 	if sharedBytes > 0 {
 		return max(1, p.g.SharedPerSM/(sharedBytes+1024)), nil
@@ -197,6 +209,8 @@ func (p *program) Launch(_ context.Context, kernel string, grid probe.Grid, _ ti
 		}
 		cost := max(1, float64(len(sectors))/perClock)
 		le.PutUint64(out, uint64(float64(iters*32*8)*cost))
+	case kernel == "const_table_addr":
+		le.PutUint64(out, 0x10000)
 	case kernel == "chase_init":
 		// The chain lives only in the model below.
 	case strings.HasPrefix(kernel, "chase_"):

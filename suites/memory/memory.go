@@ -1,7 +1,10 @@
 // Package memory is the memory-hierarchy suite: pointer-chase latency
-// against footprint through the L1 path (ld.ca), around it (ld.cg) and in
-// shared memory, from 1 KiB to gigabytes, so that reports can detect each
-// level's capacity and latency rather than assume them.
+// against footprint through the L1 path (ld.ca), around it (ld.cg),
+// through the constant cache and in shared memory, from 256 bytes to
+// gigabytes, so that reports can detect each level's capacity and latency
+// rather than assume them; then bandwidth per level sized from what was
+// detected, shared-memory banks, divergent global loads and the
+// instruction-fetch cliff.
 package memory
 
 import (
@@ -19,15 +22,18 @@ const Suite = "memory"
 // Paths are the ways the chase reaches memory. The L1 path is chased by
 // one thread up to 16 MiB (beyond the L1, where the L2 answers); the path
 // around L1 splits footprints above 4 MiB into one chain per SM, so that
-// a pass over gigabytes stays short.
+// a pass over gigabytes stays short. The constant path chases a 64 KiB
+// constant table, all one module may declare.
 var Paths = []probe.ChasePath{
 	{Name: "shared", Space: "shared"},
 	{Name: "global ld.ca", Space: "global", CacheOp: "ca", MaxBytes: 16 << 20},
 	{Name: "global ld.cg", Space: "global", CacheOp: "cg", OneChainUpTo: 4 << 20},
+	{Name: "constant", Space: "const"},
 }
 
-// Footprints are four per octave from 1 KiB to 4 GiB.
-func Footprints() []int64 { return probe.Footprints(1<<10, 4<<30, 4) }
+// Footprints are four per octave from 256 bytes (below the smallest
+// constant cache) to 4 GiB.
+func Footprints() []int64 { return probe.Footprints(256, 4<<30, 4) }
 
 // BankCases are the shared-memory access patterns: 4-byte words at
 // strides 1 to 32 and 64 (an n-way conflict where n lanes share a bank),
