@@ -162,6 +162,7 @@ func (r *Runner) compileSource(ctx context.Context, name, source string) *compil
 	c.hash = hex.EncodeToString(sum[:])
 	prog, err := r.GPU.Compile(ctx, name, c.source)
 	if err != nil {
+		_ = r.keep(name, c.source, nil)
 		st, why := classifyCompile(err)
 		if Fatal(err) {
 			st, why, c.fatalErr = record.StatusFailed, err.Error(), err

@@ -366,6 +366,7 @@ func (r *Runner) prepare(ctx context.Context, spec ChainSpec) *prepared {
 	p.lat.Provenance = record.Provenance{Module: KernelName(spec.Subject), PTXSHA256: cs.hash, Time: now}
 	prog, err := r.GPU.Compile(ctx, KernelName(spec.Subject), cs.source)
 	if err != nil {
+		_ = r.keep(KernelName(spec.Subject), cs.source, nil)
 		p.tp.Provenance = p.lat.Provenance
 		if Fatal(err) {
 			p.err = err
@@ -456,13 +457,17 @@ func (r *Runner) measure(ctx context.Context, p *prepared) ([]record.Record, err
 	return []record.Record{*lat, *tp}, nil
 }
 
-// keep writes a module's PTX and binary into the artifacts folder.
+// keep writes a module's PTX and binary into the artifacts folder; a
+// module that did not compile (nil binary) leaves its PTX, to debug.
 func (r *Runner) keep(name, source string, binary []byte) error {
 	if r.Artifacts == "" {
 		return nil
 	}
 	if err := os.WriteFile(filepath.Join(r.Artifacts, name+".ptx"), []byte(source), 0o644); err != nil {
 		return fmt.Errorf("keep artifacts: %w", err)
+	}
+	if binary == nil {
+		return nil
 	}
 	if err := os.WriteFile(filepath.Join(r.Artifacts, name+".cubin"), binary, 0o644); err != nil {
 		return fmt.Errorf("keep artifacts: %w", err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -108,7 +109,7 @@ func TestChainFailures(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g := probetest.New()
 			tc.setup(g)
-			r := &probe.Runner{GPU: g, Config: testConfig()}
+			r := &probe.Runner{GPU: g, Config: testConfig(), Artifacts: t.TempDir()}
 			recs, err := r.Chain(context.Background(), fmaSpec())
 			if err != nil {
 				t.Fatalf("a failing probe must not stop the run: %v", err)
@@ -117,6 +118,12 @@ func TestChainFailures(t *testing.T) {
 				if rec.Status != tc.wantStatus || !strings.Contains(rec.Reason, tc.wantReason) {
 					t.Errorf("%s: %s %q, want %s containing %q", rec.ID, rec.Status, rec.Reason, tc.wantStatus, tc.wantReason)
 				}
+			}
+			// The PTX that did not compile is kept to debug; there is
+			// no machine code.
+			kept, _ := filepath.Glob(filepath.Join(r.Artifacts, "*"))
+			if len(kept) != 1 || filepath.Ext(kept[0]) != ".ptx" {
+				t.Errorf("artifacts kept: %q, want the one module's PTX", kept)
 			}
 		})
 	}
