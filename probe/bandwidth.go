@@ -2,6 +2,7 @@ package probe
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -145,6 +146,12 @@ type Stream struct {
 	Note string
 	// Shapes are the widths and occupancies tried.
 	Shapes []StreamShape
+	// CurvePath, when set, makes the record one point of a bandwidth
+	// curve against footprint on that path ("ld.cg"): its ID is
+	// <suite>/bandwidth curve/<Subject> and its curve holds the point, at
+	// the footprint the kernel really covered (regions are whole loop
+	// iterations), per SM for per-block streams.
+	CurvePath string
 }
 
 // StreamShape is one point of a bandwidth sweep.
@@ -199,7 +206,11 @@ func (j *bandwidthJob) close() { j.c.close() }
 func (j *bandwidthJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	var recs []record.Record
 	newRec := func(s Stream) record.Record {
-		return record.Record{ID: j.suite + "/bandwidth/" + s.Subject, Suite: j.suite, Subject: s.Subject, Group: "bandwidth",
+		group := "bandwidth"
+		if s.CurvePath != "" {
+			group = "bandwidth curve"
+		}
+		return record.Record{ID: j.suite + "/" + group + "/" + s.Subject, Suite: j.suite, Subject: s.Subject, Group: group,
 			Quantity: record.Throughput, Unit: "bytes/clock/SM", Status: record.StatusOK, Note: s.Note,
 			Provenance: record.Provenance{Module: "stream", PTXSHA256: j.c.hash, CompileSeconds: j.c.compile.Seconds(), Time: time.Now().UTC()}}
 	}
@@ -219,7 +230,11 @@ func (j *bandwidthJob) measure(ctx context.Context, r *Runner) ([]record.Record,
 	for _, s := range j.streams {
 		rec := newRec(s)
 		err := j.stream(ctx, r, s, out, &rec)
-		if err != nil {
+		var room *noRoomError
+		switch {
+		case errors.As(err, &room) && !Fatal(err):
+			rec.Status, rec.Reason = record.StatusSkipped, err.Error()
+		case err != nil:
 			rec.Status, rec.Reason = record.StatusFailed, err.Error()
 		}
 		recs = append(recs, rec)
@@ -247,13 +262,14 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 		}
 		b, err := r.GPU.Alloc(int(size))
 		if err != nil {
-			return fmt.Errorf("allocate %d bytes: %w", size, err)
+			return &noRoomError{bytes: size, err: err}
 		}
 		defer b.Free()
 		buf = b
 	}
 	det := &record.ThroughputDetail{}
 	best, bestNs := 0.0, 0.0
+	var bestBytes int64 // the footprint the best shape really covered
 	var clocks []float64
 	for _, sh := range j.shapes {
 		blocks := d.SMs * max(1, sh.WarpsPerSM/8)
@@ -311,6 +327,10 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 		}
 		if rate.PerSM > best {
 			best, det.Best = rate.PerSM, pt.Shape
+			bestBytes = int64(region) * int64(blocks)
+			if s.PerBlock {
+				bestBytes = int64(region) * int64(pt.Shape.BlocksPerSM)
+			}
 			if g1 > g0 {
 				bestNs = float64(s.Passes) * float64(covered) * float64(blocks) / float64(g1-g0) * 1e9
 			}
@@ -332,8 +352,24 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 	} else {
 		det.ResultsPerSecond = best * float64(d.SMs) * hz
 	}
+	if s.CurvePath != "" {
+		rec.Curve = &record.CurveDetail{Path: s.CurvePath, ClockHz: hz, Points: []record.CurvePoint{{Bytes: bestBytes, Value: best}}}
+	}
 	return nil
 }
+
+// noRoomError is a stream whose buffer could not be allocated: the
+// footprint does not fit the device's free memory.
+type noRoomError struct {
+	bytes int64
+	err   error
+}
+
+func (e *noRoomError) Error() string {
+	return fmt.Sprintf("%d bytes could not be allocated: %v", e.bytes, e.err)
+}
+
+func (e *noRoomError) Unwrap() error { return e.err }
 
 // sinkPtr is the shared sink's address (allocated by warpBuffer).
 func (r *Runner) sinkPtr() Ptr { return r.sink.Ptr() }

@@ -41,13 +41,21 @@ func curvePoints(r *record.Record) []infer.Point {
 
 // bytesString prints a size with a binary unit.
 func bytesString(b float64) string {
+	// Three significant digits, and whole units from 1000 up (%.3g would
+	// write 1020 as 1.02e+03).
+	f := func(v float64, unit string) string {
+		if v >= 1000 {
+			return fmt.Sprintf("%.0f %s", v, unit)
+		}
+		return fmt.Sprintf("%.3g %s", v, unit)
+	}
 	switch {
 	case b >= 1<<30:
-		return fmt.Sprintf("%.3g GiB", b/(1<<30))
+		return f(b/(1<<30), "GiB")
 	case b >= 1<<20:
-		return fmt.Sprintf("%.3g MiB", b/(1<<20))
+		return f(b/(1<<20), "MiB")
 	case b >= 1<<10:
-		return fmt.Sprintf("%.3g KiB", b/(1<<10))
+		return f(b/(1<<10), "KiB")
 	}
 	return fmt.Sprintf("%.0f B", b)
 }
@@ -329,6 +337,7 @@ func writeBandwidth(b *strings.Builder, run *record.Run) {
 			r.Through.Best.ILP, r.Through.Best.WarpsPerSM, oneLine(r.Note))
 	}
 	b.WriteString("\nThe DRAM interface's rate is 2 (double data rate) × the memory clock × the bus width, from the driver's attributes (see the spec sheet).\n\n")
+	writeBandwidthCurves(b, run)
 }
 
 // latencyPlotName is the file the latency curves are drawn to.

@@ -110,6 +110,17 @@ func occupancyPlot(r *record.Record) ([]byte, error) {
 // written.
 func WritePlots(dir string, run *record.Run) ([]string, error) {
 	var files []string
+	put := func(name string, svg []byte) error {
+		if err := os.MkdirAll(filepath.Join(dir, PlotDir), 0o755); err != nil {
+			return err
+		}
+		path := filepath.Join(dir, PlotDir, name)
+		if err := os.WriteFile(path, svg, 0o644); err != nil {
+			return err
+		}
+		files = append(files, path)
+		return nil
+	}
 	for i := range run.Records {
 		r := &run.Records[i]
 		if r.Quantity != record.Occupancy || r.Status != record.StatusOK || r.Occup == nil {
@@ -119,28 +130,27 @@ func WritePlots(dir string, run *record.Run) ([]string, error) {
 		if err != nil {
 			return files, fmt.Errorf("plot %s: %w", r.ID, err)
 		}
-		if err := os.MkdirAll(filepath.Join(dir, PlotDir), 0o755); err != nil {
+		if err := put(plotName(r), svg); err != nil {
 			return files, err
 		}
-		path := filepath.Join(dir, PlotDir, plotName(r))
-		if err := os.WriteFile(path, svg, 0o644); err != nil {
-			return files, err
-		}
-		files = append(files, path)
 	}
 	if curves := latencyCurves(run); len(curves) > 0 {
 		svg, err := latencyPlot(curves)
 		if err != nil {
 			return files, fmt.Errorf("latency plot: %w", err)
 		}
-		if err := os.MkdirAll(filepath.Join(dir, PlotDir), 0o755); err != nil {
+		if err := put(latencyPlotName, svg); err != nil {
 			return files, err
 		}
-		path := filepath.Join(dir, PlotDir, latencyPlotName)
-		if err := os.WriteFile(path, svg, 0o644); err != nil {
+	}
+	if curves := bandwidthCurves(run); len(curves) > 0 {
+		svg, err := bandwidthPlot(curves, latencyCurves(run))
+		if err != nil {
+			return files, fmt.Errorf("bandwidth plot: %w", err)
+		}
+		if err := put(bandwidthPlotName, svg); err != nil {
 			return files, err
 		}
-		files = append(files, path)
 	}
 	return files, nil
 }

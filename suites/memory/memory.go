@@ -170,3 +170,31 @@ func BandwidthJobs(dev record.Device, l1, l2 int64) []probe.Planned {
 	}
 	return out
 }
+
+// BandwidthCurveJobs plans bandwidth against footprint, one point a job,
+// at one shape a path so that the points differ only in footprint: ld.cg
+// with 4-byte accesses and 32 warps per SM over one buffer shared by all
+// SMs, from 16 MiB (below which the blocks' whole loop iterations no
+// longer fit the footprint) to 4 GiB, crossing the L2; and ld.ca with
+// 16-byte accesses and 8 warps per SM, each SM streaming its own region
+// of 32 KiB to 2 MiB in whole 32 KiB loop iterations, crossing the L1.
+// Records carry the footprint really covered. Passes keep every point
+// long enough to time.
+func BandwidthCurveJobs() []probe.Planned {
+	var out []probe.Planned
+	add := func(s probe.Stream) {
+		out = append(out, probe.Planned{Key: Suite + "/bandwidth curve/" + s.Subject, Job: probe.BandwidthJob(Suite, s)})
+	}
+	for _, f := range probe.Footprints(16<<20, 4<<30, 3) {
+		add(probe.Stream{Subject: fmt.Sprintf("ld.cg %d bytes", f), Op: "ld.cg", Footprint: f, CurvePath: "ld.cg",
+			Passes: int(min(max(int64(2<<30)/f, 2), 256)), Shapes: []probe.StreamShape{{Width: 4, WarpsPerSM: 32}},
+			Note: "one buffer shared by all SMs; 4-byte accesses, 32 warps per SM"})
+	}
+	for _, k := range []int64{1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 24, 32, 64} {
+		f := k * 32 << 10
+		add(probe.Stream{Subject: fmt.Sprintf("ld.ca %d bytes per SM", f), Op: "ld.ca", Footprint: f, PerBlock: true, CurvePath: "ld.ca",
+			Passes: int(min(max(int64(64<<20)/f, 2), 1024)), Shapes: []probe.StreamShape{{Width: 16, WarpsPerSM: 8}},
+			Note: "each SM streams its own region; 16-byte accesses, 8 warps per SM"})
+	}
+	return out
+}

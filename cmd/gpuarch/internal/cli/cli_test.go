@@ -213,6 +213,15 @@ func TestMemoryOnSimulatedGPU(t *testing.T) {
 	if !strings.Contains(md.String(), "`ld.ca`: a coalesced warp load (128 bytes) takes 1.00 cycles (128 bytes a clock); as the lanes spread, the cost follows the 32-byte sectors they touch, 0.25–0.25 cycles each") {
 		t.Errorf("the report does not infer 32-byte sectors from the simulated L1:\n%s", md.String())
 	}
+	if r, ok := run.Find("memory/bandwidth curve/ld.cg 16777216 bytes"); !ok || r.Status != record.StatusOK || r.Curve == nil || r.Curve.Points[0].Value <= 0 {
+		t.Errorf("bandwidth curve point: %+v", r)
+	}
+	if r, ok := run.Find("memory/bandwidth curve/ld.cg 4294967296 bytes"); !ok || r.Status != record.StatusSkipped || !strings.Contains(r.Reason, "could not be allocated") {
+		t.Errorf("a footprint beyond the device's memory should be skipped with the reason: %+v", r)
+	}
+	if !strings.Contains(md.String(), "#### Bandwidth against footprint") {
+		t.Errorf("the report has no bandwidth curve:\n%s", md.String())
+	}
 	if !strings.Contains(md.String(), "### Instruction fetch") {
 		t.Errorf("the report has no instruction-fetch section:\n%s", md.String())
 	}

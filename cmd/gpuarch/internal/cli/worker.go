@@ -192,7 +192,7 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 				return err
 			}
 			l1, l2 := memory.Sizes(chased)
-			if err := run(memory.BandwidthJobs(dev, l1, l2), nil); err != nil {
+			if err := run(append(memory.BandwidthJobs(dev, l1, l2), memory.BandwidthCurveJobs()...), nil); err != nil {
 				return err
 			}
 		default:

@@ -1,0 +1,142 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/record"
+)
+
+// bandwidthPlotName is the file bandwidth against footprint is drawn to.
+const bandwidthPlotName = "memory-bandwidth.svg"
+
+// bwCurve is one path's bandwidth against footprint.
+type bwCurve struct {
+	path     string
+	note     string
+	points   []record.CurvePoint // sorted by footprint
+	gbps     map[int64]float64   // GB/s at each footprint
+	notTaken []string            // points that failed or were skipped, with why
+}
+
+// bandwidthCurves gathers the bandwidth-curve records into one curve per
+// path, in the order the paths first appear.
+func bandwidthCurves(run *record.Run) []*bwCurve {
+	var out []*bwCurve
+	by := map[string]*bwCurve{}
+	for _, r := range run.Records {
+		if r.Suite != "memory" || r.Group != "bandwidth curve" {
+			continue
+		}
+		path := strings.Fields(r.Subject)[0]
+		c, ok := by[path]
+		if !ok {
+			c = &bwCurve{path: path, note: r.Note, gbps: map[int64]float64{}}
+			by[path] = c
+			out = append(out, c)
+		}
+		if r.Status != record.StatusOK || r.Curve == nil || len(r.Curve.Points) == 0 {
+			c.notTaken = append(c.notTaken, fmt.Sprintf("%s: %s %s", r.Subject, r.Status, oneLine(r.Reason)))
+			continue
+		}
+		p := r.Curve.Points[0]
+		c.points = append(c.points, p)
+		if r.Through != nil {
+			c.gbps[p.Bytes] = r.Through.ResultsPerSecond / 1e9
+		}
+	}
+	for _, c := range out {
+		sort.Slice(c.points, func(i, j int) bool { return c.points[i].Bytes < c.points[j].Bytes })
+	}
+	return out
+}
+
+// writeBandwidthCurves tabulates bandwidth against footprint and links the
+// plot.
+func writeBandwidthCurves(b *strings.Builder, run *record.Run) {
+	curves := bandwidthCurves(run)
+	if len(curves) == 0 {
+		return
+	}
+	b.WriteString("#### Bandwidth against footprint\n\n")
+	b.WriteString("One access shape at every footprint, so that only the footprint changes: `ld.cg` over one buffer all SMs share (the L2, then DRAM), and `ld.ca` with each SM streaming its own region (the L1, then the L2). Records `memory/bandwidth curve/<path> <bytes>`; the dashed lines in the plot are the capacities the latency chase detected.\n\n")
+	for _, c := range curves {
+		fmt.Fprintf(b, "`%s` (%s):\n\n| Footprint | Bytes/clk/SM | GB/s |\n| --- | ---: | ---: |\n", c.path, c.note)
+		for _, p := range c.points {
+			fmt.Fprintf(b, "| %s | %.1f | %.0f |\n", bytesString(float64(p.Bytes)), p.Value, c.gbps[p.Bytes])
+		}
+		for _, n := range c.notTaken {
+			fmt.Fprintf(b, "| %s | | |\n", n)
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(b, "![Bandwidth against footprint](%s/%s)\n\n", PlotDir, bandwidthPlotName)
+}
+
+// bandwidthPlot draws the bandwidth curves on a log footprint axis, with
+// the L1 and L2 capacities the latency curves show marked.
+func bandwidthPlot(curves []*bwCurve, latency []*record.Record) ([]byte, error) {
+	p := plot.New()
+	p.Title.Text = "Read bandwidth against footprint"
+	p.X.Label.Text = "footprint (bytes)"
+	p.Y.Label.Text = "bytes per clock per SM"
+	p.X.Scale = plot.LogScale{}
+	var xt []plot.Tick
+	for e := 14; e <= 32; e += 2 {
+		xt = append(xt, plot.Tick{Value: math.Exp2(float64(e)), Label: bytesString(math.Exp2(float64(e)))})
+	}
+	p.X.Tick.Marker = plot.ConstantTicks(xt)
+	p.Legend.Top = true
+	top := 0.0
+	for i, c := range curves {
+		if len(c.points) == 0 {
+			continue
+		}
+		var pts plotter.XYs
+		for _, q := range c.points {
+			pts = append(pts, plotter.XY{X: float64(q.Bytes), Y: q.Value})
+			top = max(top, q.Value)
+		}
+		line, points, err := plotter.NewLinePoints(pts)
+		if err != nil {
+			return nil, err
+		}
+		col := palette[i%len(palette)]
+		line.Color, points.Color = col, col
+		points.Shape = draw.CircleGlyph{}
+		points.Radius = vg.Points(1.5)
+		p.Add(line, points)
+		p.Legend.Add(c.path, line)
+	}
+	for i, r := range latency {
+		levels, err := infer.Levels(curvePoints(r), levelStep)
+		if err != nil || !strings.HasPrefix(r.Subject, "global") || len(levels) < 2 || levels[0].Capacity <= 0 {
+			continue
+		}
+		knee, err := plotter.NewLine(plotter.XYs{{X: levels[0].Capacity, Y: 0}, {X: levels[0].Capacity, Y: top}})
+		if err != nil {
+			return nil, err
+		}
+		knee.Color, knee.Dashes = palette[(i+len(curves))%len(palette)], []vg.Length{vg.Points(3), vg.Points(3)}
+		p.Add(knee)
+		p.Legend.Add(r.Subject+" capacity (latency knee)", knee)
+	}
+	w, err := p.WriterTo(8*vg.Inch, 4.5*vg.Inch, "svg")
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if _, err := w.WriteTo(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
