@@ -18,9 +18,13 @@ import (
 // "lds" (shared memory loads from the block's dynamic shared memory). Every
 // warp writes a warp record to out.
 //
+// alu independent FFMAs follow each access, spread over four chains that
+// never wait for memory (the latency-hiding test: how much arithmetic
+// the loads leave room for).
+//
 // Parameters: out (u64), sink (u64), passes (u32), base (u64), region
 // (u64, bytes), regions (u32), guard (u32).
-func StreamKernel(name, op string, width, unroll int) *ptx.Kernel {
+func StreamKernel(name, op string, width, unroll, alu int) *ptx.Kernel {
 	k := ptx.NewKernel(name)
 	outP, sinkP := k.Param("out", ptx.U64), k.Param("sink", ptx.U64)
 	passesP := k.Param("passes", ptx.U32)
@@ -76,6 +80,14 @@ func StreamKernel(name, op string, width, unroll int) *ptx.Kernel {
 	for _, v := range vals {
 		k.Op("mov.u32", v, tid)
 	}
+	var fs [4]ptx.Reg
+	if alu > 0 {
+		for i := range fs {
+			fs[i] = k.Reg(ptx.F32)
+			k.Op("cvt.rn.f32.u32", fs[i], tid)
+		}
+	}
+	nextFMA := 0
 	k.Op("bar.sync", ptx.Int(0))
 	c0, g0 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
 	addr := k.Reg(ptx.U64)
@@ -101,6 +113,11 @@ func StreamKernel(name, op string, width, unroll int) *ptx.Kernel {
 				default:
 					k.Raw(fmt.Sprintf("ld.global.%s.%s %s, [%s];", op[3:], suffix, vec(), a))
 				}
+				for range alu {
+					f := fs[nextFMA%len(fs)]
+					nextFMA++
+					k.Op("fma.rn.f32", f, f, ptx.Imm("0f3F7FBE77"), ptx.Imm("0f3A83126F"))
+				}
 				if op != "st" {
 					for _, v := range vals {
 						k.Op("xor.b32", acc, acc, v)
@@ -111,6 +128,13 @@ func StreamKernel(name, op string, width, unroll int) *ptx.Kernel {
 		})
 	})
 	c1, g1 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
+	if alu > 0 {
+		bits := k.Reg(ptx.U32)
+		for _, f := range fs {
+			k.Op("mov.b32", bits, f)
+			k.Op("xor.b32", acc, acc, bits)
+		}
+	}
 	writeWarpRecord(k, outP, c0, c1, g0, g1)
 	guard := k.Load(guardP)
 	sink := k.Load(sinkP)
@@ -146,6 +170,14 @@ type Stream struct {
 	Note string
 	// Shapes are the widths and occupancies tried.
 	Shapes []StreamShape
+	// ALUPerAccess is how many independent FFMAs follow each access
+	// (the latency-hiding test); records of a stream with them are
+	// <suite>/latency hiding/<Subject>, with ALUPerAccess in their
+	// curve point's elements.
+	ALUPerAccess int
+	// Group "latency hiding" marks the family's stream without
+	// arithmetic (ALUPerAccess 0) as one of it.
+	Group string
 	// CurvePath, when set, makes the record one point of a bandwidth
 	// curve against footprint on that path ("ld.cg"): its ID is
 	// <suite>/bandwidth curve/<Subject> and its curve holds the point, at
@@ -165,6 +197,12 @@ func BandwidthJob(suite string, s Stream) Job {
 	return &bandwidthJob{suite: suite, streams: []Stream{s}, shapes: s.Shapes}
 }
 
+// StreamsJob measures several streams at the first one's shapes, compiled
+// as one module: a family that differs only in footprint or arithmetic.
+func StreamsJob(suite string, ss []Stream) Job {
+	return &bandwidthJob{suite: suite, streams: ss, shapes: ss[0].Shapes}
+}
+
 type bandwidthJob struct {
 	suite   string
 	streams []Stream
@@ -180,7 +218,10 @@ const (
 	StreamChunk  = 256 * 16 * streamUnroll
 )
 
-func streamKernelName(op string, width int) string {
+func streamKernelName(op string, width, alu int) string {
+	if alu > 0 {
+		return fmt.Sprintf("stream_%s_w%d_alu%d", KernelName(op), width, alu)
+	}
 	return fmt.Sprintf("stream_%s_w%d", KernelName(op), width)
 }
 
@@ -189,10 +230,10 @@ func (j *bandwidthJob) prepare(ctx context.Context, r *Runner) {
 	var ks []*ptx.Kernel
 	for _, s := range j.streams {
 		for _, sh := range j.shapes {
-			name := streamKernelName(s.Op, sh.Width)
+			name := streamKernelName(s.Op, sh.Width, s.ALUPerAccess)
 			if !seen[name] {
 				seen[name] = true
-				ks = append(ks, StreamKernel(name, s.Op, sh.Width, streamUnroll))
+				ks = append(ks, StreamKernel(name, s.Op, sh.Width, streamUnroll, s.ALUPerAccess))
 			}
 		}
 	}
@@ -207,7 +248,10 @@ func (j *bandwidthJob) measure(ctx context.Context, r *Runner) ([]record.Record,
 	var recs []record.Record
 	newRec := func(s Stream) record.Record {
 		group := "bandwidth"
-		if s.CurvePath != "" {
+		switch {
+		case s.ALUPerAccess > 0 || s.Group == "latency hiding":
+			group = "latency hiding"
+		case s.CurvePath != "":
 			group = "bandwidth curve"
 		}
 		return record.Record{ID: j.suite + "/" + group + "/" + s.Subject, Suite: j.suite, Subject: s.Subject, Group: group,
@@ -294,7 +338,7 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 		if err := out.Clear(); err != nil {
 			return err
 		}
-		kernel := streamKernelName(s.Op, sh.Width)
+		kernel := streamKernelName(s.Op, sh.Width, s.ALUPerAccess)
 		args := []any{out.Ptr(), r.sinkPtr(), uint32(s.Passes), base, region, regions, uint32(0x7fc00bad)}
 		if err := j.c.prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, args...); err != nil {
 			return fmt.Errorf("%s at width %d, %d warps/SM: %w", s.Subject, sh.Width, sh.WarpsPerSM, err)
@@ -353,7 +397,7 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 		det.ResultsPerSecond = best * float64(d.SMs) * hz
 	}
 	if s.CurvePath != "" {
-		rec.Curve = &record.CurveDetail{Path: s.CurvePath, ClockHz: hz, Points: []record.CurvePoint{{Bytes: bestBytes, Value: best}}}
+		rec.Curve = &record.CurveDetail{Path: s.CurvePath, ClockHz: hz, Points: []record.CurvePoint{{Bytes: bestBytes, Value: best, Elements: s.ALUPerAccess}}}
 	}
 	return nil
 }

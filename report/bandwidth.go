@@ -140,3 +140,106 @@ func bandwidthPlot(curves []*bwCurve, latency []*record.Record) ([]byte, error) 
 	}
 	return buf.Bytes(), nil
 }
+
+// writeLatencyHiding tabulates the latency-hiding records: each level's
+// bandwidth with n FFMAs after every load, and the most FFMAs per load
+// that still leave the bandwidth within a tenth of the loads' alone.
+func writeLatencyHiding(b *strings.Builder, run *record.Run) {
+	type level struct {
+		name  string
+		note  string
+		byALU map[int]float64
+		order []int
+		fails []string
+	}
+	var levels []*level
+	by := map[string]*level{}
+	for _, r := range run.Records {
+		if r.Suite != "memory" || r.Group != "latency hiding" {
+			continue
+		}
+		name, _, _ := strings.Cut(r.Subject, ",")
+		lv, ok := by[name]
+		if !ok {
+			lv = &level{name: name, note: r.Note, byALU: map[int]float64{}}
+			by[name] = lv
+			levels = append(levels, lv)
+		}
+		if r.Status != record.StatusOK || r.Curve == nil || len(r.Curve.Points) == 0 {
+			lv.fails = append(lv.fails, fmt.Sprintf("%s: %s %s", r.Subject, r.Status, oneLine(r.Reason)))
+			continue
+		}
+		n := r.Curve.Points[0].Elements
+		lv.byALU[n] = r.Value
+		lv.order = append(lv.order, n)
+	}
+	if len(levels) == 0 {
+		return
+	}
+	sort.Ints(levels[0].order)
+	if len(levels[0].order) == 0 {
+		return
+	}
+	b.WriteString("### Latency hiding\n\n")
+	b.WriteString("The Haswell post's block-read test: every SM streams 4-byte loads at full occupancy (64 warps), each load followed by n independent FFMAs that never wait for it. While the arithmetic fits under the loads, bandwidth holds; once the FFMAs take longer than the loads, it falls. Bytes per clock per SM (and the share of the loads-only rate); records `memory/latency hiding/<level>, <n> FFMA per load`.\n\n")
+	header := "| Level |"
+	rule := "| --- |"
+	for _, n := range levels[0].order {
+		header += fmt.Sprintf(" %d |", n)
+		rule += " ---: |"
+	}
+	b.WriteString(header + " Most FFMA per load within 90% | Crossover (FFMA per load) |\n" + rule + " ---: | ---: |\n")
+	for _, lv := range levels {
+		base := lv.byALU[0]
+		row := "| " + lv.name + " |"
+		// hidden is the largest n up to which every point holds 90%.
+		hidden, holding := -1, true
+		for _, n := range levels[0].order {
+			v, ok := lv.byALU[n]
+			switch {
+			case !ok:
+				row += " — |"
+			case base > 0:
+				row += fmt.Sprintf(" %.1f (%.0f%%) |", v, 100*v/base)
+				holding = holding && v >= 0.9*base
+				if holding {
+					hidden = n
+				}
+			default:
+				row += fmt.Sprintf(" %.1f |", v)
+			}
+		}
+		cell := "—"
+		if hidden >= 0 {
+			cell = fmt.Sprint(hidden)
+		}
+		cross := "—"
+		if x := crossover(lv.byALU, levels[0].order); x > 0 {
+			cross = fmt.Sprintf("%.1f", x)
+		}
+		b.WriteString(row + " " + cell + " | " + cross + " |\n")
+		for _, f := range lv.fails {
+			fmt.Fprintf(b, "| %s | |\n", f)
+		}
+	}
+	b.WriteString("\nThe crossover is where the arithmetic's time meets the loads': the time per load grows by a fixed cost per FFMA once the FFMAs are the bottleneck (the slope between the two largest n), and the loads alone take 1/bandwidth; their ratio is how many FFMAs each load leaves room for. The 90% column is stricter: extra instructions in the loop body (address arithmetic, the FFMAs' issue slots) can cost bandwidth before the arithmetic is the bottleneck.\n\n")
+}
+
+// crossover is the FFMAs per load at which the ALU-bound tail of the
+// time-per-load line (1/bandwidth against n, through the two largest n)
+// reaches the loads-only time; 0 when the data cannot say.
+func crossover(byALU map[int]float64, order []int) float64 {
+	if len(order) < 3 {
+		return 0
+	}
+	n1, n2 := order[len(order)-2], order[len(order)-1]
+	v0, v1, v2 := byALU[0], byALU[n1], byALU[n2]
+	if v0 <= 0 || v1 <= 0 || v2 <= 0 || n1 <= 0 {
+		return 0
+	}
+	slope := (1/v2 - 1/v1) / float64(n2-n1)
+	if slope <= 0 {
+		return 0
+	}
+	return (1 / v0) / slope
+}

@@ -113,6 +113,7 @@ func writeMemory(b *strings.Builder, run *record.Run) {
 	writeBandwidth(b, run)
 	writeBanks(b, run)
 	writeGlobalAccess(b, run)
+	writeLatencyHiding(b, run)
 	writeCodeSize(b, run)
 }
 

@@ -2,6 +2,7 @@ package report
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -145,6 +146,28 @@ func TestBytesString(t *testing.T) {
 	for _, tt := range tests {
 		if got := bytesString(tt.b); got != tt.want {
 			t.Errorf("bytesString(%v) = %q, want %q", tt.b, got, tt.want)
+		}
+	}
+}
+
+func TestLatencyHiding(t *testing.T) {
+	row := func(level string, n int, v float64) record.Record {
+		return record.Record{Suite: "memory", Group: "latency hiding", Subject: fmt.Sprintf("%s, %d FFMA per load", level, n), Status: record.StatusOK,
+			Value: v, Curve: &record.CurveDetail{Points: []record.CurvePoint{{Value: v, Elements: n}}}}
+	}
+	run := &record.Run{Records: []record.Record{
+		row("L2", 0, 36), row("L2", 4, 35), row("L2", 8, 33), row("L2", 16, 20), row("L2", 32, 10),
+		row("DRAM", 0, 17), row("DRAM", 4, 17), row("DRAM", 8, 14), row("DRAM", 16, 17), row("DRAM", 32, 9),
+	}}
+	var b strings.Builder
+	writeLatencyHiding(&b, run)
+	for _, want := range []string{
+		"| L2 | 36.0 (100%) | 35.0 (97%) | 33.0 (92%) | 20.0 (56%) | 10.0 (28%) | 8 | 8.9 |",
+		// A dip ends the run of hidden points even if a later one recovers.
+		"| DRAM | 17.0 (100%) | 17.0 (100%) | 14.0 (82%) | 17.0 (100%) | 9.0 (53%) | 4 |",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("want %q in:\n%s", want, b.String())
 		}
 	}
 }

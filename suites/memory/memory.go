@@ -198,3 +198,46 @@ func BandwidthCurveJobs() []probe.Planned {
 	}
 	return out
 }
+
+// HidingALU are the FFMAs per load the latency-hiding test tries.
+var HidingALU = []int{0, 1, 2, 4, 8, 16, 32, 64}
+
+// LatencyHidingJobs plans the Haswell post's block-read test for each
+// level: 4-byte loads at full occupancy (64 warps per SM), each followed
+// by n independent FFMAs for n in HidingALU, sized from the detected
+// capacities like BandwidthJobs (l1, l2 in bytes; 0 when not detected).
+// Bandwidth stays flat while the arithmetic hides under the loads and
+// falls once the FFMAs take longer than the loads they follow.
+func LatencyHidingJobs(dev record.Device, l1, l2 int64) []probe.Planned {
+	if l2 <= 0 {
+		l2 = int64(dev.Attributes["L2_CACHE_SIZE"])
+	}
+	if l1 <= 0 {
+		l1 = 128 << 10
+	}
+	round := func(b int64) int64 { return max(probe.StreamChunk, b/probe.StreamChunk*probe.StreamChunk) }
+	levels := []struct {
+		name, op string
+		foot     int64
+		perBlock bool
+		passes   int
+		note     string
+	}{
+		// 8 blocks of 8 warps per SM, each with a sixteenth of the L1.
+		{"L1", "ld.ca", round(l1 / 16), true, 256, "each block streams a sixteenth of the detected L1"},
+		{"L2", "ld.cg", round(l2 / 2), false, 16, "one buffer of half the detected L2"},
+		{"DRAM", "ld.cg", max(int64(2)<<30, 16*l2), false, 2, "one buffer of 2 GiB"},
+	}
+	var out []probe.Planned
+	for _, lv := range levels {
+		var ss []probe.Stream
+		for _, n := range HidingALU {
+			ss = append(ss, probe.Stream{Subject: fmt.Sprintf("%s, %d FFMA per load", lv.name, n), Op: lv.op, Footprint: lv.foot,
+				PerBlock: lv.perBlock, Passes: lv.passes, ALUPerAccess: n, Group: "latency hiding", CurvePath: lv.name,
+				Shapes: []probe.StreamShape{{Width: 4, WarpsPerSM: 64}},
+				Note:   lv.note + "; 4-byte loads, 64 warps per SM"})
+		}
+		out = append(out, probe.Planned{Key: Suite + "/latency hiding/" + lv.name, Job: probe.StreamsJob(Suite, ss)})
+	}
+	return out
+}

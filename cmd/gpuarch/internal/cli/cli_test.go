@@ -222,6 +222,12 @@ func TestMemoryOnSimulatedGPU(t *testing.T) {
 	if !strings.Contains(md.String(), "#### Bandwidth against footprint") {
 		t.Errorf("the report has no bandwidth curve:\n%s", md.String())
 	}
+	if r, ok := run.Find("memory/latency hiding/L2, 8 FFMA per load"); !ok || r.Status != record.StatusOK || r.Curve.Points[0].Elements != 8 {
+		t.Errorf("latency-hiding record: %+v", r)
+	}
+	if !strings.Contains(md.String(), "### Latency hiding") {
+		t.Errorf("the report has no latency-hiding section:\n%s", md.String())
+	}
 	if !strings.Contains(md.String(), "### Instruction fetch") {
 		t.Errorf("the report has no instruction-fetch section:\n%s", md.String())
 	}

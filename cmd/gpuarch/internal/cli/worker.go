@@ -192,7 +192,8 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 				return err
 			}
 			l1, l2 := memory.Sizes(chased)
-			if err := run(append(memory.BandwidthJobs(dev, l1, l2), memory.BandwidthCurveJobs()...), nil); err != nil {
+			jobs = append(memory.BandwidthJobs(dev, l1, l2), memory.BandwidthCurveJobs()...)
+			if err := run(append(jobs, memory.LatencyHidingJobs(dev, l1, l2)...), nil); err != nil {
 				return err
 			}
 		default:
