@@ -62,21 +62,7 @@ func StreamKernel(name, op string, width, unroll, alu int) *ptx.Kernel {
 	k.Op("max.u32", iters, iters, ptx.Int(1))
 	acc := k.Reg(ptx.U32)
 	k.Op("mov.u32", acc, tid)
-	vals := make([]ptx.Reg, width/4)
-	for i := range vals {
-		vals[i] = k.Reg(ptx.U32)
-	}
-	vec := func() string {
-		if len(vals) == 1 {
-			return vals[0].String()
-		}
-		names := make([]string, len(vals))
-		for i, v := range vals {
-			names[i] = v.String()
-		}
-		return "{" + join(names) + "}"
-	}
-	suffix := map[int]string{4: "u32", 8: "v2.u32", 16: "v4.u32"}[width]
+	vals, suffix, dst := loadDest(k, width)
 	for _, v := range vals {
 		k.Op("mov.u32", v, tid)
 	}
@@ -105,13 +91,13 @@ func StreamKernel(name, op string, width, unroll, alu int) *ptx.Kernel {
 				}
 				switch op {
 				case "st":
-					k.Raw(fmt.Sprintf("st.global.%s [%s], %s;", suffix, a, vec()))
+					k.Raw(fmt.Sprintf("st.global.%s [%s], %s;", suffix, a, dst))
 				case "lds":
 					s32 := k.Reg(ptx.U32)
 					k.Op("cvt.u32.u64", s32, a)
-					k.Raw(fmt.Sprintf("ld.shared.%s %s, [%s];", suffix, vec(), s32))
+					k.Raw(fmt.Sprintf("ld.shared.%s %s, [%s];", suffix, dst, s32))
 				default:
-					k.Raw(fmt.Sprintf("ld.global.%s.%s %s, [%s];", op[3:], suffix, vec(), a))
+					k.Raw(fmt.Sprintf("ld.global.%s.%s %s, [%s];", op[3:], suffix, dst, a))
 				}
 				for range alu {
 					f := fs[nextFMA%len(fs)]

@@ -32,15 +32,7 @@ func BankKernel(name string, width int) *ptx.Kernel {
 	k.Op("mad.lo.u32", addr, idx, ptx.Int(int64(width)), base)
 	acc := k.Reg(ptx.U32)
 	k.Op("mov.u32", acc, lane)
-	vals := make([]ptx.Reg, width/4)
-	for i := range vals {
-		vals[i] = k.Reg(ptx.U32)
-	}
-	suffix := map[int]string{4: "u32", 8: "v2.u32", 16: "v4.u32"}[width]
-	dst := vals[0].String()
-	if len(vals) > 1 {
-		dst = "{" + join(regNames(vals)) + "}"
-	}
+	vals, suffix, dst := loadDest(k, width)
 	k.Op("bar.sync", ptx.Int(0))
 	c0 := k.Read(ptx.Clock64)
 	k.Loop(iters, func() {
@@ -97,15 +89,7 @@ func GlobalAccessKernel(name string, width int, op string) *ptx.Kernel {
 	k.Op("mul.lo.u32", idx, idx, ptx.Int(int64(width)))
 	acc := k.Reg(ptx.U32)
 	k.Op("mov.u32", acc, lane)
-	vals := make([]ptx.Reg, width/4)
-	for i := range vals {
-		vals[i] = k.Reg(ptx.U32)
-	}
-	suffix := map[int]string{4: "u32", 8: "v2.u32", 16: "v4.u32"}[width]
-	dst := vals[0].String()
-	if len(vals) > 1 {
-		dst = "{" + join(regNames(vals)) + "}"
-	}
+	vals, suffix, dst := loadDest(k, width)
 	wide, addr := k.Reg(ptx.U64), k.Reg(ptx.U64)
 	k.Op("bar.sync", ptx.Int(0))
 	c0 := k.Read(ptx.Clock64)
@@ -123,6 +107,22 @@ func GlobalAccessKernel(name string, width int, op string) *ptx.Kernel {
 	})
 	blockCycles(k, c0, outP, guardP, acc)
 	return k
+}
+
+// loadDest declares the registers one width-byte load fills and returns
+// them, the ld type suffix ("u32", "v2.u32", "v4.u32") and the destination
+// operand ("%r1" or "{%r1, %r2}").
+func loadDest(k *ptx.Kernel, width int) (vals []ptx.Reg, suffix, dst string) {
+	vals = make([]ptx.Reg, width/4)
+	for i := range vals {
+		vals[i] = k.Reg(ptx.U32)
+	}
+	suffix = map[int]string{4: "u32", 8: "v2.u32", 16: "v4.u32"}[width]
+	dst = vals[0].String()
+	if len(vals) > 1 {
+		dst = "{" + join(regNames(vals)) + "}"
+	}
+	return vals, suffix, dst
 }
 
 func regNames(rs []ptx.Reg) []string {

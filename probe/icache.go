@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/sass"
 	"github.com/gpuarch/gpuarch/stats"
 )
 
@@ -58,14 +57,13 @@ func (j *codeSizeJob) measure(ctx context.Context, r *Runner) ([]record.Record, 
 		if fn, ok := j.c.listing.Function(j.kernel()); ok {
 			if body, ok := fn.LoopBody(); ok {
 				code = len(body) * instBytes
-				chk := CheckRegion(j.c.listing, j.kernel(), (*sass.Function).LoopBody, j.spec.Expect, steps)
-				rec.SASS = &chk
-				if chk.Status == sassInvalid {
-					rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+chk.Note
-					return []record.Record{rec}, nil
-				}
 			}
 		}
+	}
+	rec.SASS = j.c.checkLoop(j.kernel(), j.spec.Expect, steps*j.spec.perStep(), steps)
+	if rec.SASS.Status == sassInvalid {
+		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.SASS.Note
+		return []record.Record{rec}, nil
 	}
 	out, err := r.warpBuffer()
 	if err != nil {

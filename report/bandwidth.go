@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"sort"
@@ -10,7 +9,6 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/record"
@@ -33,10 +31,7 @@ type bwCurve struct {
 func bandwidthCurves(run *record.Run) []*bwCurve {
 	var out []*bwCurve
 	by := map[string]*bwCurve{}
-	for _, r := range run.Records {
-		if r.Suite != "memory" || r.Group != "bandwidth curve" {
-			continue
-		}
+	for _, r := range memoryGroup(run, "bandwidth curve") {
 		path := strings.Fields(r.Subject)[0]
 		c, ok := by[path]
 		if !ok {
@@ -106,16 +101,9 @@ func bandwidthPlot(curves []*bwCurve, latency []*record.Record) ([]byte, error) 
 			pts = append(pts, plotter.XY{X: float64(q.Bytes), Y: q.Value})
 			top = max(top, q.Value)
 		}
-		line, points, err := plotter.NewLinePoints(pts)
-		if err != nil {
+		if err := addCurve(p, pts, palette[i%len(palette)], c.path); err != nil {
 			return nil, err
 		}
-		col := palette[i%len(palette)]
-		line.Color, points.Color = col, col
-		points.Shape = draw.CircleGlyph{}
-		points.Radius = vg.Points(1.5)
-		p.Add(line, points)
-		p.Legend.Add(c.path, line)
 	}
 	for i, r := range latency {
 		levels, err := infer.Levels(curvePoints(r), levelStep)
@@ -130,15 +118,7 @@ func bandwidthPlot(curves []*bwCurve, latency []*record.Record) ([]byte, error) 
 		p.Add(knee)
 		p.Legend.Add(r.Subject+" capacity (latency knee)", knee)
 	}
-	w, err := p.WriterTo(8*vg.Inch, 4.5*vg.Inch, "svg")
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	if _, err := w.WriteTo(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return renderSVG(p, 8*vg.Inch, 4.5*vg.Inch)
 }
 
 // writeLatencyHiding tabulates the latency-hiding records: each level's
@@ -154,10 +134,7 @@ func writeLatencyHiding(b *strings.Builder, run *record.Run) {
 	}
 	var levels []*level
 	by := map[string]*level{}
-	for _, r := range run.Records {
-		if r.Suite != "memory" || r.Group != "latency hiding" {
-			continue
-		}
+	for _, r := range memoryGroup(run, "latency hiding") {
 		name, _, _ := strings.Cut(r.Subject, ",")
 		lv, ok := by[name]
 		if !ok {

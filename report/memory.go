@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"strings"
@@ -9,7 +8,6 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/record"
@@ -129,10 +127,7 @@ type accessRow struct {
 func globalAccessRows(run *record.Run) []*accessRow {
 	var rows []*accessRow
 	by := map[[2]int]*accessRow{}
-	for _, r := range run.Records {
-		if r.Suite != "memory" || r.Group != "global access" {
-			continue
-		}
+	for _, r := range memoryGroup(run, "global access") {
 		var op string
 		var width, spacing int
 		if _, err := fmt.Sscanf(r.Subject, "ld.%s %d-byte lanes %d bytes apart", &op, &width, &spacing); err != nil {
@@ -231,17 +226,20 @@ func codeCliff(rows []*record.Record) fetchCliff {
 	return fetchCliff{}
 }
 
-// codeSizeRecords returns the run's instruction-fetch records.
-func codeSizeRecords(run *record.Run) []*record.Record {
+// memoryGroup returns the memory suite's records of one group, in order.
+func memoryGroup(run *record.Run, group string) []*record.Record {
 	var rows []*record.Record
 	for i := range run.Records {
 		r := &run.Records[i]
-		if r.Suite == "memory" && r.Group == "code size" {
+		if r.Suite == "memory" && r.Group == group {
 			rows = append(rows, r)
 		}
 	}
 	return rows
 }
+
+// codeSizeRecords returns the run's instruction-fetch records.
+func codeSizeRecords(run *record.Run) []*record.Record { return memoryGroup(run, "code size") }
 
 // writeCodeSize tabulates throughput against loop-body size and names the
 // first size where fetch no longer keeps up (the seeds' instruction-cache
@@ -311,13 +309,7 @@ func writeBanks(b *strings.Builder, run *record.Run) {
 
 // writeBandwidth tabulates the bandwidth records.
 func writeBandwidth(b *strings.Builder, run *record.Run) {
-	var rows []*record.Record
-	for i := range run.Records {
-		r := &run.Records[i]
-		if r.Suite == "memory" && r.Group == "bandwidth" {
-			rows = append(rows, r)
-		}
-	}
+	rows := memoryGroup(run, "bandwidth")
 	if len(rows) == 0 {
 		return
 	}
@@ -364,16 +356,10 @@ func latencyPlot(curves []*record.Record) ([]byte, error) {
 		for _, q := range r.Curve.Points {
 			pts = append(pts, plotter.XY{X: float64(q.Bytes), Y: q.Value})
 		}
-		line, points, err := plotter.NewLinePoints(pts)
-		if err != nil {
+		c := palette[i%len(palette)]
+		if err := addCurve(p, pts, c, r.Subject); err != nil {
 			return nil, err
 		}
-		c := palette[i%len(palette)]
-		line.Color, points.Color = c, c
-		points.Shape = draw.CircleGlyph{}
-		points.Radius = vg.Points(1.5)
-		p.Add(line, points)
-		p.Legend.Add(r.Subject, line)
 		if levels, err := infer.Levels(curvePoints(r), levelStep); err == nil {
 			for _, l := range levels {
 				if l.Capacity <= 0 {
@@ -388,15 +374,7 @@ func latencyPlot(curves []*record.Record) ([]byte, error) {
 			}
 		}
 	}
-	w, err := p.WriterTo(8*vg.Inch, 4.5*vg.Inch, "svg")
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	if _, err := w.WriteTo(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return renderSVG(p, 8*vg.Inch, 4.5*vg.Inch)
 }
 
 // writeOnChip is the seeds' on-chip memory table for this GPU: each cell

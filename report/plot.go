@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -95,7 +96,12 @@ func occupancyPlot(r *record.Record) ([]byte, error) {
 		p.Add(line, points)
 		p.Legend.Add(fmt.Sprintf("ILP %d", ilp), line, points)
 	}
-	w, err := p.WriterTo(7*vg.Inch, 4*vg.Inch, "svg")
+	return renderSVG(p, 7*vg.Inch, 4*vg.Inch)
+}
+
+// renderSVG draws p as an SVG document of the given size.
+func renderSVG(p *plot.Plot, width, height vg.Length) ([]byte, error) {
+	w, err := p.WriterTo(width, height, "svg")
 	if err != nil {
 		return nil, err
 	}
@@ -104,6 +110,21 @@ func occupancyPlot(r *record.Record) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// addCurve draws pts as a line with small round markers in color c and
+// names the line in the legend.
+func addCurve(p *plot.Plot, pts plotter.XYs, c color.Color, label string) error {
+	line, points, err := plotter.NewLinePoints(pts)
+	if err != nil {
+		return err
+	}
+	line.Color, points.Color = c, c
+	points.Shape = draw.CircleGlyph{}
+	points.Radius = vg.Points(1.5)
+	p.Add(line, points)
+	p.Legend.Add(label, line)
+	return nil
 }
 
 // WritePlots writes every plot of run into dir/plots and returns the files
