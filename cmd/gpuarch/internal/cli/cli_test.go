@@ -374,3 +374,23 @@ func TestReportBadFiles(t *testing.T) {
 		})
 	}
 }
+
+func TestSummaryLine(t *testing.T) {
+	run := &record.Run{Records: []record.Record{
+		{ID: "memory/latency hiding/L2, 0 FFMA per load", Quantity: record.Throughput, Status: record.StatusOK, Value: 34, Unit: "bytes/clock/SM"},
+		{ID: "memory/latency hiding/L2, 8 FFMA per load", Quantity: record.Throughput, Status: record.StatusOK, Value: 25, Unit: "bytes/clock/SM"},
+		{ID: "memory/latency hiding/L20", Quantity: record.Throughput, Status: record.StatusOK, Value: 1, Unit: "bytes/clock/SM"},
+		{ID: "alu/add.s32/latency", Quantity: record.Latency, Status: record.StatusOK, Value: 2.5},
+		{ID: "alu/add.s32/throughput", Quantity: record.Throughput, Status: record.StatusFailed},
+	}}
+	tests := []struct{ key, want string }{
+		{"memory/latency hiding/L2", "34 bytes/clock/SM, 25 bytes/clock/SM"},
+		{"alu/add.s32", "latency 2.50 cycles, throughput failed"},
+		{"alu/add", ""},
+	}
+	for _, tt := range tests {
+		if got := summaryLine(run, tt.key); got != tt.want {
+			t.Errorf("summaryLine(%q) = %q, want %q", tt.key, got, tt.want)
+		}
+	}
+}

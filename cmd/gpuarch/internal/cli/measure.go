@@ -233,11 +233,12 @@ func finish(run *record.Run, save func() error, out string, err error) error {
 }
 
 // summaryLine is a one-line progress summary of a job's records (those
-// whose id starts with key).
+// whose id is key, or starts with key and "/" or ",": the latency-hiding
+// family's ids are "<key>, <n> FFMA per load").
 func summaryLine(run *record.Run, key string) string {
 	var parts []string
 	for _, r := range run.Records {
-		if r.ID != key && !strings.HasPrefix(r.ID, key+"/") {
+		if r.ID != key && !strings.HasPrefix(r.ID, key+"/") && !strings.HasPrefix(r.ID, key+",") {
 			continue
 		}
 		if r.Status != record.StatusOK {
