@@ -25,6 +25,11 @@ type ChasePath struct {
 	// MaxBytes caps the footprints chased on this path (0: no cap; shared
 	// memory is always capped by what a block may use).
 	MaxBytes int64
+	// SharedBytes is dynamic shared memory each global chase's block
+	// holds but does not use: it forces the L1/shared carve-out to leave
+	// at least that much to shared memory, so the chase finds the L1 that
+	// remains.
+	SharedBytes int
 	// OneChainUpTo is the largest footprint one thread chases whole;
 	// larger ones are split into one chain per SM (up to 64 chains), each
 	// pass then taking 1/64 of the time. Only paths that do not depend on
@@ -226,7 +231,7 @@ func (j *chaseJob) point(ctx context.Context, r *Runner, p ChasePath, f int64, b
 			}
 		}
 		args := append(append([]any{at}, shape...), steps, out.Ptr(), guard)
-		if err := j.c.prog.Launch(ctx, kernel, Grid{Blocks: chains, Threads: 1}, r.Config.LaunchTimeout, args...); err != nil {
+		if err := j.c.prog.Launch(ctx, kernel, Grid{Blocks: chains, Threads: 1, SharedBytes: p.SharedBytes}, r.Config.LaunchTimeout, args...); err != nil {
 			return pt, fmt.Errorf("%s, %d bytes: %w", p.Name, f, err)
 		}
 	}

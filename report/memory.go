@@ -77,7 +77,7 @@ func writeMemory(b *strings.Builder, run *record.Run) {
 		return
 	}
 	writeOnChip(b, run, curves)
-	b.WriteString("Latency of a dependent load against footprint (a pointer chase over a random cyclic permutation that visits every 32-byte sector of the footprint once per pass, built on the GPU), through the L1 path (`ld.ca`), around it (`ld.cg`), through the constant cache (`ld.const`, a 64 KiB table) and in shared memory. One thread chases footprints it can cover quickly; beyond 4 MiB the `ld.cg` chase splits into one chain per SM, whose spread shows how latency differs between SMs. Levels are detected from the curves, not assumed: each plateau's latency and the footprint where the curve leaves it (the knee, where latency crosses halfway to the next plateau). Records `memory/latency/<path>`.\n\n")
+	b.WriteString("Latency of a dependent load against footprint (a pointer chase over a random cyclic permutation that visits every 32-byte sector of the footprint once per pass, built on the GPU), through the L1 path (`ld.ca`), around it (`ld.cg`), through the constant cache (`ld.const`, a 64 KiB table) and in shared memory; the L1 chase is repeated with blocks that hold a given amount of shared memory (`global ld.ca, <n> KiB shared`), which forces the L1/shared carve-out to leave shared memory at least that much. The driver picks the carve-out at each launch, and it may take more than one block needs (as many of these one-thread blocks as possible fit an SM), so the L1 found is what the chosen configuration leaves, not 256 KiB less n. One thread chases footprints it can cover quickly; beyond 4 MiB the `ld.cg` chase splits into one chain per SM, whose spread shows how latency differs between SMs. Levels are detected from the curves, not assumed: each plateau's latency and the footprint where the curve leaves it (the knee, where latency crosses halfway to the next plateau). Records `memory/latency/<path>`.\n\n")
 	b.WriteString("| Path | Level | Latency (cycles) | Latency (ns) | Capacity (knee) | Across SMs (cycles) | Plateau | Note |\n| --- | ---: | ---: | ---: | --- | --- | --- | --- |\n")
 	for _, r := range curves {
 		levels, err := infer.Levels(curvePoints(r), levelStep)
@@ -396,9 +396,14 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 	if v := attr("MAX_SHARED_MEMORY_PER_MULTIPROCESSOR"); v > 0 {
 		add("Shared memory", driver(bytesString(float64(v))))
 	}
+	var carve []string
 	for _, r := range curves {
 		ls, err := infer.Levels(curvePoints(r), levelStep)
 		if err != nil || len(ls) < 2 {
+			continue
+		}
+		if shared, ok := strings.CutPrefix(r.Subject, "global ld.ca, "); ok && ls[0].Capacity > 0 {
+			carve = append(carve, fmt.Sprintf("%s: %s", strings.TrimSuffix(shared, " shared"), bytesString(ls[0].Capacity)))
 			continue
 		}
 		switch r.Subject {
@@ -423,6 +428,9 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 				add("Constant cache", measured(strings.Join(parts, "; then ")))
 			}
 		}
+	}
+	if len(carve) > 0 {
+		add("L1 while each block holds n of shared memory (n: L1 knee; the driver picks the carve-out)", measured(strings.Join(carve, ", ")))
 	}
 	for _, r := range curves {
 		if r.Subject == "shared" && len(r.Curve.Points) > 0 {

@@ -31,6 +31,27 @@ var Paths = []probe.ChasePath{
 	{Name: "constant", Space: "const"},
 }
 
+// CarveoutShared are the shared-memory sizes (bytes per block) the L1
+// chase is repeated with: each forces the L1/shared carve-out to give
+// shared memory at least that much, and the chase finds the L1 left. The
+// largest is the most one block may opt in to on Hopper (227 KiB).
+var CarveoutShared = []int{32 << 10, 64 << 10, 100 << 10, 132 << 10, 164 << 10, 196 << 10, 227 << 10}
+
+// CarveoutPrefix begins the names of the carve-out chases:
+// "global ld.ca, <n> KiB shared".
+const CarveoutPrefix = "global ld.ca, "
+
+// chasePaths are Paths and the L1 chase at each carve-out (footprints up
+// to 512 KiB, past any L1).
+func chasePaths() []probe.ChasePath {
+	out := append([]probe.ChasePath{}, Paths...)
+	for _, s := range CarveoutShared {
+		out = append(out, probe.ChasePath{Name: fmt.Sprintf("%s%d KiB shared", CarveoutPrefix, s>>10), Space: "global", CacheOp: "ca",
+			MaxBytes: 512 << 10, SharedBytes: s})
+	}
+	return out
+}
+
 // Footprints are four per octave from 256 bytes (below the smallest
 // constant cache) to 4 GiB.
 func Footprints() []int64 { return probe.Footprints(256, 4<<30, 4) }
@@ -96,7 +117,7 @@ func Jobs() ([]probe.Planned, error) {
 	fma := specs[0]
 	fma.Suite = Suite
 	out := []probe.Planned{
-		{Key: Suite + "/latency", Job: probe.ChaseJob(Suite, Paths, Footprints())},
+		{Key: Suite + "/latency", Job: probe.ChaseJob(Suite, chasePaths(), Footprints())},
 		{Key: Suite + "/shared banks", Job: probe.BankJob(Suite, BankCases())},
 		{Key: Suite + "/global access", Job: probe.BankJob(Suite, AccessCases())},
 	}

@@ -197,6 +197,9 @@ func TestMemoryOnSimulatedGPU(t *testing.T) {
 	if last.Bytes > 1<<30 || last.Value != 650 {
 		t.Errorf("last point %+v: want at most 1 GiB, at the simulated DRAM latency", last)
 	}
+	if c, ok := run.Find("memory/latency/global ld.ca, 100 KiB shared"); !ok || c.Status != record.StatusOK || c.Curve.Points[len(c.Curve.Points)-1].Bytes > 512<<10 {
+		t.Errorf("carve-out chase should stop at 512 KiB: %+v", c)
+	}
 	if c, ok := run.Find("memory/latency/constant"); !ok || c.Status != record.StatusOK || c.Curve.Points[len(c.Curve.Points)-1].Bytes != 64<<10 {
 		t.Errorf("constant curve should end at the 64 KiB table: %+v", c)
 	}
