@@ -157,16 +157,13 @@ type Stream struct {
 	// Shapes are the widths and occupancies tried.
 	Shapes []StreamShape
 	// ALUPerAccess is how many independent FFMAs follow each access
-	// (the latency-hiding test); records of a stream with them are
-	// <suite>/latency hiding/<Subject>, with ALUPerAccess in their
-	// curve point's elements.
+	// (the latency-hiding test); it goes in the curve point's elements.
 	ALUPerAccess int
-	// Group "latency hiding" marks the family's stream without
-	// arithmetic (ALUPerAccess 0) as one of it.
+	// Group is the records' group and the middle of their ID
+	// (<suite>/<group>/<Subject>); default "bandwidth".
 	Group string
-	// CurvePath, when set, makes the record one point of a bandwidth
-	// curve against footprint on that path ("ld.cg"): its ID is
-	// <suite>/bandwidth curve/<Subject> and its curve holds the point, at
+	// CurvePath, when set, makes the record one point of a curve on that
+	// path ("ld.cg"): its curve holds the point, at
 	// the footprint the kernel really covered (regions are whole loop
 	// iterations), per SM for per-block streams.
 	CurvePath string
@@ -233,12 +230,9 @@ func (j *bandwidthJob) close() { j.c.close() }
 func (j *bandwidthJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	var recs []record.Record
 	newRec := func(s Stream) record.Record {
-		group := "bandwidth"
-		switch {
-		case s.ALUPerAccess > 0 || s.Group == "latency hiding":
-			group = "latency hiding"
-		case s.CurvePath != "":
-			group = "bandwidth curve"
+		group := s.Group
+		if group == "" {
+			group = "bandwidth"
 		}
 		return record.Record{ID: j.suite + "/" + group + "/" + s.Subject, Suite: j.suite, Subject: s.Subject, Group: group,
 			Quantity: record.Throughput, Unit: "bytes/clock/SM", Status: record.StatusOK, Note: s.Note,

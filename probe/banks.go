@@ -193,13 +193,14 @@ func (j *bankJob) measure(ctx context.Context, r *Runner) ([]record.Record, erro
 		return nil, err
 	}
 	defer out.Free()
-	buf, err := r.GPU.Alloc(accessBufBytes)
-	if err != nil {
-		return nil, err
-	}
-	defer buf.Free()
-	if err := buf.Clear(); err != nil {
-		return nil, err
+	var buf Buffer // for global patterns only
+	for _, c := range j.cases {
+		if c.CacheOp != "" && buf == nil {
+			if buf, err = r.GPU.Alloc(accessBufBytes); err != nil {
+				return nil, err
+			}
+			defer buf.Free()
+		}
 	}
 	const iters = 256
 	const guard = uint32(0x7fc00bad)

@@ -81,6 +81,29 @@ func elementAddr(k *ptx.Kernel, space string, base, g, stride ptx.Reg) ptx.Reg {
 	return a
 }
 
+// chainShape holds the chase parameters' registers.
+type chainShape struct{ elems, bits, stride, chains, seed ptx.Reg }
+
+// storeLink emits one link of the chains: element g(i) of base gets the
+// address of element g((i+K) mod E) of vbase, in the global (u64) or
+// shared (u32) space.
+func storeLink(k *ptx.Kernel, space string, i ptx.Reg, c chainShape, base, vbase ptx.Reg) {
+	next := k.Reg(ptx.U32)
+	k.Op("add.u32", next, i, c.chains)
+	wrap := k.Reg(ptx.Pred)
+	k.Op("setp.ge.u32", wrap, next, c.elems)
+	k.PredOp("@"+wrap.String(), "sub.u32", next, next, c.elems)
+	gi := scramble(k, i, c.elems, c.bits, c.seed)
+	gn := scramble(k, next, c.elems, c.bits, c.seed)
+	at := elementAddr(k, space, base, gi, c.stride)
+	to := elementAddr(k, space, vbase, gn, c.stride)
+	st := "st.shared.u32"
+	if space == "global" {
+		st = "st.global.u64"
+	}
+	k.Op(st, ptx.Addr{Base: at}, to)
+}
+
 // sharedBase reads the address of the dynamic shared memory array.
 func sharedBase(k *ptx.Kernel) ptx.Reg {
 	r := k.Reg(ptx.U32)
@@ -104,16 +127,7 @@ func ChaseInitKernel(name string) *ptx.Kernel {
 	k.Op("setp.ge.u32", out, i, elems)
 	done := k.NewLabel("done")
 	k.PredOp("@"+out.String(), "bra", done)
-	next := k.Reg(ptx.U32)
-	k.Op("add.u32", next, i, chains)
-	wrap := k.Reg(ptx.Pred)
-	k.Op("setp.ge.u32", wrap, next, elems)
-	k.PredOp("@"+wrap.String(), "sub.u32", next, next, elems)
-	gi := scramble(k, i, elems, bits, seed)
-	gn := scramble(k, next, elems, bits, seed)
-	at := elementAddr(k, "global", base, gi, stride)
-	to := elementAddr(k, "global", vbase, gn, stride)
-	k.Op("st.global.u64", ptx.Addr{Base: at}, to)
+	storeLink(k, "global", i, chainShape{elems, bits, stride, chains, seed}, base, vbase)
 	k.Mark(done)
 	return k
 }
@@ -161,16 +175,7 @@ func ChaseKernel(name, space, cacheOp string) *ptx.Kernel {
 		k.Op("setp.ge.u32", more, i, elems)
 		k.PredOp("@"+more.String(), "bra", end)
 		k.Mark(top)
-		next := k.Reg(ptx.U32)
-		k.Op("add.u32", next, i, chains)
-		wrap := k.Reg(ptx.Pred)
-		k.Op("setp.ge.u32", wrap, next, elems)
-		k.PredOp("@"+wrap.String(), "sub.u32", next, next, elems)
-		gi := scramble(k, i, elems, bits, seed)
-		gn := scramble(k, next, elems, bits, seed)
-		at := elementAddr(k, "shared", base, gi, stride)
-		to := elementAddr(k, "shared", base, gn, stride)
-		k.Op("st.shared.u32", ptx.Addr{Base: at}, to)
+		storeLink(k, "shared", i, chainShape{elems, bits, stride, chains, seed}, base, base)
 		k.Op("add.u32", i, i, ntid)
 		k.Op("setp.lt.u32", more, i, elems)
 		k.PredOp("@"+more.String(), "bra", top)

@@ -63,6 +63,9 @@ type chaseJob struct {
 	paths      []ChasePath
 	footprints []int64
 	c          *compiled
+	// constAddr is the constant table's address once read (constKnown).
+	constAddr  Ptr
+	constKnown bool
 }
 
 const chaseStride = 32 // bytes: one element per 32-byte sector
@@ -253,8 +256,11 @@ func (j *chaseJob) point(ctx context.Context, r *Runner, p ChasePath, f int64, b
 }
 
 // constBase returns the constant table's constant-space address, read on
-// the GPU through out.
+// the GPU through out the first time.
 func (j *chaseJob) constBase(ctx context.Context, r *Runner, out Buffer) (Ptr, error) {
+	if j.constKnown {
+		return j.constAddr, nil
+	}
 	if err := j.c.prog.Launch(ctx, "const_table_addr", Grid{Blocks: 1, Threads: 1}, r.Config.LaunchTimeout, out.Ptr()); err != nil {
 		return 0, fmt.Errorf("reading the constant table's address: %w", err)
 	}
@@ -265,5 +271,6 @@ func (j *chaseJob) constBase(ctx context.Context, r *Runner, out Buffer) (Ptr, e
 	if err := out.Clear(); err != nil {
 		return 0, err
 	}
-	return Ptr(binary.LittleEndian.Uint64(b)), nil
+	j.constAddr, j.constKnown = Ptr(binary.LittleEndian.Uint64(b)), true
+	return j.constAddr, nil
 }

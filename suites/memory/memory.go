@@ -207,13 +207,13 @@ func BandwidthCurveJobs() []probe.Planned {
 		out = append(out, probe.Planned{Key: Suite + "/bandwidth curve/" + s.Subject, Job: probe.BandwidthJob(Suite, s)})
 	}
 	for _, f := range probe.Footprints(16<<20, 4<<30, 3) {
-		add(probe.Stream{Subject: fmt.Sprintf("ld.cg %d bytes", f), Op: "ld.cg", Footprint: f, CurvePath: "ld.cg",
+		add(probe.Stream{Subject: fmt.Sprintf("ld.cg %d bytes", f), Op: "ld.cg", Footprint: f, CurvePath: "ld.cg", Group: "bandwidth curve",
 			Passes: int(min(max(int64(2<<30)/f, 2), 256)), Shapes: []probe.StreamShape{{Width: 4, WarpsPerSM: 32}},
 			Note: "one buffer shared by all SMs; 4-byte accesses, 32 warps per SM"})
 	}
 	for _, k := range []int64{1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 24, 32, 64} {
 		f := k * 32 << 10
-		add(probe.Stream{Subject: fmt.Sprintf("ld.ca %d bytes per SM", f), Op: "ld.ca", Footprint: f, PerBlock: true, CurvePath: "ld.ca",
+		add(probe.Stream{Subject: fmt.Sprintf("ld.ca %d bytes per SM", f), Op: "ld.ca", Footprint: f, PerBlock: true, CurvePath: "ld.ca", Group: "bandwidth curve",
 			Passes: int(min(max(int64(64<<20)/f, 2), 1024)), Shapes: []probe.StreamShape{{Width: 16, WarpsPerSM: 8}},
 			Note: "each SM streams its own region; 16-byte accesses, 8 warps per SM"})
 	}
