@@ -113,9 +113,13 @@ type Layout struct {
 	Pipelines []Pipeline
 	Flexible  []Flexible
 	Pairs     []Pair
-	rate      map[string]float64
-	allowed   map[string][]int // class -> indices into Pipelines
-	share     map[string]map[int]float64
+	// Extra holds resources outside the pipelines, fitted where the pairs'
+	// mixes take longer than the pipelines explain; nil when the
+	// pipelines explain them.
+	Extra   *Extra
+	rate    map[string]float64
+	allowed map[string][]int // class -> indices into Pipelines
+	share   map[string]map[int]float64
 }
 
 // Thresholds separating the verdicts, and the smallest relative gap between
@@ -211,6 +215,13 @@ func Infer(issue float64, classes []Class, mixes []Mix) (*Layout, error) {
 		return l.Pairs[i].B < l.Pairs[j].B
 	})
 	l.build(classes)
+	var train []Mix
+	for _, m := range mixes {
+		if len(m.Counts) == 2 && m.Rate > 0 {
+			train = append(train, m)
+		}
+	}
+	l.Extra = l.fitExtra(train)
 	return l, nil
 }
 
@@ -332,8 +343,26 @@ func (l *Layout) build(classes []Class) {
 // load, with a flexible class held to its fitted share of each pipeline (as
 // hardware that alternates an instruction over pipelines regardless of
 // what else runs would; on an H200 this predicted held-out mixes better
-// than letting the class fill whichever pipeline is free).
+// than letting the class fill whichever pipeline is free), and, when the
+// layout has one, the fitted extra resource's load.
 func (l *Layout) Predict(counts map[string]int) (float64, error) {
+	t, err := l.pipelineCycles(counts)
+	if err != nil {
+		return 0, err
+	}
+	total := 0
+	for _, n := range counts {
+		total += n
+	}
+	if l.Extra != nil {
+		t = math.Max(t, l.Extra.cycles(counts))
+	}
+	return float64(total) / t, nil
+}
+
+// pipelineCycles is the time a round of the mix takes by the pipelines and
+// the issue bound alone.
+func (l *Layout) pipelineCycles(counts map[string]int) (float64, error) {
 	total := 0
 	t := 0.0
 	load := make([]float64, len(l.Pipelines))
@@ -361,8 +390,12 @@ func (l *Layout) Predict(counts map[string]int) (float64, error) {
 	for _, v := range load {
 		t = math.Max(t, v)
 	}
-	return float64(total) / t, nil
+	return t, nil
 }
+
+// Rate is a class's rate alone, in warp instructions per clock per SM (0
+// for a class the layout does not know).
+func (l *Layout) Rate(class string) float64 { return l.rate[class] }
 
 // Check is a mix held out of the inference, predicted and measured.
 type Check struct {

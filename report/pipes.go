@@ -295,6 +295,7 @@ func writeLayout(b *strings.Builder, run *record.Run, d pipesData) {
 		}
 		b.WriteString("\nShares of shared pipelines are fitted from the pair's mix: the cycles it took beyond the other instruction's own. A share above 100% of what one pipeline allows, or shares summing past 100%, mean the instruction costs more than its pipeline slots (a resource the model does not name).\n\n")
 	}
+	writeExtra(b, l)
 	writePairMatrix(b, l)
 	writeChecks(b, l, toMixes(d.held))
 	writeMixTable(b, d, l, classOf)
@@ -325,6 +326,45 @@ func pipelineLatency(p infer.Pipeline, d pipesData, lat map[string]float64) (flo
 		}
 	}
 	return worst, found
+}
+
+// writeExtra describes the resources fitted beyond the pipelines, or says
+// that none was needed.
+func writeExtra(b *strings.Builder, l *infer.Layout) {
+	x := l.Extra
+	if x == nil {
+		b.WriteString("The pipelines explain the pairs' mixes: no resource beyond them was fitted.\n\n")
+		return
+	}
+	b.WriteString("### Beyond the pipelines\n\n")
+	var cv []string
+	for k, v := range x.Validation {
+		cv = append(cv, fmt.Sprintf("%d: %.1f%%", k, 100*v))
+	}
+	fmt.Fprintf(b, "The pipelines alone predict the pairs' mixes with a root-mean-square error of %.1f%%: some mixes take longer than their busiest pipeline allows, so the instructions also hold a resource no pipeline names (register-file reads, dispatch or operand collection; the data cannot say which). Its cost per instruction is fitted to the pairs' mixes, and the number of such resources chosen by five-fold cross-validation on them (held-out error by count, %s): %d, bringing the error to %.1f%%. A mix then takes at least, for each resource, the sum of its instructions' costs.\n\n",
+		100*x.Before, strings.Join(cv, ", "), len(x.Cost), 100*x.After)
+	var names []string
+	for c := range x.Cost[0] {
+		names = append(names, c)
+	}
+	sort.Strings(names)
+	b.WriteString("| Instruction |")
+	for k := range x.Cost {
+		fmt.Fprintf(b, " Resource %d: cycles per warp instruction per SM (share of its time alone) |", k+1)
+	}
+	b.WriteString("\n| --- |" + strings.Repeat(" ---: |", len(x.Cost)) + "\n")
+	for _, c := range names {
+		fmt.Fprintf(b, "| %s |", c)
+		for _, cost := range x.Cost {
+			fmt.Fprintf(b, " %.3f (%.0f%%) |", cost[c], 100*cost[c]*l.Rate(c))
+		}
+		b.WriteString("\n")
+	}
+	if n := len(x.Explained); n > 0 {
+		shown := x.Explained[:min(n, 10)]
+		fmt.Fprintf(b, "\nThe resource bounds %d of the pairs' mixes; the most affected: %s.\n", n, strings.Join(shown, ", "))
+	}
+	b.WriteString("\n")
 }
 
 func writePairMatrix(b *strings.Builder, l *infer.Layout) {
