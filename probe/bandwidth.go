@@ -13,8 +13,8 @@ import (
 
 // StreamKernel builds a bandwidth kernel. Block b streams over its region,
 // base + (b mod regions)*region bytes long region, passes times: thread t
-// touches offsets (j*threads + t)*width, unroll accesses in flight per loop
-// iteration. op is "ld.ca", "ld.cg" (global loads), "st" (global stores) or
+// touches offsets (j*threads + t)*spacing, unroll accesses in flight per
+// loop iteration (spacing = width streams every byte). op is "ld.ca", "ld.cg" (global loads), "st" (global stores) or
 // "lds" (shared memory loads from the block's dynamic shared memory). Every
 // warp writes a warp record to out.
 //
@@ -23,13 +23,14 @@ import (
 // the loads leave room for).
 //
 // Parameters: out (u64), sink (u64), passes (u32), base (u64), region
-// (u64, bytes), regions (u32), guard (u32).
+// (u64, bytes), regions (u32), guard (u32), spacing (u32, bytes).
 func StreamKernel(name, op string, width, unroll, alu int) *ptx.Kernel {
 	k := ptx.NewKernel(name)
 	outP, sinkP := k.Param("out", ptx.U64), k.Param("sink", ptx.U64)
 	passesP := k.Param("passes", ptx.U32)
 	baseP, regionP := k.Param("base", ptx.U64), k.Param("region", ptx.U64)
 	regionsP, guardP := k.Param("regions", ptx.U32), k.Param("guard", ptx.U32)
+	spacingP := k.Param("spacing", ptx.U32)
 	passes, region, regions := k.Load(passesP), k.Load(regionP), k.Load(regionsP)
 	tid, ntid, ctaid := k.Read(ptx.TidX), k.Read(ptx.NtidX), k.Read(ptx.CtaidX)
 	// start = base + (ctaid % regions)*region + tid*width (64-bit; shared
@@ -48,11 +49,12 @@ func StreamKernel(name, op string, width, unroll, alu int) *ptx.Kernel {
 		k.Op("mul.lo.u64", so, so, region)
 		k.Op("add.u64", start, start, so)
 	}
+	spacing := k.Load(spacingP)
 	to := k.Reg(ptx.U64)
-	k.Op("mul.wide.u32", to, tid, ptx.Int(int64(width)))
+	k.Op("mul.wide.u32", to, tid, spacing)
 	k.Op("add.u64", start, start, to)
 	step := k.Reg(ptx.U64) // bytes between one thread's consecutive accesses
-	k.Op("mul.wide.u32", step, ntid, ptx.Int(int64(width)))
+	k.Op("mul.wide.u32", step, ntid, spacing)
 	chunk := k.Reg(ptx.U64) // bytes one loop iteration covers
 	k.Op("mul.lo.u64", chunk, step, ptx.Int(int64(unroll)))
 	iters64 := k.Reg(ptx.U64)
@@ -167,6 +169,11 @@ type Stream struct {
 	// the footprint the kernel really covered (regions are whole loop
 	// iterations), per SM for per-block streams.
 	CurvePath string
+	// Spacing is the bytes between neighbouring threads' accesses (0:
+	// Width, side by side). Wider spacings touch more sectors and lines
+	// for the same useful bytes, which are what the record counts; the
+	// curve point's stride holds it.
+	Spacing int
 }
 
 // StreamShape is one point of a bandwidth sweep.
@@ -301,10 +308,19 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 		g := Grid{Blocks: blocks, Threads: threads}
 		// Each block's region is whole loop iterations, which also
 		// keeps every access aligned to its width.
-		chunk := uint64(threads * sh.Width * streamUnroll)
+		spacing := sh.Width
+		if s.Spacing > 0 {
+			spacing = s.Spacing
+		}
+		chunk := uint64(threads * spacing * streamUnroll)
 		regions, region := uint32(blocks), uint64(s.Footprint)
 		if !s.PerBlock {
 			region = uint64(s.Footprint) / uint64(blocks)
+			if region < chunk {
+				// A footprint smaller than a loop iteration per block:
+				// blocks share one-iteration regions.
+				regions = uint32(max(uint64(s.Footprint)/chunk, 1))
+			}
 		}
 		region = max(region/chunk, 1) * chunk
 		if s.Op == "lds" {
@@ -319,7 +335,7 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 			return err
 		}
 		kernel := streamKernelName(s.Op, sh.Width, s.ALUPerAccess)
-		args := []any{out.Ptr(), r.sinkPtr(), uint32(s.Passes), base, region, regions, uint32(0x7fc00bad)}
+		args := []any{out.Ptr(), r.sinkPtr(), uint32(s.Passes), base, region, regions, uint32(0x7fc00bad), uint32(spacing)}
 		if err := j.c.prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, args...); err != nil {
 			return fmt.Errorf("%s at width %d, %d warps/SM: %w", s.Subject, sh.Width, sh.WarpsPerSM, err)
 		}
@@ -331,7 +347,8 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 		if err != nil {
 			return err
 		}
-		covered := region
+		// The useful bytes: a width-byte access in every spacing bytes.
+		covered := region / uint64(spacing) * uint64(sh.Width)
 		perWarp := float64(s.Passes) * float64(covered) / float64(threads/32)
 		rate, err := RateOf(ws, perWarp)
 		if err != nil {
@@ -351,7 +368,7 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 		}
 		if rate.PerSM > best {
 			best, det.Best = rate.PerSM, pt.Shape
-			bestBytes = int64(region) * int64(blocks)
+			bestBytes = int64(region) * int64(regions)
 			if s.PerBlock {
 				bestBytes = int64(region) * int64(pt.Shape.BlocksPerSM)
 			}
@@ -377,7 +394,7 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 		det.ResultsPerSecond = best * float64(d.SMs) * hz
 	}
 	if s.CurvePath != "" {
-		rec.Curve = &record.CurveDetail{Path: s.CurvePath, ClockHz: hz, Points: []record.CurvePoint{{Bytes: bestBytes, Value: best, Elements: s.ALUPerAccess}}}
+		rec.Curve = &record.CurveDetail{Path: s.CurvePath, ClockHz: hz, Points: []record.CurvePoint{{Bytes: bestBytes, Value: best, Elements: s.ALUPerAccess, Stride: s.Spacing}}}
 	}
 	return nil
 }

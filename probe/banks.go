@@ -69,7 +69,7 @@ const accessLines = 32
 
 // GlobalAccessKernel builds the global-memory counterpart of BankKernel:
 // 8 warps of one block, each lane loading width bytes at byte
-// lane*stride*width of buf through the cache operator op ("ca" through
+// (lane mod group)*stride*width + (lane/group)*jump of buf through the cache operator op ("ca" through
 // the L1, "cg" around it), 32 independent loads per iteration at
 // 128-byte steps. Each iteration's addresses depend on the previous
 // iteration's data through a runtime zero, so the compiler can neither
@@ -77,16 +77,22 @@ const accessLines = 32
 // what a divergent access costs: how many sectors or lines it touches.
 //
 // Parameters: out (u64), buf (u64), stride (u32), iters (u32), zero (u32),
-// guard (u32).
+// guard (u32), group (u32, lanes; 32 for one group), jump (u32, bytes).
 func GlobalAccessKernel(name string, width int, op string) *ptx.Kernel {
 	k := ptx.NewKernel(name)
 	outP, bufP, strideP, itersP := k.Param("out", ptx.U64), k.Param("buf", ptx.U64), k.Param("stride", ptx.U32), k.Param("iters", ptx.U32)
 	zeroP, guardP := k.Param("zero", ptx.U32), k.Param("guard", ptx.U32)
+	groupP, jumpP := k.Param("group", ptx.U32), k.Param("jump", ptx.U32)
 	buf, stride, iters, zero := k.Load(bufP), k.Load(strideP), k.Load(itersP), k.Load(zeroP)
+	group, jump := k.Load(groupP), k.Load(jumpP)
 	lane := k.Read(ptx.LaneID)
-	idx, off := k.Reg(ptx.U32), k.Reg(ptx.U32)
-	k.Op("mul.lo.u32", idx, lane, stride)
+	// idx = (lane mod group)*stride*width + (lane / group)*jump
+	idx, off, g := k.Reg(ptx.U32), k.Reg(ptx.U32), k.Reg(ptx.U32)
+	k.Op("rem.u32", idx, lane, group)
+	k.Op("mul.lo.u32", idx, idx, stride)
 	k.Op("mul.lo.u32", idx, idx, ptx.Int(int64(width)))
+	k.Op("div.u32", g, lane, group)
+	k.Op("mad.lo.u32", idx, g, jump, idx)
 	acc := k.Reg(ptx.U32)
 	k.Op("mov.u32", acc, lane)
 	vals, suffix, dst := loadDest(k, width)
@@ -136,10 +142,17 @@ func regNames(rs []ptx.Reg) []string {
 // BankCase is one access pattern of the bank probe: lanes width bytes
 // wide, stride elements apart. CacheOp "" is shared memory; "ca" and "cg"
 // are global memory through the L1 and around it (GlobalAccessKernel).
+//
+// Group and Jump split a global pattern's lanes into groups of Group lanes
+// (0: one group of 32), group g starting Jump*g bytes further: lanes 0-15
+// on one line's first half and 16-31 on the next line's first (Jump 128)
+// or second half (Jump 192) tell whether two lines cost more when they
+// share the L1's banks.
 type BankCase struct {
 	Subject       string
 	Width, Stride int
 	CacheOp       string
+	Group, Jump   int
 }
 
 // kernel names the case's kernel.
@@ -150,12 +163,24 @@ func (c BankCase) kernel() string {
 	return fmt.Sprintf("access_%s_w%d", c.CacheOp, c.Width)
 }
 
+// group is the case's record group: "banks" (shared memory), "global
+// access" or, for a grouped global pattern, "global banks".
+func (c BankCase) group() string {
+	switch {
+	case c.CacheOp == "":
+		return "banks"
+	case c.Group > 0 && c.Group < 32:
+		return "global banks"
+	}
+	return "global access"
+}
+
 // id is the case's record ID within suite.
 func (c BankCase) id(suite string) string {
 	if c.CacheOp == "" {
 		return suite + "/shared banks/" + c.Subject
 	}
-	return suite + "/global access/" + c.Subject
+	return suite + "/" + c.group() + "/" + c.Subject
 }
 
 // BankJob measures shared- and global-memory access patterns: cycles per
@@ -205,11 +230,13 @@ func (j *bankJob) measure(ctx context.Context, r *Runner) ([]record.Record, erro
 	const iters = 256
 	const guard = uint32(0x7fc00bad)
 	for _, c := range j.cases {
-		rec := record.Record{ID: c.id(j.suite), Suite: j.suite, Subject: c.Subject, Group: "banks",
+		rec := record.Record{ID: c.id(j.suite), Suite: j.suite, Subject: c.Subject, Group: c.group(),
 			Quantity: record.Throughput, Unit: "cycles per warp load", Status: record.StatusOK, Provenance: prov}
 		if c.CacheOp != "" {
-			rec.Group = "global access"
 			rec.Note = fmt.Sprintf("ld.global.%s, %d-byte lanes %d bytes apart", c.CacheOp, c.Width, c.Width*c.Stride)
+			if c.Group > 0 && c.Group < 32 {
+				rec.Note += fmt.Sprintf(", in groups of %d lanes %d bytes apart", c.Group, c.Jump)
+			}
 		}
 		if f := j.c.failure; f != nil {
 			rec.Status, rec.Reason = f.Status, f.Reason
@@ -221,7 +248,11 @@ func (j *bankJob) measure(ctx context.Context, r *Runner) ([]record.Record, erro
 		if c.CacheOp == "" {
 			g.SharedBytes = 1024 * c.Width
 		} else {
-			args = []any{out.Ptr(), buf.Ptr(), uint32(c.Stride), uint32(iters), uint32(0), guard}
+			group := c.Group
+			if group <= 0 || group > 32 {
+				group = 32
+			}
+			args = []any{out.Ptr(), buf.Ptr(), uint32(c.Stride), uint32(iters), uint32(0), guard, uint32(group), uint32(c.Jump)}
 		}
 		var samples []float64
 		// The first launch also warms the caches; the median of four

@@ -30,6 +30,14 @@ type ChasePath struct {
 	// at least that much to shared memory, so the chase finds the L1 that
 	// remains.
 	SharedBytes int
+	// Carveout is the L1/shared split the chase asks for (the zero value
+	// leaves it to the driver).
+	Carveout Carveout
+	// Stride is the bytes between consecutive elements (0: one element
+	// per 32-byte sector). A stride of a page or more chases one load per
+	// page: few enough lines to stay in the L2, so the latency shows the
+	// address translation (TLB reach) alone.
+	Stride int64
 	// OneChainUpTo is the largest footprint one thread chases whole;
 	// larger ones are split into one chain per SM (up to 64 chains), each
 	// pass then taking 1/64 of the time. Only paths that do not depend on
@@ -106,6 +114,9 @@ func (j *chaseJob) close() { j.c.close() }
 // chaseShape picks the elements, stride and chains for a footprint.
 func chaseShape(f int64, p ChasePath, sms int) (elems, stride, chains int) {
 	stride, chains = chaseStride, 1
+	if p.Stride > 0 {
+		stride = int(p.Stride)
+	}
 	if p.OneChainUpTo > 0 && f > p.OneChainUpTo {
 		chains = min(64, sms)
 		const maxElems = 1 << 22
@@ -234,7 +245,7 @@ func (j *chaseJob) point(ctx context.Context, r *Runner, p ChasePath, f int64, b
 			}
 		}
 		args := append(append([]any{at}, shape...), steps, out.Ptr(), guard)
-		if err := j.c.prog.Launch(ctx, kernel, Grid{Blocks: chains, Threads: 1, SharedBytes: p.SharedBytes}, r.Config.LaunchTimeout, args...); err != nil {
+		if err := j.c.prog.Launch(ctx, kernel, Grid{Blocks: chains, Threads: 1, SharedBytes: p.SharedBytes, Carveout: p.Carveout}, r.Config.LaunchTimeout, args...); err != nil {
 			return pt, fmt.Errorf("%s, %d bytes: %w", p.Name, f, err)
 		}
 	}

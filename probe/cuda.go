@@ -201,7 +201,7 @@ func (g *CUDA) Compile(ctx context.Context, name, source string) (Program, error
 	if err != nil {
 		return nil, wrap(err)
 	}
-	return &cudaProgram{g: g, mod: m, compiled: c, fns: map[string]*cuda.Function{}, shared: map[string]int{}}, nil
+	return &cudaProgram{g: g, mod: m, compiled: c, fns: map[string]*cuda.Function{}, shared: map[string]int{}, carveout: map[string]int{}}, nil
 }
 
 type cudaProgram struct {
@@ -210,6 +210,7 @@ type cudaProgram struct {
 	compiled *cuda.Compiled
 	fns      map[string]*cuda.Function
 	shared   map[string]int // dynamic shared memory limit set per kernel
+	carveout map[string]int // preferred carve-out set per kernel (absent: the driver's default)
 }
 
 func (p *cudaProgram) Binary() []byte             { return p.compiled.Cubin }
@@ -233,6 +234,9 @@ func (p *cudaProgram) Launch(ctx context.Context, kernel string, g Grid, timeout
 		return err
 	}
 	if err := p.allowShared(f, g.SharedBytes); err != nil {
+		return err
+	}
+	if err := p.preferCarveout(f, g.Carveout); err != nil {
 		return err
 	}
 	conv := make([]any, len(args))
@@ -274,6 +278,30 @@ func (p *cudaProgram) allowShared(f *cuda.Function, bytes int) error {
 		return err
 	}
 	p.shared[f.Name()] = bytes
+	return nil
+}
+
+// carveoutDefault is CU_SHAREDMEM_CARVEOUT_DEFAULT: no preference.
+const carveoutDefault = -1
+
+// preferCarveout sets a kernel's preferred carve-out when it differs from
+// the one set last (or the driver's default).
+func (p *cudaProgram) preferCarveout(f *cuda.Function, c Carveout) error {
+	want := carveoutDefault
+	if c.Set {
+		want = c.Percent
+	}
+	cur, ok := p.carveout[f.Name()]
+	if !ok {
+		cur = carveoutDefault
+	}
+	if want == cur {
+		return nil
+	}
+	if err := f.SetAttribute(cuda.FuncPreferredSharedMemoryCarveout, want); err != nil {
+		return fmt.Errorf("preferring a %d%% shared carve-out for %s: %w", want, f.Name(), err)
+	}
+	p.carveout[f.Name()] = want
 	return nil
 }
 

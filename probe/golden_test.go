@@ -29,6 +29,8 @@ func TestGoldenPTX(t *testing.T) {
 		{"throughput_cvt_ilp1", probe.ThroughputKernel("tp_cvt_rn_f32_s32_ilp1", cvt, 1, 2)},
 		{"throughput_control", probe.ThroughputKernel("tp_fma_rn_f32_control", fma, 0, 0)},
 		{"clock", probe.ClockKernel("gpuarch_clock")},
+		{"stream_ld_cg_w4", probe.StreamKernel("stream_ld_cg_w4", "ld.cg", 4, 8, 0)},
+		{"access_ca_w4", probe.GlobalAccessKernel("access_ca_w4", 4, "ca")},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -70,6 +70,19 @@ type Grid struct {
 	// SharedBytes is the dynamic shared memory per block: probes use it
 	// as a spoiler that caps how many blocks fit on an SM.
 	SharedBytes int
+	// Carveout, when set, is the L1/shared split the kernel asks the
+	// driver for.
+	Carveout Carveout
+}
+
+// Carveout is a preferred split of an SM's on-chip storage between the L1
+// and shared memory: Percent of the most shared memory an SM can have
+// (0 asks for the largest L1, 100 for the most shared memory). The driver
+// takes it as a hint and rounds it to a configuration the SM supports. The
+// zero value leaves the choice to the driver.
+type Carveout struct {
+	Set     bool
+	Percent int
 }
 
 // Ptr is a device address passed as a kernel argument.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/stats"
 )
 
 // bandwidthPlotName is the file bandwidth against footprint is drawn to.
@@ -50,7 +51,27 @@ func bandwidthCurves(run *record.Run) []*bwCurve {
 		}
 	}
 	for _, c := range out {
-		sort.Slice(c.points, func(i, j int) bool { return c.points[i].Bytes < c.points[j].Bytes })
+		sort.SliceStable(c.points, func(i, j int) bool { return c.points[i].Bytes < c.points[j].Bytes })
+		c.points = mergeFootprints(c.points)
+	}
+	return out
+}
+
+// mergeFootprints keeps one point per footprint: requested footprints that
+// round to the same covered one (whole loop iterations per block) were
+// measured several times, and their median stands for them.
+func mergeFootprints(ps []record.CurvePoint) []record.CurvePoint {
+	var out []record.CurvePoint
+	for i := 0; i < len(ps); {
+		j := i
+		var vs []float64
+		for ; j < len(ps) && ps[j].Bytes == ps[i].Bytes; j++ {
+			vs = append(vs, ps[j].Value)
+		}
+		p := ps[i]
+		p.Value = stats.Median(vs)
+		out = append(out, p)
+		i = j
 	}
 	return out
 }
@@ -73,6 +94,11 @@ func writeBandwidthCurves(b *strings.Builder, run *record.Run) {
 			fmt.Fprintf(b, "| %s | | |\n", n)
 		}
 		b.WriteString("\n")
+		if c.path == "ld.cg" {
+			if line := partitionLine(c, l2Knee(run)); line != "" {
+				b.WriteString(line + "\n\n")
+			}
+		}
 	}
 	fmt.Fprintf(b, "![Bandwidth against footprint](%s/%s)\n\n", PlotDir, bandwidthPlotName)
 }

@@ -77,7 +77,7 @@ func writeMemory(b *strings.Builder, run *record.Run) {
 		return
 	}
 	writeOnChip(b, run, curves)
-	b.WriteString("Latency of a dependent load against footprint (a pointer chase over a random cyclic permutation that visits every 32-byte sector of the footprint once per pass, built on the GPU), through the L1 path (`ld.ca`), around it (`ld.cg`), through the constant cache (`ld.const`, a 64 KiB table) and in shared memory; the L1 chase is repeated with blocks that hold a given amount of shared memory (`global ld.ca, <n> KiB shared`), which forces the L1/shared carve-out to leave shared memory at least that much. The driver picks the carve-out at each launch, and it may take more than one block needs (as many of these one-thread blocks as possible fit an SM), so the L1 found is what the chosen configuration leaves, not 256 KiB less n. One thread chases footprints it can cover quickly; beyond 4 MiB the `ld.cg` chase splits into one chain per SM, whose spread shows how latency differs between SMs. Levels are detected from the curves, not assumed: each plateau's latency and the footprint where the curve leaves it (the knee, where latency crosses halfway to the next plateau). Records `memory/latency/<path>`.\n\n")
+	b.WriteString("Latency of a dependent load against footprint (a pointer chase over a random cyclic permutation that visits every 32-byte sector of the footprint once per pass, built on the GPU), through the L1 path (`ld.ca`), around it (`ld.cg`), through the constant cache (`ld.const`, a 64 KiB table) and in shared memory; the L1 chase is repeated with blocks that hold a given amount of shared memory (`global ld.ca, <n> KiB shared`), which forces the L1/shared carve-out to leave shared memory at least that much. The driver picks the carve-out at each launch, and it may take more than one block needs (as many of these one-thread blocks as possible fit an SM), so the L1 found is what the chosen configuration leaves, not 256 KiB less n. The L1 chase is also repeated with the kernel's preferred carve-out set explicitly (`global ld.ca, carve-out <p>%`, p percent of the most shared memory an SM can have) while its blocks hold none. One chase loads once per 2 MiB page (`global ld.cg, one load per 2 MiB page`, each load 64 bytes further into its page): the few lines it touches stay in the L2, so its steps are the address translation's (TLB) reach, not a cache's. One thread chases footprints it can cover quickly; beyond 4 MiB the `ld.cg` chase splits into one chain per SM, whose spread shows how latency differs between SMs. Levels are detected from the curves, not assumed: each plateau's latency and the footprint where the curve leaves it (the knee, where latency crosses halfway to the next plateau). Records `memory/latency/<path>`.\n\n")
 	b.WriteString("| Path | Level | Latency (cycles) | Latency (ns) | Capacity (knee) | Across SMs (cycles) | Plateau | Note |\n| --- | ---: | ---: | ---: | --- | --- | --- | --- |\n")
 	for _, r := range curves {
 		levels, err := infer.Levels(curvePoints(r), levelStep)
@@ -111,6 +111,8 @@ func writeMemory(b *strings.Builder, run *record.Run) {
 	writeBandwidth(b, run)
 	writeBanks(b, run)
 	writeGlobalAccess(b, run)
+	writeGlobalBanks(b, run)
+	writeTransferUnit(b, run)
 	writeLatencyHiding(b, run)
 	writeCodeSize(b, run)
 }
@@ -315,7 +317,7 @@ func writeBandwidth(b *strings.Builder, run *record.Run) {
 	}
 	peak := spec.New(run.Device, nil).MemoryBandwidth
 	b.WriteString("### Bandwidth\n\n")
-	b.WriteString("Each level streamed by every SM at access widths of 4, 8 and 16 bytes per thread and 16, 32 and 64 warps per SM, keeping the best: bytes per clock per SM (each SM's bytes over its own cycles) and bytes per second over the whole GPU. Footprints come from the levels detected above. Records `memory/bandwidth/<level>`.\n\n")
+	b.WriteString("Each level streamed by every SM at access widths of 4, 8 and 16 bytes per thread and three occupancies per level (8 to 64 warps per SM; each record holds its sweep), keeping the best: bytes per clock per SM (each SM's bytes over its own cycles) and bytes per second over the whole GPU. Footprints come from the levels detected above. Records `memory/bandwidth/<level>`.\n\n")
 	b.WriteString("| Level | Bytes/clk/SM | GB/s | Share of the DRAM interface | Best (bytes/thread × warps/SM) | Footprint |\n| --- | ---: | ---: | ---: | --- | --- |\n")
 	for _, r := range rows {
 		if r.Status != record.StatusOK || r.Through == nil {
@@ -396,10 +398,35 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 	if v := attr("MAX_SHARED_MEMORY_PER_MULTIPROCESSOR"); v > 0 {
 		add("Shared memory", driver(bytesString(float64(v))))
 	}
-	var carve []string
+	var carve, prefer []string
 	for _, r := range curves {
 		ls, err := infer.Levels(curvePoints(r), levelStep)
+		if err == nil && len(ls) == 1 && strings.HasPrefix(r.Subject, "global ld.cg, one load per") {
+			add("TLB reach (one load per 2 MiB page, data in the L2)", measured(fmt.Sprintf("beyond %s: no step (%.0f cycles throughout)", bytesString(ls[0].To), ls[0].Value)))
+			continue
+		}
 		if err != nil || len(ls) < 2 {
+			continue
+		}
+		if pct, ok := strings.CutPrefix(r.Subject, "global ld.ca, carve-out "); ok {
+			if ls[0].Capacity > 0 {
+				prefer = append(prefer, fmt.Sprintf("%s: %s", pct, bytesString(ls[0].Capacity)))
+			}
+			continue
+		}
+		if strings.HasPrefix(r.Subject, "global ld.cg, one load per") {
+			var parts []string
+			for _, l := range ls {
+				if l.Capacity > 0 && l.Resolved {
+					parts = append(parts, fmt.Sprintf("%.0f cycles to %s", l.Value, bytesString(l.Capacity)))
+				}
+			}
+			if last := ls[len(ls)-1]; len(parts) > 0 && last.Capacity == 0 {
+				parts = append(parts, fmt.Sprintf("%.0f cycles beyond, to %s", last.Value, bytesString(last.To)))
+			}
+			if len(parts) > 0 {
+				add("TLB reach (one load per 2 MiB page, data in the L2)", measured(strings.Join(parts, "; then ")))
+			}
 			continue
 		}
 		if shared, ok := strings.CutPrefix(r.Subject, "global ld.ca, "); ok && ls[0].Capacity > 0 {
@@ -431,6 +458,9 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 	}
 	if len(carve) > 0 {
 		add("L1 while each block holds n of shared memory (n: L1 knee; the driver picks the carve-out)", measured(strings.Join(carve, ", ")))
+	}
+	if len(prefer) > 0 {
+		add("L1 at each preferred carve-out (percent of the most shared memory: L1 knee)", measured(strings.Join(prefer, ", ")))
 	}
 	for _, r := range curves {
 		if r.Subject == "shared" && len(r.Curve.Points) > 0 {
@@ -471,8 +501,14 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 	} else {
 		add("Instruction cache", "not resolved (no fetch cliff in the sizes measured)")
 	}
+	paths, by := transferPaths(run)
+	for _, p := range paths {
+		if u, err := transferUnit(by[p]); err == nil && u.Resolved {
+			add(p+" transfer unit (sector)", measured(fmt.Sprintf("%d B", u.Bytes)))
+		}
+	}
 	if unit, _ := accessUnit(globalAccessRows(run), "ca"); unit > 0 {
-		add("L1 cache line", measured(fmt.Sprintf("%d B (a divergent load costs in proportion to the %d-byte blocks it touches)", unit, unit)))
+		add("L1 cache line", measured(fmt.Sprintf("%d B (a divergent load costs in proportion to the %d-byte blocks it touches; the bank test shows why)", unit, unit)))
 	} else {
 		add("L1 cache line", "not measured (no divergent-load records)")
 	}

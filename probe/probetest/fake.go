@@ -82,9 +82,18 @@ func (g *GPU) Sensors() *record.Sensors { return nil }
 
 // MemoryLatency is the simulated latency in cycles of a load from a
 // footprint: 30 cycles in shared memory, otherwise 32 (L1, through ld.ca,
-// up to 200 KiB), 270 (L2, up to 32 MiB) and 650 beyond.
-func (g *GPU) MemoryLatency(bytes float64, kernel string) float64 {
+// up to 200 KiB), 270 (L2, up to 32 MiB) and 650 beyond. A chase with one
+// element per page or more (stride of 1 MiB or more) stays in the L2 and
+// sees the TLBs instead: 270 cycles up to 64 MiB, 400 to 4 GiB, 600
+// beyond.
+func (g *GPU) MemoryLatency(bytes float64, kernel string, stride int) float64 {
 	switch {
+	case stride >= 1<<20 && bytes <= 64<<20:
+		return 270
+	case stride >= 1<<20 && bytes <= 4<<30:
+		return 400
+	case stride >= 1<<20:
+		return 600
 	case kernel == "chase_shared":
 		return 30
 	case kernel == "chase_const" && bytes <= 2<<10:
@@ -194,14 +203,16 @@ func (p *program) Launch(_ context.Context, kernel string, grid probe.Grid, _ ti
 		}
 		le.PutUint64(out, uint64(iters*32*8*ways))
 	case strings.HasPrefix(kernel, "access_"):
-		// args: out, buf, stride, iters, zero, guard. The L1 ("ca")
-		// delivers four 32-byte sectors a clock, the L2 ("cg") two.
+		// args: out, buf, stride, iters, zero, guard, group, jump. The
+		// L1 ("ca") delivers four 32-byte sectors a clock, the L2 ("cg")
+		// two.
 		op, w, _ := strings.Cut(kernel[len("access_"):], "_w")
 		width, _ := strconv.Atoi(w)
 		stride, iters := int(args[2].(uint32)), int(args[3].(uint32))
+		group, jump := int(args[6].(uint32)), int(args[7].(uint32))
 		sectors := map[int]bool{}
 		for lane := range 32 {
-			sectors[lane*stride*width/32] = true
+			sectors[((lane%group)*stride*width+(lane/group)*jump)/32] = true
 		}
 		perClock := 4.0
 		if op == "cg" {
@@ -222,7 +233,7 @@ func (p *program) Launch(_ context.Context, kernel string, grid probe.Grid, _ ti
 		elems, stride := args[i].(uint32), args[i+2].(uint32)
 		steps := args[i+5].(uint32)
 		out = g.bufs[args[i+6].(probe.Ptr)]
-		per := g.MemoryLatency(float64(elems)*float64(stride), kernel)
+		per := g.MemoryLatency(float64(elems)*float64(stride), kernel, int(stride))
 		for c := range blocks {
 			le.PutUint64(out[8*c:], uint64(per*float64(steps)))
 		}

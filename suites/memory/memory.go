@@ -41,16 +41,44 @@ var CarveoutShared = []int{32 << 10, 64 << 10, 100 << 10, 132 << 10, 164 << 10, 
 // "global ld.ca, <n> KiB shared".
 const CarveoutPrefix = "global ld.ca, "
 
-// chasePaths are Paths and the L1 chase at each carve-out (footprints up
-// to 512 KiB, past any L1).
+// CarveoutPercents are the preferred carve-outs (percent of the most shared
+// memory an SM can have) the L1 chase is repeated with, set explicitly on
+// the kernel (CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT) while its
+// blocks hold no shared memory: the L1 each leaves shows the
+// configurations the driver rounds the preference to.
+var CarveoutPercents = []int{0, 10, 25, 50, 75, 100}
+
+// PreferPrefix begins the names of the preferred-carve-out chases:
+// "global ld.ca, carve-out <p>%".
+const PreferPrefix = CarveoutPrefix + "carve-out "
+
+// chasePaths are Paths and the L1 chase at each carve-out, forced by
+// shared memory held and preferred explicitly (footprints up to 512 KiB,
+// past any L1).
 func chasePaths() []probe.ChasePath {
 	out := append([]probe.ChasePath{}, Paths...)
 	for _, s := range CarveoutShared {
 		out = append(out, probe.ChasePath{Name: fmt.Sprintf("%s%d KiB shared", CarveoutPrefix, s>>10), Space: "global", CacheOp: "ca",
 			MaxBytes: 512 << 10, SharedBytes: s})
 	}
+	for _, p := range CarveoutPercents {
+		out = append(out, probe.ChasePath{Name: fmt.Sprintf("%s%d%%", PreferPrefix, p), Space: "global", CacheOp: "ca",
+			MaxBytes: 512 << 10, Carveout: probe.Carveout{Set: true, Percent: p}})
+	}
 	return out
 }
+
+// TLBPath chases one load per 2 MiB page (the large pages device memory
+// is mapped with), each 64 bytes further into its page than the last so
+// that the few lines touched spread over the L2's sets: they stay in the
+// L2, and latency steps where the pages outgrow each TLB level's reach.
+// The method is Jia et al.'s ("Dissecting the NVIDIA Volta GPU
+// Architecture via Microbenchmarking", 2018, section on TLBs).
+var TLBPath = probe.ChasePath{Name: "global ld.cg, one load per 2 MiB page", Space: "global", CacheOp: "cg", Stride: 2<<20 + 64}
+
+// TLBFootprints are the TLB chase's footprints: four per octave from 8 MiB
+// (three pages) to 64 GiB (those that do not fit free memory are skipped).
+func TLBFootprints() []int64 { return probe.Footprints(8<<20, 64<<30, 4) }
 
 // Footprints are four per octave from 256 bytes (below the smallest
 // constant cache) to 4 GiB.
@@ -96,6 +124,26 @@ func AccessCases() []probe.BankCase {
 	return cs
 }
 
+// GlobalBankCases ask whether the L1's banks matter once a warp's load
+// spans several lines: 4-byte lanes side by side in groups, each group on
+// its own line, either at the same offset in every line (the groups hit
+// the same banks) or at offsets that give every lane a bank of its own.
+// Equal costs mean the L1 serves a request line by line whatever banks the
+// lines use.
+func GlobalBankCases() []probe.BankCase {
+	var cs []probe.BankCase
+	for _, op := range []string{"ca", "cg"} {
+		for _, c := range []struct {
+			lines, group, same, other int
+		}{{2, 16, 128, 192}, {4, 8, 128, 160}, {8, 4, 128, 144}, {32, 1, 128, 132}} {
+			cs = append(cs,
+				probe.BankCase{Subject: fmt.Sprintf("ld.%s %d lines, same banks", op, c.lines), Width: 4, Stride: 1, CacheOp: op, Group: c.group, Jump: c.same},
+				probe.BankCase{Subject: fmt.Sprintf("ld.%s %d lines, other banks", op, c.lines), Width: 4, Stride: 1, CacheOp: op, Group: c.group, Jump: c.other})
+		}
+	}
+	return cs
+}
+
 // CodeSizes are the loop-body sizes of the instruction-fetch test: from
 // well inside the smallest instruction cache (NVIDIA's L0, tens of KiB, per
 // Jia et al., "Dissecting the NVIDIA Volta GPU Architecture via
@@ -118,8 +166,10 @@ func Jobs() ([]probe.Planned, error) {
 	fma.Suite = Suite
 	out := []probe.Planned{
 		{Key: Suite + "/latency", Job: probe.ChaseJob(Suite, chasePaths(), Footprints())},
+		{Key: Suite + "/tlb", Job: probe.ChaseJob(Suite, []probe.ChasePath{TLBPath}, TLBFootprints())},
 		{Key: Suite + "/shared banks", Job: probe.BankJob(Suite, BankCases())},
 		{Key: Suite + "/global access", Job: probe.BankJob(Suite, AccessCases())},
+		{Key: Suite + "/global banks", Job: probe.BankJob(Suite, GlobalBankCases())},
 	}
 	for _, n := range CodeSizes {
 		out = append(out, probe.Planned{Key: fmt.Sprintf("%s/code size/%d", Suite, n), Job: probe.CodeSizeJob(fma, n, 32, 8)})
@@ -178,8 +228,9 @@ func BandwidthJobs(dev record.Device, l1, l2 int64) []probe.Planned {
 	streams := []probe.Stream{
 		{Subject: "shared read", Op: "lds", Footprint: 32 << 10, PerBlock: true, Passes: 256, Shapes: sweep(16, 32, 48),
 			Note: "per-block region: 32 KiB of dynamic shared memory, conflict-free consecutive accesses"},
-		// Up to 4 blocks per SM, each with an eighth of the L1.
-		{Subject: "L1 read", Op: "ld.ca", Footprint: round(l1 / 8), PerBlock: true, Passes: 256, Shapes: sweep(8, 16, 32), Note: l1note},
+		// Up to 4 blocks per SM, each with an eighth of the L1, long
+		// enough that the blocks' staggered starts and ends vanish.
+		{Subject: "L1 read", Op: "ld.ca", Footprint: round(l1 / 8), PerBlock: true, Passes: 2048, Shapes: sweep(8, 16, 32), Note: l1note},
 		{Subject: "L2 read", Op: "ld.cg", Footprint: round(l2 / 2), Passes: 16, Shapes: sweep(16, 32, 64), Note: l2note},
 		{Subject: "L2 write", Op: "st", Footprint: round(l2 / 2), Passes: 16, Shapes: sweep(16, 32, 64), Note: l2note},
 		{Subject: "DRAM read", Op: "ld.cg", Footprint: dram, Passes: 2, Shapes: sweep(16, 32, 64), Note: "footprint: 2 GiB, many times the L2"},
@@ -189,14 +240,45 @@ func BandwidthJobs(dev record.Device, l1, l2 int64) []probe.Planned {
 	for _, s := range streams {
 		out = append(out, probe.Planned{Key: Suite + "/bandwidth/" + s.Subject, Job: probe.BandwidthJob(Suite, s)})
 	}
-	return out
+	return append(out, transferUnitJobs(round(l2/2), l2note, dram)...)
+}
+
+// TransferSpacings are the distances between neighbouring lanes' 4-byte
+// loads in the transfer-unit test.
+var TransferSpacings = []int{4, 8, 16, 32, 64, 128, 256}
+
+// transferUnitJobs plan the transfer-unit test: 4-byte loads with the
+// lanes of a warp TransferSpacings bytes apart, streamed at full speed
+// from the L2 and from DRAM. While the spacing is below the unit a level
+// moves, doubling it doubles the units each useful byte costs and halves
+// the useful bandwidth; beyond the unit every lane costs one unit and the
+// useful bandwidth stays flat. The L2 test runs 8 warps per SM so that a
+// block's loop iteration (256 lanes × spacing × 8) keeps the footprint
+// within the L2 up to 128-byte spacing.
+func transferUnitJobs(l2foot int64, l2note string, dram int64) []probe.Planned {
+	var l2, dr []probe.Stream
+	for _, sp := range TransferSpacings {
+		if sp <= 128 {
+			l2 = append(l2, probe.Stream{Subject: fmt.Sprintf("L2, lanes %d bytes apart", sp), Op: "ld.cg", Footprint: l2foot, Passes: 16,
+				Spacing: sp, Group: "transfer unit", CurvePath: "L2", Shapes: []probe.StreamShape{{Width: 4, WarpsPerSM: 8}},
+				Note: l2note + "; 4-byte loads, 8 warps per SM"})
+		}
+		dr = append(dr, probe.Stream{Subject: fmt.Sprintf("DRAM, lanes %d bytes apart", sp), Op: "ld.cg", Footprint: dram, Passes: 1,
+			Spacing: sp, Group: "transfer unit", CurvePath: "DRAM", Shapes: []probe.StreamShape{{Width: 4, WarpsPerSM: 32}},
+			Note: "footprint: 2 GiB, many times the L2; 4-byte loads, 32 warps per SM"})
+	}
+	return []probe.Planned{
+		{Key: Suite + "/transfer unit/L2", Job: probe.StreamsJob(Suite, l2)},
+		{Key: Suite + "/transfer unit/DRAM", Job: probe.StreamsJob(Suite, dr)},
+	}
 }
 
 // BandwidthCurveJobs plans bandwidth against footprint, one point a job,
 // at one shape a path so that the points differ only in footprint: ld.cg
 // with 4-byte accesses and 32 warps per SM over one buffer shared by all
-// SMs, from 16 MiB (below which the blocks' whole loop iterations no
-// longer fit the footprint) to 4 GiB, crossing the L2; and ld.ca with
+// SMs, from 1 MiB (below 16 MiB the blocks share whole loop iterations'
+// regions, several SMs reading each) to 4 GiB, crossing the L2 (and any
+// step between its partitions); and ld.ca with
 // 16-byte accesses and 8 warps per SM, each SM streaming its own region
 // of 32 KiB to 2 MiB in whole 32 KiB loop iterations, crossing the L1.
 // Records carry the footprint really covered. Passes keep every point
@@ -206,7 +288,7 @@ func BandwidthCurveJobs() []probe.Planned {
 	add := func(s probe.Stream) {
 		out = append(out, probe.Planned{Key: Suite + "/bandwidth curve/" + s.Subject, Job: probe.BandwidthJob(Suite, s)})
 	}
-	for _, f := range probe.Footprints(16<<20, 4<<30, 3) {
+	for _, f := range probe.Footprints(1<<20, 4<<30, 3) {
 		add(probe.Stream{Subject: fmt.Sprintf("ld.cg %d bytes", f), Op: "ld.cg", Footprint: f, CurvePath: "ld.cg", Group: "bandwidth curve",
 			Passes: int(min(max(int64(2<<30)/f, 2), 256)), Shapes: []probe.StreamShape{{Width: 4, WarpsPerSM: 32}},
 			Note: "one buffer shared by all SMs; 4-byte accesses, 32 warps per SM"})

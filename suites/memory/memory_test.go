@@ -1,6 +1,7 @@
 package memory
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -41,11 +42,11 @@ func TestSizes(t *testing.T) {
 func TestBandwidthJobsSizing(t *testing.T) {
 	dev := record.Device{Attributes: map[string]int{"L2_CACHE_SIZE": 50 << 20}}
 	jobs := BandwidthJobs(dev, 0, 0)
-	if len(jobs) != 6 {
-		t.Fatalf("%d jobs", len(jobs))
+	if len(jobs) != 8 {
+		t.Fatalf("%d jobs, want 8 (six levels, two transfer-unit families)", len(jobs))
 	}
 	for _, j := range jobs {
-		if !strings.HasPrefix(j.Key, Suite+"/bandwidth/") {
+		if !strings.HasPrefix(j.Key, Suite+"/bandwidth/") && !strings.HasPrefix(j.Key, Suite+"/transfer unit/") {
 			t.Errorf("key %s", j.Key)
 		}
 	}
@@ -63,8 +64,8 @@ func TestJobsKeysUnique(t *testing.T) {
 		}
 		seen[j.Key] = true
 	}
-	if want := 3 + len(CodeSizes); len(jobs) != want {
-		t.Errorf("%d jobs, want %d (latency, banks, global access, one per code size)", len(jobs), want)
+	if want := 5 + len(CodeSizes); len(jobs) != want {
+		t.Errorf("%d jobs, want %d (latency, TLB, banks, global access, global banks, one per code size)", len(jobs), want)
 	}
 }
 
@@ -75,6 +76,44 @@ func TestAccessCases(t *testing.T) {
 		}
 		if span := 32 * c.Stride * c.Width; span > 32<<10 {
 			t.Errorf("%s: a warp spans %d bytes, beyond the probe's buffer", c.Subject, span)
+		}
+	}
+}
+
+func TestTLBPath(t *testing.T) {
+	fs := TLBFootprints()
+	if fs[0] < 2*TLBPath.Stride || fs[len(fs)-1] < 8<<30 {
+		t.Errorf("TLB footprints %d to %d bytes: want at least two pages and several GiB", fs[0], fs[len(fs)-1])
+	}
+	// One load a page: the page index of element k must be k.
+	const page = 2 << 20
+	last := fs[len(fs)-1] / TLBPath.Stride
+	if (last-1)*TLBPath.Stride/page != last-1 {
+		t.Errorf("element %d of the largest footprint leaves its page", last-1)
+	}
+}
+
+// TestGlobalBankCases checks each pair's geometry: both patterns touch the
+// same number of 128-byte lines, the "same" one puts every group on the
+// same 4-byte banks, the "other" one gives every lane a bank of its own.
+func TestGlobalBankCases(t *testing.T) {
+	for _, c := range GlobalBankCases() {
+		lines, banks := map[int]bool{}, map[int]int{}
+		for lane := range 32 {
+			a := (lane%c.Group)*c.Stride*c.Width + (lane/c.Group)*c.Jump
+			lines[a/128] = true
+			banks[a%128/4]++
+		}
+		var want int
+		if _, err := fmt.Sscanf(c.Subject[len("ld.ca "):], "%d lines", &want); err != nil {
+			t.Fatalf("%s: %v", c.Subject, err)
+		}
+		if len(lines) != want {
+			t.Errorf("%s touches %d lines", c.Subject, len(lines))
+		}
+		same := strings.HasSuffix(c.Subject, "same banks")
+		if same && len(banks) != c.Group || !same && len(banks) != 32 {
+			t.Errorf("%s uses %d banks", c.Subject, len(banks))
 		}
 	}
 }
