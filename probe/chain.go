@@ -28,6 +28,8 @@ import (
 //	{a}        an operand that rotates through a0..a3 from step to step
 //	{b}        the operand after {a} in that rotation (a1 when {a} is a0)
 //	{a0}..{a3} fixed operands, loaded from kernel parameters
+//	{l}        the thread's lane (%laneid, u32, read once before the loop):
+//	           warp-level steps mix it in so values stay lane-dependent
 //	{p}        a predicate temporary
 //	{t}        a temporary of type Temp
 //	{u}        a second temporary, of type Temp2
@@ -89,7 +91,7 @@ func (s Step) Validate() error {
 	}
 	for _, m := range placeholder.FindAllString(s.Template, -1) {
 		switch m {
-		case "{x}", "{y}", "{z}", "{d}", "{a}", "{b}", "{a0}", "{a1}", "{a2}", "{a3}", "{p}":
+		case "{x}", "{y}", "{z}", "{d}", "{a}", "{b}", "{a0}", "{a1}", "{a2}", "{a3}", "{p}", "{l}":
 		case "{t}":
 			if s.Temp == "" {
 				return fmt.Errorf("template %q uses {t} but Temp is not set", s.Template)
@@ -111,6 +113,7 @@ type chain struct {
 	vals []ptx.Reg
 	p    ptx.Reg
 	t, u ptx.Reg
+	lane ptx.Reg
 }
 
 // emit writes step number i of c into k.
@@ -127,7 +130,7 @@ func (s Step) emit(k *ptx.Kernel, c *chain, ops [4]ptx.Reg, i int) {
 		"{x}", val(0), "{y}", val(1), "{z}", val(2), "{d}", d.String(),
 		"{a}", ops[i%4].String(), "{b}", ops[(i+1)%4].String(),
 		"{a0}", ops[0].String(), "{a1}", ops[1].String(), "{a2}", ops[2].String(), "{a3}", ops[3].String(),
-		"{p}", c.p.String(), "{t}", c.t.String(), "{u}", c.u.String(),
+		"{p}", c.p.String(), "{t}", c.t.String(), "{u}", c.u.String(), "{l}", c.lane.String(),
 	)
 	forms := strings.Split(s.Template, "||")
 	for _, line := range strings.Split(strings.TrimSpace(forms[i%len(forms)]), "\n") {
@@ -176,7 +179,7 @@ func newChains(k *ptx.Kernel, s Step, x0 ptx.Reg, ops [4]ptx.Reg, n int) []*chai
 	starts := []ptx.Reg{x0, ops[0], ops[1]}
 	cs := make([]*chain, n)
 	for j := range cs {
-		c := &chain{p: k.Reg(ptx.Pred)}
+		c := &chain{p: k.Reg(ptx.Pred), lane: lane}
 		// Temporaries are zeroed: templates may read them before
 		// writing them.
 		if s.Temp != "" {

@@ -28,6 +28,7 @@ func Markdown(w io.Writer, run *record.Run) error {
 	writeBottlenecks(&b, run, pd)
 	writeOperands(&b, pd)
 	writeLayout(&b, run, pd)
+	writeWarp(&b, run)
 	writeMemory(&b, run)
 	writeNotes(&b, run)
 	writeSources(&b, run)
@@ -74,12 +75,12 @@ type aluRow struct {
 	lat, tp        *record.Record
 }
 
-func aluRows(run *record.Run) []aluRow {
+func aluRows(run *record.Run, suite string) []aluRow {
 	var rows []aluRow
 	idx := map[string]int{}
 	for i := range run.Records {
 		r := &run.Records[i]
-		if r.Suite != "alu" {
+		if r.Suite != suite {
 			continue
 		}
 		j, ok := idx[r.Subject]
@@ -99,7 +100,7 @@ func aluRows(run *record.Run) []aluRow {
 }
 
 func writeALU(b *strings.Builder, run *record.Run) {
-	rows := aluRows(run)
+	rows := aluRows(run, "alu")
 	b.WriteString("## Instruction throughput and latency\n\n")
 	if len(rows) == 0 {
 		b.WriteString("The ALU suite was not run.\n\n")
@@ -110,6 +111,26 @@ func writeALU(b *strings.Builder, run *record.Run) {
 		"Latency is the slope of cycles against dependent-chain length (one warp, %clock64 in-kernel); adjusted latency subtracts the control group (the same kernel without the instruction) from the longest chain instead of fitting. " +
 		"SASS is what one chain step compiled to. † marks a row measured in a form explained under Notes; ⚠ a number with a warning. " +
 		"Each row's records are `alu/<instruction>/latency` and `alu/<instruction>/throughput` in results.json.\n\n")
+	writeChainTable(b, rows)
+	writeSequences(b, rows)
+}
+
+// writeWarp writes the warp-level suite's table: the seeds' SIMD-group
+// communication section.
+func writeWarp(b *strings.Builder, run *record.Run) {
+	rows := aluRows(run, "warp")
+	b.WriteString("## Warp-level communication\n\n")
+	if len(rows) == 0 {
+		b.WriteString("The warp suite was not run.\n\n")
+		return
+	}
+	b.WriteString("Shuffles, votes, matches and reductions across a warp's 32 lanes (all lanes taking part), their quad (4-lane) forms, and the reductions and prefix scans programs build from them, measured as the instruction table above is: throughput as results per SM per clock (one per lane) and cycles per warp instruction on one sub-partition, latency as the slope of cycles against chain length. Where a step needs more than the instruction (a compare before a vote, the lane mixed back into a warp-uniform result), the row is marked † and the note says what; the sequence table shows each step's machine code. Records `warp/<instruction>/latency` and `warp/<instruction>/throughput`.\n\n")
+	writeChainTable(b, rows)
+	writeSequences(b, rows)
+}
+
+// writeChainTable writes the rows of chain-measured instructions, grouped.
+func writeChainTable(b *strings.Builder, rows []aluRow) {
 	b.WriteString("| Instruction | SASS | Results/clk/SM | Documented | Cycles/warp inst | Latency (cycles) | Adjusted latency |\n")
 	b.WriteString("| --- | --- | ---: | ---: | ---: | ---: | ---: |\n")
 	group := ""
@@ -132,7 +153,6 @@ func writeALU(b *strings.Builder, run *record.Run) {
 			name, seq, tpResults(r.tp), documented(r.tp), tpCycles(r.tp), latValue(r.lat, false), latValue(r.lat, true))
 	}
 	b.WriteString("\n")
-	writeSequences(b, rows)
 }
 
 // documented shows the reference rate of a throughput record.

@@ -21,6 +21,7 @@ import (
 	"github.com/gpuarch/gpuarch/suites/alu"
 	"github.com/gpuarch/gpuarch/suites/memory"
 	"github.com/gpuarch/gpuarch/suites/pipes"
+	"github.com/gpuarch/gpuarch/suites/warp"
 )
 
 // Output file names inside --out.
@@ -30,7 +31,7 @@ const (
 )
 
 // knownSuites are the suites `run` accepts, in the order they run.
-var knownSuites = []string{alu.Suite, pipes.Suite, memory.Suite}
+var knownSuites = []string{alu.Suite, pipes.Suite, memory.Suite, warp.Suite}
 
 // parseSuites checks a comma-separated suite list.
 func parseSuites(list string) ([]string, error) {
@@ -297,7 +298,7 @@ func (e *Env) cmdList(_ context.Context, args []string) error {
 		return &UsageError{"list takes no arguments"}
 	}
 	group := ""
-	for _, s := range alu.Catalog() {
+	for _, s := range append(alu.Catalog(), warp.Catalog()...) {
 		if s.Group != group {
 			group = s.Group
 			fmt.Fprintf(e.Stdout, "%s:\n", group)

@@ -20,6 +20,7 @@ import (
 	"github.com/gpuarch/gpuarch/suites/alu"
 	"github.com/gpuarch/gpuarch/suites/memory"
 	"github.com/gpuarch/gpuarch/suites/pipes"
+	"github.com/gpuarch/gpuarch/suites/warp"
 )
 
 // Probes run in a worker process because a kernel that faults leaves its
@@ -157,6 +158,15 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 				planned[i] = probe.Planned{Key: alu.Key(s.Subject), Job: probe.ChainJob(s)}
 			}
 			if err := run(planned, func(r *record.Record) { alu.Annotate(dev.ComputeCapability, r) }); err != nil {
+				return err
+			}
+		case warp.Suite:
+			specs := warp.Catalog()
+			planned := make([]probe.Planned, len(specs))
+			for i, s := range specs {
+				planned[i] = probe.Planned{Key: warp.Key(s.Subject), Job: probe.ChainJob(s)}
+			}
+			if err := run(planned, nil); err != nil {
 				return err
 			}
 		case pipes.Suite:
