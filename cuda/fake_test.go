@@ -260,6 +260,26 @@ func TestFakeContextModuleLaunch(t *testing.T) {
 	if got, want := summary(), "fn=0xf0 grid=2,3,4 block=32,1,1 shared=128 stream=0x5e extra=(nil)"; got != want {
 		t.Errorf("the driver saw %q, want %q", got, want)
 	}
+	if err := stream.BeginCapture(); err != nil {
+		t.Fatalf("BeginCapture: %v", err)
+	}
+	if err := fn.Launch(D1(1), D1(32), 0, stream, out+4, uint32(0xC0FFEE)); err != nil {
+		t.Fatalf("Launch while capturing: %v", err)
+	}
+	g, err := stream.EndCapture()
+	if err != nil {
+		t.Fatalf("EndCapture: %v", err)
+	}
+	if err := g.Launch(stream); err != nil {
+		t.Errorf("graph Launch: %v", err)
+	}
+	if err := g.Destroy(); err != nil {
+		t.Errorf("graph Destroy: %v", err)
+	}
+	var nilStream *Stream
+	if err := nilStream.BeginCapture(); err == nil {
+		t.Error("capturing the default stream succeeded")
+	}
 	if err := fn.Launch(D1(1), D1(1), 0, nil, DevicePtr(0x10), uint32(1)); !IsSticky(err) {
 		t.Errorf("a launch writing to a bad address returned %v, want a sticky error", err)
 	}

@@ -72,6 +72,13 @@ type Driver struct {
 	cuStreamSynchronize func(stream uintptr) int32
 	cuStreamDestroy     func(stream uintptr) int32
 
+	cuStreamBeginCapture        func(stream uintptr, mode uint32) int32
+	cuStreamEndCapture          func(stream uintptr, graph *uintptr) int32
+	cuGraphInstantiateWithFlags func(exec *uintptr, graph uintptr, flags uint64) int32
+	cuGraphLaunch               func(exec, stream uintptr) int32
+	cuGraphExecDestroy          func(exec uintptr) int32
+	cuGraphDestroy              func(graph uintptr) int32
+
 	cuEventCreate      func(event *uintptr, flags uint32) int32
 	cuEventRecord      func(event uintptr, stream uintptr) int32
 	cuEventQuery       func(event uintptr) int32
@@ -139,6 +146,13 @@ func (d *Driver) symbols() []symbol {
 		{&d.cuStreamCreate, []string{"cuStreamCreate"}},
 		{&d.cuStreamSynchronize, []string{"cuStreamSynchronize"}},
 		{&d.cuStreamDestroy, []string{"cuStreamDestroy_v2"}},
+
+		{&d.cuStreamBeginCapture, []string{"cuStreamBeginCapture_v2"}},
+		{&d.cuStreamEndCapture, []string{"cuStreamEndCapture"}},
+		{&d.cuGraphInstantiateWithFlags, []string{"cuGraphInstantiateWithFlags"}},
+		{&d.cuGraphLaunch, []string{"cuGraphLaunch"}},
+		{&d.cuGraphExecDestroy, []string{"cuGraphExecDestroy"}},
+		{&d.cuGraphDestroy, []string{"cuGraphDestroy"}},
 
 		{&d.cuEventCreate, []string{"cuEventCreate"}},
 		{&d.cuEventRecord, []string{"cuEventRecord"}},

@@ -289,7 +289,8 @@ func LatencyKernel(name string, s Step, length int) *ptx.Kernel {
 
 // WarpRecordBytes is the size of the per-warp timing record the throughput
 // and clock kernels write: start and end %clock64, start and end
-// %globaltimer (u64 each), then %smid (u32) and padding.
+// %globaltimer (u64 each), then %smid, %warpid, %ctaid.x and the warp's
+// index in its block (u32 each).
 const WarpRecordBytes = 48
 
 // ThroughputKernel builds the kernel that runs ilp independent chains, unroll
@@ -381,7 +382,7 @@ func MixKernel(name string, parts []Part, rounds int) *ptx.Kernel {
 // writeWarpRecord stores a warp record from lane 0.
 func writeWarpRecord(k *ptx.Kernel, outParam ptx.Param, c0, c1, g0, g1 ptx.Reg) {
 	tid, ntid, ctaid := k.Read(ptx.TidX), k.Read(ptx.NtidX), k.Read(ptx.CtaidX)
-	smid := k.Read(ptx.SMID)
+	smid, slot := k.Read(ptx.SMID), k.Read(ptx.WarpID)
 	lane := k.Reg(ptx.U32)
 	k.Op("and.b32", lane, tid, ptx.Int(31))
 	first := k.Reg(ptx.Pred)
@@ -401,6 +402,11 @@ func writeWarpRecord(k *ptx.Kernel, outParam ptx.Param, c0, c1, g0, g1 ptx.Reg) 
 		k.Op("st.global.u64", ptx.Addr{Base: addr, Offset: 16}, g0)
 		k.Op("st.global.u64", ptx.Addr{Base: addr, Offset: 24}, g1)
 		k.Op("st.global.u32", ptx.Addr{Base: addr, Offset: 32}, smid)
+		k.Op("st.global.u32", ptx.Addr{Base: addr, Offset: 36}, slot)
+		k.Op("st.global.u32", ptx.Addr{Base: addr, Offset: 40}, ctaid)
+		wib := k.Reg(ptx.U32)
+		k.Op("shr.u32", wib, tid, ptx.Int(5))
+		k.Op("st.global.u32", ptx.Addr{Base: addr, Offset: 44}, wib)
 	})
 }
 

@@ -228,17 +228,23 @@ func (p *cudaProgram) fn(name string) (*cuda.Function, error) {
 	return f, nil
 }
 
-func (p *cudaProgram) Launch(ctx context.Context, kernel string, g Grid, timeout time.Duration, args ...any) error {
+// function returns a kernel ready for a launch of shape g.
+func (p *cudaProgram) function(kernel string, g Grid) (*cuda.Function, error) {
 	f, err := p.fn(kernel)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := p.allowShared(f, g.SharedBytes); err != nil {
-		return err
+		return nil, err
 	}
 	if err := p.preferCarveout(f, g.Carveout); err != nil {
-		return err
+		return nil, err
 	}
+	return f, nil
+}
+
+// launchOn queues one launch on s (nil: the default stream).
+func launchOn(f *cuda.Function, g Grid, s *cuda.Stream, args []any) error {
 	conv := make([]any, len(args))
 	for i, a := range args {
 		if ptr, ok := a.(Ptr); ok {
@@ -247,8 +253,81 @@ func (p *cudaProgram) Launch(ctx context.Context, kernel string, g Grid, timeout
 			conv[i] = a
 		}
 	}
-	if err := f.Launch(cuda.D1(uint32(g.Blocks)), cuda.D1(uint32(g.Threads)), uint32(g.SharedBytes), nil, conv...); err != nil {
-		return wrap(err)
+	return wrap(f.Launch(cuda.D1(uint32(g.Blocks)), cuda.D1(uint32(g.Threads)), uint32(g.SharedBytes), s, conv...))
+}
+
+func (p *cudaProgram) LaunchBatch(ctx context.Context, kernel string, g Grid, b Batch, timeout time.Duration, args func(i int) []any) (queued, total time.Duration, err error) {
+	f, err := p.function(kernel, g)
+	if err != nil {
+		return 0, 0, err
+	}
+	streams := make([]*cuda.Stream, max(1, b.Streams))
+	done := make([]*cuda.Event, len(streams))
+	defer func() {
+		for i := range streams {
+			if done[i] != nil {
+				err = errors.Join(err, wrap(done[i].Destroy()))
+			}
+			err = errors.Join(err, wrap(streams[i].Destroy()))
+		}
+	}()
+	for i := range streams {
+		if streams[i], err = p.g.ctx.NewStream(); err != nil {
+			return 0, 0, wrap(err)
+		}
+		if done[i], err = p.g.ctx.NewEvent(); err != nil {
+			return 0, 0, wrap(err)
+		}
+	}
+	var graph *cuda.Graph
+	if b.Graph {
+		if err := streams[0].BeginCapture(); err != nil {
+			return 0, 0, wrap(err)
+		}
+		for i := range b.Launches {
+			if err := launchOn(f, g, streams[0], args(i)); err != nil {
+				_, _ = streams[0].EndCapture()
+				return 0, 0, err
+			}
+		}
+		if graph, err = streams[0].EndCapture(); err != nil {
+			return 0, 0, wrap(err)
+		}
+		defer func() { err = errors.Join(err, wrap(graph.Destroy())) }()
+	}
+	t0 := time.Now()
+	if graph != nil {
+		if err := graph.Launch(streams[0]); err != nil {
+			return 0, 0, wrap(err)
+		}
+	} else {
+		for i := range b.Launches {
+			if err := launchOn(f, g, streams[i%len(streams)], args(i)); err != nil {
+				return 0, 0, err
+			}
+		}
+	}
+	queued = time.Since(t0)
+	for i, s := range streams {
+		if err := done[i].Record(s); err != nil {
+			return 0, 0, wrap(err)
+		}
+	}
+	for _, e := range done {
+		if err := e.Wait(ctx, timeout); err != nil {
+			return 0, 0, wrap(err)
+		}
+	}
+	return queued, time.Since(t0), nil
+}
+
+func (p *cudaProgram) Launch(ctx context.Context, kernel string, g Grid, timeout time.Duration, args ...any) error {
+	f, err := p.function(kernel, g)
+	if err != nil {
+		return err
+	}
+	if err := launchOn(f, g, nil, args); err != nil {
+		return err
 	}
 	if err := p.g.done.Record(nil); err != nil {
 		return wrap(err)

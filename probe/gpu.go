@@ -60,8 +60,21 @@ type Program interface {
 	// FillSymbol copies bytes of device memory at src into the module's
 	// global or constant variable symbol.
 	FillSymbol(symbol string, src Ptr, bytes int) error
+	// LaunchBatch queues b.Launches launches of a kernel without waiting
+	// between them, launch i taking args(i), then waits for them all. It
+	// returns the host time spent queueing (the launch calls, or the
+	// graph's capture-free launch) and until all had finished.
+	LaunchBatch(ctx context.Context, kernel string, g Grid, b Batch, timeout time.Duration, args func(i int) []any) (queued, total time.Duration, err error)
 	// Close releases the module.
 	Close() error
+}
+
+// Batch is how LaunchBatch queues its launches: round-robin over Streams
+// streams of their own (at least one), or, with Graph, captured once into
+// a CUDA graph on one stream and replayed as one launch.
+type Batch struct {
+	Launches, Streams int
+	Graph             bool
 }
 
 // Grid is a 1-D launch shape.

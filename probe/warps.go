@@ -13,6 +13,9 @@ type WarpRecord struct {
 	StartCycle, EndCycle uint64 // %clock64 of the warp's SM
 	StartNs, EndNs       uint64 // %globaltimer
 	SM                   uint32
+	// Slot is %warpid at the end (the warp's slot on its SM), Block its
+	// block and WarpInBlock its index within the block.
+	Slot, Block, WarpInBlock uint32
 }
 
 // DecodeWarps reads n warp records from buf. A record whose end precedes its
@@ -29,7 +32,7 @@ func DecodeWarps(buf []byte, n int) ([]WarpRecord, error) {
 		w := WarpRecord{
 			StartCycle: le.Uint64(b[0:]), EndCycle: le.Uint64(b[8:]),
 			StartNs: le.Uint64(b[16:]), EndNs: le.Uint64(b[24:]),
-			SM: le.Uint32(b[32:]),
+			SM: le.Uint32(b[32:]), Slot: le.Uint32(b[36:]), Block: le.Uint32(b[40:]), WarpInBlock: le.Uint32(b[44:]),
 		}
 		if w.StartCycle == 0 && w.EndCycle == 0 {
 			return nil, fmt.Errorf("warp %d wrote no record", i)

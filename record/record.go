@@ -103,6 +103,10 @@ const (
 	Mix Quantity = "mix"
 	// Curve is a quantity measured over memory footprints.
 	Curve Quantity = "curve"
+	// Dispatch is a launch's trace: where and when every warp ran.
+	Dispatch Quantity = "dispatch"
+	// Launch is the cost of launching kernels.
+	Launch Quantity = "launch"
 )
 
 // Record is one measured quantity.
@@ -131,6 +135,8 @@ type Record struct {
 	Occup      *OccupancyDetail  `json:"occupancy,omitempty"`
 	Mix        *MixDetail        `json:"mix,omitempty"`
 	Curve      *CurveDetail      `json:"curve,omitempty"`
+	Dispatch   *DispatchDetail   `json:"dispatch,omitempty"`
+	Launch     *LaunchDetail     `json:"launch,omitempty"`
 	SASS       *SASS             `json:"sass,omitempty"`
 	Provenance Provenance        `json:"provenance"`
 	Warnings   []string          `json:"warnings,omitempty"`
@@ -258,6 +264,40 @@ type MixDetail struct {
 	// the best shape: sum of counts / warp instructions per clock, times
 	// warps per SM.
 	CyclesPerRound float64 `json:"cycles_per_round"`
+}
+
+// DispatchDetail is one launch's trace: every warp's SM, slot, block and
+// start and end time. The placement policy, resident blocks and fill and
+// drain times are not stored: reports derive them (package infer).
+type DispatchDetail struct {
+	ThreadsPerBlock int `json:"threads_per_block"`
+	Blocks          int `json:"blocks"`
+	SharedBytes     int `json:"shared_bytes,omitempty"`
+	// SpinNs is how long every warp spins on %globaltimer.
+	SpinNs int64 `json:"spin_ns"`
+	// DriverBlocksPerSM is the driver's occupancy answer for the shape.
+	DriverBlocksPerSM int `json:"driver_blocks_per_sm"`
+	// Trace has one row per warp: SM, warp slot (%warpid), block, warp
+	// in block, start and end in nanoseconds after the launch's first
+	// warp start (%globaltimer).
+	Trace [][6]int64 `json:"trace"`
+}
+
+// LaunchDetail is a batch of kernel launches: how they were queued, what
+// the host spent, and when each kernel ran on the GPU.
+type LaunchDetail struct {
+	Launches int  `json:"launches"`
+	Streams  int  `json:"streams"`
+	Graph    bool `json:"graph,omitempty"`
+	// SpinNs is how long each kernel's one warp spins (0: empty kernel).
+	SpinNs int64 `json:"spin_ns,omitempty"`
+	// HostQueuedNs and HostTotalNs are the host's time per launch
+	// queueing them and until all had finished (wall clock).
+	HostQueuedNs float64 `json:"host_queued_ns"`
+	HostTotalNs  float64 `json:"host_total_ns"`
+	// Kernels has each kernel's start and end (%globaltimer, ns after
+	// the first start), in launch order.
+	Kernels [][2]int64 `json:"kernels"`
 }
 
 // CurveDetail is a measurement over footprints, such as pointer-chase

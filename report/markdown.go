@@ -30,6 +30,7 @@ func Markdown(w io.Writer, run *record.Run) error {
 	writeLayout(&b, run, pd)
 	writeWarp(&b, run)
 	writeMemory(&b, run)
+	writeDispatch(&b, run)
 	writeNotes(&b, run)
 	writeSources(&b, run)
 	_, err := io.WriteString(w, b.String())

@@ -155,6 +155,18 @@ func WritePlots(dir string, run *record.Run) ([]string, error) {
 			return files, err
 		}
 	}
+	for _, r := range dispatchRecords(run, "dispatch") {
+		if r.Status != record.StatusOK || r.Dispatch == nil || len(r.Dispatch.Trace) == 0 {
+			continue
+		}
+		svg, err := timelinePlot(r)
+		if err != nil {
+			return files, fmt.Errorf("plot %s: %w", r.ID, err)
+		}
+		if err := put(timelinePlotName(r), svg); err != nil {
+			return files, err
+		}
+	}
 	if curves := latencyCurves(run); len(curves) > 0 {
 		svg, err := latencyPlot(curves)
 		if err != nil {

@@ -290,6 +290,20 @@ CUresult cuStreamCreate(CUhandle *s, unsigned flags) {
 CUresult cuStreamSynchronize(CUhandle s) { return SUCCESS; }
 CUresult cuStreamDestroy_v2(CUhandle s) { return SUCCESS; }
 
+// Graph capture records nothing: the fake launches run at once anyway.
+CUresult cuStreamBeginCapture_v2(CUhandle s, unsigned mode) { return s ? SUCCESS : INVALID_VALUE; }
+CUresult cuStreamEndCapture(CUhandle s, CUhandle *g) {
+	*g = (CUhandle)0x6a;
+	return SUCCESS;
+}
+CUresult cuGraphInstantiateWithFlags(CUhandle *e, CUhandle g, unsigned long long flags) {
+	*e = (CUhandle)0x6b;
+	return SUCCESS;
+}
+CUresult cuGraphLaunch(CUhandle e, CUhandle s) { return SUCCESS; }
+CUresult cuGraphExecDestroy(CUhandle e) { return SUCCESS; }
+CUresult cuGraphDestroy(CUhandle g) { return SUCCESS; }
+
 // An event is "not ready" for the first three queries after a record.
 struct event {
 	int pending;

@@ -146,6 +146,35 @@ func (p *program) MaxBlocksPerSM(_ string, _, sharedBytes int) (int, error) {
 	return 8, nil
 }
 
+// LaunchBatch runs every launch at once. The simulated GPU starts one
+// stream's kernels 3 µs apart, each running 1 µs past its spin, and runs
+// up to 128 kernels from different streams at once, 50 ns apart; the host
+// spends 2 µs queueing each launch (a graph: 0.5 µs).
+func (p *program) LaunchBatch(ctx context.Context, kernel string, grid probe.Grid, b probe.Batch, timeout time.Duration, args func(i int) []any) (queued, total time.Duration, err error) {
+	for i := range b.Launches {
+		a := args(i)
+		if err := p.Launch(ctx, kernel, grid, timeout, a...); err != nil {
+			return 0, 0, err
+		}
+		if kernel != "launch_stamp" {
+			continue
+		}
+		out := p.g.bufs[a[0].(probe.Ptr)]
+		spin := uint64(a[2].(uint32))
+		start := uint64(1000 + 3000*i)
+		if b.Streams > 1 {
+			start = uint64(1000+50*(i%128)) + uint64(i/128)*(spin+2000)
+		}
+		binary.LittleEndian.PutUint64(out[16*i:], start)
+		binary.LittleEndian.PutUint64(out[16*i+8:], start+spin+1000)
+	}
+	per := 2 * time.Microsecond
+	if b.Graph {
+		per = 500 * time.Nanosecond
+	}
+	return per * time.Duration(b.Launches), 3 * time.Microsecond * time.Duration(b.Launches), nil
+}
+
 func (p *program) Launch(_ context.Context, kernel string, grid probe.Grid, _ time.Duration, args ...any) error {
 	blocks, threads := grid.Blocks, grid.Threads
 	g := p.g
@@ -162,6 +191,27 @@ func (p *program) Launch(_ context.Context, kernel string, grid probe.Grid, _ ti
 		out = g.bufs[p]
 	}
 	switch {
+	case kernel == "launch_stamp":
+		// Stamped by LaunchBatch.
+	case kernel == "dispatch_spin":
+		// Blocks go round-robin over SMs, as many at once as
+		// MaxBlocksPerSM says; each later wave starts when the one
+		// before ends, every warp spinning count µs.
+		fit, _ := p.MaxBlocksPerSM(kernel, threads, grid.SharedBytes)
+		us := uint64(args[1].(uint32))
+		wpb := (threads + 31) / 32
+		for b := range blocks {
+			wave := uint64(b / (g.SMs * fit))
+			start := 5000 + wave*(us*1000+700) + uint64(b%(g.SMs*fit))*20
+			for w := range wpb {
+				i := b*wpb + w
+				WriteWarp(out, i, start*2, (start+us*1000)*2, start, start+us*1000, uint32(b%g.SMs))
+				rec := out[i*probe.WarpRecordBytes:]
+				le.PutUint32(rec[36:], uint32((b/g.SMs)%fit*wpb+w))
+				le.PutUint32(rec[40:], uint32(b))
+				le.PutUint32(rec[44:], uint32(w))
+			}
+		}
 	case kernel == "gpuarch_clock":
 		us := float64(args[1].(uint32))
 		for w := range blocks {
@@ -250,7 +300,8 @@ func gcd(a, b int) int {
 	return a
 }
 
-// WriteWarp encodes one warp record as the probe kernels write it.
+// WriteWarp encodes one warp record as the probe kernels write it (slot,
+// block and warp in block left zero).
 func WriteWarp(out []byte, w int, c0, c1, g0, g1 uint64, sm uint32) {
 	b := out[w*probe.WarpRecordBytes:]
 	le := binary.LittleEndian

@@ -19,6 +19,7 @@ import (
 	"github.com/gpuarch/gpuarch/report"
 	"github.com/gpuarch/gpuarch/suites/alu"
 	"github.com/gpuarch/gpuarch/suites/pipes"
+	"github.com/gpuarch/gpuarch/suites/warp"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -234,6 +235,21 @@ func TestMemoryOnSimulatedGPU(t *testing.T) {
 	if !strings.Contains(md.String(), "### Instruction fetch") {
 		t.Errorf("the report has no instruction-fetch section:\n%s", md.String())
 	}
+	if r, ok := run.Find("memory/latency/global ld.ca, carve-out 25%"); !ok || r.Status != record.StatusOK {
+		t.Errorf("preferred carve-out chase: %+v", r)
+	}
+	if r, ok := run.Find("memory/latency/global ld.cg, one load per 2 MiB page"); !ok || r.Status != record.StatusOK || len(r.Curve.Skipped) == 0 {
+		t.Errorf("TLB chase (footprints beyond the simulated 1 GiB must be skipped): %+v", r)
+	}
+	if !strings.Contains(md.String(), "| TLB reach (one load per 2 MiB page, data in the L2) | 270 cycles to") {
+		t.Errorf("the report does not find the simulated TLB step:\n%s", md.String())
+	}
+	if r, ok := run.Find("memory/transfer unit/L2, lanes 64 bytes apart"); !ok || r.Status != record.StatusOK || r.Curve.Points[0].Stride != 64 {
+		t.Errorf("transfer-unit record: %+v", r)
+	}
+	if r, ok := run.Find("memory/global banks/ld.ca 4 lines, other banks"); !ok || r.Status != record.StatusOK || r.Value <= 0 {
+		t.Errorf("global bank record: %+v", r)
+	}
 	if !strings.Contains(md.String(), "32 banks of 4 bytes") {
 		t.Errorf("the report does not infer 32 banks from the simulated conflicts:\n%s", md.String())
 	}
@@ -396,4 +412,45 @@ func TestSummaryLine(t *testing.T) {
 			t.Errorf("summaryLine(%q) = %q, want %q", tt.key, got, tt.want)
 		}
 	}
+}
+
+func TestWarpAndDispatchOnSimulatedGPU(t *testing.T) {
+	e, _, stderr := testEnv(probetest.New())
+	run := runIn(t, e, stderr, "run", "--suite", "warp,dispatch")
+	if n := len(warp.Catalog()); countSuite(run, warp.Suite) != 2*n {
+		t.Errorf("%d warp records, want %d", countSuite(run, warp.Suite), 2*n)
+	}
+	for _, r := range run.Records {
+		if r.Status != record.StatusOK {
+			t.Errorf("%s: %s %s", r.ID, r.Status, r.Reason)
+		}
+	}
+	d, ok := run.Find("dispatch/dispatch/one warp per block")
+	if !ok || d.Dispatch == nil || len(d.Dispatch.Trace) != d.Dispatch.Blocks || d.Value != float64(d.Dispatch.DriverBlocksPerSM) {
+		t.Fatalf("dispatch record: %+v", d)
+	}
+	c, ok := run.Find("dispatch/launch/200 µs kernels, 256 streams")
+	if !ok || c.Value != 128 || c.Unit != "kernels at once" {
+		t.Errorf("the simulated GPU runs 128 kernels at once; record: %+v", c)
+	}
+	var md strings.Builder
+	if err := report.Markdown(&md, run); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"## Warp-level communication", "### Block placement", "agrees with the driver's occupancy answer",
+		"Placement is breadth-first", "### Launch costs"} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("the report lacks %q:\n%s", want, md.String())
+		}
+	}
+}
+
+func countSuite(run *record.Run, suite string) int {
+	n := 0
+	for _, r := range run.Records {
+		if r.Suite == suite {
+			n++
+		}
+	}
+	return n
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/gpuarch/gpuarch/report"
 	"github.com/gpuarch/gpuarch/spec"
 	"github.com/gpuarch/gpuarch/suites/alu"
+	"github.com/gpuarch/gpuarch/suites/dispatch"
 	"github.com/gpuarch/gpuarch/suites/memory"
 	"github.com/gpuarch/gpuarch/suites/pipes"
 	"github.com/gpuarch/gpuarch/suites/warp"
@@ -31,7 +32,7 @@ const (
 )
 
 // knownSuites are the suites `run` accepts, in the order they run.
-var knownSuites = []string{alu.Suite, pipes.Suite, memory.Suite, warp.Suite}
+var knownSuites = []string{alu.Suite, pipes.Suite, memory.Suite, warp.Suite, dispatch.Suite}
 
 // parseSuites checks a comma-separated suite list.
 func parseSuites(list string) ([]string, error) {

@@ -18,6 +18,7 @@ import (
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/suites/alu"
+	"github.com/gpuarch/gpuarch/suites/dispatch"
 	"github.com/gpuarch/gpuarch/suites/memory"
 	"github.com/gpuarch/gpuarch/suites/pipes"
 	"github.com/gpuarch/gpuarch/suites/warp"
@@ -158,6 +159,10 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 				planned[i] = probe.Planned{Key: alu.Key(s.Subject), Job: probe.ChainJob(s)}
 			}
 			if err := run(planned, func(r *record.Record) { alu.Annotate(dev.ComputeCapability, r) }); err != nil {
+				return err
+			}
+		case dispatch.Suite:
+			if err := run(dispatch.Jobs(dev), nil); err != nil {
 				return err
 			}
 		case warp.Suite:

@@ -1,0 +1,121 @@
+package probe
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/record"
+)
+
+// DispatchStrategy is one way of launching work whose placement the
+// dispatch probe records: blocks of Threads threads, each holding
+// SharedBytes of dynamic shared memory, Waves times as many as the driver
+// says fit the GPU at once.
+type DispatchStrategy struct {
+	Name        string
+	Threads     int
+	SharedBytes int
+	Waves       int
+	// SpinMicros is how long every warp runs (spinning on %globaltimer).
+	SpinMicros int
+}
+
+// DispatchJob launches each strategy once with a kernel whose every warp
+// records its SM, warp slot, block and start and end times, and keeps the
+// trace (the Haswell post's thread timelines, per warp).
+func DispatchJob(suite string, ss []DispatchStrategy) Job {
+	return &dispatchJob{suite: suite, strategies: ss}
+}
+
+type dispatchJob struct {
+	suite      string
+	strategies []DispatchStrategy
+	c          *compiled
+}
+
+const dispatchKernel = "dispatch_spin"
+
+func (j *dispatchJob) prepare(ctx context.Context, r *Runner) {
+	j.c = r.compileModule(ctx, "dispatch", ClockKernel(dispatchKernel))
+}
+
+func (j *dispatchJob) close() { j.c.close() }
+
+func (j *dispatchJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+	var recs []record.Record
+	for _, s := range j.strategies {
+		rec := record.Record{ID: j.suite + "/dispatch/" + s.Name, Suite: j.suite, Subject: s.Name, Group: "dispatch",
+			Quantity: record.Dispatch, Unit: "blocks resident per SM", Status: record.StatusOK,
+			Provenance: record.Provenance{Module: "dispatch", PTXSHA256: j.c.hash, CompileSeconds: j.c.compile.Seconds(), Time: time.Now().UTC()}}
+		if f := j.c.failure; f != nil {
+			rec.Status, rec.Reason = f.Status, f.Reason
+			recs = append(recs, rec)
+			continue
+		}
+		err := j.trace(ctx, r, s, &rec)
+		if err != nil {
+			rec.Status, rec.Reason = record.StatusFailed, err.Error()
+		}
+		recs = append(recs, rec)
+		if err != nil && Fatal(err) {
+			return recs, err
+		}
+	}
+	return recs, j.c.fatalErr
+}
+
+// trace runs one strategy and fills rec with its trace.
+func (j *dispatchJob) trace(ctx context.Context, r *Runner, s DispatchStrategy, rec *record.Record) error {
+	d := r.GPU.Device()
+	fit, err := j.c.prog.MaxBlocksPerSM(dispatchKernel, s.Threads, s.SharedBytes)
+	if err != nil {
+		return fmt.Errorf("occupancy of %d threads, %d shared bytes: %w", s.Threads, s.SharedBytes, err)
+	}
+	if fit < 1 {
+		rec.Status, rec.Reason = record.StatusSkipped, fmt.Sprintf("%d-thread blocks with %d bytes of shared memory do not fit an SM", s.Threads, s.SharedBytes)
+		return nil
+	}
+	blocks := max(1, s.Waves) * d.SMs * fit
+	warpsPerBlock := (s.Threads + 31) / 32
+	n := blocks * warpsPerBlock
+	out, err := r.GPU.Alloc(n * WarpRecordBytes)
+	if err != nil {
+		return err
+	}
+	defer out.Free()
+	g := Grid{Blocks: blocks, Threads: s.Threads, SharedBytes: s.SharedBytes}
+	if err := j.c.prog.Launch(ctx, dispatchKernel, g, r.Config.LaunchTimeout, out.Ptr(), uint32(s.SpinMicros)); err != nil {
+		return fmt.Errorf("%s: %w", s.Name, err)
+	}
+	b, err := out.Read()
+	if err != nil {
+		return err
+	}
+	ws, err := DecodeWarps(b, n)
+	if err != nil {
+		return fmt.Errorf("%s: %w", s.Name, err)
+	}
+	det := &record.DispatchDetail{ThreadsPerBlock: s.Threads, Blocks: blocks, SharedBytes: s.SharedBytes,
+		SpinNs: int64(s.SpinMicros) * 1000, DriverBlocksPerSM: fit}
+	t0 := uint64(math.MaxUint64)
+	for _, w := range ws {
+		t0 = min(t0, w.StartNs)
+	}
+	for _, w := range ws {
+		det.Trace = append(det.Trace, [6]int64{int64(w.SM), int64(w.Slot), int64(w.Block), int64(w.WarpInBlock), int64(w.StartNs - t0), int64(w.EndNs - t0)})
+	}
+	rec.Dispatch = det
+	tl, err := infer.AnalyzeTimeline(infer.TraceSpans(det))
+	if err != nil {
+		return fmt.Errorf("%s: %w", s.Name, err)
+	}
+	rec.Value = tl.BlocksPerSM.Median
+	if tl.BlocksPerSM.Median != float64(fit) {
+		rec.Warnings = append(rec.Warnings, fmt.Sprintf("the driver says %d blocks fit an SM; the trace shows %.0f resident (median over SMs; %.0f to %.0f)",
+			fit, tl.BlocksPerSM.Median, tl.BlocksPerSM.Min, tl.BlocksPerSM.Max))
+	}
+	return nil
+}

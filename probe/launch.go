@@ -1,0 +1,144 @@
+package probe
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/ptx"
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/stats"
+)
+
+// LaunchStampKernel builds the launch-cost kernel: its first thread
+// stores %globaltimer at its start and, after spinning spin nanoseconds,
+// at its end, at out + 16*index. Parameters: out (u64), index (u32), spin
+// (u32, ns).
+func LaunchStampKernel(name string) *ptx.Kernel {
+	k := ptx.NewKernel(name)
+	outP, indexP, spinP := k.Param("out", ptx.U64), k.Param("index", ptx.U32), k.Param("spin", ptx.U32)
+	g0 := k.Read(ptx.GlobalTimer)
+	tid := k.Read(ptx.TidX)
+	first := k.Reg(ptx.Pred)
+	k.Op("setp.eq.u32", first, tid, ptx.Int(0))
+	k.If(first, func() {
+		spin := k.Reg(ptx.U64)
+		k.Op("cvt.u64.u32", spin, k.Load(spinP))
+		g, dt := k.Reg(ptx.U64), k.Reg(ptx.U64)
+		again := k.Reg(ptx.Pred)
+		top := k.NewLabel("spin")
+		k.Mark(top)
+		k.Op("mov.u64", g, ptx.GlobalTimer)
+		k.Op("sub.u64", dt, g, g0)
+		k.Op("setp.lt.u64", again, dt, spin)
+		k.PredOp("@"+again.String(), "bra", top)
+		off, addr := k.Reg(ptx.U64), k.Reg(ptx.U64)
+		k.Op("mul.wide.u32", off, k.Load(indexP), ptx.Int(16))
+		k.Op("add.u64", addr, k.Load(outP), off)
+		k.Op("st.global.u64", ptx.Addr{Base: addr}, g0)
+		k.Op("st.global.u64", ptx.Addr{Base: addr, Offset: 8}, g)
+	})
+	return k
+}
+
+// LaunchCase is one batch the launch probe times.
+type LaunchCase struct {
+	Subject string
+	Batch   Batch
+	// SpinMicros is how long each kernel runs (0: an empty kernel).
+	SpinMicros int
+	// Repeats runs the batch that many times and keeps the median host
+	// time (for single launches, whose round trip varies).
+	Repeats int
+}
+
+// LaunchJob times batches of one-warp kernels: how fast the host queues
+// them, how far apart the GPU starts them, and how many run at once.
+func LaunchJob(suite string, cases []LaunchCase) Job { return &launchJob{suite: suite, cases: cases} }
+
+type launchJob struct {
+	suite string
+	cases []LaunchCase
+	c     *compiled
+}
+
+const launchKernel = "launch_stamp"
+
+func (j *launchJob) prepare(ctx context.Context, r *Runner) {
+	j.c = r.compileModule(ctx, "launch", LaunchStampKernel(launchKernel))
+}
+
+func (j *launchJob) close() { j.c.close() }
+
+func (j *launchJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+	var recs []record.Record
+	for _, c := range j.cases {
+		rec := record.Record{ID: j.suite + "/launch/" + c.Subject, Suite: j.suite, Subject: c.Subject, Group: "launch",
+			Quantity: record.Launch, Unit: "µs per launch", Status: record.StatusOK,
+			Provenance: record.Provenance{Module: "launch", PTXSHA256: j.c.hash, CompileSeconds: j.c.compile.Seconds(), Time: time.Now().UTC()}}
+		if f := j.c.failure; f != nil {
+			rec.Status, rec.Reason = f.Status, f.Reason
+			recs = append(recs, rec)
+			continue
+		}
+		err := j.batch(ctx, r, c, &rec)
+		if err != nil {
+			rec.Status, rec.Reason = record.StatusFailed, err.Error()
+		}
+		recs = append(recs, rec)
+		if err != nil && Fatal(err) {
+			return recs, err
+		}
+	}
+	return recs, j.c.fatalErr
+}
+
+func (j *launchJob) batch(ctx context.Context, r *Runner, c LaunchCase, rec *record.Record) error {
+	n := max(1, c.Batch.Launches)
+	out, err := r.GPU.Alloc(16 * n)
+	if err != nil {
+		return err
+	}
+	defer out.Free()
+	spin := uint32(c.SpinMicros * 1000)
+	args := func(i int) []any { return []any{out.Ptr(), uint32(i), spin} }
+	var queued, total []float64
+	for range max(1, c.Repeats) {
+		if err := out.Clear(); err != nil {
+			return err
+		}
+		q, t, err := j.c.prog.LaunchBatch(ctx, launchKernel, Grid{Blocks: 1, Threads: 32}, c.Batch, r.Config.LaunchTimeout, args)
+		if err != nil {
+			return fmt.Errorf("%s: %w", c.Subject, err)
+		}
+		queued, total = append(queued, float64(q.Nanoseconds())/float64(n)), append(total, float64(t.Nanoseconds())/float64(n))
+	}
+	b, err := out.Read()
+	if err != nil {
+		return err
+	}
+	det := &record.LaunchDetail{Launches: n, Streams: max(1, c.Batch.Streams), Graph: c.Batch.Graph, SpinNs: int64(spin),
+		HostQueuedNs: stats.Median(queued), HostTotalNs: stats.Median(total)}
+	t0 := uint64(math.MaxUint64)
+	raw := make([][2]uint64, n)
+	for i := range raw {
+		raw[i] = [2]uint64{binary.LittleEndian.Uint64(b[16*i:]), binary.LittleEndian.Uint64(b[16*i+8:])}
+		if raw[i][0] == 0 || raw[i][1] < raw[i][0] {
+			return fmt.Errorf("%s: kernel %d left no valid time stamps", c.Subject, i)
+		}
+		t0 = min(t0, raw[i][0])
+	}
+	for _, k := range raw {
+		det.Kernels = append(det.Kernels, [2]int64{int64(k[0] - t0), int64(k[1] - t0)})
+	}
+	rec.Launch = det
+	rec.Samples = total
+	rec.Value = det.HostTotalNs / 1000
+	if st, err := infer.LaunchStatsOf(det); err == nil && c.Batch.Streams > 1 {
+		rec.Unit, rec.Value = "kernels at once", float64(st.Concurrent)
+	}
+	return nil
+}

@@ -1,0 +1,219 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/record"
+)
+
+// dispatchRecords returns the dispatch suite's records of one group.
+func dispatchRecords(run *record.Run, group string) []*record.Record {
+	var out []*record.Record
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.Suite == "dispatch" && r.Group == group {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// timelinePlotName is the file a dispatch record's timeline is drawn to.
+func timelinePlotName(r *record.Record) string { return "dispatch-" + slug(r.Subject) + ".svg" }
+
+// timelineSMs is how many SMs a timeline plot shows (the lowest ids):
+// enough to see the pattern, few enough to see each warp.
+const timelineSMs = 8
+
+func writeDispatch(b *strings.Builder, run *record.Run) {
+	traces, launches := dispatchRecords(run, "dispatch"), dispatchRecords(run, "launch")
+	b.WriteString("## Dispatch and launch\n\n")
+	if len(traces)+len(launches) == 0 {
+		b.WriteString("The dispatch suite was not run.\n\n")
+		return
+	}
+	if len(traces) > 0 {
+		writeTraces(b, run, traces)
+	}
+	if len(launches) > 0 {
+		writeLaunches(b, launches)
+	}
+}
+
+func us(ns float64) string { return fmt.Sprintf("%.2f", ns/1000) }
+
+func writeTraces(b *strings.Builder, run *record.Run, rs []*record.Record) {
+	b.WriteString("### Block placement\n\n")
+	b.WriteString("Every warp of a launch records its SM (`%smid`), warp slot (`%warpid`), block and `%globaltimer` at start and end, spinning for a fixed time in between; each strategy launches twice the blocks the driver says fit the GPU at once. From the traces: the most blocks and warps resident on an SM at once (over the SMs), how many distinct SMs the first blocks (one per SM) landed on, the time until every SM had started a block (fill) and the blocks started per microsecond meanwhile, the time from a block's end to the next block's start on its SM (turnaround), and the time between the first and the last SM finishing (drain). Records `dispatch/dispatch/<strategy>`, whose traces hold every warp.\n\n")
+	b.WriteString("| Strategy | Threads × blocks | Driver: blocks/SM | Resident blocks/SM (min–median–max) | Resident warps/SM | First blocks on distinct SMs | Fill (µs) | Blocks/µs while filling | Turnaround (µs) | Drain (µs) | Span (µs) |\n")
+	b.WriteString("| --- | --- | ---: | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |\n")
+	var notes []string
+	for _, r := range rs {
+		if r.Status != record.StatusOK || r.Dispatch == nil {
+			fmt.Fprintf(b, "| %s | %s: %s | | | | | | | | | |\n", r.Subject, r.Status, oneLine(r.Reason))
+			continue
+		}
+		d := r.Dispatch
+		tl, err := infer.AnalyzeTimeline(infer.TraceSpans(d))
+		if err != nil {
+			fmt.Fprintf(b, "| %s | trace not analysed: %s | | | | | | | | | |\n", r.Subject, oneLine(err.Error()))
+			continue
+		}
+		shared := ""
+		if d.SharedBytes > 0 {
+			shared = fmt.Sprintf(" (+%s shared)", bytesString(float64(d.SharedBytes)))
+		}
+		fmt.Fprintf(b, "| %s | %d × %d%s | %d | %.0f–%.0f–%.0f | %.0f | %d of %d | %s | %.1f | %s | %s | %s |\n",
+			r.Subject, d.ThreadsPerBlock, d.Blocks, shared, d.DriverBlocksPerSM, tl.BlocksPerSM.Min, tl.BlocksPerSM.Median, tl.BlocksPerSM.Max,
+			tl.WarpsPerSM.Median, tl.FirstWaveSMs, tl.SMs, us(tl.Fill), tl.DispatchRate, us(tl.Turnaround), us(tl.Drain), us(tl.Span))
+		agree := "agrees with"
+		if tl.BlocksPerSM.Median != float64(d.DriverBlocksPerSM) || tl.BlocksPerSM.Min != tl.BlocksPerSM.Max {
+			agree = "**differs from**"
+		}
+		notes = append(notes, fmt.Sprintf("- %s: %.0f blocks resident per SM (median; %.0f to %.0f) %s the driver's occupancy answer (%d). Blocks 0–%d ran on SMs %s.",
+			r.Subject, tl.BlocksPerSM.Median, tl.BlocksPerSM.Min, tl.BlocksPerSM.Max, agree, d.DriverBlocksPerSM, len(tl.FirstBlocks)-1, intList(tl.FirstBlocks)))
+	}
+	b.WriteString("\n" + strings.Join(notes, "\n") + "\n\n")
+	if tl, ok := firstTimeline(rs); ok {
+		policy := "depth-first: SMs take several blocks before every SM has one"
+		if tl.FirstWaveSMs == tl.SMs {
+			policy = "breadth-first: every SM receives a block before any receives a second"
+		}
+		fmt.Fprintf(b, "Placement is %s (the first %d blocks of `%s` landed on %d distinct SMs).\n\n", policy, tl.SMs, rs[0].Subject, tl.FirstWaveSMs)
+	}
+	for _, r := range rs {
+		if r.Status == record.StatusOK && r.Dispatch != nil {
+			fmt.Fprintf(b, "![%s: warp slots of SMs 0–%d against time](%s/%s)\n\n", r.Subject, timelineSMs-1, PlotDir, timelinePlotName(r))
+		}
+	}
+}
+
+// firstTimeline analyses the first usable trace.
+func firstTimeline(rs []*record.Record) (infer.Timeline, bool) {
+	for _, r := range rs {
+		if r.Status == record.StatusOK && r.Dispatch != nil {
+			if tl, err := infer.AnalyzeTimeline(infer.TraceSpans(r.Dispatch)); err == nil {
+				return tl, true
+			}
+		}
+	}
+	return infer.Timeline{}, false
+}
+
+func intList(v []int) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, ", ")
+}
+
+func writeLaunches(b *strings.Builder, rs []*record.Record) {
+	b.WriteString("### Launch costs\n\n")
+	b.WriteString("One-warp kernels that stamp `%globaltimer` at their start and end. Host figures are wall-clock time per launch, queueing (the launch calls; for a graph, its one launch) and until every kernel had finished; device figures are the median time between consecutive kernels' starts and from one kernel's end to the next one's start. Records `dispatch/launch/<batch>`.\n\n")
+	b.WriteString("| Batch | Launches × streams | Host: queue per launch (µs) | Host: total per launch (µs) | GPU: start to start (µs) | GPU: end to next start (µs) | Kernels running at once |\n")
+	b.WriteString("| --- | --- | ---: | ---: | ---: | ---: | ---: |\n")
+	for _, r := range rs {
+		if r.Status != record.StatusOK || r.Launch == nil {
+			fmt.Fprintf(b, "| %s | %s: %s | | | | | |\n", r.Subject, r.Status, oneLine(r.Reason))
+			continue
+		}
+		d := r.Launch
+		st, err := infer.LaunchStatsOf(d)
+		if err != nil {
+			fmt.Fprintf(b, "| %s | not analysed: %s | | | | | |\n", r.Subject, oneLine(err.Error()))
+			continue
+		}
+		how := fmt.Sprintf("%d × %d", d.Launches, d.Streams)
+		if d.Graph {
+			how += " (graph)"
+		}
+		gap, idle := "—", "—"
+		if d.Launches > 1 {
+			gap, idle = us(st.StartGap), us(st.IdleGap)
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %d |\n", r.Subject, how, us(d.HostQueuedNs), us(d.HostTotalNs), gap, idle, st.Concurrent)
+	}
+	b.WriteString("\n")
+}
+
+// timeline is a plotter drawing each warp as a horizontal line from its
+// start to its end at its slot's row.
+type timeline struct {
+	segs []timelineSeg
+}
+
+type timelineSeg struct {
+	row        float64
+	start, end float64 // µs
+	wave       int
+}
+
+func (t timeline) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	for _, s := range t.segs {
+		st := draw.LineStyle{Color: palette[s.wave%len(palette)], Width: vg.Points(1.2)}
+		y := trY(s.row)
+		c.StrokeLine2(st, trX(s.start), y, trX(s.end), y)
+	}
+}
+
+func (t timeline) DataRange() (xmin, xmax, ymin, ymax float64) {
+	xmin, ymin = math.Inf(1), math.Inf(1)
+	xmax, ymax = math.Inf(-1), math.Inf(-1)
+	for _, s := range t.segs {
+		xmin, xmax = math.Min(xmin, s.start), math.Max(xmax, s.end)
+		ymin, ymax = math.Min(ymin, s.row), math.Max(ymax, s.row)
+	}
+	return xmin, xmax, ymin - 1, ymax + 1
+}
+
+// timelinePlot draws the warps of the lowest-numbered SMs of a trace: one
+// row per (SM, warp slot), one line per warp, colored by the wave its
+// block started in.
+func timelinePlot(r *record.Record) ([]byte, error) {
+	d := r.Dispatch
+	sms := map[int]bool{}
+	for _, t := range d.Trace {
+		sms[int(t[0])] = true
+	}
+	var ids []int
+	for id := range sms {
+		ids = append(ids, id)
+	}
+	sort.Ints(ids)
+	if len(ids) > timelineSMs {
+		ids = ids[:timelineSMs]
+	}
+	rank := map[int]int{}
+	for i, id := range ids {
+		rank[id] = i
+	}
+	slots := 0
+	for _, t := range d.Trace {
+		slots = max(slots, int(t[1])+1)
+	}
+	perWave := max(1, len(sms)*max(1, d.DriverBlocksPerSM))
+	var tl timeline
+	for _, t := range d.Trace {
+		k, ok := rank[int(t[0])]
+		if !ok {
+			continue
+		}
+		tl.segs = append(tl.segs, timelineSeg{row: float64(k*slots) + float64(t[1]), start: float64(t[4]) / 1000, end: float64(t[5]) / 1000, wave: int(t[2]) / perWave})
+	}
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s: %d × %d threads (SMs %d–%d)", r.Subject, d.Blocks, d.ThreadsPerBlock, ids[0], ids[len(ids)-1])
+	p.X.Label.Text = "µs after the first warp started"
+	p.Y.Label.Text = fmt.Sprintf("SM × %d warp slots + slot", slots)
+	p.Add(tl)
+	return renderSVG(p, 7*vg.Inch, 4.5*vg.Inch)
+}

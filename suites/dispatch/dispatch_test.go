@@ -1,0 +1,30 @@
+package dispatch
+
+import (
+	"testing"
+
+	"github.com/gpuarch/gpuarch/record"
+)
+
+func TestStrategies(t *testing.T) {
+	dev := record.Device{Attributes: map[string]int{"MAX_SHARED_MEMORY_PER_MULTIPROCESSOR": 233472, "MAX_SHARED_MEMORY_PER_BLOCK_OPTIN": 232448}}
+	seen := map[string]bool{}
+	for _, s := range Strategies(dev) {
+		if seen[s.Name] || s.Threads < 32 || s.Threads > 1024 || s.Waves < 2 || s.SpinMicros <= 0 {
+			t.Errorf("strategy %+v", s)
+		}
+		seen[s.Name] = true
+		// The shared-memory strategy must leave room for one block only.
+		if s.SharedBytes > 0 && (2*s.SharedBytes <= 233472 || s.SharedBytes > 232448) {
+			t.Errorf("%s: %d shared bytes do not make one block per SM", s.Name, s.SharedBytes)
+		}
+	}
+	if len(Jobs(dev)) != 2 {
+		t.Error("want a dispatch job and a launch job")
+	}
+	for _, c := range LaunchCases() {
+		if c.Batch.Launches < 1 || c.Batch.Streams < 1 {
+			t.Errorf("launch case %+v", c)
+		}
+	}
+}
