@@ -64,6 +64,25 @@ func (e *Event) Wait(ctx context.Context, timeout time.Duration) error {
 	return pollUntil(ctx, timeout, e.Query)
 }
 
+// Spin waits like Wait but queries the event without sleeping between
+// queries, for timing a round trip whose wait a sleep would swamp. It
+// keeps one CPU core busy meanwhile.
+func (e *Event) Spin(ctx context.Context, timeout time.Duration) error {
+	start := time.Now()
+	for {
+		ok, err := e.Query()
+		if err != nil || ok {
+			return err
+		}
+		if timeout > 0 && time.Since(start) > timeout {
+			return fmt.Errorf("%w: the GPU work did not finish within %v", ErrTimeout, timeout)
+		}
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("waiting for the GPU: %w", err)
+		}
+	}
+}
+
 // pollUntil calls done until it reports true or fails, sleeping between
 // calls with exponential backoff from pollFirst to pollMax, and stops
 // early when ctx is done or timeout (if positive) has passed.

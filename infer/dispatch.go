@@ -43,9 +43,22 @@ type Timeline struct {
 	FirstWaveSMs int
 	// FirstBlocks are the SMs of blocks 0, 1, ... (up to 16).
 	FirstBlocks []int
-	// Fill is the time until every SM used had started its first block;
-	// DispatchRate the blocks started per microsecond during it.
-	Fill, DispatchRate float64
+	// Fill is the time until every SM used had started its first block.
+	Fill float64
+	// FirstWave is the time until the last block of the first wave (the
+	// first SMs × median resident blocks, in block order) started, and
+	// Refill the time from the first to the last start of the blocks
+	// after them; the rates are those blocks per microsecond (0 when
+	// they all started within one tick of the timer).
+	FirstWave, WaveRate, Refill, RefillRate float64
+	// Resolution is the timer's tick: the smallest difference between
+	// two distinct start times.
+	Resolution float64
+	// Paired is the share of the first blocks (in pairs 2k, 2k+1) placed
+	// on the two SMs of one pair (2s, 2s+1); PairStride the most common
+	// distance between successive pairs' SMs.
+	Paired     float64
+	PairStride int
 	// Drain is the time from the first SM finishing its last block to
 	// the last SM finishing.
 	Drain float64
@@ -153,14 +166,63 @@ func AnalyzeTimeline(ws []WarpSpan) (Timeline, error) {
 	tl.BlocksPerSM, tl.WarpsPerSM = spreadOf(resB), spreadOf(resW)
 	fill := spreadOf(firsts)
 	tl.Fill = fill.Max
-	if tl.Fill > 0 {
-		started := 0
-		for _, b := range order {
-			if b.start-t0 <= tl.Fill {
-				started++
-			}
+	var starts []float64
+	for _, b := range order {
+		starts = append(starts, b.start)
+	}
+	sort.Float64s(starts)
+	tl.Resolution = math.Inf(1)
+	for i := 1; i < len(starts); i++ {
+		if d := starts[i] - starts[i-1]; d > 0 {
+			tl.Resolution = math.Min(tl.Resolution, d)
 		}
-		tl.DispatchRate = float64(started) / (tl.Fill / 1000)
+	}
+	if math.IsInf(tl.Resolution, 1) {
+		tl.Resolution = 0
+	}
+	wave := int(float64(tl.SMs) * spreadOf(resB).Median)
+	rate := func(bs []*blockSpan) (span, perUs float64) {
+		if len(bs) == 0 {
+			return 0, 0
+		}
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, b := range bs {
+			lo, hi = math.Min(lo, b.start), math.Max(hi, b.start)
+		}
+		if hi > lo {
+			perUs = float64(len(bs)) / ((hi - lo) / 1000)
+		}
+		return hi - lo, perUs
+	}
+	if wave > 0 && wave <= len(order) {
+		for _, b := range order[:wave] {
+			tl.FirstWave = math.Max(tl.FirstWave, b.start-t0)
+		}
+		if tl.FirstWave > 0 {
+			tl.WaveRate = float64(wave) / (tl.FirstWave / 1000)
+		}
+		tl.Refill, tl.RefillRate = rate(order[wave:])
+	}
+	pairs, paired := 0, 0
+	strides := map[int]int{}
+	for k := 0; k+1 < min(len(order), tl.SMs); k += 2 {
+		a, b := order[k].sm, order[k+1].sm
+		pairs++
+		if a/2 == b/2 && a != b {
+			paired++
+		}
+		if k >= 2 {
+			strides[min(a, b)/2*2-min(order[k-2].sm, order[k-1].sm)/2*2]++
+		}
+	}
+	if pairs > 0 {
+		tl.Paired = float64(paired) / float64(pairs)
+	}
+	best := 0
+	for s, n := range strides {
+		if n > best || n == best && s < tl.PairStride {
+			tl.PairStride, best = s, n
+		}
 	}
 	ls := spreadOf(lasts)
 	tl.Drain = ls.Max - ls.Min

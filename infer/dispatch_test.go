@@ -83,6 +83,16 @@ func TestAnalyzeTimeline(t *testing.T) {
 			if len(tl.FirstBlocks) == 0 || tl.FirstBlocks[1] != 1 {
 				t.Errorf("first blocks' SMs %v", tl.FirstBlocks)
 			}
+			// Blocks 2k and 2k+1 land on SMs 2k and 2k+1: pairs, 2 apart.
+			if tl.Paired != 1 || tl.PairStride != 2 {
+				t.Errorf("paired %v, pair stride %d; want 1, 2", tl.Paired, tl.PairStride)
+			}
+			if tl.Resolution != dispatch {
+				t.Errorf("timer resolution %v, want the %v ns between starts", tl.Resolution, float64(dispatch))
+			}
+			if want := float64(tc.sms*tc.resident-1) * dispatch; math.Abs(tl.FirstWave-want) > 1e-9 {
+				t.Errorf("first wave placed in %v ns, want %v", tl.FirstWave, want)
+			}
 		})
 	}
 }

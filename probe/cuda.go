@@ -314,7 +314,11 @@ func (p *cudaProgram) LaunchBatch(ctx context.Context, kernel string, g Grid, b 
 		}
 	}
 	for _, e := range done {
-		if err := e.Wait(ctx, timeout); err != nil {
+		wait := e.Wait
+		if b.Spin {
+			wait = e.Spin
+		}
+		if err := wait(ctx, timeout); err != nil {
 			return 0, 0, wrap(err)
 		}
 	}

@@ -71,10 +71,11 @@ type Program interface {
 
 // Batch is how LaunchBatch queues its launches: round-robin over Streams
 // streams of their own (at least one), or, with Graph, captured once into
-// a CUDA graph on one stream and replayed as one launch.
+// a CUDA graph on one stream and replayed as one launch. Spin waits for
+// them by querying without sleeping (for round trips a sleep would swamp).
 type Batch struct {
 	Launches, Streams int
-	Graph             bool
+	Graph, Spin       bool
 }
 
 // Grid is a 1-D launch shape.

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -35,8 +36,9 @@ const timelineSMs = 8
 
 func writeDispatch(b *strings.Builder, run *record.Run) {
 	traces, launches := dispatchRecords(run, "dispatch"), dispatchRecords(run, "launch")
-	b.WriteString("## Dispatch and launch\n\n")
-	if len(traces)+len(launches) == 0 {
+	barriers, atomics := dispatchRecords(run, "barrier"), dispatchRecords(run, "atomic")
+	b.WriteString("## Dispatch, launch and synchronization\n\n")
+	if len(traces)+len(launches)+len(barriers)+len(atomics) == 0 {
 		b.WriteString("The dispatch suite was not run.\n\n")
 		return
 	}
@@ -46,15 +48,91 @@ func writeDispatch(b *strings.Builder, run *record.Run) {
 	if len(launches) > 0 {
 		writeLaunches(b, launches)
 	}
+	if len(barriers) > 0 {
+		writeBarriers(b, barriers)
+	}
+	if len(atomics) > 0 {
+		writeAtomics(b, atomics)
+	}
+}
+
+// valueCell prints a record's value or its status.
+func valueCell(r *record.Record, format string) string {
+	if r == nil {
+		return "—"
+	}
+	if r.Status != record.StatusOK {
+		return string(r.Status)
+	}
+	return fmt.Sprintf(format, r.Value)
+}
+
+func writeBarriers(b *strings.Builder, rs []*record.Record) {
+	b.WriteString("### Barriers\n\n")
+	b.WriteString("One block of n warps running `bar.sync` in a loop, %clock64 around 2048 of them; the median of five launches. Records `dispatch/barrier/bar.sync, <n> warps`.\n\n| Warps in the block | Cycles per `bar.sync` |\n| ---: | ---: |\n")
+	for _, r := range rs {
+		fmt.Fprintf(b, "| %s | %s |\n", strings.TrimSuffix(strings.TrimPrefix(r.Subject, "bar.sync, "), " warps"), valueCell(r, "%.1f"))
+	}
+	b.WriteString("\n")
+}
+
+// atomicColumns are the atomics table's columns: contention variant and
+// quantity.
+var atomicColumns = []struct {
+	head, variant string
+	q             record.Quantity
+}{
+	{"Latency (cycles)", "", record.Latency},
+	{"Latency, 32 lanes one address", "32 lanes one address", record.Latency},
+	{"Atomics/clk/SM", "", record.Throughput},
+	{"Atomics/clk/SM, 32 lanes one address", "32 lanes one address", record.Throughput},
+	{"Atomics/clk/SM, one address for the GPU", "one address for the GPU", record.Throughput},
+}
+
+func writeAtomics(b *strings.Builder, rs []*record.Record) {
+	b.WriteString("### Atomics\n\n")
+	b.WriteString("Each thread chains atomics (each takes the value the last returned) on an 8-byte word of its own, or with 32 lanes (a warp) or every thread of the GPU on one word. Latency is one warp's cycles per atomic; throughput is the whole GPU (64 warps per SM), atomics per clock per SM counting each lane's. The warp-aggregated rows sum the warp's values with `redux.sync` and have one elected lane add the sum, as compilers do for a warp-uniform address, counting 32 atomics for each. Records `dispatch/<atomic>[, <contention>]/<latency|throughput>`.\n\n")
+	by := map[string]*record.Record{}
+	var names []string
+	for _, r := range rs {
+		base := r.Subject
+		variant := ""
+		for _, c := range atomicColumns {
+			if c.variant != "" && strings.HasSuffix(base, ", "+c.variant) {
+				base, variant = strings.TrimSuffix(base, ", "+c.variant), c.variant
+			}
+		}
+		if !slices.Contains(names, base) {
+			names = append(names, base)
+		}
+		by[fmt.Sprintf("%s|%s|%s", base, variant, r.Quantity)] = r
+	}
+	b.WriteString("| Atomic |")
+	for _, c := range atomicColumns {
+		fmt.Fprintf(b, " %s |", c.head)
+	}
+	b.WriteString("\n| --- |" + strings.Repeat(" ---: |", len(atomicColumns)) + "\n")
+	for _, n := range names {
+		fmt.Fprintf(b, "| `%s` |", n)
+		for _, c := range atomicColumns {
+			format := "%.1f"
+			if c.q == record.Throughput {
+				format = "%.2f"
+			}
+			fmt.Fprintf(b, " %s |", valueCell(by[fmt.Sprintf("%s|%s|%s", n, c.variant, c.q)], format))
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
 }
 
 func us(ns float64) string { return fmt.Sprintf("%.2f", ns/1000) }
 
 func writeTraces(b *strings.Builder, run *record.Run, rs []*record.Record) {
 	b.WriteString("### Block placement\n\n")
-	b.WriteString("Every warp of a launch records its SM (`%smid`), warp slot (`%warpid`), block and `%globaltimer` at start and end, spinning for a fixed time in between; each strategy launches twice the blocks the driver says fit the GPU at once. From the traces: the most blocks and warps resident on an SM at once (over the SMs), how many distinct SMs the first blocks (one per SM) landed on, the time until every SM had started a block (fill) and the blocks started per microsecond meanwhile, the time from a block's end to the next block's start on its SM (turnaround), and the time between the first and the last SM finishing (drain). Records `dispatch/dispatch/<strategy>`, whose traces hold every warp.\n\n")
-	b.WriteString("| Strategy | Threads × blocks | Driver: blocks/SM | Resident blocks/SM (min–median–max) | Resident warps/SM | First blocks on distinct SMs | Fill (µs) | Blocks/µs while filling | Turnaround (µs) | Drain (µs) | Span (µs) |\n")
-	b.WriteString("| --- | --- | ---: | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |\n")
+	b.WriteString("Every warp of a launch records its SM (`%smid`), warp slot (`%warpid`), block and `%globaltimer` at start and end, spinning for a fixed time in between; each strategy launches twice the blocks the driver says fit the GPU at once. From the traces: the most blocks and warps resident on an SM at once (over the SMs), how many distinct SMs the first blocks (one per SM) landed on, the time until every SM had started a block (fill), the time until the whole first wave (SMs × resident blocks) had started and how long the second wave's starts were spread over (with the blocks per microsecond of each), the time from a block's end to the next block's start on its SM (turnaround), and the time between the first and the last SM finishing (drain). Records `dispatch/dispatch/<strategy>`, whose traces hold every warp.\n\n")
+	b.WriteString("| Strategy | Threads × blocks | Driver: blocks/SM | Resident blocks/SM (min–median–max) | Resident warps/SM | First blocks on distinct SMs | Fill (µs) | First wave placed (µs; blocks/µs) | Second wave placed (µs; blocks/µs) | Turnaround (µs) | Drain (µs) | Span (µs) |\n")
+	b.WriteString("| --- | --- | ---: | --- | ---: | --- | ---: | --- | --- | ---: | ---: | ---: |\n")
 	var notes []string
 	for _, r := range rs {
 		if r.Status != record.StatusOK || r.Dispatch == nil {
@@ -71,9 +149,10 @@ func writeTraces(b *strings.Builder, run *record.Run, rs []*record.Record) {
 		if d.SharedBytes > 0 {
 			shared = fmt.Sprintf(" (+%s shared)", bytesString(float64(d.SharedBytes)))
 		}
-		fmt.Fprintf(b, "| %s | %d × %d%s | %d | %.0f–%.0f–%.0f | %.0f | %d of %d | %s | %.1f | %s | %s | %s |\n",
+		fmt.Fprintf(b, "| %s | %d × %d%s | %d | %.0f–%.0f–%.0f | %.0f | %d of %d | %s | %s | %s | %s | %s | %s |\n",
 			r.Subject, d.ThreadsPerBlock, d.Blocks, shared, d.DriverBlocksPerSM, tl.BlocksPerSM.Min, tl.BlocksPerSM.Median, tl.BlocksPerSM.Max,
-			tl.WarpsPerSM.Median, tl.FirstWaveSMs, tl.SMs, us(tl.Fill), tl.DispatchRate, us(tl.Turnaround), us(tl.Drain), us(tl.Span))
+			tl.WarpsPerSM.Median, tl.FirstWaveSMs, tl.SMs, us(tl.Fill), rateCell(tl.FirstWave, tl.WaveRate), rateCell(tl.Refill, tl.RefillRate),
+			us(tl.Turnaround), us(tl.Drain), us(tl.Span))
 		agree := "agrees with"
 		if tl.BlocksPerSM.Median != float64(d.DriverBlocksPerSM) || tl.BlocksPerSM.Min != tl.BlocksPerSM.Max {
 			agree = "**differs from**"
@@ -83,17 +162,42 @@ func writeTraces(b *strings.Builder, run *record.Run, rs []*record.Record) {
 	}
 	b.WriteString("\n" + strings.Join(notes, "\n") + "\n\n")
 	if tl, ok := firstTimeline(rs); ok {
-		policy := "depth-first: SMs take several blocks before every SM has one"
-		if tl.FirstWaveSMs == tl.SMs {
-			policy = "breadth-first: every SM receives a block before any receives a second"
-		}
-		fmt.Fprintf(b, "Placement is %s (the first %d blocks of `%s` landed on %d distinct SMs).\n\n", policy, tl.SMs, rs[0].Subject, tl.FirstWaveSMs)
+		b.WriteString(placementPolicy(tl, rs[0].Subject) + "\n\n")
 	}
 	for _, r := range rs {
 		if r.Status == record.StatusOK && r.Dispatch != nil {
 			fmt.Fprintf(b, "![%s: warp slots of SMs 0–%d against time](%s/%s)\n\n", r.Subject, timelineSMs-1, PlotDir, timelinePlotName(r))
 		}
 	}
+}
+
+// rateCell prints a placement time with its rate.
+func rateCell(ns, perUs float64) string {
+	if perUs == 0 {
+		return us(ns)
+	}
+	return fmt.Sprintf("%s; %.0f", us(ns), perUs)
+}
+
+// placementPolicy says in words how a trace placed its first blocks.
+func placementPolicy(tl infer.Timeline, subject string) string {
+	var s string
+	switch share := float64(tl.FirstWaveSMs) / float64(tl.SMs); {
+	case share == 1:
+		s = "Placement is breadth-first: every SM receives a block before any receives a second"
+	case share >= 0.9:
+		s = fmt.Sprintf("Placement is breadth-first but for a few SMs: %d of %d SMs had a block when %d had been placed", tl.FirstWaveSMs, tl.SMs, tl.SMs)
+	default:
+		s = fmt.Sprintf("Placement fills SMs before spreading: the first %d blocks landed on only %d SMs", tl.SMs, tl.FirstWaveSMs)
+	}
+	s += fmt.Sprintf(" (`%s`).", subject)
+	if tl.Paired >= 0.75 {
+		s += fmt.Sprintf(" Blocks go out two at a time to an even-odd pair of SMs (%.0f%% of the first pairs; a TPC's two SMs), successive pairs most often %d SMs apart.", 100*tl.Paired, tl.PairStride)
+	}
+	if tl.Resolution > 0 {
+		s += fmt.Sprintf(" The timer ticks every %.0f ns, so shorter times read as 0 or one tick.", tl.Resolution)
+	}
+	return s
 }
 
 // firstTimeline analyses the first usable trace.
@@ -138,7 +242,10 @@ func writeLaunches(b *strings.Builder, rs []*record.Record) {
 		}
 		gap, idle := "—", "—"
 		if d.Launches > 1 {
-			gap, idle = us(st.StartGap), us(st.IdleGap)
+			gap = us(st.StartGap)
+		}
+		if d.Launches > 1 && d.Streams == 1 {
+			idle = us(st.IdleGap)
 		}
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %d |\n", r.Subject, how, us(d.HostQueuedNs), us(d.HostTotalNs), gap, idle, st.Concurrent)
 	}

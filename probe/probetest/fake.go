@@ -191,6 +191,19 @@ func (p *program) Launch(_ context.Context, kernel string, grid probe.Grid, _ ti
 		out = g.bufs[p]
 	}
 	switch {
+	case kernel == "barrier":
+		// args: out, iters. 20 cycles plus 2 a warp per barrier.
+		iters := uint64(args[1].(uint32))
+		le.PutUint64(out, iters*uint64(20+2*threads/32))
+	case strings.HasPrefix(kernel, "atomic_"):
+		// args: out, buf, iters, ways. 100 cycles a dependent atomic,
+		// times the lanes on one word.
+		iters, ways := uint64(args[2].(uint32)), uint64(min(args[3].(uint32), 32))
+		span := iters * 100 * ways
+		for w := range blocks * threads / 32 {
+			WriteWarp(out, w, 1000, 1000+span, 500, 500+uint64(float64(span)/g.ClockHz*1e9), uint32((w*32/threads)%g.SMs))
+		}
+		// Stamped by LaunchBatch.
 	case kernel == "launch_stamp":
 		// Stamped by LaunchBatch.
 	case kernel == "dispatch_spin":

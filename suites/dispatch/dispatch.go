@@ -37,15 +37,52 @@ func Strategies(dev record.Device) []probe.DispatchStrategy {
 }
 
 // LaunchCases are the launch-cost batches: 2000 empty kernels from one
-// stream and as one CUDA graph, one launch and wait repeated, and 256
-// kernels of 200 µs from 256 streams.
+// stream and as one CUDA graph, one launch and wait (busy-polling)
+// repeated, and 256 kernels of 5 ms from 256 streams: long enough that
+// all are queued (a few µs each) before the first ends, so the count
+// running at once is the GPU's limit, not the host's pace.
 func LaunchCases() []probe.LaunchCase {
 	return []probe.LaunchCase{
 		{Subject: "empty kernels, one stream", Batch: probe.Batch{Launches: 2000, Streams: 1}},
 		{Subject: "empty kernels, CUDA graph", Batch: probe.Batch{Launches: 2000, Streams: 1, Graph: true}},
-		{Subject: "one empty kernel, launch and wait", Batch: probe.Batch{Launches: 1, Streams: 1}, Repeats: 101},
-		{Subject: "200 µs kernels, 256 streams", Batch: probe.Batch{Launches: 256, Streams: 256}, SpinMicros: 200},
+		{Subject: "one empty kernel, launch and wait", Batch: probe.Batch{Launches: 1, Streams: 1, Spin: true}, Repeats: 101},
+		{Subject: "5 ms kernels, 256 streams", Batch: probe.Batch{Launches: 256, Streams: 256}, SpinMicros: 5000},
 	}
+}
+
+// BarrierWarps are the block sizes, in warps, bar.sync is timed at.
+var BarrierWarps = []int{1, 2, 4, 8, 16, 32}
+
+// Contention variants of the atomics: Ways lanes share each 8-byte word.
+const (
+	oneWarpWord = "32 lanes one address"
+	oneGPUWord  = "one address for the GPU"
+)
+
+// AtomicCases are the atomics measured: for each operation in shared and
+// global memory, one warp's latency uncontended and with all 32 lanes on
+// one address, and the whole GPU's throughput likewise; global add also
+// with every thread of the GPU on one address, plain and warp-aggregated.
+func AtomicCases() []probe.AtomicCase {
+	var out []probe.AtomicCase
+	for _, space := range []string{"shared", "global"} {
+		for _, op := range [][2]string{{"add", "u32"}, {"add", "f32"}, {"add", "u64"}, {"min", "s32"}, {"exch", "b32"}, {"cas", "b32"}} {
+			a := probe.Atomic{Space: space, Op: op[0], Type: op[1]}
+			out = append(out,
+				probe.AtomicCase{Atomic: a, Ways: 1},
+				probe.AtomicCase{Atomic: a, Ways: 32, Variant: oneWarpWord},
+				probe.AtomicCase{Atomic: a, Ways: 1, Full: true},
+				probe.AtomicCase{Atomic: a, Ways: 32, Full: true, Variant: oneWarpWord})
+		}
+	}
+	add := probe.Atomic{Space: "global", Op: "add", Type: "u32"}
+	agg := add
+	agg.Aggregated = true
+	return append(out,
+		probe.AtomicCase{Atomic: add, Ways: 1 << 24, Full: true, Variant: oneGPUWord},
+		probe.AtomicCase{Atomic: agg, Ways: 32},
+		probe.AtomicCase{Atomic: agg, Ways: 32, Full: true, Variant: oneWarpWord},
+		probe.AtomicCase{Atomic: agg, Ways: 1 << 24, Full: true, Variant: oneGPUWord})
 }
 
 // Jobs returns the suite's jobs for dev.
@@ -53,5 +90,6 @@ func Jobs(dev record.Device) []probe.Planned {
 	return []probe.Planned{
 		{Key: Suite + "/dispatch", Job: probe.DispatchJob(Suite, Strategies(dev))},
 		{Key: Suite + "/launch", Job: probe.LaunchJob(Suite, LaunchCases())},
+		{Key: Suite + "/sync", Job: probe.SyncJob(Suite, BarrierWarps, AtomicCases())},
 	}
 }

@@ -19,8 +19,25 @@ func TestStrategies(t *testing.T) {
 			t.Errorf("%s: %d shared bytes do not make one block per SM", s.Name, s.SharedBytes)
 		}
 	}
-	if len(Jobs(dev)) != 2 {
-		t.Error("want a dispatch job and a launch job")
+	if len(Jobs(dev)) != 3 {
+		t.Error("want a dispatch, a launch and a sync job")
+	}
+	names := map[string]bool{}
+	for _, c := range AtomicCases() {
+		if c.Ways < 1 || c.Atomic.Space != "shared" && c.Atomic.Space != "global" {
+			t.Errorf("atomic case %+v", c)
+		}
+		key := c.Atomic.Name() + c.Variant
+		if c.Atomic.Aggregated {
+			key += " agg"
+		}
+		if c.Full {
+			key += " full"
+		}
+		if names[key] {
+			t.Errorf("atomic case %s twice", key)
+		}
+		names[key] = true
 	}
 	for _, c := range LaunchCases() {
 		if c.Batch.Launches < 1 || c.Batch.Streams < 1 {

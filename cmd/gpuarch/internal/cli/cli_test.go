@@ -429,7 +429,7 @@ func TestWarpAndDispatchOnSimulatedGPU(t *testing.T) {
 	if !ok || d.Dispatch == nil || len(d.Dispatch.Trace) != d.Dispatch.Blocks || d.Value != float64(d.Dispatch.DriverBlocksPerSM) {
 		t.Fatalf("dispatch record: %+v", d)
 	}
-	c, ok := run.Find("dispatch/launch/200 µs kernels, 256 streams")
+	c, ok := run.Find("dispatch/launch/5 ms kernels, 256 streams")
 	if !ok || c.Value != 128 || c.Unit != "kernels at once" {
 		t.Errorf("the simulated GPU runs 128 kernels at once; record: %+v", c)
 	}
@@ -438,7 +438,7 @@ func TestWarpAndDispatchOnSimulatedGPU(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"## Warp-level communication", "### Block placement", "agrees with the driver's occupancy answer",
-		"Placement is breadth-first", "### Launch costs"} {
+		"Placement is breadth-first", "### Launch costs", "### Barriers", "### Atomics"} {
 		if !strings.Contains(md.String(), want) {
 			t.Errorf("the report lacks %q:\n%s", want, md.String())
 		}

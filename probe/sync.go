@@ -1,0 +1,307 @@
+package probe
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"time"
+
+	"github.com/gpuarch/gpuarch/ptx"
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/stats"
+)
+
+// BarrierKernel builds the barrier probe: every thread of the block runs
+// iters bar.sync in a loop, and thread 0 stores the loop's cycles at out.
+// Parameters: out (u64), iters (u32).
+func BarrierKernel(name string) *ptx.Kernel {
+	k := ptx.NewKernel(name)
+	outP, itersP := k.Param("out", ptx.U64), k.Param("iters", ptx.U32)
+	iters := k.Load(itersP)
+	k.Op("bar.sync", ptx.Int(0))
+	c0 := k.Read(ptx.Clock64)
+	k.Loop(iters, func() { k.Op("bar.sync", ptx.Int(0)) })
+	c1 := k.Read(ptx.Clock64)
+	tid := k.Read(ptx.TidX)
+	first := k.Reg(ptx.Pred)
+	k.Op("setp.eq.u32", first, tid, ptx.Int(0))
+	k.If(first, func() {
+		dt := k.Reg(ptx.U64)
+		k.Op("sub.u64", dt, c1, c0)
+		k.Op("st.global.u64", ptx.Addr{Base: k.Load(outP)}, dt)
+	})
+	return k
+}
+
+// Atomic is one atomic operation the atomics probe chains: PTX space
+// ("shared" or "global"), operation ("add", "min", "exch", "cas") and
+// type ("u32", "s32", "f32", "b32", "u64"). Aggregated sums a warp's
+// values with redux.sync and has one elected lane add the sum (the
+// warp-aggregated atomic compilers emit for a uniform address).
+type Atomic struct {
+	Space, Op, Type string
+	Aggregated      bool
+}
+
+// Name is the PTX instruction, e.g. "atom.global.add.u32".
+func (a Atomic) Name() string { return fmt.Sprintf("atom.%s.%s.%s", a.Space, a.Op, a.Type) }
+
+func (a Atomic) kernel() string {
+	name := "atomic_" + KernelName(a.Name())
+	if a.Aggregated {
+		name += "_agg"
+	}
+	return name
+}
+
+// AtomicKernel builds the atomics probe for a: every thread chains iters
+// atomics, each taking the value the last returned, on the 8-byte word
+// (thread / ways) of buf (global: the grid's thread index; shared: the
+// block's, in dynamic shared memory), and lane 0 of every warp writes a
+// warp record. ways lanes share each word: 1 is uncontended. Parameters:
+// out (u64), buf (u64), iters (u32), ways (u32).
+func AtomicKernel(name string, a Atomic) *ptx.Kernel {
+	k := ptx.NewKernel(name)
+	outP, bufP := k.Param("out", ptx.U64), k.Param("buf", ptx.U64)
+	itersP, waysP := k.Param("iters", ptx.U32), k.Param("ways", ptx.U32)
+	iters, ways := k.Load(itersP), k.Load(waysP)
+	tid, ntid, ctaid := k.Read(ptx.TidX), k.Read(ptx.NtidX), k.Read(ptx.CtaidX)
+	idx := k.Reg(ptx.U32)
+	if a.Space == "shared" {
+		k.Op("div.u32", idx, tid, ways)
+	} else {
+		k.Op("mad.lo.u32", idx, ctaid, ntid, tid)
+		k.Op("div.u32", idx, idx, ways)
+	}
+	var addr ptx.Reg
+	if a.Space == "shared" {
+		base := k.Reg(ptx.U32)
+		k.Op("mov.u32", base, ptx.Imm(ptx.DynamicShared))
+		addr = k.Reg(ptx.U32)
+		k.Op("mad.lo.u32", addr, idx, ptx.Int(8), base)
+	} else {
+		off := k.Reg(ptx.U64)
+		k.Op("mul.wide.u32", off, idx, ptx.Int(8))
+		addr = k.Reg(ptx.U64)
+		k.Op("add.u64", addr, k.Load(bufP), off)
+	}
+	t := ptx.Type(a.Type)
+	v := k.Reg(t)
+	switch a.Type {
+	case "u64":
+		k.Op("cvt.u64.u32", v, tid)
+	case "f32":
+		k.Op("cvt.rn.f32.u32", v, tid)
+	default:
+		k.Op("mov.b32", v, tid)
+	}
+	k.Op("bar.sync", ptx.Int(0))
+	c0, g0 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
+	op := fmt.Sprintf("atom.%s.%s.%s", a.Space, a.Op, a.Type)
+	k.Loop(iters, func() {
+		switch {
+		case a.Aggregated:
+			sum, leader, old := k.Reg(ptx.U32), k.Reg(ptx.U32), k.Reg(ptx.U32)
+			p := k.Reg(ptx.Pred)
+			k.Op("mov.u32", old, ptx.Int(0))
+			k.Raw(fmt.Sprintf("redux.sync.add.u32 %s, %s, 0xffffffff;", sum, v))
+			k.Raw(fmt.Sprintf("elect.sync %s|%s, 0xffffffff;", leader, p))
+			k.Raw(fmt.Sprintf("@%s %s %s, [%s], %s;", p, op, old, addr, sum))
+			k.Raw(fmt.Sprintf("shfl.sync.idx.b32 %s, %s, %s, 0x1f, 0xffffffff;", v, old, leader))
+		case a.Op == "cas":
+			k.Raw(fmt.Sprintf("%s %s, [%s], %s, 7;", op, v, addr, v))
+		default:
+			k.Raw(fmt.Sprintf("%s %s, [%s], %s;", op, v, addr, v))
+		}
+	})
+	c1, g1 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
+	writeWarpRecord(k, outP, c0, c1, g0, g1)
+	// Keep the chain: store it when ways is 0, which the host never
+	// passes and the compiler cannot rule out.
+	never := k.Reg(ptx.Pred)
+	k.Op("setp.eq.u32", never, ways, ptx.Int(0))
+	st := "st.global.b32"
+	switch a.Type {
+	case "u64":
+		st = "st.global.u64"
+	case "f32":
+		st = "st.global.f32"
+	}
+	k.If(never, func() { k.Op(st, ptx.Addr{Base: k.Load(bufP)}, v) })
+	return k
+}
+
+// AtomicCase is one atomics measurement: one warp (latency: cycles per
+// dependent atomic) or the whole GPU (throughput: atomics per clock per
+// SM, one per lane), with Ways lanes on each word.
+type AtomicCase struct {
+	Atomic Atomic
+	Ways   int
+	Full   bool
+	// Variant names the contention in the subject ("32 lanes one
+	// address"); "" for none.
+	Variant string
+}
+
+// SyncJob measures barriers (cycles per bar.sync for each block size in
+// Warps) and atomics.
+func SyncJob(suite string, warps []int, atomics []AtomicCase) Job {
+	return &syncJob{suite: suite, warps: warps, atomics: atomics}
+}
+
+type syncJob struct {
+	suite   string
+	warps   []int
+	atomics []AtomicCase
+	c       *compiled
+}
+
+func (j *syncJob) prepare(ctx context.Context, r *Runner) {
+	m := r.module(BarrierKernel("barrier"))
+	seen := map[string]bool{}
+	for _, c := range j.atomics {
+		if n := c.Atomic.kernel(); !seen[n] {
+			seen[n] = true
+			m.Add(AtomicKernel(n, c.Atomic))
+		}
+	}
+	m.Declare(".extern .shared .align 16 .b8 " + ptx.DynamicShared + "[];")
+	j.c = r.compileSource(ctx, "sync", m.String())
+}
+
+func (j *syncJob) close() { j.c.close() }
+
+// syncIters is how many barriers or atomics each thread runs per launch.
+const syncIters = 2048
+
+func (j *syncJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+	prov := record.Provenance{Module: "sync", PTXSHA256: j.c.hash, CompileSeconds: j.c.compile.Seconds(), Time: time.Now().UTC()}
+	var recs []record.Record
+	add := func(rec record.Record, err error) error {
+		if f := j.c.failure; f != nil {
+			rec.Status, rec.Reason = f.Status, f.Reason
+		} else if err != nil {
+			rec.Status, rec.Reason = record.StatusFailed, err.Error()
+		}
+		recs = append(recs, rec)
+		if err != nil && Fatal(err) {
+			return err
+		}
+		return nil
+	}
+	for _, n := range j.warps {
+		rec := record.Record{ID: fmt.Sprintf("%s/barrier/bar.sync, %d warps", j.suite, n), Suite: j.suite, Subject: fmt.Sprintf("bar.sync, %d warps", n),
+			Group: "barrier", Quantity: record.Latency, Unit: "cycles per barrier", Status: record.StatusOK, Provenance: prov}
+		var err error
+		if j.c.failure == nil {
+			err = j.barrier(ctx, r, n, &rec)
+		}
+		if err := add(rec, err); err != nil {
+			return recs, err
+		}
+	}
+	for _, c := range j.atomics {
+		subject := c.Atomic.Name()
+		if c.Atomic.Aggregated {
+			subject += ", warp-aggregated"
+		}
+		if c.Variant != "" {
+			subject += ", " + c.Variant
+		}
+		q, unit := record.Latency, "cycles per atomic"
+		if c.Full {
+			q, unit = record.Throughput, "atomics/clock/SM"
+		}
+		rec := record.Record{ID: fmt.Sprintf("%s/%s/%s", j.suite, subject, q), Suite: j.suite, Subject: subject, Group: "atomic",
+			Quantity: q, Unit: unit, Status: record.StatusOK, Provenance: prov}
+		var err error
+		if j.c.failure == nil {
+			err = j.atomic(ctx, r, c, &rec)
+		}
+		if err := add(rec, err); err != nil {
+			return recs, err
+		}
+	}
+	return recs, j.c.fatalErr
+}
+
+func (j *syncJob) barrier(ctx context.Context, r *Runner, warps int, rec *record.Record) error {
+	out, err := r.GPU.Alloc(64)
+	if err != nil {
+		return err
+	}
+	defer out.Free()
+	var samples []float64
+	for range 5 {
+		if err := j.c.prog.Launch(ctx, "barrier", Grid{Blocks: 1, Threads: 32 * warps}, r.Config.LaunchTimeout, out.Ptr(), uint32(syncIters)); err != nil {
+			return err
+		}
+		b, err := out.Read()
+		if err != nil {
+			return err
+		}
+		samples = append(samples, float64(binary.LittleEndian.Uint64(b))/syncIters)
+	}
+	rec.Samples, rec.Summary = samples, summary(samples)
+	rec.Value = rec.Summary.Median
+	return nil
+}
+
+func (j *syncJob) atomic(ctx context.Context, r *Runner, c AtomicCase, rec *record.Record) error {
+	d := r.GPU.Device()
+	g := Grid{Blocks: 1, Threads: 32}
+	if c.Full {
+		g = Grid{Blocks: 8 * d.SMs, Threads: 256}
+	}
+	if c.Atomic.Space == "shared" {
+		g.SharedBytes = 8 * g.Threads
+	}
+	warps := g.Blocks * g.Threads / 32
+	out, err := r.GPU.Alloc(warps * WarpRecordBytes)
+	if err != nil {
+		return err
+	}
+	defer out.Free()
+	buf, err := r.GPU.Alloc(8 * g.Blocks * g.Threads)
+	if err != nil {
+		return err
+	}
+	defer buf.Free()
+	ways := uint32(max(1, c.Ways))
+	var samples []float64
+	var clocks []float64
+	for range 3 {
+		if err := out.Clear(); err != nil {
+			return err
+		}
+		if err := j.c.prog.Launch(ctx, c.Atomic.kernel(), g, r.Config.LaunchTimeout, out.Ptr(), buf.Ptr(), uint32(syncIters), ways); err != nil {
+			return err
+		}
+		b, err := out.Read()
+		if err != nil {
+			return err
+		}
+		ws, err := DecodeWarps(b, warps)
+		if err != nil {
+			return err
+		}
+		if !c.Full {
+			samples = append(samples, float64(ws[0].EndCycle-ws[0].StartCycle)/syncIters)
+			continue
+		}
+		rate, err := RateOf(ws, syncIters*32)
+		if err != nil {
+			return err
+		}
+		samples = append(samples, rate.PerSM)
+		if rate.ClockHz > 0 {
+			clocks = append(clocks, rate.ClockHz)
+		}
+	}
+	rec.Samples, rec.Summary = samples, summary(samples)
+	rec.Value = rec.Summary.Median
+	if len(clocks) > 0 {
+		rec.Provenance.Clock = &record.Clock{Hz: stats.Median(clocks), Source: "%clock64 over %globaltimer inside the atomics kernel (median)"}
+	}
+	return nil
+}
