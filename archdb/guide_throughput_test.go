@@ -229,3 +229,16 @@ func TestGuideSource(t *testing.T) {
 		}
 	}
 }
+
+func TestTensorPeak(t *testing.T) {
+	// The H100 SXM5's 989.4 dense FP16 TFLOPS at 132 SMs and 1830 MHz.
+	if v, ok := TensorPeak("9.0", "f16"); !ok || math.Abs(v*132*1.83e9-989.4e12)/989.4e12 > 0.001 {
+		t.Errorf("f16 peak %v per clock per SM does not give 989.4 TFLOPS", v)
+	}
+	if _, ok := TensorPeak("9.0", "s4"); ok {
+		t.Error("Hopper documents no int4 tensor rate")
+	}
+	if _, ok := TensorPeak("7.0", "f16"); ok {
+		t.Error("a compute capability without data returned a peak")
+	}
+}

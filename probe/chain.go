@@ -48,6 +48,11 @@ type Step struct {
 	// otherwise ptxas may read them straight from the constant bank, as
 	// it does kernel parameters.
 	RegOperands bool
+	// LaneHigh also varies the high half of a 64-bit chain's initial
+	// value by lane (normally only the low bits vary): a step that works
+	// on the halves apart (two 32-bit shuffles) would otherwise find the
+	// high half warp-uniform, and ptxas would drop its work.
+	LaneHigh bool
 	// X0 and A are the bit patterns of the initial chain value and of the
 	// four operands, chosen so chains stay in range (no overflow to
 	// infinity where that would change the machine's path).
@@ -193,6 +198,12 @@ func newChains(k *ptx.Kernel, s Step, x0 ptx.Reg, ops [4]ptx.Reg, n int) []*chai
 		for v := range s.registers() {
 			r := k.Reg(s.Type)
 			varyBits(k, r, starts[v], lane, j)
+			if s.LaneHigh && s.Type.Bits() == 64 {
+				hi := k.Reg(ptx.U64)
+				k.Op("cvt.u64.u32", hi, lane)
+				k.Op("shl.b64", hi, hi, ptx.Int(32))
+				k.Op("xor.b64", r, r, hi)
+			}
 			c.vals = append(c.vals, r)
 		}
 		cs[j] = c

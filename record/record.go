@@ -409,6 +409,9 @@ type Clock struct {
 	// Before and After are NVML samples around the measurement.
 	Before *Sensors `json:"before,omitempty"`
 	After  *Sensors `json:"after,omitempty"`
+	// During is the median of NVML samples taken over the second half of
+	// a long measurement (each field's median), when it was sampled.
+	During *Sensors `json:"during,omitempty"`
 }
 
 // Sensors is an NVML reading.

@@ -31,6 +31,7 @@ func Markdown(w io.Writer, run *record.Run) error {
 	writeWarp(&b, run)
 	writeMemory(&b, run)
 	writeDispatch(&b, run)
+	writeMMA(&b, run)
 	writeNotes(&b, run)
 	writeSources(&b, run)
 	_, err := io.WriteString(w, b.String())

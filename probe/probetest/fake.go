@@ -204,6 +204,14 @@ func (p *program) Launch(_ context.Context, kernel string, grid probe.Grid, _ ti
 			WriteWarp(out, w, 1000, 1000+span, 500, 500+uint64(float64(span)/g.ClockHz*1e9), uint32((w*32/threads)%g.SMs))
 		}
 		// Stamped by LaunchBatch.
+	case strings.HasPrefix(kernel, "mma_"):
+		// args: out, iters, seed. 32 cycles an instruction group per
+		// warp, whatever the shape.
+		iters := uint64(args[1].(uint32))
+		span := iters * 32
+		for w := range blocks * threads / 32 {
+			WriteWarp(out, w, 1000, 1000+span, 500, 500+uint64(float64(span)/g.ClockHz*1e9), uint32((w*32/threads)%g.SMs))
+		}
 	case kernel == "launch_stamp":
 		// Stamped by LaunchBatch.
 	case kernel == "dispatch_spin":

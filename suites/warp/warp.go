@@ -53,9 +53,11 @@ func with(s probe.ChainSpec, temp, temp2 ptx.Type, note string, weight, perStep 
 	return s
 }
 
-// wide gives a 64-bit chain 32-bit lane operands.
+// wide gives a 64-bit chain 32-bit lane operands and a lane-dependent
+// high half (see probe.Step.LaneHigh).
 func wide(s probe.ChainSpec) probe.ChainSpec {
 	s.Step.Operand = ptx.U32
+	s.Step.LaneHigh = true
 	return s
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/report"
 	"github.com/gpuarch/gpuarch/suites/alu"
+	"github.com/gpuarch/gpuarch/suites/mma"
 	"github.com/gpuarch/gpuarch/suites/pipes"
 	"github.com/gpuarch/gpuarch/suites/warp"
 )
@@ -453,4 +454,28 @@ func countSuite(run *record.Run, suite string) int {
 		}
 	}
 	return n
+}
+
+func TestMMAOnSimulatedGPU(t *testing.T) {
+	e, _, stderr := testEnv(probetest.New())
+	run := runIn(t, e, stderr, "run", "--suite", "mma")
+	if n := countSuite(run, mma.Suite); n != 3*len(mma.Forms()) {
+		t.Errorf("%d mma records, want 3 per form (%d)", n, 3*len(mma.Forms()))
+	}
+	for _, r := range run.Records {
+		if r.Status != record.StatusOK {
+			t.Errorf("%s: %s %s", r.ID, r.Status, r.Reason)
+		}
+	}
+	r, ok := run.Find("mma/wgmma m64n256k16 f32+=f16 SS/throughput")
+	if !ok || r.Through == nil || r.Through.Reference == nil || r.Through.Reference.ResultsPerClockPerSM != 4096 || r.Value <= 0 {
+		t.Fatalf("wgmma record: %+v", r)
+	}
+	var md strings.Builder
+	if err := report.Markdown(&md, run); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(md.String(), "## Matrix units") || !strings.Contains(md.String(), "| `wgmma m64n256k16 f32+=f16 SS` |") {
+		t.Errorf("the report has no matrix-unit table:\n%s", md.String())
+	}
 }

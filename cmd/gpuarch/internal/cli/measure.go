@@ -21,6 +21,7 @@ import (
 	"github.com/gpuarch/gpuarch/suites/alu"
 	"github.com/gpuarch/gpuarch/suites/dispatch"
 	"github.com/gpuarch/gpuarch/suites/memory"
+	"github.com/gpuarch/gpuarch/suites/mma"
 	"github.com/gpuarch/gpuarch/suites/pipes"
 	"github.com/gpuarch/gpuarch/suites/warp"
 )
@@ -32,7 +33,7 @@ const (
 )
 
 // knownSuites are the suites `run` accepts, in the order they run.
-var knownSuites = []string{alu.Suite, pipes.Suite, memory.Suite, warp.Suite, dispatch.Suite}
+var knownSuites = []string{alu.Suite, pipes.Suite, memory.Suite, warp.Suite, dispatch.Suite, mma.Suite}
 
 // parseSuites checks a comma-separated suite list.
 func parseSuites(list string) ([]string, error) {

@@ -20,6 +20,7 @@ import (
 	"github.com/gpuarch/gpuarch/suites/alu"
 	"github.com/gpuarch/gpuarch/suites/dispatch"
 	"github.com/gpuarch/gpuarch/suites/memory"
+	"github.com/gpuarch/gpuarch/suites/mma"
 	"github.com/gpuarch/gpuarch/suites/pipes"
 	"github.com/gpuarch/gpuarch/suites/warp"
 )
@@ -159,6 +160,10 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 				planned[i] = probe.Planned{Key: alu.Key(s.Subject), Job: probe.ChainJob(s)}
 			}
 			if err := run(planned, func(r *record.Record) { alu.Annotate(dev.ComputeCapability, r) }); err != nil {
+				return err
+			}
+		case mma.Suite:
+			if err := run(mma.Jobs(dev), nil); err != nil {
 				return err
 			}
 		case dispatch.Suite:

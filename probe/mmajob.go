@@ -1,0 +1,311 @@
+package probe
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sync"
+	"time"
+
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/stats"
+)
+
+// MMAShape is one throughput configuration of the matrix-unit probe: warps
+// per SM (whole warpgroups of 4 for wgmma) and independent accumulators
+// per warp (or warpgroup).
+type MMAShape struct{ WarpsPerSM, ILP int }
+
+// MMAJob measures one matrix instruction form: its latency (one warp or
+// warpgroup accumulating into one accumulator), its throughput over
+// shapes on random data, and at the best shape its throughput on random
+// data and on zeros over a run long enough for NVML to see the power it
+// draws. Reference is the documented dense rate in operations per clock
+// per SM (0: none), with its source.
+func MMAJob(suite string, m MMA, shapes []MMAShape, reference float64, source string) Job {
+	return &mmaJob{suite: suite, m: m, shapes: shapes, reference: reference, source: source}
+}
+
+type mmaJob struct {
+	suite     string
+	m         MMA
+	shapes    []MMAShape
+	reference float64
+	source    string
+	c         *compiled
+}
+
+// mmaUnroll is the instructions per accumulator per loop iteration: a
+// wgmma group holds this many (fenced, committed and waited for once).
+func (j *mmaJob) unroll() int {
+	if j.m.Wgmma() {
+		return 4
+	}
+	return 8
+}
+
+func (j *mmaJob) latencyKernel() string { return "mma_" + KernelName(j.m.Name) + "_lat" }
+func (j *mmaJob) kernel(ilp int) string {
+	return fmt.Sprintf("mma_%s_ilp%d", KernelName(j.m.Name), ilp)
+}
+
+func (j *mmaJob) prepare(ctx context.Context, r *Runner) {
+	m := r.module(MMAKernel(j.latencyKernel(), j.m, 1, 1))
+	seen := map[int]bool{}
+	for _, s := range j.shapes {
+		if !seen[s.ILP] {
+			seen[s.ILP] = true
+			m.Add(MMAKernel(j.kernel(s.ILP), j.m, s.ILP, j.unroll()))
+		}
+	}
+	if j.m.Target != "" {
+		m.Target = j.m.Target
+	}
+	m.Declare(".extern .shared .align 128 .b8 " + "gpuarch_smem" + "[];")
+	j.c = r.compileSource(ctx, "mma_"+KernelName(j.m.Name), m.String())
+}
+
+func (j *mmaJob) close() { j.c.close() }
+
+// mmaSeed is the random-data seed; 0 asks the kernels for zeros.
+const mmaSeed = 0x5eed
+
+func (j *mmaJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+	newRec := func(subject string, q record.Quantity, unit string) record.Record {
+		return record.Record{ID: fmt.Sprintf("%s/%s/%s", j.suite, subject, q), Suite: j.suite, Subject: subject, Group: j.m.Group,
+			Quantity: q, Unit: unit, Status: record.StatusOK,
+			Provenance: record.Provenance{Module: "mma_" + KernelName(j.m.Name), PTXSHA256: j.c.hash, CompileSeconds: j.c.compile.Seconds(), Time: time.Now().UTC()}}
+	}
+	lat := newRec(j.m.Name, record.Latency, "cycles per instruction")
+	tp := newRec(j.m.Name, record.Throughput, "operations/clock/SM")
+	zero := newRec(j.m.Name+", zeros", record.Throughput, "operations/clock/SM")
+	recs := []*record.Record{&lat, &tp, &zero}
+	out := func() []record.Record {
+		var o []record.Record
+		for _, r := range recs {
+			o = append(o, *r)
+		}
+		return o
+	}
+	if f := j.c.failure; f != nil {
+		for _, r := range recs {
+			r.Status, r.Reason = f.Status, f.Reason
+		}
+		return out(), j.c.fatalErr
+	}
+	fail := func(err error, rs ...*record.Record) {
+		for _, r := range rs {
+			r.Status, r.Reason = record.StatusFailed, err.Error()
+		}
+	}
+	if err := j.latency(ctx, r, &lat); err != nil {
+		fail(err, &lat)
+		if Fatal(err) {
+			fail(err, &tp, &zero)
+			return out(), err
+		}
+	}
+	best, err := j.sweep(ctx, r, &tp)
+	if err != nil {
+		fail(err, &tp, &zero)
+		return out(), fatalOrNil(err)
+	}
+	for _, run := range []struct {
+		rec  *record.Record
+		seed uint32
+	}{{&tp, mmaSeed}, {&zero, 0}} {
+		if err := j.long(ctx, r, best, run.seed, run.rec); err != nil {
+			fail(err, run.rec)
+			if Fatal(err) {
+				return out(), err
+			}
+		}
+	}
+	return out(), nil
+}
+
+// launch runs the throughput (or latency) kernel at a shape and returns
+// the per-SM rate in operations per clock and the SMs' median cycles.
+func (j *mmaJob) launch(ctx context.Context, r *Runner, kernel string, s MMAShape, unroll int, iters, seed uint32) (Rate, error) {
+	d := r.GPU.Device()
+	threads := 128
+	blocks := d.SMs * max(1, s.WarpsPerSM/4)
+	if s.WarpsPerSM == 0 { // one warp or warpgroup alone: latency
+		threads, blocks = j.m.ThreadsPerInstr(), 1
+	}
+	g := Grid{Blocks: blocks, Threads: threads}
+	if j.m.Wgmma() {
+		g.SharedBytes = wgmmaShared
+	}
+	warps := blocks * threads / 32
+	out, err := r.GPU.Alloc(max(warps*WarpRecordBytes, 64<<10))
+	if err != nil {
+		return Rate{}, err
+	}
+	defer out.Free()
+	if err := j.c.prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, out.Ptr(), iters, seed); err != nil {
+		return Rate{}, fmt.Errorf("%s: %w", kernel, err)
+	}
+	b, err := out.Read()
+	if err != nil {
+		return Rate{}, err
+	}
+	ws, err := DecodeWarps(b, warps)
+	if err != nil {
+		return Rate{}, fmt.Errorf("%s: %w", kernel, err)
+	}
+	// Each warp's share of the operations: a wgmma's are the warpgroup's.
+	perWarp := float64(iters) * float64(unroll*max(1, s.ILP)) * float64(j.m.FlopsPerInstr()) * 32 / float64(j.m.ThreadsPerInstr())
+	return RateOf(ws, perWarp)
+}
+
+// calibrated returns iterations that make a launch at s take about target
+// cycles, from a short trial launch.
+func (j *mmaJob) calibrated(ctx context.Context, r *Runner, kernel string, s MMAShape, unroll int, target float64) (uint32, error) {
+	const trial = 32
+	rate, err := j.launch(ctx, r, kernel, s, unroll, trial, mmaSeed)
+	if err != nil {
+		return 0, err
+	}
+	n := math.Ceil(trial * target / math.Max(rate.MedianCycles, 1))
+	return uint32(min(max(n, trial), 1<<24)), nil
+}
+
+func (j *mmaJob) latency(ctx context.Context, r *Runner, rec *record.Record) error {
+	k := j.latencyKernel()
+	iters, err := j.calibrated(ctx, r, k, MMAShape{}, 1, 2e5)
+	if err != nil {
+		return err
+	}
+	var samples []float64
+	for range 3 {
+		rate, err := j.launch(ctx, r, k, MMAShape{}, 1, iters, mmaSeed)
+		if err != nil {
+			return err
+		}
+		samples = append(samples, rate.MedianCycles/float64(iters))
+	}
+	rec.Samples, rec.Summary = samples, summary(samples)
+	rec.Value = rec.Summary.Median
+	rec.SASS = j.c.checkLoop(k, j.m.Expect, 1, 1)
+	if rec.SASS.Status == sassInvalid {
+		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.SASS.Note
+	}
+	return nil
+}
+
+// sweep measures every shape on random data and returns the best.
+func (j *mmaJob) sweep(ctx context.Context, r *Runner, rec *record.Record) (MMAShape, error) {
+	det := &record.ThroughputDetail{}
+	var best MMAShape
+	for _, s := range j.shapes {
+		k := j.kernel(s.ILP)
+		iters, err := j.calibrated(ctx, r, k, s, j.unroll(), 2e6)
+		if err != nil {
+			return best, err
+		}
+		rate, err := j.launch(ctx, r, k, s, j.unroll(), iters, mmaSeed)
+		if err != nil {
+			return best, err
+		}
+		det.Sweep = append(det.Sweep, record.SweepPoint{Shape: record.Shape{WarpsPerSM: s.WarpsPerSM, ILP: s.ILP, ThreadsPerBlk: 128,
+			BlocksPerSM: max(1, s.WarpsPerSM/4), StepsPerIter: j.unroll() * s.ILP, Iterations: int(iters)}, WarpInstPerClockPerSM: rate.PerSM})
+		if rate.PerSM > det.WarpInstPerClockPerSM {
+			det.WarpInstPerClockPerSM, det.Best, best = rate.PerSM, det.Sweep[len(det.Sweep)-1].Shape, s
+		}
+	}
+	rec.Through = det
+	return best, nil
+}
+
+// long runs the best shape for about 6·10^8 cycles (a third of a second)
+// with NVML read before, during and after, and records the rate.
+func (j *mmaJob) long(ctx context.Context, r *Runner, s MMAShape, seed uint32, rec *record.Record) error {
+	k := j.kernel(s.ILP)
+	iters, err := j.calibrated(ctx, r, k, s, j.unroll(), 6e8)
+	if err != nil {
+		return err
+	}
+	before := r.GPU.Sensors()
+	stop := sample(r.GPU, 20*time.Millisecond)
+	rate, err := j.launch(ctx, r, k, s, j.unroll(), iters, seed)
+	during := stop()
+	if err != nil {
+		return err
+	}
+	after := r.GPU.Sensors()
+	det := rec.Through
+	if det == nil {
+		det = &record.ThroughputDetail{}
+		rec.Through = det
+	}
+	det.Best = record.Shape{WarpsPerSM: s.WarpsPerSM, ILP: s.ILP, ThreadsPerBlk: 128, BlocksPerSM: max(1, s.WarpsPerSM/4),
+		StepsPerIter: j.unroll() * s.ILP, Iterations: int(iters)}
+	det.WarpInstPerClockPerSM = rate.PerSM
+	det.ResultsPerClockPerSM = rate.PerSM
+	det.SMsSeen = rate.SMs
+	det.ResultsPerSecond = rate.PerSM * float64(r.GPU.Device().SMs) * rate.ClockHz
+	if j.reference > 0 {
+		det.Reference = &record.Reference{Class: "tensor " + j.m.Elem, Row: "dense peak", Source: j.source,
+			ResultsPerClockPerSM: j.reference, Ratio: rate.PerSM / j.reference}
+	}
+	rec.Value = rate.PerSM
+	rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: "%clock64 over %globaltimer inside the matrix kernel (median over SMs)",
+		Before: before, After: after, During: during}
+	rec.SASS = j.c.checkLoop(k, j.m.Expect, j.unroll()*s.ILP, j.unroll()*s.ILP)
+	if rec.SASS.Status == sassInvalid {
+		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.SASS.Note
+	}
+	return nil
+}
+
+// sample reads gpu's sensors every period until the returned function is
+// called; that function returns the median of each reading over the
+// second half of the samples (nil when there were none).
+func sample(gpu GPU, period time.Duration) func() *record.Sensors {
+	var (
+		mu   sync.Mutex
+		got  []*record.Sensors
+		done = make(chan struct{})
+		wg   sync.WaitGroup
+	)
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(period)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				if s := gpu.Sensors(); s != nil {
+					mu.Lock()
+					got = append(got, s)
+					mu.Unlock()
+				}
+			}
+		}
+	}()
+	return func() *record.Sensors {
+		close(done)
+		wg.Wait()
+		if len(got) == 0 {
+			return nil
+		}
+		late := got[len(got)/2:]
+		med := func(f func(*record.Sensors) float64) float64 {
+			v := make([]float64, len(late))
+			for i, s := range late {
+				v[i] = f(s)
+			}
+			return stats.Median(v)
+		}
+		return &record.Sensors{
+			SMClockHz:  med(func(s *record.Sensors) float64 { return s.SMClockHz }),
+			MemClockHz: med(func(s *record.Sensors) float64 { return s.MemClockHz }),
+			PowerW:     med(func(s *record.Sensors) float64 { return s.PowerW }),
+			TempC:      med(func(s *record.Sensors) float64 { return s.TempC }),
+		}
+	}
+}

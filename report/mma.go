@@ -1,0 +1,220 @@
+package report
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/gpuarch/gpuarch/record"
+)
+
+// mmaRow is one matrix instruction form's records.
+type mmaRow struct {
+	name          string
+	group         string
+	lat, tp, zero *record.Record
+}
+
+func mmaRows(run *record.Run) []*mmaRow {
+	var rows []*mmaRow
+	by := map[string]*mmaRow{}
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.Suite != "mma" {
+			continue
+		}
+		name, zero := strings.CutSuffix(r.Subject, ", zeros")
+		row, ok := by[name]
+		if !ok {
+			row = &mmaRow{name: name, group: r.Group}
+			by[name] = row
+			rows = append(rows, row)
+		}
+		switch {
+		case zero:
+			row.zero = r
+		case r.Quantity == record.Latency:
+			row.lat = r
+		default:
+			row.tp = r
+		}
+	}
+	return rows
+}
+
+// sensorsCell prints the in-kernel clock and NVML's power after a run.
+func sensorsCell(r *record.Record) string {
+	if r == nil || r.Status != record.StatusOK || r.Provenance.Clock == nil {
+		return "—"
+	}
+	c := r.Provenance.Clock
+	s := fmt.Sprintf("%.0f MHz", c.Hz/1e6)
+	switch {
+	case c.During != nil && c.During.PowerW > 0:
+		s += fmt.Sprintf(", %.0f W", c.During.PowerW)
+	case c.After != nil && c.After.PowerW > 0:
+		s += fmt.Sprintf(", %.0f W after", c.After.PowerW)
+	}
+	return s
+}
+
+func writeMMA(b *strings.Builder, run *record.Run) {
+	rows := mmaRows(run)
+	b.WriteString("## Matrix units\n\n")
+	if len(rows) == 0 {
+		b.WriteString("The mma suite was not run.\n\n")
+		return
+	}
+	b.WriteString("Every tensor-core instruction form: warp-level `mma.sync` (and 2:4-sparse `mma.sp`, whose operations count the dense-equivalent K, as datasheets do) on register fragments, and the warpgroup's `wgmma.mma_async` with A and B from shared memory (SS) or A from registers (RS), groups of four fenced, committed and waited for. Latency is one warp (or warpgroup) accumulating into one accumulator, cycles per instruction (for wgmma, with a commit and wait after each). Throughput is operations (a multiply-add counts two) per clock per SM at the best of the warps-per-SM × accumulators sweep, on random values (finite, in [0.5, 1) for floating point) over about 6·10⁸ cycles, then on zeros at the same shape; the clock is measured in the kernel, the power is the median of NVML's readings over the second half of the run. *Share* is of the documented dense peak for the input type (reference data: ")
+	if src := firstReferenceSource(rows); src != "" {
+		b.WriteString(src)
+	} else {
+		b.WriteString("none for this GPU")
+	}
+	b.WriteString("). Records `mma/<form>/latency`, `mma/<form>/throughput` and `mma/<form>, zeros/throughput`.\n\n")
+	b.WriteString("| Form | SASS | Latency (cycles) | Best (warps/SM × accumulators) | Ops/clk/SM | TOPS | Share of peak | Clock, power | Zeros: ops/clk/SM | Zeros: clock, power |\n")
+	b.WriteString("| --- | --- | ---: | --- | ---: | ---: | ---: | --- | ---: | --- |\n")
+	group := ""
+	var notes []string
+	for _, r := range rows {
+		if r.group != group {
+			group = r.group
+			fmt.Fprintf(b, "| **%s** | | | | | | | | | |\n", group)
+		}
+		sass := "—"
+		if r.tp != nil && r.tp.SASS != nil && len(r.tp.SASS.Counts) > 0 {
+			sass = strings.Join(mmaOpcodes(r.tp.SASS), ", ")
+		}
+		lat := valueCell(r.lat, "%.1f")
+		if r.tp == nil || r.tp.Status != record.StatusOK || r.tp.Through == nil {
+			why := "—"
+			if r.tp != nil {
+				why = fmt.Sprintf("%s: %s", r.tp.Status, oneLine(r.tp.Reason))
+			}
+			fmt.Fprintf(b, "| `%s` | %s | %s | %s | | | | | | |\n", r.name, sass, lat, why)
+			if n := emulatedNote(r); n != "" {
+				notes = append(notes, fmt.Sprintf("- `%s`: %s", r.name, n))
+			}
+			continue
+		}
+		t := r.tp.Through
+		share := "—"
+		if t.Reference != nil && t.Reference.ResultsPerClockPerSM > 0 {
+			share = fmt.Sprintf("%.1f%%", 100*t.Reference.Ratio)
+		}
+		fmt.Fprintf(b, "| `%s` | %s | %s | %d × %d | %.0f | %.1f | %s | %s | %s | %s |\n", r.name, sass, lat, t.Best.WarpsPerSM, t.Best.ILP,
+			r.tp.Value, t.ResultsPerSecond/1e12, share, sensorsCell(r.tp), valueCell(r.zero, "%.0f"), sensorsCell(r.zero))
+	}
+	b.WriteString("\n")
+	if len(notes) > 0 {
+		b.WriteString(strings.Join(notes, "\n") + "\n\n")
+	}
+	if line := mmaVerdict(rows, run.Device.SubPartitions); line != "" {
+		b.WriteString(line + "\n\n")
+	}
+}
+
+// emulatedNote says why a form's machine code lacks its instruction, when
+// the machine code shows: converted to another type, or a function call.
+func emulatedNote(r *mmaRow) string {
+	if r.tp == nil || r.tp.SASS == nil {
+		return ""
+	}
+	c := r.tp.SASS.Counts
+	for op := range c {
+		switch {
+		case strings.HasPrefix(op, "F2FP"):
+			return "ptxas converts the inputs to f16 (F2FP) and runs HMMA, and, the fragments being the same every iteration, hoists the products out of the loop: this GPU has no native warp-level instruction for the type, and the chain cannot time one."
+		case strings.HasPrefix(op, "CALL"):
+			return "ptxas compiles it to a function call: this GPU has no native instruction for the type."
+		}
+	}
+	return ""
+}
+
+// mmaVerdict compares the warp-level and warpgroup forms' best shares of
+// the documented peak, and says what holds mma.sync back: the issue
+// interval its best form reaches against the one the peak needs.
+func mmaVerdict(rows []*mmaRow, subPartitions int) string {
+	type best struct {
+		share float64
+		row   *mmaRow
+	}
+	var syncB, wgB, f64B best
+	for _, r := range rows {
+		if r.tp == nil || r.tp.Status != record.StatusOK || r.tp.Through == nil || r.tp.Through.Reference == nil {
+			continue
+		}
+		s := r.tp.Through.Reference.Ratio
+		switch {
+		case strings.Contains(r.name, "f64"):
+			if s > f64B.share {
+				f64B = best{s, r}
+			}
+		case r.group == "wgmma":
+			if s > wgB.share {
+				wgB = best{s, r}
+			}
+		case r.group == "mma.sync":
+			if s > syncB.share {
+				syncB = best{s, r}
+			}
+		}
+	}
+	if syncB.row == nil || wgB.row == nil {
+		return ""
+	}
+	line := fmt.Sprintf("For 16-bit, 8-bit and tf32 inputs the best warp-level form (`%s`) reaches %.1f%% of the documented peak and the best warpgroup form (`%s`) %.1f%%: the documented tensor rate is reached only by `wgmma`.",
+		syncB.row.name, 100*syncB.share, wgB.row.name, 100*wgB.share)
+	if rate, per := syncB.row.tp.Value, float64(mmaFlops(syncB.row.name)); rate > 0 && per > 0 {
+		// Cycles between instructions on one sub-partition: the
+		// instruction's operations over its share of the SM's rate.
+		sp := float64(max(1, subPartitions))
+		ref := syncB.row.tp.Through.Reference.ResultsPerClockPerSM
+		line += fmt.Sprintf(" Its machine instruction issues once every %.1f cycles on each sub-partition, where the peak needs one every %.1f, while the same tensor units run at the full rate under `wgmma` (the latency, %s cycles, is hidden at the best shape).",
+			per*sp/rate, per*sp/ref, valueCell(syncB.row.lat, "%.0f"))
+	}
+	if f64B.row != nil {
+		line += fmt.Sprintf(" FP64 has no warpgroup form: `%s` reaches %.1f%% of the FP64 tensor peak.", f64B.row.name, 100*f64B.share)
+	}
+	return line
+}
+
+// mmaFlops reads M, N and K from a form's name ("mma m16n8k16 ...") and
+// returns 2·M·N·K, or 0.
+func mmaFlops(name string) int {
+	var m, n, k int
+	for _, f := range strings.Fields(name) {
+		if _, err := fmt.Sscanf(f, "m%dn%dk%d", &m, &n, &k); err == nil {
+			return 2 * m * n * k
+		}
+	}
+	return 0
+}
+
+// mmaOpcodes lists the matrix opcodes a record's machine code holds.
+func mmaOpcodes(s *record.SASS) []string {
+	var out []string
+	for op, n := range s.Counts {
+		for _, e := range s.Expected {
+			if strings.HasPrefix(op, e) && n > 0 {
+				out = append(out, op)
+				break
+			}
+		}
+	}
+	if len(out) == 0 {
+		return []string{"(none of " + strings.Join(s.Expected, "/") + ")"}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func firstReferenceSource(rows []*mmaRow) string {
+	for _, r := range rows {
+		if r.tp != nil && r.tp.Through != nil && r.tp.Through.Reference != nil {
+			return r.tp.Through.Reference.Source
+		}
+	}
+	return ""
+}

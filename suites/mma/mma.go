@@ -1,0 +1,130 @@
+// Package mma is the matrix-unit suite: every tensor-core instruction
+// form the GPU supports — warp-level mma.sync (f16, bf16, tf32, f64, s8,
+// u8, s4, e4m3, e5m2) and its 2:4-sparse mma.sp, and on sm_90 the
+// warpgroup wgmma.mma_async with operands from shared memory (SS) or A
+// from registers (RS) — measured for latency, throughput across warps and
+// accumulators per warp, and share of the documented dense peak, on
+// random data and on zeros, with the clock and power seen meanwhile.
+package mma
+
+import (
+	"fmt"
+
+	"github.com/gpuarch/gpuarch/archdb"
+	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/ptx"
+	"github.com/gpuarch/gpuarch/record"
+)
+
+// Suite is the name this suite's records carry.
+const Suite = "mma"
+
+// sync builds an mma.sync form: "mma m<M>n<N>k<K> <acc>+=<in>".
+func sync(m, n, k int, acc, in string, regsA, regsB, regsD int, frag, accType ptx.Type, elem string, expect ...string) probe.MMA {
+	return probe.MMA{
+		Name: fmt.Sprintf("mma m%dn%dk%d %s+=%s", m, n, k, acc, in), Group: "mma.sync",
+		Instr: fmt.Sprintf("mma.sync.aligned.m%dn%dk%d.row.col.%s.%s.%s.%s", m, n, k, acc, in, in, acc),
+		M:     m, N: n, K: k, RegsA: regsA, RegsB: regsB, RegsD: regsD, Frag: frag, Acc: accType, Elem: elem, Expect: expect,
+	}
+}
+
+// sparse builds an mma.sp form with ordered metadata (2:4: elements 0 and
+// 1 of every 4) and selector 0.
+func sparse(m, n, k int, acc, in string, accType ptx.Type, elem string, expect ...string) probe.MMA {
+	return probe.MMA{
+		Name: fmt.Sprintf("mma.sp m%dn%dk%d %s+=%s (2:4)", m, n, k, acc, in), Group: "mma.sp",
+		Instr: fmt.Sprintf("mma.sp::ordered_metadata.sync.aligned.m%dn%dk%d.row.col.%s.%s.%s.%s", m, n, k, acc, in, in, acc),
+		M:     m, N: n, K: k, RegsA: 4, RegsB: 4, RegsD: 4, Frag: ptx.B32, Acc: accType, Elem: elem, Tail: ", 0x0", Expect: expect,
+	}
+}
+
+// wgmma builds a wgmma.mma_async form for a 64×n tile: SS (A and B from
+// shared memory) or RS (A from registers). tail are the immediates after
+// scale-d (scales and transposes, as the type allows).
+func wgmma(n, k int, acc, in string, rs bool, accType ptx.Type, elem, tailSS, tailRS string, expect ...string) probe.MMA {
+	src, regsA, tail := "SS", 0, tailSS
+	if rs {
+		src, regsA, tail = "RS", 4, tailRS
+	}
+	return probe.MMA{
+		Name: fmt.Sprintf("wgmma m64n%dk%d %s+=%s %s", n, k, acc, in, src), Group: "wgmma",
+		Instr: fmt.Sprintf("wgmma.mma_async.sync.aligned.m64n%dk%d.%s.%s.%s", n, k, acc, in, in),
+		M:     64, N: n, K: k, RegsA: regsA, RegsD: n / 2, Frag: ptx.B32, Acc: accType, Elem: elem, Tail: tail, Expect: expect,
+		Target: "sm_90a",
+	}
+}
+
+// Forms returns the instruction forms measured, in report order.
+func Forms() []probe.MMA {
+	b32, f32, f64, s32 := ptx.B32, ptx.F32, ptx.F64, ptx.S32
+	out := []probe.MMA{
+		sync(16, 8, 16, "f32", "f16", 4, 2, 4, b32, f32, "f16", "HMMA"),
+		sync(16, 8, 16, "f16", "f16", 4, 2, 2, b32, b32, "f16", "HMMA"),
+		sync(16, 8, 8, "f32", "f16", 2, 1, 4, b32, f32, "f16", "HMMA"),
+		sync(16, 8, 16, "f32", "bf16", 4, 2, 4, b32, f32, "bf16", "HMMA"),
+		sync(16, 8, 8, "f32", "tf32", 4, 2, 4, b32, f32, "tf32", "HMMA"),
+		sync(16, 8, 4, "f32", "tf32", 2, 1, 4, b32, f32, "tf32", "HMMA"),
+		sync(8, 8, 4, "f64", "f64", 1, 1, 2, f64, f64, "f64", "DMMA"),
+		sync(16, 8, 16, "f64", "f64", 8, 4, 4, f64, f64, "f64", "DMMA"),
+		sync(16, 8, 32, "s32", "s8", 4, 2, 4, b32, s32, "s8", "IMMA"),
+		sync(16, 8, 32, "s32", "u8", 4, 2, 4, b32, s32, "u8", "IMMA"),
+		sync(16, 8, 64, "s32", "s4", 4, 2, 4, b32, s32, "s4", "IMMA"),
+		sync(16, 8, 32, "f32", "e4m3", 4, 2, 4, b32, f32, "e4m3", "QMMA", "HMMA"),
+		sync(16, 8, 32, "f32", "e5m2", 4, 2, 4, b32, f32, "e5m2", "QMMA", "HMMA"),
+		sparse(16, 8, 32, "f32", "f16", f32, "f16", "HMMA"),
+		sparse(16, 8, 64, "s32", "s8", s32, "s8", "IMMA"),
+	}
+	for _, n := range []int{8, 16, 32, 64, 128, 256} {
+		out = append(out, wgmma(n, 16, "f32", "f16", false, f32, "f16", ", 1, 1, 0, 0", "", "HGMMA"))
+	}
+	return append(out,
+		wgmma(256, 16, "f32", "f16", true, f32, "f16", "", ", 1, 1, 0", "HGMMA"),
+		wgmma(256, 16, "f32", "bf16", false, f32, "bf16", ", 1, 1, 0, 0", "", "HGMMA"),
+		wgmma(256, 16, "f32", "bf16", true, f32, "bf16", "", ", 1, 1, 0", "HGMMA"),
+		wgmma(256, 8, "f32", "tf32", false, f32, "tf32", ", 1, 1", "", "HGMMA"),
+		wgmma(256, 8, "f32", "tf32", true, f32, "tf32", "", ", 1, 1", "HGMMA"),
+		wgmma(256, 32, "f32", "e4m3", false, f32, "e4m3", ", 1, 1", "", "QGMMA"),
+		wgmma(256, 32, "f32", "e5m2", false, f32, "e5m2", ", 1, 1", "", "QGMMA"),
+		wgmma(256, 32, "f32", "e4m3", true, f32, "e4m3", "", ", 1, 1", "QGMMA"),
+		wgmma(256, 32, "s32", "s8", false, s32, "s8", "", "", "IGMMA"),
+		wgmma(256, 32, "s32", "s8", true, s32, "s8", "", "", "IGMMA"),
+	)
+}
+
+// Shapes are the throughput configurations tried for a form: 4 to 16
+// warps per SM with 1 to 4 accumulators each for mma.sync; one or two
+// warpgroups per SM for wgmma, with two accumulators where they fit the
+// registers (N up to 64).
+func Shapes(m probe.MMA) []probe.MMAShape {
+	if m.Wgmma() {
+		s := []probe.MMAShape{{WarpsPerSM: 4, ILP: 1}, {WarpsPerSM: 8, ILP: 1}}
+		if m.N <= 64 {
+			s = append(s, probe.MMAShape{WarpsPerSM: 4, ILP: 2}, probe.MMAShape{WarpsPerSM: 8, ILP: 2})
+		}
+		return s
+	}
+	var s []probe.MMAShape
+	for _, w := range []int{4, 8, 16} {
+		for _, ilp := range []int{1, 2, 4} {
+			s = append(s, probe.MMAShape{WarpsPerSM: w, ILP: ilp})
+		}
+	}
+	return s
+}
+
+// Jobs returns the suite's jobs for dev, each form with the documented
+// dense peak for its input type where archdb has one.
+func Jobs(dev record.Device) []probe.Planned {
+	var out []probe.Planned
+	for _, m := range Forms() {
+		peak, _ := archdb.TensorPeak(dev.ComputeCapability, m.Elem)
+		source := archdb.TensorSource
+		if m.Group == "mma.sp" {
+			// 2:4 sparsity doubles the documented dense-equivalent rate.
+			peak *= 2
+			source += "; sparse: twice the dense rate, as the whitepaper's sparse figures are"
+		}
+		out = append(out, probe.Planned{Key: Suite + "/" + m.Name, Job: probe.MMAJob(Suite, m, Shapes(m), peak, source)})
+	}
+	return out
+}
