@@ -12,7 +12,13 @@
 // The schema is documented in docs/SCHEMA.md.
 package record
 
-import "time"
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
 
 // SchemaVersion is the version of the JSON layout written by this package.
 // Readers reject other versions rather than guess.
@@ -280,7 +286,58 @@ type DispatchDetail struct {
 	// Trace has one row per warp: SM, warp slot (%warpid), block, warp
 	// in block, start and end in nanoseconds after the launch's first
 	// warp start (%globaltimer).
-	Trace [][6]int64 `json:"trace"`
+	Trace Trace `json:"trace"`
+}
+
+// Trace is a dispatch trace's rows. In JSON it is one string, rows
+// separated by ";" and fields by " " ("3 0 12 0 0 20032;..."): tens of
+// thousands of rows stay one line of a readable file instead of eight
+// lines each.
+type Trace [][6]int64
+
+// MarshalJSON writes the rows as one string.
+func (t Trace) MarshalJSON() ([]byte, error) {
+	var b strings.Builder
+	for i, row := range t {
+		if i > 0 {
+			b.WriteByte(';')
+		}
+		for j, v := range row {
+			if j > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(strconv.FormatInt(v, 10))
+		}
+	}
+	return json.Marshal(b.String())
+}
+
+// UnmarshalJSON reads the string MarshalJSON writes.
+func (t *Trace) UnmarshalJSON(data []byte) error {
+	var s string
+	if err := json.Unmarshal(data, &s); err != nil {
+		return fmt.Errorf("dispatch trace: %w", err)
+	}
+	*t = nil
+	if s == "" {
+		return nil
+	}
+	for i, row := range strings.Split(s, ";") {
+		f := strings.Fields(row)
+		if len(f) != 6 {
+			return fmt.Errorf("dispatch trace row %d: %d fields, want 6", i, len(f))
+		}
+		var r [6]int64
+		for j, v := range f {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				return fmt.Errorf("dispatch trace row %d: %w", i, err)
+			}
+			r[j] = n
+		}
+		*t = append(*t, r)
+	}
+	return nil
 }
 
 // LaunchDetail is a batch of kernel launches: how they were queued, what

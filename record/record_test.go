@@ -2,6 +2,7 @@ package record
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"math"
 	"os"
@@ -143,4 +144,27 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("decoded run does not encode: %v", err)
 		}
 	})
+}
+
+func TestTraceJSON(t *testing.T) {
+	tr := Trace{{3, 0, 12, 0, 0, 20032}, {131, 63, 527, 31, 96, 40448}}
+	b, err := json.Marshal(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `"3 0 12 0 0 20032;131 63 527 31 96 40448"`; string(b) != want {
+		t.Errorf("marshalled %s, want %s", b, want)
+	}
+	var back Trace
+	if err := json.Unmarshal(b, &back); err != nil || len(back) != 2 || back[1] != tr[1] {
+		t.Errorf("round trip: %v, %v", back, err)
+	}
+	for _, bad := range []string{`"1 2 3"`, `"1 2 3 4 5 x"`, `[1,2]`} {
+		if err := json.Unmarshal([]byte(bad), &back); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
+	}
+	if err := json.Unmarshal([]byte(`""`), &back); err != nil || back != nil {
+		t.Errorf("empty trace: %v, %v", back, err)
+	}
 }

@@ -18,7 +18,11 @@ import (
 )
 
 // Markdown writes the document for run.
-func Markdown(w io.Writer, run *record.Run) error {
+func Markdown(w io.Writer, run *record.Run) error { return MarkdownWith(w, run, nil) }
+
+// MarkdownWith is Markdown with a library GEMM measurement (nil: none) set
+// beside the matrix units' rates.
+func MarkdownWith(w io.Writer, run *record.Run, lib *Library) error {
 	var b strings.Builder
 	d := run.Device
 	fmt.Fprintf(&b, "# %s — microarchitecture measurements\n\n", orDash(d.Name))
@@ -31,7 +35,7 @@ func Markdown(w io.Writer, run *record.Run) error {
 	writeWarp(&b, run)
 	writeMemory(&b, run)
 	writeDispatch(&b, run)
-	writeMMA(&b, run)
+	writeMMA(&b, run, lib)
 	writeNotes(&b, run)
 	writeSources(&b, run)
 	_, err := io.WriteString(w, b.String())

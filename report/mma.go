@@ -58,7 +58,7 @@ func sensorsCell(r *record.Record) string {
 	return s
 }
 
-func writeMMA(b *strings.Builder, run *record.Run) {
+func writeMMA(b *strings.Builder, run *record.Run, lib *Library) {
 	rows := mmaRows(run)
 	b.WriteString("## Matrix units\n\n")
 	if len(rows) == 0 {
@@ -112,6 +112,7 @@ func writeMMA(b *strings.Builder, run *record.Run) {
 	if line := mmaVerdict(rows, run.Device.SubPartitions); line != "" {
 		b.WriteString(line + "\n\n")
 	}
+	writeLibrary(b, lib, rows)
 }
 
 // emulatedNote says why a form's machine code lacks its instruction, when

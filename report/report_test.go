@@ -171,3 +171,34 @@ func TestLatencyHiding(t *testing.T) {
 		}
 	}
 }
+
+func TestLibraryBesideWgmma(t *testing.T) {
+	tp := &record.Record{Suite: "mma", Subject: "wgmma m64n256k16 f32+=f16 SS", Group: "wgmma", Quantity: record.Throughput, Status: record.StatusOK,
+		Value: 4096, Through: &record.ThroughputDetail{ResultsPerSecond: 900e12}, Provenance: record.Provenance{Clock: &record.Clock{Hz: 1.7e9}}}
+	rows := []*mmaRow{{name: tp.Subject, group: "wgmma", tp: tp}}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "lib.json")
+	if err := os.WriteFile(path, []byte(`{"gpu":"G","tool":"t","method":"m","m_n_k":8192,"time":"now","results":[{"dtype":"float16","tflops":808.6,"sm_clock_mhz_after":1545},{"dtype":"float8","error":"no"}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lib, err := ReadLibrary(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	writeLibrary(&b, lib, rows)
+	for _, want := range []string{"900 TFLOP/s at 1700 MHz", "930 TFLOP/s from public microbenchmarks", "float16 809 TFLOP/s, SM clock 1545 MHz after", "float8: not measured (no)"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("missing %q in %s", want, b.String())
+		}
+	}
+	if _, err := ReadLibrary(filepath.Join(dir, "missing.json")); err == nil {
+		t.Error("a missing file was read")
+	}
+	if err := os.WriteFile(path, []byte(`{"gpu":""}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadLibrary(path); err == nil || !strings.Contains(err.Error(), "no GPU or no results") {
+		t.Errorf("an empty measurement: %v", err)
+	}
+}

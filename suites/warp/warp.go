@@ -187,13 +187,21 @@ func sequences() []probe.ChainSpec {
 	}
 }
 
+// matrixFragments are the warp-level matrix-fragment instructions that
+// need no memory: movmatrix transposes an 8×8 b16 fragment across the warp.
+func matrixFragments() []probe.ChainSpec {
+	return []probe.ChainSpec{
+		entry("matrix fragment", "movmatrix.sync.aligned.m8n8.trans.b16", "movmatrix.sync.aligned.m8n8.trans.b16 {d}, {x};", ptx.B32, 0x12345678, [4]uint64{}, "MOVM"),
+	}
+}
+
 // x2 packs one f16 pattern into both halves of an f16x2.
 func x2(h uint64) uint64 { return h<<16 | h }
 
 // Catalog returns the suite's entries in report order, freshly built.
 func Catalog() []probe.ChainSpec {
 	var out []probe.ChainSpec
-	for _, part := range [][]probe.ChainSpec{shuffles(), votes(), reductions(), sequences()} {
+	for _, part := range [][]probe.ChainSpec{shuffles(), votes(), reductions(), sequences(), matrixFragments()} {
 		out = append(out, part...)
 	}
 	return out

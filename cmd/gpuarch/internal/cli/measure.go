@@ -220,7 +220,7 @@ func (e *Env) measure(ctx context.Context, req WorkRequest, out string) (*record
 func finish(run *record.Run, save func() error, out string, err error) error {
 	serr := save()
 	if out != "" && serr == nil {
-		serr = writeDocument(out, run)
+		serr = writeDocument(out, run, nil)
 	}
 	switch {
 	case err != nil && out != "":
@@ -313,6 +313,7 @@ func (e *Env) cmdList(_ context.Context, args []string) error {
 func (e *Env) cmdReport(_ context.Context, args []string) error {
 	fs := e.flags("report")
 	out := fs.String("out", "", "write results.md into this folder instead of printing it")
+	libPath := fs.String("library", "", "a library GEMM measurement (scripts/cublas_gemm.py's output) to set beside the matrix units")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -323,22 +324,28 @@ func (e *Env) cmdReport(_ context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	var lib *report.Library
+	if *libPath != "" {
+		if lib, err = report.ReadLibrary(*libPath); err != nil {
+			return err
+		}
+	}
 	if *out == "" {
-		return report.Markdown(e.Stdout, run)
+		return report.MarkdownWith(e.Stdout, run, lib)
 	}
 	if err := checkWritable(*out); err != nil {
 		return err
 	}
-	return writeDocument(*out, run)
+	return writeDocument(*out, run, lib)
 }
 
 // writeDocument writes results.md and its plots into dir.
-func writeDocument(dir string, run *record.Run) error {
+func writeDocument(dir string, run *record.Run, lib *report.Library) error {
 	f, err := os.Create(filepath.Join(dir, ResultsMD))
 	if err != nil {
 		return err
 	}
-	if err := report.Markdown(f, run); err != nil {
+	if err := report.MarkdownWith(f, run, lib); err != nil {
 		f.Close()
 		return err
 	}
