@@ -116,10 +116,13 @@ type Layout struct {
 	// Extra holds resources outside the pipelines, fitted where the pairs'
 	// mixes take longer than the pipelines explain; nil when the
 	// pipelines explain them.
-	Extra   *Extra
-	rate    map[string]float64
-	allowed map[string][]int // class -> indices into Pipelines
-	share   map[string]map[int]float64
+	Extra *Extra
+	// PairCosts are what pairs whose mixes the pipelines underestimate
+	// cost each other (see PairCost).
+	PairCosts []PairCost
+	rate      map[string]float64
+	allowed   map[string][]int // class -> indices into Pipelines
+	share     map[string]map[int]float64
 }
 
 // Thresholds separating the verdicts, and the smallest relative gap between
@@ -221,6 +224,7 @@ func Infer(issue float64, classes []Class, mixes []Mix) (*Layout, error) {
 			train = append(train, m)
 		}
 	}
+	l.PairCosts = l.fitPairCosts(train)
 	l.Extra = l.fitExtra(train)
 	return l, nil
 }
@@ -307,6 +311,12 @@ func (l *Layout) build(classes []Class) {
 		total := 0.0
 		for i := range shared {
 			p := l.Pipelines[i]
+			// A class that overlaps some members of a pipeline, even
+			// in part, does not run on it: its conflicts with the
+			// others are a resource outside the pipeline.
+			if !usesPipeline(x, p, verdict) {
+				continue
+			}
 			for _, m := range p.Classes {
 				if verdict[[2]string{x, m}] != Shared {
 					continue
@@ -337,14 +347,30 @@ func (l *Layout) build(classes []Class) {
 	}
 }
 
+// usesPipeline reports whether class x was measured to share p with every
+// member its mixes decide (undecidable pairs say nothing), and with one at
+// least.
+func usesPipeline(x string, p Pipeline, verdict map[[2]string]Verdict) bool {
+	shared := false
+	for _, m := range p.Classes {
+		switch verdict[[2]string{x, m}] {
+		case Shared:
+			shared = true
+		case Independent, Partial:
+			return false
+		}
+	}
+	return shared
+}
+
 // Predict returns the rate (warp instructions per clock per SM) the layout
 // predicts for a mix: its instructions over the time a round takes, the
 // largest of the issue bound, each class's own rate, and each pipeline's
 // load, with a flexible class held to its fitted share of each pipeline (as
 // hardware that alternates an instruction over pipelines regardless of
 // what else runs would; on an H200 this predicted held-out mixes better
-// than letting the class fill whichever pipeline is free), and, when the
-// layout has one, the fitted extra resource's load.
+// than letting the class fill whichever pipeline is free), the fitted extra
+// resources' loads, and the costs of every measured pair the mix holds.
 func (l *Layout) Predict(counts map[string]int) (float64, error) {
 	t, err := l.pipelineCycles(counts)
 	if err != nil {
@@ -357,6 +383,7 @@ func (l *Layout) Predict(counts map[string]int) (float64, error) {
 	if l.Extra != nil {
 		t = math.Max(t, l.Extra.cycles(counts))
 	}
+	t = math.Max(t, l.pairCycles(counts))
 	return float64(total) / t, nil
 }
 

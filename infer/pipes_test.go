@@ -321,3 +321,67 @@ func TestConcurrency(t *testing.T) {
 		t.Errorf("Little's law: 4 cycles × 4 per clock = %v, want 16", got)
 	}
 }
+
+// TestPairCosts: a pair measured at two ratios whose mixes take longer
+// than the pipelines allow gets per-instruction costs that reproduce both
+// and predict a third ratio; a pair measured once scales its solo times.
+func TestPairCosts(t *testing.T) {
+	cs := []Class{{"A", 4}, {"B", 4}, {"C", 2}}
+	// A and B issue at the full rate alone, but each A also costs 0.4
+	// and each B 0.3 cycles of something they share.
+	cost := func(na, nb int) float64 { return math.Max(float64(na+nb)/4, 0.4*float64(na)+0.3*float64(nb)) }
+	mix := func(na, nb int) Mix {
+		return Mix{ID: fmt.Sprintf("A:%d+B:%d", na, nb), Counts: map[string]int{"A": na, "B": nb}, Rate: float64(na+nb) / cost(na, nb)}
+	}
+	mixes := []Mix{mix(1, 1), mix(1, 3), {ID: "A+C", Counts: map[string]int{"A": 1, "C": 1}, Rate: 2 / 0.9}}
+	l, err := Infer(4, cs, mixes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ab, ac *PairCost
+	for i, pc := range l.PairCosts {
+		switch pc.A + pc.B {
+		case "AB":
+			ab = &l.PairCosts[i]
+		case "AC":
+			ac = &l.PairCosts[i]
+		}
+	}
+	if ab == nil || math.Abs(ab.CostA-0.4) > 1e-9 || math.Abs(ab.CostB-0.3) > 1e-9 || ab.Mixes != 2 {
+		t.Fatalf("A-B pair cost %+v, want 0.4 and 0.3 from 2 mixes", ab)
+	}
+	if got, err := l.Predict(map[string]int{"A": 3, "B": 1}); err != nil || math.Abs(got-4/cost(3, 1)) > 1e-9 {
+		t.Errorf("A:3+B:1 predicted %v (%v), want %v", got, err, 4/cost(3, 1))
+	}
+	// One mix: both solo times (0.25 and 0.5) scaled to its 0.9 cycles.
+	if ac == nil || math.Abs(ac.CostA-0.3) > 1e-9 || math.Abs(ac.CostB-0.6) > 1e-9 || ac.Mixes != 1 {
+		t.Errorf("A-C pair cost %+v, want 0.3 and 0.6 from 1 mix", ac)
+	}
+}
+
+// TestNoShareOfAPartlyOverlappedPipeline: FFMA's mix with LOP3 adds up,
+// but its mix with SHF, on the same pipeline, overlaps: FFMA does not run
+// on that pipeline, so it takes no share of it.
+func TestNoShareOfAPartlyOverlappedPipeline(t *testing.T) {
+	cs := []Class{{"FFMA", 4}, {"LOP3", 2}, {"SHF", 2}}
+	mixes := []Mix{
+		{ID: "FFMA:2+LOP3:1", Counts: map[string]int{"FFMA": 2, "LOP3": 1}, Rate: 3 / 1.0},
+		{ID: "FFMA:2+SHF:1", Counts: map[string]int{"FFMA": 2, "SHF": 1}, Rate: 3 / 0.75},
+		{ID: "LOP3:1+SHF:1", Counts: map[string]int{"LOP3": 1, "SHF": 1}, Rate: 2 / 1.0},
+	}
+	l, err := Infer(4, cs, mixes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range l.Flexible {
+		for _, p := range f.Pipelines {
+			if strings.Contains(p, "LOP3") {
+				t.Errorf("FFMA takes a share of %s", p)
+			}
+		}
+	}
+	// FFMA:1+SHF:1 overlaps: the issue bound.
+	if got, _ := l.Predict(map[string]int{"FFMA": 1, "SHF": 1}); math.Abs(got-4) > 1e-9 {
+		t.Errorf("FFMA:1+SHF:1 predicted %v, want 4", got)
+	}
+}

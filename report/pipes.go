@@ -265,7 +265,7 @@ func writeLayout(b *strings.Builder, run *record.Run, d pipesData) {
 		fmt.Fprintf(b, "The pipeline inference failed: %s\n\n", oneLine(err.Error()))
 		return
 	}
-	fmt.Fprintf(b, "Inferred from %d mixes of instruction pairs, each in the ratio of the two instructions' rates alone, so that both would take the same time. The model: an SM issues at most %.0f warp instructions per clock (one per scheduler); a pair shares a pipeline when its mix takes the sum of the two times, and not when it takes the larger; when both hypotheses give the same time (both instructions issue-bound), the data cannot decide, and the layout says so instead of guessing. Instructions at half the issue rate or slower fill a pipeline alone and are grouped by what they share; a faster instruction must be reaching its rate through several pipelines, so it takes a share (fitted from the pair's mix) of every pipeline it shares, and a pipeline of its own for the rest. Classes are named by the machine instruction they compile to.\n\n", len(d.pairs), issue)
+	fmt.Fprintf(b, "Inferred from %d mixes of instruction pairs, two ratios per pair: the ratio of the two instructions' rates alone (so that both would take the same time) and a second one. The model: an SM issues at most %.0f warp instructions per clock (one per scheduler); a pair shares a pipeline when its mix takes the sum of the two times, and not when it takes the larger; when both hypotheses give the same time (both instructions issue-bound), the data cannot decide, and the layout says so instead of guessing. Instructions at half the issue rate or slower fill a pipeline alone and are grouped by what they share; a faster instruction must be reaching its rate through several pipelines, so it takes a share (fitted from the pair's mix) of every pipeline whose every member it was measured to share (one it overlaps in part is not its pipeline), and a pipeline of its own for the rest. Classes are named by the machine instruction they compile to.\n\n", len(d.pairs), issue)
 	latency := latencies(run)
 	b.WriteString("| Pipeline (instructions that use only it) | Warp inst/clk/SM | Results/clk/SM | Latency (cycles) | In flight per SM (Little's law) | Consistent |\n| --- | ---: | ---: | ---: | ---: | --- |\n")
 	for _, p := range l.Pipelines {
@@ -296,6 +296,7 @@ func writeLayout(b *strings.Builder, run *record.Run, d pipesData) {
 		b.WriteString("\nShares of shared pipelines are fitted from the pair's mix: the cycles it took beyond the other instruction's own. A share above 100% of what one pipeline allows, or shares summing past 100%, mean the instruction costs more than its pipeline slots (a resource the model does not name).\n\n")
 	}
 	writeExtra(b, l)
+	writePairCosts(b, l)
 	writePairMatrix(b, l)
 	writeChecks(b, l, toMixes(d.held))
 	writeMixTable(b, d, l, classOf)
@@ -367,6 +368,20 @@ func writeExtra(b *strings.Builder, l *infer.Layout) {
 	b.WriteString("\n")
 }
 
+// writePairCosts lists what pairs cost each other beyond their pipelines.
+func writePairCosts(b *strings.Builder, l *infer.Layout) {
+	if len(l.PairCosts) == 0 {
+		return
+	}
+	b.WriteString("### What pairs cost each other\n\n")
+	b.WriteString("Pairs whose mixes took longer than the pipelines allow: a mix holding both takes at least, per round, its count of each times the cost below (cycles per warp instruction per SM), fitted to the pair's two ratios by least squares (from one ratio, both instructions' solo times scaled alike). The prediction takes the largest of the pipelines, the resources above and these.\n\n")
+	b.WriteString("| Pair | Cost of the first | Cost of the second | Mixes fitted |\n| --- | ---: | ---: | ---: |\n")
+	for _, pc := range l.PairCosts {
+		fmt.Fprintf(b, "| %s + %s | %.3f | %.3f | %d |\n", pc.A, pc.B, pc.CostA, pc.CostB, pc.Mixes)
+	}
+	b.WriteString("\n")
+}
+
 func writePairMatrix(b *strings.Builder, l *infer.Layout) {
 	names := map[string]bool{}
 	verdict := map[[2]string]infer.Verdict{}
@@ -431,7 +446,7 @@ func writeChecks(b *strings.Builder, l *infer.Layout, held []infer.Mix) {
 		}
 	}
 	b.WriteString("### Prediction check\n\n")
-	fmt.Fprintf(b, "The layout predicts %d mixes it was not built from (equal and skewed counts, triples): mean error %.1f%%, largest %.1f%%, %d of %d within 10%%.\n\n",
+	fmt.Fprintf(b, "The layout predicts %d mixes it was not built from (each pair at a third ratio, and triples): mean error %.1f%%, largest %.1f%%, %d of %d within 10%%.\n\n",
 		len(checks), 100*sum/float64(len(checks)), 100*worst, within, len(checks))
 	sort.Slice(checks, func(i, j int) bool { return math.Abs(checks[i].Error) > math.Abs(checks[j].Error) })
 	b.WriteString("| Held-out mix (largest errors first) | Measured | Predicted | Error |\n| --- | ---: | ---: | ---: |\n")

@@ -175,6 +175,22 @@ func Balanced(ra, rb float64) (na, nb int) {
 	return 1, min(8, max(1, int(math.Round(rb/ra))))
 }
 
+// OtherRatios returns, for a pair balanced at na:nb, a second ratio the
+// inference also learns from, and a third held out to test it: 1:3 and 3:1
+// when the pair is balanced at 1:1; otherwise 1:1, and the slower class
+// doubled against the faster (1:2). Two ratios per pair let the inference
+// fit what each instruction of the pair costs the other.
+func OtherRatios(na, nb int) (sa, sb, ha, hb int) {
+	switch {
+	case na == 1 && nb == 1:
+		return 1, 3, 3, 1
+	case na > 1:
+		return 1, 1, 1, 2
+	default:
+		return 1, 1, 2, 1
+	}
+}
+
 // MixJobs plans the pair mixes from the classes' solo rates (warp
 // instructions per clock per SM, by class name): each pair balanced (the
 // inference's evidence), plus held-out mixes to test its predictions. A
@@ -201,11 +217,11 @@ func MixJobs(solo map[string]float64) ([]probe.Planned, error) {
 			if err := add("pair", map[string]int{a.name: na, b.name: nb}); err != nil {
 				return nil, err
 			}
-			held := map[string]int{a.name: 1, b.name: 1}
-			if na == 1 && nb == 1 {
-				held = map[string]int{a.name: 1, b.name: 3}
+			sa, sb, ha, hb := OtherRatios(na, nb)
+			if err := add("pair", map[string]int{a.name: sa, b.name: sb}); err != nil {
+				return nil, err
 			}
-			if err := add("held-out", held); err != nil {
+			if err := add("held-out", map[string]int{a.name: ha, b.name: hb}); err != nil {
 				return nil, err
 			}
 		}

@@ -69,15 +69,36 @@ func TestMixJobs(t *testing.T) {
 			held++
 		}
 	}
-	if pairs != 2*n*(n-1)/2 {
-		t.Errorf("%d two-class mixes, want %d (balanced and held out for every pair)", pairs, n*(n-1))
+	if pairs != 3*n*(n-1)/2 {
+		t.Errorf("%d two-class mixes, want %d (two ratios learnt from and one held out for every pair)", pairs, 3*n*(n-1)/2)
 	}
-	for _, want := range []string{"pipes/mix/FFMA:8+MUFU:1", "pipes/mix/FFMA:1+MUFU:1", "pipes/mix/FFMA:2+IMAD:1", "pipes/mix/IMAD:1+LOP3:1", "pipes/mix/IMAD:1+LOP3:3"} {
+	for _, want := range []string{"pipes/mix/FFMA:8+MUFU:1", "pipes/mix/FFMA:1+MUFU:1", "pipes/mix/FFMA:1+MUFU:2", "pipes/mix/FFMA:2+IMAD:1", "pipes/mix/IMAD:1+LOP3:1", "pipes/mix/IMAD:1+LOP3:3", "pipes/mix/IMAD:3+LOP3:1"} {
 		if !keys[want] {
 			t.Errorf("no job %s", want)
 		}
 	}
 	if held == 0 {
 		t.Error("no triples")
+	}
+}
+
+func TestOtherRatios(t *testing.T) {
+	tests := []struct {
+		na, nb         int
+		sa, sb, ha, hb int
+	}{
+		{1, 1, 1, 3, 3, 1},
+		{2, 1, 1, 1, 1, 2},
+		{8, 1, 1, 1, 1, 2},
+		{1, 4, 1, 1, 2, 1},
+	}
+	for _, tc := range tests {
+		sa, sb, ha, hb := OtherRatios(tc.na, tc.nb)
+		if sa != tc.sa || sb != tc.sb || ha != tc.ha || hb != tc.hb {
+			t.Errorf("OtherRatios(%d, %d) = %d:%d, %d:%d; want %d:%d, %d:%d", tc.na, tc.nb, sa, sb, ha, hb, tc.sa, tc.sb, tc.ha, tc.hb)
+		}
+		if sa*tc.nb == sb*tc.na || ha*tc.nb == hb*tc.na || ha*sb == hb*sa {
+			t.Errorf("OtherRatios(%d, %d): ratios repeat", tc.na, tc.nb)
+		}
 	}
 }
