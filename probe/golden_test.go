@@ -19,6 +19,10 @@ func TestGoldenPTX(t *testing.T) {
 	fma := probe.Step{Template: "fma.rn.f32 {d}, {x}, {a0}, {a1};", Type: ptx.F32, X0: 0x3f800000}
 	add := probe.Step{Template: "add.s32 {d}, {y}, {x};", Type: ptx.S32, X0: 1, A: [4]uint64{2}}
 	cvt := probe.Step{Template: "cvt.rn.f32.s32 {t}, {x};\nmov.b32 {d}, {t};", Type: ptx.S32, Temp: ptx.F32}
+	hmma := probe.MMA{Name: "mma m16n8k16 f32+=f16", Group: "mma.sync", Instr: "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
+		M: 16, N: 8, K: 16, RegsA: 4, RegsB: 2, RegsD: 4, Frag: ptx.B32, Acc: ptx.F32, Elem: "f16", Expect: []string{"HMMA"}}
+	hgmma := probe.MMA{Name: "wgmma m64n16k16 f32+=f16 SS", Group: "wgmma", Instr: "wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16",
+		M: 64, N: 16, K: 16, RegsD: 8, Frag: ptx.B32, Acc: ptx.F32, Elem: "f16", Tail: ", 1, 1, 0, 0", Expect: []string{"HGMMA"}, Target: "sm_90a"}
 	tests := []struct {
 		name   string
 		kernel *ptx.Kernel
@@ -31,6 +35,10 @@ func TestGoldenPTX(t *testing.T) {
 		{"clock", probe.ClockKernel("gpuarch_clock")},
 		{"stream_ld_cg_w4", probe.StreamKernel("stream_ld_cg_w4", "ld.cg", 4, 8, 0)},
 		{"access_ca_w4", probe.GlobalAccessKernel("access_ca_w4", 4, "ca")},
+		{"mma_m16n8k16_f16_ilp2", probe.MMAKernel("mma_m16n8k16_f16_ilp2", hmma, 2, 2)},
+		{"wgmma_m64n16k16_f16", probe.MMAKernel("wgmma_m64n16k16_f16", hgmma, 1, 2)},
+		{"ldmatrix_x4", probe.FragmentKernel("ldmatrix_x4", probe.Fragment{Count: 4}, 1, 2)},
+		{"branch_divergent_4", probe.BranchKernel("branch_divergent_4", probe.Branch{Mode: "divergent", Paths: 4})},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -37,8 +37,9 @@ const timelineSMs = 8
 func writeDispatch(b *strings.Builder, run *record.Run) {
 	traces, launches := dispatchRecords(run, "dispatch"), dispatchRecords(run, "launch")
 	barriers, atomics := dispatchRecords(run, "barrier"), dispatchRecords(run, "atomic")
+	branches, fences := dispatchRecords(run, "branch"), dispatchRecords(run, "fence")
 	b.WriteString("## Dispatch, launch and synchronization\n\n")
-	if len(traces)+len(launches)+len(barriers)+len(atomics) == 0 {
+	if len(traces)+len(launches)+len(barriers)+len(atomics)+len(branches)+len(fences) == 0 {
 		b.WriteString("The dispatch suite was not run.\n\n")
 		return
 	}
@@ -54,6 +55,33 @@ func writeDispatch(b *strings.Builder, run *record.Run) {
 	if len(atomics) > 0 {
 		writeAtomics(b, atomics)
 	}
+	if len(branches)+len(fences) > 0 {
+		writeControl(b, branches, fences)
+	}
+}
+
+// writeControl tabulates the branch and fence records, each against its
+// baseline (the body alone; the store alone).
+func writeControl(b *strings.Builder, branches, fences []*record.Record) {
+	b.WriteString("### Branches and fences\n\n")
+	b.WriteString("One warp, cycles per loop iteration (median of five launches). Branch conditions depend on the iteration, so the compiler cannot hoist them; every path is 8 dependent IMADs (about 32 cycles), and divergent lanes take path (lane + iteration) mod n, so the warp runs all n in turn. Fences follow a store of one word per lane to global memory. Records `dispatch/branch/<pattern>` and `dispatch/fence/<fence>`.\n\n")
+	table := func(head string, rs []*record.Record) {
+		if len(rs) == 0 {
+			return
+		}
+		base := rs[0]
+		fmt.Fprintf(b, "| %s | Cycles per iteration | Beyond `%s` |\n| --- | ---: | ---: |\n", head, base.Subject)
+		for _, r := range rs {
+			extra := "—"
+			if r != base && r.Status == record.StatusOK && base.Status == record.StatusOK {
+				extra = fmt.Sprintf("%+.1f", r.Value-base.Value)
+			}
+			fmt.Fprintf(b, "| %s | %s | %s |\n", r.Subject, valueCell(r, "%.1f"), extra)
+		}
+		b.WriteString("\n")
+	}
+	table("Control flow", branches)
+	table("Fence after a store", fences)
 }
 
 // valueCell prints a record's value or its status.

@@ -20,7 +20,7 @@ func mmaRows(run *record.Run) []*mmaRow {
 	by := map[string]*mmaRow{}
 	for i := range run.Records {
 		r := &run.Records[i]
-		if r.Suite != "mma" {
+		if r.Suite != "mma" || r.Group == "fragment" {
 			continue
 		}
 		name, zero := strings.CutSuffix(r.Subject, ", zeros")
@@ -113,6 +113,50 @@ func writeMMA(b *strings.Builder, run *record.Run, lib *Library) {
 		b.WriteString(line + "\n\n")
 	}
 	writeLibrary(b, lib, rows)
+	writeFragments(b, run)
+}
+
+// writeFragments tabulates ldmatrix and stmatrix.
+func writeFragments(b *strings.Builder, run *record.Run) {
+	type row struct{ lat, tp *record.Record }
+	var names []string
+	by := map[string]*row{}
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.Suite != "mma" || r.Group != "fragment" {
+			continue
+		}
+		w, ok := by[r.Subject]
+		if !ok {
+			w = &row{}
+			by[r.Subject] = w
+			names = append(names, r.Subject)
+		}
+		if r.Quantity == record.Latency {
+			w.lat = r
+		} else {
+			w.tp = r
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	b.WriteString("### Fragment loads and stores\n\n")
+	b.WriteString("`ldmatrix` and `stmatrix` moving 8×8 b16 matrices between shared memory and registers, each lane addressing one 16-byte row (no bank conflicts). Latency: one warp, each load's address waiting for the last load's data (through an AND with a runtime zero and an add). Throughput: the whole GPU, the best of 4 to 32 warps per SM with 1 to 4 chains each. Records `mma/<instruction>/latency|throughput`.\n\n")
+	b.WriteString("| Instruction | SASS | Latency (cycles) | Warp inst/clk/SM | Bytes/clk/SM | Best (warps/SM × chains) |\n| --- | --- | ---: | ---: | ---: | --- |\n")
+	for _, n := range names {
+		w := by[n]
+		sass, bytes, best := "—", "—", "—"
+		if w.tp != nil && w.tp.SASS != nil && len(w.tp.SASS.Counts) > 0 {
+			sass = strings.Join(mmaOpcodes(w.tp.SASS), ", ")
+		}
+		if w.tp != nil && w.tp.Status == record.StatusOK && w.tp.Through != nil {
+			bytes = fmt.Sprintf("%.0f", w.tp.Through.ResultsPerClockPerSM)
+			best = fmt.Sprintf("%d × %d", w.tp.Through.Best.WarpsPerSM, w.tp.Through.Best.ILP)
+		}
+		fmt.Fprintf(b, "| `%s` | %s | %s | %s | %s | %s |\n", n, sass, valueCell(w.lat, "%.1f"), valueCell(w.tp, "%.3f"), bytes, best)
+	}
+	b.WriteString("\n")
 }
 
 // emulatedNote says why a form's machine code lacks its instruction, when

@@ -191,6 +191,12 @@ func (p *program) Launch(_ context.Context, kernel string, grid probe.Grid, _ ti
 		out = g.bufs[p]
 	}
 	switch {
+	case strings.HasPrefix(kernel, "branch_"):
+		// args: out, iters, mask. 40 cycles an iteration.
+		le.PutUint64(out, uint64(args[1].(uint32))*40)
+	case strings.HasPrefix(kernel, "fence_"):
+		// args: out, buf, iters. 100 cycles an iteration.
+		le.PutUint64(out, uint64(args[2].(uint32))*100)
 	case kernel == "barrier":
 		// args: out, iters. 20 cycles plus 2 a warp per barrier.
 		iters := uint64(args[1].(uint32))
@@ -204,7 +210,7 @@ func (p *program) Launch(_ context.Context, kernel string, grid probe.Grid, _ ti
 			WriteWarp(out, w, 1000, 1000+span, 500, 500+uint64(float64(span)/g.ClockHz*1e9), uint32((w*32/threads)%g.SMs))
 		}
 		// Stamped by LaunchBatch.
-	case strings.HasPrefix(kernel, "mma_"):
+	case strings.HasPrefix(kernel, "mma_") || strings.HasPrefix(kernel, "frag_"):
 		// args: out, iters, seed. 32 cycles an instruction group per
 		// warp, whatever the shape.
 		iters := uint64(args[1].(uint32))

@@ -7,6 +7,8 @@
 package dispatch
 
 import (
+	"fmt"
+
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -85,11 +87,36 @@ func AtomicCases() []probe.AtomicCase {
 		probe.AtomicCase{Atomic: agg, Ways: 1 << 24, Full: true, Variant: oneGPUWord})
 }
 
+// Branches are the control-flow patterns timed: the body alone, a uniform
+// branch around it taken and not, 2 to 32 divergent paths, and two paths
+// predicated instead of branched.
+func Branches() []probe.Branch {
+	out := []probe.Branch{
+		{Name: "no branch (the body alone)", Mode: "none"},
+		{Name: "uniform branch, not taken (the body runs)", Mode: "uniform", Mask: 0},
+		{Name: "uniform branch, taken (the body skipped)", Mode: "uniform", Mask: 0xffffffff},
+	}
+	for _, n := range []int{2, 4, 8, 16, 32} {
+		out = append(out, probe.Branch{Name: fmt.Sprintf("divergent, %d paths", n), Mode: "divergent", Paths: n})
+	}
+	return append(out, probe.Branch{Name: "2 paths predicated (both computed, selp)", Mode: "predicated", Paths: 2})
+}
+
+// Fences are the memory fences timed after a global store, by scope.
+func Fences() []probe.Fence {
+	out := []probe.Fence{{Name: "no fence", PTX: ""}}
+	for _, f := range []string{"membar.cta", "membar.gl", "membar.sys", "fence.acq_rel.cta", "fence.acq_rel.gpu", "fence.acq_rel.sys", "fence.sc.cta", "fence.sc.gpu", "fence.sc.sys"} {
+		out = append(out, probe.Fence{Name: f, PTX: f})
+	}
+	return out
+}
+
 // Jobs returns the suite's jobs for dev.
 func Jobs(dev record.Device) []probe.Planned {
 	return []probe.Planned{
 		{Key: Suite + "/dispatch", Job: probe.DispatchJob(Suite, Strategies(dev))},
 		{Key: Suite + "/launch", Job: probe.LaunchJob(Suite, LaunchCases())},
 		{Key: Suite + "/sync", Job: probe.SyncJob(Suite, BarrierWarps, AtomicCases())},
+		{Key: Suite + "/control", Job: probe.ControlJob(Suite, Branches(), Fences())},
 	}
 }

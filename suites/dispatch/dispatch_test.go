@@ -19,8 +19,13 @@ func TestStrategies(t *testing.T) {
 			t.Errorf("%s: %d shared bytes do not make one block per SM", s.Name, s.SharedBytes)
 		}
 	}
-	if len(Jobs(dev)) != 3 {
-		t.Error("want a dispatch, a launch and a sync job")
+	if len(Jobs(dev)) != 4 {
+		t.Error("want a dispatch, a launch, a sync and a control job")
+	}
+	for _, b := range Branches() {
+		if b.Mode == "divergent" && (b.Paths < 2 || b.Paths&(b.Paths-1) != 0) {
+			t.Errorf("%s: paths must be a power of two", b.Name)
+		}
 	}
 	names := map[string]bool{}
 	for _, c := range AtomicCases() {

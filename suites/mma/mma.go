@@ -74,21 +74,35 @@ func Forms() []probe.MMA {
 		sparse(16, 8, 32, "f32", "f16", f32, "f16", "HMMA"),
 		sparse(16, 8, 64, "s32", "s8", s32, "s8", "IMMA"),
 	}
-	for _, n := range []int{8, 16, 32, 64, 128, 256} {
-		out = append(out, wgmma(n, 16, "f32", "f16", false, f32, "f16", ", 1, 1, 0, 0", "", "HGMMA"))
+	// SS at every N from 8 to 256 for each input type, RS at N = 256.
+	for _, t := range []struct {
+		acc, in string
+		k       int
+		accType ptx.Type
+		tail    string
+		expect  string
+	}{
+		{"f32", "f16", 16, f32, ", 1, 1, 0, 0", "HGMMA"},
+		{"f32", "bf16", 16, f32, ", 1, 1, 0, 0", "HGMMA"},
+		{"f32", "tf32", 8, f32, ", 1, 1", "HGMMA"},
+		{"f32", "e4m3", 32, f32, ", 1, 1", "QGMMA"},
+		{"f32", "e5m2", 32, f32, ", 1, 1", "QGMMA"},
+		{"s32", "s8", 32, s32, "", "IGMMA"},
+	} {
+		for _, n := range []int{8, 16, 32, 64, 128, 256} {
+			out = append(out, wgmma(n, t.k, t.acc, t.in, false, t.accType, t.in, t.tail, "", t.expect))
+		}
 	}
-	return append(out,
-		wgmma(256, 16, "f32", "f16", true, f32, "f16", "", ", 1, 1, 0", "HGMMA"),
-		wgmma(256, 16, "f32", "bf16", false, f32, "bf16", ", 1, 1, 0, 0", "", "HGMMA"),
-		wgmma(256, 16, "f32", "bf16", true, f32, "bf16", "", ", 1, 1, 0", "HGMMA"),
-		wgmma(256, 8, "f32", "tf32", false, f32, "tf32", ", 1, 1", "", "HGMMA"),
-		wgmma(256, 8, "f32", "tf32", true, f32, "tf32", "", ", 1, 1", "HGMMA"),
-		wgmma(256, 32, "f32", "e4m3", false, f32, "e4m3", ", 1, 1", "", "QGMMA"),
-		wgmma(256, 32, "f32", "e5m2", false, f32, "e5m2", ", 1, 1", "", "QGMMA"),
-		wgmma(256, 32, "f32", "e4m3", true, f32, "e4m3", "", ", 1, 1", "QGMMA"),
-		wgmma(256, 32, "s32", "s8", false, s32, "s8", "", "", "IGMMA"),
-		wgmma(256, 32, "s32", "s8", true, s32, "s8", "", "", "IGMMA"),
-	)
+	rsTail := map[string]string{"f16": ", 1, 1, 0", "bf16": ", 1, 1, 0", "tf32": ", 1, 1", "e4m3": ", 1, 1", "s8": ""}
+	for _, t := range []struct {
+		acc, in string
+		k       int
+		accType ptx.Type
+		expect  string
+	}{{"f32", "f16", 16, f32, "HGMMA"}, {"f32", "bf16", 16, f32, "HGMMA"}, {"f32", "tf32", 8, f32, "HGMMA"}, {"f32", "e4m3", 32, f32, "QGMMA"}, {"s32", "s8", 32, s32, "IGMMA"}} {
+		out = append(out, wgmma(256, t.k, t.acc, t.in, true, t.accType, t.in, "", rsTail[t.in], t.expect))
+	}
+	return out
 }
 
 // Shapes are the throughput configurations tried for a form: 4 to 16
@@ -126,5 +140,17 @@ func Jobs(dev record.Device) []probe.Planned {
 		}
 		out = append(out, probe.Planned{Key: Suite + "/" + m.Name, Job: probe.MMAJob(Suite, m, Shapes(m), peak, source)})
 	}
+	for _, f := range Fragments() {
+		out = append(out, probe.Planned{Key: Suite + "/" + f.Name(), Job: probe.FragmentJob(Suite, f)})
+	}
 	return out
+}
+
+// Fragments are the fragment moves measured: ldmatrix of 1, 2 and 4
+// matrices (and 4 transposed) and stmatrix of 1, 2 and 4.
+func Fragments() []probe.Fragment {
+	return []probe.Fragment{
+		{Count: 1}, {Count: 2}, {Count: 4}, {Count: 4, Trans: true},
+		{Store: true, Count: 1}, {Store: true, Count: 2}, {Store: true, Count: 4},
+	}
 }

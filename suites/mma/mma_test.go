@@ -61,8 +61,15 @@ func TestFlops(t *testing.T) {
 
 func TestJobs(t *testing.T) {
 	jobs := Jobs(record.Device{ComputeCapability: "9.0"})
-	if len(jobs) != len(Forms()) {
-		t.Errorf("%d jobs for %d forms", len(jobs), len(Forms()))
+	if len(jobs) != len(Forms())+len(Fragments()) {
+		t.Errorf("%d jobs for %d forms and %d fragment moves", len(jobs), len(Forms()), len(Fragments()))
+	}
+	for _, f := range Fragments() {
+		k := probe.FragmentKernel("k", f, 2, 4)
+		src := (&ptx.Module{Version: "9.0", Target: "sm_90", Kernels: []*ptx.Kernel{k}}).String()
+		if n := strings.Count(src, f.Name()+" "); n != 8 {
+			t.Errorf("%s: kernel holds %d, want 8 (2 chains × 4)", f.Name(), n)
+		}
 	}
 	for _, m := range Forms() {
 		for _, s := range Shapes(m) {

@@ -439,7 +439,7 @@ func TestWarpAndDispatchOnSimulatedGPU(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"## Warp-level communication", "### Block placement", "agrees with the driver's occupancy answer",
-		"Placement is breadth-first", "### Launch costs", "### Barriers", "### Atomics"} {
+		"Placement is breadth-first", "### Launch costs", "### Barriers", "### Atomics", "### Branches and fences"} {
 		if !strings.Contains(md.String(), want) {
 			t.Errorf("the report lacks %q:\n%s", want, md.String())
 		}
@@ -459,8 +459,15 @@ func countSuite(run *record.Run, suite string) int {
 func TestMMAOnSimulatedGPU(t *testing.T) {
 	e, _, stderr := testEnv(probetest.New())
 	run := runIn(t, e, stderr, "run", "--suite", "mma")
-	if n := countSuite(run, mma.Suite); n != 3*len(mma.Forms()) {
-		t.Errorf("%d mma records, want 3 per form (%d)", n, 3*len(mma.Forms()))
+	frag := 0
+	for _, f := range mma.Fragments() {
+		frag += 2
+		if f.Store {
+			frag-- // no latency for stores
+		}
+	}
+	if n := countSuite(run, mma.Suite); n != 3*len(mma.Forms())+frag {
+		t.Errorf("%d mma records, want 3 per form and %d for fragment moves (%d)", n, frag, 3*len(mma.Forms())+frag)
 	}
 	for _, r := range run.Records {
 		if r.Status != record.StatusOK {
