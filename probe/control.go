@@ -2,9 +2,7 @@ package probe
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
-	"time"
 
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
@@ -89,16 +87,7 @@ func BranchKernel(name string, b Branch) *ptx.Kernel {
 			k.Op("selp.b32", acc, acc, other, p)
 		}
 	})
-	c1 := k.Read(ptx.Clock64)
-	first := k.Reg(ptx.Pred)
-	k.Op("setp.eq.u32", first, lane, ptx.Int(0))
-	k.If(first, func() {
-		dt := k.Reg(ptx.U64)
-		k.Op("sub.u64", dt, c1, c0)
-		out := k.Load(outP)
-		k.Op("st.global.u64", ptx.Addr{Base: out}, dt)
-		k.Op("st.global.u32", ptx.Addr{Base: out, Offset: 8}, acc)
-	})
+	storeCycles(k, outP, c0, k.Read(ptx.Clock64), acc)
 	return k
 }
 
@@ -121,16 +110,7 @@ func FenceKernel(name, fence string) *ptx.Kernel {
 			k.Raw(fence + ";")
 		}
 	})
-	c1 := k.Read(ptx.Clock64)
-	first := k.Reg(ptx.Pred)
-	k.Op("setp.eq.u32", first, lane, ptx.Int(0))
-	k.If(first, func() {
-		dt := k.Reg(ptx.U64)
-		k.Op("sub.u64", dt, c1, c0)
-		out := k.Load(outP)
-		k.Op("st.global.u64", ptx.Addr{Base: out}, dt)
-		k.Op("st.global.u32", ptx.Addr{Base: out, Offset: 8}, cnt)
-	})
+	storeCycles(k, outP, c0, k.Read(ptx.Clock64), cnt)
 	return k
 }
 
@@ -174,7 +154,7 @@ func (j *controlJob) close() { j.c.close() }
 const controlIters = 2048
 
 func (j *controlJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
-	prov := record.Provenance{Module: "control", PTXSHA256: j.c.hash, CompileSeconds: j.c.compile.Seconds(), Time: time.Now().UTC()}
+	prov := j.c.provenance("control")
 	out, err := r.GPU.Alloc(64)
 	if err != nil {
 		return nil, err
@@ -186,27 +166,11 @@ func (j *controlJob) measure(ctx context.Context, r *Runner) ([]record.Record, e
 	}
 	defer buf.Free()
 	var recs []record.Record
-	time1 := func(rec *record.Record, kernel string, args ...any) error {
-		var samples []float64
-		for range 5 {
-			if err := j.c.prog.Launch(ctx, kernel, Grid{Blocks: 1, Threads: 32}, r.Config.LaunchTimeout, args...); err != nil {
-				return err
-			}
-			b, err := out.Read()
-			if err != nil {
-				return err
-			}
-			samples = append(samples, float64(binary.LittleEndian.Uint64(b))/controlIters)
-		}
-		rec.Samples, rec.Summary = samples, summary(samples)
-		rec.Value = rec.Summary.Median
-		return nil
-	}
 	add := func(rec record.Record, kernel string, expect string, args ...any) error {
 		var err error
 		if f := j.c.failure; f != nil {
 			rec.Status, rec.Reason = f.Status, f.Reason
-		} else if err = time1(&rec, kernel, args...); err != nil {
+		} else if err = j.c.medianCycles(ctx, r, kernel, Grid{Blocks: 1, Threads: 32}, out, controlIters, &rec, args...); err != nil {
 			rec.Status, rec.Reason = record.StatusFailed, err.Error()
 		} else if expect != "" {
 			rec.SASS = j.c.checkLoop(kernel, []string{expect}, 1, 1)

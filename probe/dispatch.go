@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"time"
 
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/record"
@@ -45,26 +44,10 @@ func (j *dispatchJob) prepare(ctx context.Context, r *Runner) {
 func (j *dispatchJob) close() { j.c.close() }
 
 func (j *dispatchJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
-	var recs []record.Record
-	for _, s := range j.strategies {
-		rec := record.Record{ID: j.suite + "/dispatch/" + s.Name, Suite: j.suite, Subject: s.Name, Group: "dispatch",
-			Quantity: record.Dispatch, Unit: "blocks resident per SM", Status: record.StatusOK,
-			Provenance: record.Provenance{Module: "dispatch", PTXSHA256: j.c.hash, CompileSeconds: j.c.compile.Seconds(), Time: time.Now().UTC()}}
-		if f := j.c.failure; f != nil {
-			rec.Status, rec.Reason = f.Status, f.Reason
-			recs = append(recs, rec)
-			continue
-		}
-		err := j.trace(ctx, r, s, &rec)
-		if err != nil {
-			rec.Status, rec.Reason = record.StatusFailed, err.Error()
-		}
-		recs = append(recs, rec)
-		if err != nil && Fatal(err) {
-			return recs, err
-		}
-	}
-	return recs, j.c.fatalErr
+	return measureEach(j.c, j.strategies, func(s DispatchStrategy) record.Record {
+		return record.Record{ID: j.suite + "/dispatch/" + s.Name, Suite: j.suite, Subject: s.Name, Group: "dispatch",
+			Quantity: record.Dispatch, Unit: "blocks resident per SM", Status: record.StatusOK, Provenance: j.c.provenance("dispatch")}
+	}, func(s DispatchStrategy, rec *record.Record) error { return j.trace(ctx, r, s, rec) })
 }
 
 // trace runs one strategy and fills rec with its trace.

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"time"
 
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/ptx"
@@ -74,26 +73,10 @@ func (j *launchJob) prepare(ctx context.Context, r *Runner) {
 func (j *launchJob) close() { j.c.close() }
 
 func (j *launchJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
-	var recs []record.Record
-	for _, c := range j.cases {
-		rec := record.Record{ID: j.suite + "/launch/" + c.Subject, Suite: j.suite, Subject: c.Subject, Group: "launch",
-			Quantity: record.Launch, Unit: "µs per launch", Status: record.StatusOK,
-			Provenance: record.Provenance{Module: "launch", PTXSHA256: j.c.hash, CompileSeconds: j.c.compile.Seconds(), Time: time.Now().UTC()}}
-		if f := j.c.failure; f != nil {
-			rec.Status, rec.Reason = f.Status, f.Reason
-			recs = append(recs, rec)
-			continue
-		}
-		err := j.batch(ctx, r, c, &rec)
-		if err != nil {
-			rec.Status, rec.Reason = record.StatusFailed, err.Error()
-		}
-		recs = append(recs, rec)
-		if err != nil && Fatal(err) {
-			return recs, err
-		}
-	}
-	return recs, j.c.fatalErr
+	return measureEach(j.c, j.cases, func(c LaunchCase) record.Record {
+		return record.Record{ID: j.suite + "/launch/" + c.Subject, Suite: j.suite, Subject: c.Subject, Group: "launch",
+			Quantity: record.Launch, Unit: "µs per launch", Status: record.StatusOK, Provenance: j.c.provenance("launch")}
+	}, func(c LaunchCase, rec *record.Record) error { return j.batch(ctx, r, c, rec) })
 }
 
 func (j *launchJob) batch(ctx context.Context, r *Runner, c LaunchCase, rec *record.Record) error {

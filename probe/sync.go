@@ -2,9 +2,7 @@ package probe
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
-	"time"
 
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
@@ -21,15 +19,7 @@ func BarrierKernel(name string) *ptx.Kernel {
 	k.Op("bar.sync", ptx.Int(0))
 	c0 := k.Read(ptx.Clock64)
 	k.Loop(iters, func() { k.Op("bar.sync", ptx.Int(0)) })
-	c1 := k.Read(ptx.Clock64)
-	tid := k.Read(ptx.TidX)
-	first := k.Reg(ptx.Pred)
-	k.Op("setp.eq.u32", first, tid, ptx.Int(0))
-	k.If(first, func() {
-		dt := k.Reg(ptx.U64)
-		k.Op("sub.u64", dt, c1, c0)
-		k.Op("st.global.u64", ptx.Addr{Base: k.Load(outP)}, dt)
-	})
+	storeCycles(k, outP, c0, k.Read(ptx.Clock64), ptx.Reg{})
 	return k
 }
 
@@ -175,7 +165,7 @@ func (j *syncJob) close() { j.c.close() }
 const syncIters = 2048
 
 func (j *syncJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
-	prov := record.Provenance{Module: "sync", PTXSHA256: j.c.hash, CompileSeconds: j.c.compile.Seconds(), Time: time.Now().UTC()}
+	prov := j.c.provenance("sync")
 	var recs []record.Record
 	add := func(rec record.Record, err error) error {
 		if f := j.c.failure; f != nil {
@@ -231,20 +221,7 @@ func (j *syncJob) barrier(ctx context.Context, r *Runner, warps int, rec *record
 		return err
 	}
 	defer out.Free()
-	var samples []float64
-	for range 5 {
-		if err := j.c.prog.Launch(ctx, "barrier", Grid{Blocks: 1, Threads: 32 * warps}, r.Config.LaunchTimeout, out.Ptr(), uint32(syncIters)); err != nil {
-			return err
-		}
-		b, err := out.Read()
-		if err != nil {
-			return err
-		}
-		samples = append(samples, float64(binary.LittleEndian.Uint64(b))/syncIters)
-	}
-	rec.Samples, rec.Summary = samples, summary(samples)
-	rec.Value = rec.Summary.Median
-	return nil
+	return j.c.medianCycles(ctx, r, "barrier", Grid{Blocks: 1, Threads: 32 * warps}, out, syncIters, rec, out.Ptr(), uint32(syncIters))
 }
 
 func (j *syncJob) atomic(ctx context.Context, r *Runner, c AtomicCase, rec *record.Record) error {

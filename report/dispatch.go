@@ -17,14 +17,7 @@ import (
 
 // dispatchRecords returns the dispatch suite's records of one group.
 func dispatchRecords(run *record.Run, group string) []*record.Record {
-	var out []*record.Record
-	for i := range run.Records {
-		r := &run.Records[i]
-		if r.Suite == "dispatch" && r.Group == group {
-			out = append(out, r)
-		}
-	}
-	return out
+	return suiteGroup(run, "dispatch", group)
 }
 
 // timelinePlotName is the file a dispatch record's timeline is drawn to.

@@ -230,10 +230,15 @@ func codeCliff(rows []*record.Record) fetchCliff {
 
 // memoryGroup returns the memory suite's records of one group, in order.
 func memoryGroup(run *record.Run, group string) []*record.Record {
+	return suiteGroup(run, "memory", group)
+}
+
+// suiteGroup returns a suite's records of one group, in order.
+func suiteGroup(run *record.Run, suite, group string) []*record.Record {
 	var rows []*record.Record
 	for i := range run.Records {
 		r := &run.Records[i]
-		if r.Suite == "memory" && r.Group == group {
+		if r.Suite == suite && r.Group == group {
 			rows = append(rows, r)
 		}
 	}
