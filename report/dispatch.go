@@ -178,8 +178,9 @@ func writeTraces(b *strings.Builder, run *record.Run, rs []*record.Record) {
 		if tl.BlocksPerSM.Median != float64(d.DriverBlocksPerSM) || tl.BlocksPerSM.Min != tl.BlocksPerSM.Max {
 			agree = "**differs from**"
 		}
-		notes = append(notes, fmt.Sprintf("- %s: %.0f blocks resident per SM (median; %.0f to %.0f) %s the driver's occupancy answer (%d). Blocks 0–%d ran on SMs %s.",
-			r.Subject, tl.BlocksPerSM.Median, tl.BlocksPerSM.Min, tl.BlocksPerSM.Max, agree, d.DriverBlocksPerSM, len(tl.FirstBlocks)-1, intList(tl.FirstBlocks)))
+		notes = append(notes, fmt.Sprintf("- %s: %.0f blocks resident per SM (median; %.0f to %.0f) %s the driver's occupancy answer (%d): the smallest launch of this shape that fills the GPU has %.0f blocks (%d SMs × %.0f). Blocks 0–%d ran on SMs %s.",
+			r.Subject, tl.BlocksPerSM.Median, tl.BlocksPerSM.Min, tl.BlocksPerSM.Max, agree, d.DriverBlocksPerSM,
+			float64(tl.SMs)*tl.BlocksPerSM.Median, tl.SMs, tl.BlocksPerSM.Median, len(tl.FirstBlocks)-1, intList(tl.FirstBlocks)))
 	}
 	b.WriteString("\n" + strings.Join(notes, "\n") + "\n\n")
 	if tl, ok := firstTimeline(rs); ok {

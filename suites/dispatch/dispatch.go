@@ -68,7 +68,7 @@ const (
 func AtomicCases() []probe.AtomicCase {
 	var out []probe.AtomicCase
 	for _, space := range []string{"shared", "global"} {
-		for _, op := range [][2]string{{"add", "u32"}, {"add", "f32"}, {"add", "u64"}, {"min", "s32"}, {"exch", "b32"}, {"cas", "b32"}} {
+		for _, op := range [][2]string{{"add", "u32"}, {"add", "f32"}, {"add", "u64"}, {"min", "s32"}, {"max", "u32"}, {"exch", "b32"}, {"cas", "b32"}} {
 			a := probe.Atomic{Space: space, Op: op[0], Type: op[1]}
 			out = append(out,
 				probe.AtomicCase{Atomic: a, Ways: 1},

@@ -74,33 +74,27 @@ func Forms() []probe.MMA {
 		sparse(16, 8, 32, "f32", "f16", f32, "f16", "HMMA"),
 		sparse(16, 8, 64, "s32", "s8", s32, "s8", "IMMA"),
 	}
-	// SS at every N from 8 to 256 for each input type, RS at N = 256.
+	// SS and RS at every N from 8 to 256 for each input type (RS takes no
+	// transpose for A).
 	for _, t := range []struct {
-		acc, in string
-		k       int
-		accType ptx.Type
-		tail    string
-		expect  string
+		acc, in        string
+		k              int
+		accType        ptx.Type
+		tailSS, tailRS string
+		expect         string
 	}{
-		{"f32", "f16", 16, f32, ", 1, 1, 0, 0", "HGMMA"},
-		{"f32", "bf16", 16, f32, ", 1, 1, 0, 0", "HGMMA"},
-		{"f32", "tf32", 8, f32, ", 1, 1", "HGMMA"},
-		{"f32", "e4m3", 32, f32, ", 1, 1", "QGMMA"},
-		{"f32", "e5m2", 32, f32, ", 1, 1", "QGMMA"},
-		{"s32", "s8", 32, s32, "", "IGMMA"},
+		{"f32", "f16", 16, f32, ", 1, 1, 0, 0", ", 1, 1, 0", "HGMMA"},
+		{"f32", "bf16", 16, f32, ", 1, 1, 0, 0", ", 1, 1, 0", "HGMMA"},
+		{"f32", "tf32", 8, f32, ", 1, 1", ", 1, 1", "HGMMA"},
+		{"f32", "e4m3", 32, f32, ", 1, 1", ", 1, 1", "QGMMA"},
+		{"f32", "e5m2", 32, f32, ", 1, 1", ", 1, 1", "QGMMA"},
+		{"s32", "s8", 32, s32, "", "", "IGMMA"},
 	} {
 		for _, n := range []int{8, 16, 32, 64, 128, 256} {
-			out = append(out, wgmma(n, t.k, t.acc, t.in, false, t.accType, t.in, t.tail, "", t.expect))
+			out = append(out,
+				wgmma(n, t.k, t.acc, t.in, false, t.accType, t.in, t.tailSS, "", t.expect),
+				wgmma(n, t.k, t.acc, t.in, true, t.accType, t.in, "", t.tailRS, t.expect))
 		}
-	}
-	rsTail := map[string]string{"f16": ", 1, 1, 0", "bf16": ", 1, 1, 0", "tf32": ", 1, 1", "e4m3": ", 1, 1", "s8": ""}
-	for _, t := range []struct {
-		acc, in string
-		k       int
-		accType ptx.Type
-		expect  string
-	}{{"f32", "f16", 16, f32, "HGMMA"}, {"f32", "bf16", 16, f32, "HGMMA"}, {"f32", "tf32", 8, f32, "HGMMA"}, {"f32", "e4m3", 32, f32, "QGMMA"}, {"s32", "s8", 32, s32, "IGMMA"}} {
-		out = append(out, wgmma(256, t.k, t.acc, t.in, true, t.accType, t.in, "", rsTail[t.in], t.expect))
 	}
 	return out
 }

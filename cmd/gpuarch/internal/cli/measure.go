@@ -307,6 +307,17 @@ func (e *Env) cmdList(_ context.Context, args []string) error {
 		}
 		fmt.Fprintf(e.Stdout, "  %-24s %s\n", s.Subject, strings.Join(s.Expect, "/"))
 	}
+	for _, m := range mma.Forms() {
+		if m.Group != group {
+			group = m.Group
+			fmt.Fprintf(e.Stdout, "%s:\n", group)
+		}
+		fmt.Fprintf(e.Stdout, "  %-32s %s\n", m.Name, strings.Join(m.Expect, "/"))
+	}
+	fmt.Fprintf(e.Stdout, "fragment:\n")
+	for _, f := range mma.Fragments() {
+		fmt.Fprintf(e.Stdout, "  %s\n", f.Name())
+	}
 	return nil
 }
 
