@@ -92,7 +92,8 @@ func commands() []command {
 		{"inst", "[--out DIR] [--gpu N] NAME...", "measure the named instructions and print their table", (*Env).cmdInst},
 		{"info", "[--gpu N] [--json] [--no-measure]", "print the GPU's spec sheet and peak rates, with the measured clock", (*Env).cmdInfo},
 		{"list", "", "list the instructions gpuarch knows", (*Env).cmdList},
-		{"report", "[--out DIR] RESULTS.json", "write the Markdown report of a results file", (*Env).cmdReport},
+		{"report", "[--out DIR] [--library FILE] RESULTS.json", "write the Markdown (and with --out the HTML) report of a results file", (*Env).cmdReport},
+		{"compare", "[--all] [--alpha P] A.json B.json", "set two results files side by side: what changed, and whether significantly", (*Env).cmdCompare},
 		{"version", "", "print the version", (*Env).cmdVersion},
 		{"worker", "", "(internal) measure what the request on stdin asks, for run and inst", (*Env).cmdWorker},
 	}

@@ -486,3 +486,18 @@ func TestMMAOnSimulatedGPU(t *testing.T) {
 		t.Errorf("the report has no matrix-unit table:\n%s", md.String())
 	}
 }
+
+func TestCompareRecorded(t *testing.T) {
+	e, stdout, _ := testEnv(probetest.New())
+	if err := e.Run(context.Background(), []string{"compare", "testdata/h200.json", "testdata/h200.json"}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stdout.String(), "No quantity changed significantly.") || !strings.Contains(stdout.String(), "CUDA 13.0") {
+		t.Errorf("a run against itself:\n%s", stdout.String())
+	}
+	for _, args := range [][]string{{"compare", "testdata/h200.json"}, {"compare", "testdata/h200.json", "testdata/missing.json"}} {
+		if err := e.Run(context.Background(), args); err == nil {
+			t.Errorf("%v succeeded", args)
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gpuarch/gpuarch/compare"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/report"
@@ -365,4 +366,29 @@ func writeDocument(dir string, run *record.Run, lib *report.Library) error {
 	}
 	_, err = report.WritePlots(dir, run)
 	return err
+}
+
+func (e *Env) cmdCompare(_ context.Context, args []string) error {
+	fs := e.flags("compare")
+	all := fs.Bool("all", false, "list every quantity, not only the significant changes")
+	alpha := fs.Float64("alpha", 0.05, "significance level of the Mann-Whitney U test")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 2 {
+		return &UsageError{"compare needs two results files"}
+	}
+	runs := make([]*record.Run, 2)
+	for i := range runs {
+		r, err := record.ReadFile(fs.Arg(i))
+		if err != nil {
+			return err
+		}
+		runs[i] = r
+	}
+	res, err := compare.Runs(runs[0], runs[1], *alpha)
+	if err != nil {
+		return err
+	}
+	return res.WriteMarkdown(e.Stdout, fs.Arg(0), fs.Arg(1), *all)
 }

@@ -1,0 +1,228 @@
+// Package compare sets two results files side by side: every quantity both
+// measured, its change, and whether the change is significant given both
+// runs' samples, as benchstat decides it (medians, and a Mann-Whitney U
+// test through golang.org/x/perf/benchmath, which assumes nothing about
+// the samples' distribution). Two GPUs, two drivers or two runs of one.
+package compare
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strings"
+
+	"golang.org/x/perf/benchmath"
+
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/stats"
+)
+
+// Verdict says what a row's comparison found.
+type Verdict string
+
+// Verdicts.
+const (
+	Changed     Verdict = "changed"      // the U test rejects "no difference"
+	Same        Verdict = "same"         // it does not
+	TooFew      Verdict = "too few"      // too few samples to tell (see Row.Note)
+	OnlyA       Verdict = "only in A"    // measured in one run only
+	OnlyB       Verdict = "only in B"    // measured in the other only
+	StatusDiffs Verdict = "status"       // measured in both, ok in one only
+	Differs     Verdict = "differs"      // no samples, and the values differ
+	Unchanged   Verdict = "no change"    // no samples, and the values are equal
+	Unitless    Verdict = "unit differs" // the two runs measured it in different units
+)
+
+// Row is one quantity in both runs.
+type Row struct {
+	ID     string
+	Unit   string
+	A, B   float64 // medians of the samples (or the values)
+	NA, NB int     // sample counts
+	// Delta is (B - A) / A; NaN when A is 0 or a side is missing.
+	Delta   float64
+	P       float64 // the U test's p-value (1 without a test)
+	Verdict Verdict
+	Note    string
+}
+
+// Result is a comparison of two runs.
+type Result struct {
+	A, B  record.Device
+	Alpha float64
+	Rows  []Row
+}
+
+// Runs compares every record of a and b by ID, in a's order then b's
+// extra ones. alpha is the significance level (0.05 as benchstat).
+func Runs(a, b *record.Run, alpha float64) (*Result, error) {
+	if a == nil || b == nil {
+		return nil, fmt.Errorf("compare: a run is missing")
+	}
+	if alpha <= 0 || alpha >= 1 {
+		return nil, fmt.Errorf("compare: significance level %v is not between 0 and 1", alpha)
+	}
+	res := &Result{A: a.Device, B: b.Device, Alpha: alpha}
+	byB := map[string]*record.Record{}
+	for i := range b.Records {
+		byB[b.Records[i].ID] = &b.Records[i]
+	}
+	seen := map[string]bool{}
+	for i := range a.Records {
+		ra := &a.Records[i]
+		seen[ra.ID] = true
+		rb, ok := byB[ra.ID]
+		if !ok {
+			res.Rows = append(res.Rows, Row{ID: ra.ID, Unit: ra.Unit, A: ra.Value, B: math.NaN(), Delta: math.NaN(), P: 1, Verdict: OnlyA})
+			continue
+		}
+		res.Rows = append(res.Rows, row(ra, rb, alpha))
+	}
+	for i := range b.Records {
+		rb := &b.Records[i]
+		if !seen[rb.ID] {
+			res.Rows = append(res.Rows, Row{ID: rb.ID, Unit: rb.Unit, A: math.NaN(), B: rb.Value, Delta: math.NaN(), P: 1, Verdict: OnlyB})
+		}
+	}
+	return res, nil
+}
+
+// row compares one quantity measured in both runs.
+func row(a, b *record.Record, alpha float64) Row {
+	r := Row{ID: a.ID, Unit: a.Unit, A: a.Value, B: b.Value, NA: len(a.Samples), NB: len(b.Samples), P: 1}
+	switch {
+	case a.Unit != b.Unit:
+		r.Verdict, r.Note = Unitless, fmt.Sprintf("%s against %s", a.Unit, b.Unit)
+		r.Delta = math.NaN()
+		return r
+	case a.Status != record.StatusOK || b.Status != record.StatusOK:
+		r.Delta = math.NaN()
+		if a.Status != b.Status {
+			r.Verdict, r.Note = StatusDiffs, fmt.Sprintf("%s against %s", a.Status, b.Status)
+		} else {
+			r.Verdict, r.Note = Same, fmt.Sprintf("%s in both", a.Status)
+		}
+		return r
+	}
+	if len(a.Samples) > 0 && len(b.Samples) > 0 {
+		r.A, r.B = stats.Median(a.Samples), stats.Median(b.Samples)
+	}
+	r.Delta = delta(r.A, r.B)
+	if len(a.Samples) == 0 || len(b.Samples) == 0 {
+		switch {
+		case r.A == r.B:
+			r.Verdict = Unchanged
+		default:
+			r.Verdict = Differs
+		}
+		r.Note = "no repeated samples: the change is not tested"
+		return r
+	}
+	th := benchmath.DefaultThresholds
+	th.CompareAlpha = alpha
+	c := benchmath.AssumeNothing.Compare(benchmath.NewSample(a.Samples, &th), benchmath.NewSample(b.Samples, &th))
+	r.P = c.P
+	switch {
+	case c.P < alpha:
+		r.Verdict = Changed
+	case len(c.Warnings) > 0:
+		r.Verdict, r.Note = TooFew, c.Warnings[0].Error()
+	default:
+		r.Verdict = Same
+	}
+	return r
+}
+
+func delta(a, b float64) float64 {
+	if a == 0 {
+		if b == 0 {
+			return 0
+		}
+		return math.NaN()
+	}
+	return (b - a) / a
+}
+
+// Significant returns the rows whose change the test found, largest first.
+func (r *Result) Significant() []Row {
+	var out []Row
+	for _, row := range r.Rows {
+		if row.Verdict == Changed {
+			out = append(out, row)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return math.Abs(out[i].Delta) > math.Abs(out[j].Delta) })
+	return out
+}
+
+// Counts returns how many rows have each verdict.
+func (r *Result) Counts() map[Verdict]int {
+	out := map[Verdict]int{}
+	for _, row := range r.Rows {
+		out[row.Verdict]++
+	}
+	return out
+}
+
+// WriteMarkdown writes the comparison: the two devices, the counts of each
+// verdict, and a table of the changed rows (every row with all), A and B
+// naming the two files.
+func (r *Result) WriteMarkdown(w io.Writer, nameA, nameB string, all bool) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s against %s\n\n", nameB, nameA)
+	fmt.Fprintf(&b, "A: %s (driver %s, CUDA %s). B: %s (driver %s, CUDA %s).\n\n", r.A.Name, r.A.DriverVersion, cudaVersion(r.A.CUDAVersion),
+		r.B.Name, r.B.DriverVersion, cudaVersion(r.B.CUDAVersion))
+	counts := r.Counts()
+	var parts []string
+	for _, v := range []Verdict{Changed, Same, TooFew, Differs, Unchanged, StatusDiffs, Unitless, OnlyA, OnlyB} {
+		if n := counts[v]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, v))
+		}
+	}
+	fmt.Fprintf(&b, "%d quantities: %s. Changes are medians of the repeated samples, tested with a Mann-Whitney U test at alpha %.2f (as benchstat does); a quantity without repeats shows its change untested.\n\n",
+		len(r.Rows), strings.Join(parts, ", "), r.Alpha)
+	rows := r.Significant()
+	if all {
+		rows = r.Rows
+	}
+	if len(rows) == 0 {
+		b.WriteString("No quantity changed significantly.\n")
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
+	b.WriteString("| Quantity | Unit | A | B | Change | p | Verdict |\n| --- | --- | ---: | ---: | ---: | ---: | --- |\n")
+	for _, row := range rows {
+		verdict := string(row.Verdict)
+		if row.Note != "" {
+			verdict += ": " + row.Note
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s | %s |\n", row.ID, row.Unit, num(row.A), num(row.B), pct(row.Delta), pval(row), verdict)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func num(v float64) string {
+	if math.IsNaN(v) {
+		return "—"
+	}
+	return fmt.Sprintf("%.4g", v)
+}
+
+func pct(d float64) string {
+	if math.IsNaN(d) {
+		return "—"
+	}
+	return fmt.Sprintf("%+.2f%%", 100*d)
+}
+
+func pval(r Row) string {
+	if r.NA == 0 || r.NB == 0 || r.Verdict == OnlyA || r.Verdict == OnlyB {
+		return "—"
+	}
+	return fmt.Sprintf("%.3f", r.P)
+}
+
+// cudaVersion prints the driver's CUDA version number (13000: "13.0").
+func cudaVersion(v int) string { return fmt.Sprintf("%d.%d", v/1000, v%1000/10) }
