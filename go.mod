@@ -5,7 +5,9 @@ go 1.26.8
 require (
 	github.com/ebitengine/purego v0.11.3
 	github.com/google/go-cmp v0.7.0
+	github.com/yuin/goldmark v1.8.7
 	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da
+	gonum.org/v1/plot v0.17.0
 )
 
 require (
@@ -16,9 +18,7 @@ require (
 	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
-	github.com/yuin/goldmark v1.8.7 // indirect
 	golang.org/x/image v0.46.0 // indirect
 	golang.org/x/sys v0.48.0 // indirect
 	golang.org/x/text v0.42.0 // indirect
-	gonum.org/v1/plot v0.17.0 // indirect
 )

@@ -108,6 +108,9 @@ func writeMemory(b *strings.Builder, run *record.Run) {
 		}
 	}
 	fmt.Fprintf(b, "\n![Latency against footprint](%s/%s)\n\n", PlotDir, latencyPlotName)
+	if _, carve := splitCarveout(curves); len(carve) > 0 {
+		fmt.Fprintf(b, "![The L1 chase at each carve-out](%s/%s)\n\n", PlotDir, carveoutPlotName)
+	}
 	writeBandwidth(b, run)
 	writeBanks(b, run)
 	writeGlobalAccess(b, run)
@@ -340,19 +343,37 @@ func writeBandwidth(b *strings.Builder, run *record.Run) {
 	writeBandwidthCurves(b, run)
 }
 
-// latencyPlotName is the file the latency curves are drawn to.
-const latencyPlotName = "memory-latency.svg"
+// latencyPlotName is the file the latency curves are drawn to, and
+// carveoutPlotName the file the L1 chases at each carve-out are.
+const (
+	latencyPlotName  = "memory-latency.svg"
+	carveoutPlotName = "memory-latency-carveout.svg"
+)
+
+// splitCarveout separates the carve-out chases (the L1 chase repeated at
+// each shared-memory configuration, "global ld.ca, ...") from the rest, so
+// each plot stays readable.
+func splitCarveout(curves []*record.Record) (main, carve []*record.Record) {
+	for _, r := range curves {
+		if strings.HasPrefix(r.Subject, "global ld.ca, ") {
+			carve = append(carve, r)
+		} else {
+			main = append(main, r)
+		}
+	}
+	return main, carve
+}
 
 // latencyPlot draws every latency curve against footprint on log axes, with
 // the detected knees marked.
-func latencyPlot(curves []*record.Record) ([]byte, error) {
+func latencyPlot(curves []*record.Record, title string) ([]byte, error) {
 	p := plot.New()
-	p.Title.Text = "Load latency against footprint"
+	p.Title.Text = title
 	p.X.Label.Text = "footprint (bytes)"
 	p.Y.Label.Text = "cycles per dependent load"
 	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
 	var xt []plot.Tick
-	for e := 10; e <= 32; e += 2 {
+	for e := 10; e <= 36; e += 2 {
 		xt = append(xt, plot.Tick{Value: math.Exp2(float64(e)), Label: bytesString(math.Exp2(float64(e)))})
 	}
 	p.X.Tick.Marker = plot.ConstantTicks(xt)

@@ -127,21 +127,15 @@ func addCurve(p *plot.Plot, pts plotter.XYs, c color.Color, label string) error 
 	return nil
 }
 
-// WritePlots writes every plot of run into dir/plots and returns the files
-// written.
-func WritePlots(dir string, run *record.Run) ([]string, error) {
-	var files []string
-	put := func(name string, svg []byte) error {
-		if err := os.MkdirAll(filepath.Join(dir, PlotDir), 0o755); err != nil {
-			return err
-		}
-		path := filepath.Join(dir, PlotDir, name)
-		if err := os.WriteFile(path, svg, 0o644); err != nil {
-			return err
-		}
-		files = append(files, path)
-		return nil
-	}
+// Plot is one figure of a report: its file name under PlotDir and its SVG.
+type Plot struct {
+	Name string
+	SVG  []byte
+}
+
+// Plots draws every plot of run.
+func Plots(run *record.Run) ([]Plot, error) {
+	var out []Plot
 	for i := range run.Records {
 		r := &run.Records[i]
 		if r.Quantity != record.Occupancy || r.Status != record.StatusOK || r.Occup == nil {
@@ -149,11 +143,9 @@ func WritePlots(dir string, run *record.Run) ([]string, error) {
 		}
 		svg, err := occupancyPlot(r)
 		if err != nil {
-			return files, fmt.Errorf("plot %s: %w", r.ID, err)
+			return out, fmt.Errorf("plot %s: %w", r.ID, err)
 		}
-		if err := put(plotName(r), svg); err != nil {
-			return files, err
-		}
+		out = append(out, Plot{plotName(r), svg})
 	}
 	for _, r := range dispatchRecords(run, "dispatch") {
 		if r.Status != record.StatusOK || r.Dispatch == nil || len(r.Dispatch.Trace) == 0 {
@@ -161,29 +153,55 @@ func WritePlots(dir string, run *record.Run) ([]string, error) {
 		}
 		svg, err := timelinePlot(r)
 		if err != nil {
-			return files, fmt.Errorf("plot %s: %w", r.ID, err)
+			return out, fmt.Errorf("plot %s: %w", r.ID, err)
 		}
-		if err := put(timelinePlotName(r), svg); err != nil {
-			return files, err
-		}
+		out = append(out, Plot{timelinePlotName(r), svg})
 	}
 	if curves := latencyCurves(run); len(curves) > 0 {
-		svg, err := latencyPlot(curves)
-		if err != nil {
-			return files, fmt.Errorf("latency plot: %w", err)
-		}
-		if err := put(latencyPlotName, svg); err != nil {
-			return files, err
+		main, carve := splitCarveout(curves)
+		for _, c := range []struct {
+			name, title string
+			curves      []*record.Record
+		}{{latencyPlotName, "Load latency against footprint", main}, {carveoutPlotName, "The L1 chase at each carve-out", carve}} {
+			if len(c.curves) == 0 {
+				continue
+			}
+			svg, err := latencyPlot(c.curves, c.title)
+			if err != nil {
+				return out, fmt.Errorf("latency plot: %w", err)
+			}
+			out = append(out, Plot{c.name, svg})
 		}
 	}
 	if curves := bandwidthCurves(run); len(curves) > 0 {
 		svg, err := bandwidthPlot(curves, latencyCurves(run))
 		if err != nil {
-			return files, fmt.Errorf("bandwidth plot: %w", err)
+			return out, fmt.Errorf("bandwidth plot: %w", err)
 		}
-		if err := put(bandwidthPlotName, svg); err != nil {
+		out = append(out, Plot{bandwidthPlotName, svg})
+	}
+	return out, nil
+}
+
+// WritePlots writes every plot of run into dir/plots and returns the files
+// written.
+func WritePlots(dir string, run *record.Run) ([]string, error) {
+	plots, err := Plots(run)
+	if err != nil {
+		return nil, err
+	}
+	if len(plots) > 0 {
+		if err := os.MkdirAll(filepath.Join(dir, PlotDir), 0o755); err != nil {
+			return nil, err
+		}
+	}
+	var files []string
+	for _, p := range plots {
+		path := filepath.Join(dir, PlotDir, p.Name)
+		if err := os.WriteFile(path, p.SVG, 0o644); err != nil {
 			return files, err
 		}
+		files = append(files, path)
 	}
 	return files, nil
 }

@@ -202,3 +202,20 @@ func TestLibraryBesideWgmma(t *testing.T) {
 		t.Errorf("an empty measurement: %v", err)
 	}
 }
+
+func TestHTMLGolden(t *testing.T) {
+	var b strings.Builder
+	if err := HTML(&b, synthetic(), nil); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{"<!DOCTYPE html>", "<nav>", `<a href="#alu-layout">ALU layout</a>`, "<table>", "<figure><svg", "</svg><figcaption>"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if strings.Contains(out, "<img ") || strings.Contains(out, "<?xml") {
+		t.Error("a plot was linked rather than inlined")
+	}
+	golden(t, "synthetic.html", []byte(out))
+}

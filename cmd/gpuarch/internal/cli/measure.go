@@ -31,6 +31,7 @@ import (
 const (
 	ResultsJSON = "results.json"
 	ResultsMD   = "results.md"
+	ResultsHTML = "results.html"
 )
 
 // knownSuites are the suites `run` accepts, in the order they run.
@@ -351,7 +352,8 @@ func (e *Env) cmdReport(_ context.Context, args []string) error {
 	return writeDocument(*out, run, lib)
 }
 
-// writeDocument writes results.md and its plots into dir.
+// writeDocument writes results.md, results.html (self-contained) and the
+// plots into dir.
 func writeDocument(dir string, run *record.Run, lib *report.Library) error {
 	f, err := os.Create(filepath.Join(dir, ResultsMD))
 	if err != nil {
@@ -362,6 +364,17 @@ func writeDocument(dir string, run *record.Run, lib *report.Library) error {
 		return err
 	}
 	if err := f.Close(); err != nil {
+		return err
+	}
+	h, err := os.Create(filepath.Join(dir, ResultsHTML))
+	if err != nil {
+		return err
+	}
+	if err := report.HTML(h, run, lib); err != nil {
+		h.Close()
+		return err
+	}
+	if err := h.Close(); err != nil {
 		return err
 	}
 	_, err = report.WritePlots(dir, run)

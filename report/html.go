@@ -1,0 +1,106 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"io"
+	"regexp"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	goldhtml "github.com/yuin/goldmark/renderer/html"
+
+	"github.com/gpuarch/gpuarch/record"
+)
+
+// HTML writes the report as one self-contained page: the Markdown
+// document rendered (GitHub-flavoured tables, an id on every heading), a
+// table of contents of its sections, and every plot's SVG inlined where
+// the Markdown links it, so the page needs nothing beside itself.
+func HTML(w io.Writer, run *record.Run, lib *Library) error {
+	var md bytes.Buffer
+	if err := MarkdownWith(&md, run, lib); err != nil {
+		return err
+	}
+	gm := goldmark.New(
+		goldmark.WithExtensions(extension.GFM),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+		goldmark.WithRendererOptions(goldhtml.WithUnsafe()),
+	)
+	var body bytes.Buffer
+	if err := gm.Convert(md.Bytes(), &body); err != nil {
+		return fmt.Errorf("rendering the report as HTML: %w", err)
+	}
+	plots, err := Plots(run)
+	if err != nil {
+		return err
+	}
+	page := inlinePlots(body.String(), plots)
+	title := fmt.Sprintf("%s — microarchitecture measurements", orDash(run.Device.Name))
+	var b strings.Builder
+	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>%s</title>\n<style>%s</style>\n</head>\n<body>\n", html.EscapeString(title), pageStyle)
+	b.WriteString(contents(page))
+	b.WriteString("<main>\n")
+	b.WriteString(page)
+	b.WriteString("</main>\n</body>\n</html>\n")
+	_, err = io.WriteString(w, b.String())
+	return err
+}
+
+// pageStyle is the page's whole style sheet.
+const pageStyle = `
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0; display: flex; color: #1b1b1b; }
+nav { position: sticky; top: 0; height: 100vh; overflow-y: auto; min-width: 15em; max-width: 18em; padding: 1em; background: #f4f5f7; font-size: 0.85em; box-sizing: border-box; }
+nav a { display: block; color: #1f4e8c; text-decoration: none; margin: 0.2em 0; }
+main { padding: 1em 2em; max-width: 110em; overflow-x: auto; }
+table { border-collapse: collapse; margin: 0.5em 0 1.2em; font-size: 0.85em; }
+th, td { border: 1px solid #d0d4da; padding: 0.2em 0.5em; vertical-align: top; }
+th { background: #eef1f5; }
+tr:nth-child(even) td { background: #fafbfc; }
+code { font-family: ui-monospace, "SF Mono", Menlo, monospace; font-size: 0.95em; }
+figure { margin: 1em 0; }
+figure svg { max-width: 100%; height: auto; }
+figcaption { font-size: 0.85em; color: #555; }
+h1 { font-size: 1.6em; } h2 { margin-top: 2em; border-bottom: 1px solid #d0d4da; } h3 { margin-top: 1.5em; }
+@media print { body { display: block; } nav { display: none; } main { max-width: none; padding: 0; } figure, tr { break-inside: avoid; } }
+`
+
+// imgTag matches the images the Markdown renders from its plot links.
+var imgTag = regexp.MustCompile(`<img src="` + PlotDir + `/([^"]+)" alt="([^"]*)"\s*/?>`)
+
+// inlinePlots replaces every plot image with the plot's SVG in a figure.
+func inlinePlots(page string, plots []Plot) string {
+	svg := map[string]string{}
+	for _, p := range plots {
+		s := string(p.SVG)
+		if i := strings.Index(s, "<svg"); i >= 0 {
+			s = s[i:] // drop the XML prolog and comments before the root
+		}
+		svg[p.Name] = strings.TrimSpace(s)
+	}
+	return imgTag.ReplaceAllStringFunc(page, func(tag string) string {
+		m := imgTag.FindStringSubmatch(tag)
+		s, ok := svg[m[1]]
+		if !ok {
+			return fmt.Sprintf("<p><em>plot %s was not drawn</em></p>", html.EscapeString(m[1]))
+		}
+		return fmt.Sprintf("<figure>%s<figcaption>%s</figcaption></figure>", s, m[2])
+	})
+}
+
+// heading2 matches the document's section headings.
+var heading2 = regexp.MustCompile(`<h2 id="([^"]+)">(.*?)</h2>`)
+
+// contents is a navigation list of the page's sections.
+func contents(page string) string {
+	var b strings.Builder
+	b.WriteString("<nav>\n<strong>Sections</strong>\n")
+	for _, m := range heading2.FindAllStringSubmatch(page, -1) {
+		fmt.Fprintf(&b, "<a href=\"#%s\">%s</a>\n", m[1], m[2])
+	}
+	b.WriteString("</nav>\n")
+	return b.String()
+}
