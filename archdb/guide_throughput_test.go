@@ -242,3 +242,16 @@ func TestTensorPeak(t *testing.T) {
 		t.Error("a compute capability without data returned a peak")
 	}
 }
+
+func TestCrossTables(t *testing.T) {
+	for _, tab := range []CrossTable{OnChipMemory(), OpsPerCoreCycle(), IntOpsPerCoreCycle()} {
+		if len(tab.Rows) == 0 || tab.Title == "" {
+			t.Errorf("empty table %+v", tab)
+		}
+		for _, r := range tab.Rows {
+			if len(r.Values) != len(tab.Columns) {
+				t.Errorf("%s / %s: %d values for %d columns", tab.Title, r.Quantity, len(r.Values), len(tab.Columns))
+			}
+		}
+	}
+}

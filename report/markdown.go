@@ -36,6 +36,7 @@ func MarkdownWith(w io.Writer, run *record.Run, lib *Library) error {
 	writeMemory(&b, run)
 	writeDispatch(&b, run)
 	writeMMA(&b, run, lib)
+	writeCrossVendor(&b, run)
 	writeNotes(&b, run)
 	writeSources(&b, run)
 	_, err := io.WriteString(w, b.String())

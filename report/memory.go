@@ -493,26 +493,8 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 			add("Shared memory latency", measured(fmt.Sprintf("%.0f cycles", r.Curve.Points[0].Value)))
 		}
 	}
-	banks := map[string]float64{}
-	bw := map[string]float64{}
-	for _, r := range run.Records {
-		if r.Suite != "memory" || r.Status != record.StatusOK {
-			continue
-		}
-		switch r.Group {
-		case "banks":
-			banks[r.Subject] = r.Value
-		case "bandwidth":
-			bw[r.Subject] = r.Value
-		}
-	}
-	if unit := banks["4-byte stride 1"]; unit > 0 {
-		n, worst := 0, 0.0
-		for s := 1; s <= 64; s++ {
-			if v, ok := banks[fmt.Sprintf("4-byte stride %d", s)]; ok && v > worst*1.05 {
-				n, worst = s, v
-			}
-		}
+	bw := memoryValues(run, "bandwidth")
+	if n := sharedBanks(run); n > 0 {
 		add("Shared bank size", measured("4 B"))
 		add("Shared banks", measured(fmt.Sprint(n)))
 	}
@@ -549,6 +531,33 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 		fmt.Fprintf(b, "| %s | %s |\n", r[0], r[1])
 	}
 	b.WriteString("\n")
+}
+
+// memoryValues maps a memory group's ok records' subjects to their values.
+func memoryValues(run *record.Run, group string) map[string]float64 {
+	out := map[string]float64{}
+	for _, r := range memoryGroup(run, group) {
+		if r.Status == record.StatusOK {
+			out[r.Subject] = r.Value
+		}
+	}
+	return out
+}
+
+// sharedBanks is the bank count the stride sweep shows: the largest
+// 4-byte stride up to 64 whose cost still grew (0 without the sweep).
+func sharedBanks(run *record.Run) int {
+	banks := memoryValues(run, "banks")
+	if banks["4-byte stride 1"] <= 0 {
+		return 0
+	}
+	n, worst := 0, 0.0
+	for s := 1; s <= 64; s++ {
+		if v, ok := banks[fmt.Sprintf("4-byte stride %d", s)]; ok && v > worst*1.05 {
+			n, worst = s, v
+		}
+	}
+	return n
 }
 
 // accessUnit says which block size a path's cost follows as the lanes

@@ -219,3 +219,16 @@ func TestHTMLGolden(t *testing.T) {
 	}
 	golden(t, "synthetic.html", []byte(out))
 }
+
+func TestCrossVendorColumn(t *testing.T) {
+	run := synthetic()
+	run.Records = append(run.Records, record.Record{ID: "alu/fma.rn.f32/throughput", Suite: "alu", Subject: "fma.rn.f32", Quantity: record.Throughput,
+		Status: record.StatusOK, Through: &record.ThroughputDetail{ResultsPerClockPerSM: 126.5}})
+	var b strings.Builder
+	writeCrossVendor(&b, run)
+	for _, want := range []string{"## Compared with other architectures", "| F32 OPs (FMA) | 128 | 256 |", "| **253** |", "| Shared Banks |"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("lacks %q:\n%s", want, b.String())
+		}
+	}
+}
