@@ -60,6 +60,22 @@ type Sheet struct {
 	// in bytes per second, from the driver's attributes.
 	MemoryBandwidth float64 `json:"memory_bandwidth_bytes_per_second,omitempty"`
 	L2Bytes         int     `json:"l2_bytes,omitempty"`
+	// Generation is the architecture's name for the compute capability
+	// ("Hopper" for 9.0), empty when unknown.
+	Generation string `json:"generation,omitempty"`
+	// TensorOPS are the documented dense tensor-core peaks at ClockHz, by
+	// input type (f16, bf16, tf32, e4m3, s8, f64), in operations per
+	// second; TensorSource cites them.
+	TensorOPS    map[string]float64 `json:"tensor_ops_per_second,omitempty"`
+	TensorSource string             `json:"tensor_source,omitempty"`
+}
+
+// generations names NVIDIA architectures by compute capability major (and,
+// where one major spans two, minor) version.
+var generations = map[string]string{
+	"6.0": "Pascal", "6.1": "Pascal", "6.2": "Pascal", "7.0": "Volta", "7.2": "Volta", "7.5": "Turing",
+	"8.0": "Ampere", "8.6": "Ampere", "8.7": "Ampere", "8.9": "Ada Lovelace", "9.0": "Hopper",
+	"10.0": "Blackwell", "10.3": "Blackwell", "12.0": "Blackwell", "12.1": "Blackwell",
 }
 
 // New computes the sheet at the given clock; a nil clock uses NVML's maximum
@@ -77,6 +93,15 @@ func New(d record.Device, clock *record.Clock) Sheet {
 		k := 2 * float64(d.SMs) * s.ClockHz
 		s.FP16OPS, s.FP32OPS, s.FP64OPS = k*r.FP16, k*r.FP32, k*r.FP64
 	}
+	s.Generation = generations[d.ComputeCapability]
+	for _, t := range []string{"f16", "bf16", "tf32", "e4m3", "s8", "f64"} {
+		if v, ok := archdb.TensorPeak(d.ComputeCapability, t); ok && s.ClockHz > 0 {
+			if s.TensorOPS == nil {
+				s.TensorOPS, s.TensorSource = map[string]float64{}, archdb.TensorSource
+			}
+			s.TensorOPS[t] = v * float64(d.SMs) * s.ClockHz
+		}
+	}
 	if khz, bits := d.Attributes["MEMORY_CLOCK_RATE"], d.Attributes["GLOBAL_MEMORY_BUS_WIDTH"]; khz > 0 && bits > 0 {
 		s.MemoryBandwidth = 2 * float64(khz) * 1e3 * float64(bits) / 8
 	}
@@ -93,7 +118,11 @@ func (s Sheet) WriteText(w io.Writer) error {
 	if d.PCIBusID != "" {
 		row("PCI bus", "%s", d.PCIBusID)
 	}
-	row("Compute capability", "%s (PTX .target %s, .version %s)", d.ComputeCapability, d.PTXTarget, d.PTXVersion)
+	gen := ""
+	if s.Generation != "" {
+		gen = ", " + s.Generation
+	}
+	row("Compute capability", "%s%s (PTX .target %s, .version %s)", d.ComputeCapability, gen, d.PTXTarget, d.PTXVersion)
 	drv := d.DriverVersion
 	if drv == "" {
 		drv = "unknown (NVML unavailable)"
@@ -126,6 +155,14 @@ func (s Sheet) WriteText(w io.Writer) error {
 		row("Rates source", "%s", s.RatesSource)
 	} else if s.PerSM == nil {
 		row("Peak rates", "compute capability %s is not in the documented table", d.ComputeCapability)
+	}
+	for _, t := range []string{"f16", "bf16", "tf32", "e4m3", "s8", "f64"} {
+		if v, ok := s.TensorOPS[t]; ok {
+			row("Tensor "+t+", dense", "%s (documented per-SM rate at this clock)", tera(v, "OP/s"))
+		}
+	}
+	if s.TensorSource != "" {
+		row("Tensor source", "%s", s.TensorSource)
 	}
 	if s.MemoryBandwidth > 0 {
 		row("Memory bandwidth", "%.2f TB/s (2 × %d MHz × %d bit, driver attributes)", s.MemoryBandwidth/1e12,
