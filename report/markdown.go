@@ -27,16 +27,20 @@ func MarkdownWith(w io.Writer, run *record.Run, lib *Library) error {
 	d := run.Device
 	fmt.Fprintf(&b, "# %s — microarchitecture measurements\n\n", orDash(d.Name))
 	writeOverview(&b, run)
-	writeALU(&b, run)
+	// The seeds' order: the chip beside others (on-chip memory,
+	// operations per clock), bottlenecks, layout, instruction tables, then
+	// the rest.
+	writeCrossVendor(&b, run)
 	pd := gatherPipes(run)
 	writeBottlenecks(&b, run, pd)
 	writeOperands(&b, pd)
 	writeLayout(&b, run, pd)
+	writeALU(&b, run)
 	writeWarp(&b, run)
 	writeMemory(&b, run)
 	writeDispatch(&b, run)
 	writeMMA(&b, run, lib)
-	writeCrossVendor(&b, run)
+	writePower(&b, run)
 	writeNotes(&b, run)
 	writeSources(&b, run)
 	_, err := io.WriteString(w, b.String())

@@ -263,3 +263,39 @@ func firstReferenceSource(rows []*mmaRow) string {
 	}
 	return ""
 }
+
+// writePower is the seeds' power section from what was sampled: the
+// board's power (NVML, median over the second half of each long matrix
+// run) over the operations per second, on random data and on zeros.
+func writePower(b *strings.Builder, run *record.Run) {
+	b.WriteString("## Power\n\n")
+	type row struct {
+		name         string
+		rand, zeroes *record.Record
+	}
+	var rows []row
+	for _, r := range mmaRows(run) {
+		if r.tp != nil && r.tp.Status == record.StatusOK && r.tp.Provenance.Clock != nil && r.tp.Provenance.Clock.During != nil && r.tp.Through != nil {
+			rows = append(rows, row{r.name, r.tp, r.zero})
+		}
+	}
+	if len(rows) == 0 {
+		b.WriteString("No power was sampled (the mma suite was not run, or NVML was unavailable).\n\n")
+		return
+	}
+	b.WriteString("The board's power as NVML reports it (the median over the second half of each matrix unit's long run, so idle and memory power are included), over the operations per second it sustained: an upper bound on the energy of one operation. Zeros toggle fewer bits than random data. NVML's reading trails the load by a fraction of a second, so the first runs of a sequence read low.\n\n")
+	b.WriteString("| Form | Random: W | pJ per operation | Zeros: W | pJ per operation |\n| --- | ---: | ---: | ---: | ---: |\n")
+	cell := func(r *record.Record) (string, string) {
+		if r == nil || r.Status != record.StatusOK || r.Provenance.Clock == nil || r.Provenance.Clock.During == nil || r.Through == nil || r.Through.ResultsPerSecond <= 0 {
+			return "—", "—"
+		}
+		w := r.Provenance.Clock.During.PowerW
+		return fmt.Sprintf("%.0f", w), fmt.Sprintf("%.2f", w/r.Through.ResultsPerSecond*1e12)
+	}
+	for _, r := range rows {
+		rw, rp := cell(r.rand)
+		zw, zp := cell(r.zeroes)
+		fmt.Fprintf(b, "| `%s` | %s | %s | %s | %s |\n", r.name, rw, rp, zw, zp)
+	}
+	b.WriteString("\n")
+}
