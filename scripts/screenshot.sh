@@ -25,7 +25,7 @@ pages=$(pdfinfo "$out/report.pdf" | awk '/^Pages:/ {print $2}')
 i=1
 while [ "$i" -le "$pages" ]; do
 	# Section headings that begin on this page.
-	pdftotext -f "$i" -l "$i" -layout "$out/report.pdf" - | grep -E '^(Instruction throughput|ALU |Warp-level|Memory hierarchy|Dispatch,|Matrix units|Notes,|Reference data)' |
+	pdftotext -f "$i" -l "$i" -layout "$out/report.pdf" - | grep -E '^(Compared with|Instruction throughput|ALU |Warp-level|Memory hierarchy|Dispatch,|Matrix units|Power|Notes,|Reference data)' |
 		sed "s/^/page $i: /" >>"$out/pages.txt" || true
 	i=$((i + 1))
 done
