@@ -255,3 +255,24 @@ func TestCrossTables(t *testing.T) {
 		}
 	}
 }
+
+// TestDatasheetsConsistent checks every per-clock rate against the peak its
+// source states: units × clock × rate must give the stated TFLOPS.
+func TestDatasheetsConsistent(t *testing.T) {
+	stated := map[string][2]float64{ // FP32 and FP16-tensor TFLOPS and the clock they are stated at
+		"Tesla V100 SXM2": {15.7, 125}, "A100 SXM4 40 GB": {19.5, 312}, "Instinct MI250X": {47.9, 383}, "Instinct MI300X": {163.4, 1307.4},
+	}
+	for _, d := range Datasheets() {
+		if d.Source == "" || d.Units == 0 || d.BoostMHz == 0 {
+			t.Errorf("%s: incomplete %+v", d.GPU, d)
+		}
+		s, ok := stated[d.GPU]
+		if !ok {
+			continue
+		}
+		k := float64(d.Units) * d.BoostMHz * 1e6 / 1e12
+		if math.Abs(k*d.FP32-s[0])/s[0] > 0.02 || math.Abs(k*d.TensorFP16-s[1])/s[1] > 0.03 {
+			t.Errorf("%s: %g FP32 and %g tensor TFLOPS from the per-clock rates, stated %v", d.GPU, k*d.FP32, k*d.TensorFP16, s)
+		}
+	}
+}

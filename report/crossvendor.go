@@ -127,4 +127,90 @@ func writeCrossVendor(b *strings.Builder, run *record.Run) {
 	writeCrossTable(b, archdb.IntOpsPerCoreCycle(), name, opsColumn(run, map[string]string{
 		"I16 Adds": "add.s16", "I32 Adds": "add.s32", "I32 Muls": "mul.lo.s32", "I64 Adds": "add.s64", "I64 Muls": "mul.lo.s64",
 	}, nil))
+	writeDatasheets(b, run)
+}
+
+// bestMMA is the best measured rate (operations per clock per SM) of the
+// matrix forms whose name holds substr, and false without one.
+func bestMMA(run *record.Run, substr string) (float64, bool) {
+	best := 0.0
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.Suite == "mma" && r.Quantity == record.Throughput && r.Status == record.StatusOK && r.Group != "fragment" &&
+			strings.Contains(r.Subject, substr) && !strings.HasSuffix(r.Subject, ", zeros") {
+			best = max(best, r.Value)
+		}
+	}
+	return best, best > 0
+}
+
+// writeDatasheets sets the measured GPU beside the vendors' figures for
+// recent data-center GPUs, per SM or CU and clock.
+func writeDatasheets(b *strings.Builder, run *record.Run) {
+	ds := archdb.Datasheets()
+	name := orDash(run.Device.Name) + " (this run)"
+	b.WriteString("### Data-center GPUs, vendors' figures\n\n")
+	fmt.Fprintf(b, "Per SM (NVIDIA) or compute unit (AMD) per clock, from the vendors' stated peaks (reference data; sources below); the %s column is measured (**bold**) or the driver's (*italic*). Operations count a fused multiply-add as two.\n\n", name)
+	b.WriteString("| |")
+	for _, d := range ds {
+		fmt.Fprintf(b, " %s (%s) |", d.GPU, d.Architecture)
+	}
+	fmt.Fprintf(b, " %s |\n| --- |%s ---: |\n", name, strings.Repeat(" ---: |", len(ds)))
+	cell := func(v float64, format string) string {
+		if v == 0 {
+			return "—"
+		}
+		return fmt.Sprintf(format, v)
+	}
+	ours := func(v float64, ok bool, format string) string {
+		if !ok {
+			return "—"
+		}
+		return measuredCell(fmt.Sprintf(format, v))
+	}
+	row := func(label string, f func(archdb.Datasheet) string, mine string) {
+		fmt.Fprintf(b, "| %s |", label)
+		for _, d := range ds {
+			fmt.Fprintf(b, " %s |", f(d))
+		}
+		fmt.Fprintf(b, " %s |\n", mine)
+	}
+	d := run.Device
+	row("SMs / CUs", func(x archdb.Datasheet) string { return fmt.Sprintf("%d %s", x.Units, x.UnitName) }, driverCell(fmt.Sprintf("%d SM", d.SMs)))
+	clock := "—"
+	if run.Warmup != nil && run.Warmup.Hz > 0 {
+		clock = measuredCell(fmt.Sprintf("%.0f MHz", run.Warmup.Hz/1e6))
+	}
+	row("Clock of the rates", func(x archdb.Datasheet) string { return fmt.Sprintf("%.0f MHz", x.BoostMHz) }, clock)
+	f32, ok32 := resultsPerClock(run, "fma.rn.f32")
+	row("FP32 ops/clk", func(x archdb.Datasheet) string { return cell(x.FP32, "%.0f") }, ours(2*f32, ok32, "%.0f"))
+	f64, ok64 := resultsPerClock(run, "fma.rn.f64")
+	row("FP64 ops/clk", func(x archdb.Datasheet) string { return cell(x.FP64, "%.0f") }, ours(2*f64, ok64, "%.0f"))
+	t16, ok16 := bestMMA(run, "+=f16")
+	row("Tensor FP16 ops/clk, dense", func(x archdb.Datasheet) string { return cell(x.TensorFP16, "%.0f") }, ours(t16, ok16, "%.0f"))
+	t64, okt64 := bestMMA(run, "f64+=f64")
+	row("Tensor FP64 ops/clk", func(x archdb.Datasheet) string { return cell(x.TensorFP64, "%.0f") }, ours(t64, okt64, "%.0f"))
+	l2 := "—"
+	if v := d.Attributes["L2_CACHE_SIZE"]; v > 0 {
+		l2 = driverCell(bytesString(float64(v)))
+	}
+	row("L2", func(x archdb.Datasheet) string {
+		if x.L2 == "" {
+			return "—"
+		}
+		return x.L2
+	}, l2)
+	dram := "—"
+	for _, r := range memoryGroup(run, "bandwidth") {
+		if r.Subject == "DRAM read" && r.Status == record.StatusOK && r.Through != nil {
+			dram = measuredCell(fmt.Sprintf("%.2f", r.Through.ResultsPerSecond/1e12))
+		}
+	}
+	row("Memory TB/s", func(x archdb.Datasheet) string { return cell(x.MemoryTBs, "%.2f") }, dram)
+	b.WriteString("\nSources: ")
+	var src []string
+	for _, x := range ds {
+		src = append(src, x.GPU+": "+x.Source)
+	}
+	b.WriteString(strings.Join(src, "; ") + ".\n\n")
 }
