@@ -83,9 +83,9 @@ func valueCell(r *record.Record, format string) string {
 		return "—"
 	}
 	if r.Status != record.StatusOK {
-		return string(r.Status)
+		return linked(r, string(r.Status))
 	}
-	return fmt.Sprintf(format, r.Value)
+	return linked(r, fmt.Sprintf(format, r.Value))
 }
 
 func writeBarriers(b *strings.Builder, rs []*record.Record) {

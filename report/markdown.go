@@ -43,6 +43,7 @@ func MarkdownWith(w io.Writer, run *record.Run, lib *Library) error {
 	writePower(&b, run)
 	writeNotes(&b, run)
 	writeSources(&b, run)
+	writeRecords(&b, run)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -233,7 +234,7 @@ func tpResults(r *record.Record) string {
 	if r == nil || r.Status != record.StatusOK || r.Through == nil {
 		return statusCell(r)
 	}
-	return trim(r.Through.ResultsPerClockPerSM) + warnMark(r)
+	return linked(r, trim(r.Through.ResultsPerClockPerSM)) + warnMark(r)
 }
 
 func tpCycles(r *record.Record) string {
@@ -250,7 +251,7 @@ func latValue(r *record.Record, adjusted bool) string {
 	if adjusted {
 		return fmt.Sprintf("%.2f", r.Latency.AdjustedCycles)
 	}
-	return fmt.Sprintf("%.2f", r.Latency.Cycles) + warnMark(r)
+	return linked(r, fmt.Sprintf("%.2f", r.Latency.Cycles)) + warnMark(r)
 }
 
 func warnMark(r *record.Record) string {

@@ -100,8 +100,8 @@ func writeMemory(b *strings.Builder, run *record.Run) {
 			if !l.Resolved && note == "" {
 				note = "unresolved"
 			}
-			fmt.Fprintf(b, "| %s | %d | %.1f | %s | %s | %s | %s – %s (%d points) | %s |\n",
-				r.Subject, i+1, l.Value, ns, capacity, across, bytesString(l.From), bytesString(l.To), l.Points, oneLine(note))
+			fmt.Fprintf(b, "| %s | %d | %s | %s | %s | %s | %s – %s (%d points) | %s |\n",
+				r.Subject, i+1, linked(r, fmt.Sprintf("%.1f", l.Value)), ns, capacity, across, bytesString(l.From), bytesString(l.To), l.Points, oneLine(note))
 		}
 		for _, s := range r.Curve.Skipped {
 			fmt.Fprintf(b, "| %s | | | | | | | skipped: %s |\n", r.Subject, oneLine(s))
@@ -336,7 +336,7 @@ func writeBandwidth(b *strings.Builder, run *record.Run) {
 		if strings.HasPrefix(r.Subject, "DRAM") && peak > 0 {
 			share = fmt.Sprintf("%.1f%% of %.2f TB/s", 100*r.Through.ResultsPerSecond/peak, peak/1e12)
 		}
-		fmt.Fprintf(b, "| %s | %.1f | %.0f | %s | %d × %d | %s |\n", r.Subject, r.Value, r.Through.ResultsPerSecond/1e9, share,
+		fmt.Fprintf(b, "| %s | %s | %.0f | %s | %d × %d | %s |\n", r.Subject, linked(r, fmt.Sprintf("%.1f", r.Value)), r.Through.ResultsPerSecond/1e9, share,
 			r.Through.Best.ILP, r.Through.Best.WarpsPerSM, oneLine(r.Note))
 	}
 	b.WriteString("\nThe DRAM interface's rate is 2 (double data rate) × the memory clock × the bus width, from the driver's attributes (see the spec sheet).\n\n")

@@ -102,8 +102,8 @@ func writeMMA(b *strings.Builder, run *record.Run, lib *Library) {
 		if t.Reference != nil && t.Reference.ResultsPerClockPerSM > 0 {
 			share = fmt.Sprintf("%.1f%%", 100*t.Reference.Ratio)
 		}
-		fmt.Fprintf(b, "| `%s` | %s | %s | %d × %d | %.0f | %.1f | %s | %s | %s | %s |\n", r.name, sass, lat, t.Best.WarpsPerSM, t.Best.ILP,
-			r.tp.Value, t.ResultsPerSecond/1e12, share, sensorsCell(r.tp), valueCell(r.zero, "%.0f"), sensorsCell(r.zero))
+		fmt.Fprintf(b, "| `%s` | %s | %s | %d × %d | %s | %.1f | %s | %s | %s | %s |\n", r.name, sass, lat, t.Best.WarpsPerSM, t.Best.ILP,
+			linked(r.tp, fmt.Sprintf("%.0f", r.tp.Value)), t.ResultsPerSecond/1e12, share, sensorsCell(r.tp), valueCell(r.zero, "%.0f"), sensorsCell(r.zero))
 	}
 	b.WriteString("\n")
 	if len(notes) > 0 {

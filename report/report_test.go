@@ -232,3 +232,23 @@ func TestCrossVendorColumn(t *testing.T) {
 		}
 	}
 }
+
+func TestRecordLinks(t *testing.T) {
+	if got := anchor("alu/fma.rn.f32/latency"); got != "r-alu-fma-rn-f32-latency" {
+		t.Errorf("anchor = %q", got)
+	}
+	if got := anchor("mma/wgmma m64n256k16 f32+=f16 SS/throughput"); got != "r-mma-wgmma-m64n256k16-f32-f16-ss-throughput" {
+		t.Errorf("anchor = %q", got)
+	}
+	var b strings.Builder
+	if err := Markdown(&b, synthetic()); err != nil {
+		t.Fatal(err)
+	}
+	// The instruction table's latency links to the record's row, which
+	// carries the anchor.
+	for _, want := range []string{"[4.00](#r-alu-fma-rn-f32-latency)", `<a id="r-alu-fma-rn-f32-latency"></a>` + "`alu/fma.rn.f32/latency`"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("document lacks %q", want)
+		}
+	}
+}
