@@ -171,7 +171,7 @@ func writeTraces(b *strings.Builder, run *record.Run, rs []*record.Record) {
 			shared = fmt.Sprintf(" (+%s shared)", bytesString(float64(d.SharedBytes)))
 		}
 		fmt.Fprintf(b, "| %s | %d × %d%s | %d | %.0f–%.0f–%.0f | %.0f | %d of %d | %s | %s | %s | %s | %s | %s |\n",
-			r.Subject, d.ThreadsPerBlock, d.Blocks, shared, d.DriverBlocksPerSM, tl.BlocksPerSM.Min, tl.BlocksPerSM.Median, tl.BlocksPerSM.Max,
+			linked(r, r.Subject), d.ThreadsPerBlock, d.Blocks, shared, d.DriverBlocksPerSM, tl.BlocksPerSM.Min, tl.BlocksPerSM.Median, tl.BlocksPerSM.Max,
 			tl.WarpsPerSM.Median, tl.FirstWaveSMs, tl.SMs, us(tl.Fill), rateCell(tl.FirstWave, tl.WaveRate), rateCell(tl.Refill, tl.RefillRate),
 			us(tl.Turnaround), us(tl.Drain), us(tl.Span))
 		agree := "agrees with"
@@ -269,7 +269,7 @@ func writeLaunches(b *strings.Builder, rs []*record.Record) {
 		if d.Launches > 1 && d.Streams == 1 {
 			idle = us(st.IdleGap)
 		}
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %d |\n", r.Subject, how, us(d.HostQueuedNs), us(d.HostTotalNs), gap, idle, st.Concurrent)
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %d |\n", linked(r, r.Subject), how, us(d.HostQueuedNs), us(d.HostTotalNs), gap, idle, st.Concurrent)
 	}
 	b.WriteString("\n")
 }

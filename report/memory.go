@@ -271,7 +271,7 @@ func writeCodeSize(b *strings.Builder, run *record.Run) {
 		if base == 0 {
 			base = r.Value
 		}
-		fmt.Fprintf(b, "| %s | %.2f | %.0f%% |\n", bytesString(float64(r.Curve.Points[0].Bytes)), r.Value, 100*r.Value/base)
+		fmt.Fprintf(b, "| %s | %s | %.0f%% |\n", bytesString(float64(r.Curve.Points[0].Bytes)), linked(r, fmt.Sprintf("%.2f", r.Value)), 100*r.Value/base)
 	}
 	if c := codeCliff(rows); c.cliff > 0 {
 		fmt.Fprintf(b, "\nThroughput holds within 3%% of the smallest body's up to a %s loop body and first falls more than 10%% below it at %s (%.0f%%).\n\n",

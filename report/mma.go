@@ -295,7 +295,7 @@ func writePower(b *strings.Builder, run *record.Run) {
 	for _, r := range rows {
 		rw, rp := cell(r.rand)
 		zw, zp := cell(r.zeroes)
-		fmt.Fprintf(b, "| `%s` | %s | %s | %s | %s |\n", r.name, rw, rp, zw, zp)
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", linked(r.rand, "`"+r.name+"`"), rw, rp, zw, zp)
 	}
 	b.WriteString("\n")
 }

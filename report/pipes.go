@@ -78,7 +78,7 @@ func writeGrid(b *strings.Builder, r *record.Record) {
 	}
 	b.WriteString("\n| --- |" + strings.Repeat(" ---: |", len(o.WarpsPerSM)) + "\n")
 	for i, ilp := range o.ILPs {
-		fmt.Fprintf(b, "| %d |", ilp)
+		fmt.Fprintf(b, "| %s |", linked(r, fmt.Sprint(ilp)))
 		for j := range o.WarpsPerSM {
 			fmt.Fprintf(b, " %s |", cell(o.IPC[i][j]))
 		}
@@ -123,8 +123,8 @@ func writePeaks(b *strings.Builder, run *record.Run, d pipesData) {
 		best, at := bestCell(r.Occup)
 		results := best * float64(run.Device.WarpSize) * t.results
 		ratio := results / cellDoc.PerSM
-		rows = append(rows, fmt.Sprintf("| %s (`%s`) | %.3f | %.1f | %.0f | %.1f%% | %s | %s |\n",
-			t.label, t.subject, best, results, cellDoc.PerSM, 100*ratio, at, limit(run, r, best, cellDoc.PerSM/t.results)))
+		rows = append(rows, fmt.Sprintf("| %s (`%s`) | %s | %.1f | %.0f | %.1f%% | %s | %s |\n",
+			t.label, t.subject, linked(r, fmt.Sprintf("%.3f", best)), results, cellDoc.PerSM, 100*ratio, at, limit(run, r, best, cellDoc.PerSM/t.results)))
 	}
 	if len(rows) == 0 {
 		return
@@ -222,7 +222,7 @@ func writeOperands(b *strings.Builder, d pipesData) {
 			}
 			return fmt.Sprintf("%.2f", best)
 		}
-		fmt.Fprintf(b, "| `%s` | %.2f | %s | %s |", strings.TrimPrefix(r.Subject, "fma.rn.f32 "), reuse, rowBest(0), rowBest(1))
+		fmt.Fprintf(b, "| %s | %.2f | %s | %s |", linked(r, "`"+strings.TrimPrefix(r.Subject, "fma.rn.f32 ")+"`"), reuse, rowBest(0), rowBest(1))
 		for j := range warps {
 			fmt.Fprintf(b, " %s |", cell(o.IPC[0][j]))
 		}
@@ -469,7 +469,7 @@ func writeMixTable(b *strings.Builder, d pipesData, l *infer.Layout, classOf map
 		if v, err := l.Predict(mixCounts(r, classOf)); err == nil {
 			pred = fmt.Sprintf("%.3f", v)
 		}
-		fmt.Fprintf(b, "| %s | %s | %.3f | %s |\n", r.Subject, r.Mix.Role, r.Value, pred)
+		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", r.Subject, r.Mix.Role, linked(r, fmt.Sprintf("%.3f", r.Value)), pred)
 	}
 	b.WriteString("\n")
 }

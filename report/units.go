@@ -89,7 +89,7 @@ func writeTransferUnit(b *strings.Builder, run *record.Run) {
 					continue
 				}
 				if r.Status == record.StatusOK {
-					cell = fmt.Sprintf("%.2f", r.Value)
+					cell = linked(r, fmt.Sprintf("%.2f", r.Value))
 				} else {
 					cell = fmt.Sprintf("%s: %s", r.Status, oneLine(r.Reason))
 				}
