@@ -24,6 +24,7 @@ type bwCurve struct {
 	note     string
 	points   []record.CurvePoint // sorted by footprint
 	gbps     map[int64]float64   // GB/s at each footprint
+	recs     map[int64]*record.Record
 	notTaken []string            // points that failed or were skipped, with why
 }
 
@@ -36,7 +37,7 @@ func bandwidthCurves(run *record.Run) []*bwCurve {
 		path := strings.Fields(r.Subject)[0]
 		c, ok := by[path]
 		if !ok {
-			c = &bwCurve{path: path, note: r.Note, gbps: map[int64]float64{}}
+			c = &bwCurve{path: path, note: r.Note, gbps: map[int64]float64{}, recs: map[int64]*record.Record{}}
 			by[path] = c
 			out = append(out, c)
 		}
@@ -46,6 +47,9 @@ func bandwidthCurves(run *record.Run) []*bwCurve {
 		}
 		p := r.Curve.Points[0]
 		c.points = append(c.points, p)
+		if _, ok := c.recs[p.Bytes]; !ok {
+			c.recs[p.Bytes] = r
+		}
 		if r.Through != nil {
 			c.gbps[p.Bytes] = r.Through.ResultsPerSecond / 1e9
 		}
@@ -88,7 +92,7 @@ func writeBandwidthCurves(b *strings.Builder, run *record.Run) {
 	for _, c := range curves {
 		fmt.Fprintf(b, "`%s` (%s):\n\n| Footprint | Bytes/clk/SM | GB/s |\n| --- | ---: | ---: |\n", c.path, c.note)
 		for _, p := range c.points {
-			fmt.Fprintf(b, "| %s | %.1f | %.0f |\n", bytesString(float64(p.Bytes)), p.Value, c.gbps[p.Bytes])
+			fmt.Fprintf(b, "| %s | %s | %.0f |\n", bytesString(float64(p.Bytes)), linked(c.recs[p.Bytes], fmt.Sprintf("%.1f", p.Value)), c.gbps[p.Bytes])
 		}
 		for _, n := range c.notTaken {
 			fmt.Fprintf(b, "| %s | | |\n", n)
@@ -155,6 +159,7 @@ func writeLatencyHiding(b *strings.Builder, run *record.Run) {
 		name  string
 		note  string
 		byALU map[int]float64
+		recs  map[int]*record.Record
 		order []int
 		fails []string
 	}
@@ -164,7 +169,7 @@ func writeLatencyHiding(b *strings.Builder, run *record.Run) {
 		name, _, _ := strings.Cut(r.Subject, ",")
 		lv, ok := by[name]
 		if !ok {
-			lv = &level{name: name, note: r.Note, byALU: map[int]float64{}}
+			lv = &level{name: name, note: r.Note, byALU: map[int]float64{}, recs: map[int]*record.Record{}}
 			by[name] = lv
 			levels = append(levels, lv)
 		}
@@ -173,7 +178,7 @@ func writeLatencyHiding(b *strings.Builder, run *record.Run) {
 			continue
 		}
 		n := r.Curve.Points[0].Elements
-		lv.byALU[n] = r.Value
+		lv.byALU[n], lv.recs[n] = r.Value, r
 		lv.order = append(lv.order, n)
 	}
 	if len(levels) == 0 {
@@ -203,13 +208,13 @@ func writeLatencyHiding(b *strings.Builder, run *record.Run) {
 			case !ok:
 				row += " — |"
 			case base > 0:
-				row += fmt.Sprintf(" %.1f (%.0f%%) |", v, 100*v/base)
+				row += fmt.Sprintf(" %s (%.0f%%) |", linked(lv.recs[n], fmt.Sprintf("%.1f", v)), 100*v/base)
 				holding = holding && v >= 0.9*base
 				if holding {
 					hidden = n
 				}
 			default:
-				row += fmt.Sprintf(" %.1f |", v)
+				row += fmt.Sprintf(" %s |", linked(lv.recs[n], fmt.Sprintf("%.1f", v)))
 			}
 		}
 		cell := "—"

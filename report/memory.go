@@ -125,6 +125,7 @@ func writeMemory(b *strings.Builder, run *record.Run) {
 type accessRow struct {
 	width, spacing int
 	cost           map[string]float64
+	recs           map[string]*record.Record
 	failed         map[string]string
 }
 
@@ -141,12 +142,12 @@ func globalAccessRows(run *record.Run) []*accessRow {
 		key := [2]int{width, spacing}
 		row, ok := by[key]
 		if !ok {
-			row = &accessRow{width: width, spacing: spacing, cost: map[string]float64{}, failed: map[string]string{}}
+			row = &accessRow{width: width, spacing: spacing, cost: map[string]float64{}, recs: map[string]*record.Record{}, failed: map[string]string{}}
 			by[key] = row
 			rows = append(rows, row)
 		}
 		if r.Status == record.StatusOK {
-			row.cost[op] = r.Value
+			row.cost[op], row.recs[op] = r.Value, r
 		} else {
 			row.failed[op] = fmt.Sprintf("%s: %s", r.Status, oneLine(r.Reason))
 		}
@@ -178,7 +179,7 @@ func writeGlobalAccess(b *strings.Builder, run *record.Run) {
 	b.WriteString("| Lanes | 32-byte sectors | 128-byte lines | `ld.ca` (L1) cycles | `ld.cg` (L2) cycles | Note |\n| --- | ---: | ---: | ---: | ---: | --- |\n")
 	cell := func(r *accessRow, op string) string {
 		if v, ok := r.cost[op]; ok {
-			return fmt.Sprintf("%.2f", v)
+			return linked(r.recs[op], fmt.Sprintf("%.2f", v))
 		}
 		return "—"
 	}
@@ -286,10 +287,11 @@ func writeCodeSize(b *strings.Builder, run *record.Run) {
 // collide gcd(s, B) at a time.
 func writeBanks(b *strings.Builder, run *record.Run) {
 	cost := map[string]float64{}
+	recs := map[string]*record.Record{}
 	var order []string
-	for _, r := range run.Records {
-		if r.Suite == "memory" && r.Group == "banks" && r.Status == record.StatusOK {
-			cost[r.Subject] = r.Value
+	for _, r := range memoryGroup(run, "banks") {
+		if r.Status == record.StatusOK {
+			cost[r.Subject], recs[r.Subject] = r.Value, r
 			order = append(order, r.Subject)
 		}
 	}
@@ -302,7 +304,7 @@ func writeBanks(b *strings.Builder, run *record.Run) {
 	b.WriteString("| Pattern | Cycles per warp load | Relative to stride 1 |\n| --- | ---: | ---: |\n")
 	worst, banks := 0.0, 0
 	for _, name := range order {
-		fmt.Fprintf(b, "| %s | %.2f | %.1f× |\n", name, cost[name], cost[name]/unit)
+		fmt.Fprintf(b, "| %s | %s | %.1f× |\n", name, linked(recs[name], fmt.Sprintf("%.2f", cost[name])), cost[name]/unit)
 	}
 	for s := 1; s <= 64; s++ {
 		v, ok := cost[fmt.Sprintf("4-byte stride %d", s)]

@@ -112,6 +112,7 @@ func writeTransferUnit(b *strings.Builder, run *record.Run) {
 type globalBankPair struct {
 	lines       int
 	same, other map[string]float64
+	recs        map[string]*record.Record // by kind + op
 }
 
 // globalBankPairs gathers the "global banks" records by line count.
@@ -129,7 +130,7 @@ func globalBankPairs(run *record.Run) []*globalBankPair {
 		}
 		p, ok := by[lines]
 		if !ok {
-			p = &globalBankPair{lines: lines, same: map[string]float64{}, other: map[string]float64{}}
+			p = &globalBankPair{lines: lines, same: map[string]float64{}, other: map[string]float64{}, recs: map[string]*record.Record{}}
 			by[lines] = p
 			out = append(out, p)
 		}
@@ -138,6 +139,7 @@ func globalBankPairs(run *record.Run) []*globalBankPair {
 		} else {
 			p.other[op] = r.Value
 		}
+		p.recs[kind+op] = r
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].lines < out[j].lines })
 	return out
@@ -153,14 +155,18 @@ func writeGlobalBanks(b *strings.Builder, run *record.Run) {
 	b.WriteString("#### The L1's banks under global loads\n\n")
 	b.WriteString("4-byte lanes side by side in groups, each group on a line of its own: at the same offset in every line (the groups use the same 4-byte banks) or at offsets that give every lane a bank of its own. Same setup as above (8 warps, data resident). Records `memory/global banks/<pattern>`.\n\n")
 	b.WriteString("| Lines per warp load | `ld.ca` same banks | `ld.ca` other banks | `ld.cg` same banks | `ld.cg` other banks |\n| ---: | ---: | ---: | ---: | ---: |\n")
-	cell := func(m map[string]float64, op string) string {
+	cell := func(p *globalBankPair, kind, op string) string {
+		m := p.same
+		if kind == "other" {
+			m = p.other
+		}
 		if v, ok := m[op]; ok {
-			return fmt.Sprintf("%.2f", v)
+			return linked(p.recs[kind+op], fmt.Sprintf("%.2f", v))
 		}
 		return "—"
 	}
 	for _, p := range pairs {
-		fmt.Fprintf(b, "| %d | %s | %s | %s | %s |\n", p.lines, cell(p.same, "ca"), cell(p.other, "ca"), cell(p.same, "cg"), cell(p.other, "cg"))
+		fmt.Fprintf(b, "| %d | %s | %s | %s | %s |\n", p.lines, cell(p, "same", "ca"), cell(p, "other", "ca"), cell(p, "same", "cg"), cell(p, "other", "cg"))
 	}
 	b.WriteString("\n")
 	for _, op := range []string{"ca", "cg"} {
