@@ -25,7 +25,7 @@ type bwCurve struct {
 	points   []record.CurvePoint // sorted by footprint
 	gbps     map[int64]float64   // GB/s at each footprint
 	recs     map[int64]*record.Record
-	notTaken []string            // points that failed or were skipped, with why
+	notTaken []string // points that failed or were skipped, with why
 }
 
 // bandwidthCurves gathers the bandwidth-curve records into one curve per
