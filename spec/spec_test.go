@@ -2,6 +2,7 @@ package spec
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"math"
 	"os"
@@ -75,5 +76,28 @@ func TestWriteTextGolden(t *testing.T) {
 	}
 	if d := cmp.Diff(string(want), b.String()); d != "" {
 		t.Errorf("spec sheet differs (-want +got):\n%s", d)
+	}
+}
+
+// TestJSONGolden pins the spec sheet's JSON (what `gpuarch info --json`
+// prints and Go callers get) down for the recorded H200.
+func TestJSONGolden(t *testing.T) {
+	b, err := json.MarshalIndent(New(h200(), &record.Clock{Hz: 1.98e9, Source: "test clock"}), "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = append(b, '\n')
+	const golden = "testdata/h200.json"
+	if *update {
+		if err := os.WriteFile(golden, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (go test -update writes it)", err)
+	}
+	if d := cmp.Diff(string(want), string(b)); d != "" {
+		t.Errorf("spec sheet JSON differs (-want +got):\n%s", d)
 	}
 }

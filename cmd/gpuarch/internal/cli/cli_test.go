@@ -501,3 +501,29 @@ func TestCompareRecorded(t *testing.T) {
 		}
 	}
 }
+
+// TestReportHTMLGolden pins the HTML page of the recorded run down.
+func TestReportHTMLGolden(t *testing.T) {
+	e, _, _ := testEnv(nil)
+	dir := t.TempDir()
+	if err := e.Run(context.Background(), []string{"report", "--out", dir, "testdata/h200.json"}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, ResultsHTML))
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "h200.html")
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (go test -update writes it)", err)
+	}
+	if string(want) != string(got) {
+		t.Errorf("the HTML page differs from %s (go test -update rewrites it; read the diff first)", golden)
+	}
+}
