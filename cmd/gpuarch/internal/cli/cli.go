@@ -88,7 +88,7 @@ type command struct {
 
 func commands() []command {
 	return []command{
-		{"run", "[--out DIR] [--suite alu,pipes,memory,warp,dispatch,mma] [--gpu N] [--artifacts DIR]", "measure every suite and write results.json and results.md", (*Env).cmdRun},
+		{"run", "[--out DIR] [--suite alu,pipes,memory,warp,dispatch,mma] [--gpu N] [--artifacts DIR]", "measure every suite and write results.json, results.md and results.html", (*Env).cmdRun},
 		{"inst", "[--out DIR] [--gpu N] NAME...", "measure the named instructions and print their table", (*Env).cmdInst},
 		{"info", "[--gpu N] [--json] [--no-measure]", "print the GPU's spec sheet and peak rates, with the measured clock", (*Env).cmdInfo},
 		{"list", "", "list the instructions gpuarch knows", (*Env).cmdList},
