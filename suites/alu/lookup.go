@@ -8,6 +8,22 @@ import (
 	"github.com/gpuarch/gpuarch/probe"
 )
 
+// Pick returns the entries of cat named in names, in catalog order;
+// names cat lacks are left out.
+func Pick(cat []probe.ChainSpec, names []string) []probe.ChainSpec {
+	want := map[string]bool{}
+	for _, n := range names {
+		want[n] = true
+	}
+	var out []probe.ChainSpec
+	for _, s := range cat {
+		if want[s.Subject] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // UnknownError reports instruction names the catalog does not hold, with
 // the closest names it does.
 type UnknownError struct {
@@ -24,8 +40,11 @@ func (e *UnknownError) Error() string {
 
 // Lookup returns the catalog entries with the given names, in the order
 // given. The first unknown name is an *UnknownError.
-func Lookup(names []string) ([]probe.ChainSpec, error) {
-	cat := Catalog()
+func Lookup(names []string) ([]probe.ChainSpec, error) { return LookupIn(Catalog(), names) }
+
+// LookupIn is Lookup in another catalog (the ALU and warp catalogs
+// together, say).
+func LookupIn(cat []probe.ChainSpec, names []string) ([]probe.ChainSpec, error) {
 	by := make(map[string]probe.ChainSpec, len(cat))
 	for _, s := range cat {
 		by[s.Subject] = s

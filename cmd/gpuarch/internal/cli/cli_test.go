@@ -334,10 +334,10 @@ func TestInterruptKeepsResults(t *testing.T) {
 
 func TestInstPrintsTable(t *testing.T) {
 	e, stdout, _ := testEnv(probetest.New())
-	if err := e.Run(context.Background(), []string{"inst", "ex2.approx.f32", "fma.rn.f32"}); err != nil {
+	if err := e.Run(context.Background(), []string{"inst", "ex2.approx.f32", "fma.rn.f32", "shfl.sync.bfly.b32"}); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"| `ex2.approx.f32` |", "| `fma.rn.f32` |", "## Instruction throughput and latency"} {
+	for _, want := range []string{"| `ex2.approx.f32` |", "| `fma.rn.f32` |", "## Instruction throughput and latency", "| `shfl.sync.bfly.b32` |"} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
 		}

@@ -92,10 +92,17 @@ func (e *Env) cmdInst(ctx context.Context, args []string) error {
 	if fs.NArg() == 0 {
 		return &UsageError{"inst needs at least one instruction name (gpuarch list shows them)"}
 	}
-	if _, err := alu.Lookup(fs.Args()); err != nil {
+	specs, err := alu.LookupIn(append(alu.Catalog(), warp.Catalog()...), fs.Args())
+	if err != nil {
 		return err
 	}
-	run, err := e.measure(ctx, WorkRequest{GPU: *gpu, Suites: []string{alu.Suite}, Subjects: fs.Args()}, *out)
+	var suites []string
+	for _, s := range specs {
+		if !slices.Contains(suites, s.Suite) {
+			suites = append(suites, s.Suite)
+		}
+	}
+	run, err := e.measure(ctx, WorkRequest{GPU: *gpu, Suites: suites, Subjects: fs.Args()}, *out)
 	if run != nil {
 		if rerr := report.Markdown(e.Stdout, run); rerr != nil && err == nil {
 			err = rerr

@@ -151,9 +151,7 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 		case alu.Suite:
 			specs := alu.Catalog()
 			if len(req.Subjects) > 0 {
-				if specs, err = alu.Lookup(req.Subjects); err != nil {
-					return err
-				}
+				specs = alu.Pick(specs, req.Subjects)
 			}
 			planned := make([]probe.Planned, len(specs))
 			for i, s := range specs {
@@ -172,6 +170,9 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 			}
 		case warp.Suite:
 			specs := warp.Catalog()
+			if len(req.Subjects) > 0 {
+				specs = alu.Pick(specs, req.Subjects)
+			}
 			planned := make([]probe.Planned, len(specs))
 			for i, s := range specs {
 				planned[i] = probe.Planned{Key: warp.Key(s.Subject), Job: probe.ChainJob(s)}
