@@ -432,17 +432,25 @@ func ClockKernel(name string) *ptx.Kernel {
 	ns := k.Reg(ptx.U64)
 	k.Op("mul.wide.u32", ns, n, ptx.Int(1000))
 	c0, g0 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
-	g, dt := k.Reg(ptx.U64), k.Reg(ptx.U64)
-	again := k.Reg(ptx.Pred)
-	spin := k.NewLabel("spin")
-	k.Mark(spin)
-	k.Op("mov.u64", g, ptx.GlobalTimer)
-	k.Op("sub.u64", dt, g, g0)
-	k.Op("setp.lt.u64", again, dt, ns)
-	k.PredOp("@"+again.String(), "bra.uni", spin)
+	spinUntil(k, g0, ns, "bra.uni")
 	c1, g1 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
 	writeWarpRecord(k, out, c0, c1, g0, g1)
 	return k
+}
+
+// spinUntil emits a loop that re-reads %globaltimer until ns nanoseconds
+// (a u64 register) have passed since start, branching back with branch
+// ("bra" or "bra.uni"), and returns the register holding the last read.
+func spinUntil(k *ptx.Kernel, start, ns ptx.Reg, branch string) ptx.Reg {
+	g, dt := k.Reg(ptx.U64), k.Reg(ptx.U64)
+	again := k.Reg(ptx.Pred)
+	top := k.NewLabel("spin")
+	k.Mark(top)
+	k.Op("mov.u64", g, ptx.GlobalTimer)
+	k.Op("sub.u64", dt, g, start)
+	k.Op("setp.lt.u64", again, dt, ns)
+	k.PredOp("@"+again.String(), branch, top)
+	return g
 }
 
 // KernelName turns an instruction name into a PTX identifier fragment:

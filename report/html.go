@@ -25,28 +25,36 @@ func HTML(w io.Writer, run *record.Run, lib *Library) error {
 	if err := MarkdownWith(&md, run, lib); err != nil {
 		return err
 	}
+	plots, err := Plots(run)
+	if err != nil {
+		return err
+	}
+	return Page(w, md.Bytes(), plots, run.Device.Name)
+}
+
+// Page writes the HTML page of a report already rendered: md is its
+// Markdown, plots the figures it links and device the GPU it describes.
+// Callers that write the Markdown and the plots as files too use it to
+// render each only once.
+func Page(w io.Writer, md []byte, plots []Plot, device string) error {
 	gm := goldmark.New(
 		goldmark.WithExtensions(extension.GFM),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 		goldmark.WithRendererOptions(goldhtml.WithUnsafe()),
 	)
 	var body bytes.Buffer
-	if err := gm.Convert(md.Bytes(), &body); err != nil {
+	if err := gm.Convert(md, &body); err != nil {
 		return fmt.Errorf("rendering the report as HTML: %w", err)
 	}
-	plots, err := Plots(run)
-	if err != nil {
-		return err
-	}
 	page := inlinePlots(body.String(), plots)
-	title := fmt.Sprintf("%s — microarchitecture measurements", orDash(run.Device.Name))
+	title := fmt.Sprintf("%s — microarchitecture measurements", orDash(device))
 	var b strings.Builder
 	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>%s</title>\n<style>%s</style>\n</head>\n<body>\n", html.EscapeString(title), pageStyle)
 	b.WriteString(contents(page))
 	b.WriteString("<main>\n")
 	b.WriteString(page)
 	b.WriteString("</main>\n</body>\n</html>\n")
-	_, err = io.WriteString(w, b.String())
+	_, err := io.WriteString(w, b.String())
 	return err
 }
 

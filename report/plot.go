@@ -190,6 +190,11 @@ func WritePlots(dir string, run *record.Run) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	return SavePlots(dir, plots)
+}
+
+// SavePlots writes plots into dir/plots and returns the files written.
+func SavePlots(dir string, plots []Plot) ([]string, error) {
 	if len(plots) > 0 {
 		if err := os.MkdirAll(filepath.Join(dir, PlotDir), 0o755); err != nil {
 			return nil, err

@@ -127,12 +127,6 @@ func oneChain(s probe.ChainSpec) probe.ChainSpec {
 	return s
 }
 
-// perStep says each step must contain n of the expected opcodes.
-func perStep(s probe.ChainSpec, n int) probe.ChainSpec {
-	s.PerStep = n
-	return s
-}
-
 // Catalog returns the suite's entries in report order. Each call builds a
 // fresh slice, so callers may modify what they get.
 func Catalog() []probe.ChainSpec {

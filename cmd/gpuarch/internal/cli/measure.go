@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -360,31 +361,32 @@ func (e *Env) cmdReport(_ context.Context, args []string) error {
 }
 
 // writeDocument writes results.md, results.html (self-contained) and the
-// plots into dir.
+// plots into dir, rendering the Markdown and drawing the plots once for
+// all three.
 func writeDocument(dir string, run *record.Run, lib *report.Library) error {
-	f, err := os.Create(filepath.Join(dir, ResultsMD))
+	var md bytes.Buffer
+	if err := report.MarkdownWith(&md, run, lib); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, ResultsMD), md.Bytes(), 0o644); err != nil {
+		return err
+	}
+	plots, err := report.Plots(run)
 	if err != nil {
-		return err
-	}
-	if err := report.MarkdownWith(f, run, lib); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
 		return err
 	}
 	h, err := os.Create(filepath.Join(dir, ResultsHTML))
 	if err != nil {
 		return err
 	}
-	if err := report.HTML(h, run, lib); err != nil {
+	if err := report.Page(h, md.Bytes(), plots, run.Device.Name); err != nil {
 		h.Close()
 		return err
 	}
 	if err := h.Close(); err != nil {
 		return err
 	}
-	_, err = report.WritePlots(dir, run)
+	_, err = report.SavePlots(dir, plots)
 	return err
 }
 
