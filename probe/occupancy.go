@@ -202,6 +202,27 @@ func (c *compiled) checkLoop(kernel string, expect []string, needed, steps int) 
 	return &chk
 }
 
+// loopText is kernel's timed loop body, an instruction a line; nil without
+// a listing.
+func (c *compiled) loopText(kernel string) []string {
+	if c.listing == nil {
+		return nil
+	}
+	fn, ok := c.listing.Function(kernel)
+	if !ok {
+		return nil
+	}
+	body, ok := fn.LoopBody()
+	if !ok {
+		return nil
+	}
+	out := make([]string, len(body))
+	for i, in := range body {
+		out[i] = in.String()
+	}
+	return out
+}
+
 // OccupancyJob measures spec's throughput at every warps-per-SM × ILP
 // combination, with occupancy fixed exactly; the record's Value is the best
 // rate.
@@ -396,6 +417,7 @@ func (j *mixJob) measure(ctx context.Context, r *Runner) ([]record.Record, error
 			return []record.Record{rec}, nil
 		}
 	}
+	rec.SASS.Loop = j.c.loopText(j.kernel(j.shapes[0]))
 	out, err := r.warpBuffer()
 	if err != nil {
 		return nil, err

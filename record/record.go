@@ -262,9 +262,11 @@ type MixDetail struct {
 	// Role is "solo" (one instruction alone), "pair" (evidence for the
 	// pipeline inference) or "held-out" (kept out of the inference to
 	// test its predictions).
-	Role  string       `json:"role"`
-	Parts []MixPart    `json:"parts"`
-	Best  Shape        `json:"best"`
+	Role  string    `json:"role"`
+	Parts []MixPart `json:"parts"`
+	Best  Shape     `json:"best"`
+	// Sweep has one point per shape tried, in the job's order; the
+	// record's SASS check (and its Loop) is of the first shape's kernel.
 	Sweep []SweepPoint `json:"sweep"`
 	// CyclesPerRound is the SM's cycles for one round of every warp at
 	// the best shape: sum of counts / warp instructions per clock, times
@@ -443,6 +445,10 @@ type SASS struct {
 	// Reuse is how many source operands per step carry ptxas's .reuse
 	// flag (read from the operand reuse cache, not the register file).
 	Reuse float64 `json:"reuse_per_step,omitempty"`
+	// Loop is the timed loop body of Kernel as nvdisasm prints it, one
+	// instruction a line without offsets ("FFMA R4, R4, R14.reuse, R15"),
+	// kept for mixes: package infer replays it on the inferred pipelines.
+	Loop []string `json:"loop,omitempty"`
 }
 
 // Provenance ties a record to what produced it.

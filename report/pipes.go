@@ -298,8 +298,105 @@ func writeLayout(b *strings.Builder, run *record.Run, d pipesData) {
 	writeExtra(b, l)
 	writePairCosts(b, l)
 	writePairMatrix(b, l)
-	writeChecks(b, l, toMixes(d.held))
-	writeMixTable(b, d, l, classOf)
+	rp := replayMixes(l, d, classLatencies(d, latency))
+	writeReplay(b, l, rp)
+	writeChecks(b, l, toMixes(d.held), rp)
+	writeMixTable(b, d, l, classOf, rp)
+}
+
+// classLatencies maps mix classes to the measured latency of the
+// instruction each was measured with.
+func classLatencies(d pipesData, lat map[string]float64) map[string]float64 {
+	out := map[string]float64{}
+	for _, r := range d.solo {
+		if v, ok := lat[r.Mix.Parts[0].Subject]; ok {
+			out[r.Subject] = v
+		}
+	}
+	return out
+}
+
+// mixLoop is a mix record's loop body as package infer replays it, at the
+// shape whose kernel the SASS check kept; false when the record has none.
+func mixLoop(r *record.Record) (infer.Loop, bool) {
+	if r.SASS == nil || len(r.SASS.Loop) == 0 || len(r.Mix.Sweep) == 0 {
+		return infer.Loop{}, false
+	}
+	pt := r.Mix.Sweep[0]
+	if pt.Skipped != "" || pt.WarpInstPerClockPerSM <= 0 {
+		return infer.Loop{}, false
+	}
+	return infer.Loop{ID: r.Subject, Body: r.SASS.Loop, WarpsPerSM: pt.Shape.WarpsPerSM,
+		Counted: pt.Shape.StepsPerIter, Rate: pt.WarpInstPerClockPerSM}, true
+}
+
+// replayed is the replay of every mix with a loop body.
+type replayed struct {
+	fit    infer.ReplayFit
+	err    error
+	byID   map[string]infer.Replayed
+	loopOf map[string]infer.Loop
+	fitted int // loops the model was fitted to
+}
+
+// replayMixes fits the issue model to the solo and pair mixes' loops and
+// replays every mix under it.
+func replayMixes(l *infer.Layout, d pipesData, latency map[string]float64) *replayed {
+	rp := &replayed{byID: map[string]infer.Replayed{}, loopOf: map[string]infer.Loop{}}
+	var train, all []infer.Loop
+	for _, set := range [][]*record.Record{d.solo, d.pairs, d.held} {
+		for _, r := range set {
+			lp, ok := mixLoop(r)
+			if !ok {
+				continue
+			}
+			rp.loopOf[r.Subject] = lp
+			all = append(all, lp)
+			if r.Mix.Role != "held-out" {
+				train = append(train, lp)
+			}
+		}
+	}
+	if len(train) == 0 {
+		return nil
+	}
+	rp.fitted = len(train)
+	if rp.fit, rp.err = l.FitReplay(train, latency); rp.err != nil {
+		return rp
+	}
+	got, err := l.ReplayAll(all, latency, rp.fit.Model)
+	if err != nil {
+		rp.err = err
+		return rp
+	}
+	for i, lp := range all {
+		rp.byID[lp.ID] = got[i]
+	}
+	return rp
+}
+
+// writeReplay explains the replay of the machine code and the issue model
+// fitted for it.
+func writeReplay(b *strings.Builder, l *infer.Layout, rp *replayed) {
+	if rp == nil {
+		return
+	}
+	b.WriteString("### Replaying the machine code\n\n")
+	if rp.err != nil {
+		fmt.Fprintf(b, "The mixes' loops could not be replayed: %s\n\n", oneLine(rp.err.Error()))
+		return
+	}
+	fmt.Fprintf(b, "Counts alone miss what the machine code decides: the order ptxas chose (it may interleave two instructions for half the loop and leave the rest to one of them), which instruction waits for which, and which registers each reads. Every mix record keeps its timed loop body as disassembled, and the layout replays it cycle by cycle on one scheduler, as GPU simulators do: the scheduler's share of the warps, one instruction issued a clock at most, the warp that issued last first (greedy-then-oldest); an instruction issues when its sources are ready (their producer's measured latency after it issued), one of its pipelines is free (each takes a warp instruction every %.0f/rate clocks, its rate being per SM) and the register file has read the operands of the one before. Registers sit in %d banks by index; an instruction that reads several registers from one bank (not marked `.reuse`, which the operand reuse cache serves) needs a clock per read. What the layout cannot say — what an extra read from one bank costs, and how an instruction spread over pipelines picks one — is chosen by replaying the %d solo and pair mixes (the inference's evidence) under each model below and keeping the one with the smallest mean error; the held-out mixes play no part. Each loop is replayed at the shape whose machine code the record keeps (its first shape, 32 warps per SM × ILP 4) and compared with the rate measured at that shape.\n\n",
+		l.Issue, infer.RegisterBanks, rp.fitted)
+	b.WriteString("| Issue model | Mean error on the fitted mixes |\n| --- | ---: |\n")
+	for i, t := range rp.fit.Tried {
+		name := t.Model.String()
+		if i == 0 {
+			name = "**" + name + "** (chosen)"
+		}
+		fmt.Fprintf(b, "| %s | %.1f%% |\n", name, 100*t.Error)
+	}
+	b.WriteString("\n")
 }
 
 // latencies maps ALU instruction subjects to their measured latency.
@@ -426,7 +523,7 @@ func writePairMatrix(b *strings.Builder, l *infer.Layout) {
 	b.WriteString("\n")
 }
 
-func writeChecks(b *strings.Builder, l *infer.Layout, held []infer.Mix) {
+func writeChecks(b *strings.Builder, l *infer.Layout, held []infer.Mix, rp *replayed) {
 	if len(held) == 0 {
 		return
 	}
@@ -435,41 +532,85 @@ func writeChecks(b *strings.Builder, l *infer.Layout, held []infer.Mix) {
 		fmt.Fprintf(b, "The held-out mixes could not be predicted: %s\n\n", oneLine(err.Error()))
 		return
 	}
-	var sum, worst float64
-	within := 0
-	for _, c := range checks {
-		e := math.Abs(c.Error)
-		sum += e
-		worst = math.Max(worst, e)
-		if e <= 0.10 {
-			within++
-		}
-	}
 	b.WriteString("### Prediction check\n\n")
-	fmt.Fprintf(b, "The layout predicts %d mixes it was not built from (each pair at a third ratio, and triples): mean error %.1f%%, largest %.1f%%, %d of %d within 10%%.\n\n",
-		len(checks), 100*sum/float64(len(checks)), 100*worst, within, len(checks))
-	sort.Slice(checks, func(i, j int) bool { return math.Abs(checks[i].Error) > math.Abs(checks[j].Error) })
-	b.WriteString("| Held-out mix (largest errors first) | Measured | Predicted | Error |\n| --- | ---: | ---: | ---: |\n")
-	for i, c := range checks {
-		if i == 12 {
+	fmt.Fprintf(b, "The layout predicts %d mixes it was not built from (each pair at a third ratio, and triples).\n\n", len(checks))
+	type row struct {
+		id                   string
+		measured, predicted  float64
+		replayMeas, replayed float64
+		limit                string
+		hasReplay            bool
+	}
+	var rows []row
+	var counts, replays []float64
+	for _, c := range checks {
+		r := row{id: c.ID, measured: c.Measured, predicted: c.Predicted}
+		counts = append(counts, c.Error)
+		if rp != nil && rp.err == nil {
+			if got, ok := rp.byID[c.ID]; ok {
+				lp := rp.loopOf[c.ID]
+				r.replayMeas, r.replayed, r.limit, r.hasReplay = lp.Rate, got.Rate, got.Limit(), true
+				replays = append(replays, (got.Rate-lp.Rate)/lp.Rate)
+			}
+		}
+		rows = append(rows, r)
+	}
+	summary := func(errs []float64) string {
+		var sum, worst float64
+		within := 0
+		for _, e := range errs {
+			e = math.Abs(e)
+			sum += e
+			worst = math.Max(worst, e)
+			if e <= 0.10 {
+				within++
+			}
+		}
+		return fmt.Sprintf("mean error %.1f%%, largest %.1f%%, %d of %d within 10%%", 100*sum/float64(len(errs)), 100*worst, within, len(errs))
+	}
+	fmt.Fprintf(b, "- From the instruction counts (pipelines, the resources beyond them and the pairs' costs): %s.\n", summary(counts))
+	if len(replays) > 0 {
+		fmt.Fprintf(b, "- Replaying each mix's machine code on the pipelines (%s): %s.\n", rp.fit.Model, summary(replays))
+	}
+	b.WriteString("\n")
+	key := func(r row) float64 {
+		if r.hasReplay {
+			return math.Abs(r.replayed-r.replayMeas) / r.replayMeas
+		}
+		return math.Abs(r.predicted-r.measured) / r.measured
+	}
+	sort.SliceStable(rows, func(i, j int) bool { return key(rows[i]) > key(rows[j]) })
+	b.WriteString("| Held-out mix (largest errors first) | Measured (best shape) | From counts | Error | Measured (replayed shape) | Replayed | Error | Replay's limit |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n")
+	for i, r := range rows {
+		if i == 16 {
 			break
 		}
-		fmt.Fprintf(b, "| %s | %.3f | %.3f | %+.1f%% |\n", c.ID, c.Measured, c.Predicted, 100*c.Error)
+		rm, rv, re, lim := "—", "—", "—", "—"
+		if r.hasReplay {
+			rm, rv, re, lim = fmt.Sprintf("%.3f", r.replayMeas), fmt.Sprintf("%.3f", r.replayed), fmt.Sprintf("%+.1f%%", 100*(r.replayed-r.replayMeas)/r.replayMeas), r.limit
+		}
+		fmt.Fprintf(b, "| %s | %.3f | %.3f | %+.1f%% | %s | %s | %s | %s |\n", r.id, r.measured, r.predicted, 100*(r.predicted-r.measured)/r.measured, rm, rv, re, lim)
 	}
 	b.WriteString("\n")
 }
 
-func writeMixTable(b *strings.Builder, d pipesData, l *infer.Layout, classOf map[string]string) {
+func writeMixTable(b *strings.Builder, d pipesData, l *infer.Layout, classOf map[string]string, rp *replayed) {
 	b.WriteString("### Mixed workloads\n\n")
-	b.WriteString("Every mix measured, in warp instructions (of all its instructions) per clock per SM, beside the inferred layout's prediction. Records `pipes/mix/<mix>`.\n\n")
-	b.WriteString("| Mix | Role | Measured | Predicted |\n| --- | --- | ---: | ---: |\n")
+	b.WriteString("Every mix measured, in warp instructions (of all its instructions) per clock per SM, beside the inferred layout's prediction from the counts, and the measured and replayed rates at the shape whose machine code was replayed. Records `pipes/mix/<mix>`.\n\n")
+	b.WriteString("| Mix | Role | Measured | From counts | Measured (replayed shape) | Replayed |\n| --- | --- | ---: | ---: | ---: | ---: |\n")
 	all := append(append(append([]*record.Record{}, d.solo...), d.pairs...), d.held...)
 	for _, r := range all {
 		pred := "—"
 		if v, err := l.Predict(mixCounts(r, classOf)); err == nil {
 			pred = fmt.Sprintf("%.3f", v)
 		}
-		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", r.Subject, r.Mix.Role, linked(r, fmt.Sprintf("%.3f", r.Value)), pred)
+		rm, rv := "—", "—"
+		if rp != nil && rp.err == nil {
+			if got, ok := rp.byID[r.Subject]; ok {
+				rm, rv = fmt.Sprintf("%.3f", rp.loopOf[r.Subject].Rate), fmt.Sprintf("%.3f", got.Rate)
+			}
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", r.Subject, r.Mix.Role, linked(r, fmt.Sprintf("%.3f", r.Value)), pred, rm, rv)
 	}
 	b.WriteString("\n")
 }

@@ -1,0 +1,413 @@
+package infer
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/gpuarch/gpuarch/sass"
+)
+
+// Replaying machine code on the inferred layout.
+//
+// Predict sees a mix as its instruction counts. The machine code says more:
+// the order ptxas chose (it may interleave two classes for half the loop
+// and leave the rest to one of them), which instruction waits for which,
+// and which registers each reads from the register file. Replay runs a
+// loop body, as measured, on one scheduler of the inferred layout cycle by
+// cycle, the way simulators of the GPU's pipeline do (GPGPU-Sim,
+// Accel-Sim) and llvm-mca does for CPU ports, with what the layout does
+// not say (how register reads cost and how an instruction spread over
+// pipelines picks one) chosen by fitting the pairs' mixes.
+
+// IssueModel is what the replay takes beyond the inferred layout.
+type IssueModel struct {
+	// BankPenalty is the issue cycles an instruction costs per register
+	// read beyond the first from its busiest register bank: 0 ignores
+	// the register file, 1 reads one operand per bank a cycle.
+	BankPenalty float64
+	// Alternate makes an instruction spread over several pipelines take
+	// them in turn, warp by warp, instead of the first one free.
+	Alternate bool
+}
+
+func (m IssueModel) String() string {
+	d := "first free pipeline"
+	if m.Alternate {
+		d = "pipelines in turn"
+	}
+	return fmt.Sprintf("bank penalty %.2f, %s", m.BankPenalty, d)
+}
+
+// RegisterBanks is the register file's banks per scheduler (Jia et al.,
+// "Dissecting the NVIDIA Volta GPU Architecture via Microbenchmarking",
+// 2018: two, by register index parity, since Volta).
+const RegisterBanks = 2
+
+// Loop is a mix's measured loop body.
+type Loop struct {
+	ID string
+	// Body is the timed loop's machine code, an instruction a line.
+	Body []string
+	// WarpsPerSM is the occupancy it ran at.
+	WarpsPerSM int
+	// Counted is how many of Body's instructions a loop iteration counts
+	// toward Rate (the mix's own; the loop counter and branch are not).
+	Counted int
+	// Rate is the measured rate, warp instructions per clock per SM.
+	Rate float64
+}
+
+// Replayed is what the replay of a loop found.
+type Replayed struct {
+	// Rate is the predicted rate, warp instructions (counted ones) per
+	// clock per SM.
+	Rate float64
+	// Share of the cycles by what happened: an instruction issued, the
+	// register file was still reading an earlier one's operands, a
+	// ready instruction's pipelines were all busy, every warp waited on
+	// a result.
+	Issued, Register, Pipeline, Dependency float64
+}
+
+// Limit names what held the replay's cycles most, beside issuing.
+func (r Replayed) Limit() string {
+	type part struct {
+		name string
+		v    float64
+	}
+	ps := []part{{"register reads", r.Register}, {"busy pipelines", r.Pipeline}, {"dependencies", r.Dependency}}
+	sort.SliceStable(ps, func(i, j int) bool { return ps[i].v > ps[j].v })
+	if ps[0].v < 0.02 {
+		return "issue"
+	}
+	return ps[0].name
+}
+
+// step is one instruction of a compiled loop.
+type step struct {
+	pipes   []int // candidate pipelines; none: an issue slot only
+	class   int   // index for Alternate's turn; -1 when not spread
+	latency int   // cycles until its results can be read
+	reads   int   // register-file read cycles (BankReads)
+	dst     []int // interned registers
+	src     []int // interned registers
+}
+
+// classOf maps an opcode to the class named by its opcode or an opcode
+// prefix ("LOP3" for "LOP3.LUT", "IDP.4A" for "IDP.4A.U8.U8"), the
+// longest that matches; "" when none does.
+func classOf(op string, classes []string) string {
+	best := ""
+	for _, c := range classes {
+		if (op == c || strings.HasPrefix(op, c+".")) && len(c) > len(best) {
+			best = c
+		}
+	}
+	return best
+}
+
+// compile turns a loop body into steps on l's pipelines. latency maps
+// class names to their measured latency in cycles; an instruction of no
+// known class is given the shortest latency known.
+func (l *Layout) compile(body []string, latency map[string]float64) ([]step, error) {
+	if len(body) == 0 {
+		return nil, fmt.Errorf("empty loop body")
+	}
+	var classes []string
+	for c := range l.rate {
+		classes = append(classes, c)
+	}
+	sort.Strings(classes)
+	shortest := math.Inf(1)
+	for _, v := range latency {
+		if v > 0 {
+			shortest = math.Min(shortest, v)
+		}
+	}
+	if math.IsInf(shortest, 1) {
+		shortest = 1
+	}
+	regs := map[sass.Reg]int{}
+	intern := func(r sass.Reg) int {
+		if i, ok := regs[r]; ok {
+			return i
+		}
+		regs[r] = len(regs)
+		return len(regs) - 1
+	}
+	flexIndex := map[string]int{}
+	for i, f := range l.Flexible {
+		flexIndex[f.Name] = i
+	}
+	out := make([]step, 0, len(body))
+	for _, line := range body {
+		in, err := sass.ParseInstruction(line)
+		if err != nil {
+			return nil, err
+		}
+		u := in.Use()
+		s := step{class: -1, latency: int(math.Ceil(shortest)), reads: u.BankReads(RegisterBanks)}
+		if c := classOf(in.Opcode, classes); c != "" {
+			s.pipes = l.candidates(c)
+			if v, ok := latency[c]; ok && v > 0 {
+				s.latency = int(math.Round(v))
+			}
+			if i, ok := flexIndex[c]; ok {
+				s.class = i
+			}
+		}
+		for _, r := range u.Writes {
+			s.dst = append(s.dst, intern(r))
+		}
+		for _, r := range u.Reads {
+			s.src = append(s.src, intern(r.Reg))
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// candidates are the pipelines a class may issue to: a spread class's own
+// pipeline first, then the ones it shares.
+func (l *Layout) candidates(c string) []int {
+	ps := append([]int(nil), l.allowed[c]...)
+	sort.SliceStable(ps, func(i, j int) bool { return l.Pipelines[ps[i]].Own == c && l.Pipelines[ps[j]].Own != c })
+	return ps
+}
+
+// Replay runs loop on one scheduler of the layout with model m: the
+// scheduler's share of the SM's warps, each running the body from the top,
+// one instruction issued a cycle at most, greedy-then-oldest (the warp
+// that issued last keeps issuing while it can, as GPGPU-Sim's GTO
+// scheduler). An instruction issues when its sources are ready (latency
+// after their producer issued), a candidate pipeline is free (each takes a
+// warp instruction every Issue/rate cycles) and the register file has read
+// the operands of the one before (1 + BankPenalty × (BankReads - 1)
+// cycles). The first pass of every warp warms up; the rate is taken over
+// two more.
+func (l *Layout) Replay(loop Loop, latency map[string]float64, m IssueModel) (Replayed, error) {
+	prog, err := l.compile(loop.Body, latency)
+	if err != nil {
+		return Replayed{}, fmt.Errorf("loop %s: %w", loop.ID, err)
+	}
+	return l.replay(prog, loop, m)
+}
+
+func (l *Layout) replay(prog []step, loop Loop, m IssueModel) (Replayed, error) {
+	if loop.WarpsPerSM < 1 || loop.Counted < 1 {
+		return Replayed{}, fmt.Errorf("loop %s: %d warps per SM, %d counted instructions", loop.ID, loop.WarpsPerSM, loop.Counted)
+	}
+	issue := math.Max(1, l.Issue)
+	warps := max(1, int(math.Round(float64(loop.WarpsPerSM)/issue)))
+	interval := make([]float64, len(l.Pipelines))
+	for i, p := range l.Pipelines {
+		interval[i] = issue / p.Rate
+	}
+	const eps = 1e-9
+	nregs := 0
+	for _, s := range prog {
+		for _, r := range append(s.dst, s.src...) {
+			nregs = max(nregs, r+1)
+		}
+	}
+	ready := make([][]int, warps) // cycle each register's value is ready
+	turn := make([][]int, warps)  // Alternate's next pipeline per spread class
+	pc := make([]int, warps)
+	for w := range warps {
+		ready[w] = make([]int, nregs)
+		turn[w] = make([]int, len(l.Flexible))
+	}
+	busy := make([]float64, len(l.Pipelines)) // cycles each pipeline is still taken
+	rf := 0.0                                 // cycles the register file is still reading
+	n := len(prog)
+	warm, total := warps*n, 3*warps*n
+	issued, last := 0, 0
+	var t0, i0 int
+	var reg, pipe, dep int
+	order := make([]int, 0, warps)
+	for t := 1; issued < total; t++ {
+		for i := range busy {
+			busy[i] = math.Max(0, busy[i]-1)
+		}
+		rf = math.Max(0, rf-1)
+		if issued >= warm && t0 == 0 {
+			t0, i0, reg, pipe, dep = t, issued, 0, 0, 0
+		}
+		if rf >= 1-eps {
+			reg++
+			continue
+		}
+		order = append(order[:0], last)
+		for w := range warps {
+			if w != last {
+				order = append(order, w)
+			}
+		}
+		sawPipe, did := false, false
+		for _, w := range order {
+			s := &prog[pc[w]%n]
+			wait := false
+			for _, r := range s.src {
+				wait = wait || ready[w][r] > t
+			}
+			for _, r := range s.dst {
+				wait = wait || ready[w][r] > t
+			}
+			if wait {
+				continue
+			}
+			p := -1
+			switch {
+			case len(s.pipes) == 0:
+			case m.Alternate && s.class >= 0:
+				c := s.pipes[turn[w][s.class]%len(s.pipes)]
+				if busy[c] < 1-eps {
+					p = c
+				}
+			default:
+				for _, c := range s.pipes {
+					if busy[c] < 1-eps {
+						p = c
+						break
+					}
+				}
+			}
+			if len(s.pipes) > 0 && p < 0 {
+				sawPipe = true
+				continue
+			}
+			if p >= 0 {
+				busy[p] += interval[p]
+				if s.class >= 0 {
+					turn[w][s.class]++
+				}
+			}
+			rf += 1 + m.BankPenalty*float64(max(0, s.reads-1))
+			for _, r := range s.dst {
+				ready[w][r] = t + s.latency
+			}
+			pc[w]++
+			issued++
+			last = w
+			did = true
+			break
+		}
+		switch {
+		case did:
+		case sawPipe:
+			pipe++
+		default:
+			dep++
+		}
+		if issued >= total {
+			cycles := float64(t - t0 + 1)
+			ipc := float64(issued-i0) / cycles
+			return Replayed{
+				Rate:   issue * ipc * float64(loop.Counted) / float64(n),
+				Issued: float64(issued-i0) / cycles, Register: float64(reg) / cycles,
+				Pipeline: float64(pipe) / cycles, Dependency: float64(dep) / cycles,
+			}, nil
+		}
+	}
+	return Replayed{}, fmt.Errorf("loop %s: nothing to replay", loop.ID)
+}
+
+// Tried is one issue model and how well it replayed the fitting loops.
+type Tried struct {
+	Model IssueModel
+	// Error is the mean absolute relative error of the replayed rates.
+	Error float64
+}
+
+// ReplayFit is the issue model chosen for a layout.
+type ReplayFit struct {
+	Model IssueModel
+	// Tried lists every model tried, the chosen one first.
+	Tried []Tried
+}
+
+// Models are the issue models FitReplay chooses from: the register file
+// ignored, or costing a quarter to a whole cycle per extra read from one
+// bank; spread instructions taking the first free pipeline or taking
+// them in turn.
+func Models() []IssueModel {
+	var out []IssueModel
+	for _, alt := range []bool{false, true} {
+		for _, p := range []float64{0, 0.25, 0.5, 0.75, 1} {
+			out = append(out, IssueModel{BankPenalty: p, Alternate: alt})
+		}
+	}
+	return out
+}
+
+// FitReplay replays loops (the pairs' mixes: the evidence the layout was
+// inferred from) under every model of Models and keeps the one with the
+// smallest mean error, the first listed on a tie.
+func (l *Layout) FitReplay(loops []Loop, latency map[string]float64) (ReplayFit, error) {
+	if len(loops) == 0 {
+		return ReplayFit{}, fmt.Errorf("no loops to fit the issue model to")
+	}
+	progs := make([][]step, len(loops))
+	for i, lp := range loops {
+		p, err := l.compile(lp.Body, latency)
+		if err != nil {
+			return ReplayFit{}, fmt.Errorf("loop %s: %w", lp.ID, err)
+		}
+		progs[i] = p
+	}
+	var fit ReplayFit
+	for _, m := range Models() {
+		got, err := l.replayAll(progs, loops, m)
+		if err != nil {
+			return ReplayFit{}, err
+		}
+		sum := 0.0
+		for i, r := range got {
+			sum += math.Abs(r.Rate-loops[i].Rate) / loops[i].Rate
+		}
+		fit.Tried = append(fit.Tried, Tried{Model: m, Error: sum / float64(len(loops))})
+	}
+	sort.SliceStable(fit.Tried, func(i, j int) bool { return fit.Tried[i].Error < fit.Tried[j].Error })
+	fit.Model = fit.Tried[0].Model
+	return fit, nil
+}
+
+// ReplayAll replays every loop under m, in parallel.
+func (l *Layout) ReplayAll(loops []Loop, latency map[string]float64, m IssueModel) ([]Replayed, error) {
+	progs := make([][]step, len(loops))
+	for i, lp := range loops {
+		p, err := l.compile(lp.Body, latency)
+		if err != nil {
+			return nil, fmt.Errorf("loop %s: %w", lp.ID, err)
+		}
+		progs[i] = p
+	}
+	return l.replayAll(progs, loops, m)
+}
+
+func (l *Layout) replayAll(progs [][]step, loops []Loop, m IssueModel) ([]Replayed, error) {
+	out := make([]Replayed, len(loops))
+	errs := make([]error, len(loops))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i], errs[i] = l.replay(progs[i], loops[i], m)
+			}
+		}()
+	}
+	for i := range loops {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out, errors.Join(errs...)
+}

@@ -1,0 +1,189 @@
+package infer
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// handLayout is a layout with a spread class, written out as Infer would
+// leave it: IMAD on a half-rate pipeline, LOP3 on another, DFMA on a
+// third, and FFMA at the issue rate through IMAD's pipeline and one of its
+// own.
+func handLayout() *Layout {
+	l := &Layout{
+		Issue: 4,
+		Pipelines: []Pipeline{
+			{Name: "IMAD", Classes: []string{"IMAD"}, Rate: 2, Consistent: true},
+			{Name: "LOP3", Classes: []string{"LOP3"}, Rate: 2, Consistent: true},
+			{Name: "DFMA", Classes: []string{"DFMA"}, Rate: 2, Consistent: true},
+			{Name: "FFMA (own)", Rate: 2, Own: "FFMA", Consistent: true},
+		},
+		Flexible: []Flexible{{Name: "FFMA", Rate: 4, Pipelines: []string{"IMAD", "FFMA (own)"}, Share: []float64{0.5, 0.5}}},
+		rate:     map[string]float64{"IMAD": 2, "LOP3": 2, "DFMA": 2, "FFMA": 4},
+		allowed:  map[string][]int{"IMAD": {0}, "LOP3": {1}, "DFMA": {2}, "FFMA": {0, 3}},
+	}
+	return l
+}
+
+// loopOf repeats the instructions of round over chains independent
+// chains, rounds times: {i} and {j} are chain c's registers R(8+2c) and
+// R(40+2c), both in the even bank.
+func loopOf(chains, rounds int, round ...string) []string {
+	var out []string
+	for range rounds {
+		for c := range chains {
+			r := strings.NewReplacer("{i}", fmt.Sprintf("R%d", 8+2*c), "{j}", fmt.Sprintf("R%d", 40+2*c))
+			for _, in := range round {
+				out = append(out, r.Replace(in))
+			}
+		}
+	}
+	return out
+}
+
+var lat = map[string]float64{"IMAD": 4, "LOP3": 4, "DFMA": 8, "FFMA": 4}
+
+func TestReplay(t *testing.T) {
+	l := handLayout()
+	// R3 and R5 are loop-invariant sources in the odd bank.
+	imad, lop := "IMAD {i}, {i}, R3, UR4", "LOP3.LUT {j}, {j}, R3, UR4, 0x96, !PT"
+	conflict := "LOP3.LUT {j}, {j}, R3, R5, 0x96, !PT" // two reads from the odd bank
+	tests := []struct {
+		name  string
+		body  []string
+		warps int
+		model IssueModel
+		want  float64 // warp instructions per clock per SM
+	}{
+		{"IMAD alone fills its pipeline", loopOf(4, 8, imad), 32, IssueModel{}, 2},
+		{"IMAD and LOP3 overlap to the issue rate", loopOf(4, 8, imad, lop), 32, IssueModel{}, 4},
+		{"FFMA reaches the issue rate through two pipelines", loopOf(4, 8, "FFMA {i}, {i}, R3, UR4"), 32, IssueModel{}, 4},
+		{"FFMA and IMAD, first free pipeline", loopOf(4, 8, "FFMA {j}, {j}, R3, UR4", imad), 32, IssueModel{}, 4},
+		{"FFMA and IMAD, pipelines in turn", loopOf(4, 8, "FFMA {j}, {j}, R3, UR4", imad), 32, IssueModel{Alternate: true}, 8.0 / 3},
+		{"one chain per scheduler is latency-bound", loopOf(1, 32, imad), 4, IssueModel{}, 1},
+		{"two registers from one bank cost a cycle more", loopOf(4, 8, conflict, imad), 32, IssueModel{BankPenalty: 1}, 8.0 / 3},
+		{"the bank costs nothing when ignored", loopOf(4, 8, conflict, imad), 32, IssueModel{}, 4},
+		{"reused operands do not conflict", loopOf(4, 8, "LOP3.LUT {j}, {j}, R3.reuse, R5.reuse, 0x96, !PT", imad), 32, IssueModel{BankPenalty: 1}, 4},
+		{"half a cycle per extra read", loopOf(4, 8, conflict, imad), 32, IssueModel{BankPenalty: 0.5}, 8.0 / 2.5},
+		{"unknown instructions take issue slots", loopOf(4, 8, imad, "NOP", "NOP", "NOP"), 32, IssueModel{}, 1},
+		{"DFMA reads both registers of each pair", loopOf(4, 8, "DFMA {i}, {i}, R2, UR4", lop), 32, IssueModel{BankPenalty: 1}, 8.0 / 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			counted := 0
+			for _, in := range tt.body {
+				if !strings.HasPrefix(in, "NOP") {
+					counted++
+				}
+			}
+			got, err := l.Replay(Loop{ID: tt.name, Body: tt.body, WarpsPerSM: tt.warps, Counted: counted}, lat, tt.model)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if math.Abs(got.Rate-tt.want) > 0.03*tt.want {
+				t.Errorf("rate %.3f, want %.3f (%+v)", got.Rate, tt.want, got)
+			}
+			if sum := got.Issued + got.Register + got.Pipeline + got.Dependency; math.Abs(sum-1) > 1e-9 {
+				t.Errorf("cycle shares sum to %.3f", sum)
+			}
+		})
+	}
+}
+
+func TestReplayLimit(t *testing.T) {
+	l := handLayout()
+	for _, tt := range []struct {
+		name, want string
+		body       []string
+		warps      int
+		model      IssueModel
+	}{
+		{"pipeline", "busy pipelines", loopOf(4, 8, "IMAD {i}, {i}, R3, UR4"), 32, IssueModel{}},
+		{"latency", "dependencies", loopOf(1, 32, "IMAD {i}, {i}, R3, UR4"), 4, IssueModel{}},
+		{"registers", "register reads", loopOf(4, 8, "LOP3.LUT {j}, {j}, R3, R5, 0x96, !PT", "FFMA {i}, {i}, R3, R5"), 32, IssueModel{BankPenalty: 1}},
+		{"issue", "issue", loopOf(4, 8, "IMAD {i}, {i}, R3, UR4", "LOP3.LUT {j}, {j}, R3, UR4, 0x96, !PT"), 32, IssueModel{}},
+	} {
+		got, err := l.Replay(Loop{ID: tt.name, Body: tt.body, WarpsPerSM: tt.warps, Counted: len(tt.body)}, lat, tt.model)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Limit() != tt.want {
+			t.Errorf("%s: limit %q, want %q (%+v)", tt.name, got.Limit(), tt.want, got)
+		}
+	}
+}
+
+// TestFitReplayRecoversModel replays synthetic loops under a known model,
+// adds noise, and checks that the fit finds the model back.
+func TestFitReplayRecoversModel(t *testing.T) {
+	l := handLayout()
+	rng := rand.New(rand.NewPCG(4, 2))
+	bodies := [][]string{
+		loopOf(4, 8, "FFMA {j}, {j}, R3, UR4", "IMAD {i}, {i}, R3, UR4"),
+		loopOf(4, 8, "FFMA {j}, {j}, R3, UR4", "FFMA {j}, {j}, R3, UR5", "IMAD {i}, {i}, R3, UR4"),
+		loopOf(4, 8, "LOP3.LUT {j}, {j}, R3, R5, 0x96, !PT", "IMAD {i}, {i}, R3, UR4"),
+		loopOf(4, 8, "LOP3.LUT {j}, {j}, R3, R5, R7, 0x96, !PT", "DFMA {i}, {i}, R2, UR4"),
+		loopOf(4, 8, "FFMA {i}, {i}, R3, R5", "LOP3.LUT {j}, {j}, R3, UR4, 0x96, !PT"),
+		loopOf(4, 8, "FFMA {j}, {j}, R3.reuse, R5", "IMAD {i}, {i}, R3, UR4", "IMAD {i}, {i}, R5, UR4"),
+	}
+	for _, truth := range []IssueModel{{BankPenalty: 0.5, Alternate: true}, {BankPenalty: 1}, {}} {
+		var loops []Loop
+		for i, body := range bodies {
+			lp := Loop{ID: fmt.Sprint(i), Body: body, WarpsPerSM: 32, Counted: len(body)}
+			r, err := l.Replay(lp, lat, truth)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lp.Rate = r.Rate * (1 + 0.005*rng.NormFloat64())
+			loops = append(loops, lp)
+		}
+		fit, err := l.FitReplay(loops, lat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fit.Model != truth {
+			t.Errorf("fitted %v, want %v (tried %+v)", fit.Model, truth, fit.Tried)
+		}
+		if len(fit.Tried) != len(Models()) || fit.Tried[0].Model != fit.Model {
+			t.Errorf("tried %+v: want every model, the chosen first", fit.Tried)
+		}
+	}
+}
+
+func TestReplayErrors(t *testing.T) {
+	l := handLayout()
+	for _, tt := range []struct {
+		name string
+		loop Loop
+	}{
+		{"empty body", Loop{ID: "x", WarpsPerSM: 8, Counted: 1}},
+		{"not machine code", Loop{ID: "x", Body: []string{"IMAD R1, R1, R2, R3", "@@ nonsense"}, WarpsPerSM: 8, Counted: 1}},
+		{"no warps", Loop{ID: "x", Body: []string{"IMAD R1, R1, R2, R3"}, Counted: 1}},
+		{"nothing counted", Loop{ID: "x", Body: []string{"IMAD R1, R1, R2, R3"}, WarpsPerSM: 8}},
+	} {
+		if _, err := l.Replay(tt.loop, lat, IssueModel{}); err == nil {
+			t.Errorf("%s: no error", tt.name)
+		}
+	}
+	if _, err := l.FitReplay(nil, lat); err == nil {
+		t.Error("FitReplay of no loops: no error")
+	}
+	if _, err := l.ReplayAll([]Loop{{ID: "bad", Body: []string{"@@"}, WarpsPerSM: 8, Counted: 1}}, lat, IssueModel{}); err == nil {
+		t.Error("ReplayAll of a bad loop: no error")
+	}
+}
+
+func TestClassOf(t *testing.T) {
+	classes := []string{"IADD3.X", "IDP.4A", "LOP3", "HFMA2", "IMAD", "F2I"}
+	for op, want := range map[string]string{
+		"LOP3.LUT": "LOP3", "IDP.4A.U8.U8": "IDP.4A", "IADD3.X": "IADD3.X", "IADD3": "", "HFMA2.MMA": "HFMA2",
+		"IMAD.MOV.U32": "IMAD", "F2I.TRUNC.NTZ": "F2I", "F2IP": "", "UIADD3": "",
+	} {
+		if got := classOf(op, classes); got != want {
+			t.Errorf("classOf(%s) = %q, want %q", op, got, want)
+		}
+	}
+}
