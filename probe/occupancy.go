@@ -405,19 +405,21 @@ func (j *mixJob) measure(ctx context.Context, r *Runner) ([]record.Record, error
 		rec.Status, rec.Reason = f.Status, f.Reason
 		return []record.Record{rec}, j.c.fatalErr
 	}
-	// Every part must be in the machine code as often as the rounds need.
-	for _, p := range j.parts {
-		chk := j.c.checkLoop(j.kernel(j.shapes[0]), p.Spec.Expect, j.rounds*p.Count*p.Spec.perStep(), j.rounds*p.Count)
-		if rec.SASS == nil {
-			rec.SASS = chk
-		}
-		if chk.Status == sassInvalid {
-			rec.SASS = chk
-			rec.Status, rec.Reason = record.StatusInvalid, "machine code ("+p.Spec.Subject+"): "+chk.Note
-			return []record.Record{rec}, nil
+	// Every part must be in every shape's machine code as often as the
+	// rounds need.
+	for _, s := range j.shapes {
+		for _, p := range j.parts {
+			chk := j.c.checkLoop(j.kernel(s), p.Spec.Expect, j.rounds*p.Count*p.Spec.perStep(), j.rounds*p.Count)
+			if rec.SASS == nil {
+				rec.SASS = chk
+			}
+			if chk.Status == sassInvalid {
+				rec.SASS = chk
+				rec.Status, rec.Reason = record.StatusInvalid, "machine code ("+p.Spec.Subject+"): "+chk.Note
+				return []record.Record{rec}, nil
+			}
 		}
 	}
-	rec.SASS.Loop = j.c.loopText(j.kernel(j.shapes[0]))
 	out, err := r.warpBuffer()
 	if err != nil {
 		return nil, err
@@ -428,6 +430,7 @@ func (j *mixJob) measure(ctx context.Context, r *Runner) ([]record.Record, error
 		args = append(args, stepArgs(p.Spec.Step)...)
 	}
 	var best Rate
+	bestKernel := j.kernel(j.shapes[0])
 	for _, s := range j.shapes {
 		shape, skip, err := r.exactShape(j.c.prog, j.kernel(s), s.Warps, s.ILP, j.rounds*j.perRound())
 		if err != nil {
@@ -447,7 +450,7 @@ func (j *mixJob) measure(ctx context.Context, r *Runner) ([]record.Record, error
 		pt.Shape, pt.WarpInstPerClockPerSM = shape, rate.PerSM
 		det.Sweep = append(det.Sweep, pt)
 		if rate.PerSM > best.PerSM {
-			best, det.Best = rate, shape
+			best, det.Best, bestKernel = rate, shape, j.kernel(s)
 		}
 	}
 	if best.PerSM == 0 {
@@ -455,6 +458,11 @@ func (j *mixJob) measure(ctx context.Context, r *Runner) ([]record.Record, error
 		return []record.Record{rec}, nil
 	}
 	rec.Value = best.PerSM
+	// The machine code kept is the best shape's: the kernel the value
+	// comes from.
+	p := j.parts[0]
+	rec.SASS = j.c.checkLoop(bestKernel, p.Spec.Expect, j.rounds*p.Count*p.Spec.perStep(), j.rounds*p.Count)
+	rec.SASS.Loop = j.c.loopText(bestKernel)
 	det.CyclesPerRound = float64(j.perRound()*det.Best.WarpsPerSM) / best.PerSM
 	if best.ClockHz > 0 {
 		rec.Provenance.Clock = &record.Clock{Hz: best.ClockHz, Source: "%clock64 over %globaltimer inside the mix kernel (median over SMs)"}

@@ -266,7 +266,7 @@ type MixDetail struct {
 	Parts []MixPart `json:"parts"`
 	Best  Shape     `json:"best"`
 	// Sweep has one point per shape tried, in the job's order; the
-	// record's SASS check (and its Loop) is of the first shape's kernel.
+	// record's SASS (and its Loop) describe the best shape's kernel.
 	Sweep []SweepPoint `json:"sweep"`
 	// CyclesPerRound is the SM's cycles for one round of every warp at
 	// the best shape: sum of counts / warp instructions per clock, times

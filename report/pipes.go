@@ -316,18 +316,15 @@ func classLatencies(d pipesData, lat map[string]float64) map[string]float64 {
 	return out
 }
 
-// mixLoop is a mix record's loop body as package infer replays it, at the
-// shape whose kernel the SASS check kept; false when the record has none.
+// mixLoop is a mix record's loop body as package infer replays it: the
+// machine code of the shape it ran best at, whose rate is the record's
+// value; false when the record keeps none.
 func mixLoop(r *record.Record) (infer.Loop, bool) {
-	if r.SASS == nil || len(r.SASS.Loop) == 0 || len(r.Mix.Sweep) == 0 {
+	if r.SASS == nil || len(r.SASS.Loop) == 0 || r.Value <= 0 {
 		return infer.Loop{}, false
 	}
-	pt := r.Mix.Sweep[0]
-	if pt.Skipped != "" || pt.WarpInstPerClockPerSM <= 0 {
-		return infer.Loop{}, false
-	}
-	return infer.Loop{ID: r.Subject, Body: r.SASS.Loop, WarpsPerSM: pt.Shape.WarpsPerSM,
-		Counted: pt.Shape.StepsPerIter, Rate: pt.WarpInstPerClockPerSM}, true
+	return infer.Loop{ID: r.Subject, Body: r.SASS.Loop, WarpsPerSM: r.Mix.Best.WarpsPerSM,
+		Counted: r.Mix.Best.StepsPerIter, Rate: r.Value}, true
 }
 
 // replayed is the replay of every mix with a loop body.
@@ -335,14 +332,13 @@ type replayed struct {
 	fit    infer.ReplayFit
 	err    error
 	byID   map[string]infer.Replayed
-	loopOf map[string]infer.Loop
 	fitted int // loops the model was fitted to
 }
 
 // replayMixes fits the issue model to the solo and pair mixes' loops and
 // replays every mix under it.
 func replayMixes(l *infer.Layout, d pipesData, latency map[string]float64) *replayed {
-	rp := &replayed{byID: map[string]infer.Replayed{}, loopOf: map[string]infer.Loop{}}
+	rp := &replayed{byID: map[string]infer.Replayed{}}
 	var train, all []infer.Loop
 	for _, set := range [][]*record.Record{d.solo, d.pairs, d.held} {
 		for _, r := range set {
@@ -350,7 +346,6 @@ func replayMixes(l *infer.Layout, d pipesData, latency map[string]float64) *repl
 			if !ok {
 				continue
 			}
-			rp.loopOf[r.Subject] = lp
 			all = append(all, lp)
 			if r.Mix.Role != "held-out" {
 				train = append(train, lp)
@@ -386,7 +381,7 @@ func writeReplay(b *strings.Builder, l *infer.Layout, rp *replayed) {
 		fmt.Fprintf(b, "The mixes' loops could not be replayed: %s\n\n", oneLine(rp.err.Error()))
 		return
 	}
-	fmt.Fprintf(b, "Counts alone miss what the machine code decides: the order ptxas chose (it may interleave two instructions for half the loop and leave the rest to one of them), which instruction waits for which, and which registers each reads. Every mix record keeps its timed loop body as disassembled, and the layout replays it cycle by cycle on one scheduler, as GPU simulators do: the scheduler's share of the warps, one instruction issued a clock at most, the warp that issued last first (greedy-then-oldest); an instruction issues when its sources are ready (their producer's measured latency after it issued), one of its pipelines is free (each takes a warp instruction every %.0f/rate clocks, its rate being per SM) and the register file has read the operands of the one before. Registers sit in %d banks by index; an instruction that reads several registers from one bank (not marked `.reuse`, which the operand reuse cache serves) needs a clock per read. What the layout cannot say — what an extra read from one bank costs, and how an instruction spread over pipelines picks one — is chosen by replaying the %d solo and pair mixes (the inference's evidence) under each model below and keeping the one with the smallest mean error; the held-out mixes play no part. Each loop is replayed at the shape whose machine code the record keeps (its first shape, 32 warps per SM × ILP 4) and compared with the rate measured at that shape.\n\n",
+	fmt.Fprintf(b, "Counts alone miss what the machine code decides: the order ptxas chose (it may interleave two instructions for half the loop and leave the rest to one of them), which instruction waits for which, and which registers each reads. Every mix record keeps its timed loop body as disassembled, and the layout replays it cycle by cycle on one scheduler, as GPU simulators do: the scheduler's share of the warps, one instruction issued a clock at most, the warp that issued last first (greedy-then-oldest); an instruction issues when its sources are ready (their producer's measured latency after it issued), one of its pipelines is free (each takes a warp instruction every %.0f/rate clocks, its rate being per SM) and the register file has read the operands of the one before. Registers sit in %d banks by index; an instruction that reads several registers from one bank (not marked `.reuse`, which the operand reuse cache serves) needs a clock per read. What the layout cannot say — what an extra read from one bank costs, and how an instruction spread over pipelines picks one — is chosen by replaying the %d solo and pair mixes (the inference's evidence) under each model below and keeping the one with the smallest mean error; the held-out mixes play no part. Each loop is replayed at the shape it ran best at (the record keeps that kernel's machine code) and compared with the record's rate.\n\n",
 		l.Issue, infer.RegisterBanks, rp.fitted)
 	b.WriteString("| Issue model | Mean error on the fitted mixes |\n| --- | ---: |\n")
 	for i, t := range rp.fit.Tried {
@@ -535,11 +530,11 @@ func writeChecks(b *strings.Builder, l *infer.Layout, held, known []infer.Mix, r
 	b.WriteString("### Prediction check\n\n")
 	fmt.Fprintf(b, "The layout predicts %d mixes it was not built from (each pair at a third ratio, and triples).\n\n", len(checks))
 	type row struct {
-		id                   string
-		measured, predicted  float64
-		replayMeas, replayed float64
-		limit                string
-		hasReplay            bool
+		id                  string
+		measured, predicted float64
+		replayed            float64
+		limit               string
+		hasReplay           bool
 	}
 	var rows []row
 	var counts, replays []float64
@@ -548,9 +543,8 @@ func writeChecks(b *strings.Builder, l *infer.Layout, held, known []infer.Mix, r
 		counts = append(counts, c.Error)
 		if rp != nil && rp.err == nil {
 			if got, ok := rp.byID[c.ID]; ok {
-				lp := rp.loopOf[c.ID]
-				r.replayMeas, r.replayed, r.limit, r.hasReplay = lp.Rate, got.Rate, got.Limit(), true
-				replays = append(replays, (got.Rate-lp.Rate)/lp.Rate)
+				r.replayed, r.limit, r.hasReplay = got.Rate, got.Limit(), true
+				replays = append(replays, (got.Rate-c.Measured)/c.Measured)
 			}
 		}
 		rows = append(rows, r)
@@ -583,7 +577,7 @@ func writeChecks(b *strings.Builder, l *infer.Layout, held, known []infer.Mix, r
 	}
 	key := func(r row) float64 {
 		if r.hasReplay {
-			return math.Abs(r.replayed-r.replayMeas) / r.replayMeas
+			return math.Abs(r.replayed-r.measured) / r.measured
 		}
 		return math.Abs(r.predicted-r.measured) / r.measured
 	}
@@ -591,7 +585,7 @@ func writeChecks(b *strings.Builder, l *infer.Layout, held, known []infer.Mix, r
 	if len(replays) == 0 {
 		b.WriteString("| Held-out mix (largest errors first) | Measured | Predicted | Error |\n| --- | ---: | ---: | ---: |\n")
 	} else {
-		b.WriteString("| Held-out mix (largest errors first) | Measured (best shape) | From counts | Error | Measured (replayed shape) | Replayed | Error | Replay's limit |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n")
+		b.WriteString("| Held-out mix (largest errors first) | Measured | From counts | Error | Replayed | Error | Replay's limit |\n| --- | ---: | ---: | ---: | ---: | ---: | --- |\n")
 	}
 	for i, r := range rows {
 		if i == 16 {
@@ -601,9 +595,9 @@ func writeChecks(b *strings.Builder, l *infer.Layout, held, known []infer.Mix, r
 		switch {
 		case len(replays) == 0:
 		case r.hasReplay:
-			fmt.Fprintf(b, " %.3f | %.3f | %+.1f%% | %s |", r.replayMeas, r.replayed, 100*(r.replayed-r.replayMeas)/r.replayMeas, r.limit)
+			fmt.Fprintf(b, " %.3f | %+.1f%% | %s |", r.replayed, 100*(r.replayed-r.measured)/r.measured, r.limit)
 		default:
-			b.WriteString(" — | — | — | — |")
+			b.WriteString(" — | — | — |")
 		}
 		b.WriteString("\n")
 	}
@@ -622,8 +616,8 @@ func writeMixTable(b *strings.Builder, d pipesData, l *infer.Layout, classOf map
 		b.WriteString("Every mix measured, in warp instructions (of all its instructions) per clock per SM, beside the inferred layout's prediction. Records `pipes/mix/<mix>`.\n\n")
 		b.WriteString("| Mix | Role | Measured | Predicted |\n| --- | --- | ---: | ---: |\n")
 	} else {
-		b.WriteString("Every mix measured, in warp instructions (of all its instructions) per clock per SM, beside the inferred layout's prediction from the counts, and the measured and replayed rates at the shape whose machine code was replayed. Records `pipes/mix/<mix>`.\n\n")
-		b.WriteString("| Mix | Role | Measured | From counts | Measured (replayed shape) | Replayed |\n| --- | --- | ---: | ---: | ---: | ---: |\n")
+		b.WriteString("Every mix measured, in warp instructions (of all its instructions) per clock per SM, beside the inferred layout's predictions from the counts and from replaying the mix's machine code. Records `pipes/mix/<mix>`.\n\n")
+		b.WriteString("| Mix | Role | Measured | From counts | Replayed |\n| --- | --- | ---: | ---: | ---: |\n")
 	}
 	all := append(append(append([]*record.Record{}, d.solo...), d.pairs...), d.held...)
 	for _, r := range all {
@@ -634,9 +628,9 @@ func writeMixTable(b *strings.Builder, d pipesData, l *infer.Layout, classOf map
 		fmt.Fprintf(b, "| %s | %s | %s | %s |", r.Subject, r.Mix.Role, linked(r, fmt.Sprintf("%.3f", r.Value)), pred)
 		if replay {
 			if got, ok := rp.byID[r.Subject]; ok {
-				fmt.Fprintf(b, " %.3f | %.3f |", rp.loopOf[r.Subject].Rate, got.Rate)
+				fmt.Fprintf(b, " %.3f |", got.Rate)
 			} else {
-				b.WriteString(" — | — |")
+				b.WriteString(" — |")
 			}
 		}
 		b.WriteString("\n")
