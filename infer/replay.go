@@ -43,11 +43,6 @@ func (m IssueModel) String() string {
 	return fmt.Sprintf("bank penalty %.2f, %s", m.BankPenalty, d)
 }
 
-// RegisterBanks is the register file's banks per scheduler (Jia et al.,
-// "Dissecting the NVIDIA Volta GPU Architecture via Microbenchmarking",
-// 2018: two, by register index parity, since Volta).
-const RegisterBanks = 2
-
 // Loop is a mix's measured loop body.
 type Loop struct {
 	ID string
@@ -151,7 +146,7 @@ func (l *Layout) compile(body []string, latency map[string]float64) ([]step, err
 			return nil, err
 		}
 		u := in.Use()
-		s := step{class: -1, latency: int(math.Ceil(shortest)), reads: u.BankReads(RegisterBanks)}
+		s := step{class: -1, latency: int(math.Ceil(shortest)), reads: u.BankReads(sass.RegisterBanks)}
 		if c := classOf(in.Opcode, classes); c != "" {
 			s.pipes = l.candidates(c)
 			if v, ok := latency[c]; ok && v > 0 {

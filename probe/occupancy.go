@@ -138,6 +138,16 @@ func reusePerStep(body []sass.Instruction, steps int) float64 {
 	return float64(n) / float64(max(1, steps))
 }
 
+// bankConflictsPerStep is the register-file reads per step beyond one from
+// an instruction's busiest bank (sass.Use.BankReads), over the loop body.
+func bankConflictsPerStep(body []sass.Instruction, steps int) float64 {
+	n := 0
+	for _, in := range body {
+		n += max(0, in.Use().BankReads(sass.RegisterBanks)-1)
+	}
+	return float64(n) / float64(max(1, steps))
+}
+
 // compiled is a module built for a job.
 type compiled struct {
 	prog     Program
@@ -197,6 +207,8 @@ func (c *compiled) checkLoop(kernel string, expect []string, needed, steps int) 
 	if fn, ok := c.listing.Function(kernel); ok {
 		if body, ok := fn.LoopBody(); ok {
 			chk.Reuse = reusePerStep(body, steps)
+			bc := bankConflictsPerStep(body, steps)
+			chk.BankConflicts = &bc
 		}
 	}
 	return &chk

@@ -445,6 +445,11 @@ type SASS struct {
 	// Reuse is how many source operands per step carry ptxas's .reuse
 	// flag (read from the operand reuse cache, not the register file).
 	Reuse float64 `json:"reuse_per_step,omitempty"`
+	// BankConflicts is how many register reads per step come beyond the
+	// first from one register bank (index parity) in an instruction,
+	// not counting .reuse operands: the extra operand-collection cycles
+	// if a bank delivers one register a cycle.
+	BankConflicts *float64 `json:"bank_conflicts_per_step,omitempty"`
 	// Loop is the timed loop body of Kernel as nvdisasm prints it, one
 	// instruction a line without offsets ("FFMA R4, R4, R14.reuse, R15"),
 	// kept for mixes: package infer replays it on the inferred pipelines.

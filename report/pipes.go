@@ -9,6 +9,7 @@ import (
 	"github.com/gpuarch/gpuarch/archdb"
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/sass"
 )
 
 // pipesData gathers the pipes suite's records.
@@ -197,18 +198,21 @@ func writeOperands(b *strings.Builder, d pipesData) {
 		return
 	}
 	b.WriteString("### Operand effects\n\n")
-	b.WriteString("FFMA chains whose steps read one, two or three distinct registers, immediates or constant-bank operands. *Reuse* counts source operands per step that ptxas marked `.reuse` (read from the operand reuse cache instead of the register file). The seeds report that (x·x)+1 outruns (x·y)+z at ILP 1 on Apple GPUs because it needs less register bandwidth; these rows show what this GPU does.\n\n")
+	b.WriteString("FFMA chains whose steps read one, two or three distinct registers, immediates or constant-bank operands. *Reuse* counts source operands per step that ptxas marked `.reuse` (read from the operand reuse cache instead of the register file); *bank conflicts* count the register reads per step beyond the first from one of the register file's two banks (register index parity) within an instruction, in the ILP-1 kernel's machine code. The seeds report that (x·x)+1 outruns (x·y)+z at ILP 1 on Apple GPUs because it needs less register bandwidth; these rows show what this GPU does.\n\n")
 	warps := d.operands[0].Occup.WarpsPerSM
-	b.WriteString("| Form | Reuse/step | ILP 1 best | ILP 2 best | ILP 1 at")
+	b.WriteString("| Form | Reuse/step | Bank conflicts/step | ILP 1 best | ILP 2 best | ILP 1 at")
 	for _, w := range warps {
 		fmt.Fprintf(b, " %d |", w)
 	}
-	b.WriteString("\n| --- | ---: | ---: | ---: |" + strings.Repeat(" ---: |", len(warps)) + "\n")
+	b.WriteString("\n| --- | ---: | ---: | ---: | ---: |" + strings.Repeat(" ---: |", len(warps)) + "\n")
 	for _, r := range d.operands {
 		o := r.Occup
-		reuse := 0.0
+		reuse, conflicts := 0.0, "—"
 		if r.SASS != nil {
 			reuse = r.SASS.Reuse
+			if r.SASS.BankConflicts != nil {
+				conflicts = fmt.Sprintf("%.2f", *r.SASS.BankConflicts)
+			}
 		}
 		rowBest := func(i int) string {
 			if i >= len(o.IPC) {
@@ -222,7 +226,7 @@ func writeOperands(b *strings.Builder, d pipesData) {
 			}
 			return fmt.Sprintf("%.2f", best)
 		}
-		fmt.Fprintf(b, "| %s | %.2f | %s | %s |", linked(r, "`"+strings.TrimPrefix(r.Subject, "fma.rn.f32 ")+"`"), reuse, rowBest(0), rowBest(1))
+		fmt.Fprintf(b, "| %s | %.2f | %s | %s | %s |", linked(r, "`"+strings.TrimPrefix(r.Subject, "fma.rn.f32 ")+"`"), reuse, conflicts, rowBest(0), rowBest(1))
 		for j := range warps {
 			fmt.Fprintf(b, " %s |", cell(o.IPC[0][j]))
 		}
@@ -382,7 +386,7 @@ func writeReplay(b *strings.Builder, l *infer.Layout, rp *replayed) {
 		return
 	}
 	fmt.Fprintf(b, "Counts alone miss what the machine code decides: the order ptxas chose (it may interleave two instructions for half the loop and leave the rest to one of them), which instruction waits for which, and which registers each reads. Every mix record keeps its timed loop body as disassembled, and the layout replays it cycle by cycle on one scheduler, as GPU simulators do: the scheduler's share of the warps, one instruction issued a clock at most, the warp that issued last first (greedy-then-oldest); an instruction issues when its sources are ready (their producer's measured latency after it issued), one of its pipelines is free (each takes a warp instruction every %.0f/rate clocks, its rate being per SM) and the register file has read the operands of the one before. Registers sit in %d banks by index; an instruction that reads several registers from one bank (not marked `.reuse`, which the operand reuse cache serves) needs a clock per read. What the layout cannot say — what an extra read from one bank costs, and how an instruction spread over pipelines picks one — is chosen by replaying the %d solo and pair mixes (the inference's evidence) under each model below and keeping the one with the smallest mean error; the held-out mixes play no part. Each loop is replayed at the shape it ran best at (the record keeps that kernel's machine code) and compared with the record's rate.\n\n",
-		l.Issue, infer.RegisterBanks, rp.fitted)
+		l.Issue, sass.RegisterBanks, rp.fitted)
 	b.WriteString("| Issue model | Mean error on the fitted mixes |\n| --- | ---: |\n")
 	for i, t := range rp.fit.Tried {
 		name := t.Model.String()

@@ -145,12 +145,16 @@ func parseReg(t string) (r Reg, reuse, ok bool) {
 	return Reg{File: File(m[1]), Index: n}, strings.Contains(m[3], ".reuse"), true
 }
 
+// RegisterBanks is the register file's banks per scheduler since Volta:
+// two, a register's bank being its index's parity (Jia et al.,
+// "Dissecting the NVIDIA Volta GPU Architecture via Microbenchmarking",
+// 2018).
+const RegisterBanks = 2
+
 // BankReads is the most general registers the instruction reads from the
 // register file (not the reuse cache) in any one of banks banks, a
 // register's bank being its index modulo banks: the read cycles it needs
-// if each bank delivers one operand a cycle. Since Volta the file has two
-// banks per scheduler (Jia et al., "Dissecting the NVIDIA Volta GPU
-// Architecture via Microbenchmarking", 2018, section 3).
+// if each bank delivers one operand a cycle.
 func (u Use) BankReads(banks int) int {
 	if banks < 1 {
 		banks = 1
