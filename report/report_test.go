@@ -252,3 +252,55 @@ func TestRecordLinks(t *testing.T) {
 		}
 	}
 }
+
+// withLoops gives every mix of run a loop body: its parts' instructions
+// interleaved over four chains, as the pipes suite's kernels are.
+func withLoops(run *record.Run, bad string) *record.Run {
+	op := map[string]string{
+		"fma.rn.f32": "FFMA R%d, R%d, R3, UR4", "mad.lo.s32": "IMAD R%d, R%d, R3, UR4",
+		"xor.b32": "LOP3.LUT R%d, R%d, R3, UR4, 0x96, !PT", "ex2.approx.ftz.f32": "MUFU.EX2 R%d, R%d",
+	}
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.Mix == nil {
+			continue
+		}
+		var body []string
+		for round := range 8 {
+			for pi, p := range r.Mix.Parts {
+				for k := range p.Count {
+					reg := 8 + 2*((round*p.Count+k)%4) + 16*pi
+					body = append(body, fmt.Sprintf(op[p.Subject], reg, reg))
+				}
+			}
+		}
+		if bad != "" && r.Subject == bad {
+			body = append(body, "@@ not machine code")
+		}
+		r.SASS = &record.SASS{Status: "verified", Loop: body}
+		r.Mix.Best = record.Shape{WarpsPerSM: 32, StepsPerIter: len(body)}
+	}
+	return run
+}
+
+func TestReplaySection(t *testing.T) {
+	var b strings.Builder
+	if err := Markdown(&b, withLoops(synthetic(), "")); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{"### Replaying the machine code", "(chosen)", "- Replaying each mix's machine code on the pipelines",
+		"| Held-out mix (largest errors first) | Measured | From counts | Error | Replayed | Error | Replay's limit |",
+		"| Mix | Role | Measured | From counts | Replayed |"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("document lacks %q", want)
+		}
+	}
+	b.Reset()
+	if err := Markdown(&b, withLoops(synthetic(), "FFMA:2+IMAD:1")); err != nil {
+		t.Fatal(err)
+	}
+	if out := b.String(); !strings.Contains(out, "The mixes' loops could not be replayed: loop FFMA:2+IMAD:1:") {
+		t.Errorf("a malformed loop is not reported:\n%s", out[strings.Index(out, "## ALU layout"):])
+	}
+}
