@@ -281,9 +281,12 @@ func (j *occupancyJob) measure(ctx context.Context, r *Runner) ([]record.Record,
 		rec.Status, rec.Reason = f.Status, f.Reason
 		return []record.Record{rec}, j.c.fatalErr
 	}
+	checks := map[int]*record.SASS{}
+	var reuse, conflicts []float64
 	for _, ilp := range j.ilps {
 		steps := ilp * j.unroll[ilp]
 		chk := j.c.checkLoop(j.kernel(ilp), j.spec.Expect, steps*j.spec.perStep(), steps)
+		checks[ilp] = chk
 		if rec.SASS == nil || chk.Status != sassVerified {
 			rec.SASS = chk
 		}
@@ -291,14 +294,22 @@ func (j *occupancyJob) measure(ctx context.Context, r *Runner) ([]record.Record,
 			rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+chk.Note
 			return []record.Record{rec}, nil
 		}
+		reuse = append(reuse, chk.Reuse)
+		if chk.BankConflicts != nil {
+			conflicts = append(conflicts, *chk.BankConflicts)
+		}
 	}
 	out, err := r.warpBuffer()
 	if err != nil {
 		return nil, err
 	}
 	defer out.Free()
-	det := &record.OccupancyDetail{ILPs: j.ilps, WarpsPerSM: j.warps}
+	det := &record.OccupancyDetail{ILPs: j.ilps, WarpsPerSM: j.warps, Reuse: reuse}
+	if len(conflicts) == len(j.ilps) {
+		det.BankConflicts = conflicts
+	}
 	var clocks []float64
+	bestILP := j.ilps[0]
 	args := stepArgs(j.spec.Step)
 	for _, ilp := range j.ilps {
 		row := make([]*float64, len(j.warps))
@@ -319,7 +330,9 @@ func (j *occupancyJob) measure(ctx context.Context, r *Runner) ([]record.Record,
 			}
 			v := rate.PerSM
 			row[wi] = &v
-			rec.Value = max(rec.Value, v)
+			if v > rec.Value {
+				rec.Value, bestILP = v, ilp
+			}
 			if rate.ClockHz > 0 {
 				clocks = append(clocks, rate.ClockHz)
 			}
@@ -331,6 +344,11 @@ func (j *occupancyJob) measure(ctx context.Context, r *Runner) ([]record.Record,
 		rec.Provenance.Clock = &record.Clock{Hz: det.ClockHz, Source: "%clock64 over %globaltimer inside the grid's kernels (median)"}
 	}
 	rec.Occup = det
+	// The machine code kept is the best cell's kernel's.
+	if chk := checks[bestILP]; chk != nil {
+		rec.SASS = chk
+		rec.SASS.Loop = j.c.loopText(j.kernel(bestILP))
+	}
 	return []record.Record{rec}, nil
 }
 

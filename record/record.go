@@ -254,6 +254,12 @@ type OccupancyDetail struct {
 	Skipped []string     `json:"skipped,omitempty"`
 	// ClockHz is the median SM clock over the grid's kernels.
 	ClockHz float64 `json:"clock_hz,omitempty"`
+	// Reuse and BankConflicts are, per ILP, the kernel's source operands
+	// per step read from the reuse cache and register reads per step
+	// beyond the first from one bank (see SASS); the record's SASS is
+	// the best cell's kernel's.
+	Reuse         []float64 `json:"reuse_per_step,omitempty"`
+	BankConflicts []float64 `json:"bank_conflicts_per_step,omitempty"`
 }
 
 // MixDetail says what a mixed kernel interleaved: each round of its loop
@@ -452,7 +458,8 @@ type SASS struct {
 	BankConflicts *float64 `json:"bank_conflicts_per_step,omitempty"`
 	// Loop is the timed loop body of Kernel as nvdisasm prints it, one
 	// instruction a line without offsets ("FFMA R4, R4, R14.reuse, R15"),
-	// kept for mixes: package infer replays it on the inferred pipelines.
+	// kept for mixes and occupancy grids: package infer replays it on the
+	// inferred pipelines.
 	Loop []string `json:"loop,omitempty"`
 }
 

@@ -32,9 +32,10 @@ func MarkdownWith(w io.Writer, run *record.Run, lib *Library) error {
 	// the rest.
 	writeCrossVendor(&b, run)
 	pd := gatherPipes(run)
-	writeBottlenecks(&b, run, pd)
+	pm := inferPipes(run, pd)
+	writeBottlenecks(&b, run, pd, pm)
 	writeOperands(&b, pd)
-	writeLayout(&b, run, pd)
+	writeLayout(&b, run, pd, pm)
 	writeALU(&b, run)
 	writeWarp(&b, run)
 	writeMemory(&b, run)
