@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -302,5 +303,22 @@ func TestReplaySection(t *testing.T) {
 	}
 	if out := b.String(); !strings.Contains(out, "The mixes' loops could not be replayed: loop FFMA:2+IMAD:1:") {
 		t.Errorf("a malformed loop is not reported:\n%s", out[strings.Index(out, "## ALU layout"):])
+	}
+}
+
+func TestReplayLimit(t *testing.T) {
+	bc := 0.25
+	s := &record.SASS{Found: 256, BankConflicts: &bc}
+	model := infer.IssueModel{BankPenalty: 0.75, Alternate: true}
+	got := replayLimit(infer.Replayed{Rate: 3.9, Issued: 0.97, Register: 0.03}, s, 3.89, 3.94, 4, model)
+	for _, want := range []string{"issue and register reads: ", "4 other instructions beside the 256 under test (issue bound 3.940)",
+		"loses 3.0% of its cycles waiting on register reads (0.25 bank conflicts a step)", "giving 3.900 against the 3.890 measured"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q lacks %q", got, want)
+		}
+	}
+	got = replayLimit(infer.Replayed{Rate: 1, Issued: 0.25, Dependency: 0.75}, s, 1, 3.9, 0, model)
+	if !strings.HasPrefix(got, "dependencies: replaying") || strings.Contains(got, "issue bound") {
+		t.Errorf("latency-bound replay: %q", got)
 	}
 }
