@@ -19,6 +19,12 @@
 // (fitted from that pair's mix), and a pipeline of its own for the rest. A
 // mix's time is then the largest of the issue bound, each class's own rate
 // and each pipeline's load.
+//
+// Counts are not all a mix's machine code says: Replay runs a measured loop
+// body on the inferred pipelines cycle by cycle (dependencies, register
+// banks, the order ptxas chose), with an issue model fitted to the pairs'
+// loops (FitReplay), and FindSuperadditive names the mixes no model that
+// sums costs can predict.
 package infer
 
 import (
