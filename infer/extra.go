@@ -245,14 +245,29 @@ func descend(ss []sample, bound []float64, cost [][]float64) float64 {
 		total += sq(i, loads[i])
 	}
 	const grid = 100
-	tmp := make([]float64, k)
+	// For the cost being varied, each sample using it keeps the largest
+	// of its other loads (and its pipelines' time) and its current
+	// squared error, so that a trial value costs one maximum per sample.
+	others := make([]float64, len(ss))
+	cur := make([]float64, len(ss))
+	prepare := func(r, c int) {
+		for _, u := range uses[c] {
+			t := ss[u.i].base
+			for q, v := range loads[u.i] {
+				if q != r {
+					t = math.Max(t, v)
+				}
+			}
+			others[u.i], cur[u.i] = t, sq(u.i, loads[u.i])
+		}
+	}
 	// delta is the change of the loss when cost[r][c] becomes v.
 	delta := func(r, c int, v float64) float64 {
 		d := 0.0
 		for _, u := range uses[c] {
-			copy(tmp, loads[u.i])
-			tmp[r] += u.n * (v - cost[r][c])
-			d += sq(u.i, tmp) - sq(u.i, loads[u.i])
+			t := math.Max(others[u.i], loads[u.i][r]+u.n*(v-cost[r][c]))
+			e := (t - ss[u.i].meas) / ss[u.i].meas
+			d += e*e - cur[u.i]
 		}
 		return d
 	}
@@ -262,6 +277,7 @@ func descend(ss []sample, bound []float64, cost [][]float64) float64 {
 			for c := range bound {
 				lo, hi := 0.0, bound[c]
 				for round := 0; round < 3; round++ {
+					prepare(r, c)
 					bestV, bestD := cost[r][c], 0.0
 					for g := 0; g <= grid; g++ {
 						v := lo + (hi-lo)*float64(g)/grid
