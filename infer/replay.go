@@ -213,6 +213,9 @@ func (l *Layout) replay(prog []step, loop Loop, m IssueModel) (Replayed, error) 
 	ready := make([][]int, warps) // cycle each register's value is ready
 	turn := make([][]int, warps)  // Alternate's next pipeline per spread class
 	pc := make([]int, warps)
+	// next is the cycle each warp's next instruction has its registers
+	// ready; only the warp's own issues change it.
+	next := make([]int, warps)
 	for w := range warps {
 		ready[w] = make([]int, nregs)
 		turn[w] = make([]int, len(l.Flexible))
@@ -245,17 +248,10 @@ func (l *Layout) replay(prog []step, loop Loop, m IssueModel) (Replayed, error) 
 		}
 		sawPipe, did := false, false
 		for _, w := range order {
-			s := &prog[pc[w]%n]
-			wait := false
-			for _, r := range s.src {
-				wait = wait || ready[w][r] > t
-			}
-			for _, r := range s.dst {
-				wait = wait || ready[w][r] > t
-			}
-			if wait {
+			if next[w] > t {
 				continue
 			}
+			s := &prog[pc[w]%n]
 			p := -1
 			switch {
 			case len(s.pipes) == 0:
@@ -287,6 +283,7 @@ func (l *Layout) replay(prog []step, loop Loop, m IssueModel) (Replayed, error) 
 				ready[w][r] = t + s.latency
 			}
 			pc[w]++
+			next[w] = readyAt(&prog[pc[w]%n], ready[w])
 			issued++
 			last = w
 			did = true
@@ -310,6 +307,19 @@ func (l *Layout) replay(prog []step, loop Loop, m IssueModel) (Replayed, error) 
 		}
 	}
 	return Replayed{}, fmt.Errorf("loop %s: nothing to replay", loop.ID)
+}
+
+// readyAt is the cycle every register s reads or writes is ready (a write
+// waits for an earlier write of the same register to land).
+func readyAt(s *step, ready []int) int {
+	at := 0
+	for _, r := range s.src {
+		at = max(at, ready[r])
+	}
+	for _, r := range s.dst {
+		at = max(at, ready[r])
+	}
+	return at
 }
 
 // Tried is one issue model and how well it replayed the fitting loops.
