@@ -111,10 +111,14 @@ func (j *launchJob) batch(ctx context.Context, r *Runner, c LaunchCase, rec *rec
 		det.Kernels = append(det.Kernels, [2]int64{int64(k[0] - t0), int64(k[1] - t0)})
 	}
 	rec.Launch = det
-	rec.Samples = total
+	// Samples are in the record's unit: microseconds per launch, or none
+	// when the value is the count of kernels seen running at once.
 	rec.Value = det.HostTotalNs / 1000
+	for _, ns := range total {
+		rec.Samples = append(rec.Samples, ns/1000)
+	}
 	if st, err := infer.LaunchStatsOf(det); err == nil && c.Batch.Streams > 1 {
-		rec.Unit, rec.Value = "kernels at once", float64(st.Concurrent)
+		rec.Unit, rec.Value, rec.Samples = "kernels at once", float64(st.Concurrent), nil
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -431,8 +432,13 @@ func TestWarpAndDispatchOnSimulatedGPU(t *testing.T) {
 		t.Fatalf("dispatch record: %+v", d)
 	}
 	c, ok := run.Find("dispatch/launch/5 ms kernels, 256 streams")
-	if !ok || c.Value != 128 || c.Unit != "kernels at once" {
-		t.Errorf("the simulated GPU runs 128 kernels at once; record: %+v", c)
+	if !ok || c.Value != 128 || c.Unit != "kernels at once" || len(c.Samples) != 0 {
+		t.Errorf("the simulated GPU runs 128 kernels at once (a count, no samples); record: %+v", c)
+	}
+	// Samples are in the record's unit, as the value is.
+	if l, ok := run.Find("dispatch/launch/one empty kernel, launch and wait"); !ok || l.Unit != "µs per launch" || len(l.Samples) == 0 ||
+		slices.Max(l.Samples) < l.Value || slices.Min(l.Samples) > l.Value {
+		t.Errorf("launch-and-wait record: value %v %s, samples %v", l.Value, l.Unit, l.Samples)
 	}
 	var md strings.Builder
 	if err := report.Markdown(&md, run); err != nil {
