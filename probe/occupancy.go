@@ -436,10 +436,15 @@ func (j *mixJob) measure(ctx context.Context, r *Runner) ([]record.Record, error
 		return []record.Record{rec}, j.c.fatalErr
 	}
 	// Every part must be in every shape's machine code as often as the
-	// rounds need.
+	// rounds need. The first part's check of each kernel is kept for the
+	// record.
+	first := map[string]*record.SASS{}
 	for _, s := range j.shapes {
-		for _, p := range j.parts {
+		for i, p := range j.parts {
 			chk := j.c.checkLoop(j.kernel(s), p.Spec.Expect, j.rounds*p.Count*p.Spec.perStep(), j.rounds*p.Count)
+			if i == 0 {
+				first[j.kernel(s)] = chk
+			}
 			if rec.SASS == nil {
 				rec.SASS = chk
 			}
@@ -490,8 +495,7 @@ func (j *mixJob) measure(ctx context.Context, r *Runner) ([]record.Record, error
 	rec.Value = best.PerSM
 	// The machine code kept is the best shape's: the kernel the value
 	// comes from.
-	p := j.parts[0]
-	rec.SASS = j.c.checkLoop(bestKernel, p.Spec.Expect, j.rounds*p.Count*p.Spec.perStep(), j.rounds*p.Count)
+	rec.SASS = first[bestKernel]
 	rec.SASS.Loop = j.c.loopText(bestKernel)
 	det.CyclesPerRound = float64(j.perRound()*det.Best.WarpsPerSM) / best.PerSM
 	if best.ClockHz > 0 {

@@ -122,7 +122,8 @@ func writePeaks(b *strings.Builder, run *record.Run, d pipesData, m *pipesModel)
 		if r == nil || !ok || cellDoc.PerSM == 0 {
 			continue
 		}
-		best, at := bestCell(r.Occup)
+		best, warps, ilp := bestCell(r.Occup)
+		at := fmt.Sprintf("%d × %d", warps, ilp)
 		results := best * float64(run.Device.WarpSize) * t.results
 		ratio := results / cellDoc.PerSM
 		rows = append(rows, fmt.Sprintf("| %s (`%s`) | %s | %.1f | %.0f | %.1f%% | %s | %s |\n",
@@ -140,17 +141,17 @@ func writePeaks(b *strings.Builder, run *record.Run, d pipesData, m *pipesModel)
 	b.WriteString("\n")
 }
 
-// bestCell returns the grid's best rate and where it was.
-func bestCell(o *record.OccupancyDetail) (float64, string) {
-	best, at := 0.0, ""
-	for i, ilp := range o.ILPs {
+// bestCell returns the grid's best rate and the warps per SM and ILP it
+// was measured at.
+func bestCell(o *record.OccupancyDetail) (best float64, warps, ilp int) {
+	for i, l := range o.ILPs {
 		for j, w := range o.WarpsPerSM {
 			if v := o.IPC[i][j]; v != nil && *v > best {
-				best, at = *v, fmt.Sprintf("%d × %d", w, ilp)
+				best, warps, ilp = *v, w, l
 			}
 		}
 	}
-	return best, at
+	return best, warps, ilp
 }
 
 // limit explains a best rate from the record: the loop body's machine code
@@ -243,14 +244,7 @@ func (m *pipesModel) replayGrid(r *record.Record) (infer.Replayed, bool) {
 	if m == nil || m.err != nil || m.rp == nil || m.rp.err != nil || r.SASS == nil || len(r.SASS.Loop) == 0 || r.SASS.Found == 0 {
 		return infer.Replayed{}, false
 	}
-	warps, best := 0, 0.0
-	for i := range r.Occup.ILPs {
-		for j, w := range r.Occup.WarpsPerSM {
-			if v := r.Occup.IPC[i][j]; v != nil && *v > best {
-				best, warps = *v, w
-			}
-		}
-	}
+	best, warps, _ := bestCell(r.Occup)
 	got, err := m.layout.Replay(infer.Loop{ID: r.Subject, Body: r.SASS.Loop, WarpsPerSM: warps, Counted: r.SASS.Found, Rate: best}, m.latency, m.rp.fit.Model)
 	return got, err == nil
 }
@@ -368,7 +362,9 @@ type pipesModel struct {
 	err     error // the inference's failure
 	classOf map[string]string
 	latency map[string]float64 // by class
-	rp      *replayed
+	// subjectLatency maps the alu suite's instructions to their latency.
+	subjectLatency map[string]float64
+	rp             *replayed
 }
 
 // inferPipes infers the layout from the solo and pair mixes and fits the
@@ -388,7 +384,8 @@ func inferPipes(run *record.Run, d pipesData) *pipesModel {
 	if m.err != nil {
 		return m
 	}
-	m.latency = classLatencies(d, latencies(run))
+	m.subjectLatency = latencies(run)
+	m.latency = classLatencies(d, m.subjectLatency)
 	m.rp = replayMixes(m.layout, d, m.latency)
 	return m
 }
@@ -413,7 +410,7 @@ func writeLayout(b *strings.Builder, run *record.Run, d pipesData, m *pipesModel
 		return
 	}
 	fmt.Fprintf(b, "Inferred from %d mixes of instruction pairs, two ratios per pair: the ratio of the two instructions' rates alone (so that both would take the same time) and a second one. The model: an SM issues at most %.0f warp instructions per clock (one per scheduler); a pair shares a pipeline when its mix takes the sum of the two times, and not when it takes the larger; when both hypotheses give the same time (both instructions issue-bound), the data cannot decide, and the layout says so instead of guessing. Instructions at half the issue rate or slower fill a pipeline alone and are grouped by what they share; a faster instruction must be reaching its rate through several pipelines, so it takes a share (fitted from the pair's mix) of every pipeline whose every member it was measured to share (one it overlaps in part is not its pipeline), and a pipeline of its own for the rest. Classes are named by the machine instruction they compile to.\n\n", len(d.pairs), issue)
-	latency := latencies(run)
+	latency := m.subjectLatency
 	b.WriteString("| Pipeline (instructions that use only it) | Warp inst/clk/SM | Results/clk/SM | Latency (cycles) | In flight per SM (Little's law) | Consistent |\n| --- | ---: | ---: | ---: | ---: | --- |\n")
 	for _, p := range l.Pipelines {
 		if p.Own != "" {
