@@ -3,6 +3,13 @@
 // runs' samples, as benchstat decides it (medians, and a Mann-Whitney U
 // test through golang.org/x/perf/benchmath, which assumes nothing about
 // the samples' distribution). Two GPUs, two drivers or two runs of one.
+//
+// Runs of two backends (CUDA and Vulkan on one GPU) measure different
+// instructions under different names: their records are paired by the
+// neutral operation they perform (record.Record.Op), and each pair is also
+// checked against a tolerance fit for the question "do the two APIs see
+// the same hardware": latencies within half a cycle, throughputs within
+// 3%.
 package compare
 
 import (
@@ -45,14 +52,31 @@ type Row struct {
 	P       float64 // the U test's p-value (1 without a test)
 	Verdict Verdict
 	Note    string
+	// SubjectA and SubjectB are the two records' subjects when the runs
+	// are of two backends (paired by operation).
+	SubjectA, SubjectB string
+	// Tolerance says what agreement means for the row, across backends;
+	// Within whether the two medians agree that well.
+	Tolerance string
+	Within    bool
 }
 
 // Result is a comparison of two runs.
 type Result struct {
 	A, B  record.Device
 	Alpha float64
-	Rows  []Row
+	// CrossBackend is set when the runs used two backends: rows pair
+	// records by operation.
+	CrossBackend       bool
+	BackendA, BackendB string
+	Rows               []Row
 }
+
+// Tolerances of a cross-backend comparison.
+const (
+	LatencyTolerance    = 0.5  // cycles
+	ThroughputTolerance = 0.03 // relative
+)
 
 // Runs compares every record of a and b by ID, in a's order then b's
 // extra ones. alpha is the significance level (0.05 as benchstat).
@@ -63,29 +87,101 @@ func Runs(a, b *record.Run, alpha float64) (*Result, error) {
 	if alpha <= 0 || alpha >= 1 {
 		return nil, fmt.Errorf("compare: significance level %v is not between 0 and 1", alpha)
 	}
-	res := &Result{A: a.Device, B: b.Device, Alpha: alpha}
+	res := &Result{A: a.Device, B: b.Device, Alpha: alpha, BackendA: backendOf(a), BackendB: backendOf(b)}
+	res.CrossBackend = res.BackendA != res.BackendB
+	key := func(r *record.Record) string { return r.ID }
+	if res.CrossBackend {
+		key = opKey
+	}
 	byB := map[string]*record.Record{}
 	for i := range b.Records {
-		byB[b.Records[i].ID] = &b.Records[i]
+		if k := key(&b.Records[i]); k != "" {
+			byB[k] = &b.Records[i]
+		}
 	}
 	seen := map[string]bool{}
 	for i := range a.Records {
 		ra := &a.Records[i]
-		seen[ra.ID] = true
-		rb, ok := byB[ra.ID]
-		if !ok {
-			res.Rows = append(res.Rows, Row{ID: ra.ID, Unit: ra.Unit, A: ra.Value, B: math.NaN(), Delta: math.NaN(), P: 1, Verdict: OnlyA})
+		k := key(ra)
+		if k == "" || seen[k] {
 			continue
 		}
-		res.Rows = append(res.Rows, row(ra, rb, alpha))
+		seen[k] = true
+		rb, ok := byB[k]
+		if !ok {
+			res.Rows = append(res.Rows, Row{ID: k, Unit: ra.Unit, A: ra.Value, B: math.NaN(), Delta: math.NaN(), P: 1, Verdict: OnlyA, SubjectA: crossSubject(res, ra)})
+			continue
+		}
+		rw := row(ra, rb, alpha)
+		if res.CrossBackend {
+			rw.ID, rw.SubjectA, rw.SubjectB = k, ra.Subject, rb.Subject
+			rw.Tolerance, rw.Within = tolerance(ra, rw)
+		}
+		res.Rows = append(res.Rows, rw)
 	}
 	for i := range b.Records {
 		rb := &b.Records[i]
-		if !seen[rb.ID] {
-			res.Rows = append(res.Rows, Row{ID: rb.ID, Unit: rb.Unit, A: math.NaN(), B: rb.Value, Delta: math.NaN(), P: 1, Verdict: OnlyB})
+		if k := key(rb); k != "" && !seen[k] {
+			seen[k] = true
+			res.Rows = append(res.Rows, Row{ID: k, Unit: rb.Unit, A: math.NaN(), B: rb.Value, Delta: math.NaN(), P: 1, Verdict: OnlyB, SubjectB: crossSubject(res, rb)})
 		}
 	}
 	return res, nil
+}
+
+// backendOf is a run's backend ("cuda" for files from before the choice).
+func backendOf(r *record.Run) string {
+	if r.Tool.Backend != "" {
+		return r.Tool.Backend
+	}
+	return r.Device.BackendOf()
+}
+
+// opKey keys a record by suite, neutral operation and quantity; "" for a
+// record with no operation, which has no counterpart in another backend.
+func opKey(r *record.Record) string {
+	if r.Op == "" {
+		return ""
+	}
+	return r.Suite + "/" + r.Op + "/" + string(r.Quantity)
+}
+
+// crossSubject is a record's subject in a cross-backend comparison.
+func crossSubject(res *Result, r *record.Record) string {
+	if res.CrossBackend {
+		return r.Subject
+	}
+	return ""
+}
+
+// tolerance says how far two backends' figures may differ and whether
+// they do: latency by cycles, throughput relatively.
+func tolerance(a *record.Record, r Row) (string, bool) {
+	if math.IsNaN(r.A) || math.IsNaN(r.B) || r.Verdict == StatusDiffs || r.Verdict == Unitless ||
+		a.Status != record.StatusOK {
+		return "", false
+	}
+	switch a.Quantity {
+	case record.Latency:
+		return fmt.Sprintf("±%.1f cycle", LatencyTolerance), math.Abs(r.B-r.A) <= LatencyTolerance
+	case record.Throughput:
+		return fmt.Sprintf("±%.0f%%", 100*ThroughputTolerance), math.Abs(r.Delta) <= ThroughputTolerance
+	}
+	return "", false
+}
+
+// Agreement counts the rows checked against a tolerance and those within
+// it (cross-backend comparisons).
+func (r *Result) Agreement() (checked, within int) {
+	for _, row := range r.Rows {
+		if row.Tolerance != "" {
+			checked++
+			if row.Within {
+				within++
+			}
+		}
+	}
+	return checked, within
 }
 
 // row compares one quantity measured in both runs.
@@ -171,8 +267,10 @@ func (r *Result) Counts() map[Verdict]int {
 func (r *Result) WriteMarkdown(w io.Writer, nameA, nameB string, all bool) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s against %s\n\n", nameB, nameA)
-	fmt.Fprintf(&b, "A: %s (driver %s, CUDA %s). B: %s (driver %s, CUDA %s).\n\n", r.A.Name, r.A.DriverVersion, cudaVersion(r.A.CUDAVersion),
-		r.B.Name, r.B.DriverVersion, cudaVersion(r.B.CUDAVersion))
+	fmt.Fprintf(&b, "A: %s. B: %s.\n\n", describe(r.A, r.BackendA), describe(r.B, r.BackendB))
+	if r.CrossBackend {
+		return r.writeCross(w, &b, all)
+	}
 	counts := r.Counts()
 	var parts []string
 	for _, v := range []Verdict{Changed, Same, TooFew, Differs, Unchanged, StatusDiffs, Unitless, OnlyA, OnlyB} {
@@ -222,6 +320,60 @@ func pval(r Row) string {
 		return "—"
 	}
 	return fmt.Sprintf("%.3f", r.P)
+}
+
+// describe names a device and what measured it.
+func describe(d record.Device, backend string) string {
+	switch backend {
+	case "vulkan":
+		api := ""
+		if d.Vulkan != nil {
+			api = fmt.Sprintf(", Vulkan %s, %s %s", d.Vulkan.APIVersion, d.Vulkan.DriverName, d.Vulkan.DriverInfo)
+		}
+		return fmt.Sprintf("%s (vulkan backend, driver %s%s)", d.Name, d.DriverVersion, api)
+	}
+	return fmt.Sprintf("%s (cuda backend, driver %s, CUDA %s)", d.Name, d.DriverVersion, cudaVersion(d.CUDAVersion))
+}
+
+// writeCross writes a cross-backend comparison: every operation both
+// measured, each backend's subject, and whether the two agree within the
+// tolerance.
+func (r *Result) writeCross(w io.Writer, b *strings.Builder, all bool) error {
+	checked, within := r.Agreement()
+	fmt.Fprintf(b, "Records are paired by the operation they perform (%s against %s). %d of %d figures measured by both agree within tolerance (latency ±%.1f cycle, throughput ±%.0f%%); the U test's verdict is shown beside it.\n\n",
+		r.BackendB, r.BackendA, within, checked, LatencyTolerance, 100*ThroughputTolerance)
+	b.WriteString("| Operation | Quantity | " + r.BackendA + " subject | " + r.BackendB + " subject | Unit | A | B | Change | Agree | Verdict |\n| --- | --- | --- | --- | --- | ---: | ---: | ---: | --- | --- |\n")
+	for _, row := range r.Rows {
+		if !all && row.Tolerance == "" && row.Verdict != StatusDiffs {
+			continue
+		}
+		op, q := row.ID, ""
+		if i := strings.LastIndex(op, "/"); i >= 0 {
+			op, q = op[:i], op[i+1:]
+		}
+		agree := "—"
+		if row.Tolerance != "" {
+			agree = "✓ " + row.Tolerance
+			if !row.Within {
+				agree = "✗ " + row.Tolerance
+			}
+		}
+		verdict := string(row.Verdict)
+		if row.Note != "" {
+			verdict += ": " + row.Note
+		}
+		fmt.Fprintf(b, "| `%s` | %s | `%s` | `%s` | %s | %s | %s | %s | %s | %s |\n", op, q, orDash(row.SubjectA), orDash(row.SubjectB), row.Unit,
+			num(row.A), num(row.B), pct(row.Delta), agree, verdict)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
 }
 
 // cudaVersion prints the driver's CUDA version number (13000: "13.0").

@@ -85,3 +85,73 @@ func TestRunsErrors(t *testing.T) {
 		t.Error("alpha 1.5 accepted")
 	}
 }
+
+// TestCrossBackend pairs the records of a CUDA and a Vulkan run by
+// operation and checks each pair against the tolerance.
+func TestCrossBackend(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	mk := func(subject, op string, q record.Quantity, unit string, s []float64) record.Record {
+		rr := rec("alu/"+subject+"/"+string(q), s)
+		rr.Suite, rr.Subject, rr.Op, rr.Quantity, rr.Unit = "alu", subject, op, q, unit
+		return rr
+	}
+	const tp = "warp instructions/clock/SM"
+	a := &record.Run{Tool: record.Tool{Backend: "cuda"}, Records: []record.Record{
+		mk("fma.rn.f32", "fma.f32", record.Latency, "cycles", samples(r, 7, 4.0, 0.001)),
+		mk("fma.rn.f32", "fma.f32", record.Throughput, tp, samples(r, 7, 3.95, 0.002)),
+		mk("ex2.approx.ftz.f32", "exp2.f32", record.Latency, "cycles", samples(r, 7, 17, 0.001)),
+		mk("mul.hi.u32", "", record.Latency, "cycles", samples(r, 7, 9, 0.001)),
+		mk("add.rn.f64", "add.f64", record.Latency, "cycles", samples(r, 7, 8, 0.001)),
+	}}
+	b := &record.Run{Tool: record.Tool{Backend: "vulkan"}, Records: []record.Record{
+		mk("Fma.f32", "fma.f32", record.Latency, "cycles", samples(r, 7, 4.2, 0.001)),
+		mk("Fma.f32", "fma.f32", record.Throughput, tp, samples(r, 7, 3.70, 0.002)),
+		mk("Exp2.f32", "exp2.f32", record.Latency, "cycles", samples(r, 7, 18, 0.001)),
+		mk("Trunc.f32", "trunc.f32", record.Latency, "cycles", samples(r, 7, 6, 0.001)),
+	}}
+	res, err := Runs(a, b, 0.05)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.CrossBackend {
+		t.Fatal("runs of cuda and vulkan not compared across backends")
+	}
+	type want struct {
+		verdict   Verdict
+		tolerance bool
+		within    bool
+		subjects  [2]string
+	}
+	wants := map[string]want{
+		"alu/fma.f32/latency":    {Changed, true, true, [2]string{"fma.rn.f32", "Fma.f32"}},
+		"alu/fma.f32/throughput": {Changed, true, false, [2]string{"fma.rn.f32", "Fma.f32"}},
+		"alu/exp2.f32/latency":   {Changed, true, false, [2]string{"ex2.approx.ftz.f32", "Exp2.f32"}},
+		"alu/add.f64/latency":    {OnlyA, false, false, [2]string{"add.rn.f64", ""}},
+		"alu/trunc.f32/latency":  {OnlyB, false, false, [2]string{"", "Trunc.f32"}},
+	}
+	if len(res.Rows) != len(wants) {
+		t.Errorf("%d rows, want %d (a record without an operation has no counterpart)", len(res.Rows), len(wants))
+	}
+	for _, row := range res.Rows {
+		w, ok := wants[row.ID]
+		if !ok {
+			t.Errorf("unexpected row %s", row.ID)
+			continue
+		}
+		if row.Verdict != w.verdict || (row.Tolerance != "") != w.tolerance || row.Within != w.within || [2]string{row.SubjectA, row.SubjectB} != w.subjects {
+			t.Errorf("%s: verdict %s, tolerance %q, within %v, subjects %q %q; want %+v", row.ID, row.Verdict, row.Tolerance, row.Within, row.SubjectA, row.SubjectB, w)
+		}
+	}
+	if checked, within := res.Agreement(); checked != 3 || within != 1 {
+		t.Errorf("agreement %d of %d, want 1 of 3", within, checked)
+	}
+	var md strings.Builder
+	if err := res.WriteMarkdown(&md, "cuda.json", "vulkan.json", false); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"1 of 3 figures", "| `alu/fma.f32` | latency | `fma.rn.f32` | `Fma.f32` |", "✓ ±0.5 cycle", "✗ ±3%"} {
+		if !strings.Contains(md.String(), s) {
+			t.Errorf("Markdown lacks %q:\n%s", s, md.String())
+		}
+	}
+}

@@ -171,6 +171,17 @@ func Open() (*Driver, error) {
 	return OpenLibrary(DefaultLibrary)
 }
 
+// Available reports whether the CUDA driver library loads, without
+// initializing the driver: callers choosing an API use it.
+func Available() bool {
+	h, err := purego.Dlopen(DefaultLibrary, purego.RTLD_NOW|purego.RTLD_LOCAL)
+	if err != nil {
+		return false
+	}
+	_ = purego.Dlclose(h)
+	return true
+}
+
 // OpenLibrary is [Open] with an explicit path to the driver library.
 func OpenLibrary(path string) (*Driver, error) {
 	handle, err := purego.Dlopen(path, purego.RTLD_NOW|purego.RTLD_GLOBAL)

@@ -119,3 +119,12 @@ func (d *Device) TotalEnergy() (millijoules uint64, err error) {
 		func() int32 { return d.lib.f.deviceGetTotalEnergyConsumption(d.handle, &v) })
 	return v, err
 }
+
+// ComputeCapability returns the device's CUDA compute capability, for
+// callers that reach the GPU through another API (Vulkan).
+func (d *Device) ComputeCapability() (major, minor int, err error) {
+	var ma, mi int32
+	err = call(d.lib, "nvmlDeviceGetCudaComputeCapability", d.lib.f.deviceGetCudaComputeCapability != nil,
+		func() int32 { return d.lib.f.deviceGetCudaComputeCapability(d.handle, &ma, &mi) })
+	return int(ma), int(mi), err
+}

@@ -65,6 +65,7 @@ func fakeLib() *Lib {
 	}
 	l.f.deviceGetClocksThrottleReasons = func(h uintptr, r *uint64) int32 { *r = uint64(ReasonGpuIdle); return 0 }
 	l.f.deviceGetTotalEnergyConsumption = func(h uintptr, mj *uint64) int32 { *mj = 123456789; return 0 }
+	l.f.deviceGetCudaComputeCapability = func(h uintptr, major, minor *int32) int32 { *major, *minor = 9, 0; return 0 }
 	return l
 }
 
@@ -128,6 +129,10 @@ func TestDeviceCalls(t *testing.T) {
 		{name: "throttle reasons from the older function", get: func() (any, error) { return d.ThrottleReasons() }, want: ReasonGpuIdle},
 		{name: "missing optional function", get: func() (any, error) { return d.MemoryBusWidth() }, want: 0, wantCode: CodeFunctionNotFound},
 		{name: "energy", get: func() (any, error) { return d.TotalEnergy() }, want: uint64(123456789)},
+		{name: "compute capability", get: func() (any, error) {
+			major, minor, err := d.ComputeCapability()
+			return [2]int{major, minor}, err
+		}, want: [2]int{9, 0}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -53,6 +53,7 @@ type funcs struct {
 	deviceGetClocksThrottleReasons  func(device uintptr, reasons *uint64) int32
 	deviceGetMemoryBusWidth         func(device uintptr, bits *uint32) int32
 	deviceGetTotalEnergyConsumption func(device uintptr, millijoules *uint64) int32
+	deviceGetCudaComputeCapability  func(device uintptr, major, minor *int32) int32
 }
 
 // symbol names one NVML entry point and the field it is bound to.
@@ -83,6 +84,7 @@ func (f *funcs) symbols() []symbol {
 		{"nvmlDeviceGetCurrentClocksThrottleReasons", &f.deviceGetClocksThrottleReasons, false},
 		{"nvmlDeviceGetMemoryBusWidth", &f.deviceGetMemoryBusWidth, false},
 		{"nvmlDeviceGetTotalEnergyConsumption", &f.deviceGetTotalEnergyConsumption, false},
+		{"nvmlDeviceGetCudaComputeCapability", &f.deviceGetCudaComputeCapability, false},
 	}
 }
 

@@ -37,12 +37,19 @@ import (
 // Lines are separated by newlines; each is one PTX instruction with its ';'.
 // A template may hold several forms separated by "||": step i uses form
 // i mod n, so a chain can alternate forms that ptxas cannot merge.
+//
+// A Step is written in one kernel language, ISA ("" is PTX); the Codegen
+// of that language lowers it (see SPIR-V's own placeholders in package
+// probe/vk). Types are named as PTX names them (f32, u64, f16x2...)
+// whatever the language.
 type Step struct {
 	Template string
-	Type     ptx.Type // the chain value's type
-	Operand  ptx.Type // the operands' type; "" means Type
-	Temp     ptx.Type // {t}'s type; "" when unused
-	Temp2    ptx.Type // {u}'s type; "" when unused
+	// ISA is the template's language: "" or ISAPTX, or ISASPIRV.
+	ISA     string
+	Type    ptx.Type // the chain value's type
+	Operand ptx.Type // the operands' type; "" means Type
+	Temp    ptx.Type // {t}'s type; "" when unused
+	Temp2   ptx.Type // {u}'s type; "" when unused
 	// RegOperands makes the operands registers the compiler cannot see
 	// through (each is XORed with %dynamic_smem_size, 0 at run time);
 	// otherwise ptxas may read them straight from the constant bank, as
@@ -59,6 +66,22 @@ type Step struct {
 	X0 uint64
 	A  [4]uint64
 }
+
+// isa is the step's language.
+func (s Step) isa() string {
+	if s.ISA == "" {
+		return ISAPTX
+	}
+	return s.ISA
+}
+
+// OperandType is the type of the operands a0..a3: Operand, or Type when
+// Operand is not set.
+func (s Step) OperandType() ptx.Type { return s.operandType() }
+
+// Registers is how many values the chain keeps: 1, 2 (the template reads
+// {y}) or 3 ({z}).
+func (s Step) Registers() int { return s.registers() }
 
 func (s Step) operandType() ptx.Type {
 	if s.Operand == "" {
@@ -422,15 +445,16 @@ func writeWarpRecord(k *ptx.Kernel, outParam ptx.Param, c0, c1, g0, g1 ptx.Reg) 
 }
 
 // ClockKernel builds a kernel in which every warp spins on %globaltimer for
-// count microseconds and writes a warp record: %clock64 cycles over
-// %globaltimer nanoseconds is the SM clock.
+// count timer ticks (nanoseconds) and writes a warp record: %clock64
+// cycles over %globaltimer nanoseconds is the SM clock. Parameters: out
+// (u64), count (u32).
 func ClockKernel(name string) *ptx.Kernel {
 	k := ptx.NewKernel(name)
 	out := k.Param("out", ptx.U64)
-	us := k.Param("count", ptx.U32)
-	n := k.Load(us)
+	ticks := k.Param("count", ptx.U32)
+	n := k.Load(ticks)
 	ns := k.Reg(ptx.U64)
-	k.Op("mul.wide.u32", ns, n, ptx.Int(1000))
+	k.Op("cvt.u64.u32", ns, n)
 	c0, g0 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
 	spinUntil(k, g0, ns, "bra.uni")
 	c1, g1 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)

@@ -71,6 +71,7 @@ func (g *CUDA) attach() error {
 
 func (g *CUDA) describe() error {
 	d := &g.info
+	d.Backend, d.Vendor = "cuda", "NVIDIA"
 	var err error
 	if d.Name, err = g.dev.Name(); err != nil {
 		return err
@@ -131,6 +132,10 @@ func (g *CUDA) describe() error {
 
 // Device implements GPU.
 func (g *CUDA) Device() record.Device { return g.info }
+
+// Codegen implements GPU: PTX of the version the driver reads, for the
+// GPU's own target.
+func (g *CUDA) Codegen() Codegen { return PTX{Version: g.info.PTXVersion, Target: g.info.PTXTarget} }
 
 // Driver exposes the driver for callers that need more than GPU offers.
 func (g *CUDA) Driver() *cuda.Driver { return g.drv }

@@ -16,12 +16,17 @@
 // error needs a new process), so the runner then returns ErrPoisoned or
 // ErrHung and the caller goes on in a fresh process.
 //
-// The runner sees the GPU only through the GPU interface; the CUDA driver
-// implementation lives in cuda.go, and tests use a fake.
+// The runner sees the GPU only through the GPU interface, and writes
+// kernels only through the GPU's Codegen: the methods (chains and their
+// regression, the control group, the throughput sweep, the clock) do not
+// know which API runs them. The CUDA backend lives in cuda.go, the Vulkan
+// backend in package probe/vk, and tests use a simulated GPU
+// (probe/probetest).
 package probe
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/gpuarch/gpuarch/record"
@@ -35,6 +40,8 @@ import (
 type GPU interface {
 	// Device describes the GPU for records.
 	Device() record.Device
+	// Codegen writes kernels in the language Compile takes.
+	Codegen() Codegen
 	// Compile JIT-compiles a module. The error of a failed compile
 	// carries the compiler's log.
 	Compile(ctx context.Context, name, source string) (Program, error)
@@ -67,6 +74,44 @@ type Program interface {
 	LaunchBatch(ctx context.Context, kernel string, g Grid, b Batch, timeout time.Duration, args func(i int) []any) (queued, total time.Duration, err error)
 	// Close releases the module.
 	Close() error
+}
+
+// ErrUnsupported is what a Codegen wraps when the device lacks what a
+// kernel needs (a type, a class of subgroup operations): the runner
+// records the probe as skipped, not failed.
+var ErrUnsupported = errors.New("not supported by this device")
+
+// ErrNoOccupancy is what MaxBlocksPerSM wraps when the driver has no
+// occupancy calculation (Vulkan): shapes are then launched unchecked.
+var ErrNoOccupancy = errors.New("the driver has no occupancy calculation")
+
+// Preparer is implemented by programs that build a kernel per launch width
+// (a Vulkan pipeline per workgroup size): the runner names the widths it
+// will launch so they are built ahead, off the goroutine that measures.
+type Preparer interface {
+	Prepare(kernel string, threads int) error
+}
+
+// Inspector is implemented by programs whose driver reports what it
+// compiled, per kernel and launch width (Vulkan's
+// VK_KHR_pipeline_executable_properties).
+type Inspector interface {
+	Inspect(kernel string, threads int) (*MachineCode, error)
+}
+
+// MachineCode is what a driver reported of one compiled kernel.
+type MachineCode struct {
+	// Source names the mechanism ("VK_KHR_pipeline_executable_properties").
+	Source string
+	// Statistics are the driver's statistics by name.
+	Statistics map[string]float64
+	// Representations names everything the driver returned.
+	Representations []string
+	// ISA is the machine-code family of Listing ("amdgcn", "intel"),
+	// and Listing the machine code as text; both empty when the driver
+	// gives none (NVIDIA returns statistics only).
+	ISA     string
+	Listing string
 }
 
 // Batch is how LaunchBatch queues its launches: round-robin over Streams

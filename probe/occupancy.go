@@ -2,8 +2,6 @@ package probe
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"strings"
 	"time"
@@ -103,6 +101,9 @@ func (r *Runner) maxWarpsPerSM() int {
 	if w := d.Attributes["MAX_THREADS_PER_MULTIPROCESSOR"] / max(1, d.WarpSize); w > 0 {
 		return w
 	}
+	if d.MaxWarpsPerSM > 0 {
+		return d.MaxWarpsPerSM
+	}
 	return 64
 }
 
@@ -165,11 +166,16 @@ func (r *Runner) compileModule(ctx context.Context, name string, kernels ...*ptx
 	return r.compileSource(ctx, name, r.module(kernels...).String())
 }
 
-// compileSource is compileModule for a module already rendered.
+// compileSource is compileModule for a module already rendered. Jobs
+// written in PTX only (every job but the chains, for now) are skipped on a
+// backend that takes another language, with the reason in their records.
 func (r *Runner) compileSource(ctx context.Context, name, source string) *compiled {
 	c := &compiled{source: source}
-	sum := sha256.Sum256([]byte(c.source))
-	c.hash = hex.EncodeToString(sum[:])
+	c.hash = sourceHash(source)
+	if isa := r.GPU.Codegen().ISA(); isa != ISAPTX {
+		c.failure = &record.Record{Status: record.StatusSkipped, Reason: fmt.Sprintf("not available on the %s backend yet: this probe is written in PTX only", r.GPU.Device().BackendOf())}
+		return c
+	}
 	prog, err := r.GPU.Compile(ctx, name, c.source)
 	if err != nil {
 		_ = r.keep(name, c.source, nil)

@@ -7,10 +7,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -85,10 +87,18 @@ type ChainSpec struct {
 	Suite   string
 	Subject string // the instruction as users name it, e.g. "fma.rn.f32"
 	Group   string // e.g. "f32"
-	Step    Step
+	// Op is the backend-neutral operation ("fma.f32"), shared by the
+	// entries of every kernel language that perform it; empty when the
+	// entry has no counterpart in another language.
+	Op   string
+	Step Step
 	// Expect lists SASS opcodes (prefix match: "MUFU" matches
 	// "MUFU.EX2") any of which implements the instruction.
 	Expect []string
+	// ExpectISA lists, per machine-code family other than SASS ("amdgcn",
+	// "intel"), the mnemonics (prefix match) any of which implements the
+	// instruction, for drivers that report their machine code.
+	ExpectISA map[string][]string
 	// PerStep is how many expected opcodes each step must produce
 	// (default 1).
 	PerStep int
@@ -158,24 +168,29 @@ func Fatal(err error) bool {
 }
 
 // Clock measures the SM clock: every SM spins for ClockMicros and the median
-// of %clock64 cycles over %globaltimer nanoseconds is the answer.
+// over warps of cycles over nanoseconds, both counted in-kernel, is the
+// answer.
 func (r *Runner) Clock(ctx context.Context) (*record.Clock, error) {
+	d := r.GPU.Device()
 	if r.clock == nil {
-		src := r.module(ClockKernel("gpuarch_clock")).String()
+		src, err := r.GPU.Codegen().Module([]KernelSpec{{Name: clockKernel, Kind: ClockSpin}})
+		if err != nil {
+			return nil, fmt.Errorf("write the clock kernel: %w", err)
+		}
 		p, err := r.GPU.Compile(ctx, "clock", src)
 		if err != nil {
 			return nil, fmt.Errorf("compile clock kernel: %w", err)
 		}
 		r.clock = p
 	}
-	d := r.GPU.Device()
-	buf, err := r.GPU.Alloc(d.SMs * WarpRecordBytes)
+	warps := max(1, d.SMs)
+	buf, err := r.GPU.Alloc(warps * WarpRecordBytes)
 	if err != nil {
 		return nil, err
 	}
 	defer buf.Free()
 	before := r.GPU.Sensors()
-	err = r.clock.Launch(ctx, "gpuarch_clock", Grid{Blocks: d.SMs, Threads: 32}, r.ownTimeout(), buf.Ptr(), uint32(r.Config.ClockMicros))
+	err = r.clock.Launch(ctx, clockKernel, Grid{Blocks: warps, Threads: r.warpSize()}, r.ownTimeout(), buf.Ptr(), r.timerTicks(r.Config.ClockMicros))
 	if err != nil {
 		return nil, fmt.Errorf("clock kernel: %w", err)
 	}
@@ -184,24 +199,92 @@ func (r *Runner) Clock(ctx context.Context) (*record.Clock, error) {
 	if err != nil {
 		return nil, err
 	}
-	ws, err := DecodeWarps(b, d.SMs)
+	ws, err := r.decodeWarps(b, warps)
 	if err != nil {
 		return nil, fmt.Errorf("clock kernel: %w", err)
 	}
-	var hz []float64
-	for _, s := range Spans(ws) {
-		if v := s.ClockHz(); v > 0 {
-			hz = append(hz, v)
+	var hz, spans []float64
+	for _, w := range ws {
+		if w.EndNs > w.StartNs {
+			hz = append(hz, float64(w.EndCycle-w.StartCycle)/float64(w.EndNs-w.StartNs)*1e9)
+			spans = append(spans, float64(w.EndNs-w.StartNs))
 		}
 	}
 	if len(hz) == 0 {
 		return nil, errors.New("clock kernel: no SM reported a usable span")
 	}
-	return &record.Clock{
-		Hz:     stats.Median(hz),
-		Source: fmt.Sprintf("%%clock64 over %%globaltimer, one warp spinning %d µs on each of %d SMs (median)", r.Config.ClockMicros, len(hz)),
-		Before: before, After: after,
-	}, nil
+	u := d.UnitsOf()
+	src := fmt.Sprintf("%s over %s, one %s spinning %d µs on each of %d %s (median)", r.cycleClock(), r.timerName(), u.Subgroup, r.Config.ClockMicros, len(hz), u.Cores)
+	if span := stats.Median(spans); span < 250*float64(r.Config.ClockMicros) {
+		// A driver that moves the timer read out of the spin loop (Mesa's
+		// lavapipe) ends the spin at once: the ratio is over what span
+		// there was.
+		src = fmt.Sprintf("%s over %s in one %s on each of %d %s (median), over %.0f ns: the kernel did not spin the %d µs asked (the driver moved the timer read out of its loop)",
+			r.cycleClock(), r.timerName(), u.Subgroup, len(hz), u.Cores, span, r.Config.ClockMicros)
+	}
+	return &record.Clock{Hz: stats.Median(hz), Source: src, Before: before, After: after}, nil
+}
+
+// clockKernel is the clock kernel's name.
+const clockKernel = "gpuarch_clock"
+
+// cycleClock and timerName name the in-kernel clocks for records.
+func (r *Runner) cycleClock() string {
+	if r.GPU.Codegen().ISA() == ISASPIRV {
+		return "the subgroup clock"
+	}
+	return "%clock64"
+}
+
+func (r *Runner) timerName() string {
+	if r.GPU.Codegen().ISA() == ISASPIRV {
+		return "the device clock"
+	}
+	return "%globaltimer"
+}
+
+// timerTicks converts microseconds to ticks of the in-kernel timer.
+func (r *Runner) timerTicks(micros int) uint32 {
+	per := r.GPU.Device().TimerTicksPerNs
+	if per <= 0 {
+		per = 1
+	}
+	return uint32(math.Min(float64(micros)*1e3*per, math.MaxUint32))
+}
+
+// warpSize is the device's subgroup size (32 when it does not say).
+func (r *Runner) warpSize() int {
+	if w := r.GPU.Device().WarpSize; w > 0 {
+		return w
+	}
+	return 32
+}
+
+// decodeWarps decodes n warp records and converts their timer fields to
+// nanoseconds.
+func (r *Runner) decodeWarps(b []byte, n int) ([]WarpRecord, error) {
+	ws, err := DecodeWarps(b, n)
+	if err != nil {
+		return nil, err
+	}
+	if per := r.GPU.Device().TimerTicksPerNs; per > 0 && per != 1 {
+		for i := range ws {
+			ws[i].StartNs = uint64(float64(ws[i].StartNs) / per)
+			ws[i].EndNs = uint64(float64(ws[i].EndNs) / per)
+		}
+	}
+	return ws, nil
+}
+
+// rateOf is RateOf where warp records say which SM ran them, and the
+// device-wide RateOfDevice where they do not.
+func (r *Runner) rateOf(ws []WarpRecord, instPerWarp float64) (Rate, error) {
+	for _, w := range ws {
+		if w.SM != NoSM {
+			return RateOf(ws, instPerWarp)
+		}
+	}
+	return RateOfDevice(ws, instPerWarp, r.GPU.Device().SMs)
 }
 
 // ownTimeout bounds the kernels whose length gpuarch itself sets.
@@ -213,8 +296,12 @@ func (r *Runner) ownTimeout() time.Duration {
 // rising (two readings within 1% after at least minDur), or maxDur passes.
 // It returns the last clock reading.
 func (r *Runner) Warmup(ctx context.Context, minDur, maxDur time.Duration) (*record.Clock, error) {
-	step := Step{Template: "fma.rn.f32 {d}, {x}, {a0}, {a1};", Type: ptx.F32, X0: 0x3f800000, A: [4]uint64{0x3f7ff972, 0x3a83126f, 0, 0}}
-	src := r.module(ThroughputKernel("gpuarch_warmup", step, 4, 64)).String()
+	cg := r.GPU.Codegen()
+	step := cg.FMAStep()
+	src, err := cg.Module([]KernelSpec{{Name: "gpuarch_warmup", Kind: ThroughputChain, Step: step, ILP: 4, Unroll: 64}})
+	if err != nil {
+		return nil, fmt.Errorf("write the warm-up kernel: %w", err)
+	}
 	p, err := r.GPU.Compile(ctx, "warmup", src)
 	if err != nil {
 		return nil, fmt.Errorf("compile warm-up kernel: %w", err)
@@ -222,7 +309,8 @@ func (r *Runner) Warmup(ctx context.Context, minDur, maxDur time.Duration) (*rec
 	defer p.Close()
 	d := r.GPU.Device()
 	const warpsPerSM = 32
-	buf, err := r.GPU.Alloc(d.SMs * warpsPerSM * WarpRecordBytes)
+	g := Grid{Blocks: max(1, d.SMs) * 4, Threads: 8 * r.warpSize()}
+	buf, err := r.GPU.Alloc(max(1, d.SMs) * warpsPerSM * WarpRecordBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -235,8 +323,8 @@ func (r *Runner) Warmup(ctx context.Context, minDur, maxDur time.Duration) (*rec
 	start := time.Now()
 	var last *record.Clock
 	for {
-		args := append([]any{buf.Ptr(), sink.Ptr(), uint32(2000)}, stepArgs(step)...)
-		if err := p.Launch(ctx, "gpuarch_warmup", Grid{Blocks: d.SMs * 4, Threads: 256}, r.ownTimeout(), args...); err != nil {
+		args := append([]any{buf.Ptr(), sink.Ptr(), uint32(min(2000, r.maxIterations()))}, stepArgs(step)...)
+		if err := p.Launch(ctx, "gpuarch_warmup", g, r.ownTimeout(), args...); err != nil {
 			return last, fmt.Errorf("warm-up kernel: %w", err)
 		}
 		c, err := r.Clock(ctx)
@@ -245,11 +333,11 @@ func (r *Runner) Warmup(ctx context.Context, minDur, maxDur time.Duration) (*rec
 		}
 		settled := last != nil && math.Abs(c.Hz-last.Hz) <= 0.01*last.Hz
 		if !settled {
-			r.progress("warm-up: SM clock %.0f MHz", c.Hz/1e6)
+			r.progress("warm-up: %s clock %.0f MHz", d.UnitsOf().Core, c.Hz/1e6)
 		}
 		last = c
 		if (settled && time.Since(start) >= minDur) || time.Since(start) >= maxDur {
-			r.progress("warm-up: SM clock %.0f MHz after %.1f s", c.Hz/1e6, time.Since(start).Seconds())
+			r.progress("warm-up: %s clock %.0f MHz after %.1f s", d.UnitsOf().Core, c.Hz/1e6, time.Since(start).Seconds())
 			return last, nil
 		}
 	}
@@ -281,7 +369,6 @@ func stepArgs(s Step) []any {
 
 // chainSet is the module built for one ChainSpec.
 type chainSet struct {
-	module     *ptx.Module
 	source     string
 	hash       string
 	latency    map[int]string // length -> kernel
@@ -291,31 +378,85 @@ type chainSet struct {
 }
 
 func (r *Runner) buildChain(spec ChainSpec) (*chainSet, error) {
-	if err := spec.Step.Validate(); err != nil {
-		return nil, fmt.Errorf("%s: %w", spec.Subject, err)
-	}
 	base := KernelName(spec.Subject)
 	cs := &chainSet{latency: map[int]string{}, throughput: map[int]string{}, unroll: map[int]int{}}
-	var ks []*ptx.Kernel
+	var ks []KernelSpec
 	for _, n := range r.Config.LatencyLengths {
 		name := fmt.Sprintf("lat_%s_n%d", base, n)
 		cs.latency[n] = name
-		ks = append(ks, LatencyKernel(name, spec.Step, n))
+		ks = append(ks, KernelSpec{Name: name, Kind: LatencyChain, Step: spec.Step, Length: n})
 	}
 	body := max(8, r.Config.BodySteps/max(1, spec.Weight))
 	for _, ilp := range r.ilps(spec) {
 		name := fmt.Sprintf("tp_%s_ilp%d", base, ilp)
 		u := max(1, body/ilp)
 		cs.throughput[ilp], cs.unroll[ilp] = name, u
-		ks = append(ks, ThroughputKernel(name, spec.Step, ilp, u))
+		ks = append(ks, KernelSpec{Name: name, Kind: ThroughputChain, Step: spec.Step, ILP: ilp, Unroll: u})
 	}
 	cs.control = fmt.Sprintf("tp_%s_control", base)
-	ks = append(ks, ThroughputKernel(cs.control, spec.Step, 0, 0))
-	cs.module = r.module(ks...)
-	cs.source = cs.module.String()
-	sum := sha256.Sum256([]byte(cs.source))
-	cs.hash = hex.EncodeToString(sum[:])
+	ks = append(ks, KernelSpec{Name: cs.control, Kind: ThroughputChain, Step: spec.Step})
+	src, err := r.GPU.Codegen().Module(ks)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", spec.Subject, err)
+	}
+	cs.source = src
+	cs.hash = sourceHash(src)
 	return cs, nil
+}
+
+// sourceHash is the hex SHA-256 of a module's text.
+func sourceHash(src string) string {
+	sum := sha256.Sum256([]byte(src))
+	return hex.EncodeToString(sum[:])
+}
+
+// provenanceOf starts a record's provenance for a module of source text
+// hash in the GPU's kernel language.
+func (r *Runner) provenanceOf(module, hash string) record.Provenance {
+	p := record.Provenance{Module: module, Time: time.Now().UTC()}
+	if isa := r.GPU.Codegen().ISA(); isa == ISAPTX {
+		p.PTXSHA256 = hash
+	} else {
+		p.Source, p.SourceSHA256 = isa, hash
+	}
+	return p
+}
+
+// threadCounts are the block widths a chain probe launches its
+// throughput kernels with (see shapeFor).
+func (r *Runner) threadCounts() []int {
+	var out []int
+	for _, w := range r.Config.WarpsPerSM {
+		if w > r.maxWarpsPerSM() {
+			continue
+		}
+		if t := min(w, 8) * r.warpSize(); !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// prepareWidths has a Preparer program build every kernel of cs at the
+// widths the runner will launch it with.
+func (r *Runner) prepareWidths(prog Program, cs *chainSet) error {
+	pr, ok := prog.(Preparer)
+	if !ok {
+		return nil
+	}
+	for _, n := range r.Config.LatencyLengths {
+		if err := pr.Prepare(cs.latency[n], r.warpSize()); err != nil {
+			return err
+		}
+	}
+	for _, t := range r.threadCounts() {
+		for _, k := range append(slices.Sorted(maps.Values(cs.throughput)), cs.control) {
+			if err := pr.Prepare(k, t); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // prepared is a chain probe built, compiled and checked, ready to measure.
@@ -350,21 +491,31 @@ func (r *Runner) prepare(ctx context.Context, spec ChainSpec) *prepared {
 	now := time.Now().UTC()
 	p := &prepared{spec: spec}
 	p.lat = record.Record{
-		ID: spec.Suite + "/" + spec.Subject + "/latency", Suite: spec.Suite, Subject: spec.Subject, Group: spec.Group,
+		ID: spec.Suite + "/" + spec.Subject + "/latency", Suite: spec.Suite, Subject: spec.Subject, Group: spec.Group, Op: spec.Op,
 		Quantity: record.Latency, Unit: "cycles", Status: record.StatusOK, Note: spec.Note,
 	}
 	p.tp = record.Record{
-		ID: spec.Suite + "/" + spec.Subject + "/throughput", Suite: spec.Suite, Subject: spec.Subject, Group: spec.Group,
+		ID: spec.Suite + "/" + spec.Subject + "/throughput", Suite: spec.Suite, Subject: spec.Subject, Group: spec.Group, Op: spec.Op,
 		Quantity: record.Throughput, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Note: spec.Note,
 	}
 	cs, err := r.buildChain(spec)
 	if err != nil {
-		p.decide(record.StatusFailed, err.Error())
+		st := record.StatusFailed
+		if errors.Is(err, ErrUnsupported) {
+			st = record.StatusSkipped
+		}
+		p.decide(st, err.Error())
 		return p
 	}
 	p.cs = cs
-	p.lat.Provenance = record.Provenance{Module: KernelName(spec.Subject), PTXSHA256: cs.hash, Time: now}
+	p.lat.Provenance = r.provenanceOf(KernelName(spec.Subject), cs.hash)
+	p.lat.Provenance.Time = now
 	prog, err := r.GPU.Compile(ctx, KernelName(spec.Subject), cs.source)
+	if err == nil {
+		if err = r.prepareWidths(prog, cs); err != nil {
+			prog.Close()
+		}
+	}
 	if err != nil {
 		_ = r.keep(KernelName(spec.Subject), cs.source, nil)
 		p.tp.Provenance = p.lat.Provenance
@@ -457,19 +608,25 @@ func (r *Runner) measure(ctx context.Context, p *prepared) ([]record.Record, err
 	return []record.Record{*lat, *tp}, nil
 }
 
-// keep writes a module's PTX and binary into the artifacts folder; a
-// module that did not compile (nil binary) leaves its PTX, to debug.
+// keep writes a module's source and binary into the artifacts folder,
+// named for the kernel language (NAME.ptx and NAME.cubin, NAME.spvasm and
+// NAME.spv); a module that did not compile (nil binary) leaves its
+// source, to debug.
 func (r *Runner) keep(name, source string, binary []byte) error {
 	if r.Artifacts == "" {
 		return nil
 	}
-	if err := os.WriteFile(filepath.Join(r.Artifacts, name+".ptx"), []byte(source), 0o644); err != nil {
+	srcExt, binExt := ".ptx", ".cubin"
+	if r.GPU.Codegen().ISA() == ISASPIRV {
+		srcExt, binExt = ".spvasm", ".spv"
+	}
+	if err := os.WriteFile(filepath.Join(r.Artifacts, name+srcExt), []byte(source), 0o644); err != nil {
 		return fmt.Errorf("keep artifacts: %w", err)
 	}
 	if binary == nil {
 		return nil
 	}
-	if err := os.WriteFile(filepath.Join(r.Artifacts, name+".cubin"), binary, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(r.Artifacts, name+binExt), binary, 0o644); err != nil {
 		return fmt.Errorf("keep artifacts: %w", err)
 	}
 	return nil
@@ -524,7 +681,7 @@ func (r *Runner) measureLatency(ctx context.Context, spec ChainSpec, cs *chainSe
 	// Repeats go round the lengths so that drift spreads over all of them.
 	for range r.Config.LatencyRepeats {
 		for i, n := range lengths {
-			if err := prog.Launch(ctx, cs.latency[n], Grid{Blocks: 1, Threads: 32}, r.Config.LaunchTimeout, args()...); err != nil {
+			if err := prog.Launch(ctx, cs.latency[n], Grid{Blocks: 1, Threads: r.warpSize()}, r.Config.LaunchTimeout, args()...); err != nil {
 				return fmt.Errorf("latency kernel %s: %w", cs.latency[n], err)
 			}
 			b, err := out.Read()

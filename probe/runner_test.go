@@ -298,3 +298,59 @@ func TestMixKernelUsesEveryChain(t *testing.T) {
 		t.Errorf("the loop writes %d chains (%v), want 4", len(written), written)
 	}
 }
+
+// TestRateOfDevice: without SM ids, the rate is every warp's instructions
+// over the launch's span on the device timer, at the warps' own clock.
+func TestRateOfDevice(t *testing.T) {
+	// Four warps on a 2 GHz clock whose spans overlap: the launch takes
+	// 2000 ns from the first start to the last end, 4000 cycles.
+	mk := func(g0, g1 uint64) probe.WarpRecord {
+		return probe.WarpRecord{StartCycle: 100 + 2*g0, EndCycle: 100 + 2*g1, StartNs: g0, EndNs: g1, SM: probe.NoSM}
+	}
+	ws := []probe.WarpRecord{mk(1000, 2000), mk(1500, 3000), mk(1000, 2500), mk(2000, 3000)}
+	r, err := probe.RateOfDevice(ws, 1000, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 4 warps × 1000 instructions / 4000 cycles / 2 cores.
+	if math.Abs(r.PerSM-0.5) > 1e-9 || math.Abs(r.ClockHz-2e9) > 1 || r.SMs != 2 {
+		t.Errorf("rate %+v, want 0.5 per core at 2 GHz on 2 cores", r)
+	}
+	if _, err := probe.RateOfDevice(nil, 1, 1); err == nil {
+		t.Error("no records: no error")
+	}
+	flat := []probe.WarpRecord{{StartCycle: 1, EndCycle: 2, StartNs: 5, EndNs: 5, SM: probe.NoSM}}
+	if _, err := probe.RateOfDevice(flat, 1, 1); err == nil {
+		t.Error("empty span: no error")
+	}
+}
+
+// TestPTXCodegen: the CUDA backend's code generator writes the kernels
+// the builders write, and refuses a step in another language.
+func TestPTXCodegen(t *testing.T) {
+	cg := probe.PTX{Version: "9.0", Target: "sm_90"}
+	fma := cg.FMAStep()
+	got, err := cg.Module([]probe.KernelSpec{
+		{Name: "lat", Kind: probe.LatencyChain, Step: fma, Length: 4},
+		{Name: "tp", Kind: probe.ThroughputChain, Step: fma, ILP: 2, Unroll: 3},
+		{Name: "clk", Kind: probe.ClockSpin},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &ptx.Module{Version: "9.0", Target: "sm_90"}
+	m.Add(probe.LatencyKernel("lat", fma, 4))
+	m.Add(probe.ThroughputKernel("tp", fma, 2, 3))
+	m.Add(probe.ClockKernel("clk"))
+	if got != m.String() {
+		t.Error("the PTX code generator's module differs from the builders'")
+	}
+	spirv := probe.Step{ISA: probe.ISASPIRV, Template: "{d} = OpFAdd {T} {x} {a}", Type: ptx.F32}
+	if _, err := cg.Module([]probe.KernelSpec{{Name: "x", Kind: probe.LatencyChain, Step: spirv, Length: 1}}); err == nil || !strings.Contains(err.Error(), "not PTX") {
+		t.Errorf("a SPIR-V step lowered to PTX: err = %v", err)
+	}
+	bad := probe.Step{Template: "add.s32 {x}, {x}, {a};", Type: ptx.S32}
+	if _, err := cg.Module([]probe.KernelSpec{{Name: "x", Kind: probe.LatencyChain, Step: bad, Length: 1}}); err == nil {
+		t.Error("an invalid template lowered")
+	}
+}

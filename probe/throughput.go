@@ -2,6 +2,7 @@ package probe
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 
@@ -9,14 +10,15 @@ import (
 	"github.com/gpuarch/gpuarch/stats"
 )
 
-// shapeFor lays out warpsPerSM as blocks of at most 8 warps.
-func shapeFor(warpsPerSM, ilp, unroll int) record.Shape {
+// shapeFor lays out warpsPerSM as blocks of at most 8 warps of warpSize
+// threads.
+func shapeFor(warpsPerSM, ilp, unroll, warpSize int) record.Shape {
 	perBlock := min(warpsPerSM, 8)
 	return record.Shape{
 		WarpsPerSM:    warpsPerSM,
 		ILP:           ilp,
 		BlocksPerSM:   warpsPerSM / perBlock,
-		ThreadsPerBlk: 32 * perBlock,
+		ThreadsPerBlk: warpSize * perBlock,
 		StepsPerIter:  ilp * unroll,
 	}
 }
@@ -25,7 +27,7 @@ func shapeFor(warpsPerSM, ilp, unroll int) record.Shape {
 func (r *Runner) launchRate(ctx context.Context, prog Program, kernel string, shape record.Shape, spec ChainSpec, out, sink Buffer) (Rate, error) {
 	d := r.GPU.Device()
 	blocks := d.SMs * shape.BlocksPerSM
-	warps := blocks * shape.ThreadsPerBlk / 32
+	warps := blocks * shape.ThreadsPerBlk / r.warpSize()
 	if err := out.Clear(); err != nil {
 		return Rate{}, err
 	}
@@ -37,7 +39,7 @@ func (r *Runner) launchRate(ctx context.Context, prog Program, kernel string, sh
 	if err != nil {
 		return Rate{}, err
 	}
-	ws, err := DecodeWarps(b, warps)
+	ws, err := r.decodeWarps(b, warps)
 	if err != nil {
 		return Rate{}, fmt.Errorf("throughput kernel %s: %w", kernel, err)
 	}
@@ -45,7 +47,16 @@ func (r *Runner) launchRate(ctx context.Context, prog Program, kernel string, sh
 	if shape.StepsPerIter == 0 { // control: count loop iterations instead
 		inst = float64(shape.Iterations)
 	}
-	return RateOf(ws, inst)
+	return r.rateOf(ws, inst)
+}
+
+// maxIterations is the most loop iterations a kernel may run on the
+// device.
+func (r *Runner) maxIterations() int {
+	if m := r.GPU.Device().MaxLoopIterations; m > 0 {
+		return m
+	}
+	return math.MaxInt32
 }
 
 // sizeIterations runs a short pilot and returns the iteration count that
@@ -58,11 +69,15 @@ func (r *Runner) sizeIterations(ctx context.Context, prog Program, kernel string
 		return 0, err
 	}
 	n := math.Ceil(pilot * r.Config.TargetCycles / math.Max(rate.MedianCycles, 1))
-	return int(math.Min(math.Max(n, pilot), 1<<22)), nil
+	return min(int(math.Min(math.Max(n, pilot), 1<<22)), r.maxIterations()), nil
 }
 
 func (r *Runner) measureThroughput(ctx context.Context, spec ChainSpec, cs *chainSet, prog Program, rec *record.Record) error {
 	d := r.GPU.Device()
+	u := d.UnitsOf()
+	if d.SMs <= 0 {
+		return fmt.Errorf("the driver does not say how many %s the device has, so a rate per %s cannot be formed", u.Cores, u.Core)
+	}
 	maxWarps := r.maxWarpsPerSM()
 	out, sink, err := r.allocPair(d.SMs * maxWarps * WarpRecordBytes)
 	if err != nil {
@@ -77,15 +92,18 @@ func (r *Runner) measureThroughput(ctx context.Context, spec ChainSpec, cs *chai
 	for _, ilp := range r.ilps(spec) {
 		kernel := cs.throughput[ilp]
 		for _, w := range r.Config.WarpsPerSM {
-			shape := shapeFor(w, ilp, cs.unroll[ilp])
+			shape := shapeFor(w, ilp, cs.unroll[ilp], r.warpSize())
 			pt := record.SweepPoint{Shape: shape}
 			if w > maxWarps {
-				pt.Skipped = fmt.Sprintf("the SM holds at most %d warps", maxWarps)
+				pt.Skipped = fmt.Sprintf("the %s holds at most %d %s", u.Core, maxWarps, u.Subgroups)
 				det.Sweep = append(det.Sweep, pt)
 				continue
 			}
 			occ, err := prog.MaxBlocksPerSM(kernel, shape.ThreadsPerBlk, 0)
-			if err != nil {
+			switch {
+			case errors.Is(err, ErrNoOccupancy):
+				occ = shape.BlocksPerSM // launched unchecked: per-SM spans still count every warp
+			case err != nil:
 				return err
 			}
 			if occ < shape.BlocksPerSM {
@@ -156,12 +174,12 @@ func (r *Runner) measureThroughput(ctx context.Context, spec ChainSpec, cs *chai
 		hz := stats.Median(clocks)
 		rec.Provenance.Clock = &record.Clock{
 			Hz:     hz,
-			Source: "%clock64 over %globaltimer inside the throughput kernels (median over SMs and repeats)",
+			Source: fmt.Sprintf("%s over %s inside the throughput kernels (median over %s and repeats)", r.cycleClock(), r.timerName(), u.Cores),
 		}
 		det.ResultsPerSecond = det.ResultsPerClockPerSM * float64(d.SMs) * hz
 	}
 	if last.SMs < d.SMs {
-		rec.Warnings = append(rec.Warnings, fmt.Sprintf("only %d of %d SMs ran warps", last.SMs, d.SMs))
+		rec.Warnings = append(rec.Warnings, fmt.Sprintf("only %d of %d %s ran %s", last.SMs, d.SMs, u.Cores, u.Subgroups))
 	}
 	rec.Through = det
 	rec.Provenance.Kernels = []string{kernel, cs.control}

@@ -8,11 +8,15 @@ import (
 	"github.com/gpuarch/gpuarch/stats"
 )
 
+// NoSM is the SM field of a warp record whose kernel cannot tell which
+// core ran it (a Vulkan device without VK_NV_shader_sm_builtins).
+const NoSM = 0xffffffff
+
 // WarpRecord is one warp's timing as a throughput or clock kernel wrote it.
 type WarpRecord struct {
-	StartCycle, EndCycle uint64 // %clock64 of the warp's SM
-	StartNs, EndNs       uint64 // %globaltimer
-	SM                   uint32
+	StartCycle, EndCycle uint64 // %clock64 of the warp's SM (Vulkan: the subgroup clock)
+	StartNs, EndNs       uint64 // %globaltimer (Vulkan: the device clock, converted)
+	SM                   uint32 // %smid, or NoSM
 	// Slot is %warpid at the end (the warp's slot on its SM), Block its
 	// block and WarpInBlock its index within the block.
 	Slot, Block, WarpInBlock uint32
@@ -129,4 +133,32 @@ func RateOf(ws []WarpRecord, instPerWarp float64) (Rate, error) {
 		r.ClockHz = stats.Median(clocks)
 	}
 	return r, nil
+}
+
+// RateOfDevice computes warp instructions per clock per core when warp
+// records do not say which core ran them: every warp's instructions over
+// the launch's span on the device timer (first start to last end),
+// converted to cycles at the median clock of the warps (their own cycles
+// over nanoseconds), divided among cores. The subgroup clocks of
+// different cores need not agree, so only each warp's own cycles are
+// compared with the timer. cores <= 0 gives a per-device rate.
+func RateOfDevice(ws []WarpRecord, instPerWarp float64, cores int) (Rate, error) {
+	if len(ws) == 0 {
+		return Rate{}, fmt.Errorf("no warp records")
+	}
+	g0, g1 := ws[0].StartNs, ws[0].EndNs
+	var clocks []float64
+	for _, w := range ws {
+		g0, g1 = min(g0, w.StartNs), max(g1, w.EndNs)
+		if w.EndNs > w.StartNs {
+			clocks = append(clocks, float64(w.EndCycle-w.StartCycle)/float64(w.EndNs-w.StartNs)*1e9)
+		}
+	}
+	if g1 <= g0 || len(clocks) == 0 {
+		return Rate{}, fmt.Errorf("the launch's span on the device timer is empty (%d..%d ns)", g0, g1)
+	}
+	hz := stats.Median(clocks)
+	cycles := float64(g1-g0) * hz / 1e9
+	perCore := float64(len(ws)) * instPerWarp / cycles / float64(max(1, cores))
+	return Rate{PerSM: perCore, MinSM: perCore, MaxSM: perCore, ClockHz: hz, SMs: max(1, cores), MedianCycles: cycles}, nil
 }

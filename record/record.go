@@ -49,7 +49,7 @@ type Tool struct {
 	Version   string `json:"version"`
 	GoVersion string `json:"go_version"`
 	Host      string `json:"host,omitempty"`
-	Backend   string `json:"backend"` // "cuda"
+	Backend   string `json:"backend"` // "cuda" or "vulkan"
 }
 
 // Device describes the GPU as the driver reports it.
@@ -81,6 +81,95 @@ type Device struct {
 	MaxSMClockHz  float64 `json:"max_sm_clock_hz,omitempty"`
 	MaxMemClockHz float64 `json:"max_mem_clock_hz,omitempty"`
 	PowerLimitW   float64 `json:"power_limit_w,omitempty"`
+	// Backend is the API the device was measured through: "cuda" or
+	// "vulkan" (empty in files written before there was a choice:
+	// "cuda").
+	Backend string `json:"backend,omitempty"`
+	// Vendor is the GPU's maker as its driver says ("NVIDIA", "AMD",
+	// "Intel", "Apple", "Mesa" for a CPU implementation).
+	Vendor string `json:"vendor,omitempty"`
+	// Units names the device's units in its vendor's words; nil means
+	// NVIDIA's (SM, warp).
+	Units *Units `json:"units,omitempty"`
+	// MaxWarpsPerSM is the most subgroups one core holds, where the
+	// driver says (Vulkan: VK_NV_shader_sm_builtins' warps per SM); CUDA
+	// records keep it in Attributes.
+	MaxWarpsPerSM int `json:"max_warps_per_sm,omitempty"`
+	// CoresSource says where SMs came from when it is not the CUDA
+	// driver's attribute.
+	CoresSource string `json:"cores_source,omitempty"`
+	// TimerTicksPerNs is the rate of the in-kernel timer that
+	// WarpRecords' nanosecond fields are read from: %globaltimer counts
+	// nanoseconds (1, also meant by 0); Vulkan's device clock counts at
+	// a rate the backend measures against the GPU's timestamps.
+	TimerTicksPerNs float64 `json:"timer_ticks_per_ns,omitempty"`
+	// MaxLoopIterations, when set, is how many iterations a kernel loop
+	// may run before the driver ends it (lavapipe ends every shader loop
+	// after 65535): probes size their loops below it.
+	MaxLoopIterations int `json:"max_loop_iterations,omitempty"`
+	// Vulkan is what a Vulkan driver reported; nil for other backends.
+	Vulkan *VulkanDevice `json:"vulkan,omitempty"`
+}
+
+// Units are a device's parts in its vendor's words.
+type Units struct {
+	// Core is one compute unit ("SM", "CU", "EU", "core") and Cores
+	// its plural.
+	Core  string `json:"core"`
+	Cores string `json:"cores"`
+	// Subgroup is what runs in lockstep ("warp", "wavefront",
+	// "subgroup") and Subgroups its plural.
+	Subgroup  string `json:"subgroup"`
+	Subgroups string `json:"subgroups"`
+}
+
+// UnitsOf returns d's units, NVIDIA's when the record does not say.
+func (d Device) UnitsOf() Units {
+	if d.Units != nil {
+		return *d.Units
+	}
+	return Units{Core: "SM", Cores: "SMs", Subgroup: "warp", Subgroups: "warps"}
+}
+
+// BackendOf is d's backend, "cuda" for records written before Backend.
+func (d Device) BackendOf() string {
+	if d.Backend == "" {
+		return "cuda"
+	}
+	return d.Backend
+}
+
+// VulkanDevice is what a Vulkan driver reported about a device, for the
+// record: the versions, the subgroup model, the features gpuarch enabled
+// and the timing it could use.
+type VulkanDevice struct {
+	APIVersion    string `json:"api_version"`
+	LoaderVersion string `json:"loader_version,omitempty"`
+	DriverName    string `json:"driver_name,omitempty"`
+	DriverInfo    string `json:"driver_info,omitempty"`
+	DriverID      uint32 `json:"driver_id,omitempty"`
+	VendorID      uint32 `json:"vendor_id"`
+	DeviceID      uint32 `json:"device_id"`
+	Type          string `json:"type"`
+	// SubgroupSize is the size kernels were compiled for; Min and Max
+	// the range the device supports.
+	SubgroupSize       int      `json:"subgroup_size"`
+	SubgroupMin        int      `json:"subgroup_min,omitempty"`
+	SubgroupMax        int      `json:"subgroup_max,omitempty"`
+	SubgroupOperations []string `json:"subgroup_operations,omitempty"`
+	// Enabled lists the optional features and extensions gpuarch
+	// enabled; Extensions the device's extensions that matter to it.
+	Enabled    []string `json:"enabled,omitempty"`
+	Extensions []string `json:"extensions,omitempty"`
+	// Limits holds the limits that shape probes, by Vulkan's names.
+	Limits map[string]float64 `json:"limits,omitempty"`
+	// Timing is how kernels were timed: "shader clock" (cycles from
+	// VK_KHR_shader_clock's subgroup clock, nanoseconds from its device
+	// clock) or "timestamps" (the GPU's timestamps around dispatches).
+	Timing string `json:"timing"`
+	// SubgroupClock says what the subgroup clock was found to count,
+	// as measured against the device clock and the GPU's timestamps.
+	SubgroupClock string `json:"subgroup_clock,omitempty"`
 }
 
 // Status says whether a record holds a number to trust.
@@ -119,10 +208,14 @@ const (
 type Record struct {
 	// ID is unique within a run and stable across runs, e.g.
 	// "alu/fma.rn.f32/latency"; reports link to it.
-	ID       string   `json:"id"`
-	Suite    string   `json:"suite"`
-	Subject  string   `json:"subject"` // what was measured: an instruction, a memory level
-	Group    string   `json:"group,omitempty"`
+	ID      string `json:"id"`
+	Suite   string `json:"suite"`
+	Subject string `json:"subject"` // what was measured: an instruction, a memory level
+	Group   string `json:"group,omitempty"`
+	// Op is the backend-neutral operation the subject performs
+	// ("fma.f32", "shuffle.b32"), so records of two backends on one GPU
+	// can be set side by side; empty when it has no counterpart.
+	Op       string   `json:"op,omitempty"`
 	Quantity Quantity `json:"quantity"`
 	// Note says how the quantity was measured when that is not obvious.
 	Note   string `json:"note,omitempty"`
@@ -456,6 +549,20 @@ type SASS struct {
 	// not counting .reuse operands: the extra operand-collection cycles
 	// if a bank delivers one register a cycle.
 	BankConflicts *float64 `json:"bank_conflicts_per_step,omitempty"`
+	// Source says where the machine code came from: "nvdisasm", or the
+	// driver's report (VK_KHR_pipeline_executable_properties) and which
+	// of its representations.
+	Source string `json:"source,omitempty"`
+	// BinaryBytesPerStep is how much the driver's compiled binary grows
+	// per chain step, from its "Binary Size" statistic at two chain
+	// lengths: where the driver shows no machine code, the sign the chain
+	// survived compilation (16 bytes is one instruction on NVIDIA GPUs
+	// since Volta).
+	BinaryBytesPerStep *float64 `json:"binary_bytes_per_step,omitempty"`
+	// Statistics are the driver's statistics of Kernel's compiled code
+	// (registers, instructions...), by the driver's names, where it
+	// reports them (Vulkan pipeline executable properties).
+	Statistics map[string]float64 `json:"statistics,omitempty"`
 	// Loop is the timed loop body of Kernel as nvdisasm prints it, one
 	// instruction a line without offsets ("FFMA R4, R4, R14.reuse, R15"),
 	// kept for mixes and occupancy grids: package infer replays it on the
@@ -465,10 +572,18 @@ type SASS struct {
 
 // Provenance ties a record to what produced it.
 type Provenance struct {
-	// Module names the PTX module and PTXSHA256 hashes its text.
-	Module    string   `json:"module"`
-	PTXSHA256 string   `json:"ptx_sha256"`
-	Kernels   []string `json:"kernels,omitempty"`
+	// Module names the kernel module. PTXSHA256 hashes a PTX module's
+	// text; SourceSHA256 hashes the text of a module in another kernel
+	// language, named by Source ("spirv": SPIR-V assembly).
+	Module       string   `json:"module"`
+	PTXSHA256    string   `json:"ptx_sha256,omitempty"`
+	Source       string   `json:"source,omitempty"`
+	SourceSHA256 string   `json:"source_sha256,omitempty"`
+	Kernels      []string `json:"kernels,omitempty"`
+	// Timing is how the record's kernels were timed when it is not the
+	// in-kernel cycle counter: "timestamps" (the GPU's timestamps
+	// around whole dispatches).
+	Timing string `json:"timing,omitempty"`
 	// CompileSeconds is the driver JIT's wall time for the module.
 	CompileSeconds float64 `json:"compile_seconds"`
 	// Clock is the SM clock measured around this record's kernels.

@@ -58,21 +58,76 @@ func orDash(s string) string {
 
 func writeOverview(b *strings.Builder, run *record.Run) {
 	d := run.Device
+	u := d.UnitsOf()
 	fmt.Fprintf(b, "| | |\n| --- | --- |\n")
 	row := func(k, v string) { fmt.Fprintf(b, "| %s | %s |\n", k, v) }
-	row("GPU", fmt.Sprintf("%s (compute capability %s, %d SMs)", d.Name, d.ComputeCapability, d.SMs))
+	cc := ""
+	if d.ComputeCapability != "" {
+		cc = "compute capability " + d.ComputeCapability + ", "
+	}
+	cores := fmt.Sprintf("%d %s", d.SMs, u.Cores)
+	if d.SMs == 0 {
+		cores = u.Cores + " not reported by the driver"
+	}
+	row("GPU", fmt.Sprintf("%s (%s%s)", d.Name, cc, cores))
 	row("UUID", d.UUID)
-	row("Driver", fmt.Sprintf("%s (CUDA %d.%d)", orDash(d.DriverVersion), d.CUDAVersion/1000, d.CUDAVersion%1000/10))
-	row("PTX", fmt.Sprintf(".version %s, .target %s, JIT-compiled by the driver", d.PTXVersion, d.PTXTarget))
+	if v := d.Vulkan; d.BackendOf() == "vulkan" && v != nil {
+		row("Driver", fmt.Sprintf("%s, %s %s (Vulkan %s, loader %s)", orDash(d.DriverVersion), v.DriverName, v.DriverInfo, v.APIVersion, orDash(v.LoaderVersion)))
+		row("Kernels", fmt.Sprintf("SPIR-V 1.5 written by gpuarch, compiled by the driver into one pipeline per kernel and workgroup width; %d-wide %s", v.SubgroupSize, u.Subgroups))
+		if d.CoresSource != "" {
+			row(strings.ToUpper(u.Cores[:1])+u.Cores[1:], d.CoresSource)
+		}
+		row("Timing", fmt.Sprintf("%s: cycles from VK_KHR_shader_clock's subgroup clock, nanoseconds from its device clock; %s", v.Timing, orDash(v.SubgroupClock)))
+		row("Machine code", machineCodeSummary(run))
+	} else {
+		row("Driver", fmt.Sprintf("%s (CUDA %d.%d)", orDash(d.DriverVersion), d.CUDAVersion/1000, d.CUDAVersion%1000/10))
+		row("PTX", fmt.Sprintf(".version %s, .target %s, JIT-compiled by the driver", d.PTXVersion, d.PTXTarget))
+	}
 	if run.Warmup != nil {
-		row("SM clock after warm-up", fmt.Sprintf("%.0f MHz (measured: %s)", run.Warmup.Hz/1e6, run.Warmup.Source))
+		row(u.Core+" clock after warm-up", fmt.Sprintf("%.0f MHz (measured: %s)", run.Warmup.Hz/1e6, run.Warmup.Source))
 	}
 	if d.MaxSMClockHz > 0 {
-		row("SM clock, NVML maximum", fmt.Sprintf("%.0f MHz", d.MaxSMClockHz/1e6))
+		row(u.Core+" clock, NVML maximum", fmt.Sprintf("%.0f MHz", d.MaxSMClockHz/1e6))
 	}
 	row("Tool", fmt.Sprintf("%s %s (%s), backend %s", run.Tool.Name, run.Tool.Version, run.Tool.GoVersion, run.Tool.Backend))
 	row("Run", fmt.Sprintf("%s, %.1f s, %s", run.Started.UTC().Format("2006-01-02 15:04 MST"), run.ElapsedSeconds, completeness(run)))
 	b.WriteString("\n")
+}
+
+// machineCodeSummary says what the driver let gpuarch see of the machine
+// code of a Vulkan run's probes.
+func machineCodeSummary(run *record.Run) string {
+	var verified, listed, stats, none int
+	note := ""
+	for _, r := range run.Records {
+		s := r.SASS
+		if s == nil {
+			continue
+		}
+		switch {
+		case s.Status == "verified":
+			verified++
+		case len(s.Counts) > 0:
+			listed++
+		case len(s.Statistics) > 0:
+			stats++
+			note = s.Note
+		default:
+			none++
+			if note == "" {
+				note = s.Note
+			}
+		}
+	}
+	switch {
+	case verified+listed > 0:
+		return fmt.Sprintf("the driver's machine code: %d records checked against the catalog's expectations, %d counted without one", verified, listed)
+	case stats > 0:
+		return "the driver reports statistics, not machine code (" + note + "): probes are not verified against their machine code, and the statistics are kept in every record"
+	case none > 0:
+		return note
+	}
+	return "—"
 }
 
 func completeness(run *record.Run) string {
@@ -119,12 +174,20 @@ func writeALU(b *strings.Builder, run *record.Run) {
 		b.WriteString("The ALU suite was not run.\n\n")
 		return
 	}
-	b.WriteString("Throughput is per SM per clock at the best of the warps-per-SM × ILP sweep, as results (per-thread results, the CUDA C++ Programming Guide's unit) and as cycles per warp instruction on one of the SM's sub-partitions. " +
-		"*Documented* is NVIDIA's published rate for the instruction's class (reference data, not measured; ≠ marks a measurement more than 10% away, with the likely reason under Notes). " +
-		"Latency is the slope of cycles against dependent-chain length (one warp, %clock64 in-kernel); adjusted latency subtracts the control group (the same kernel without the instruction) from the longest chain instead of fitting. " +
-		"SASS is what one chain step compiled to. † marks a row measured in a form explained under Notes; ⚠ a number with a warning. " +
-		"Each row's records are `alu/<instruction>/latency` and `alu/<instruction>/throughput` in results.json.\n\n")
-	writeChainTable(b, rows)
+	u := run.Device.UnitsOf()
+	if run.Device.BackendOf() == "vulkan" {
+		fmt.Fprintf(b, "SPIR-V instructions (and GLSL.std.450 functions) as the Vulkan driver compiles them. Throughput is per %[1]s per clock at the best of the %[2]s-per-%[1]s × ILP sweep, as results (one per invocation, two for a two-wide vector) and as cycles per %[2]s instruction on one of the %[1]s's %[3]d schedulers. "+
+			"Latency is the slope of cycles against dependent-chain length (one %[2]s, the subgroup clock in-kernel); adjusted latency subtracts the control group (the same kernel without the instruction) from the longest chain instead of fitting. "+
+			"Machine code is what one chain step compiled to where the driver shows it. † marks a row measured in a form explained under Notes; ⚠ a number with a warning. "+
+			"Each row's records are `alu/<instruction>/latency` and `alu/<instruction>/throughput` in results.json; `gpuarch compare` sets them beside another backend's by operation.\n\n", u.Core, u.Subgroup, max(1, run.Device.SubPartitions))
+	} else {
+		b.WriteString("Throughput is per SM per clock at the best of the warps-per-SM × ILP sweep, as results (per-thread results, the CUDA C++ Programming Guide's unit) and as cycles per warp instruction on one of the SM's sub-partitions. " +
+			"*Documented* is NVIDIA's published rate for the instruction's class (reference data, not measured; ≠ marks a measurement more than 10% away, with the likely reason under Notes). " +
+			"Latency is the slope of cycles against dependent-chain length (one warp, %clock64 in-kernel); adjusted latency subtracts the control group (the same kernel without the instruction) from the longest chain instead of fitting. " +
+			"SASS is what one chain step compiled to. † marks a row measured in a form explained under Notes; ⚠ a number with a warning. " +
+			"Each row's records are `alu/<instruction>/latency` and `alu/<instruction>/throughput` in results.json.\n\n")
+	}
+	writeChainTable(b, rows, u, run.Device.BackendOf())
 	writeSequences(b, rows)
 }
 
@@ -137,14 +200,23 @@ func writeWarp(b *strings.Builder, run *record.Run) {
 		b.WriteString("The warp suite was not run.\n\n")
 		return
 	}
-	b.WriteString("Shuffles, votes, matches and reductions across a warp's 32 lanes (all lanes taking part), their quad (4-lane) forms, and the reductions and prefix scans programs build from them, measured as the instruction table above is: throughput as results per SM per clock (one per lane) and cycles per warp instruction on one sub-partition, latency as the slope of cycles against chain length. Where a step needs more than the instruction (a compare before a vote, the lane mixed back into a warp-uniform result), the row is marked † and the note says what; the sequence table shows each step's machine code. Records `warp/<instruction>/latency` and `warp/<instruction>/throughput`.\n\n")
-	writeChainTable(b, rows)
+	u := run.Device.UnitsOf()
+	if run.Device.BackendOf() == "vulkan" {
+		fmt.Fprintf(b, "Vulkan's subgroup operations across a %[1]d-wide %[2]s (every invocation taking part): shuffles, votes, ballots, reductions, clustered (quad) reductions and scans, measured as the instruction table above is: throughput as results per %[3]s per clock (one per invocation) and cycles per %[2]s instruction, latency as the slope of cycles against chain length. Where a step needs more than the instruction (a compare before a vote, the invocation's index mixed back into a uniform result), the row is marked † and the note says what. Records `warp/<instruction>/latency` and `warp/<instruction>/throughput`.\n\n", run.Device.WarpSize, u.Subgroup, u.Core)
+	} else {
+		b.WriteString("Shuffles, votes, matches and reductions across a warp's 32 lanes (all lanes taking part), their quad (4-lane) forms, and the reductions and prefix scans programs build from them, measured as the instruction table above is: throughput as results per SM per clock (one per lane) and cycles per warp instruction on one sub-partition, latency as the slope of cycles against chain length. Where a step needs more than the instruction (a compare before a vote, the lane mixed back into a warp-uniform result), the row is marked † and the note says what; the sequence table shows each step's machine code. Records `warp/<instruction>/latency` and `warp/<instruction>/throughput`.\n\n")
+	}
+	writeChainTable(b, rows, u, run.Device.BackendOf())
 	writeSequences(b, rows)
 }
 
 // writeChainTable writes the rows of chain-measured instructions, grouped.
-func writeChainTable(b *strings.Builder, rows []aluRow) {
-	b.WriteString("| Instruction | SASS | Results/clk/SM | Documented | Cycles/warp inst | Latency (cycles) | Adjusted latency |\n")
+func writeChainTable(b *strings.Builder, rows []aluRow, u record.Units, backend string) {
+	code := "SASS"
+	if backend != "cuda" {
+		code = "Machine code"
+	}
+	fmt.Fprintf(b, "| Instruction | %s | Results/clk/%s | Documented | Cycles/%s inst | Latency (cycles) | Adjusted latency |\n", code, u.Core, u.Subgroup)
 	b.WriteString("| --- | --- | ---: | ---: | ---: | ---: | ---: |\n")
 	group := ""
 	for _, r := range rows {

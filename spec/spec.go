@@ -122,13 +122,25 @@ func (s Sheet) WriteText(w io.Writer) error {
 	if s.Generation != "" {
 		gen = ", " + s.Generation
 	}
-	row("Compute capability", "%s%s (PTX .target %s, .version %s)", d.ComputeCapability, gen, d.PTXTarget, d.PTXVersion)
 	drv := d.DriverVersion
 	if drv == "" {
 		drv = "unknown (NVML unavailable)"
 	}
-	row("Driver", "%s, CUDA %d.%d", drv, d.CUDAVersion/1000, d.CUDAVersion%1000/10)
-	row("SMs", "%d × %d sub-partitions, warp size %d", d.SMs, d.SubPartitions, d.WarpSize)
+	u := d.UnitsOf()
+	if v := d.Vulkan; v != nil {
+		if d.ComputeCapability != "" {
+			row("Compute capability", "%s%s (NVML)", d.ComputeCapability, gen)
+		}
+		row("Driver", "%s, Vulkan %s (%s %s)", drv, v.APIVersion, v.DriverName, v.DriverInfo)
+	} else {
+		row("Compute capability", "%s%s (PTX .target %s, .version %s)", d.ComputeCapability, gen, d.PTXTarget, d.PTXVersion)
+		row("Driver", "%s, CUDA %d.%d", drv, d.CUDAVersion/1000, d.CUDAVersion%1000/10)
+	}
+	if d.SMs > 0 {
+		row(u.Cores, "%d × %d sub-partitions, %s size %d", d.SMs, d.SubPartitions, u.Subgroup, d.WarpSize)
+	} else {
+		row(u.Cores, "not reported by the driver; %s size %d", u.Subgroup, d.WarpSize)
+	}
 	row("Memory", "%.1f GiB", float64(d.MemoryBytes)/(1<<30))
 	if s.L2Bytes > 0 {
 		row("L2 cache", "%.1f MiB (driver attribute)", float64(s.L2Bytes)/(1<<20))

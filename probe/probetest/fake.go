@@ -56,6 +56,13 @@ func (g *GPU) Device() record.Device {
 		MemoryBytes: 8 << 30}
 }
 
+// Codegen implements probe.GPU: the simulated GPU recognises kernels by
+// name, and takes PTX like the CUDA backend.
+func (g *GPU) Codegen() probe.Codegen {
+	d := g.Device()
+	return probe.PTX{Version: d.PTXVersion, Target: d.PTXTarget}
+}
+
 // Compile implements probe.GPU.
 func (g *GPU) Compile(_ context.Context, name, source string) (probe.Program, error) {
 	if g.CompileErr != nil {
@@ -240,9 +247,9 @@ func (p *program) Launch(_ context.Context, kernel string, grid probe.Grid, _ ti
 			}
 		}
 	case kernel == "gpuarch_clock":
-		us := float64(args[1].(uint32))
+		ns := float64(args[1].(uint32)) // timer ticks: nanoseconds
 		for w := range blocks {
-			WriteWarp(out, w, 1000, 1000+uint64(us*g.ClockHz/1e6), 5000, 5000+uint64(us*1000), uint32(w%g.SMs))
+			WriteWarp(out, w, 1000, 1000+uint64(ns*g.ClockHz/1e9), 5000, 5000+uint64(ns), uint32(w%g.SMs))
 		}
 	case strings.HasPrefix(kernel, "lat_"):
 		n, _ := strconv.Atoi(kernel[strings.LastIndex(kernel, "_n")+2:])

@@ -137,5 +137,5 @@ func Catalog() []probe.ChainSpec {
 	} {
 		out = append(out, part...)
 	}
-	return out
+	return withOps(out)
 }

@@ -204,5 +204,5 @@ func Catalog() []probe.ChainSpec {
 	for _, part := range [][]probe.ChainSpec{shuffles(), votes(), reductions(), sequences(), matrixFragments()} {
 		out = append(out, part...)
 	}
-	return out
+	return withOps(out)
 }

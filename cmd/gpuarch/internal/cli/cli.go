@@ -16,7 +16,9 @@ import (
 	"time"
 
 	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/probe/vk"
 	"github.com/gpuarch/gpuarch/sass"
+	"github.com/gpuarch/gpuarch/vulkan"
 )
 
 // Version is gpuarch's version.
@@ -50,8 +52,14 @@ type Device interface {
 // Env holds the CLI's side effects, so tests can replace them.
 type Env struct {
 	Stdout, Stderr io.Writer
-	// OpenGPU opens GPU number ordinal.
-	OpenGPU func(ordinal int) (Device, error)
+	// OpenGPU opens device number ordinal of a backend ("cuda" or
+	// "vulkan").
+	OpenGPU func(ctx context.Context, backend string, ordinal int) (Device, error)
+	// DefaultBackend is the backend "--backend auto" picks: cuda where
+	// the CUDA driver library loads, else vulkan.
+	DefaultBackend func() string
+	// VulkanDevices lists the Vulkan devices the loader sees (info).
+	VulkanDevices func() (loader string, devs []vulkan.PhysicalDevice, err error)
 	// Disassembler finds the machine-code disassembler; an error means
 	// results are "not verified".
 	Disassembler func() (probe.Disassembler, error)
@@ -67,7 +75,9 @@ type Env struct {
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	env := &Env{
 		Stdout: stdout, Stderr: stderr,
-		OpenGPU: func(ordinal int) (Device, error) { return probe.OpenCUDA(ordinal) },
+		OpenGPU:        openGPU,
+		DefaultBackend: defaultBackend,
+		VulkanDevices:  vk.Devices,
 		Disassembler: func() (probe.Disassembler, error) {
 			d, err := sass.FindDisassembler()
 			if err != nil {
@@ -88,10 +98,10 @@ type command struct {
 
 func commands() []command {
 	return []command{
-		{"run", "[--out DIR] [--suite alu,pipes,memory,warp,dispatch,mma] [--gpu N] [--artifacts DIR]", "measure every suite and write results.json, results.md and results.html", (*Env).cmdRun},
-		{"inst", "[--out DIR] [--gpu N] NAME...", "measure the named instructions and print their table", (*Env).cmdInst},
-		{"info", "[--gpu N] [--json] [--no-measure]", "print the GPU's spec sheet and peak rates, with the measured clock", (*Env).cmdInfo},
-		{"list", "", "list the instructions gpuarch knows", (*Env).cmdList},
+		{"run", "[--out DIR] [--backend cuda|vulkan] [--suite alu,pipes,memory,warp,dispatch,mma] [--gpu N] [--artifacts DIR]", "measure every suite and write results.json, results.md and results.html", (*Env).cmdRun},
+		{"inst", "[--out DIR] [--backend cuda|vulkan] [--gpu N] NAME...", "measure the named instructions and print their table", (*Env).cmdInst},
+		{"info", "[--backend cuda|vulkan] [--gpu N] [--json] [--no-measure]", "print the GPU's spec sheet and peak rates, with the measured clock (vulkan: every device the loader sees)", (*Env).cmdInfo},
+		{"list", "[--backend cuda|vulkan]", "list the instructions gpuarch knows in the backend's kernel language", (*Env).cmdList},
 		{"report", "[--out DIR] [--library FILE] RESULTS.json", "write the Markdown (and with --out the HTML) report of a results file", (*Env).cmdReport},
 		{"compare", "[--all] [--alpha P] A.json B.json", "set two results files side by side: what changed, and whether significantly", (*Env).cmdCompare},
 		{"version", "", "print the version", (*Env).cmdVersion},
@@ -126,7 +136,7 @@ func (e *Env) usage(w io.Writer) {
 	fmt.Fprintln(w, "\nUsage: gpuarch COMMAND [flags]")
 	fmt.Fprintln(w)
 	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-8s %-36s %s\n", c.name, c.args, c.help)
+		fmt.Fprintf(w, "  %-8s %s\n  %-8s   %s\n", c.name, c.args, "", c.help)
 	}
 }
 

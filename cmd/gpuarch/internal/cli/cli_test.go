@@ -16,6 +16,7 @@ import (
 	"github.com/gpuarch/gpuarch/cuda"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/probe/probetest"
+	"github.com/gpuarch/gpuarch/probe/vk"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/report"
 	"github.com/gpuarch/gpuarch/suites/alu"
@@ -34,7 +35,8 @@ func testEnv(gpu *probetest.GPU) (*Env, *bytes.Buffer, *bytes.Buffer) {
 	cfg.ILPs, cfg.WarpsPerSM = []int{1, 4}, []int{4, 16}
 	e := &Env{
 		Stdout: &stdout, Stderr: &stderr,
-		OpenGPU: func(int) (Device, error) {
+		DefaultBackend: func() string { return backendCUDA },
+		OpenGPU: func(_ context.Context, _ string, _ int) (Device, error) {
 			if gpu == nil {
 				return nil, fmt.Errorf("%w (dlopen libcuda.so.1: not found)", cuda.ErrNoDriver)
 			}
@@ -69,9 +71,12 @@ func TestRealDriverAbsent(t *testing.T) {
 		t.Skip("a CUDA driver is present: this test is for machines without one")
 	}
 	var out, errOut bytes.Buffer
-	err := Run(context.Background(), []string{"info", "--no-measure"}, &out, &errOut)
+	err := Run(context.Background(), []string{"info", "--backend", "cuda", "--no-measure"}, &out, &errOut)
 	if err == nil || !strings.Contains(err.Error(), "libcuda.so.1 was not found: is the NVIDIA driver installed?") {
 		t.Fatalf("err = %v", err)
+	}
+	if got := defaultBackend(); got != backendVulkan {
+		t.Errorf("without a CUDA driver the default backend is %q, want vulkan", got)
 	}
 }
 
@@ -112,7 +117,7 @@ func TestUnwritableOut(t *testing.T) {
 	}
 	opened := false
 	e, _, _ := testEnv(probetest.New())
-	e.OpenGPU = func(int) (Device, error) { opened = true; return probetest.New(), nil }
+	e.OpenGPU = func(context.Context, string, int) (Device, error) { opened = true; return probetest.New(), nil }
 	err := e.Run(context.Background(), []string{"run", "--out", filepath.Join(blocker, "sub")})
 	if err == nil || !strings.Contains(err.Error(), "cannot create the output folder") {
 		t.Fatalf("err = %v", err)
@@ -531,5 +536,75 @@ func TestReportHTMLGolden(t *testing.T) {
 	}
 	if string(want) != string(got) {
 		t.Errorf("the HTML page differs from %s (go test -update rewrites it; read the diff first)", golden)
+	}
+}
+
+// TestVulkanInstOnLavapipe runs `inst --backend vulkan` for real, in
+// process, on the first Vulkan device (Mesa's lavapipe in CI): SPIR-V
+// kernels are generated, compiled by the driver and timed, and the table
+// names the backend.
+func TestVulkanInstOnLavapipe(t *testing.T) {
+	if _, _, err := vk.Devices(); err != nil {
+		t.Skipf("no Vulkan device (%v); .ci/run installs Mesa's lavapipe", err)
+	}
+	var stdout, stderr bytes.Buffer
+	cfg := probe.DefaultConfig()
+	cfg.LatencyLengths, cfg.LatencyRepeats, cfg.Repeats = []int{0, 16, 32}, 3, 3
+	cfg.ILPs, cfg.WarpsPerSM, cfg.BodySteps, cfg.TargetCycles, cfg.ClockMicros = []int{1, 4}, []int{4}, 64, 2e5, 200
+	e := &Env{Stdout: &stdout, Stderr: &stderr, OpenGPU: openGPU, DefaultBackend: defaultBackend, VulkanDevices: vk.Devices,
+		Disassembler: func() (probe.Disassembler, error) { return nil, errors.New("not used") }, Config: cfg}
+	e.Worker = e.work
+	dir := t.TempDir()
+	err := e.Run(context.Background(), []string{"inst", "--backend", "vulkan", "--out", dir, "Fma.f32", "OpGroupNonUniformShuffleXor.u32"})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	run, err := record.ReadFile(filepath.Join(dir, ResultsJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run.Tool.Backend != "vulkan" || run.Device.Backend != "vulkan" || len(run.Records) != 4 {
+		t.Fatalf("backend %q/%q, %d records", run.Tool.Backend, run.Device.Backend, len(run.Records))
+	}
+	for _, r := range run.Records {
+		if r.Status != record.StatusOK {
+			t.Errorf("%s: %s: %s", r.ID, r.Status, r.Reason)
+		}
+	}
+	for _, s := range []string{"backend vulkan", "`Fma.f32`", "SPIR-V 1.5 written by gpuarch"} {
+		if !strings.Contains(stdout.String(), s) {
+			t.Errorf("the table lacks %q", s)
+		}
+	}
+}
+
+func TestBackendChoice(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"PTX name on vulkan", []string{"inst", "--backend", "vulkan", "fma.rn.f32"}, "fma.rn.f32 is in the cuda catalog (ptx), not the vulkan one: run with --backend cuda, or name its spirv counterpart Fma.f32"},
+		{"SPIR-V name on cuda", []string{"inst", "--backend", "cuda", "Fma.f32"}, "Fma.f32 is in the vulkan catalog"},
+		{"suite not on vulkan", []string{"run", "--backend", "vulkan", "--suite", "alu,memory"}, "suite memory is not available on the vulkan backend yet"},
+		{"unknown backend", []string{"run", "--backend", "metal"}, `unknown backend "metal"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			e, _, _ := testEnv(probetest.New())
+			err := e.Run(context.Background(), tc.args)
+			if err == nil || !strings.Contains(err.Error(), tc.want) || ExitCode(err) != 2 {
+				t.Errorf("err = %v (exit %d), want a usage error containing %q", err, ExitCode(err), tc.want)
+			}
+		})
+	}
+	var out bytes.Buffer
+	e, _, _ := testEnv(probetest.New())
+	e.Stdout = &out
+	if err := e.Run(context.Background(), []string{"list", "--backend", "vulkan"}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "Fma.f32") || !strings.Contains(out.String(), "op fma.f32") || strings.Contains(out.String(), "wgmma") {
+		t.Errorf("list --backend vulkan:\n%s", out.String())
 	}
 }

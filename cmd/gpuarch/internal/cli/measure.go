@@ -55,18 +55,19 @@ func parseSuites(list string) ([]string, error) {
 
 // measureFlags declares the flags run and inst share; apply sets them on e
 // once the flags are parsed.
-func (e *Env) measureFlags(fs *flag.FlagSet) (gpu *int, apply func()) {
-	gpu = fs.Int("gpu", 0, "GPU ordinal")
-	artifacts := fs.String("artifacts", "", "keep each probe module's PTX and cubin in this folder")
+func (e *Env) measureFlags(fs *flag.FlagSet) (gpu *int, backend *string, apply func()) {
+	gpu = fs.Int("gpu", 0, "the device's number among the backend's devices")
+	backend = backendFlag(fs)
+	artifacts := fs.String("artifacts", "", "keep each probe module's source and binary (PTX and cubin, or SPIR-V assembly and binary) in this folder")
 	timeout := fs.Duration("launch-timeout", e.Config.LaunchTimeout, "give up on a probe kernel that runs longer than this")
-	return gpu, func() { e.Artifacts, e.Config.LaunchTimeout = *artifacts, *timeout }
+	return gpu, backend, func() { e.Artifacts, e.Config.LaunchTimeout = *artifacts, *timeout }
 }
 
 func (e *Env) cmdRun(ctx context.Context, args []string) error {
 	fs := e.flags("run")
 	out := fs.String("out", "gpuarch-results", "folder to write results.json and results.md into")
-	suite := fs.String("suite", strings.Join(knownSuites, ","), "comma-separated suites to run: "+strings.Join(knownSuites, ", "))
-	gpu, apply := e.measureFlags(fs)
+	suite := fs.String("suite", "", "comma-separated suites to run: "+strings.Join(knownSuites, ", ")+" (default: every suite the backend runs)")
+	gpu, backendName, apply := e.measureFlags(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -74,18 +75,27 @@ func (e *Env) cmdRun(ctx context.Context, args []string) error {
 	if fs.NArg() > 0 {
 		return &UsageError{fmt.Sprintf("run takes no arguments, got %q", fs.Args())}
 	}
-	names, err := parseSuites(*suite)
+	backend, err := e.resolveBackend(*backendName)
 	if err != nil {
 		return err
 	}
-	_, err = e.measure(ctx, WorkRequest{GPU: *gpu, Suites: names}, *out)
+	names := backendSuites(backend)
+	if *suite != "" {
+		if names, err = parseSuites(*suite); err != nil {
+			return err
+		}
+		if err := checkSuites(backend, names); err != nil {
+			return err
+		}
+	}
+	_, err = e.measure(ctx, WorkRequest{Backend: backend, GPU: *gpu, Suites: names}, *out)
 	return err
 }
 
 func (e *Env) cmdInst(ctx context.Context, args []string) error {
 	fs := e.flags("inst")
 	out := fs.String("out", "", "also write results.json and results.md into this folder")
-	gpu, apply := e.measureFlags(fs)
+	gpu, backendName, apply := e.measureFlags(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -93,8 +103,15 @@ func (e *Env) cmdInst(ctx context.Context, args []string) error {
 	if fs.NArg() == 0 {
 		return &UsageError{"inst needs at least one instruction name (gpuarch list shows them)"}
 	}
-	specs, err := alu.LookupIn(append(alu.Catalog(), warp.Catalog()...), fs.Args())
+	backend, err := e.resolveBackend(*backendName)
 	if err != nil {
+		return err
+	}
+	specs, err := alu.LookupIn(chainCatalog(backend), fs.Args())
+	if err != nil {
+		if oerr := otherBackend(backend, fs.Args()); oerr != nil {
+			return oerr
+		}
 		return err
 	}
 	var suites []string
@@ -103,7 +120,7 @@ func (e *Env) cmdInst(ctx context.Context, args []string) error {
 			suites = append(suites, s.Suite)
 		}
 	}
-	run, err := e.measure(ctx, WorkRequest{GPU: *gpu, Suites: suites, Subjects: fs.Args()}, *out)
+	run, err := e.measure(ctx, WorkRequest{Backend: backend, GPU: *gpu, Suites: suites, Subjects: fs.Args()}, *out)
 	if run != nil {
 		if rerr := report.Markdown(e.Stdout, run); rerr != nil && err == nil {
 			err = rerr
@@ -147,7 +164,7 @@ func (e *Env) measure(ctx context.Context, req WorkRequest, out string) (*record
 	host, _ := os.Hostname()
 	run := &record.Run{
 		Schema:  record.SchemaVersion,
-		Tool:    record.Tool{Name: "gpuarch", Version: toolVersion(), GoVersion: runtime.Version(), Host: host, Backend: "cuda"},
+		Tool:    record.Tool{Name: "gpuarch", Version: toolVersion(), GoVersion: runtime.Version(), Host: host, Backend: req.Backend},
 		Started: start.UTC(),
 		Suites:  req.Suites,
 	}
@@ -276,15 +293,34 @@ func summaryLine(run *record.Run, key string) string {
 
 func (e *Env) cmdInfo(ctx context.Context, args []string) error {
 	fs := e.flags("info")
-	gpu := fs.Int("gpu", 0, "GPU ordinal")
+	gpu := fs.Int("gpu", 0, "the device's number among the backend's devices")
+	backendName := backendFlag(fs)
 	asJSON := fs.Bool("json", false, "print JSON")
 	noMeasure := fs.Bool("no-measure", false, "do not run the clock measurement (peaks use NVML's maximum clock)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
+	backend, err := e.resolveBackend(*backendName)
+	if err != nil {
+		return err
+	}
+	var vkList *vulkanList
+	if backend == backendVulkan {
+		loader, devs, err := e.VulkanDevices()
+		if err != nil {
+			return err
+		}
+		vkList = &vulkanList{Loader: loader, Devices: devs}
+		if !*asJSON {
+			if err := vkList.writeText(e.Stdout); err != nil {
+				return err
+			}
+			fmt.Fprintln(e.Stdout)
+		}
+	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	g, err := e.OpenGPU(*gpu)
+	g, err := e.OpenGPU(ctx, backend, *gpu)
 	if err != nil {
 		return err
 	}
@@ -293,29 +329,54 @@ func (e *Env) cmdInfo(ctx context.Context, args []string) error {
 	if !*noMeasure {
 		runner := &probe.Runner{GPU: g, Config: e.Config}
 		if clock, err = runner.Warmup(ctx, 300*time.Millisecond, 3*time.Second); err != nil {
-			return fmt.Errorf("measure the SM clock: %w", err)
+			return fmt.Errorf("measure the %s clock: %w", g.Device().UnitsOf().Core, err)
 		}
 	}
 	sheet := spec.New(g.Device(), clock)
 	if *asJSON {
 		enc := json.NewEncoder(e.Stdout)
 		enc.SetIndent("", "  ")
+		if vkList != nil {
+			return enc.Encode(struct {
+				Vulkan *vulkanList `json:"vulkan"`
+				Sheet  spec.Sheet  `json:"sheet"`
+			}{vkList, sheet})
+		}
 		return enc.Encode(sheet)
 	}
 	return sheet.WriteText(e.Stdout)
 }
 
 func (e *Env) cmdList(_ context.Context, args []string) error {
-	if len(args) > 0 {
+	fs := e.flags("list")
+	backendName := backendFlag(fs)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
 		return &UsageError{"list takes no arguments"}
 	}
+	backend, err := e.resolveBackend(*backendName)
+	if err != nil {
+		return err
+	}
 	group := ""
-	for _, s := range append(alu.Catalog(), warp.Catalog()...) {
+	for _, s := range chainCatalog(backend) {
 		if s.Group != group {
 			group = s.Group
 			fmt.Fprintf(e.Stdout, "%s:\n", group)
 		}
-		fmt.Fprintf(e.Stdout, "  %-24s %s\n", s.Subject, strings.Join(s.Expect, "/"))
+		what := strings.Join(s.Expect, "/")
+		if s.Step.ISA == probe.ISASPIRV {
+			what = ""
+			if s.Op != "" {
+				what = "op " + s.Op
+			}
+		}
+		fmt.Fprintf(e.Stdout, "  %-24s %s\n", s.Subject, what)
+	}
+	if backend != backendCUDA {
+		return nil
 	}
 	for _, m := range mma.Forms() {
 		if m.Group != group {

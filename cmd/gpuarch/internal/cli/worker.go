@@ -36,8 +36,10 @@ import (
 
 // WorkRequest says what a worker measures.
 type WorkRequest struct {
-	GPU    int      `json:"gpu"`
-	Suites []string `json:"suites"`
+	// Backend is "cuda" or "vulkan".
+	Backend string   `json:"backend"`
+	GPU     int      `json:"gpu"`
+	Suites  []string `json:"suites"`
 	// Subjects limits the alu suite to these instructions (all when empty).
 	Subjects []string `json:"subjects,omitempty"`
 	// Done are the keys of jobs measured already: the worker skips them.
@@ -101,7 +103,7 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 	// A CUDA context belongs to an OS thread; this goroutine owns it.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	gpu, err := e.OpenGPU(req.GPU)
+	gpu, err := e.OpenGPU(ctx, req.Backend, req.GPU)
 	if err != nil {
 		return err
 	}
@@ -109,15 +111,19 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 	progress := e.progress(time.Now())
 	runner := &probe.Runner{GPU: gpu, Config: req.Config, Progress: progress, Artifacts: req.Artifacts}
 	dev := gpu.Device()
+	isa := gpu.Codegen().ISA()
 	msg := WorkMessage{Type: "device", Device: &dev}
-	if d, err := e.Disassembler(); err == nil {
-		runner.Disasm = d
-	} else {
-		msg.Warnings = append(msg.Warnings, "machine code not verified: "+err.Error())
-		progress("warning: " + err.Error())
+	if isa == probe.ISAPTX {
+		if d, err := e.Disassembler(); err == nil {
+			runner.Disasm = d
+		} else {
+			msg.Warnings = append(msg.Warnings, "machine code not verified: "+err.Error())
+			progress("warning: " + err.Error())
+		}
 	}
 	send(msg)
-	progress(fmt.Sprintf("%s (%s), %d SMs, driver %s: warming up", dev.Name, dev.UUID, dev.SMs, dev.DriverVersion))
+	u := dev.UnitsOf()
+	progress(fmt.Sprintf("%s (%s), %s backend, %d %s, driver %s: warming up", dev.Name, dev.UUID, dev.BackendOf(), dev.SMs, u.Cores, dev.DriverVersion))
 	warm, err := runner.Warmup(ctx, 500*time.Millisecond, 5*time.Second)
 	if err != nil {
 		return fmt.Errorf("warm-up: %w", err)
@@ -149,7 +155,7 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 	for _, suite := range req.Suites {
 		switch suite {
 		case alu.Suite:
-			specs := alu.Catalog()
+			specs := alu.CatalogFor(isa)
 			if len(req.Subjects) > 0 {
 				specs = alu.Pick(specs, req.Subjects)
 			}
@@ -169,7 +175,7 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 				return err
 			}
 		case warp.Suite:
-			specs := warp.Catalog()
+			specs := warp.CatalogFor(isa)
 			if len(req.Subjects) > 0 {
 				specs = alu.Pick(specs, req.Subjects)
 			}

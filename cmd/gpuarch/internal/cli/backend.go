@@ -1,0 +1,123 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gpuarch/gpuarch/cuda"
+	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/probe/vk"
+	"github.com/gpuarch/gpuarch/suites/alu"
+	"github.com/gpuarch/gpuarch/suites/warp"
+)
+
+// Backends gpuarch measures through.
+const (
+	backendAuto   = "auto"
+	backendCUDA   = "cuda"
+	backendVulkan = "vulkan"
+)
+
+// openGPU opens a device of a backend.
+func openGPU(ctx context.Context, backend string, ordinal int) (Device, error) {
+	switch backend {
+	case backendCUDA:
+		return probe.OpenCUDA(ordinal)
+	case backendVulkan:
+		return vk.Open(ctx, ordinal)
+	}
+	return nil, &UsageError{fmt.Sprintf("unknown backend %q (backends: cuda, vulkan)", backend)}
+}
+
+// defaultBackend is cuda where the CUDA driver library loads, vulkan
+// elsewhere.
+func defaultBackend() string {
+	if cuda.Available() {
+		return backendCUDA
+	}
+	return backendVulkan
+}
+
+// backendFlag declares --backend.
+func backendFlag(fs *flag.FlagSet) *string {
+	return fs.String("backend", backendAuto, "the GPU API to measure through: cuda, vulkan, or auto (cuda where the CUDA driver is installed, else vulkan)")
+}
+
+// resolveBackend turns a --backend value into a backend.
+func (e *Env) resolveBackend(name string) (string, error) {
+	switch name {
+	case backendAuto, "":
+		return e.DefaultBackend(), nil
+	case backendCUDA, backendVulkan:
+		return name, nil
+	}
+	return "", &UsageError{fmt.Sprintf("unknown backend %q (backends: cuda, vulkan, auto)", name)}
+}
+
+// isaOf is the kernel language of a backend.
+func isaOf(backend string) string {
+	if backend == backendVulkan {
+		return probe.ISASPIRV
+	}
+	return probe.ISAPTX
+}
+
+// backendSuites are the suites a backend can run, in run order.
+func backendSuites(backend string) []string {
+	if backend == backendVulkan {
+		return []string{alu.Suite, warp.Suite}
+	}
+	return knownSuites
+}
+
+// chainCatalog is the instruction catalog (alu and warp) of a backend.
+func chainCatalog(backend string) []probe.ChainSpec {
+	isa := isaOf(backend)
+	return append(alu.CatalogFor(isa), warp.CatalogFor(isa)...)
+}
+
+// otherBackend names the entries of the other backend's catalog that a
+// name matches, to say where an unknown name belongs.
+func otherBackend(backend string, names []string) error {
+	other := backendVulkan
+	if backend == backendVulkan {
+		other = backendCUDA
+	}
+	cat := chainCatalog(backend)
+	for _, n := range names {
+		for _, s := range chainCatalog(other) {
+			if s.Subject != n {
+				continue
+			}
+			msg := fmt.Sprintf("%s is in the %s catalog (%s), not the %s one: run with --backend %s", n, other, isaOf(other), backend, other)
+			if s.Op != "" {
+				for _, t := range cat {
+					if t.Op == s.Op {
+						msg += fmt.Sprintf(", or name its %s counterpart %s", isaOf(backend), t.Subject)
+						break
+					}
+				}
+			}
+			return &UsageError{msg}
+		}
+	}
+	return nil
+}
+
+// checkSuites refuses suites the backend cannot run yet.
+func checkSuites(backend string, names []string) error {
+	avail := backendSuites(backend)
+	var missing []string
+	for _, n := range names {
+		if !slices.Contains(avail, n) {
+			missing = append(missing, n)
+		}
+	}
+	if len(missing) > 0 {
+		return &UsageError{fmt.Sprintf("suite %s is not available on the %s backend yet (it runs: %s)", strings.Join(missing, ", "), backend, strings.Join(avail, ", "))}
+	}
+	return nil
+}

@@ -1,0 +1,101 @@
+package probe
+
+import (
+	"fmt"
+
+	"github.com/gpuarch/gpuarch/ptx"
+)
+
+// KernelKind is what a probe kernel does, whatever language it is written
+// in. The runner describes kernels by kind and shape; each backend's
+// Codegen writes them in its own language.
+type KernelKind int
+
+// Kernel kinds the runner's chain, clock and warm-up measurements use.
+const (
+	// LatencyChain times one dependent chain of Length steps from one
+	// subgroup (see LatencyKernel); Length 0 is the control group.
+	LatencyChain KernelKind = iota + 1
+	// ThroughputChain runs ILP independent chains, Unroll steps each per
+	// loop iteration, and writes a warp record per subgroup (see
+	// ThroughputKernel); ILP 0 is the control loop.
+	ThroughputChain
+	// ClockSpin has every subgroup spin on the in-kernel timer and write
+	// a warp record (see ClockKernel).
+	ClockSpin
+)
+
+// KernelSpec is one kernel of a probe module, described neutrally.
+type KernelSpec struct {
+	Name string
+	Kind KernelKind
+	// Step is the chained instruction (LatencyChain, ThroughputChain).
+	Step Step
+	// Length is a latency chain's length.
+	Length int
+	// ILP and Unroll shape a throughput loop.
+	ILP, Unroll int
+}
+
+// Codegen lowers kernel descriptions to one backend's kernel language: PTX
+// for CUDA, SPIR-V assembly for Vulkan. The kernels it writes take the
+// same arguments in the same order whatever the language (see
+// LatencyKernel, ThroughputKernel and ClockKernel), so the runner launches
+// them without knowing which it has.
+type Codegen interface {
+	// ISA names the kernel language: "ptx" or "spirv". A Step is written
+	// in one language (Step.ISA) and only that language's Codegen can
+	// lower it.
+	ISA() string
+	// Module writes kernels as one module's source text.
+	Module(kernels []KernelSpec) (string, error)
+	// FMAStep is a 32-bit floating-point multiply-add chain step in this
+	// language, the load that warms the GPU up.
+	FMAStep() Step
+}
+
+// PTX is the Codegen of the CUDA backend: PTX of the given .version and
+// .target.
+type PTX struct {
+	Version, Target string
+}
+
+// ISA implements Codegen.
+func (PTX) ISA() string { return ISAPTX }
+
+// Kernel languages.
+const (
+	ISAPTX   = "ptx"
+	ISASPIRV = "spirv"
+)
+
+// FMAStep implements Codegen.
+func (PTX) FMAStep() Step {
+	return Step{Template: "fma.rn.f32 {d}, {x}, {a0}, {a1};", Type: ptx.F32, X0: 0x3f800000, A: [4]uint64{0x3f7ff972, 0x3a83126f, 0, 0}}
+}
+
+// Module implements Codegen.
+func (c PTX) Module(kernels []KernelSpec) (string, error) {
+	m := &ptx.Module{Version: c.Version, Target: c.Target}
+	for _, k := range kernels {
+		if k.Kind != ClockSpin {
+			if isa := k.Step.isa(); isa != ISAPTX {
+				return "", fmt.Errorf("kernel %s: its step is written in %s, not PTX", k.Name, isa)
+			}
+			if err := k.Step.Validate(); err != nil {
+				return "", fmt.Errorf("kernel %s: %w", k.Name, err)
+			}
+		}
+		switch k.Kind {
+		case LatencyChain:
+			m.Add(LatencyKernel(k.Name, k.Step, k.Length))
+		case ThroughputChain:
+			m.Add(ThroughputKernel(k.Name, k.Step, k.ILP, k.Unroll))
+		case ClockSpin:
+			m.Add(ClockKernel(k.Name))
+		default:
+			return "", fmt.Errorf("kernel %s: unknown kind %d", k.Name, k.Kind)
+		}
+	}
+	return m.String(), nil
+}

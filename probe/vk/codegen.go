@@ -1,0 +1,455 @@
+package vk
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/ptx"
+)
+
+// Features is what the SPIR-V code generator may use: the device's
+// features as the Vulkan backend enabled them. A kernel that needs more
+// fails to lower with an error saying "not supported by this device",
+// which the runner records as skipped.
+type Features struct {
+	// SubgroupSize is the size kernels are compiled for.
+	SubgroupSize int
+	// SMBuiltins: SPV_NV_shader_sm_builtins (warp records say which SM
+	// and warp slot ran them).
+	SMBuiltins bool
+	// DeviceClock: VK_KHR_shader_clock's device-scope clock.
+	DeviceClock           bool
+	Float16, Float64      bool
+	Int8, Int16, Int64    bool
+	IntegerDotProduct     bool
+	SubgroupExtendedTypes bool
+	// SubgroupOps are the supported subgroup operation classes, named as
+	// the vulkan package names them ("basic", "vote", "arithmetic",
+	// "ballot", "shuffle", "shuffle_relative", "clustered", "quad").
+	SubgroupOps []string
+}
+
+// Codegen writes gpuarch's probe kernels as SPIR-V assembly: the Vulkan
+// backend's probe.Codegen. Its kernels take the arguments the PTX ones
+// take, in the same order, as push constants (u32 for values of 32 bits
+// or fewer, u64 otherwise, each aligned to its size), and reach memory
+// through buffer device addresses.
+//
+// Step templates are SPIR-V assembly lines with placeholders:
+//
+//	{d}          the step's result: a fresh id, the chain's new value
+//	{x} {y} {z}  the chain's latest values (see probe.Step)
+//	{a} {b} {a0}..{a3}  the operands, as in PTX templates
+//	{t} {u} {p} {q}     fresh ids for temporaries, one set per step
+//	{l}          the invocation's index in its subgroup (u32)
+//	{T} {O}      the ids of the chain's and the operands' types
+//	{ty:NAME}    the id of a type by its neutral name (u32, f16x2, bool)
+//	{k:NAME:V}   the id of a constant of type NAME with bit pattern V
+//	             (decimal or 0x hex)
+//	{glsl}       the GLSL.std.450 extended instruction set
+//	{sg}         the Subgroup scope (a u32 constant 3)
+//
+// Capabilities and extensions are declared from what the kernel's text
+// uses (see requirements).
+type Codegen struct {
+	Features Features
+}
+
+// ISA implements probe.Codegen.
+func (Codegen) ISA() string { return probe.ISASPIRV }
+
+// FMAStep implements probe.Codegen: GLSL.std.450 Fma, which drivers
+// compile to a fused multiply-add.
+func (Codegen) FMAStep() probe.Step {
+	return probe.Step{ISA: probe.ISASPIRV, Template: "{d} = OpExtInst {T} {glsl} Fma {x} {a0} {a1}", Type: ptx.F32,
+		X0: 0x3f800000, A: [4]uint64{0x3f7ff972, 0x3a83126f, 0, 0}}
+}
+
+// Module implements probe.Codegen.
+func (c Codegen) Module(kernels []probe.KernelSpec) (string, error) {
+	m := newModule(c.Features)
+	m.capability("Shader")
+	m.capability("Int64")
+	m.capability("PhysicalStorageBufferAddresses")
+	m.capability("GroupNonUniform")
+	if c.Features.SMBuiltins {
+		m.capability("ShaderSMBuiltinsNV")
+		m.extension("SPV_NV_shader_sm_builtins")
+	}
+	// The workgroup width is specialization constant 0 (WorkgroupSize
+	// overrides every entry point's LocalSize): one module serves every
+	// launch width.
+	wx := "%wg_x"
+	m.decos = append(m.decos, "OpDecorate "+wx+" SpecId 0", "OpDecorate %wg_size BuiltIn WorkgroupSize")
+	m.global(wx, fmt.Sprintf("OpSpecConstant %s %d", m.typ("u32"), max(1, c.Features.SubgroupSize)))
+	one := m.konst("u32", 1)
+	m.global("%wg_size", fmt.Sprintf("OpSpecConstantComposite %s %s %s %s", m.typ("u32x3"), wx, one, one))
+	for _, k := range kernels {
+		if k.Kind != probe.ClockSpin && k.Step.ISA != probe.ISASPIRV {
+			return "", fmt.Errorf("kernel %s: its step is written in %q, not SPIR-V", k.Name, k.Step.ISA)
+		}
+		var err error
+		switch k.Kind {
+		case probe.LatencyChain:
+			err = latencyKernel(m, k)
+		case probe.ThroughputChain:
+			err = throughputKernel(m, k)
+		case probe.ClockSpin:
+			clockKernel(m, k.Name)
+		default:
+			err = fmt.Errorf("unknown kernel kind %d", k.Kind)
+		}
+		if err != nil {
+			return "", fmt.Errorf("kernel %s: %w", k.Name, err)
+		}
+	}
+	requirements(m)
+	if m.err != nil {
+		return "", m.err
+	}
+	return m.text(), nil
+}
+
+// chain is one dependent chain's current values, latest first.
+type chain struct{ vals []string }
+
+// stepEnv is what a step's template reads beside its chain.
+type stepEnv struct {
+	step probe.Step
+	ops  [4]string
+	lane string
+}
+
+var (
+	typePlaceholder  = regexp.MustCompile(`\{ty:([a-z0-9]+)\}`)
+	constPlaceholder = regexp.MustCompile(`\{k:([a-z0-9]+):(0x[0-9a-fA-F]+|[0-9]+)\}`)
+	anyPlaceholder   = regexp.MustCompile(`\{[^{}]*\}`)
+)
+
+// validateStep checks a SPIR-V template: every form defines {d}, and only
+// known placeholders appear.
+func validateStep(s probe.Step) error {
+	if strings.TrimSpace(s.Template) == "" {
+		return fmt.Errorf("empty template")
+	}
+	if s.Type == "" {
+		return fmt.Errorf("template %q has no chain type", s.Template)
+	}
+	for _, ty := range []string{string(s.Type), string(s.OperandType())} {
+		if totalBits(ty) == 0 {
+			return fmt.Errorf("type %s is not supported by the SPIR-V code generator", ty)
+		}
+	}
+	for _, form := range strings.Split(s.Template, "||") {
+		if !regexp.MustCompile(`(?m)^\s*\{d\}\s*=`).MatchString(form) {
+			return fmt.Errorf("template form never defines {d}: %q", form)
+		}
+	}
+	for _, p := range anyPlaceholder.FindAllString(s.Template, -1) {
+		switch {
+		case typePlaceholder.MatchString(p), constPlaceholder.MatchString(p):
+		default:
+			switch p {
+			case "{d}", "{x}", "{y}", "{z}", "{a}", "{b}", "{a0}", "{a1}", "{a2}", "{a3}",
+				"{t}", "{u}", "{p}", "{q}", "{l}", "{T}", "{O}", "{glsl}", "{sg}":
+			default:
+				return fmt.Errorf("template %q: unknown placeholder %s", s.Template, p)
+			}
+		}
+	}
+	return nil
+}
+
+// emitStep writes step number i of c and advances the chain.
+func (f *fn) emitStep(env stepEnv, c *chain, i int) {
+	s := env.step
+	n := len(c.vals)
+	d := f.id("v")
+	val := func(j int) string {
+		if j < n {
+			return c.vals[j]
+		}
+		return "%undefined"
+	}
+	if strings.Contains(s.Template, "{glsl}") {
+		f.m.glsl = true
+	}
+	r := strings.NewReplacer(
+		"{d}", d, "{x}", val(0), "{y}", val(1), "{z}", val(2),
+		"{a}", env.ops[i%4], "{b}", env.ops[(i+1)%4],
+		"{a0}", env.ops[0], "{a1}", env.ops[1], "{a2}", env.ops[2], "{a3}", env.ops[3],
+		"{t}", f.id("t"), "{u}", f.id("u"), "{p}", f.id("p"), "{q}", f.id("q"), "{l}", env.lane,
+		"{T}", f.m.typ(string(s.Type)), "{O}", f.m.typ(string(s.OperandType())),
+		"{glsl}", "%glsl", "{sg}", f.m.konst("u32", 3),
+	)
+	forms := strings.Split(s.Template, "||")
+	for _, line := range strings.Split(strings.TrimSpace(forms[i%len(forms)]), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		line = typePlaceholder.ReplaceAllStringFunc(line, func(p string) string {
+			return f.m.typ(typePlaceholder.FindStringSubmatch(p)[1])
+		})
+		line = constPlaceholder.ReplaceAllStringFunc(line, func(p string) string {
+			sm := constPlaceholder.FindStringSubmatch(p)
+			v, err := strconv.ParseUint(sm[2], 0, 64)
+			if err != nil {
+				f.m.fail("constant %s: %v", p, err)
+			}
+			return f.m.konst(sm[1], v)
+		})
+		f.emit("%s", r.Replace(line))
+	}
+	copy(c.vals[1:], c.vals[:n-1])
+	c.vals[0] = d
+}
+
+// chainParams are the chain kernels' push constants, as probe's stepArgs
+// passes them.
+func chainParams(s probe.Step) ([]string, []bool) {
+	names := []string{"out", "sink", "count", "x0", "a0", "a1", "a2", "a3", "guard"}
+	w := totalBits(string(s.Type)) == 64
+	ow := totalBits(string(s.OperandType())) == 64
+	return names, []bool{true, true, false, w, ow, ow, ow, ow, w}
+}
+
+// loadChainInputs loads x0, the operands and the guard, and starts n
+// chains whose values vary by chain and lane (see probe's newChains).
+func (f *fn) loadChainInputs(s probe.Step, n int) (env stepEnv, chains []*chain, guard, guardTy string) {
+	_, wide := chainParams(s)
+	raw := func(i int) string { return rawType(wide[i]) }
+	t, o := string(s.Type), string(s.OperandType())
+	x0 := f.convert(f.param("x0"), raw(3), t)
+	for i := range env.ops {
+		env.ops[i] = f.convert(f.param(fmt.Sprintf("a%d", i)), raw(4), o)
+	}
+	guard, guardTy = f.param("guard"), raw(8)
+	env.step = s
+	env.lane = f.builtin("SubgroupLocalInvocationId", "u32")
+	starts := []string{x0, env.ops[0], env.ops[1]}
+	if o != t {
+		starts = []string{x0, x0, x0}
+	}
+	for j := range n {
+		c := &chain{}
+		for v := range s.Registers() {
+			c.vals = append(c.vals, f.vary(starts[v], t, env.lane, j, s.LaneHigh))
+		}
+		chains = append(chains, c)
+	}
+	return env, chains, guard, guardTy
+}
+
+// vary XORs (j*32 + lane) into the low bits of v (type ty), and with
+// high, the lane into the high half of a 64-bit value: independent
+// chains hold different values and none is the same in every lane.
+func (f *fn) vary(v, ty, lane string, j int, high bool) string {
+	u := uintOf(ty)
+	bits := f.bitsOf(v, ty)
+	mix := lane
+	if j > 0 {
+		mix = f.def("mx", "OpBitwiseOr %s %s %s", f.m.typ("u32"), lane, f.m.konst("u32", uint64(j*32)))
+	}
+	if u != "u32" {
+		mix = f.def("mx", "OpUConvert %s %s", f.m.typ(u), mix)
+	}
+	x := f.def("vy", "OpBitwiseXor %s %s %s", f.m.typ(u), bits, mix)
+	if high && u == "u64" {
+		hi := f.def("hi", "OpUConvert %s %s", f.m.typ("u64"), lane)
+		hi = f.def("hi", "OpShiftLeftLogical %s %s %s", f.m.typ("u64"), hi, f.m.konst("u32", 32))
+		x = f.def("vy", "OpBitwiseXor %s %s %s", f.m.typ("u64"), x, hi)
+	}
+	return f.fromBits(x, ty)
+}
+
+// loop writes a loop that runs count (a u32) iterations. carried are the
+// values the iterations pass on (initial ids and types); body receives
+// the values at the top of an iteration and returns those at its end.
+// It returns the values after the loop and the iteration counter's id at
+// the loop's exit.
+func (f *fn) loop(count string, carried []string, types []string, body func(in []string) []string) (out []string, counter string) {
+	header, bodyL, merge := f.id("hdr"), f.id("body"), f.id("merge")
+	pre := f.label
+	f.emit("OpBranch %s", header)
+	// The body is written first, into its own lines, so that the
+	// header's OpPhi instructions can name the values it ends with.
+	saved := f.lines
+	f.lines = nil
+	phis := make([]string, len(carried))
+	for i := range phis {
+		phis[i] = f.id("phi")
+	}
+	i := f.id("i")
+	f.block(bodyL)
+	end := body(phis)
+	next := f.def("inext", "OpIAdd %s %s %s", f.m.typ("u32"), i, f.m.konst("u32", 1))
+	back := f.label // the body may have opened blocks of its own
+	f.emit("OpBranch %s", header)
+	bodyLines := f.lines
+	f.lines = saved
+	f.block(header)
+	f.emit("%s = OpPhi %s %s %s %s %s", i, f.m.typ("u32"), f.m.konst("u32", 0), pre, next, back)
+	for k, p := range phis {
+		f.emit("%s = OpPhi %s %s %s %s %s", p, f.m.typ(types[k]), carried[k], pre, end[k], back)
+	}
+	more := f.def("more", "OpULessThan %s %s %s", f.m.typ("bool"), i, count)
+	f.emit("OpLoopMerge %s %s DontUnroll", merge, bodyL) // as PTX's .pragma "nounroll"
+	f.emit("OpBranchConditional %s %s %s", more, bodyL, merge)
+	f.lines = append(f.lines, bodyLines...)
+	f.block(merge)
+	return phis, i
+}
+
+// latencyKernel is probe.LatencyKernel in SPIR-V: one chain of k.Length
+// steps between two subgroup-clock reads, run count times; invocation 0
+// stores the cycles of the last pass at out.
+func latencyKernel(m *module, k probe.KernelSpec) error {
+	if err := validateStep(k.Step); err != nil {
+		return err
+	}
+	names, wide := chainParams(k.Step)
+	f := m.newFn(k.Name, names, wide)
+	env, chains, guard, guardTy := f.loadChainInputs(k.Step, 1)
+	count := f.param("count")
+	t := string(k.Step.Type)
+	zero := m.konst("u64", 0)
+	carried := append([]string{zero, zero}, chains[0].vals...)
+	types := []string{"u64", "u64"}
+	for range chains[0].vals {
+		types = append(types, t)
+	}
+	out, _ := f.loop(count, carried, types, func(in []string) []string {
+		c := &chain{vals: append([]string(nil), in[2:]...)}
+		c0 := f.clock(false)
+		for i := range k.Length {
+			f.emitStep(env, c, i)
+		}
+		c1 := f.clock(false)
+		return append([]string{c0, c1}, c.vals...)
+	})
+	first := f.def("first", "OpIEqual %s %s %s", m.typ("bool"), f.builtin("LocalInvocationIndex", "u32"), m.konst("u32", 0))
+	f.ifThen(first, func() {
+		dt := f.def("dt", "OpISub %s %s %s", m.typ("u64"), out[1], out[0])
+		f.store(f.param("out"), dt, "u64")
+	})
+	sink := f.param("sink")
+	for _, v := range out[2:] {
+		f.storeIfEqual(sink, v, t, guard, guardTy)
+	}
+	f.finish()
+	return nil
+}
+
+// throughputKernel is probe.ThroughputKernel in SPIR-V: k.ILP chains,
+// k.Unroll steps each per iteration of a loop run count times between a
+// workgroup barrier and the end, every subgroup writing a warp record.
+// ILP 0 is the control loop, whose counter is kept alive.
+func throughputKernel(m *module, k probe.KernelSpec) error {
+	if err := validateStep(k.Step); err != nil {
+		return err
+	}
+	names, wide := chainParams(k.Step)
+	f := m.newFn(k.Name, names, wide)
+	env, chains, guard, guardTy := f.loadChainInputs(k.Step, k.ILP)
+	count := f.param("count")
+	t := string(k.Step.Type)
+	var carried, types []string
+	for _, c := range chains {
+		carried = append(carried, c.vals...)
+		for range c.vals {
+			types = append(types, t)
+		}
+	}
+	workgroup := m.konst("u32", 2)
+	f.emit("OpControlBarrier %s %s %s", workgroup, workgroup, m.konst("u32", 0x108)) // AcquireRelease | WorkgroupMemory
+	c0, g0 := f.clock(false), f.clock(true)
+	regs := k.Step.Registers()
+	out, counter := f.loop(count, carried, types, func(in []string) []string {
+		cs := make([]*chain, len(chains))
+		for j := range cs {
+			cs[j] = &chain{vals: append([]string(nil), in[j*regs:(j+1)*regs]...)}
+		}
+		steps := 0
+		for range k.Unroll {
+			for range k.ILP {
+				c := cs[steps%len(cs)]
+				f.emitStep(env, c, steps/len(cs))
+				steps++
+			}
+		}
+		var end []string
+		for _, c := range cs {
+			end = append(end, c.vals...)
+		}
+		return end
+	})
+	c1, g1 := f.clock(false), f.clock(true)
+	f.warpRecord(c0, c1, g0, g1)
+	sink := f.param("sink")
+	for _, v := range out {
+		f.storeIfEqual(sink, v, t, guard, guardTy)
+	}
+	if k.ILP == 0 {
+		never := f.def("never", "OpNot %s %s", m.typ("u32"), count)
+		f.storeIfEqual(sink, counter, "u32", never, "u32")
+	}
+	f.finish()
+	return nil
+}
+
+// warpRecord has each subgroup's first invocation store a warp record (see
+// probe.WarpRecordBytes) at out: its clocks, then the SM and warp slot
+// where SPV_NV_shader_sm_builtins tells them (probe.NoSM and the subgroup
+// index otherwise), the workgroup and the subgroup's index in it.
+func (f *fn) warpRecord(c0, c1, g0, g1 string) {
+	m := f.m
+	u32, u64 := m.typ("u32"), m.typ("u64")
+	lane := f.builtin("SubgroupLocalInvocationId", "u32")
+	first := f.def("lead", "OpIEqual %s %s %s", m.typ("bool"), lane, m.konst("u32", 0))
+	f.ifThen(first, func() {
+		wg := f.workgroupX()
+		sg := f.builtin("SubgroupId", "u32")
+		nsg := f.builtin("NumSubgroups", "u32")
+		warp := f.def("warp", "OpIMul %s %s %s", u32, wg, nsg)
+		warp = f.def("warp", "OpIAdd %s %s %s", u32, warp, sg)
+		off := f.def("off", "OpUConvert %s %s", u64, warp)
+		off = f.def("off", "OpIMul %s %s %s", u64, off, m.konst("u64", probe.WarpRecordBytes))
+		base := f.def("rec", "OpIAdd %s %s %s", u64, f.param("out"), off)
+		for i, v := range []string{c0, c1, g0, g1} {
+			f.store(f.addr(base, uint64(8*i)), v, "u64")
+		}
+		sm, slot := m.konst("u32", probe.NoSM), sg
+		if m.feat.SMBuiltins {
+			sm, slot = f.builtin("SMIDNV", "u32"), f.builtin("WarpIDNV", "u32")
+		}
+		for i, v := range []string{sm, slot, wg, sg} {
+			f.store(f.addr(base, uint64(32+4*i)), v, "u32")
+		}
+	})
+}
+
+// clockKernel is probe.ClockKernel in SPIR-V: every subgroup spins until
+// count ticks of the device clock have passed and writes a warp record.
+func clockKernel(m *module, name string) {
+	f := m.newFn(name, []string{"out", "count"}, []bool{true, false})
+	ticks := f.def("ticks", "OpUConvert %s %s", m.typ("u64"), f.param("count"))
+	c0, g0 := f.clock(false), f.clock(true)
+	header, cont, merge := f.id("spin"), f.id("again"), f.id("done")
+	f.emit("OpBranch %s", header)
+	f.block(header)
+	f.emit("OpLoopMerge %s %s None", merge, cont)
+	f.emit("OpBranch %s", cont)
+	f.block(cont)
+	g := f.clock(true)
+	dt := f.def("dt", "OpISub %s %s %s", m.typ("u64"), g, g0)
+	again := f.def("more", "OpULessThan %s %s %s", m.typ("bool"), dt, ticks)
+	f.emit("OpBranchConditional %s %s %s", again, header, merge)
+	f.block(merge)
+	c1, g1 := f.clock(false), f.clock(true)
+	f.warpRecord(c0, c1, g0, g1)
+	f.finish()
+}

@@ -1,0 +1,125 @@
+package vk
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/ptx"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// nvidia and lavapipe are the features of the two devices the Vulkan
+// backend was run on (an H100/H200, and Mesa's CPU implementation).
+var (
+	nvidia = Features{SubgroupSize: 32, SMBuiltins: true, DeviceClock: true, Float16: true, Float64: true, Int8: true, Int16: true, Int64: true,
+		IntegerDotProduct: true, SubgroupExtendedTypes: true, SubgroupOps: []string{"basic", "vote", "arithmetic", "ballot", "shuffle", "shuffle_relative", "clustered", "quad"}}
+	lavapipe = Features{SubgroupSize: 8, DeviceClock: true, Float16: true, Float64: true, Int8: true, Int16: true, Int64: true,
+		IntegerDotProduct: true, SubgroupOps: []string{"basic", "vote", "arithmetic", "ballot", "shuffle", "shuffle_relative", "quad"}}
+)
+
+// TestGoldenSPIRV pins the SPIR-V the backend writes: a change to the
+// generator shows up as a diff here, to be read and accepted with -update.
+func TestGoldenSPIRV(t *testing.T) {
+	fma := Codegen{}.FMAStep()
+	add := probe.Step{ISA: probe.ISASPIRV, Template: "{d} = OpIAdd {T} {y} {x}", Type: ptx.U32, X0: 1, A: [4]uint64{2}}
+	tests := []struct {
+		name    string
+		feat    Features
+		kernels []probe.KernelSpec
+	}{
+		{"chain_fma_f32_nvidia", nvidia, []probe.KernelSpec{
+			{Name: "lat_n4", Kind: probe.LatencyChain, Step: fma, Length: 4},
+			{Name: "tp_ilp2", Kind: probe.ThroughputChain, Step: fma, ILP: 2, Unroll: 2},
+			{Name: "tp_control", Kind: probe.ThroughputChain, Step: fma},
+		}},
+		{"chain_add_u32_lavapipe", lavapipe, []probe.KernelSpec{
+			{Name: "lat_n2", Kind: probe.LatencyChain, Step: add, Length: 2},
+			{Name: "tp_ilp1", Kind: probe.ThroughputChain, Step: add, ILP: 1, Unroll: 3},
+		}},
+		{"clock_nvidia", nvidia, []probe.KernelSpec{{Name: "gpuarch_clock", Kind: probe.ClockSpin}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := Codegen{Features: tc.feat}.Module(tc.kernels)
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join("testdata", tc.name+".spvasm")
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if d := cmp.Diff(string(want), got); d != "" {
+				t.Errorf("%s differs from the golden file (-want +got):\n%s", path, d)
+			}
+		})
+	}
+}
+
+func TestModuleErrors(t *testing.T) {
+	step := func(tmpl string, ty ptx.Type) probe.Step {
+		return probe.Step{ISA: probe.ISASPIRV, Template: tmpl, Type: ty}
+	}
+	noF64 := lavapipe
+	noF64.Float64 = false
+	tests := []struct {
+		name string
+		feat Features
+		step probe.Step
+		want string
+	}{
+		{"PTX step", nvidia, probe.Step{Template: "add.s32 {d}, {x}, {a};", Type: ptx.S32}, "not SPIR-V"},
+		{"no result", nvidia, step("OpStore {x} {a}", ptx.U32), "never defines {d}"},
+		{"unknown placeholder", nvidia, step("{d} = OpIAdd {T} {x} {w}", ptx.U32), "unknown placeholder {w}"},
+		{"no type", nvidia, step("{d} = OpIAdd {T} {x} {a}", ""), "no chain type"},
+		{"no float64", noF64, step("{d} = OpFAdd {T} {x} {a}", ptx.F64), "not supported by this device: 64-bit floats"},
+		{"no clustered", lavapipe, step("{d} = OpGroupNonUniformIAdd {T} {sg} ClusteredReduce {x} {k:u32:4}", ptx.U32), "subgroup clustered operations"},
+		{"bf16", nvidia, step("{d} = OpFAdd {T} {x} {a}", ptx.BF16), "bf16 is not supported"},
+		{"NaN constant", nvidia, step("{d} = OpFAdd {T} {x} {k:f32:0x7fc00000}", ptx.F32), "not a finite number"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Codegen{Features: tc.feat}.Module([]probe.KernelSpec{{Name: "k", Kind: probe.LatencyChain, Step: tc.step, Length: 2}})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("err = %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestFloatLiteral(t *testing.T) {
+	tests := []struct {
+		width int
+		bits  uint64
+		want  string
+	}{
+		{32, 0x3f800000, "0x1p+00"},
+		{32, 0x3f7fbe77, "0x1.ff7ceep-01"},
+		{32, 0x80000000, "-0x0p+0"},
+		{32, 0x00000001, "0x1p-149"},
+		{64, 0x3ff8000000000000, "0x1.8p+00"},
+		{16, 0x3c00, "0x1p+00"},
+		{16, 0x0001, "0x1p-24"},
+		{16, 0xbe00, "-0x1.8p+00"},
+	}
+	for _, tc := range tests {
+		got, err := floatLiteral(tc.width, tc.bits)
+		if err != nil || got != tc.want {
+			t.Errorf("floatLiteral(%d, %#x) = %q, %v; want %q", tc.width, tc.bits, got, err, tc.want)
+		}
+	}
+	if _, err := floatLiteral(16, 0x7c00); err == nil {
+		t.Error("f16 infinity written as a literal")
+	}
+}

@@ -1,0 +1,646 @@
+package vk
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"runtime"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gpuarch/gpuarch/nvml"
+	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/spirv"
+	"github.com/gpuarch/gpuarch/stats"
+	"github.com/gpuarch/gpuarch/vulkan"
+)
+
+// pushBytes is the push-constant range every pipeline declares: the
+// minimum maxPushConstantsSize Vulkan guarantees, enough for every probe's
+// arguments.
+const pushBytes = 128
+
+// GPU is a Vulkan device as the runner's probe.GPU.
+type GPU struct {
+	inst  *vulkan.Instance
+	dev   *vulkan.Device
+	info  record.Device
+	cg    Codegen
+	nv    *nvml.Lib    // NVIDIA devices: sensors through NVML; nil otherwise
+	nvdev *nvml.Device // likewise
+	// fullSubgroups and requireSize say which subgroup controls
+	// pipelines use.
+	fullSubgroups, requireSize bool
+}
+
+// Devices lists the Vulkan devices the loader sees, for `gpuarch info`.
+func Devices() (loader string, devs []vulkan.PhysicalDevice, err error) {
+	inst, err := vulkan.Open()
+	if err != nil {
+		return "", nil, err
+	}
+	defer inst.Close()
+	return inst.LoaderVersion(), inst.Devices(), nil
+}
+
+// Open opens Vulkan device number index, measures its device clock's rate
+// against the GPU's timestamps, and describes it. Its errors say what is
+// missing: the loader, a device, or a feature gpuarch's kernels need.
+func Open(ctx context.Context, index int) (*GPU, error) {
+	inst, err := vulkan.Open()
+	if err != nil {
+		return nil, err
+	}
+	devs := inst.Devices()
+	if index < 0 || index >= len(devs) {
+		inst.Close()
+		return nil, fmt.Errorf("Vulkan device %d does not exist: the loader reports %d device(s), numbered from 0 (gpuarch info --backend vulkan lists them)", index, len(devs))
+	}
+	pd := devs[index]
+	if err := usable(pd); err != nil {
+		inst.Close()
+		return nil, fmt.Errorf("%s: %w", pd.Name, err)
+	}
+	dev, err := inst.OpenDevice(index)
+	if err != nil {
+		inst.Close()
+		return nil, fmt.Errorf("%s: %w", pd.Name, err)
+	}
+	g := &GPU{inst: inst, dev: dev}
+	g.describe(inst, dev)
+	if err := g.calibrate(ctx); err != nil {
+		g.Close()
+		return nil, fmt.Errorf("%s: measure the device clock: %w", pd.Name, err)
+	}
+	return g, nil
+}
+
+// usable checks what gpuarch's kernels cannot do without.
+func usable(pd vulkan.PhysicalDevice) error {
+	switch {
+	case !pd.Features.BufferDeviceAddress:
+		return fmt.Errorf("%w: the device lacks buffer device addresses (bufferDeviceAddress), which gpuarch's kernels use to reach memory", vulkan.ErrUnsupported)
+	case !pd.Features.ShaderInt64:
+		return fmt.Errorf("%w: the device lacks 64-bit integers in shaders (shaderInt64)", vulkan.ErrUnsupported)
+	case !pd.Features.ShaderSubgroupClock || !pd.Features.ShaderDeviceClock:
+		return fmt.Errorf("%w: the device lacks VK_KHR_shader_clock's subgroup and device clocks (subgroup %v, device %v), which gpuarch times kernels with; timing by GPU timestamps alone is not implemented yet",
+			vulkan.ErrUnsupported, pd.Features.ShaderSubgroupClock, pd.Features.ShaderDeviceClock)
+	}
+	return nil
+}
+
+// unitsOf names a vendor's parts in its own words.
+func unitsOf(vendor string) *record.Units {
+	switch vendor {
+	case "NVIDIA":
+		return &record.Units{Core: "SM", Cores: "SMs", Subgroup: "warp", Subgroups: "warps"}
+	case "AMD":
+		return &record.Units{Core: "CU", Cores: "CUs", Subgroup: "wavefront", Subgroups: "wavefronts"}
+	case "Intel":
+		return &record.Units{Core: "Xe core", Cores: "Xe cores", Subgroup: "subgroup", Subgroups: "subgroups"}
+	case "Apple":
+		return &record.Units{Core: "core", Cores: "cores", Subgroup: "SIMD-group", Subgroups: "SIMD-groups"}
+	case "Mesa":
+		return &record.Units{Core: "CPU thread", Cores: "CPU threads", Subgroup: "subgroup", Subgroups: "subgroups"}
+	}
+	return &record.Units{Core: "core", Cores: "cores", Subgroup: "subgroup", Subgroups: "subgroups"}
+}
+
+// interesting are the device extensions gpuarch's records keep.
+var interesting = []string{
+	"VK_KHR_shader_clock", "VK_KHR_pipeline_executable_properties", "VK_NV_shader_sm_builtins",
+	"VK_AMD_shader_core_properties", "VK_AMD_shader_core_properties2", "VK_ARM_shader_core_builtins",
+	"VK_KHR_cooperative_matrix", "VK_NV_cooperative_matrix2", "VK_KHR_shader_integer_dot_product",
+	"VK_EXT_subgroup_size_control", "VK_KHR_shader_subgroup_extended_types", "VK_EXT_calibrated_timestamps",
+	"VK_KHR_buffer_device_address", "VK_EXT_pci_bus_info",
+}
+
+// describe fills the device record and the code generator's features.
+func (g *GPU) describe(inst *vulkan.Instance, dev *vulkan.Device) {
+	pd := dev.Info()
+	enabled := dev.Enabled()
+	has := func(name string) bool { return slices.Contains(enabled, name) }
+	sg := int(pd.Subgroup.Size)
+	g.requireSize = pd.Features.SubgroupSizeControl && slices.Contains(pd.Subgroup.RequiredSizeStages, "compute") && has("subgroupSizeControl")
+	g.fullSubgroups = pd.Features.ComputeFullSubgroups && has("computeFullSubgroups")
+	g.cg = Codegen{Features: Features{
+		SubgroupSize:          sg,
+		SMBuiltins:            pd.SMBuiltins != nil && has("VK_NV_shader_sm_builtins"),
+		DeviceClock:           pd.Features.ShaderDeviceClock,
+		Float16:               pd.Features.ShaderFloat16 && has("shaderFloat16"),
+		Float64:               pd.Features.ShaderFloat64 && has("shaderFloat64"),
+		Int8:                  pd.Features.ShaderInt8 && has("shaderInt8"),
+		Int16:                 pd.Features.ShaderInt16 && has("shaderInt16"),
+		Int64:                 pd.Features.ShaderInt64,
+		IntegerDotProduct:     pd.Features.ShaderIntegerDotProduct && has("shaderIntegerDotProduct"),
+		SubgroupExtendedTypes: pd.Features.ShaderSubgroupExtendedTypes && has("shaderSubgroupExtendedTypes"),
+		SubgroupOps:           pd.Subgroup.SupportedOperations,
+	}}
+	d := &g.info
+	d.Backend, d.Vendor, d.Units = "vulkan", pd.Vendor, unitsOf(pd.Vendor)
+	d.Name, d.Ordinal, d.PCIBusID = pd.Name, pd.Index, pd.PCIBus
+	d.UUID = uuidString(pd.DeviceUUID, pd.Vendor)
+	d.WarpSize = sg
+	d.DriverVersion = pd.DriverVersion
+	for _, h := range pd.MemoryHeaps {
+		if h.DeviceLocal {
+			d.MemoryBytes += int64(h.Size)
+		}
+	}
+	switch {
+	case pd.SMBuiltins != nil:
+		d.SMs, d.MaxWarpsPerSM = int(pd.SMBuiltins.SMCount), int(pd.SMBuiltins.WarpsPerSM)
+		d.CoresSource = "VK_NV_shader_sm_builtins (shaderSMCount, shaderWarpsPerSM)"
+	case pd.AMDCore != nil:
+		a := pd.AMDCore
+		d.SMs = int(a.ShaderEngineCount * a.ShaderArraysPerEngineCount * a.ComputeUnitsPerShaderArray)
+		d.MaxWarpsPerSM = int(a.WavefrontsPerSimd * a.SimdPerComputeUnit)
+		d.SubPartitions = int(a.SimdPerComputeUnit)
+		d.CoresSource = "VK_AMD_shader_core_properties (engines × arrays × CUs per array)"
+	case pd.DriverName == "llvmpipe":
+		// lavapipe runs each workgroup on one thread of a pool of one
+		// thread per host CPU, or LP_NUM_THREADS (Mesa's llvmpipe
+		// documentation).
+		d.SMs = runtime.NumCPU()
+		d.CoresSource = "lavapipe: one thread per host CPU (Mesa's default)"
+		if n, err := strconv.Atoi(os.Getenv("LP_NUM_THREADS")); err == nil && n > 0 {
+			d.SMs = n
+			d.CoresSource = "lavapipe: LP_NUM_THREADS"
+		}
+		d.SubPartitions = 1
+		// llvmpipe ends every shader loop after 65535 iterations
+		// (LP_MAX_TGSI_LOOP_ITERATIONS; seen here: a loop of 130000
+		// iterations took as long as one of 65535).
+		d.MaxLoopIterations = 65535
+	default:
+		d.CoresSource = "unknown: the driver does not say how many cores the device has"
+	}
+	if pd.Vendor == "NVIDIA" {
+		// Four warp schedulers per SM on every NVIDIA GPU since Maxwell
+		// (NVIDIA's architecture whitepapers), as the CUDA backend says.
+		d.SubPartitions = 4
+		g.attachNVML()
+	}
+	var exts []string
+	for _, e := range interesting {
+		if pd.HasExtension(e) {
+			exts = append(exts, e)
+		}
+	}
+	l := pd.Limits
+	d.Vulkan = &record.VulkanDevice{
+		APIVersion: pd.APIVersion, LoaderVersion: inst.LoaderVersion(), DriverName: pd.DriverName, DriverInfo: pd.DriverInfo,
+		DriverID: pd.DriverID, VendorID: pd.VendorID, DeviceID: pd.DeviceID, Type: pd.Type,
+		SubgroupSize: sg, SubgroupMin: int(pd.Subgroup.MinSize), SubgroupMax: int(pd.Subgroup.MaxSize),
+		SubgroupOperations: pd.Subgroup.SupportedOperations, Enabled: enabled, Extensions: exts,
+		Limits: map[string]float64{
+			"maxComputeSharedMemorySize":     float64(l.MaxComputeSharedMemorySize),
+			"maxComputeWorkGroupInvocations": float64(l.MaxComputeWorkGroupInvocations),
+			"maxPushConstantsSize":           float64(l.MaxPushConstantsSize),
+			"maxStorageBufferRange":          float64(l.MaxStorageBufferRange),
+			"timestampPeriod":                float64(l.TimestampPeriod),
+		},
+		Timing: "shader clock",
+	}
+}
+
+// attachNVML finds the NVIDIA device in NVML by UUID, for sensors, the
+// driver version and the compute capability; without NVML there are no
+// sensor readings.
+func (g *GPU) attachNVML() {
+	lib, err := nvml.Open()
+	if err != nil {
+		return
+	}
+	nd, err := lib.DeviceByUUID(g.info.UUID)
+	if err != nil {
+		lib.Close()
+		return
+	}
+	g.nv, g.nvdev = lib, nd
+	d := &g.info
+	if v, err := lib.DriverVersion(); err == nil {
+		d.DriverVersion = v
+	}
+	if major, minor, err := nd.ComputeCapability(); err == nil {
+		d.ComputeCapability = fmt.Sprintf("%d.%d", major, minor)
+	}
+	if mhz, err := nd.MaxClock(nvml.ClockSM); err == nil {
+		d.MaxSMClockHz = float64(mhz) * 1e6
+	}
+	if mhz, err := nd.MaxClock(nvml.ClockMem); err == nil {
+		d.MaxMemClockHz = float64(mhz) * 1e6
+	}
+	if mw, err := nd.PowerLimit(); err == nil {
+		d.PowerLimitW = float64(mw) / 1e3
+	}
+}
+
+// uuidString formats a device UUID as 8-4-4-4-12 hex digits, with
+// NVIDIA's "GPU-" prefix for NVIDIA devices so that it matches the CUDA
+// backend's and NVML's.
+func uuidString(u [16]byte, vendor string) string {
+	h := fmt.Sprintf("%x", u[:])
+	s := h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32]
+	if vendor == "NVIDIA" {
+		return "GPU-" + s
+	}
+	return s
+}
+
+// calibrate measures the device clock's ticks per nanosecond: one
+// subgroup runs an FMA loop of two lengths between the GPU's timestamps;
+// the difference of the device-clock spans over the difference of the
+// times, median of three, cancels the dispatch's own cost. (A loop of
+// work, not a spin on the clock: lavapipe moves clock reads out of loops,
+// so a spin there ends at once.) It also says what the subgroup clock
+// counts.
+func (g *GPU) calibrate(ctx context.Context) error {
+	step := g.cg.FMAStep()
+	src, err := g.cg.Module([]probe.KernelSpec{{Name: "calibrate", Kind: probe.ThroughputChain, Step: step, ILP: 1, Unroll: calibrationUnroll}})
+	if err != nil {
+		return err
+	}
+	prog, err := g.compile(src)
+	if err != nil {
+		return err
+	}
+	defer prog.Close()
+	p, err := prog.pipeline("calibrate", g.info.WarpSize)
+	if err != nil {
+		return err
+	}
+	out, err := g.dev.Alloc(probe.WarpRecordBytes)
+	if err != nil {
+		return err
+	}
+	defer out.Free()
+	sink, err := g.dev.Alloc(256)
+	if err != nil {
+		return err
+	}
+	defer sink.Free()
+	// run times n iterations: GPU nanoseconds, device-clock ticks and
+	// subgroup-clock cycles of the loop.
+	run := func(n int) (ns, ticks, cycles float64, err error) {
+		push, err := pack([]any{out.Address(), sink.Address(), uint32(n), uint32(step.X0),
+			uint32(step.A[0]), uint32(step.A[1]), uint32(step.A[2]), uint32(step.A[3]), uint32(0x7fc00bad)})
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		ns, ok, err := g.dev.Dispatch(ctx, p, 1, push, 60*time.Second)
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		if !ok {
+			return 0, 0, 0, errors.New("the queue has no timestamps")
+		}
+		b, err := out.Read()
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		ws, err := probe.DecodeWarps(b, 1)
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		w := ws[0]
+		return ns, float64(w.EndNs - w.StartNs), float64(w.EndCycle - w.StartCycle), nil
+	}
+	limit := g.info.MaxLoopIterations
+	if limit <= 0 {
+		limit = 1 << 24
+	}
+	// A pilot, run twice so that a driver compiling at first use (lavapipe)
+	// is not timed, sizes the loops to last about 5 and 20 ms.
+	const pilot = 256
+	var t float64
+	for range 2 {
+		if t, _, _, err = run(pilot); err != nil {
+			return err
+		}
+	}
+	long := int(math.Min(float64(limit), math.Max(4*pilot, pilot*20e6/math.Max(t, 1))))
+	short := long / 4
+	var rates, cpt []float64
+	var last string
+	for range 5 {
+		t1, g1, _, err := run(short)
+		if err != nil {
+			return err
+		}
+		t2, g2, c2, err := run(long)
+		if err != nil {
+			return err
+		}
+		if t2 <= t1 || g2 <= g1 {
+			last = fmt.Sprintf("%.0f then %.0f ns, %.0f then %.0f device-clock ticks", t1, t2, g1, g2)
+			continue
+		}
+		rates, cpt = append(rates, (g2-g1)/(t2-t1)), append(cpt, c2/g2)
+	}
+	if len(rates) < 3 {
+		return fmt.Errorf("loops four times longer took no longer in %d of 5 tries (last: %s)", 5-len(rates), last)
+	}
+	d := &g.info
+	d.TimerTicksPerNs = stats.Median(rates)
+	hz := stats.Median(cpt) * d.TimerTicksPerNs * 1e9
+	d.Vulkan.SubgroupClock = fmt.Sprintf("while one %s ran loops of %d and %d FMA steps, the subgroup clock counted %.0f MHz and the device clock %.4g ticks per ns of the GPU's timestamps (timestampPeriod %.4g ns)",
+		d.UnitsOf().Subgroup, calibrationUnroll*short, calibrationUnroll*long, hz/1e6, d.TimerTicksPerNs, g.dev.Info().Limits.TimestampPeriod)
+	return nil
+}
+
+// calibrationUnroll is how many FMA steps each iteration of the
+// calibration loop holds: enough that a loop lavapipe lets run (65535
+// iterations) lasts milliseconds.
+const calibrationUnroll = 256
+
+// Device implements probe.GPU.
+func (g *GPU) Device() record.Device { return g.info }
+
+// Codegen implements probe.GPU.
+func (g *GPU) Codegen() probe.Codegen { return g.cg }
+
+// Sensors implements probe.GPU: NVML's readings on NVIDIA devices, none
+// elsewhere (Vulkan has no sensor API).
+func (g *GPU) Sensors() *record.Sensors {
+	if g.nvdev == nil {
+		return nil
+	}
+	s, err := g.nvdev.Sample()
+	if err != nil {
+		return nil
+	}
+	return &record.Sensors{
+		SMClockHz:  float64(s.SMClockMHz) * 1e6,
+		MemClockHz: float64(s.MemClockMHz) * 1e6,
+		PowerW:     float64(s.PowerMilliwatts) / 1e3,
+		TempC:      float64(s.TemperatureC),
+		Throttle:   s.Reasons,
+	}
+}
+
+// Close releases the device, the instance and NVML.
+func (g *GPU) Close() error {
+	var errs []error
+	if g.dev != nil {
+		errs = append(errs, g.dev.Close())
+	}
+	if g.inst != nil {
+		errs = append(errs, g.inst.Close())
+	}
+	if g.nv != nil {
+		errs = append(errs, g.nv.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// wrap maps Vulkan errors to the runner's sentinels.
+func wrap(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, vulkan.ErrTimeout):
+		return fmt.Errorf("%w: %w", probe.ErrHung, err)
+	case errors.Is(err, vulkan.ErrDeviceLost):
+		return fmt.Errorf("%w: %w", probe.ErrPoisoned, err)
+	}
+	return err
+}
+
+// Compile implements probe.GPU: the SPIR-V assembly is assembled and made
+// a shader module; pipelines are built per kernel and width (Prepare, or
+// on first launch).
+func (g *GPU) Compile(ctx context.Context, name, source string) (probe.Program, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	p, err := g.compile(source)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return p, nil
+}
+
+func (g *GPU) compile(source string) (*program, error) {
+	t0 := time.Now()
+	words, err := spirv.Assemble(source, spirv.V1_5)
+	if err != nil {
+		return nil, fmt.Errorf("assemble SPIR-V: %w", err)
+	}
+	sh, err := g.dev.CreateShader(words)
+	if err != nil {
+		return nil, wrap(err)
+	}
+	return &program{g: g, shader: sh, words: words, compile: time.Since(t0), pipes: map[pipeKey]*vulkan.Pipeline{}}, nil
+}
+
+// Alloc implements probe.GPU.
+func (g *GPU) Alloc(bytes int) (probe.Buffer, error) {
+	b, err := g.dev.Alloc(bytes)
+	if err != nil {
+		return nil, wrap(err)
+	}
+	return buffer{b}, nil
+}
+
+type buffer struct{ b *vulkan.Buffer }
+
+func (b buffer) Ptr() probe.Ptr        { return probe.Ptr(b.b.Address()) }
+func (b buffer) Read() ([]byte, error) { d, err := b.b.Read(); return d, wrap(err) }
+func (b buffer) Clear() error          { return wrap(b.b.Zero()) }
+func (b buffer) Free() error           { return wrap(b.b.Free()) }
+
+// pipeKey names a pipeline: a kernel at a workgroup width.
+type pipeKey struct {
+	kernel  string
+	threads int
+}
+
+// program is a compiled module: its shader and the pipelines built from
+// it so far.
+type program struct {
+	g       *GPU
+	shader  *vulkan.Shader
+	words   []uint32
+	mu      sync.Mutex
+	compile time.Duration
+	pipes   map[pipeKey]*vulkan.Pipeline
+}
+
+func (p *program) Binary() []byte { return spirv.Bytes(p.words) }
+
+func (p *program) CompileTime() time.Duration {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.compile
+}
+
+// pipeline returns the kernel's pipeline for a width, building it once.
+func (p *program) pipeline(kernel string, threads int) (*vulkan.Pipeline, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	k := pipeKey{kernel, threads}
+	if pl, ok := p.pipes[k]; ok {
+		return pl, nil
+	}
+	spec := vulkan.PipelineSpec{Shader: p.shader, Entry: kernel, PushConstantBytes: pushBytes,
+		Specialization: []uint32{uint32(threads)}, Capture: true}
+	if sg := p.g.info.WarpSize; threads%sg == 0 {
+		if p.g.requireSize {
+			spec.RequiredSubgroupSize = uint32(sg)
+		}
+		spec.FullSubgroups = p.g.fullSubgroups
+	}
+	pl, err := p.g.dev.CreatePipeline(spec)
+	if err != nil {
+		return nil, fmt.Errorf("build the pipeline of %s at %d invocations: %w", kernel, threads, wrap(err))
+	}
+	p.compile += pl.CompileTime()
+	p.pipes[k] = pl
+	return pl, nil
+}
+
+// Prepare implements probe.Preparer.
+func (p *program) Prepare(kernel string, threads int) error {
+	_, err := p.pipeline(kernel, threads)
+	return err
+}
+
+// Launch implements probe.Program.
+func (p *program) Launch(ctx context.Context, kernel string, g probe.Grid, timeout time.Duration, args ...any) error {
+	if g.SharedBytes > 0 || g.Carveout.Set {
+		return fmt.Errorf("launch %s: dynamic workgroup memory and carve-outs are not available on the Vulkan backend yet", kernel)
+	}
+	pl, err := p.pipeline(kernel, g.Threads)
+	if err != nil {
+		return err
+	}
+	push, err := pack(args)
+	if err != nil {
+		return fmt.Errorf("launch %s: %w", kernel, err)
+	}
+	_, _, err = p.g.dev.Dispatch(ctx, pl, uint32(g.Blocks), push, timeout)
+	if err != nil {
+		return fmt.Errorf("launch %s: %w", kernel, wrap(err))
+	}
+	return nil
+}
+
+// pack lays launch arguments out as the kernels' push constants: in
+// order, u32 at 4-byte and u64 at 8-byte alignment.
+func pack(args []any) ([]byte, error) {
+	b := make([]byte, 0, pushBytes)
+	put := func(size int, v uint64) {
+		for len(b)%size != 0 {
+			b = append(b, 0)
+		}
+		if size == 4 {
+			b = binary.LittleEndian.AppendUint32(b, uint32(v))
+		} else {
+			b = binary.LittleEndian.AppendUint64(b, v)
+		}
+	}
+	for i, a := range args {
+		switch v := a.(type) {
+		case uint32:
+			put(4, uint64(v))
+		case uint64:
+			put(8, v)
+		case probe.Ptr:
+			put(8, uint64(v))
+		default:
+			return nil, fmt.Errorf("argument %d: %T is not a u32, u64 or device address", i, a)
+		}
+	}
+	if len(b) > pushBytes {
+		return nil, fmt.Errorf("%d bytes of arguments exceed the %d-byte push-constant range", len(b), pushBytes)
+	}
+	return b, nil
+}
+
+// MaxBlocksPerSM implements probe.Program: Vulkan has no occupancy
+// calculation.
+func (p *program) MaxBlocksPerSM(string, int, int) (int, error) {
+	return 0, fmt.Errorf("vulkan: %w", probe.ErrNoOccupancy)
+}
+
+// FillSymbol implements probe.Program: SPIR-V modules have no device
+// globals to fill.
+func (p *program) FillSymbol(symbol string, _ probe.Ptr, _ int) error {
+	return fmt.Errorf("fill %s: module globals are not available on the Vulkan backend", symbol)
+}
+
+// LaunchBatch implements probe.Program.
+func (p *program) LaunchBatch(context.Context, string, probe.Grid, probe.Batch, time.Duration, func(int) []any) (time.Duration, time.Duration, error) {
+	return 0, 0, errors.New("batched launches are not available on the Vulkan backend yet")
+}
+
+// Inspect implements probe.Inspector: the driver's report of the
+// kernel's pipeline at a width.
+func (p *program) Inspect(kernel string, threads int) (*probe.MachineCode, error) {
+	pl, err := p.pipeline(kernel, threads)
+	if err != nil {
+		return nil, err
+	}
+	exes, err := pl.Executables()
+	if err != nil {
+		return nil, err
+	}
+	mc := &probe.MachineCode{Source: "VK_KHR_pipeline_executable_properties", Statistics: map[string]float64{}}
+	for _, e := range exes {
+		for _, s := range e.Statistics {
+			mc.Statistics[s.Name] = s.Value
+		}
+		for _, r := range e.Representations {
+			mc.Representations = append(mc.Representations, r.Name)
+			if r.IsText && isMachineCode(r.Name) && mc.Listing == "" {
+				mc.Listing = string(r.Data)
+				mc.ISA = isaFamily(p.g.info.Vendor)
+			}
+		}
+	}
+	sort.Strings(mc.Representations)
+	return mc, nil
+}
+
+// isMachineCode tells a representation holding machine code (RADV's
+// "Assembly", ANV's "... assembly") from the compiler's IRs.
+func isMachineCode(name string) bool {
+	n := strings.ToLower(name)
+	return strings.Contains(n, "assembly") || strings.Contains(n, "disassembly") || strings.Contains(n, "isa")
+}
+
+// isaFamily names a vendor's machine-code family for catalog
+// expectations.
+func isaFamily(vendor string) string {
+	switch vendor {
+	case "AMD":
+		return "amdgcn"
+	case "Intel":
+		return "intel"
+	}
+	return strings.ToLower(vendor)
+}
+
+// Close implements probe.Program.
+func (p *program) Close() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, pl := range p.pipes {
+		pl.Destroy()
+	}
+	p.pipes = nil
+	if p.shader != nil {
+		p.shader.Destroy()
+		p.shader = nil
+	}
+	return nil
+}

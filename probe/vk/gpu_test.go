@@ -1,0 +1,142 @@
+package vk_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/probe/vk"
+	"github.com/gpuarch/gpuarch/ptx"
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/vulkan"
+)
+
+// openDevice opens Vulkan device 0 (lavapipe in CI), or skips.
+func openDevice(t *testing.T) *vk.GPU {
+	t.Helper()
+	g, err := vk.Open(context.Background(), 0)
+	switch {
+	case errors.Is(err, vulkan.ErrNoLoader), errors.Is(err, vulkan.ErrNoDevice):
+		t.Skipf("no Vulkan device to run kernels on (%v); .ci/run installs Mesa's lavapipe", err)
+	case err != nil:
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { g.Close() })
+	return g
+}
+
+// smallConfig keeps real runs on a CPU implementation short.
+func smallConfig() probe.Config {
+	cfg := probe.DefaultConfig()
+	cfg.LatencyLengths = []int{0, 16, 32, 64}
+	cfg.LatencyRepeats, cfg.Repeats = 3, 3
+	cfg.ILPs, cfg.WarpsPerSM = []int{1, 4}, []int{4, 8}
+	cfg.BodySteps, cfg.TargetCycles, cfg.ClockMicros = 64, 2e5, 200
+	return cfg
+}
+
+// TestChainsOnVulkan runs real SPIR-V chains through the runner on the
+// first Vulkan device: every record is measured, carries the SPIR-V hash
+// and says what the driver let it see of the machine code.
+func TestChainsOnVulkan(t *testing.T) {
+	g := openDevice(t)
+	d := g.Device()
+	if d.Backend != "vulkan" || d.Vulkan == nil || d.WarpSize <= 0 || d.TimerTicksPerNs <= 0 {
+		t.Fatalf("device record %+v", d)
+	}
+	r := &probe.Runner{GPU: g, Config: smallConfig()}
+	ctx := context.Background()
+	if _, err := r.Warmup(ctx, 0, 200*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	steps := []probe.ChainSpec{
+		{Suite: "alu", Subject: "Fma.f32", Op: "fma.f32", Step: g.Codegen().FMAStep()},
+		{Suite: "alu", Subject: "OpIAdd.u32", Step: probe.Step{ISA: probe.ISASPIRV, Template: "{d} = OpIAdd {T} {y} {x}", Type: ptx.U32, X0: 1, A: [4]uint64{2}}},
+		{Suite: "warp", Subject: "OpGroupNonUniformShuffleXor.u32", Step: probe.Step{ISA: probe.ISASPIRV,
+			Template: "{d} = OpGroupNonUniformShuffleXor {T} {sg} {x} {a}", Type: ptx.U32, X0: 0x12345678, A: [4]uint64{1, 2, 4, 1}}},
+	}
+	for _, s := range steps {
+		recs, err := r.Chain(ctx, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rec := range recs {
+			if rec.Status != record.StatusOK {
+				t.Errorf("%s: %s: %s", rec.ID, rec.Status, rec.Reason)
+				continue
+			}
+			if len(rec.Samples) == 0 || rec.Provenance.Source != probe.ISASPIRV || len(rec.Provenance.SourceSHA256) != 64 || rec.Op != s.Op {
+				t.Errorf("%s: samples %v, provenance %+v, op %q", rec.ID, rec.Samples, rec.Provenance, rec.Op)
+			}
+			if rec.SASS == nil || rec.SASS.Status == "" || (rec.SASS.Status != "verified" && rec.SASS.Note == "") {
+				t.Errorf("%s: machine-code check %+v says nothing", rec.ID, rec.SASS)
+			}
+		}
+		if tp := recs[1]; tp.Status == record.StatusOK && (tp.Through == nil || tp.Value <= 0) {
+			t.Errorf("%s: throughput %v, detail %+v", tp.ID, tp.Value, tp.Through)
+		}
+	}
+}
+
+// TestUnsupportedIsSkipped: an operation the device lacks is skipped with
+// the reason, and the run goes on.
+func TestUnsupportedIsSkipped(t *testing.T) {
+	g := openDevice(t)
+	bf := probe.ChainSpec{Suite: "alu", Subject: "OpFAdd.bf16", Step: probe.Step{ISA: probe.ISASPIRV, Template: "{d} = OpFAdd {T} {x} {a}", Type: ptx.BF16}}
+	recs, err := (&probe.Runner{GPU: g, Config: smallConfig()}).Chain(context.Background(), bf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range recs {
+		if rec.Status == record.StatusOK || !strings.Contains(rec.Reason, "not supported") {
+			t.Errorf("%s: %s: %s", rec.ID, rec.Status, rec.Reason)
+		}
+	}
+	feat := g.Codegen().(vk.Codegen).Features
+	if !contains(feat.SubgroupOps, "clustered") {
+		cl := probe.ChainSpec{Suite: "warp", Subject: "clustered", Step: probe.Step{ISA: probe.ISASPIRV,
+			Template: "{d} = OpGroupNonUniformIAdd {T} {sg} ClusteredReduce {x} {k:u32:4}", Type: ptx.U32}}
+		recs, err := (&probe.Runner{GPU: g, Config: smallConfig()}).Chain(context.Background(), cl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if recs[0].Status != record.StatusSkipped {
+			t.Errorf("clustered reduction on a device without them: %s: %s", recs[0].Status, recs[0].Reason)
+		}
+	}
+}
+
+// TestRejectedModule: SPIR-V the driver or the assembler refuses fails
+// the probe with the reason, and the next probe still runs.
+func TestRejectedModule(t *testing.T) {
+	g := openDevice(t)
+	_, err := g.Compile(context.Background(), "bad", "OpCapability Shader\nOpFrobnicate %x\n")
+	if err == nil {
+		t.Fatal("a malformed module compiled")
+	}
+	bad := probe.ChainSpec{Suite: "alu", Subject: "bad", Step: probe.Step{ISA: probe.ISASPIRV, Template: "{d} = OpFAdd {T} {x} {glsl}", Type: ptx.F32}}
+	r := &probe.Runner{GPU: g, Config: smallConfig()}
+	recs, err := r.Chain(context.Background(), bad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if recs[0].Status != record.StatusFailed || recs[0].Reason == "" {
+		t.Errorf("an invalid module: %s: %q", recs[0].Status, recs[0].Reason)
+	}
+	good := probe.ChainSpec{Suite: "alu", Subject: "Fma.f32", Step: g.Codegen().FMAStep()}
+	if recs, err := r.Chain(context.Background(), good); err != nil || recs[0].Status != record.StatusOK {
+		t.Errorf("the probe after a rejected one: %v, %+v", err, recs)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}

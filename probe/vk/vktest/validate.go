@@ -1,0 +1,51 @@
+// Package vktest holds test helpers for code that writes SPIR-V through
+// package vk: lowering whole catalogs and having SPIRV-Tools' validator
+// check them.
+package vktest
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/probe/vk"
+	"github.com/gpuarch/gpuarch/spirv"
+)
+
+// AllFeatures is a device with every feature the SPIR-V code generator
+// knows, subgroups of 32.
+var AllFeatures = vk.Features{SubgroupSize: 32, SMBuiltins: true, DeviceClock: true, Float16: true, Float64: true,
+	Int8: true, Int16: true, Int64: true, IntegerDotProduct: true, SubgroupExtendedTypes: true,
+	SubgroupOps: []string{"basic", "vote", "arithmetic", "ballot", "shuffle", "shuffle_relative", "clustered", "quad"}}
+
+// ValidateCatalog lowers every entry's latency, throughput and control
+// kernels, assembles them and has SPIRV-Tools' validator (Vulkan 1.2
+// rules) check them: one subtest per entry. Where spirv-val is not
+// installed the modules are still assembled, and the test says what it
+// could not check.
+func ValidateCatalog(t *testing.T, specs []probe.ChainSpec) {
+	t.Helper()
+	cg := vk.Codegen{Features: AllFeatures}
+	for _, s := range specs {
+		t.Run(s.Subject, func(t *testing.T) {
+			src, err := cg.Module([]probe.KernelSpec{
+				{Name: "lat", Kind: probe.LatencyChain, Step: s.Step, Length: 4},
+				{Name: "tp", Kind: probe.ThroughputChain, Step: s.Step, ILP: 2, Unroll: 3},
+				{Name: "ctl", Kind: probe.ThroughputChain, Step: s.Step},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			words, err := spirv.Assemble(src, spirv.V1_5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := spirv.Validate(context.Background(), words, "vulkan1.2"); errors.Is(err, spirv.ErrNoValidator) {
+				t.Skip(err)
+			} else if err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}

@@ -1,0 +1,79 @@
+#!/bin/sh
+# Record gpuarch's runs on a lent GPU machine, in one call: the spec sheets,
+# a CUDA run by the binary before a change (bin/gpuarch-before, optional)
+# and after it, a Vulkan run of the same GPU, and the comparisons between
+# them. Each stage is packed into its own tarball under $OUT as soon as it
+# ends, so a call cut short keeps what finished.
+#
+# Usage (repository root on the device machine, binaries built elsewhere
+# with CGO_ENABLED=0 and carried in bin/):
+#
+#	OUT=/some/dir scripts/device-run.sh [STAGES]
+#
+# STAGES is a space-separated subset of "info before cuda vulkan compare"
+# (default: all). SUITES limits the CUDA runs (default: every suite).
+# Where the machine has no Vulkan loader, the Debian packages in .gl/ are
+# unpacked first (see the device tool's README).
+set -u
+: "${OUT:?set OUT to the folder results go to}"
+stages=${1:-info before cuda vulkan compare}
+suites=${SUITES:-}
+log=$OUT/log.txt
+
+if ! ldconfig -p | grep -q 'libvulkan\.so\.1 '; then
+	for f in .gl/*.deb; do [ -e "$f" ] && dpkg -x "$f" /; done
+	ldconfig
+fi
+if [ -z "${VK_DRIVER_FILES:-}" ] && [ -e /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ]; then
+	export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+fi
+
+has() { case " $stages " in *" $1 "*) return 0 ;; esac; return 1; }
+pack() { tar czf "$OUT/$1.tgz" -C "$OUT" "$1" && rm -rf "${OUT:?}/$1"; }
+run() { # name, then the command
+	name=$1
+	shift
+	echo "== $name: $*" >>"$log"
+	start=$(date +%s)
+	"$@" >>"$log" 2>&1
+	echo "== $name: exit $? after $(($(date +%s) - start)) s" >>"$log"
+}
+suite_flag=""
+[ -n "$suites" ] && suite_flag="--suite $suites"
+
+nvidia-smi >"$OUT/nvidia-smi.txt" 2>&1
+if has info; then
+	mkdir -p "$OUT/info"
+	./bin/gpuarch info >"$OUT/info/info.txt" 2>>"$log"
+	./bin/gpuarch info --backend vulkan >"$OUT/info/vulkan-info.txt" 2>>"$log"
+	./bin/gpuarch info --backend vulkan --json --no-measure >"$OUT/info/vulkan-info.json" 2>>"$log"
+	pack info
+fi
+if has before && [ -x bin/gpuarch-before ]; then
+	# shellcheck disable=SC2086
+	run before ./bin/gpuarch-before run --out "$OUT/before" $suite_flag
+	pack before
+fi
+if has cuda; then
+	# shellcheck disable=SC2086
+	run cuda ./bin/gpuarch run --backend cuda --out "$OUT/cuda" $suite_flag
+	cp "$OUT/cuda/results.json" "$OUT/cuda-results.json" 2>/dev/null
+	pack cuda
+fi
+if has vulkan; then
+	run vulkan ./bin/gpuarch run --backend vulkan --out "$OUT/vulkan"
+	cp "$OUT/vulkan/results.json" "$OUT/vulkan-results.json" 2>/dev/null
+	pack vulkan
+fi
+if has compare; then
+	mkdir -p "$OUT/compare"
+	for t in before cuda; do
+		[ -e "$OUT/$t.tgz" ] && tar xzf "$OUT/$t.tgz" -C "$OUT/compare"
+	done
+	[ -e "$OUT/compare/before/results.json" ] && ./bin/gpuarch compare --all "$OUT/compare/before/results.json" "$OUT/compare/cuda/results.json" >"$OUT/compare/refactor.md" 2>>"$log"
+	[ -e "$OUT/vulkan-results.json" ] && ./bin/gpuarch compare --all "$OUT/cuda-results.json" "$OUT/vulkan-results.json" >"$OUT/compare/backends.md" 2>>"$log"
+	rm -rf "$OUT/compare/before" "$OUT/compare/cuda"
+	pack compare
+fi
+rm -f "$OUT/cuda-results.json" "$OUT/vulkan-results.json"
+tail -n 40 "$log"
