@@ -410,6 +410,18 @@ func sourceHash(src string) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// timestamped says whether the device's kernels are timed by GPU
+// timestamps around whole dispatches rather than by an in-kernel clock.
+func (r *Runner) timestamped() bool {
+	v := r.GPU.Device().Vulkan
+	return v != nil && v.Timing == "timestamps"
+}
+
+// timestampPasses is how many times a latency kernel runs its chain in one
+// dispatch when dispatches are timed whole: about a millisecond of chains
+// of a hundred 4-cycle steps on a 2 GHz GPU.
+const timestampPasses = 4096
+
 // provenanceOf starts a record's provenance for a module of source text
 // hash in the GPU's kernel language.
 func (r *Runner) provenanceOf(module, hash string) record.Provenance {
@@ -418,6 +430,9 @@ func (r *Runner) provenanceOf(module, hash string) record.Provenance {
 		p.PTXSHA256 = hash
 	} else {
 		p.Source, p.SourceSHA256 = isa, hash
+	}
+	if r.timestamped() {
+		p.Timing = "timestamps: " + r.GPU.Device().Vulkan.SubgroupClock
 	}
 	return p
 }
@@ -675,8 +690,15 @@ func (r *Runner) measureLatency(ctx context.Context, spec ChainSpec, cs *chainSe
 	defer sink.Free()
 	lengths := r.Config.LatencyLengths
 	samples := make([][]float64, len(lengths))
+	// Two passes, the second timed in-kernel; timed by timestamps, the
+	// whole dispatch counts, so many passes make the chains outweigh the
+	// dispatch's cost and its noise.
+	passes := 2
+	if r.timestamped() {
+		passes = min(timestampPasses, r.maxIterations())
+	}
 	args := func() []any {
-		return append([]any{out.Ptr(), sink.Ptr(), uint32(2)}, stepArgs(spec.Step)...)
+		return append([]any{out.Ptr(), sink.Ptr(), uint32(passes)}, stepArgs(spec.Step)...)
 	}
 	// Repeats go round the lengths so that drift spreads over all of them.
 	for range r.Config.LatencyRepeats {

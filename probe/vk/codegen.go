@@ -21,7 +21,13 @@ type Features struct {
 	// and warp slot ran them).
 	SMBuiltins bool
 	// DeviceClock: VK_KHR_shader_clock's device-scope clock.
-	DeviceClock           bool
+	DeviceClock bool
+	// Timestamps: the kernels read no clock (the device lacks
+	// VK_KHR_shader_clock, or timing by timestamps was asked for); the
+	// backend times whole dispatches with GPU timestamps and fills the
+	// timer fields in (see timestamps.go). Each kernel is announced by a
+	// "; gpuarch timing:" comment line saying how.
+	Timestamps            bool
 	Float16, Float64      bool
 	Int8, Int16, Int64    bool
 	IntegerDotProduct     bool
@@ -90,6 +96,9 @@ func (c Codegen) Module(kernels []probe.KernelSpec) (string, error) {
 	for _, k := range kernels {
 		if k.Kind != probe.ClockSpin && k.Step.ISA != probe.ISASPIRV {
 			return "", fmt.Errorf("kernel %s: its step is written in %q, not SPIR-V", k.Name, k.Step.ISA)
+		}
+		if c.Features.Timestamps {
+			m.notes = append(m.notes, timingNote(k))
 		}
 		var err error
 		switch k.Kind {
@@ -436,6 +445,21 @@ func (f *fn) warpRecord(c0, c1, g0, g1 string) {
 // count ticks of the device clock have passed and writes a warp record.
 func clockKernel(m *module, name string) {
 	f := m.newFn(name, []string{"out", "count"}, []bool{true, false})
+	if m.feat.Timestamps {
+		// No clock to spin on: count dependent steps of about a cycle
+		// each keep the subgroup busy at least count cycles.
+		zero := m.konst("u32", 0)
+		out, _ := f.loop(f.param("count"), []string{zero}, []string{"u32"}, func(in []string) []string {
+			return []string{f.def("spin", "OpIAdd %s %s %s", m.typ("u32"), in[0], m.konst("u32", 3))}
+		})
+		// 3·count never equals NOT count (4·count is never -1 modulo
+		// 2^32), so the store never happens but keeps the loop.
+		never := f.def("never", "OpNot %s %s", m.typ("u32"), f.param("count"))
+		f.storeIfEqual(f.param("out"), out[0], "u32", never, "u32")
+		f.warpRecord(zero64(m), zero64(m), zero64(m), zero64(m))
+		f.finish()
+		return
+	}
 	ticks := f.def("ticks", "OpUConvert %s %s", m.typ("u64"), f.param("count"))
 	c0, g0 := f.clock(false), f.clock(true)
 	header, cont, merge := f.id("spin"), f.id("again"), f.id("done")
@@ -453,3 +477,7 @@ func clockKernel(m *module, name string) {
 	f.warpRecord(c0, c1, g0, g1)
 	f.finish()
 }
+
+// zero64 is the u64 constant 0: the timer fields of kernels that read no
+// clock.
+func zero64(m *module) string { return m.konst("u64", 0) }

@@ -23,6 +23,37 @@ var (
 		IntegerDotProduct: true, SubgroupOps: []string{"basic", "vote", "arithmetic", "ballot", "shuffle", "shuffle_relative", "quad"}}
 )
 
+// timestamps is a device timed by timestamps: no shader clock.
+var timestamps = Features{SubgroupSize: 32, Int64: true, Timestamps: true, SubgroupOps: []string{"basic"}}
+
+// In timestamp mode the kernels read no clock, and the module says how
+// the backend fills each kernel's times in.
+func TestTimingNotes(t *testing.T) {
+	add := probe.Step{ISA: probe.ISASPIRV, Template: "{d} = OpIAdd {T} {y} {x}", Type: ptx.U32, X0: 1, A: [4]uint64{2}}
+	src, err := Codegen{Features: timestamps}.Module([]probe.KernelSpec{
+		{Name: "lat", Kind: probe.LatencyChain, Step: add, Length: 2},
+		{Name: "tp", Kind: probe.ThroughputChain, Step: add, ILP: 1, Unroll: 1},
+		{Name: "spin", Kind: probe.ClockSpin},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(src, "ShaderClockKHR") || strings.Contains(src, "OpReadClockKHR") {
+		t.Error("a module for timestamps reads the shader clock")
+	}
+	want := map[string]timedKernel{"lat": {latency: true, count: 2}, "tp": {count: 2}, "spin": {count: 1}}
+	if d := cmp.Diff(want, timingNotes(src), cmp.AllowUnexported(timedKernel{})); d != "" {
+		t.Errorf("timing notes (-want +got):\n%s", d)
+	}
+	withClock, err := Codegen{Features: nvidia}.Module([]probe.KernelSpec{{Name: "spin", Kind: probe.ClockSpin}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := timingNotes(withClock); len(n) != 0 {
+		t.Errorf("a module timed by the shader clock has timing notes %v", n)
+	}
+}
+
 // TestGoldenSPIRV pins the SPIR-V the backend writes: a change to the
 // generator shows up as a diff here, to be read and accepted with -update.
 func TestGoldenSPIRV(t *testing.T) {
@@ -43,6 +74,11 @@ func TestGoldenSPIRV(t *testing.T) {
 			{Name: "tp_ilp1", Kind: probe.ThroughputChain, Step: add, ILP: 1, Unroll: 3},
 		}},
 		{"clock_nvidia", nvidia, []probe.KernelSpec{{Name: "gpuarch_clock", Kind: probe.ClockSpin}}},
+		{"timestamps_add_u32", timestamps, []probe.KernelSpec{
+			{Name: "lat_n2", Kind: probe.LatencyChain, Step: add, Length: 2},
+			{Name: "tp_ilp1", Kind: probe.ThroughputChain, Step: add, ILP: 1, Unroll: 3},
+			{Name: "gpuarch_clock", Kind: probe.ClockSpin},
+		}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

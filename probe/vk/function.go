@@ -230,6 +230,9 @@ func (f *fn) storeIfEqual(sink, v, ty, guard, guardTy string) {
 
 // clock reads the subgroup clock (cycles) or the device clock.
 func (f *fn) clock(device bool) string {
+	if f.m.feat.Timestamps {
+		return zero64(f.m)
+	}
 	f.m.capability("ShaderClockKHR")
 	f.m.extension("SPV_KHR_shader_clock")
 	scope := uint64(3) // Subgroup

@@ -39,6 +39,17 @@ type GPU struct {
 	// fullSubgroups and requireSize say which subgroup controls
 	// pipelines use.
 	fullSubgroups, requireSize bool
+	// timestamps: kernels read no clock and dispatches are timed by GPU
+	// timestamps (see timestamps.go).
+	timestamps bool
+	mu         sync.Mutex
+	buffers    map[probe.Ptr]*vulkan.Buffer // by address, for fillTimes
+}
+
+// Options are choices made when opening a device.
+type Options struct {
+	// Timing is TimingAuto, TimingClock or TimingTimestamps.
+	Timing string
 }
 
 // Devices lists the Vulkan devices the loader sees, for `gpuarch info`.
@@ -51,10 +62,21 @@ func Devices() (loader string, devs []vulkan.PhysicalDevice, err error) {
 	return inst.LoaderVersion(), inst.Devices(), nil
 }
 
-// Open opens Vulkan device number index, measures its device clock's rate
-// against the GPU's timestamps, and describes it. Its errors say what is
-// missing: the loader, a device, or a feature gpuarch's kernels need.
+// Open opens Vulkan device number index with the default options.
 func Open(ctx context.Context, index int) (*GPU, error) {
+	return OpenWith(ctx, index, Options{})
+}
+
+// OpenWith opens Vulkan device number index, measures its device clock's
+// rate against the GPU's timestamps, and describes it. Its errors say
+// what is missing: the loader, a device, or a feature gpuarch's kernels
+// need.
+func OpenWith(ctx context.Context, index int, opt Options) (*GPU, error) {
+	switch opt.Timing {
+	case TimingAuto, TimingClock, TimingTimestamps:
+	default:
+		return nil, fmt.Errorf("unknown timing %q (auto, clock or timestamps)", opt.Timing)
+	}
 	inst, err := vulkan.Open()
 	if err != nil {
 		return nil, err
@@ -65,6 +87,12 @@ func Open(ctx context.Context, index int) (*GPU, error) {
 		return nil, fmt.Errorf("Vulkan device %d does not exist: the loader reports %d device(s), numbered from 0 (gpuarch info --backend vulkan lists them)", index, len(devs))
 	}
 	pd := devs[index]
+	clock := pd.Features.ShaderSubgroupClock && pd.Features.ShaderDeviceClock
+	if opt.Timing == TimingClock && !clock {
+		inst.Close()
+		return nil, fmt.Errorf("%s: %w: timing by the shader clock was asked for, but the device lacks VK_KHR_shader_clock's subgroup and device clocks (subgroup %v, device %v)",
+			pd.Name, vulkan.ErrUnsupported, pd.Features.ShaderSubgroupClock, pd.Features.ShaderDeviceClock)
+	}
 	if err := usable(pd); err != nil {
 		inst.Close()
 		return nil, fmt.Errorf("%s: %w", pd.Name, err)
@@ -74,7 +102,7 @@ func Open(ctx context.Context, index int) (*GPU, error) {
 		inst.Close()
 		return nil, fmt.Errorf("%s: %w", pd.Name, err)
 	}
-	g := &GPU{inst: inst, dev: dev}
+	g := &GPU{inst: inst, dev: dev, timestamps: !clock || opt.Timing == TimingTimestamps, buffers: map[probe.Ptr]*vulkan.Buffer{}}
 	g.describe(inst, dev)
 	if err := g.calibrate(ctx); err != nil {
 		g.Close()
@@ -90,9 +118,6 @@ func usable(pd vulkan.PhysicalDevice) error {
 		return fmt.Errorf("%w: the device lacks buffer device addresses (bufferDeviceAddress), which gpuarch's kernels use to reach memory", vulkan.ErrUnsupported)
 	case !pd.Features.ShaderInt64:
 		return fmt.Errorf("%w: the device lacks 64-bit integers in shaders (shaderInt64)", vulkan.ErrUnsupported)
-	case !pd.Features.ShaderSubgroupClock || !pd.Features.ShaderDeviceClock:
-		return fmt.Errorf("%w: the device lacks VK_KHR_shader_clock's subgroup and device clocks (subgroup %v, device %v), which gpuarch times kernels with; timing by GPU timestamps alone is not implemented yet",
-			vulkan.ErrUnsupported, pd.Features.ShaderSubgroupClock, pd.Features.ShaderDeviceClock)
 	}
 	return nil
 }
@@ -135,6 +160,7 @@ func (g *GPU) describe(inst *vulkan.Instance, dev *vulkan.Device) {
 		SubgroupSize:          sg,
 		SMBuiltins:            pd.SMBuiltins != nil && has("VK_NV_shader_sm_builtins"),
 		DeviceClock:           pd.Features.ShaderDeviceClock,
+		Timestamps:            g.timestamps,
 		Float16:               pd.Features.ShaderFloat16 && has("shaderFloat16"),
 		Float64:               pd.Features.ShaderFloat64 && has("shaderFloat64"),
 		Int8:                  pd.Features.ShaderInt8 && has("shaderInt8"),
@@ -210,6 +236,9 @@ func (g *GPU) describe(inst *vulkan.Instance, dev *vulkan.Device) {
 		},
 		Timing: "shader clock",
 	}
+	if g.timestamps {
+		d.Vulkan.Timing = "timestamps"
+	}
 }
 
 // attachNVML finds the NVIDIA device in NVML by UUID, for sensors, the
@@ -264,6 +293,21 @@ func uuidString(u [16]byte, vendor string) string {
 // so a spin there ends at once.) It also says what the subgroup clock
 // counts.
 func (g *GPU) calibrate(ctx context.Context) error {
+	if g.timestamps {
+		d := &g.info
+		d.TimerTicksPerNs = 1
+		why := "the device has no VK_KHR_shader_clock"
+		if g.dev.Info().Features.ShaderSubgroupClock && g.dev.Info().Features.ShaderDeviceClock {
+			why = "timing by timestamps was asked for"
+		}
+		rate := "no clock rate is known, so cycles are nanoseconds (1 GHz)"
+		if g.nvdev != nil {
+			rate = "cycles are nanoseconds times the SM clock NVML reports at each dispatch"
+		}
+		d.Vulkan.SubgroupClock = fmt.Sprintf("not read: %s; every dispatch is timed whole by GPU timestamps (timestampPeriod %.4g ns), and %s",
+			why, g.dev.Info().Limits.TimestampPeriod, rate)
+		return nil
+	}
 	step := g.cg.FMAStep()
 	src, err := g.cg.Module([]probe.KernelSpec{{Name: "calibrate", Kind: probe.ThroughputChain, Step: step, ILP: 1, Unroll: calibrationUnroll}})
 	if err != nil {
@@ -439,7 +483,11 @@ func (g *GPU) compile(source string) (*program, error) {
 	if err != nil {
 		return nil, wrap(err)
 	}
-	return &program{g: g, shader: sh, words: words, compile: time.Since(t0), pipes: map[pipeKey]*vulkan.Pipeline{}}, nil
+	p := &program{g: g, shader: sh, words: words, compile: time.Since(t0), pipes: map[pipeKey]*vulkan.Pipeline{}}
+	if g.timestamps {
+		p.timed = timingNotes(source)
+	}
+	return p, nil
 }
 
 // Alloc implements probe.GPU.
@@ -448,15 +496,34 @@ func (g *GPU) Alloc(bytes int) (probe.Buffer, error) {
 	if err != nil {
 		return nil, wrap(err)
 	}
-	return buffer{b}, nil
+	g.mu.Lock()
+	g.buffers[probe.Ptr(b.Address())] = b
+	g.mu.Unlock()
+	return buffer{b, g}, nil
 }
 
-type buffer struct{ b *vulkan.Buffer }
+// buffer returns the buffer at an address.
+func (g *GPU) buffer(p probe.Ptr) *vulkan.Buffer {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.buffers[p]
+}
+
+type buffer struct {
+	b *vulkan.Buffer
+	g *GPU
+}
 
 func (b buffer) Ptr() probe.Ptr        { return probe.Ptr(b.b.Address()) }
 func (b buffer) Read() ([]byte, error) { d, err := b.b.Read(); return d, wrap(err) }
 func (b buffer) Clear() error          { return wrap(b.b.Zero()) }
-func (b buffer) Free() error           { return wrap(b.b.Free()) }
+
+func (b buffer) Free() error {
+	b.g.mu.Lock()
+	delete(b.g.buffers, b.Ptr())
+	b.g.mu.Unlock()
+	return wrap(b.b.Free())
+}
 
 // pipeKey names a pipeline: a kernel at a workgroup width.
 type pipeKey struct {
@@ -473,6 +540,7 @@ type program struct {
 	mu      sync.Mutex
 	compile time.Duration
 	pipes   map[pipeKey]*vulkan.Pipeline
+	timed   map[string]timedKernel // timestamp mode: kernels whose times the backend fills in
 }
 
 func (p *program) Binary() []byte { return spirv.Bytes(p.words) }
@@ -527,11 +595,31 @@ func (p *program) Launch(ctx context.Context, kernel string, g probe.Grid, timeo
 	if err != nil {
 		return fmt.Errorf("launch %s: %w", kernel, err)
 	}
-	_, _, err = p.g.dev.Dispatch(ctx, pl, uint32(g.Blocks), push, timeout)
+	ns, ok, err := p.g.dev.Dispatch(ctx, pl, uint32(g.Blocks), push, timeout)
 	if err != nil {
 		return fmt.Errorf("launch %s: %w", kernel, wrap(err))
 	}
+	if !p.g.timestamps {
+		return nil
+	}
+	if !ok {
+		return fmt.Errorf("launch %s: %w: the device has no VK_KHR_shader_clock and its compute queue writes no timestamps: gpuarch has no way to time kernels on it", kernel, vulkan.ErrUnsupported)
+	}
+	if err := p.fillTimes(kernel, g, ns, p.g.cyclesPerNs(), args); err != nil {
+		return fmt.Errorf("launch %s: timing by timestamps: %w", kernel, err)
+	}
 	return nil
+}
+
+// cyclesPerNs is the SM clock NVML reports now, in cycles per ns, where
+// NVML is attached, and 1 elsewhere (timestamp mode: see calibrate).
+func (g *GPU) cyclesPerNs() float64 {
+	if g.nvdev != nil {
+		if mhz, err := g.nvdev.Clock(nvml.ClockSM); err == nil && mhz > 0 {
+			return float64(mhz) / 1e3
+		}
+	}
+	return 1
 }
 
 // pack lays launch arguments out as the kernels' push constants: in

@@ -26,6 +26,7 @@ type module struct {
 	decos    []string
 	globals  []string
 	funcs    []string
+	notes    []string // comment lines after the header
 	declared map[string]bool
 	fresh    int
 	err      error // the first type or constant the device cannot have
@@ -257,6 +258,9 @@ func (m *module) builtin(name, ty string) string {
 func (m *module) text() string {
 	var b strings.Builder
 	b.WriteString("; SPIR-V written by gpuarch\n")
+	for _, n := range m.notes {
+		fmt.Fprintf(&b, "; %s\n", n)
+	}
 	for _, c := range m.caps {
 		fmt.Fprintf(&b, "OpCapability %s\n", c)
 	}

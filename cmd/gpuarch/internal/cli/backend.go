@@ -21,15 +21,40 @@ const (
 	backendVulkan = "vulkan"
 )
 
+// Target names the device to open: a backend, the device's number among
+// the backend's, and how to time kernels (Vulkan: "" or "auto", "clock",
+// "timestamps").
+type Target struct {
+	Backend string
+	GPU     int
+	Timing  string
+}
+
 // openGPU opens a device of a backend.
-func openGPU(ctx context.Context, backend string, ordinal int) (Device, error) {
-	switch backend {
+func openGPU(ctx context.Context, t Target) (Device, error) {
+	switch t.Backend {
 	case backendCUDA:
-		return probe.OpenCUDA(ordinal)
+		return probe.OpenCUDA(t.GPU)
 	case backendVulkan:
-		return vk.Open(ctx, ordinal)
+		return vk.OpenWith(ctx, t.GPU, vk.Options{Timing: t.Timing})
 	}
-	return nil, &UsageError{fmt.Sprintf("unknown backend %q (backends: cuda, vulkan)", backend)}
+	return nil, &UsageError{fmt.Sprintf("unknown backend %q (backends: cuda, vulkan)", t.Backend)}
+}
+
+// timingFlag declares --timing.
+func timingFlag(fs *flag.FlagSet) *string {
+	return fs.String("timing", "auto", "how Vulkan kernels are timed: clock (VK_KHR_shader_clock in the kernel), timestamps (GPU timestamps around whole dispatches, the fallback where the shader clock is missing), or auto")
+}
+
+// resolveTiming checks a --timing value.
+func resolveTiming(name string) (string, error) {
+	switch name {
+	case "auto", "":
+		return vk.TimingAuto, nil
+	case vk.TimingClock, vk.TimingTimestamps:
+		return name, nil
+	}
+	return "", &UsageError{fmt.Sprintf("unknown timing %q (auto, clock, timestamps)", name)}
 }
 
 // defaultBackend is cuda where the CUDA driver library loads, vulkan

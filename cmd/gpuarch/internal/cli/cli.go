@@ -54,7 +54,7 @@ type Env struct {
 	Stdout, Stderr io.Writer
 	// OpenGPU opens device number ordinal of a backend ("cuda" or
 	// "vulkan").
-	OpenGPU func(ctx context.Context, backend string, ordinal int) (Device, error)
+	OpenGPU func(ctx context.Context, t Target) (Device, error)
 	// DefaultBackend is the backend "--backend auto" picks: cuda where
 	// the CUDA driver library loads, else vulkan.
 	DefaultBackend func() string

@@ -36,7 +36,7 @@ func testEnv(gpu *probetest.GPU) (*Env, *bytes.Buffer, *bytes.Buffer) {
 	e := &Env{
 		Stdout: &stdout, Stderr: &stderr,
 		DefaultBackend: func() string { return backendCUDA },
-		OpenGPU: func(_ context.Context, _ string, _ int) (Device, error) {
+		OpenGPU: func(context.Context, Target) (Device, error) {
 			if gpu == nil {
 				return nil, fmt.Errorf("%w (dlopen libcuda.so.1: not found)", cuda.ErrNoDriver)
 			}
@@ -117,7 +117,7 @@ func TestUnwritableOut(t *testing.T) {
 	}
 	opened := false
 	e, _, _ := testEnv(probetest.New())
-	e.OpenGPU = func(context.Context, string, int) (Device, error) { opened = true; return probetest.New(), nil }
+	e.OpenGPU = func(context.Context, Target) (Device, error) { opened = true; return probetest.New(), nil }
 	err := e.Run(context.Background(), []string{"run", "--out", filepath.Join(blocker, "sub")})
 	if err == nil || !strings.Contains(err.Error(), "cannot create the output folder") {
 		t.Fatalf("err = %v", err)
@@ -541,40 +541,56 @@ func TestReportHTMLGolden(t *testing.T) {
 
 // TestVulkanInstOnLavapipe runs `inst --backend vulkan` for real, in
 // process, on the first Vulkan device (Mesa's lavapipe in CI): SPIR-V
-// kernels are generated, compiled by the driver and timed, and the table
-// names the backend.
+// kernels are generated, compiled by the driver and timed, by the shader
+// clock and by the timestamp fallback, and the table names the backend.
 func TestVulkanInstOnLavapipe(t *testing.T) {
 	if _, _, err := vk.Devices(); err != nil {
 		t.Skipf("no Vulkan device (%v); .ci/run installs Mesa's lavapipe", err)
 	}
-	var stdout, stderr bytes.Buffer
-	cfg := probe.DefaultConfig()
-	cfg.LatencyLengths, cfg.LatencyRepeats, cfg.Repeats = []int{0, 16, 32}, 3, 3
-	cfg.ILPs, cfg.WarpsPerSM, cfg.BodySteps, cfg.TargetCycles, cfg.ClockMicros = []int{1, 4}, []int{4}, 64, 2e5, 200
-	e := &Env{Stdout: &stdout, Stderr: &stderr, OpenGPU: openGPU, DefaultBackend: defaultBackend, VulkanDevices: vk.Devices,
-		Disassembler: func() (probe.Disassembler, error) { return nil, errors.New("not used") }, Config: cfg}
-	e.Worker = e.work
-	dir := t.TempDir()
-	err := e.Run(context.Background(), []string{"inst", "--backend", "vulkan", "--out", dir, "Fma.f32", "OpGroupNonUniformShuffleXor.u32"})
-	if err != nil {
-		t.Fatalf("%v\n%s", err, stderr.String())
+	for _, timing := range []string{"clock", "timestamps"} {
+		t.Run(timing, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			cfg := probe.DefaultConfig()
+			cfg.LatencyLengths, cfg.LatencyRepeats, cfg.Repeats = []int{0, 16, 32}, 3, 3
+			cfg.ILPs, cfg.WarpsPerSM, cfg.BodySteps, cfg.TargetCycles, cfg.ClockMicros = []int{1, 4}, []int{4}, 64, 2e5, 200
+			e := &Env{Stdout: &stdout, Stderr: &stderr, OpenGPU: openGPU, DefaultBackend: defaultBackend, VulkanDevices: vk.Devices,
+				Disassembler: func() (probe.Disassembler, error) { return nil, errors.New("not used") }, Config: cfg}
+			e.Worker = e.work
+			dir := t.TempDir()
+			err := e.Run(context.Background(), []string{"inst", "--backend", "vulkan", "--timing", timing, "--out", dir, "Fma.f32", "OpGroupNonUniformShuffleXor.u32"})
+			if err != nil {
+				t.Fatalf("%v\n%s", err, stderr.String())
+			}
+			run, err := record.ReadFile(filepath.Join(dir, ResultsJSON))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if run.Tool.Backend != "vulkan" || run.Device.Backend != "vulkan" || len(run.Records) != 4 {
+				t.Fatalf("backend %q/%q, %d records", run.Tool.Backend, run.Device.Backend, len(run.Records))
+			}
+			wantTiming := map[string]string{"clock": "shader clock", "timestamps": "timestamps"}[timing]
+			if got := run.Device.Vulkan.Timing; got != wantTiming {
+				t.Errorf("device timing %q, want %q", got, wantTiming)
+			}
+			for _, r := range run.Records {
+				if r.Status != record.StatusOK || !(r.Value > 0) {
+					t.Errorf("%s: %s, %g: %s", r.ID, r.Status, r.Value, r.Reason)
+				}
+				if stamped := strings.HasPrefix(r.Provenance.Timing, "timestamps"); stamped != (timing == "timestamps") {
+					t.Errorf("%s: provenance timing %q with --timing %s", r.ID, r.Provenance.Timing, timing)
+				}
+			}
+			for _, s := range []string{"backend vulkan", "`Fma.f32`", "SPIR-V 1.5 written by gpuarch"} {
+				if !strings.Contains(stdout.String(), s) {
+					t.Errorf("the table lacks %q", s)
+				}
+			}
+		})
 	}
-	run, err := record.ReadFile(filepath.Join(dir, ResultsJSON))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if run.Tool.Backend != "vulkan" || run.Device.Backend != "vulkan" || len(run.Records) != 4 {
-		t.Fatalf("backend %q/%q, %d records", run.Tool.Backend, run.Device.Backend, len(run.Records))
-	}
-	for _, r := range run.Records {
-		if r.Status != record.StatusOK {
-			t.Errorf("%s: %s: %s", r.ID, r.Status, r.Reason)
-		}
-	}
-	for _, s := range []string{"backend vulkan", "`Fma.f32`", "SPIR-V 1.5 written by gpuarch"} {
-		if !strings.Contains(stdout.String(), s) {
-			t.Errorf("the table lacks %q", s)
-		}
+	var stderr bytes.Buffer
+	e := &Env{Stdout: &stderr, Stderr: &stderr, OpenGPU: openGPU, DefaultBackend: defaultBackend}
+	if err := e.Run(context.Background(), []string{"inst", "--backend", "cuda", "--timing", "timestamps", "Fma.f32"}); err == nil || !strings.Contains(err.Error(), "for the Vulkan backend") {
+		t.Errorf("--backend cuda --timing timestamps: %v", err)
 	}
 }
 

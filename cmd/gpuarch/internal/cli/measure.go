@@ -17,6 +17,7 @@ import (
 
 	"github.com/gpuarch/gpuarch/compare"
 	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/probe/vk"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/report"
 	"github.com/gpuarch/gpuarch/spec"
@@ -55,19 +56,35 @@ func parseSuites(list string) ([]string, error) {
 
 // measureFlags declares the flags run and inst share; apply sets them on e
 // once the flags are parsed.
-func (e *Env) measureFlags(fs *flag.FlagSet) (gpu *int, backend *string, apply func()) {
-	gpu = fs.Int("gpu", 0, "the device's number among the backend's devices")
-	backend = backendFlag(fs)
+// once the flags are parsed, and target resolves the device they name.
+func (e *Env) measureFlags(fs *flag.FlagSet) (target func() (Target, error), apply func()) {
+	gpu := fs.Int("gpu", 0, "the device's number among the backend's devices")
+	backend := backendFlag(fs)
+	timing := timingFlag(fs)
 	artifacts := fs.String("artifacts", "", "keep each probe module's source and binary (PTX and cubin, or SPIR-V assembly and binary) in this folder")
 	timeout := fs.Duration("launch-timeout", e.Config.LaunchTimeout, "give up on a probe kernel that runs longer than this")
-	return gpu, backend, func() { e.Artifacts, e.Config.LaunchTimeout = *artifacts, *timeout }
+	target = func() (Target, error) {
+		b, err := e.resolveBackend(*backend)
+		if err != nil {
+			return Target{}, err
+		}
+		t, err := resolveTiming(*timing)
+		if err != nil {
+			return Target{}, err
+		}
+		if b == backendCUDA && t == vk.TimingTimestamps {
+			return Target{}, &UsageError{"--timing timestamps is for the Vulkan backend: CUDA kernels always read the SM's clock"}
+		}
+		return Target{Backend: b, GPU: *gpu, Timing: t}, nil
+	}
+	return target, func() { e.Artifacts, e.Config.LaunchTimeout = *artifacts, *timeout }
 }
 
 func (e *Env) cmdRun(ctx context.Context, args []string) error {
 	fs := e.flags("run")
 	out := fs.String("out", "gpuarch-results", "folder to write results.json and results.md into")
 	suite := fs.String("suite", "", "comma-separated suites to run: "+strings.Join(knownSuites, ", ")+" (default: every suite the backend runs)")
-	gpu, backendName, apply := e.measureFlags(fs)
+	target, apply := e.measureFlags(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -75,10 +92,11 @@ func (e *Env) cmdRun(ctx context.Context, args []string) error {
 	if fs.NArg() > 0 {
 		return &UsageError{fmt.Sprintf("run takes no arguments, got %q", fs.Args())}
 	}
-	backend, err := e.resolveBackend(*backendName)
+	t, err := target()
 	if err != nil {
 		return err
 	}
+	backend := t.Backend
 	names := backendSuites(backend)
 	if *suite != "" {
 		if names, err = parseSuites(*suite); err != nil {
@@ -88,14 +106,14 @@ func (e *Env) cmdRun(ctx context.Context, args []string) error {
 			return err
 		}
 	}
-	_, err = e.measure(ctx, WorkRequest{Backend: backend, GPU: *gpu, Suites: names}, *out)
+	_, err = e.measure(ctx, WorkRequest{Backend: backend, GPU: t.GPU, Timing: t.Timing, Suites: names}, *out)
 	return err
 }
 
 func (e *Env) cmdInst(ctx context.Context, args []string) error {
 	fs := e.flags("inst")
 	out := fs.String("out", "", "also write results.json and results.md into this folder")
-	gpu, backendName, apply := e.measureFlags(fs)
+	target, apply := e.measureFlags(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -103,10 +121,11 @@ func (e *Env) cmdInst(ctx context.Context, args []string) error {
 	if fs.NArg() == 0 {
 		return &UsageError{"inst needs at least one instruction name (gpuarch list shows them)"}
 	}
-	backend, err := e.resolveBackend(*backendName)
+	t, err := target()
 	if err != nil {
 		return err
 	}
+	backend := t.Backend
 	specs, err := alu.LookupIn(chainCatalog(backend), fs.Args())
 	if err != nil {
 		if oerr := otherBackend(backend, fs.Args()); oerr != nil {
@@ -120,7 +139,7 @@ func (e *Env) cmdInst(ctx context.Context, args []string) error {
 			suites = append(suites, s.Suite)
 		}
 	}
-	run, err := e.measure(ctx, WorkRequest{Backend: backend, GPU: *gpu, Suites: suites, Subjects: fs.Args()}, *out)
+	run, err := e.measure(ctx, WorkRequest{Backend: backend, GPU: t.GPU, Timing: t.Timing, Suites: suites, Subjects: fs.Args()}, *out)
 	if run != nil {
 		if rerr := report.Markdown(e.Stdout, run); rerr != nil && err == nil {
 			err = rerr
@@ -320,7 +339,7 @@ func (e *Env) cmdInfo(ctx context.Context, args []string) error {
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	g, err := e.OpenGPU(ctx, backend, *gpu)
+	g, err := e.OpenGPU(ctx, Target{Backend: backend, GPU: *gpu})
 	if err != nil {
 		return err
 	}

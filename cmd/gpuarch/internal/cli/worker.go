@@ -37,9 +37,11 @@ import (
 // WorkRequest says what a worker measures.
 type WorkRequest struct {
 	// Backend is "cuda" or "vulkan".
-	Backend string   `json:"backend"`
-	GPU     int      `json:"gpu"`
-	Suites  []string `json:"suites"`
+	Backend string `json:"backend"`
+	// Timing is how Vulkan kernels are timed (Target.Timing).
+	Timing string   `json:"timing,omitempty"`
+	GPU    int      `json:"gpu"`
+	Suites []string `json:"suites"`
 	// Subjects limits the alu suite to these instructions (all when empty).
 	Subjects []string `json:"subjects,omitempty"`
 	// Done are the keys of jobs measured already: the worker skips them.
@@ -103,7 +105,7 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 	// A CUDA context belongs to an OS thread; this goroutine owns it.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	gpu, err := e.OpenGPU(ctx, req.Backend, req.GPU)
+	gpu, err := e.OpenGPU(ctx, Target{Backend: req.Backend, GPU: req.GPU, Timing: req.Timing})
 	if err != nil {
 		return err
 	}
