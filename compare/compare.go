@@ -59,6 +59,10 @@ type Row struct {
 	// Within whether the two medians agree that well.
 	Tolerance string
 	Within    bool
+	// CodeA and CodeB say what each side's kernel compiled to, across
+	// backends: the machine code per step where it was read, else the
+	// driver's statistics (see codeOf).
+	CodeA, CodeB string
 }
 
 // Result is a comparison of two runs.
@@ -116,6 +120,7 @@ func Runs(a, b *record.Run, alpha float64) (*Result, error) {
 		if res.CrossBackend {
 			rw.ID, rw.SubjectA, rw.SubjectB = k, ra.Subject, rb.Subject
 			rw.Tolerance, rw.Within = tolerance(ra, rw)
+			rw.CodeA, rw.CodeB = codeOf(ra), codeOf(rb)
 		}
 		res.Rows = append(res.Rows, rw)
 	}
@@ -144,6 +149,41 @@ func opKey(r *record.Record) string {
 		return ""
 	}
 	return r.Suite + "/" + r.Op + "/" + string(r.Quantity)
+}
+
+// codeOf says what a record's kernel compiled to: its machine code per
+// chain step where the code was read ("IADD3 0.55 + IMAD.IADD 0.45"), else
+// the driver's statistics (binary growth per step, registers), else "".
+func codeOf(r *record.Record) string {
+	s := r.SASS
+	if s == nil {
+		return ""
+	}
+	if len(s.PerStep) > 0 {
+		ops := make([]string, 0, len(s.PerStep))
+		for op := range s.PerStep {
+			ops = append(ops, op)
+		}
+		sort.Strings(ops)
+		parts := make([]string, len(ops))
+		for i, op := range ops {
+			parts[i] = fmt.Sprintf("%s %.3g", op, s.PerStep[op])
+		}
+		return strings.Join(parts, " + ") + " per step"
+	}
+	if s.Sequence != "" {
+		return s.Sequence
+	}
+	var parts []string
+	if s.BinaryBytesPerStep != nil {
+		parts = append(parts, fmt.Sprintf("binary +%.3g B per step", *s.BinaryBytesPerStep))
+	}
+	for _, k := range []string{"Register Count", "Shared Memory Size", "Local Memory Size", "Stack Size"} {
+		if v, ok := s.Statistics[k]; ok && (k == "Register Count" || v > 0 && v < 1<<32) {
+			parts = append(parts, fmt.Sprintf("%s %g", strings.ToLower(k), v))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // crossSubject is a record's subject in a cross-backend comparison.
@@ -364,6 +404,23 @@ func (r *Result) writeCross(w io.Writer, b *strings.Builder, all bool) error {
 		}
 		fmt.Fprintf(b, "| `%s` | %s | `%s` | `%s` | %s | %s | %s | %s | %s | %s |\n", op, q, orDash(row.SubjectA), orDash(row.SubjectB), row.Unit,
 			num(row.A), num(row.B), pct(row.Delta), agree, verdict)
+	}
+	var differ []Row
+	for _, row := range r.Rows {
+		if row.Tolerance != "" && !row.Within {
+			differ = append(differ, row)
+		}
+	}
+	if len(differ) > 0 {
+		b.WriteString("\nWhere they differ, what each backend's kernel compiled to (" + r.BackendA + "'s machine code as read; " + r.BackendB + "'s as its driver reports it):\n\n")
+		b.WriteString("| Operation | Quantity | " + r.BackendA + " | " + r.BackendB + " |\n| --- | --- | --- | --- |\n")
+		for _, row := range differ {
+			op, q := row.ID, ""
+			if i := strings.LastIndex(op, "/"); i >= 0 {
+				op, q = op[:i], op[i+1:]
+			}
+			fmt.Fprintf(b, "| `%s` | %s | %s | %s |\n", op, q, orDash(row.CodeA), orDash(row.CodeB))
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -109,6 +109,9 @@ func TestCrossBackend(t *testing.T) {
 		mk("Exp2.f32", "exp2.f32", record.Latency, "cycles", samples(r, 7, 18, 0.001)),
 		mk("Trunc.f32", "trunc.f32", record.Latency, "cycles", samples(r, 7, 6, 0.001)),
 	}}
+	bytes := 16.0
+	a.Records[1].SASS = &record.SASS{PerStep: map[string]float64{"FFMA": 1}}
+	b.Records[1].SASS = &record.SASS{BinaryBytesPerStep: &bytes, Statistics: map[string]float64{"Register Count": 24, "Local Memory Size": 1 << 36}}
 	res, err := Runs(a, b, 0.05)
 	if err != nil {
 		t.Fatal(err)
@@ -149,7 +152,8 @@ func TestCrossBackend(t *testing.T) {
 	if err := res.WriteMarkdown(&md, "cuda.json", "vulkan.json", false); err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{"1 of 3 figures", "| `alu/fma.f32` | latency | `fma.rn.f32` | `Fma.f32` |", "✓ ±0.5 cycle", "✗ ±3%"} {
+	for _, s := range []string{"1 of 3 figures", "| `alu/fma.f32` | latency | `fma.rn.f32` | `Fma.f32` |", "✓ ±0.5 cycle", "✗ ±3%",
+		"| `alu/fma.f32` | throughput | FFMA 1 per step | binary +16 B per step, register count 24 |"} {
 		if !strings.Contains(md.String(), s) {
 			t.Errorf("Markdown lacks %q:\n%s", s, md.String())
 		}

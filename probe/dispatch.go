@@ -7,6 +7,7 @@ import (
 
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/stats"
 )
 
 // DispatchStrategy is one way of launching work whose placement the
@@ -70,7 +71,7 @@ func (j *dispatchJob) trace(ctx context.Context, r *Runner, s DispatchStrategy, 
 	}
 	defer out.Free()
 	g := Grid{Blocks: blocks, Threads: s.Threads, SharedBytes: s.SharedBytes}
-	if err := j.c.prog.Launch(ctx, dispatchKernel, g, r.Config.LaunchTimeout, out.Ptr(), uint32(s.SpinMicros)); err != nil {
+	if err := j.c.prog.Launch(ctx, dispatchKernel, g, r.Config.LaunchTimeout, out.Ptr(), r.timerTicks(s.SpinMicros)); err != nil {
 		return fmt.Errorf("%s: %w", s.Name, err)
 	}
 	b, err := out.Read()
@@ -91,6 +92,17 @@ func (j *dispatchJob) trace(ctx context.Context, r *Runner, s DispatchStrategy, 
 		det.Trace = append(det.Trace, [6]int64{int64(w.SM), int64(w.Slot), int64(w.Block), int64(w.WarpInBlock), int64(w.StartNs - t0), int64(w.EndNs - t0)})
 	}
 	rec.Dispatch = det
+	// The method needs every warp resident for the whole spin: a spin that
+	// ended early (a kernel that read its count in another unit, a timer
+	// that stood still) makes residency look lower than it is.
+	spans := make([]float64, len(ws))
+	for i, w := range ws {
+		spans[i] = float64(w.EndNs - w.StartNs)
+	}
+	if span := stats.Median(spans); span < 0.5*float64(det.SpinNs) {
+		rec.Status, rec.Reason = record.StatusFailed, fmt.Sprintf("warps spun %.0f ns (median), not the %d ns asked for: residency cannot be read from the trace", span, det.SpinNs)
+		return nil
+	}
 	tl, err := infer.AnalyzeTimeline(infer.TraceSpans(det))
 	if err != nil {
 		return fmt.Errorf("%s: %w", s.Name, err)

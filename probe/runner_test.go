@@ -354,3 +354,33 @@ func TestPTXCodegen(t *testing.T) {
 		t.Error("an invalid template lowered")
 	}
 }
+
+// The dispatch probe spins every warp for the time it asks, reads the
+// residency the trace shows, and fails a trace whose warps did not last.
+func TestDispatchSpinsAsAsked(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		fraction float64 // of the asked spin the warps last
+		status   record.Status
+	}{
+		{"spins as asked", 0, record.StatusOK},
+		{"spins end early", 0.005, record.StatusFailed},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := probetest.New()
+			g.SpinFraction = tc.fraction
+			r := &probe.Runner{GPU: g, Config: testConfig()}
+			var recs []record.Record
+			job := probe.DispatchJob("dispatch", []probe.DispatchStrategy{{Name: "one warp per block", Threads: 32, Waves: 2, SpinMicros: 20}})
+			if err := r.Run(context.Background(), []probe.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+				t.Fatal(err)
+			}
+			if len(recs) != 1 || recs[0].Status != tc.status {
+				t.Fatalf("records %+v, want one %s", recs, tc.status)
+			}
+			if tc.status == record.StatusOK && recs[0].Value != float64(recs[0].Dispatch.DriverBlocksPerSM) {
+				t.Errorf("%g blocks resident per SM, the fake fits %d", recs[0].Value, recs[0].Dispatch.DriverBlocksPerSM)
+			}
+		})
+	}
+}

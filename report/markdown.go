@@ -123,7 +123,7 @@ func machineCodeSummary(run *record.Run) string {
 	case verified+listed > 0:
 		return fmt.Sprintf("the driver's machine code: %d records checked against the catalog's expectations, %d counted without one", verified, listed)
 	case stats > 0:
-		return "the driver reports statistics, not machine code (" + note + "): probes are not verified against their machine code, and the statistics are kept in every record"
+		return "the driver reports statistics, not machine code (" + note + "): probes are not verified against their machine code; the tables' Machine code column shows how much the driver's binary grew per chain step (\"+16 B/step\": one 16-byte instruction on NVIDIA GPUs since Volta), a chain that did not grow is marked invalid, and the statistics are kept in every record"
 	case none > 0:
 		return note
 	}
@@ -227,6 +227,13 @@ func writeChainTable(b *strings.Builder, rows []aluRow, u record.Units, backend 
 		seq := "—"
 		if s := sassOf(r); s != nil && s.Sequence != "" {
 			seq = s.Sequence
+		} else if s != nil && s.BinaryBytesPerStep != nil {
+			// The driver shows no machine code; its binary's growth per
+			// chain step says how much code one step became.
+			seq = fmt.Sprintf("+%.3g B/step", *s.BinaryBytesPerStep)
+			if s.Status == "invalid" {
+				seq += " (invalid)"
+			}
 		} else if s != nil && s.Status != "verified" {
 			seq = "(" + s.Status + ")"
 		}

@@ -10,13 +10,14 @@
 #
 #	OUT=/some/dir scripts/device-run.sh [STAGES]
 #
-# STAGES is a space-separated subset of "info before cuda vulkan compare"
-# (default: all). SUITES limits the CUDA runs (default: every suite).
+# STAGES is a space-separated subset of "info before cuda vulkan stamps
+# compare" (default: all); "stamps" times the operations both backends
+# measure by GPU timestamps instead of the shader clock. SUITES limits the CUDA runs (default: every suite).
 # Where the machine has no Vulkan loader, the Debian packages in .gl/ are
 # unpacked first (see the device tool's README).
 set -u
 : "${OUT:?set OUT to the folder results go to}"
-stages=${1:-info before cuda vulkan compare}
+stages=${1:-info before cuda vulkan stamps compare}
 suites=${SUITES:-}
 log=$OUT/log.txt
 
@@ -65,6 +66,13 @@ if has vulkan; then
 	cp "$OUT/vulkan/results.json" "$OUT/vulkan-results.json" 2>/dev/null
 	pack vulkan
 fi
+if has stamps; then
+	run stamps ./bin/gpuarch inst --backend vulkan --timing timestamps --out "$OUT/stamps" \
+		OpFAdd.f32 OpFMul.f32 Fma.f32 Fma.f64 Exp2.f32 OpIAdd.u32 OpIMul.u32 \
+		OpGroupNonUniformShuffleXor.u32 OpGroupNonUniformBallot
+	cp "$OUT/stamps/results.json" "$OUT/stamps-results.json" 2>/dev/null
+	pack stamps
+fi
 if has compare; then
 	mkdir -p "$OUT/compare"
 	for t in before cuda; do
@@ -72,8 +80,10 @@ if has compare; then
 	done
 	[ -e "$OUT/compare/before/results.json" ] && ./bin/gpuarch compare --all "$OUT/compare/before/results.json" "$OUT/compare/cuda/results.json" >"$OUT/compare/refactor.md" 2>>"$log"
 	[ -e "$OUT/vulkan-results.json" ] && ./bin/gpuarch compare --all "$OUT/cuda-results.json" "$OUT/vulkan-results.json" >"$OUT/compare/backends.md" 2>>"$log"
+	[ -e "$OUT/stamps-results.json" ] && ./bin/gpuarch compare --all "$OUT/vulkan-results.json" "$OUT/stamps-results.json" >"$OUT/compare/timing.md" 2>>"$log"
+	[ -e "$OUT/stamps-results.json" ] && ./bin/gpuarch compare --all "$OUT/cuda-results.json" "$OUT/stamps-results.json" >"$OUT/compare/backends-timestamps.md" 2>>"$log"
 	rm -rf "$OUT/compare/before" "$OUT/compare/cuda"
 	pack compare
 fi
-rm -f "$OUT/cuda-results.json" "$OUT/vulkan-results.json"
+rm -f "$OUT/cuda-results.json" "$OUT/vulkan-results.json" "$OUT/stamps-results.json"
 tail -n 40 "$log"

@@ -35,6 +35,9 @@ type GPU struct {
 	SharedPerSM int
 	// MaxAlloc, when set, fails larger allocations as out of memory.
 	MaxAlloc int
+	// SpinFraction, when set, is the fraction of its count a dispatch
+	// spin lasts (a kernel whose timer misleads it).
+	SpinFraction float64
 
 	bufs map[probe.Ptr][]byte
 	next probe.Ptr
@@ -230,16 +233,19 @@ func (p *program) Launch(_ context.Context, kernel string, grid probe.Grid, _ ti
 	case kernel == "dispatch_spin":
 		// Blocks go round-robin over SMs, as many at once as
 		// MaxBlocksPerSM says; each later wave starts when the one
-		// before ends, every warp spinning count µs.
+		// before ends, every warp spinning count timer ticks (ns).
 		fit, _ := p.MaxBlocksPerSM(kernel, threads, grid.SharedBytes)
-		us := uint64(args[1].(uint32))
+		ns := uint64(args[1].(uint32))
+		if g.SpinFraction > 0 {
+			ns = uint64(float64(ns) * g.SpinFraction)
+		}
 		wpb := (threads + 31) / 32
 		for b := range blocks {
 			wave := uint64(b / (g.SMs * fit))
-			start := 5000 + wave*(us*1000+700) + uint64(b%(g.SMs*fit))*20
+			start := 5000 + wave*(ns+700) + uint64(b%(g.SMs*fit))*20
 			for w := range wpb {
 				i := b*wpb + w
-				WriteWarp(out, i, start*2, (start+us*1000)*2, start, start+us*1000, uint32(b%g.SMs))
+				WriteWarp(out, i, start*2, (start+ns)*2, start, start+ns, uint32(b%g.SMs))
 				rec := out[i*probe.WarpRecordBytes:]
 				le.PutUint32(rec[36:], uint32((b/g.SMs)%fit*wpb+w))
 				le.PutUint32(rec[40:], uint32(b))
