@@ -77,7 +77,11 @@ func writeOverview(b *strings.Builder, run *record.Run) {
 		if d.CoresSource != "" {
 			row(strings.ToUpper(u.Cores[:1])+u.Cores[1:], d.CoresSource)
 		}
-		row("Timing", fmt.Sprintf("%s: cycles from VK_KHR_shader_clock's subgroup clock, nanoseconds from its device clock; %s", v.Timing, orDash(v.SubgroupClock)))
+		if v.Timing == "timestamps" {
+			row("Timing", "GPU timestamps around each whole dispatch, every record marked so; the subgroup clock "+orDash(v.SubgroupClock))
+		} else {
+			row("Timing", fmt.Sprintf("%s: cycles from VK_KHR_shader_clock's subgroup clock, nanoseconds from its device clock; %s", v.Timing, orDash(v.SubgroupClock)))
+		}
 		row("Machine code", machineCodeSummary(run))
 	} else {
 		row("Driver", fmt.Sprintf("%s (CUDA %d.%d)", orDash(d.DriverVersion), d.CUDAVersion/1000, d.CUDAVersion%1000/10))
