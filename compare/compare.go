@@ -387,10 +387,7 @@ func (r *Result) writeCross(w io.Writer, b *strings.Builder, all bool) error {
 		if !all && row.Tolerance == "" && row.Verdict != StatusDiffs {
 			continue
 		}
-		op, q := row.ID, ""
-		if i := strings.LastIndex(op, "/"); i >= 0 {
-			op, q = op[:i], op[i+1:]
-		}
+		op, q := splitQuantity(row.ID)
 		agree := "—"
 		if row.Tolerance != "" {
 			agree = "✓ " + row.Tolerance
@@ -415,15 +412,21 @@ func (r *Result) writeCross(w io.Writer, b *strings.Builder, all bool) error {
 		b.WriteString("\nWhere they differ, what each backend's kernel compiled to (" + r.BackendA + "'s machine code as read; " + r.BackendB + "'s as its driver reports it):\n\n")
 		b.WriteString("| Operation | Quantity | " + r.BackendA + " | " + r.BackendB + " |\n| --- | --- | --- | --- |\n")
 		for _, row := range differ {
-			op, q := row.ID, ""
-			if i := strings.LastIndex(op, "/"); i >= 0 {
-				op, q = op[:i], op[i+1:]
-			}
+			op, q := splitQuantity(row.ID)
 			fmt.Fprintf(b, "| `%s` | %s | %s | %s |\n", op, q, orDash(row.CodeA), orDash(row.CodeB))
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// splitQuantity splits a cross-backend row's key, "suite/op/quantity",
+// into the operation and the quantity.
+func splitQuantity(id string) (op, quantity string) {
+	if i := strings.LastIndex(id, "/"); i >= 0 {
+		return id[:i], id[i+1:]
+	}
+	return id, ""
 }
 
 func orDash(s string) string {

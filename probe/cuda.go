@@ -145,7 +145,13 @@ func (g *CUDA) Sensors() *record.Sensors {
 	if g.nvdev == nil {
 		return nil
 	}
-	s, err := g.nvdev.Sample()
+	return NVMLSensors(g.nvdev)
+}
+
+// NVMLSensors reads an NVML device's clocks, power, temperature and
+// throttle reasons, or nil when NVML cannot say.
+func NVMLSensors(d *nvml.Device) *record.Sensors {
+	s, err := d.Sample()
 	if err != nil {
 		return nil
 	}

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/gpuarch/gpuarch/internal/editdist"
 )
 
 // token is one word of an assembly line: an id (%name), a string literal
@@ -587,7 +589,7 @@ func suggest(s string, names []string) string {
 	}
 	best, dist := "", len(s)/2+2
 	for _, n := range names {
-		if d := distance(s, n); d < dist {
+		if d := editdist.Distance(s, n); d < dist {
 			best, dist = n, d
 		}
 	}
@@ -595,27 +597,6 @@ func suggest(s string, names []string) string {
 		return ""
 	}
 	return " (did you mean " + best + "?)"
-}
-
-// distance is the Levenshtein distance between two strings.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // specOperands are the operands an OpSpecConstantOp takes after the

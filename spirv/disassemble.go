@@ -138,7 +138,7 @@ func (dc *decoding) one(kind string) error {
 		return err
 	case "LiteralFloat":
 		v, err := dc.word()
-		dc.parts = append(dc.parts, floatText(uint64(v), 32))
+		dc.parts = append(dc.parts, FloatLiteral(uint64(v), 32))
 		return err
 	case "LiteralString":
 		start := dc.i
@@ -258,7 +258,7 @@ func (dc *decoding) number() error {
 	}
 	switch {
 	case nt.float:
-		dc.parts = append(dc.parts, floatText(v, nt.width))
+		dc.parts = append(dc.parts, FloatLiteral(v, nt.width))
 	case nt.signed && nt.width < 64:
 		dc.parts = append(dc.parts, strconv.FormatInt(int64(int32(lo)), 10))
 	case nt.signed:
@@ -269,9 +269,11 @@ func (dc *decoding) number() error {
 	return nil
 }
 
-// floatText writes a float's bits of a width exactly: a finite value as a
-// hexadecimal float, a NaN or infinity as its bits.
-func floatText(bits uint64, width int) string {
+// FloatLiteral writes a float's bit pattern of a width (16, 32 or 64)
+// as a literal Assemble reads back to the same bits: a finite value as an
+// exact hexadecimal float ("0x1.8p+00"), a NaN or an infinity as its bits
+// ("0x7fc00000").
+func FloatLiteral(bits uint64, width int) string {
 	var f float64
 	switch width {
 	case 16:

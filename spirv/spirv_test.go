@@ -15,16 +15,20 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/*.spv with spirv-as (SPIRV-Tools)")
 
-// golden assembles each testdata/*.spvasm and compares the words with
-// spirv-as's, kept in testdata/*.spv (-update rewrites them with spirv-as).
-// Word 2, the generator's id, is the one word that differs by design.
+// TestAssembleMatchesSpirvAs assembles each testdata/*.spvasm (and the
+// vulkan package's test shaders) and compares the words with spirv-as's,
+// kept beside them as .spv (-update rewrites this package's with
+// spirv-as). Word 2, the generator's id, is the one word that differs by
+// design.
 func TestAssembleMatchesSpirvAs(t *testing.T) {
 	files, err := filepath.Glob("testdata/*.spvasm")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no testdata/*.spvasm: %v", err)
 	}
+	others, _ := filepath.Glob("../vulkan/testdata/*.spvasm")
+	files = append(files, others...)
 	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
+		t.Run(strings.TrimPrefix(f, "../"), func(t *testing.T) {
 			src, err := os.ReadFile(f)
 			if err != nil {
 				t.Fatal(err)
@@ -34,7 +38,7 @@ func TestAssembleMatchesSpirvAs(t *testing.T) {
 				t.Fatal(err)
 			}
 			golden := strings.TrimSuffix(f, ".spvasm") + ".spv"
-			if *update {
+			if *update && strings.HasPrefix(f, "testdata") {
 				out, err := exec.Command("spirv-as", "--target-env", "vulkan1.2", f, "-o", golden).CombinedOutput()
 				if err != nil {
 					t.Fatalf("spirv-as: %v: %s", err, out)

@@ -418,17 +418,7 @@ func (g *GPU) Sensors() *record.Sensors {
 	if g.nvdev == nil {
 		return nil
 	}
-	s, err := g.nvdev.Sample()
-	if err != nil {
-		return nil
-	}
-	return &record.Sensors{
-		SMClockHz:  float64(s.SMClockMHz) * 1e6,
-		MemClockHz: float64(s.MemClockMHz) * 1e6,
-		PowerW:     float64(s.PowerMilliwatts) / 1e3,
-		TempC:      float64(s.TemperatureC),
-		Throttle:   s.Reasons,
-	}
+	return probe.NVMLSensors(g.nvdev)
 }
 
 // Close releases the device, the instance and NVML.

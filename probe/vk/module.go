@@ -2,12 +2,12 @@ package vk
 
 import (
 	"fmt"
-
-	"github.com/gpuarch/gpuarch/probe"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/spirv"
 )
 
 // module accumulates one SPIR-V module as assembly text, in the section
@@ -186,56 +186,7 @@ func (m *module) konst(name string, bits uint64) string {
 	if !s.float {
 		return m.global(id, fmt.Sprintf("OpConstant %s %d", t, bits))
 	}
-	lit, err := floatLiteral(s.bits, bits)
-	if err != nil {
-		m.fail("constant %#x of type %s: %v", bits, name, err)
-		return id
-	}
-	return m.global(id, fmt.Sprintf("OpConstant %s %s", t, lit))
-}
-
-// floatLiteral writes a float's bit pattern as an exact hexadecimal
-// floating-point literal, as spirv-as reads them.
-func floatLiteral(width int, bits uint64) (string, error) {
-	var v float64
-	switch width {
-	case 16:
-		v = half(uint16(bits))
-	case 32:
-		v = float64(math.Float32frombits(uint32(bits)))
-	default:
-		v = math.Float64frombits(bits)
-	}
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return "", fmt.Errorf("not a finite number")
-	}
-	if v == 0 {
-		if math.Signbit(v) {
-			return "-0x0p+0", nil
-		}
-		return "0x0p+0", nil
-	}
-	return strconv.FormatFloat(v, 'x', -1, 64), nil
-}
-
-// half converts an IEEE binary16 bit pattern to a float64.
-func half(h uint16) float64 {
-	sign := 1.0
-	if h&0x8000 != 0 {
-		sign = -1
-	}
-	exp := int(h>>10) & 0x1f
-	frac := float64(h & 0x3ff)
-	switch exp {
-	case 0:
-		return sign * frac / 1024 * math.Pow(2, -14)
-	case 0x1f:
-		if frac == 0 {
-			return math.Inf(int(sign))
-		}
-		return math.NaN()
-	}
-	return sign * (1 + frac/1024) * math.Pow(2, float64(exp-15))
+	return m.global(id, fmt.Sprintf("OpConstant %s %s", t, spirv.FloatLiteral(bits, s.bits)))
 }
 
 // pointer returns the id of a pointer type.

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/internal/editdist"
 	"github.com/gpuarch/gpuarch/probe"
 )
 
@@ -69,7 +70,7 @@ func closest(name string, cat []probe.ChainSpec, n int) []string {
 	}
 	var cs []cand
 	for _, s := range cat {
-		d := distance(name, s.Subject)
+		d := editdist.Distance(name, s.Subject)
 		if strings.Contains(s.Subject, name) || strings.Contains(name, s.Subject) {
 			d = 0
 		}
@@ -84,25 +85,4 @@ func closest(name string, cat []probe.ChainSpec, n int) []string {
 		out = append(out, c.name)
 	}
 	return out
-}
-
-// distance is the Levenshtein edit distance between a and b.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
