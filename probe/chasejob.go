@@ -3,13 +3,12 @@ package probe
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
 	"sort"
-	"time"
 
-	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
@@ -74,6 +73,8 @@ type chaseJob struct {
 	// constAddr is the constant table's address once read (constKnown).
 	constAddr  Ptr
 	constKnown bool
+	// unsupported says, by path name, why a path is not chased here.
+	unsupported map[string]string
 }
 
 const chaseStride = 32 // bytes: one element per 32-byte sector
@@ -89,24 +90,46 @@ func chaseKernel(p ChasePath) string {
 }
 
 func (j *chaseJob) prepare(ctx context.Context, r *Runner) {
-	ks := []*ptx.Kernel{ChaseInitKernel("chase_init")}
+	cg := r.GPU.Codegen()
+	ks := []KernelSpec{{Name: "chase_init", Kind: ChaseInit}}
 	seen := map[string]bool{}
+	j.unsupported = map[string]string{}
 	for _, p := range j.paths {
 		name := chaseKernel(p)
-		if !seen[name] {
-			seen[name] = true
-			ks = append(ks, ChaseKernel(name, p.Space, p.CacheOp))
+		if why := j.unsupportedPath(r, p); why != "" {
+			j.unsupported[p.Name] = why
+			continue
 		}
+		if seen[name] {
+			continue
+		}
+		k := KernelSpec{Name: name, Kind: Chase, Space: p.Space, CacheOp: p.CacheOp}
+		// A path the backend cannot write is skipped, not the module.
+		if _, err := cg.Module([]KernelSpec{k}); errors.Is(err, ErrUnsupported) {
+			j.unsupported[p.Name] = err.Error()
+			continue
+		}
+		seen[name] = true
+		ks = append(ks, k)
 	}
 	if seen["chase_const"] {
-		ks = append(ks, ConstBaseKernel("const_table_addr"))
+		ks = append(ks, KernelSpec{Name: "const_table_addr", Kind: ConstBase})
 	}
-	m := r.module(ks...)
-	m.Declare(".extern .shared .align 16 .b8 " + ptx.DynamicShared + "[];")
-	if seen["chase_const"] {
-		m.Declare(fmt.Sprintf(".const .align 8 .b8 %s[%d];", ConstTable, ConstTableBytes))
+	j.c = r.compileKernels(ctx, "chase", ks)
+}
+
+// unsupportedPath says why a path cannot be chased on this backend, or "".
+func (j *chaseJob) unsupportedPath(r *Runner, p ChasePath) string {
+	if r.GPU.Codegen().ISA() == ISAPTX {
+		return ""
 	}
-	j.c = r.compileSource(ctx, "chase", m.String())
+	switch {
+	case p.Carveout.Set:
+		return fmt.Sprintf("the L1/shared carve-out preference is a CUDA function attribute; the %s backend cannot set it", r.GPU.Device().BackendOf())
+	case p.SharedBytes > 0:
+		return fmt.Sprintf("holding unused shared memory to move the carve-out needs dynamic shared memory in the global chase, which the %s backend's chase does not declare", r.GPU.Device().BackendOf())
+	}
+	return ""
 }
 
 func (j *chaseJob) close() { j.c.close() }
@@ -146,15 +169,14 @@ func (j *chaseJob) measure(ctx context.Context, r *Runner) ([]record.Record, err
 	if err != nil {
 		return fail(record.StatusFailed, err.Error()), fatalOrNil(err)
 	}
-	d := r.GPU.Device()
-	smemMax := int64(d.Attributes["MAX_SHARED_MEMORY_PER_BLOCK_OPTIN"])
+	smemMax := r.maxSharedPerBlock()
 	// One buffer for every global footprint: the largest that fits.
 	var need int64
 	for _, f := range j.footprints {
 		need = max(need, f)
 	}
 	var buf Buffer
-	for size := need; size >= 1<<20 && buf == nil; size /= 2 {
+	for size := need; size >= min(need, 1<<20) && buf == nil; size /= 2 {
 		if b, err := r.GPU.Alloc(int(size)); err == nil {
 			buf, need = b, size
 		} else if Fatal(err) {
@@ -170,11 +192,17 @@ func (j *chaseJob) measure(ctx context.Context, r *Runner) ([]record.Record, err
 		return fail(record.StatusFailed, err.Error()), fatalOrNil(err)
 	}
 	defer out.Free()
-	prov := record.Provenance{Module: "chase", PTXSHA256: j.c.hash, CompileSeconds: j.c.compile.Seconds(), Clock: clk, Time: time.Now().UTC()}
+	prov := r.provenanceOf("chase", j.c.hash)
+	prov.CompileSeconds, prov.Clock = j.c.compile.Seconds(), clk
 	for _, p := range j.paths {
-		rec := record.Record{ID: j.suite + "/latency/" + p.Name, Suite: j.suite, Subject: p.Name, Group: "latency",
+		rec := record.Record{ID: j.suite + "/latency/" + p.Name, Suite: j.suite, Subject: p.Name, Op: "chase " + p.Name, Group: "latency",
 			Quantity: record.Curve, Unit: "cycles per load", Status: record.StatusOK, Provenance: prov,
 			Curve: &record.CurveDetail{Path: p.Name, ClockHz: clk.Hz}}
+		if why, ok := j.unsupported[p.Name]; ok {
+			rec.Status, rec.Reason, rec.Curve = record.StatusSkipped, why, nil
+			recs = append(recs, rec)
+			continue
+		}
 		for _, f := range j.footprints {
 			if p.MaxBytes > 0 && f > p.MaxBytes {
 				continue
@@ -212,7 +240,10 @@ func (j *chaseJob) point(ctx context.Context, r *Runner, p ChasePath, f int64, b
 	// At least minChase steps a pass, going round small chains several
 	// times, so the clock reads' fixed cost vanishes in the per-step time.
 	const minChase = 2048
-	steps := uint32(max(elems/chains, minChase))
+	// A device that ends a kernel's loops after so many iterations in all
+	// (lavapipe) gets two passes it runs whole, with room for the start's
+	// scramble: part of a long chain, still one dependent load a step.
+	steps := uint32(min(max(elems/chains, minChase), (r.maxIterations()-64)/2))
 	shape := []any{uint32(elems), nbits, uint32(stride), uint32(chains), seed}
 	kernel := chaseKernel(p)
 	if err := out.Clear(); err != nil {

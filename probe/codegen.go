@@ -23,6 +23,15 @@ const (
 	// ClockSpin has every subgroup spin on the in-kernel timer and write
 	// a warp record (see ClockKernel).
 	ClockSpin
+	// ChaseInit builds pointer chains in global memory (see
+	// ChaseInitKernel).
+	ChaseInit
+	// Chase follows a pointer chain in Space ("global" through CacheOp
+	// "ca" or "cg", "shared", or "const") and times it (see ChaseKernel).
+	Chase
+	// ConstBase stores the constant table's address (see
+	// ConstBaseKernel).
+	ConstBase
 )
 
 // KernelSpec is one kernel of a probe module, described neutrally.
@@ -35,7 +44,12 @@ type KernelSpec struct {
 	Length int
 	// ILP and Unroll shape a throughput loop.
 	ILP, Unroll int
+	// Space and CacheOp say where a Chase kernel's loads go.
+	Space, CacheOp string
 }
+
+// usesStep says whether a kernel of this kind chains a Step.
+func (k KernelKind) usesStep() bool { return k == LatencyChain || k == ThroughputChain }
 
 // Codegen lowers kernel descriptions to one backend's kernel language: PTX
 // for CUDA, SPIR-V assembly for Vulkan. The kernels it writes take the
@@ -77,8 +91,9 @@ func (PTX) FMAStep() Step {
 // Module implements Codegen.
 func (c PTX) Module(kernels []KernelSpec) (string, error) {
 	m := &ptx.Module{Version: c.Version, Target: c.Target}
+	konst := false
 	for _, k := range kernels {
-		if k.Kind != ClockSpin {
+		if k.Kind.usesStep() {
 			if isa := k.Step.isa(); isa != ISAPTX {
 				return "", fmt.Errorf("kernel %s: its step is written in %s, not PTX", k.Name, isa)
 			}
@@ -93,9 +108,34 @@ func (c PTX) Module(kernels []KernelSpec) (string, error) {
 			m.Add(ThroughputKernel(k.Name, k.Step, k.ILP, k.Unroll))
 		case ClockSpin:
 			m.Add(ClockKernel(k.Name))
+		case ChaseInit:
+			m.Add(ChaseInitKernel(k.Name))
+		case Chase:
+			m.Add(ChaseKernel(k.Name, k.Space, k.CacheOp))
+			konst = konst || k.Space == "const"
+		case ConstBase:
+			m.Add(ConstBaseKernel(k.Name))
+			konst = true
 		default:
 			return "", fmt.Errorf("kernel %s: unknown kind %d", k.Name, k.Kind)
 		}
 	}
+	// Every chase module declares the dynamic shared array (the global
+	// chases hold shared memory they do not use, to move the carve-out).
+	if konst || hasKind(kernels, Chase) {
+		m.Declare(".extern .shared .align 16 .b8 " + ptx.DynamicShared + "[];")
+	}
+	if konst {
+		m.Declare(fmt.Sprintf(".const .align 8 .b8 %s[%d];", ConstTable, ConstTableBytes))
+	}
 	return m.String(), nil
+}
+
+func hasKind(ks []KernelSpec, kind KernelKind) bool {
+	for _, k := range ks {
+		if k.Kind == kind {
+			return true
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package probe
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -170,12 +171,33 @@ func (r *Runner) compileModule(ctx context.Context, name string, kernels ...*ptx
 // written in PTX only (every job but the chains, for now) are skipped on a
 // backend that takes another language, with the reason in their records.
 func (r *Runner) compileSource(ctx context.Context, name, source string) *compiled {
-	c := &compiled{source: source}
-	c.hash = sourceHash(source)
 	if isa := r.GPU.Codegen().ISA(); isa != ISAPTX {
+		c := &compiled{source: source, hash: sourceHash(source)}
 		c.failure = &record.Record{Status: record.StatusSkipped, Reason: fmt.Sprintf("not available on the %s backend yet: this probe is written in PTX only", r.GPU.Device().BackendOf())}
 		return c
 	}
+	return r.compileText(ctx, name, source)
+}
+
+// compileKernels has the backend's Codegen write kernels and compiles
+// them: the way to jobs that run on every backend. A module the device
+// cannot have (ErrUnsupported) is skipped, with why.
+func (r *Runner) compileKernels(ctx context.Context, name string, kernels []KernelSpec) *compiled {
+	src, err := r.GPU.Codegen().Module(kernels)
+	if err != nil {
+		st := record.StatusFailed
+		if errors.Is(err, ErrUnsupported) {
+			st = record.StatusSkipped
+		}
+		return &compiled{failure: &record.Record{Status: st, Reason: fmt.Sprintf("write the %s module: %v", name, err)}}
+	}
+	return r.compileText(ctx, name, src)
+}
+
+// compileText compiles a module's source in the backend's language.
+func (r *Runner) compileText(ctx context.Context, name, source string) *compiled {
+	c := &compiled{source: source}
+	c.hash = sourceHash(source)
 	prog, err := r.GPU.Compile(ctx, name, c.source)
 	if err != nil {
 		_ = r.keep(name, c.source, nil)

@@ -414,6 +414,20 @@ func sourceHash(src string) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// maxSharedPerBlock is the most shared (workgroup) memory one block may
+// use, in bytes: CUDA's opt-in maximum, or Vulkan's
+// maxComputeSharedMemorySize.
+func (r *Runner) maxSharedPerBlock() int64 {
+	d := r.GPU.Device()
+	if v := d.Attributes["MAX_SHARED_MEMORY_PER_BLOCK_OPTIN"]; v > 0 {
+		return int64(v)
+	}
+	if d.Vulkan != nil {
+		return int64(d.Vulkan.Limits["maxComputeSharedMemorySize"])
+	}
+	return 0
+}
+
 // timestamped says whether the device's kernels are timed by GPU
 // timestamps around whole dispatches rather than by an in-kernel clock.
 func (r *Runner) timestamped() bool {

@@ -94,11 +94,11 @@ func (c Codegen) Module(kernels []probe.KernelSpec) (string, error) {
 	one := m.konst("u32", 1)
 	m.global("%wg_size", fmt.Sprintf("OpSpecConstantComposite %s %s %s %s", m.typ("u32x3"), wx, one, one))
 	for _, k := range kernels {
-		if k.Kind != probe.ClockSpin && k.Step.ISA != probe.ISASPIRV {
+		if (k.Kind == probe.LatencyChain || k.Kind == probe.ThroughputChain) && k.Step.ISA != probe.ISASPIRV {
 			return "", fmt.Errorf("kernel %s: its step is written in %q, not SPIR-V", k.Name, k.Step.ISA)
 		}
-		if c.Features.Timestamps {
-			m.notes = append(m.notes, timingNote(k))
+		if n := timingNote(k); c.Features.Timestamps && n != "" {
+			m.notes = append(m.notes, n)
 		}
 		var err error
 		switch k.Kind {
@@ -108,6 +108,12 @@ func (c Codegen) Module(kernels []probe.KernelSpec) (string, error) {
 			err = throughputKernel(m, k)
 		case probe.ClockSpin:
 			clockKernel(m, k.Name)
+		case probe.ChaseInit:
+			chaseInitKernel(m, k.Name)
+		case probe.Chase:
+			err = chaseKernel(m, k.Name, k.Space, k.CacheOp)
+		case probe.ConstBase:
+			err = fmt.Errorf("%w: Vulkan has no constant address space to chase", probe.ErrUnsupported)
 		default:
 			err = fmt.Errorf("unknown kernel kind %d", k.Kind)
 		}

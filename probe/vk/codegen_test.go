@@ -132,4 +132,3 @@ func TestModuleErrors(t *testing.T) {
 		})
 	}
 }
-

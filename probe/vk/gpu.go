@@ -318,7 +318,7 @@ func (g *GPU) calibrate(ctx context.Context) error {
 		return err
 	}
 	defer prog.Close()
-	p, err := prog.pipeline("calibrate", g.info.WarpSize)
+	p, err := prog.pipeline("calibrate", g.info.WarpSize, 0)
 	if err != nil {
 		return err
 	}
@@ -515,10 +515,13 @@ func (b buffer) Free() error {
 	return wrap(b.b.Free())
 }
 
-// pipeKey names a pipeline: a kernel at a workgroup width.
+// pipeKey names a pipeline: a kernel at a workgroup width, with a
+// workgroup array of sharedWords (specialization constant 1; kernels
+// without the array ignore it).
 type pipeKey struct {
-	kernel  string
-	threads int
+	kernel      string
+	threads     int
+	sharedWords int
 }
 
 // program is a compiled module: its shader and the pipelines built from
@@ -541,16 +544,17 @@ func (p *program) CompileTime() time.Duration {
 	return p.compile
 }
 
-// pipeline returns the kernel's pipeline for a width, building it once.
-func (p *program) pipeline(kernel string, threads int) (*vulkan.Pipeline, error) {
+// pipeline returns the kernel's pipeline for a width and workgroup array,
+// building it once.
+func (p *program) pipeline(kernel string, threads, sharedWords int) (*vulkan.Pipeline, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	k := pipeKey{kernel, threads}
+	k := pipeKey{kernel, threads, sharedWords}
 	if pl, ok := p.pipes[k]; ok {
 		return pl, nil
 	}
 	spec := vulkan.PipelineSpec{Shader: p.shader, Entry: kernel, PushConstantBytes: pushBytes,
-		Specialization: []uint32{uint32(threads)}, Capture: true}
+		Specialization: []uint32{uint32(threads), uint32(max(1, sharedWords))}, Capture: true}
 	if sg := p.g.info.WarpSize; threads%sg == 0 {
 		if p.g.requireSize {
 			spec.RequiredSubgroupSize = uint32(sg)
@@ -568,16 +572,19 @@ func (p *program) pipeline(kernel string, threads int) (*vulkan.Pipeline, error)
 
 // Prepare implements probe.Preparer.
 func (p *program) Prepare(kernel string, threads int) error {
-	_, err := p.pipeline(kernel, threads)
+	_, err := p.pipeline(kernel, threads, 0)
 	return err
 }
 
 // Launch implements probe.Program.
 func (p *program) Launch(ctx context.Context, kernel string, g probe.Grid, timeout time.Duration, args ...any) error {
-	if g.SharedBytes > 0 || g.Carveout.Set {
-		return fmt.Errorf("launch %s: dynamic workgroup memory and carve-outs are not available on the Vulkan backend yet", kernel)
+	if g.Carveout.Set {
+		return fmt.Errorf("launch %s: the L1/shared carve-out cannot be set through Vulkan", kernel)
 	}
-	pl, err := p.pipeline(kernel, g.Threads)
+	if most := p.g.info.Vulkan.Limits["maxComputeSharedMemorySize"]; float64(g.SharedBytes) > most {
+		return fmt.Errorf("launch %s: %d bytes of workgroup memory, the device allows %.0f", kernel, g.SharedBytes, most)
+	}
+	pl, err := p.pipeline(kernel, g.Threads, (g.SharedBytes+3)/4)
 	if err != nil {
 		return err
 	}
@@ -664,7 +671,7 @@ func (p *program) LaunchBatch(context.Context, string, probe.Grid, probe.Batch, 
 // Inspect implements probe.Inspector: the driver's report of the
 // kernel's pipeline at a width.
 func (p *program) Inspect(kernel string, threads int) (*probe.MachineCode, error) {
-	pl, err := p.pipeline(kernel, threads)
+	pl, err := p.pipeline(kernel, threads, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -140,3 +140,48 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// TestChaseOnVulkan chases pointers through workgroup memory and global
+// memory (plain and volatile loads) on the first Vulkan device; the
+// constant-cache path is skipped with the reason.
+func TestChaseOnVulkan(t *testing.T) {
+	g := openDevice(t)
+	r := &probe.Runner{GPU: g, Config: smallConfig()}
+	paths := []probe.ChasePath{
+		{Name: "shared", Space: "shared"},
+		{Name: "global ld.ca", Space: "global", CacheOp: "ca"},
+		{Name: "global ld.cg", Space: "global", CacheOp: "cg", OneChainUpTo: 64 << 10},
+		{Name: "constant", Space: "const"},
+		{Name: "global ld.ca, 32 KiB shared", Space: "global", CacheOp: "ca", SharedBytes: 32 << 10},
+	}
+	var recs []record.Record
+	job := probe.ChaseJob("memory", paths, []int64{1 << 10, 16 << 10, 256 << 10})
+	if err := r.Run(context.Background(), []probe.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != len(paths) {
+		t.Fatalf("%d records for %d paths", len(recs), len(paths))
+	}
+	for _, rec := range recs {
+		switch rec.Subject {
+		case "constant", "global ld.ca, 32 KiB shared":
+			if rec.Status != record.StatusSkipped || rec.Reason == "" {
+				t.Errorf("%s: %s (%s), want skipped with a reason", rec.ID, rec.Status, rec.Reason)
+			}
+			continue
+		}
+		if rec.Status != record.StatusOK || rec.Curve == nil || len(rec.Curve.Points) == 0 {
+			t.Errorf("%s: %s: %s", rec.ID, rec.Status, rec.Reason)
+			continue
+		}
+		for _, p := range rec.Curve.Points {
+			if !(p.Value > 0) {
+				t.Errorf("%s at %d bytes: %g cycles per load", rec.ID, p.Bytes, p.Value)
+			}
+		}
+		if rec.Provenance.Source != probe.ISASPIRV {
+			t.Errorf("%s: provenance %+v", rec.ID, rec.Provenance)
+		}
+		t.Logf("%s: %+v", rec.Subject, rec.Curve.Points)
+	}
+}

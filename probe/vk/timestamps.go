@@ -38,16 +38,18 @@ const (
 // mode says how to fill each kernel's timer fields in.
 const timingPrefix = "gpuarch timing: "
 
-// timingNote is the comment for one kernel: its name, its kind and the
-// index of its count argument.
+// timingNote is the comment for one timed kernel: its name, its kind and
+// the index of its count argument; "" for kernels that are not timed.
 func timingNote(k probe.KernelSpec) string {
 	switch k.Kind {
 	case probe.LatencyChain:
 		return fmt.Sprintf("%s%s latency count=2", timingPrefix, k.Name)
 	case probe.ClockSpin:
 		return fmt.Sprintf("%s%s records count=1", timingPrefix, k.Name)
+	case probe.ThroughputChain:
+		return fmt.Sprintf("%s%s records count=2", timingPrefix, k.Name)
 	}
-	return fmt.Sprintf("%s%s records count=2", timingPrefix, k.Name)
+	return "" // not timed: the backend leaves its output alone
 }
 
 // timedKernel is what a module's timing note says of one kernel.
