@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/bits"
 	"sort"
+	"time"
 
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
@@ -165,7 +166,11 @@ func (j *chaseJob) measure(ctx context.Context, r *Runner) ([]record.Record, err
 	if f := j.c.failure; f != nil {
 		return fail(f.Status, f.Reason), j.c.fatalErr
 	}
-	clk, err := r.Clock(ctx)
+	// The clock converts the curve to nanoseconds: read it warm, as a job
+	// that starts after an idle gap (its compile) would otherwise record
+	// the idle clock (825 MHz on an H100 through Vulkan, then 1980 MHz
+	// while the chase ran).
+	clk, err := r.Warmup(ctx, 0, 500*time.Millisecond)
 	if err != nil {
 		return fail(record.StatusFailed, err.Error()), fatalOrNil(err)
 	}

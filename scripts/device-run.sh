@@ -11,8 +11,10 @@
 #	OUT=/some/dir scripts/device-run.sh [STAGES]
 #
 # STAGES is a space-separated subset of "info before cuda vulkan stamps
-# compare" (default: all); "stamps" times the operations both backends
-# measure by GPU timestamps instead of the shader clock. SUITES limits the CUDA runs (default: every suite).
+# memcuda compare" (default: all but memcuda); "stamps" times the
+# operations both backends measure by GPU timestamps instead of the shader
+# clock; "memcuda" runs the CUDA memory suite alone, to set beside the
+# Vulkan run's memory records in the same call. SUITES limits the CUDA runs (default: every suite).
 # Where the machine has no Vulkan loader, the Debian packages in .gl/ are
 # unpacked first (see the device tool's README).
 set -u
@@ -73,17 +75,23 @@ if has stamps; then
 	cp "$OUT/stamps/results.json" "$OUT/stamps-results.json" 2>/dev/null
 	pack stamps
 fi
+if has memcuda; then
+	run memcuda ./bin/gpuarch run --backend cuda --suite memory --out "$OUT/memcuda"
+	cp "$OUT/memcuda/results.json" "$OUT/memcuda-results.json" 2>/dev/null
+	pack memcuda
+fi
 if has compare; then
 	mkdir -p "$OUT/compare"
 	for t in before cuda; do
 		[ -e "$OUT/$t.tgz" ] && tar xzf "$OUT/$t.tgz" -C "$OUT/compare"
 	done
 	[ -e "$OUT/compare/before/results.json" ] && ./bin/gpuarch compare --all "$OUT/compare/before/results.json" "$OUT/compare/cuda/results.json" >"$OUT/compare/refactor.md" 2>>"$log"
-	[ -e "$OUT/vulkan-results.json" ] && ./bin/gpuarch compare --all "$OUT/cuda-results.json" "$OUT/vulkan-results.json" >"$OUT/compare/backends.md" 2>>"$log"
+	[ -e "$OUT/vulkan-results.json" ] && [ -e "$OUT/cuda-results.json" ] && ./bin/gpuarch compare --all "$OUT/cuda-results.json" "$OUT/vulkan-results.json" >"$OUT/compare/backends.md" 2>>"$log"
 	[ -e "$OUT/stamps-results.json" ] && ./bin/gpuarch compare --all "$OUT/vulkan-results.json" "$OUT/stamps-results.json" >"$OUT/compare/timing.md" 2>>"$log"
-	[ -e "$OUT/stamps-results.json" ] && ./bin/gpuarch compare --all "$OUT/cuda-results.json" "$OUT/stamps-results.json" >"$OUT/compare/backends-timestamps.md" 2>>"$log"
+	[ -e "$OUT/stamps-results.json" ] && [ -e "$OUT/cuda-results.json" ] && ./bin/gpuarch compare --all "$OUT/cuda-results.json" "$OUT/stamps-results.json" >"$OUT/compare/backends-timestamps.md" 2>>"$log"
+	[ -e "$OUT/memcuda-results.json" ] && ./bin/gpuarch compare --all "$OUT/memcuda-results.json" "$OUT/vulkan-results.json" >"$OUT/compare/memory.md" 2>>"$log"
 	rm -rf "$OUT/compare/before" "$OUT/compare/cuda"
 	pack compare
 fi
-rm -f "$OUT/cuda-results.json" "$OUT/vulkan-results.json" "$OUT/stamps-results.json"
+rm -f "$OUT/cuda-results.json" "$OUT/vulkan-results.json" "$OUT/stamps-results.json" "$OUT/memcuda-results.json"
 tail -n 40 "$log"

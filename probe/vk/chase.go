@@ -132,9 +132,8 @@ func chaseInitKernel(m *module, name string) {
 
 // chaseKernel is probe.ChaseKernel: workgroup c follows chain c, a warm
 // pass of steps loads then a timed one, and stores the timed pass's
-// subgroup-clock cycles at out + 8c. cacheOp "cg" marks the loads
-// Volatile, which NVIDIA's driver compiles to loads that bypass the L1
-// (LDG.E.STRONG); "ca" loads are plain. Space "shared" builds the chain
+// subgroup-clock cycles at out + 8c. cacheOp "cg" makes each load visible
+// at device scope (see below); "ca" loads are plain. Space "shared" builds the chain
 // in the workgroup array with every invocation, then invocation 0 chases
 // it.
 func chaseKernel(m *module, name, space, cacheOp string) error {
@@ -188,7 +187,16 @@ func chaseKernel(m *module, name, space, cacheOp string) error {
 	ty = "u64"
 	access := "Aligned 8"
 	if cacheOp == "cg" {
-		access = "Volatile|Aligned 8"
+		// Around the L1: each load made visible at device scope (the
+		// Vulkan memory model's MakePointerVisible), as PTX's ld.relaxed.gpu
+		// is, which a GPU whose L1 is not coherent serves from the L2.
+		if !m.feat.VulkanMemoryModel {
+			return fmt.Errorf("%w: loads around the L1 need the Vulkan memory model with device scope (vulkanMemoryModel, vulkanMemoryModelDeviceScope)", probe.ErrUnsupported)
+		}
+		m.vulkanModel = true
+		m.capability("VulkanMemoryModel")
+		m.capability("VulkanMemoryModelDeviceScope")
+		access = "Aligned|MakePointerVisible|NonPrivatePointer 8 " + m.konst("u32", 1) // scope Device
 	}
 	load = func(p string) string {
 		ptr := f.def("gp", "OpConvertUToPtr %s %s", m.pointer("PhysicalStorageBuffer", u64), p)

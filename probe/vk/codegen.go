@@ -27,7 +27,10 @@ type Features struct {
 	// backend times whole dispatches with GPU timestamps and fills the
 	// timer fields in (see timestamps.go). Each kernel is announced by a
 	// "; gpuarch timing:" comment line saying how.
-	Timestamps            bool
+	Timestamps bool
+	// VulkanMemoryModel: the vulkanMemoryModel and
+	// vulkanMemoryModelDeviceScope features are enabled.
+	VulkanMemoryModel     bool
 	Float16, Float64      bool
 	Int8, Int16, Int64    bool
 	IntegerDotProduct     bool

@@ -17,9 +17,9 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // nvidia and lavapipe are the features of the two devices the Vulkan
 // backend was run on (an H100/H200, and Mesa's CPU implementation).
 var (
-	nvidia = Features{SubgroupSize: 32, SMBuiltins: true, DeviceClock: true, Float16: true, Float64: true, Int8: true, Int16: true, Int64: true,
+	nvidia = Features{SubgroupSize: 32, SMBuiltins: true, DeviceClock: true, VulkanMemoryModel: true, Float16: true, Float64: true, Int8: true, Int16: true, Int64: true,
 		IntegerDotProduct: true, SubgroupExtendedTypes: true, SubgroupOps: []string{"basic", "vote", "arithmetic", "ballot", "shuffle", "shuffle_relative", "clustered", "quad"}}
-	lavapipe = Features{SubgroupSize: 8, DeviceClock: true, Float16: true, Float64: true, Int8: true, Int16: true, Int64: true,
+	lavapipe = Features{SubgroupSize: 8, DeviceClock: true, VulkanMemoryModel: true, Float16: true, Float64: true, Int8: true, Int16: true, Int64: true,
 		IntegerDotProduct: true, SubgroupOps: []string{"basic", "vote", "arithmetic", "ballot", "shuffle", "shuffle_relative", "quad"}}
 )
 

@@ -168,6 +168,7 @@ func (g *GPU) describe(inst *vulkan.Instance, dev *vulkan.Device) {
 		Int64:                 pd.Features.ShaderInt64,
 		IntegerDotProduct:     pd.Features.ShaderIntegerDotProduct && has("shaderIntegerDotProduct"),
 		SubgroupExtendedTypes: pd.Features.ShaderSubgroupExtendedTypes && has("shaderSubgroupExtendedTypes"),
+		VulkanMemoryModel:     has("vulkanMemoryModel") && has("vulkanMemoryModelDeviceScope"),
 		SubgroupOps:           pd.Subgroup.SupportedOperations,
 	}}
 	d := &g.info

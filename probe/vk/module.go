@@ -17,19 +17,22 @@ import (
 // functions. Types and constants are declared once, on first use, under
 // readable ids (%u32, %k_u32_3).
 type module struct {
-	feat     Features
-	caps     []string
-	exts     []string
-	glsl     bool
-	entries  []string
-	modes    []string
-	decos    []string
-	globals  []string
-	funcs    []string
-	notes    []string // comment lines after the header
-	declared map[string]bool
-	fresh    int
-	err      error // the first type or constant the device cannot have
+	feat    Features
+	caps    []string
+	exts    []string
+	glsl    bool
+	entries []string
+	modes   []string
+	decos   []string
+	globals []string
+	funcs   []string
+	notes   []string // comment lines after the header
+	// vulkanModel: the module uses the Vulkan memory model (for loads
+	// made visible at device scope), not GLSL450's.
+	vulkanModel bool
+	declared    map[string]bool
+	fresh       int
+	err         error // the first type or constant the device cannot have
 }
 
 func newModule(f Features) *module {
@@ -221,7 +224,11 @@ func (m *module) text() string {
 	if m.glsl {
 		b.WriteString("%glsl = OpExtInstImport \"GLSL.std.450\"\n")
 	}
-	b.WriteString("OpMemoryModel PhysicalStorageBuffer64 GLSL450\n")
+	model := "GLSL450"
+	if m.vulkanModel {
+		model = "Vulkan"
+	}
+	fmt.Fprintf(&b, "OpMemoryModel PhysicalStorageBuffer64 %s\n", model)
 	for _, sec := range [][]string{m.entries, m.modes, m.decos, m.globals, m.funcs} {
 		for _, l := range sec {
 			b.WriteString(l)
