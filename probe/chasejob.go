@@ -168,9 +168,10 @@ func (j *chaseJob) measure(ctx context.Context, r *Runner) ([]record.Record, err
 	}
 	// The clock converts the curve to nanoseconds: read it warm, as a job
 	// that starts after an idle gap (its compile) would otherwise record
-	// the idle clock (825 MHz on an H100 through Vulkan, then 1980 MHz
-	// while the chase ran).
-	clk, err := r.Warmup(ctx, 0, 500*time.Millisecond)
+	// the idle clock (825 and 1110 MHz on an H100 through Vulkan, where
+	// the chase's DRAM latency in cycles shows it then ran at 1980 MHz; a
+	// few milliseconds of load did not raise it, 200 ms does).
+	clk, err := r.Warmup(ctx, 200*time.Millisecond, 2*time.Second)
 	if err != nil {
 		return fail(record.StatusFailed, err.Error()), fatalOrNil(err)
 	}

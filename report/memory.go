@@ -470,7 +470,11 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 			add("Data cache (L1)", measured(fmt.Sprintf("%s, %.0f cycles", bytesString(ls[0].Capacity), ls[0].Value)))
 		case "global ld.cg":
 			add("L2 cache", measured(fmt.Sprintf("%s effective (the knee), %.0f cycles", bytesString(ls[0].Capacity), ls[0].Value)))
-			add("L2 cache size", driver(bytesString(float64(attr("L2_CACHE_SIZE")))))
+			if v := attr("L2_CACHE_SIZE"); v > 0 {
+				add("L2 cache size", driver(bytesString(float64(v))))
+			} else {
+				add("L2 cache size", "— (the driver does not say)")
+			}
 		case "shared":
 			add("Shared memory latency", measured(fmt.Sprintf("%.0f cycles", ls[0].Value)))
 		case "constant":
