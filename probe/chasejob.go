@@ -8,7 +8,6 @@ import (
 	"math"
 	"math/bits"
 	"sort"
-	"time"
 
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
@@ -166,15 +165,6 @@ func (j *chaseJob) measure(ctx context.Context, r *Runner) ([]record.Record, err
 	if f := j.c.failure; f != nil {
 		return fail(f.Status, f.Reason), j.c.fatalErr
 	}
-	// The clock converts the curve to nanoseconds: read it warm, as a job
-	// that starts after an idle gap (its compile) would otherwise record
-	// the idle clock (825 and 1110 MHz on an H100 through Vulkan, where
-	// the chase's DRAM latency in cycles shows it then ran at 1980 MHz; a
-	// few milliseconds of load did not raise it, 200 ms does).
-	clk, err := r.Warmup(ctx, 200*time.Millisecond, 2*time.Second)
-	if err != nil {
-		return fail(record.StatusFailed, err.Error()), fatalOrNil(err)
-	}
 	smemMax := r.maxSharedPerBlock()
 	// One buffer for every global footprint: the largest that fits.
 	var need int64
@@ -198,12 +188,12 @@ func (j *chaseJob) measure(ctx context.Context, r *Runner) ([]record.Record, err
 		return fail(record.StatusFailed, err.Error()), fatalOrNil(err)
 	}
 	defer out.Free()
-	prov := r.provenanceOf("chase", j.c.hash)
-	prov.CompileSeconds, prov.Clock = j.c.compile.Seconds(), clk
 	for _, p := range j.paths {
+		prov := r.provenanceOf("chase", j.c.hash)
+		prov.CompileSeconds = j.c.compile.Seconds()
 		rec := record.Record{ID: j.suite + "/latency/" + p.Name, Suite: j.suite, Subject: p.Name, Op: "chase " + p.Name, Group: "latency",
 			Quantity: record.Curve, Unit: "cycles per load", Status: record.StatusOK, Provenance: prov,
-			Curve: &record.CurveDetail{Path: p.Name, ClockHz: clk.Hz}}
+			Curve: &record.CurveDetail{Path: p.Name}}
 		if why, ok := j.unsupported[p.Name]; ok {
 			rec.Status, rec.Reason, rec.Curve = record.StatusSkipped, why, nil
 			recs = append(recs, rec)
@@ -231,6 +221,18 @@ func (j *chaseJob) measure(ctx context.Context, r *Runner) ([]record.Record, err
 		if n := len(rec.Curve.Points); n > 0 {
 			rec.Value = rec.Curve.Points[0].Value
 		}
+		// The clock that converts the curve to nanoseconds is read right
+		// after its chases, while the GPU is still busy: read before, after
+		// an idle gap (the module's compile), it was the idle clock (825,
+		// 1110 and 765 MHz on an H100 and an H200 through Vulkan, where the
+		// DRAM latency in cycles shows the chase ran at 1980 MHz).
+		clk, err := r.Clock(ctx)
+		if err != nil {
+			rec.Status, rec.Reason = record.StatusFailed, err.Error()
+			recs = append(recs, rec)
+			return recs, fatalOrNil(err)
+		}
+		rec.Provenance.Clock, rec.Curve.ClockHz = clk, clk.Hz
 		recs = append(recs, rec)
 	}
 	return recs, nil
