@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
@@ -217,19 +216,17 @@ func streamKernelName(op string, width, alu int) string {
 
 func (j *bandwidthJob) prepare(ctx context.Context, r *Runner) {
 	seen := map[string]bool{}
-	var ks []*ptx.Kernel
+	var ks []KernelSpec
 	for _, s := range j.streams {
 		for _, sh := range j.shapes {
 			name := streamKernelName(s.Op, sh.Width, s.ALUPerAccess)
 			if !seen[name] {
 				seen[name] = true
-				ks = append(ks, StreamKernel(name, s.Op, sh.Width, streamUnroll, s.ALUPerAccess))
+				ks = append(ks, KernelSpec{Name: name, Kind: StreamLoop, Op: s.Op, Width: sh.Width, Unroll: streamUnroll, ALU: s.ALUPerAccess})
 			}
 		}
 	}
-	m := r.module(ks...)
-	m.Declare(".extern .shared .align 16 .b8 " + ptx.DynamicShared + "[];")
-	j.c = r.compileSource(ctx, "stream", m.String())
+	j.c = r.compileKernels(ctx, "stream", ks)
 }
 
 func (j *bandwidthJob) close() { j.c.close() }
@@ -241,9 +238,11 @@ func (j *bandwidthJob) measure(ctx context.Context, r *Runner) ([]record.Record,
 		if group == "" {
 			group = "bandwidth"
 		}
-		return record.Record{ID: j.suite + "/" + group + "/" + s.Subject, Suite: j.suite, Subject: s.Subject, Group: group,
+		rec := record.Record{ID: j.suite + "/" + group + "/" + s.Subject, Suite: j.suite, Subject: s.Subject, Group: group,
 			Quantity: record.Throughput, Unit: "bytes/clock/SM", Status: record.StatusOK, Note: s.Note,
-			Provenance: record.Provenance{Module: "stream", PTXSHA256: j.c.hash, CompileSeconds: j.c.compile.Seconds(), Time: time.Now().UTC()}}
+			Provenance: r.provenanceOf("stream", j.c.hash)}
+		rec.Provenance.CompileSeconds = j.c.compile.Seconds()
+		return rec
 	}
 	if f := j.c.failure; f != nil {
 		for _, s := range j.streams {
@@ -253,7 +252,13 @@ func (j *bandwidthJob) measure(ctx context.Context, r *Runner) ([]record.Record,
 		}
 		return recs, j.c.fatalErr
 	}
-	out, err := r.warpBuffer()
+	// Room for every shape's warp records, in the device's subgroups (a
+	// lavapipe subgroup is 8 wide: four records where NVIDIA writes one).
+	warps := 0
+	for _, sh := range j.shapes {
+		warps = max(warps, r.GPU.Device().SMs*max(1, sh.WarpsPerSM/8)*32*min(sh.WarpsPerSM, 8)/r.warpSize())
+	}
+	out, err := r.recordBuffer(warps)
 	if err != nil {
 		return nil, err
 	}
@@ -343,14 +348,14 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 		if err != nil {
 			return err
 		}
-		ws, err := DecodeWarps(b, blocks*threads/32)
+		ws, err := r.decodeWarps(b, blocks*threads/r.warpSize())
 		if err != nil {
 			return err
 		}
 		// The useful bytes: a width-byte access in every spacing bytes.
 		covered := region / uint64(spacing) * uint64(sh.Width)
-		perWarp := float64(s.Passes) * float64(covered) / float64(threads/32)
-		rate, err := RateOf(ws, perWarp)
+		perWarp := float64(s.Passes) * float64(covered) / float64(threads/r.warpSize())
+		rate, err := r.rateOf(ws, perWarp)
 		if err != nil {
 			return err
 		}
@@ -384,7 +389,7 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 	if len(clocks) > 0 {
 		hz = stats.Median(clocks)
 	}
-	rec.Provenance.Clock = &record.Clock{Hz: hz, Source: "%clock64 over %globaltimer inside the stream kernels (median)"}
+	rec.Provenance.Clock = &record.Clock{Hz: hz, Source: r.cycleClock() + " over " + r.timerName() + " inside the stream kernels (median)"}
 	// Bytes per second: for a stream over one shared buffer, all bytes over
 	// the GPU's first start to last end; for per-block regions, the per-SM
 	// rate at the measured clock times the SMs.

@@ -32,6 +32,11 @@ const (
 	// ConstBase stores the constant table's address (see
 	// ConstBaseKernel).
 	ConstBase
+	// StreamLoop streams over memory with Op ("ld.ca", "ld.cg", "st" or
+	// "lds"), Width bytes an access, Unroll accesses in flight and ALU
+	// independent FMAs after each, writing warp records (see
+	// StreamKernel).
+	StreamLoop
 )
 
 // KernelSpec is one kernel of a probe module, described neutrally.
@@ -46,6 +51,9 @@ type KernelSpec struct {
 	ILP, Unroll int
 	// Space and CacheOp say where a Chase kernel's loads go.
 	Space, CacheOp string
+	// Op, Width and ALU shape a StreamLoop kernel (with Unroll).
+	Op         string
+	Width, ALU int
 }
 
 // usesStep says whether a kernel of this kind chains a Step.
@@ -116,13 +124,15 @@ func (c PTX) Module(kernels []KernelSpec) (string, error) {
 		case ConstBase:
 			m.Add(ConstBaseKernel(k.Name))
 			konst = true
+		case StreamLoop:
+			m.Add(StreamKernel(k.Name, k.Op, k.Width, k.Unroll, k.ALU))
 		default:
 			return "", fmt.Errorf("kernel %s: unknown kind %d", k.Name, k.Kind)
 		}
 	}
 	// Every chase module declares the dynamic shared array (the global
 	// chases hold shared memory they do not use, to move the carve-out).
-	if konst || hasKind(kernels, Chase) {
+	if konst || hasKind(kernels, Chase) || hasKind(kernels, StreamLoop) {
 		m.Declare(".extern .shared .align 16 .b8 " + ptx.DynamicShared + "[];")
 	}
 	if konst {

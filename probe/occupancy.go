@@ -117,6 +117,14 @@ func (r *Runner) warpBuffer() (Buffer, error) {
 	return r.GPU.Alloc(r.GPU.Device().SMs * r.maxWarpsPerSM() * WarpRecordBytes)
 }
 
+// recordBuffer is warpBuffer with room for at least warps records.
+func (r *Runner) recordBuffer(warps int) (Buffer, error) {
+	if err := r.ensureSink(); err != nil {
+		return nil, err
+	}
+	return r.GPU.Alloc(max(warps, r.GPU.Device().SMs*r.maxWarpsPerSM()) * WarpRecordBytes)
+}
+
 // ensureSink allocates the runner's shared sink buffer once.
 func (r *Runner) ensureSink() error {
 	if r.sink != nil {

@@ -257,6 +257,12 @@ func TestDecodeWarpsErrors(t *testing.T) {
 	if _, err := probe.DecodeWarps(buf, 3); err == nil {
 		t.Error("short buffer: no error")
 	}
+	// A 32-bit counter that passed 2^32 during the warp (lavapipe).
+	probetest.WriteWarp(buf, 1, 1<<32-100, 50, 1<<32-10, 5, 0)
+	ws, err := probe.DecodeWarps(buf, 2)
+	if err != nil || ws[1].EndCycle-ws[1].StartCycle != 150 || ws[1].EndNs-ws[1].StartNs != 15 {
+		t.Errorf("wrapped 32-bit counter: %+v, %v", ws, err)
+	}
 }
 
 func TestStepValidate(t *testing.T) {

@@ -41,6 +41,8 @@ func DecodeWarps(buf []byte, n int) ([]WarpRecord, error) {
 		if w.StartCycle == 0 && w.EndCycle == 0 {
 			return nil, fmt.Errorf("warp %d wrote no record", i)
 		}
+		w.StartCycle, w.EndCycle = unwrap32(w.StartCycle, w.EndCycle)
+		w.StartNs, w.EndNs = unwrap32(w.StartNs, w.EndNs)
 		if w.EndCycle < w.StartCycle || w.EndNs < w.StartNs {
 			return nil, fmt.Errorf("warp %d: end before start (cycles %d..%d, ns %d..%d)", i, w.StartCycle, w.EndCycle, w.StartNs, w.EndNs)
 		}
@@ -161,4 +163,16 @@ func RateOfDevice(ws []WarpRecord, instPerWarp float64, cores int) (Rate, error)
 	cycles := float64(g1-g0) * hz / 1e9
 	perCore := float64(len(ws)) * instPerWarp / cycles / float64(max(1, cores))
 	return Rate{PerSM: perCore, MinSM: perCore, MaxSM: perCore, ClockHz: hz, SMs: max(1, cores), MedianCycles: cycles}, nil
+}
+
+// unwrap32 undoes one wrap of a counter 32 bits wide read as 64 (Mesa's
+// lavapipe's shader clocks): a start in the counter's upper half and an
+// end in its lower half, below the start, is the counter passing 2^32 in
+// a span shorter than 2^31 ticks. Other ends before starts stay as they
+// are, for the caller to refuse.
+func unwrap32(start, end uint64) (uint64, uint64) {
+	if end < start && start >= 1<<31 && start < 1<<32 && end < 1<<31 {
+		end += 1 << 32
+	}
+	return start, end
 }

@@ -85,22 +85,9 @@ func (f *fn) sharedElement(g, stride string) string {
 	return f.def("el", "OpIMul %s %s %s", u32, g, w)
 }
 
-// sharedArray declares the kernel's workgroup array of u32 words, its
-// length specialization constant 1, and returns the variable.
-func (f *fn) sharedArray() string {
-	m := f.m
-	words := "%wg_words"
-	if !m.declared[words] {
-		m.decos = append(m.decos, fmt.Sprintf("OpDecorate %s SpecId %d", words, sharedWordsSpecID))
-		m.global(words, fmt.Sprintf("OpSpecConstant %s 1", m.typ("u32")))
-	}
-	arr := m.global("%wg_array_t", fmt.Sprintf("OpTypeArray %s %s", m.typ("u32"), words))
-	v := m.global("%wg_array", fmt.Sprintf("OpVariable %s Workgroup", m.pointer("Workgroup", arr)))
-	if !containsString(f.iface, v) {
-		f.iface = append(f.iface, v)
-	}
-	return v
-}
+// sharedArray declares the kernel's workgroup array of u32 words (see
+// sharedArrayOf) and returns the variable.
+func (f *fn) sharedArray() string { return f.sharedArrayOf("u32", 1) }
 
 // sharedWord returns a pointer to word i of the workgroup array.
 func (f *fn) sharedWord(arr, i string) string {

@@ -3,6 +3,8 @@ package vk
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/gpuarch/gpuarch/probe"
@@ -41,6 +43,37 @@ func TestChaseModules(t *testing.T) {
 	} {
 		if _, err := (Codegen{Features: tc.feat}).Module([]probe.KernelSpec{tc.k}); !errors.Is(err, probe.ErrUnsupported) {
 			t.Errorf("%s: %v, want ErrUnsupported", tc.k.Name, err)
+		}
+	}
+}
+
+// The stream kernels of every operation and width assemble and validate.
+func TestStreamModules(t *testing.T) {
+	var ks []probe.KernelSpec
+	for _, op := range []string{"ld.ca", "ld.cg", "st", "lds"} {
+		for _, w := range []int{4, 8, 16} {
+			for _, alu := range []int{0, 2} {
+				ks = append(ks, probe.KernelSpec{Name: fmt.Sprintf("s_%s_%d_%d", strings.ReplaceAll(op, ".", "_"), w, alu), Kind: probe.StreamLoop, Op: op, Width: w, Unroll: 8, ALU: alu})
+			}
+		}
+	}
+	src, err := Codegen{Features: nvidia}.Module(ks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	words, err := spirv.Assemble(src, spirv.V1_5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := spirv.Validate(context.Background(), words, "vulkan1.2"); err != nil && !errors.Is(err, spirv.ErrNoValidator) {
+		t.Fatal(err)
+	}
+	for _, k := range []probe.KernelSpec{
+		{Name: "bad_op", Kind: probe.StreamLoop, Op: "ld.lu", Width: 4, Unroll: 8},
+		{Name: "bad_width", Kind: probe.StreamLoop, Op: "ld.ca", Width: 32, Unroll: 8},
+	} {
+		if _, err := (Codegen{Features: nvidia}).Module([]probe.KernelSpec{k}); err == nil {
+			t.Errorf("%s: written", k.Name)
 		}
 	}
 }

@@ -115,6 +115,8 @@ func (c Codegen) Module(kernels []probe.KernelSpec) (string, error) {
 			chaseInitKernel(m, k.Name)
 		case probe.Chase:
 			err = chaseKernel(m, k.Name, k.Space, k.CacheOp)
+		case probe.StreamLoop:
+			err = streamKernel(m, k)
 		case probe.ConstBase:
 			err = fmt.Errorf("%w: Vulkan has no constant address space to chase", probe.ErrUnsupported)
 		default:

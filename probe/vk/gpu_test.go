@@ -185,3 +185,34 @@ func TestChaseOnVulkan(t *testing.T) {
 		t.Logf("%s: %+v", rec.Subject, rec.Curve.Points)
 	}
 }
+
+// TestStreamOnVulkan streams through workgroup memory and global memory
+// (plain loads, loads around the L1, stores) on the first Vulkan device.
+func TestStreamOnVulkan(t *testing.T) {
+	g := openDevice(t)
+	r := &probe.Runner{GPU: g, Config: smallConfig()}
+	shapes := []probe.StreamShape{{Width: 4, WarpsPerSM: 8}, {Width: 16, WarpsPerSM: 8}}
+	var jobs []probe.Job
+	for _, s := range []probe.Stream{
+		{Subject: "shared read", Op: "lds", Footprint: 16 << 10, PerBlock: true, Passes: 8, Shapes: shapes},
+		{Subject: "L1 read", Op: "ld.ca", Footprint: 32 << 10, PerBlock: true, Passes: 8, Shapes: shapes},
+		{Subject: "L2 read", Op: "ld.cg", Footprint: 1 << 20, Passes: 2, Shapes: shapes},
+		{Subject: "L2 write", Op: "st", Footprint: 1 << 20, Passes: 2, Shapes: shapes},
+		{Subject: "L1 read, 2 FMAs a load", Op: "ld.ca", Footprint: 32 << 10, PerBlock: true, Passes: 8, Shapes: shapes, ALUPerAccess: 2},
+	} {
+		jobs = append(jobs, probe.BandwidthJob("memory", s))
+	}
+	var recs []record.Record
+	if err := r.Run(context.Background(), jobs, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != len(jobs) {
+		t.Fatalf("%d records for %d streams", len(recs), len(jobs))
+	}
+	for _, rec := range recs {
+		if rec.Status != record.StatusOK || !(rec.Value > 0) || rec.Through == nil || len(rec.Through.Sweep) != len(shapes) {
+			t.Errorf("%s: %s, %g bytes/clock/SM: %s", rec.ID, rec.Status, rec.Value, rec.Reason)
+		}
+		t.Logf("%s: %.3g bytes/clock/SM, %.3g bytes/s", rec.Subject, rec.Value, rec.Through.ResultsPerSecond)
+	}
+}
