@@ -244,15 +244,6 @@ func (f *fn) doWhile(carried, types []string, body func(in []string) (out []stri
 	return out
 }
 
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // glslSet imports GLSL.std.450 and returns its id.
 func (m *module) glslSet() string {
 	m.glsl = true

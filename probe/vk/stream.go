@@ -2,6 +2,8 @@ package vk
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/gpuarch/gpuarch/probe"
 )
@@ -68,7 +70,7 @@ func streamKernel(m *module, k probe.KernelSpec) error {
 		for i := range parts {
 			parts[i] = tid
 		}
-		value = f.def("val", "OpCompositeConstruct %s %s", m.typ(elem), join(parts))
+		value = f.def("val", "OpCompositeConstruct %s %s", m.typ(elem), strings.Join(parts, " "))
 	}
 	carried, types := []string{tid}, []string{"u32"}
 	if k.ALU > 0 {
@@ -151,21 +153,10 @@ func (f *fn) sharedArrayOf(elem string, perWord int) string {
 	}
 	arr := m.global("%wg_array_"+elem, fmt.Sprintf("OpTypeArray %s %s", m.typ(elem), n))
 	v := m.global("%wg_"+elem, fmt.Sprintf("OpVariable %s Workgroup", m.pointer("Workgroup", arr)))
-	if !containsString(f.iface, v) {
+	if !slices.Contains(f.iface, v) {
 		f.iface = append(f.iface, v)
 	}
 	return v
-}
-
-func join(ids []string) string {
-	out := ""
-	for i, s := range ids {
-		if i > 0 {
-			out += " "
-		}
-		out += s
-	}
-	return out
 }
 
 // lanesOf is how many 32-bit words an access of width bytes holds.
