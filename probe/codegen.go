@@ -37,6 +37,11 @@ const (
 	// independent FMAs after each, writing warp records (see
 	// StreamKernel).
 	StreamLoop
+	// Barrier has every invocation of a workgroup run a loop of
+	// workgroup barriers (see BarrierKernel).
+	Barrier
+	// AtomicChain chains atomics on Atomic (see AtomicKernel).
+	AtomicChain
 )
 
 // KernelSpec is one kernel of a probe module, described neutrally.
@@ -54,6 +59,8 @@ type KernelSpec struct {
 	// Op, Width and ALU shape a StreamLoop kernel (with Unroll).
 	Op         string
 	Width, ALU int
+	// Atomic is an AtomicChain kernel's operation.
+	Atomic Atomic
 }
 
 // usesStep says whether a kernel of this kind chains a Step.
@@ -126,13 +133,17 @@ func (c PTX) Module(kernels []KernelSpec) (string, error) {
 			konst = true
 		case StreamLoop:
 			m.Add(StreamKernel(k.Name, k.Op, k.Width, k.Unroll, k.ALU))
+		case Barrier:
+			m.Add(BarrierKernel(k.Name))
+		case AtomicChain:
+			m.Add(AtomicKernel(k.Name, k.Atomic))
 		default:
 			return "", fmt.Errorf("kernel %s: unknown kind %d", k.Name, k.Kind)
 		}
 	}
 	// Every chase module declares the dynamic shared array (the global
 	// chases hold shared memory they do not use, to move the carve-out).
-	if konst || hasKind(kernels, Chase) || hasKind(kernels, StreamLoop) {
+	if konst || hasKind(kernels, Chase) || hasKind(kernels, StreamLoop) || hasKind(kernels, Barrier) || hasKind(kernels, AtomicChain) {
 		m.Declare(".extern .shared .align 16 .b8 " + ptx.DynamicShared + "[];")
 	}
 	if konst {

@@ -2,6 +2,7 @@ package probe
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/gpuarch/gpuarch/ptx"
@@ -144,19 +145,30 @@ type syncJob struct {
 	warps   []int
 	atomics []AtomicCase
 	c       *compiled
+	// unsupported says, by kernel, why an atomic is not measured here.
+	unsupported map[string]string
 }
 
 func (j *syncJob) prepare(ctx context.Context, r *Runner) {
-	m := r.module(BarrierKernel("barrier"))
+	cg := r.GPU.Codegen()
+	ks := []KernelSpec{{Name: "barrier", Kind: Barrier}}
 	seen := map[string]bool{}
+	j.unsupported = map[string]string{}
 	for _, c := range j.atomics {
-		if n := c.Atomic.kernel(); !seen[n] {
-			seen[n] = true
-			m.Add(AtomicKernel(n, c.Atomic))
+		n := c.Atomic.kernel()
+		if seen[n] || j.unsupported[n] != "" {
+			continue
 		}
+		k := KernelSpec{Name: n, Kind: AtomicChain, Atomic: c.Atomic}
+		// An atomic the device lacks is skipped, not the module.
+		if _, err := cg.Module([]KernelSpec{k}); errors.Is(err, ErrUnsupported) {
+			j.unsupported[n] = err.Error()
+			continue
+		}
+		seen[n] = true
+		ks = append(ks, k)
 	}
-	m.Declare(".extern .shared .align 16 .b8 " + ptx.DynamicShared + "[];")
-	j.c = r.compileSource(ctx, "sync", m.String())
+	j.c = r.compileKernels(ctx, "sync", ks)
 }
 
 func (j *syncJob) close() { j.c.close() }
@@ -165,7 +177,8 @@ func (j *syncJob) close() { j.c.close() }
 const syncIters = 2048
 
 func (j *syncJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
-	prov := j.c.provenance("sync")
+	prov := r.provenanceOf("sync", j.c.hash)
+	prov.CompileSeconds = j.c.compile.Seconds()
 	var recs []record.Record
 	add := func(rec record.Record, err error) error {
 		if f := j.c.failure; f != nil {
@@ -180,7 +193,7 @@ func (j *syncJob) measure(ctx context.Context, r *Runner) ([]record.Record, erro
 		return nil
 	}
 	for _, n := range j.warps {
-		rec := record.Record{ID: fmt.Sprintf("%s/barrier/bar.sync, %d warps", j.suite, n), Suite: j.suite, Subject: fmt.Sprintf("bar.sync, %d warps", n),
+		rec := record.Record{ID: fmt.Sprintf("%s/barrier/bar.sync, %d warps", j.suite, n), Suite: j.suite, Subject: fmt.Sprintf("bar.sync, %d warps", n), Op: fmt.Sprintf("barrier, %d warps", n),
 			Group: "barrier", Quantity: record.Latency, Unit: "cycles per barrier", Status: record.StatusOK, Provenance: prov}
 		var err error
 		if j.c.failure == nil {
@@ -202,9 +215,14 @@ func (j *syncJob) measure(ctx context.Context, r *Runner) ([]record.Record, erro
 		if c.Full {
 			q, unit = record.Throughput, "atomics/clock/SM"
 		}
-		rec := record.Record{ID: fmt.Sprintf("%s/%s/%s", j.suite, subject, q), Suite: j.suite, Subject: subject, Group: "atomic",
+		rec := record.Record{ID: fmt.Sprintf("%s/%s/%s", j.suite, subject, q), Suite: j.suite, Subject: subject, Op: subject, Group: "atomic",
 			Quantity: q, Unit: unit, Status: record.StatusOK, Provenance: prov}
 		var err error
+		if why, ok := j.unsupported[c.Atomic.kernel()]; ok {
+			rec.Status, rec.Reason = record.StatusSkipped, why
+			recs = append(recs, rec)
+			continue
+		}
 		if j.c.failure == nil {
 			err = j.atomic(ctx, r, c, &rec)
 		}
@@ -221,19 +239,19 @@ func (j *syncJob) barrier(ctx context.Context, r *Runner, warps int, rec *record
 		return err
 	}
 	defer out.Free()
-	return j.c.medianCycles(ctx, r, "barrier", Grid{Blocks: 1, Threads: 32 * warps}, out, syncIters, rec, out.Ptr(), uint32(syncIters))
+	return j.c.medianCycles(ctx, r, "barrier", Grid{Blocks: 1, Threads: r.warpSize() * warps}, out, syncIters, rec, out.Ptr(), uint32(syncIters))
 }
 
 func (j *syncJob) atomic(ctx context.Context, r *Runner, c AtomicCase, rec *record.Record) error {
 	d := r.GPU.Device()
-	g := Grid{Blocks: 1, Threads: 32}
+	g := Grid{Blocks: 1, Threads: r.warpSize()}
 	if c.Full {
 		g = Grid{Blocks: 8 * d.SMs, Threads: 256}
 	}
 	if c.Atomic.Space == "shared" {
 		g.SharedBytes = 8 * g.Threads
 	}
-	warps := g.Blocks * g.Threads / 32
+	warps := g.Blocks * g.Threads / r.warpSize()
 	out, err := r.GPU.Alloc(warps * WarpRecordBytes)
 	if err != nil {
 		return err
@@ -258,7 +276,7 @@ func (j *syncJob) atomic(ctx context.Context, r *Runner, c AtomicCase, rec *reco
 		if err != nil {
 			return err
 		}
-		ws, err := DecodeWarps(b, warps)
+		ws, err := r.decodeWarps(b, warps)
 		if err != nil {
 			return err
 		}
@@ -266,7 +284,7 @@ func (j *syncJob) atomic(ctx context.Context, r *Runner, c AtomicCase, rec *reco
 			samples = append(samples, float64(ws[0].EndCycle-ws[0].StartCycle)/syncIters)
 			continue
 		}
-		rate, err := RateOf(ws, syncIters*32)
+		rate, err := r.rateOf(ws, syncIters*float64(r.warpSize()))
 		if err != nil {
 			return err
 		}
@@ -278,7 +296,7 @@ func (j *syncJob) atomic(ctx context.Context, r *Runner, c AtomicCase, rec *reco
 	rec.Samples, rec.Summary = samples, summary(samples)
 	rec.Value = rec.Summary.Median
 	if len(clocks) > 0 {
-		rec.Provenance.Clock = &record.Clock{Hz: stats.Median(clocks), Source: "%clock64 over %globaltimer inside the atomics kernel (median)"}
+		rec.Provenance.Clock = &record.Clock{Hz: stats.Median(clocks), Source: r.cycleClock() + " over " + r.timerName() + " inside the atomics kernel (median)"}
 	}
 	return nil
 }

@@ -77,3 +77,33 @@ func TestStreamModules(t *testing.T) {
 		}
 	}
 }
+
+// The barrier and atomic kernels assemble and validate; atomics the
+// backend does not enable are unsupported.
+func TestSyncModules(t *testing.T) {
+	ks := []probe.KernelSpec{{Name: "barrier", Kind: probe.Barrier}}
+	for _, space := range []string{"shared", "global"} {
+		for _, op := range [][2]string{{"add", "u32"}, {"min", "s32"}, {"max", "u32"}, {"exch", "b32"}, {"cas", "b32"}} {
+			a := probe.Atomic{Space: space, Op: op[0], Type: op[1]}
+			ks = append(ks, probe.KernelSpec{Name: fmt.Sprintf("atomic_%s_%s_%s", space, op[0], op[1]), Kind: probe.AtomicChain, Atomic: a})
+		}
+	}
+	ks = append(ks, probe.KernelSpec{Name: "atomic_agg", Kind: probe.AtomicChain, Atomic: probe.Atomic{Space: "global", Op: "add", Type: "u32", Aggregated: true}})
+	src, err := Codegen{Features: nvidia}.Module(ks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	words, err := spirv.Assemble(src, spirv.V1_5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := spirv.Validate(context.Background(), words, "vulkan1.2"); err != nil && !errors.Is(err, spirv.ErrNoValidator) {
+		t.Fatal(err)
+	}
+	for _, a := range []probe.Atomic{{Space: "global", Op: "add", Type: "f32"}, {Space: "shared", Op: "add", Type: "u64"}} {
+		k := probe.KernelSpec{Name: "x", Kind: probe.AtomicChain, Atomic: a}
+		if _, err := (Codegen{Features: nvidia}).Module([]probe.KernelSpec{k}); !errors.Is(err, probe.ErrUnsupported) {
+			t.Errorf("%+v: %v, want ErrUnsupported", a, err)
+		}
+	}
+}

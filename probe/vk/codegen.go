@@ -117,6 +117,10 @@ func (c Codegen) Module(kernels []probe.KernelSpec) (string, error) {
 			err = chaseKernel(m, k.Name, k.Space, k.CacheOp)
 		case probe.StreamLoop:
 			err = streamKernel(m, k)
+		case probe.Barrier:
+			err = barrierKernel(m, k.Name)
+		case probe.AtomicChain:
+			err = atomicKernel(m, k.Name, k.Atomic)
 		case probe.ConstBase:
 			err = fmt.Errorf("%w: Vulkan has no constant address space to chase", probe.ErrUnsupported)
 		default:

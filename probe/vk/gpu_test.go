@@ -216,3 +216,36 @@ func TestStreamOnVulkan(t *testing.T) {
 		t.Logf("%s: %.3g bytes/clock/SM, %.3g bytes/s", rec.Subject, rec.Value, rec.Through.ResultsPerSecond)
 	}
 }
+
+// TestSyncOnVulkan times barriers and atomics on the first Vulkan device;
+// a float atomic, which gpuarch does not enable there, is skipped.
+func TestSyncOnVulkan(t *testing.T) {
+	g := openDevice(t)
+	r := &probe.Runner{GPU: g, Config: smallConfig()}
+	add := probe.Atomic{Space: "shared", Op: "add", Type: "u32"}
+	agg := probe.Atomic{Space: "global", Op: "add", Type: "u32", Aggregated: true}
+	cases := []probe.AtomicCase{
+		{Atomic: add, Ways: 1},
+		{Atomic: add, Ways: 1, Full: true},
+		{Atomic: probe.Atomic{Space: "global", Op: "cas", Type: "b32"}, Ways: 32},
+		{Atomic: agg, Ways: 32, Full: true},
+		{Atomic: probe.Atomic{Space: "global", Op: "add", Type: "f32"}, Ways: 1},
+	}
+	var recs []record.Record
+	if err := r.Run(context.Background(), []probe.Job{probe.SyncJob("dispatch", []int{1, 2}, cases)}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 2+len(cases) {
+		t.Fatalf("%d records", len(recs))
+	}
+	for _, rec := range recs {
+		want := record.StatusOK
+		if strings.Contains(rec.Subject, "f32") {
+			want = record.StatusSkipped
+		}
+		if rec.Status != want || want == record.StatusOK && !(rec.Value > 0) {
+			t.Errorf("%s: %s, %g: %s", rec.ID, rec.Status, rec.Value, rec.Reason)
+		}
+		t.Logf("%s: %.3g %s", rec.Subject, rec.Value, rec.Unit)
+	}
+}

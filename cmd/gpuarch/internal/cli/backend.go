@@ -11,6 +11,7 @@ import (
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/probe/vk"
 	"github.com/gpuarch/gpuarch/suites/alu"
+	"github.com/gpuarch/gpuarch/suites/dispatch"
 	"github.com/gpuarch/gpuarch/suites/memory"
 	"github.com/gpuarch/gpuarch/suites/warp"
 )
@@ -92,12 +93,12 @@ func isaOf(backend string) string {
 }
 
 // backendSuites are the suites a backend can run, in run order. Through
-// Vulkan the memory suite runs its pointer chases so far (latency against
-// footprint through workgroup memory and global memory, and the levels
-// found from them); its other probes are written in PTX only and say so.
+// Vulkan the memory suite runs its pointer chases and bandwidth streams,
+// and the dispatch suite its barriers and atomics; their other probes are
+// written in PTX only so far and say so in their records.
 func backendSuites(backend string) []string {
 	if backend == backendVulkan {
-		return []string{alu.Suite, warp.Suite, memory.Suite}
+		return []string{alu.Suite, warp.Suite, memory.Suite, dispatch.Suite}
 	}
 	return knownSuites
 }
