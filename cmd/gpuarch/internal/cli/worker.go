@@ -165,7 +165,7 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 			for i, s := range specs {
 				planned[i] = probe.Planned{Key: alu.Key(s.Subject), Job: probe.ChainJob(s)}
 			}
-			if err := run(planned, func(r *record.Record) { alu.Annotate(dev.ComputeCapability, r) }); err != nil {
+			if err := run(planned, func(r *record.Record) { alu.AnnotateDevice(dev, r) }); err != nil {
 				return err
 			}
 		case mma.Suite:
