@@ -43,6 +43,20 @@ func ExitCode(err error) int {
 	return 1
 }
 
+// ReportedError is an error already told to whoever needs it: a worker's
+// failure, sent to its parent, which says it to the user once. The
+// command line exits with its code and prints nothing more.
+type ReportedError struct{ Err error }
+
+func (e *ReportedError) Error() string { return e.Err.Error() }
+func (e *ReportedError) Unwrap() error { return e.Err }
+
+// Reported says whether err was already reported (see ReportedError).
+func Reported(err error) bool {
+	var r *ReportedError
+	return errors.As(err, &r)
+}
+
 // Device is a GPU the CLI can measure and then close.
 type Device interface {
 	probe.GPU

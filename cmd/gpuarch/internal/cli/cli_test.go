@@ -624,3 +624,22 @@ func TestBackendChoice(t *testing.T) {
 		t.Errorf("list --backend vulkan:\n%s", out.String())
 	}
 }
+
+// A worker's failure, already sent to its parent, keeps its exit code and
+// is not printed again.
+func TestReportedError(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		code int
+	}{
+		{&ReportedError{errors.New("no device")}, 1},
+		{&ReportedError{fmt.Errorf("run: %w", context.Canceled)}, 130},
+	} {
+		if !Reported(tc.err) || ExitCode(tc.err) != tc.code {
+			t.Errorf("%v: reported %v, exit %d; want true, %d", tc.err, Reported(tc.err), ExitCode(tc.err), tc.code)
+		}
+	}
+	if Reported(errors.New("plain")) {
+		t.Error("a plain error counted as reported")
+	}
+}

@@ -97,7 +97,12 @@ func (e *Env) cmdWorker(ctx context.Context, args []string) error {
 		// it. Ending the process is what stops it.
 		os.Exit(3)
 	}
-	return err
+	if err != nil {
+		// The parent says it to the user; saying it here too printed it
+		// twice.
+		return &ReportedError{err}
+	}
+	return nil
 }
 
 // work measures req in this process.
