@@ -383,7 +383,7 @@ func latencyPlot(curves []*record.Record, title string) ([]byte, error) {
 		xt = append(xt, plot.Tick{Value: math.Exp2(float64(e)), Label: bytesString(math.Exp2(float64(e)))})
 	}
 	p.X.Tick.Marker = plot.ConstantTicks(xt)
-	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	p.Y.Tick.Marker = logTicks125{}
 	p.Legend.Top, p.Legend.Left = true, true
 	for i, r := range curves {
 		var pts plotter.XYs

@@ -322,3 +322,19 @@ func TestReplayLimit(t *testing.T) {
 		t.Errorf("latency-bound replay: %q", got)
 	}
 }
+
+// The latency axis labels 1, 2 and 5 times each power of ten in range.
+func TestLogTicks125(t *testing.T) {
+	var labels []string
+	for _, tk := range (logTicks125{}).Ticks(25, 800) {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		}
+	}
+	if got := strings.Join(labels, " "); got != "50 100 200 500" {
+		t.Errorf("labels from 25 to 800: %q, want \"50 100 200 500\"", got)
+	}
+	if ts := (logTicks125{}).Ticks(0, 10); ts != nil {
+		t.Errorf("a range from 0 has ticks %v", ts)
+	}
+}
