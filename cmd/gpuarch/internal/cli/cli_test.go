@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -47,6 +48,33 @@ func testEnv(gpu *probetest.GPU) (*Env, *bytes.Buffer, *bytes.Buffer) {
 	}
 	e.Worker = e.work
 	return e, &stdout, &stderr
+}
+
+// A run that finds no GPU writes no results: not a folder it would have
+// made, and not over results already in the folder it was given.
+func TestNoDriverWritesNothing(t *testing.T) {
+	dir := t.TempDir()
+	fresh := filepath.Join(dir, "new")
+	old := filepath.Join(dir, "old")
+	if err := os.MkdirAll(old, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	kept := []byte(`{"earlier": "results"}`)
+	if err := os.WriteFile(filepath.Join(old, ResultsJSON), kept, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{fresh, old} {
+		e, _, _ := testEnv(nil)
+		if err := e.Run(context.Background(), []string{"run", "--out", out}); err == nil {
+			t.Fatal("a run without a driver succeeded")
+		}
+	}
+	if _, err := os.Stat(fresh); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the run made %s: %v", fresh, err)
+	}
+	if b, err := os.ReadFile(filepath.Join(old, ResultsJSON)); err != nil || !bytes.Equal(b, kept) {
+		t.Errorf("the earlier results became %q (%v)", b, err)
+	}
 }
 
 func TestNoDriver(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -169,6 +170,11 @@ func checkWritable(dir string) error {
 // recorded as failed with the reason and a new worker takes the rest. It
 // returns the run even on error.
 func (e *Env) measure(ctx context.Context, req WorkRequest, out string) (*record.Run, error) {
+	created := false // this run made the output folder
+	if out != "" {
+		_, err := os.Stat(out)
+		created = errors.Is(err, fs.ErrNotExist)
+	}
 	for _, dir := range []string{out, e.Artifacts} {
 		if dir == "" {
 			continue
@@ -236,14 +242,14 @@ func (e *Env) measure(ctx context.Context, req WorkRequest, out string) (*record
 		switch {
 		case err == nil:
 			run.Complete = saveErr == nil
-			return run, finish(run, save, out, saveErr)
+			return run, finish(run, save, out, created, saveErr)
 		case ctx.Err() != nil:
-			return run, finish(run, save, out, ctx.Err())
+			return run, finish(run, save, out, created, ctx.Err())
 		case !sawDevice || !warmed:
 			// Nothing was measured: the GPU cannot be used at all.
-			return run, finish(run, save, out, err)
+			return run, finish(run, save, out, created, err)
 		case started == "" && !progressed:
-			return run, finish(run, save, out, fmt.Errorf("a worker stopped without measuring anything: %w", err))
+			return run, finish(run, save, out, created, fmt.Errorf("a worker stopped without measuring anything: %w", err))
 		}
 		progress(fmt.Sprintf("worker stopped: %v; going on in a new worker", err))
 		run.Warnings = append(run.Warnings, "a worker process stopped and a new one went on: "+err.Error())
@@ -262,8 +268,16 @@ func (e *Env) measure(ctx context.Context, req WorkRequest, out string) (*record
 }
 
 // finish writes the final JSON and Markdown and decorates err with where the
-// results so far are.
-func finish(run *record.Run, save func() error, out string, err error) error {
+// results so far are. A run that failed before measuring anything (no
+// record, no clock) writes nothing, and removes the output folder if it
+// made it and it is empty: an empty results file would pass for a run.
+func finish(run *record.Run, save func() error, out string, created bool, err error) error {
+	if err != nil && len(run.Records) == 0 && run.Warmup == nil {
+		if created && out != "" {
+			_ = os.Remove(out) // only an empty folder goes
+		}
+		return err
+	}
 	serr := save()
 	if out != "" && serr == nil {
 		serr = writeDocument(out, run, nil)
