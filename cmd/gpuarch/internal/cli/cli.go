@@ -118,6 +118,7 @@ func commands() []command {
 		{"list", "[--backend cuda|vulkan]", "list the instructions gpuarch knows in the backend's kernel language", (*Env).cmdList},
 		{"report", "[--out DIR] [--library FILE] RESULTS.json", "write the Markdown (and with --out the HTML) report of a results file", (*Env).cmdReport},
 		{"compare", "[--all] [--alpha P] A.json B.json", "set two results files side by side: what changed, and whether significantly", (*Env).cmdCompare},
+		{"db", "add|list|compare [--db FILE] ...", "keep runs in a results store and compare sets of them: add RESULTS.json...; list [--where FILTER]; compare [--all] FILTER-A FILTER-B (filters: node=, model=, uuid=, driver=, backend=, since=, until=, id=)", (*Env).cmdDB},
 		{"version", "", "print the version", (*Env).cmdVersion},
 		{"worker", "", "(internal) measure what the request on stdin asks, for run and inst", (*Env).cmdWorker},
 	}

@@ -671,3 +671,42 @@ func TestReportedError(t *testing.T) {
 		t.Error("a plain error counted as reported")
 	}
 }
+
+// The results store through the command line, on the recorded runs: add
+// (twice: the second time says it holds them already), list, compare one
+// GPU model's runs against another's.
+func TestDB(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "fleet.db")
+	h100 := filepath.Join("..", "..", "..", "..", "results", "NVIDIA-H100-80GB-HBM3", "results.json")
+	h200 := filepath.Join("..", "..", "..", "..", "results", "NVIDIA-H200", "results.json")
+	run := func(args ...string) string {
+		t.Helper()
+		e, stdout, _ := testEnv(nil)
+		if err := e.Run(context.Background(), append([]string{"db"}, args...)); err != nil {
+			t.Fatalf("db %v: %v", args, err)
+		}
+		return stdout.String()
+	}
+	if out := run("add", "--db", db, h100, h200); strings.Count(out, "run ") != 2 {
+		t.Errorf("add: %s", out)
+	}
+	if out := run("add", "--db", db, h100); !strings.Contains(out, "already holds") {
+		t.Errorf("adding again: %s", out)
+	}
+	if out := run("list", "--db", db, "--where", "model=NVIDIA H200"); !strings.Contains(out, "1 run(s)") || !strings.Contains(out, "NVIDIA H200") {
+		t.Errorf("list: %s", out)
+	}
+	out := run("compare", "--db", db, "--all", "model=NVIDIA H100 80GB HBM3", "model=NVIDIA H200")
+	if !strings.Contains(out, "`alu/fma.rn.f32/throughput`") || !strings.Contains(out, "(1 runs)") {
+		t.Errorf("compare: %.500s", out)
+	}
+	e, _, _ := testEnv(nil)
+	for _, args := range [][]string{{"db"}, {"db", "drop"}, {"db", "compare", "--db", db, "model=x"}, {"db", "list", "--db", db, "--where", "colour=red"}} {
+		if err := e.Run(context.Background(), args); ExitCode(err) != 2 {
+			t.Errorf("%v: %v, want a usage error", args, err)
+		}
+	}
+	if err := e.Run(context.Background(), []string{"db", "add", "--db", db, filepath.Join(t.TempDir(), "missing.json")}); err == nil {
+		t.Error("adding a missing file succeeded")
+	}
+}
