@@ -38,9 +38,22 @@ func open(t *testing.T) *Store {
 	return s
 }
 
+// TestAddListSet runs on an SQLite file and on a real PostgreSQL server
+// (started here from the machine's installation; .ci/run installs it).
 func TestAddListSet(t *testing.T) {
+	t.Run("sqlite", func(t *testing.T) { testAddListSet(t, open(t)) })
+	t.Run("postgres", func(t *testing.T) {
+		s, err := Open(context.Background(), startPostgres(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		testAddListSet(t, s)
+	})
+}
+
+func testAddListSet(t *testing.T, s *Store) {
 	ctx := context.Background()
-	s := open(t)
 	// A fleet of four nodes, one slow GPU, two drivers.
 	fleet := []*record.Run{
 		run("n1", "GPU-1", "580.1", 1, 3.95), run("n2", "GPU-2", "580.1", 1, 3.94), run("n3", "GPU-3", "580.1", 2, 3.96),

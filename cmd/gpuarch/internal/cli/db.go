@@ -20,7 +20,7 @@ func (e *Env) cmdDB(ctx context.Context, args []string) error {
 	}
 	sub, args := args[0], args[1:]
 	fs := e.flags("db " + sub)
-	path := fs.String("db", "gpuarch.db", "the store: an SQLite file (made if missing)")
+	path := fs.String("db", "gpuarch.db", "the store: an SQLite file (made if missing), or a PostgreSQL URL (postgres://user:password@host/database)")
 	switch sub {
 	case "add":
 		return e.dbAdd(ctx, fs, path, args)
