@@ -30,6 +30,8 @@ type Target struct {
 	Backend string
 	GPU     int
 	Timing  string
+	// GPUs are the devices a run measures at once (GPU is the first).
+	GPUs []int
 }
 
 // openGPU opens a device of a backend.

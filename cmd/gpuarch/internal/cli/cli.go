@@ -69,6 +69,8 @@ type Env struct {
 	// OpenGPU opens device number ordinal of a backend ("cuda" or
 	// "vulkan").
 	OpenGPU func(ctx context.Context, t Target) (Device, error)
+	// DeviceCount says how many devices a backend sees (for --gpu all).
+	DeviceCount func(backend string) (int, error)
 	// DefaultBackend is the backend "--backend auto" picks: cuda where
 	// the CUDA driver library loads, else vulkan.
 	DefaultBackend func() string
@@ -91,6 +93,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		Stdout: stdout, Stderr: stderr,
 		OpenGPU:        openGPU,
 		DefaultBackend: defaultBackend,
+		DeviceCount:    deviceCount,
 		VulkanDevices:  vk.Devices,
 		Disassembler: func() (probe.Disassembler, error) {
 			d, err := sass.FindDisassembler()

@@ -710,3 +710,53 @@ func TestDB(t *testing.T) {
 		t.Error("adding a missing file succeeded")
 	}
 }
+
+// run --gpu all measures every GPU at once, each into its own folder, and
+// the host summary flags the GPU slower than its siblings.
+func TestRunAllGPUs(t *testing.T) {
+	gpus := []*probetest.GPU{probetest.New(), probetest.New(), probetest.New()}
+	gpus[2].Peak = 2 // half the issue rate of its siblings
+	e, stdout, stderr := testEnv(nil)
+	e.OpenGPU = func(_ context.Context, tg Target) (Device, error) {
+		if tg.GPU >= len(gpus) {
+			return nil, fmt.Errorf("no GPU %d", tg.GPU)
+		}
+		return gpus[tg.GPU], nil
+	}
+	e.DeviceCount = func(string) (int, error) { return len(gpus), nil }
+	out := t.TempDir()
+	if err := e.Run(context.Background(), []string{"run", "--gpu", "all", "--suite", "warp", "--out", out}); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	for n := range gpus {
+		run, err := record.ReadFile(filepath.Join(out, fmt.Sprintf("gpu%d", n), ResultsJSON))
+		if err != nil || len(run.Records) == 0 {
+			t.Errorf("gpu %d: %v", n, err)
+		}
+	}
+	summary, err := os.ReadFile(filepath.Join(out, HostSummary))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(summary), "\n")
+	var rows []string
+	for _, l := range lines {
+		if strings.HasPrefix(l, "| 0 |") || strings.HasPrefix(l, "| 1 |") || strings.HasPrefix(l, "| 2 |") {
+			rows = append(rows, l)
+		}
+	}
+	if len(rows) != 3 || strings.Contains(rows[0], "outlier") || strings.Contains(rows[1], "outlier") || !strings.Contains(rows[2], "**outlier**") {
+		t.Errorf("summary rows:\n%s", strings.Join(rows, "\n"))
+	}
+	if !strings.Contains(stdout.String(), "# Host summary") || !strings.Contains(stderr.String(), "gpu2 ") {
+		t.Error("the summary is not printed, or progress lines do not name their GPU")
+	}
+	for _, bad := range []string{"0,0", "x", "-1"} {
+		if err := e.Run(context.Background(), []string{"run", "--gpu", bad, "--out", t.TempDir()}); ExitCode(err) != 2 {
+			t.Errorf("--gpu %s: %v, want a usage error", bad, err)
+		}
+	}
+	if err := e.Run(context.Background(), []string{"inst", "--gpu", "0,1", "fma.rn.f32"}); ExitCode(err) != 2 {
+		t.Errorf("inst on two GPUs: %v, want a usage error", err)
+	}
+}

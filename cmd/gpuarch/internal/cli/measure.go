@@ -59,7 +59,7 @@ func parseSuites(list string) ([]string, error) {
 // once the flags are parsed.
 // once the flags are parsed, and target resolves the device they name.
 func (e *Env) measureFlags(fs *flag.FlagSet) (target func() (Target, error), apply func()) {
-	gpu := fs.Int("gpu", 0, "the device's number among the backend's devices")
+	gpu := fs.String("gpu", "0", "the device's number among the backend's devices (run: also all, or a list such as 0,2)")
 	backend := backendFlag(fs)
 	timing := timingFlag(fs)
 	artifacts := fs.String("artifacts", "", "keep each probe module's source and binary (PTX and cubin, or SPIR-V assembly and binary) in this folder")
@@ -76,7 +76,11 @@ func (e *Env) measureFlags(fs *flag.FlagSet) (target func() (Target, error), app
 		if b == backendCUDA && t == vk.TimingTimestamps {
 			return Target{}, &UsageError{"--timing timestamps is for the Vulkan backend: CUDA kernels always read the SM's clock"}
 		}
-		return Target{Backend: b, GPU: *gpu, Timing: t}, nil
+		gpus, err := e.parseGPUs(b, *gpu)
+		if err != nil {
+			return Target{}, err
+		}
+		return Target{Backend: b, GPU: gpus[0], GPUs: gpus, Timing: t}, nil
 	}
 	return target, func() { e.Artifacts, e.Config.LaunchTimeout = *artifacts, *timeout }
 }
@@ -107,7 +111,11 @@ func (e *Env) cmdRun(ctx context.Context, args []string) error {
 			return err
 		}
 	}
-	_, err = e.measure(ctx, WorkRequest{Backend: backend, GPU: t.GPU, Timing: t.Timing, Suites: names}, *out)
+	req := WorkRequest{Backend: backend, GPU: t.GPU, Timing: t.Timing, Suites: names}
+	if len(t.GPUs) > 1 {
+		return e.measureHost(ctx, req, t.GPUs, *out)
+	}
+	_, err = e.measure(ctx, req, *out)
 	return err
 }
 
@@ -125,6 +133,9 @@ func (e *Env) cmdInst(ctx context.Context, args []string) error {
 	t, err := target()
 	if err != nil {
 		return err
+	}
+	if len(t.GPUs) > 1 {
+		return &UsageError{"inst measures one GPU: give --gpu a single number (run takes several)"}
 	}
 	backend := t.Backend
 	specs, err := alu.LookupIn(chainCatalog(backend), fs.Args())
