@@ -372,6 +372,9 @@ func describe(d record.Device, backend string) string {
 		}
 		return fmt.Sprintf("%s (vulkan backend, driver %s%s)", d.Name, d.DriverVersion, api)
 	}
+	if d.CUDAVersion == 0 { // a set of stored runs, which keeps no CUDA version
+		return fmt.Sprintf("%s (cuda backend, driver %s)", d.Name, d.DriverVersion)
+	}
 	return fmt.Sprintf("%s (cuda backend, driver %s, CUDA %s)", d.Name, d.DriverVersion, cudaVersion(d.CUDAVersion))
 }
 
