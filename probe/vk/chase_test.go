@@ -21,17 +21,7 @@ func TestChaseModules(t *testing.T) {
 		{Name: "chase_shared", Kind: probe.Chase, Space: "shared"},
 	}
 	for _, feat := range []Features{nvidia, lavapipe} {
-		src, err := Codegen{Features: feat}.Module(kernels)
-		if err != nil {
-			t.Fatal(err)
-		}
-		words, err := spirv.Assemble(src, spirv.V1_5)
-		if err != nil {
-			t.Fatalf("%v\n%s", err, src)
-		}
-		if err := spirv.Validate(context.Background(), words, "vulkan1.2"); err != nil && !errors.Is(err, spirv.ErrNoValidator) {
-			t.Fatalf("%v\n%s", err, src)
-		}
+		assembleValid(t, feat, kernels)
 	}
 	for _, tc := range []struct {
 		feat Features
@@ -57,17 +47,7 @@ func TestStreamModules(t *testing.T) {
 			}
 		}
 	}
-	src, err := Codegen{Features: nvidia}.Module(ks)
-	if err != nil {
-		t.Fatal(err)
-	}
-	words, err := spirv.Assemble(src, spirv.V1_5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := spirv.Validate(context.Background(), words, "vulkan1.2"); err != nil && !errors.Is(err, spirv.ErrNoValidator) {
-		t.Fatal(err)
-	}
+	assembleValid(t, nvidia, ks)
 	for _, k := range []probe.KernelSpec{
 		{Name: "bad_op", Kind: probe.StreamLoop, Op: "ld.lu", Width: 4, Unroll: 8},
 		{Name: "bad_width", Kind: probe.StreamLoop, Op: "ld.ca", Width: 32, Unroll: 8},
@@ -89,21 +69,28 @@ func TestSyncModules(t *testing.T) {
 		}
 	}
 	ks = append(ks, probe.KernelSpec{Name: "atomic_agg", Kind: probe.AtomicChain, Atomic: probe.Atomic{Space: "global", Op: "add", Type: "u32", Aggregated: true}})
-	src, err := Codegen{Features: nvidia}.Module(ks)
-	if err != nil {
-		t.Fatal(err)
-	}
-	words, err := spirv.Assemble(src, spirv.V1_5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := spirv.Validate(context.Background(), words, "vulkan1.2"); err != nil && !errors.Is(err, spirv.ErrNoValidator) {
-		t.Fatal(err)
-	}
+	assembleValid(t, nvidia, ks)
 	for _, a := range []probe.Atomic{{Space: "global", Op: "add", Type: "f32"}, {Space: "shared", Op: "add", Type: "u64"}} {
 		k := probe.KernelSpec{Name: "x", Kind: probe.AtomicChain, Atomic: a}
 		if _, err := (Codegen{Features: nvidia}).Module([]probe.KernelSpec{k}); !errors.Is(err, probe.ErrUnsupported) {
 			t.Errorf("%+v: %v, want ErrUnsupported", a, err)
 		}
+	}
+}
+
+// assembleValid writes kernels for a device, assembles them and has
+// spirv-val (where installed) check them.
+func assembleValid(t *testing.T, feat Features, kernels []probe.KernelSpec) {
+	t.Helper()
+	src, err := Codegen{Features: feat}.Module(kernels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	words, err := spirv.Assemble(src, spirv.V1_5)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, src)
+	}
+	if err := spirv.Validate(context.Background(), words, "vulkan1.2"); err != nil && !errors.Is(err, spirv.ErrNoValidator) {
+		t.Fatalf("%v\n%s", err, src)
 	}
 }
