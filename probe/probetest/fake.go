@@ -38,6 +38,8 @@ type GPU struct {
 	// SpinFraction, when set, is the fraction of its count a dispatch
 	// spin lasts (a kernel whose timer misleads it).
 	SpinFraction float64
+	// UUID, when set, replaces "GPU-fake" (several simulated GPUs).
+	UUID string
 
 	bufs map[probe.Ptr][]byte
 	next probe.Ptr
@@ -52,7 +54,11 @@ func New() *GPU {
 
 // Device implements probe.GPU.
 func (g *GPU) Device() record.Device {
-	return record.Device{Name: "Fake GPU", UUID: "GPU-fake", ComputeCapability: "9.0", CUDAVersion: 13000,
+	uuid := "GPU-fake"
+	if g.UUID != "" {
+		uuid = g.UUID
+	}
+	return record.Device{Name: "Fake GPU", UUID: uuid, ComputeCapability: "9.0", CUDAVersion: 13000,
 		PTXVersion: "9.0", PTXTarget: "sm_90", SMs: g.SMs, SubPartitions: 4, WarpSize: 32,
 		Attributes: map[string]int{"MAX_THREADS_PER_MULTIPROCESSOR": 2048, "MAX_SHARED_MEMORY_PER_MULTIPROCESSOR": g.SharedPerSM,
 			"RESERVED_SHARED_MEMORY_PER_BLOCK": 1024, "MAX_SHARED_MEMORY_PER_BLOCK_OPTIN": g.SharedPerSM - 1024},

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gpuarch/gpuarch/cuda"
 	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/probe/probetest"
 	"github.com/gpuarch/gpuarch/probe/vk"
 	"github.com/gpuarch/gpuarch/suites/alu"
 	"github.com/gpuarch/gpuarch/suites/dispatch"
@@ -16,12 +17,19 @@ import (
 	"github.com/gpuarch/gpuarch/suites/warp"
 )
 
-// Backends gpuarch measures through.
+// Backends gpuarch measures through. "simulated" is the tests' simulated
+// GPU (two of them), for trying the pipeline where there is no GPU (a
+// cluster's job scripts, say): its numbers are not measurements, and its
+// records say backend "simulated" and device "Fake GPU".
 const (
-	backendAuto   = "auto"
-	backendCUDA   = "cuda"
-	backendVulkan = "vulkan"
+	backendAuto      = "auto"
+	backendCUDA      = "cuda"
+	backendVulkan    = "vulkan"
+	backendSimulated = "simulated"
 )
+
+// simulatedGPUs is how many GPUs the simulated backend has.
+const simulatedGPUs = 2
 
 // Target names the device to open: a backend, the device's number among
 // the backend's, and how to time kernels (Vulkan: "" or "auto", "clock",
@@ -41,6 +49,13 @@ func openGPU(ctx context.Context, t Target) (Device, error) {
 		return probe.OpenCUDA(t.GPU)
 	case backendVulkan:
 		return vk.OpenWith(ctx, t.GPU, vk.Options{Timing: t.Timing})
+	case backendSimulated:
+		if t.GPU >= simulatedGPUs {
+			return nil, fmt.Errorf("simulated GPU %d does not exist: there are %d, numbered from 0", t.GPU, simulatedGPUs)
+		}
+		g := probetest.New()
+		g.UUID = fmt.Sprintf("GPU-simulated-%d", t.GPU)
+		return g, nil
 	}
 	return nil, &UsageError{fmt.Sprintf("unknown backend %q (backends: cuda, vulkan)", t.Backend)}
 }
@@ -72,7 +87,7 @@ func defaultBackend() string {
 
 // backendFlag declares --backend.
 func backendFlag(fs *flag.FlagSet) *string {
-	return fs.String("backend", backendAuto, "the GPU API to measure through: cuda, vulkan, or auto (cuda where the CUDA driver is installed, else vulkan)")
+	return fs.String("backend", backendAuto, "the GPU API to measure through: cuda, vulkan, or auto (cuda where the CUDA driver is installed, else vulkan); simulated runs the tests' two simulated GPUs, whose numbers are not measurements")
 }
 
 // resolveBackend turns a --backend value into a backend.
@@ -80,7 +95,7 @@ func (e *Env) resolveBackend(name string) (string, error) {
 	switch name {
 	case backendAuto, "":
 		return e.DefaultBackend(), nil
-	case backendCUDA, backendVulkan:
+	case backendCUDA, backendVulkan, backendSimulated:
 		return name, nil
 	}
 	return "", &UsageError{fmt.Sprintf("unknown backend %q (backends: cuda, vulkan, auto)", name)}

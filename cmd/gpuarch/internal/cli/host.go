@@ -63,6 +63,9 @@ func slicesContains(xs []int, x int) bool {
 
 // deviceCount is how many devices a backend sees.
 func deviceCount(backend string) (int, error) {
+	if backend == backendSimulated {
+		return simulatedGPUs, nil
+	}
 	if backend == backendVulkan {
 		_, devs, err := vk.Devices()
 		return len(devs), err
