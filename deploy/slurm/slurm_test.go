@@ -39,18 +39,25 @@ func TestJobArray(t *testing.T) {
 		t.Fatalf("build gpuarch: %v\n%s", err, out)
 	}
 	conf := startCluster(t, ctx, dir)
-	out := filepath.Join(dir, "runs")
-	cmd := exec.CommandContext(ctx, "sbatch", "--wait", "--array=0-1", "--chdir", dir, "--output", filepath.Join(dir, "task-%a.log"), "gpuarch.sbatch")
-	cmd.Dir, _ = os.Getwd()
-	cmd.Env = append(os.Environ(), "SLURM_CONF="+conf, "GPUARCH="+bin, "GPUARCH_OUT="+out, "GPUARCH_ARGS=--backend simulated --suite warp")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		logs, _ := filepath.Glob(filepath.Join(dir, "task-*.log"))
-		var text []string
-		for _, l := range logs {
-			c, _ := os.ReadFile(l)
-			text = append(text, l+":\n"+string(c))
+	sbatch := func(gpuarch, out string) error {
+		cmd := exec.CommandContext(ctx, "sbatch", "--wait", "--array=0-1", "--chdir", dir, "--output", filepath.Join(dir, "task-%a.log"), "gpuarch.sbatch")
+		cmd.Dir, _ = os.Getwd()
+		cmd.Env = append(os.Environ(), "SLURM_CONF="+conf, "GPUARCH="+gpuarch, "GPUARCH_OUT="+out, "GPUARCH_ARGS=--backend simulated --suite warp")
+		b, err := cmd.CombinedOutput()
+		if err != nil {
+			logs, _ := filepath.Glob(filepath.Join(dir, "task-*.log"))
+			text := []string{string(b)}
+			for _, l := range logs {
+				c, _ := os.ReadFile(l)
+				text = append(text, l+":\n"+string(c))
+			}
+			return fmt.Errorf("%w\n%s", err, strings.Join(text, "\n"))
 		}
-		t.Fatalf("sbatch: %v\n%s\n%s", err, b, strings.Join(text, "\n"))
+		return nil
+	}
+	out := filepath.Join(dir, "runs")
+	if err := sbatch(bin, out); err != nil {
+		t.Fatalf("sbatch: %v", err)
 	}
 	tasks, _ := filepath.Glob(filepath.Join(out, "*_*_*"))
 	if len(tasks) != 2 {
@@ -66,6 +73,22 @@ func TestJobArray(t *testing.T) {
 	list, err := exec.CommandContext(ctx, bin, "db", "list", "--db", filepath.Join(out, "fleet.db")).CombinedOutput()
 	if err != nil || !strings.Contains(string(list), "4 run(s)") {
 		t.Errorf("the store after the array: %v\n%s", err, list)
+	}
+
+	// A task killed mid-run fails the array and loses no other task's
+	// results.
+	killer := filepath.Join(dir, "gpuarch-killed-in-task-1")
+	script := "#!/bin/sh\nif [ \"$SLURM_ARRAY_TASK_ID\" = 1 ] && [ \"$1\" = run ]; then kill -9 $$; fi\nexec " + bin + " \"$@\"\n"
+	if err := os.WriteFile(killer, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out = filepath.Join(dir, "runs-with-a-failure")
+	if err := sbatch(killer, out); err == nil {
+		t.Error("an array with a killed task succeeded")
+	}
+	list, err = exec.CommandContext(ctx, bin, "db", "list", "--db", filepath.Join(out, "fleet.db")).CombinedOutput()
+	if err != nil || !strings.Contains(string(list), "2 run(s)") || !strings.Contains(string(list), "_0_") {
+		t.Errorf("the store after an array with a killed task: %v\n%s", err, list)
 	}
 }
 

@@ -751,6 +751,22 @@ func TestRunAllGPUs(t *testing.T) {
 	if !strings.Contains(stdout.String(), "# Host summary") || !strings.Contains(stderr.String(), "gpu2 ") {
 		t.Error("the summary is not printed, or progress lines do not name their GPU")
 	}
+	// A GPU that cannot be used loses no other GPU's results.
+	gpus = gpus[:2]
+	e.DeviceCount = func(string) (int, error) { return 3, nil }
+	out = t.TempDir()
+	err = e.Run(context.Background(), []string{"run", "--gpu", "all", "--suite", "warp", "--out", out})
+	if err == nil || !strings.Contains(err.Error(), "gpu 2") {
+		t.Errorf("a run with a missing GPU: %v", err)
+	}
+	for n := range 2 {
+		if _, err := record.ReadFile(filepath.Join(out, fmt.Sprintf("gpu%d", n), ResultsJSON)); err != nil {
+			t.Errorf("gpu %d lost its results: %v", n, err)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(out, HostSummary)); !strings.Contains(string(b), "| 2 | — |") || !strings.Contains(string(b), "failed: gpu 2") {
+		t.Errorf("the summary does not say GPU 2 failed:\n%s", b)
+	}
 	for _, bad := range []string{"0,0", "x", "-1"} {
 		if err := e.Run(context.Background(), []string{"run", "--gpu", bad, "--out", t.TempDir()}); ExitCode(err) != 2 {
 			t.Errorf("--gpu %s: %v, want a usage error", bad, err)
