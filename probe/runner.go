@@ -740,6 +740,11 @@ func (r *Runner) measureLatency(ctx context.Context, spec ChainSpec, cs *chainSe
 	rec.Samples = est.Slopes
 	rec.Summary = summary(est.Slopes)
 	rec.Warnings = append(rec.Warnings, est.Warnings...)
+	if rec.Value <= 0 {
+		// The fit is kept in the record for inspection, but it is no
+		// latency.
+		return fmt.Errorf("non-positive latency (%.3g cycles): the chain did not lengthen the kernel (a compiler that removed or folded it, or timer noise larger than the chain)", rec.Value)
+	}
 	if clk := rec.Provenance.Clock; clk != nil && clk.Hz > 0 {
 		rec.Latency.Seconds = rec.Value / clk.Hz
 	}

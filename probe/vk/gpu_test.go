@@ -54,7 +54,7 @@ func TestChainsOnVulkan(t *testing.T) {
 	}
 	steps := []probe.ChainSpec{
 		{Suite: "alu", Subject: "Fma.f32", Op: "fma.f32", Step: g.Codegen().FMAStep()},
-		{Suite: "alu", Subject: "OpIAdd.u32", Step: probe.Step{ISA: probe.ISASPIRV, Template: "{d} = OpIAdd {T} {y} {x}", Type: ptx.U32, X0: 1, A: [4]uint64{2}}},
+		{Suite: "alu", Subject: "OpIMul.u32", Step: probe.Step{ISA: probe.ISASPIRV, Template: "{d} = OpIMul {T} {y} {x}", Type: ptx.U32, X0: 3, A: [4]uint64{2}}},
 		{Suite: "warp", Subject: "OpGroupNonUniformShuffleXor.u32", Step: probe.Step{ISA: probe.ISASPIRV,
 			Template: "{d} = OpGroupNonUniformShuffleXor {T} {sg} {x} {a}", Type: ptx.U32, X0: 0x12345678, A: [4]uint64{1, 2, 4, 1}}},
 	}

@@ -579,7 +579,7 @@ func TestVulkanInstOnLavapipe(t *testing.T) {
 		t.Run(timing, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			cfg := probe.DefaultConfig()
-			cfg.LatencyLengths, cfg.LatencyRepeats, cfg.Repeats = []int{0, 16, 32}, 3, 3
+			cfg.LatencyLengths, cfg.LatencyRepeats, cfg.Repeats = []int{0, 32, 64}, 3, 3
 			cfg.ILPs, cfg.WarpsPerSM, cfg.BodySteps, cfg.TargetCycles, cfg.ClockMicros = []int{1, 4}, []int{4}, 64, 2e5, 200
 			e := &Env{Stdout: &stdout, Stderr: &stderr, OpenGPU: openGPU, DefaultBackend: defaultBackend, VulkanDevices: vk.Devices,
 				Disassembler: func() (probe.Disassembler, error) { return nil, errors.New("not used") }, Config: cfg}
@@ -601,7 +601,11 @@ func TestVulkanInstOnLavapipe(t *testing.T) {
 				t.Errorf("device timing %q, want %q", got, wantTiming)
 			}
 			for _, r := range run.Records {
-				if r.Status != record.StatusOK || !(r.Value > 0) {
+				// Timed by whole dispatches on a CPU shared with the other
+				// tests, a latency may drown in noise: then the record must
+				// say so, failed, rather than give a figure.
+				noisy := timing == "timestamps" && r.Status == record.StatusFailed && strings.Contains(r.Reason, "non-positive latency")
+				if !noisy && (r.Status != record.StatusOK || !(r.Value > 0)) {
 					t.Errorf("%s: %s, %g: %s", r.ID, r.Status, r.Value, r.Reason)
 				}
 				if stamped := strings.HasPrefix(r.Provenance.Timing, "timestamps"); stamped != (timing == "timestamps") {
