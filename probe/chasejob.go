@@ -3,7 +3,6 @@ package probe
 import (
 	"context"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -105,8 +104,8 @@ func (j *chaseJob) prepare(ctx context.Context, r *Runner) {
 		}
 		k := KernelSpec{Name: name, Kind: Chase, Space: p.Space, CacheOp: p.CacheOp}
 		// A path the backend cannot write is skipped, not the module.
-		if _, err := cg.Module([]KernelSpec{k}); errors.Is(err, ErrUnsupported) {
-			j.unsupported[p.Name] = err.Error()
+		if why := unsupported(cg, k); why != "" {
+			j.unsupported[p.Name] = why
 			continue
 		}
 		seen[name] = true

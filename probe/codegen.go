@@ -1,6 +1,7 @@
 package probe
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/gpuarch/gpuarch/ptx"
@@ -159,4 +160,14 @@ func hasKind(ks []KernelSpec, kind KernelKind) bool {
 		}
 	}
 	return false
+}
+
+// unsupported says why a backend cannot write a kernel for its device
+// (an ErrUnsupported from its Codegen), or "": jobs skip such a kernel's
+// records rather than lose the whole module.
+func unsupported(cg Codegen, k KernelSpec) string {
+	if _, err := cg.Module([]KernelSpec{k}); errors.Is(err, ErrUnsupported) {
+		return err.Error()
+	}
+	return ""
 }

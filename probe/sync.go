@@ -2,7 +2,6 @@ package probe
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/gpuarch/gpuarch/ptx"
@@ -161,8 +160,8 @@ func (j *syncJob) prepare(ctx context.Context, r *Runner) {
 		}
 		k := KernelSpec{Name: n, Kind: AtomicChain, Atomic: c.Atomic}
 		// An atomic the device lacks is skipped, not the module.
-		if _, err := cg.Module([]KernelSpec{k}); errors.Is(err, ErrUnsupported) {
-			j.unsupported[n] = err.Error()
+		if why := unsupported(cg, k); why != "" {
+			j.unsupported[n] = why
 			continue
 		}
 		seen[n] = true

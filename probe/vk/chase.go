@@ -125,8 +125,6 @@ func chaseInitKernel(m *module, name string) {
 // it.
 func chaseKernel(m *module, name, space, cacheOp string) error {
 	switch {
-	case m.feat.Timestamps:
-		return fmt.Errorf("%w: a pointer chase is timed by the shader clock, which this device lacks (or timing by timestamps was asked for)", probe.ErrUnsupported)
 	case space == "const":
 		return fmt.Errorf("%w: Vulkan has no constant-cache address space for a pointer chase", probe.ErrUnsupported)
 	case space == "global" && cacheOp != "ca" && cacheOp != "cg":
@@ -174,16 +172,10 @@ func chaseKernel(m *module, name, space, cacheOp string) error {
 	ty = "u64"
 	access := "Aligned 8"
 	if cacheOp == "cg" {
-		// Around the L1: each load made visible at device scope (the
-		// Vulkan memory model's MakePointerVisible), as PTX's ld.relaxed.gpu
-		// is, which a GPU whose L1 is not coherent serves from the L2.
-		if !m.feat.VulkanMemoryModel {
-			return fmt.Errorf("%w: loads around the L1 need the Vulkan memory model with device scope (vulkanMemoryModel, vulkanMemoryModelDeviceScope)", probe.ErrUnsupported)
+		var err error
+		if access, err = m.aroundL1(8); err != nil {
+			return err
 		}
-		m.vulkanModel = true
-		m.capability("VulkanMemoryModel")
-		m.capability("VulkanMemoryModelDeviceScope")
-		access = "Aligned|MakePointerVisible|NonPrivatePointer 8 " + m.konst("u32", 1) // scope Device
 	}
 	load = func(p string) string {
 		ptr := f.def("gp", "OpConvertUToPtr %s %s", m.pointer("PhysicalStorageBuffer", u64), p)
@@ -248,4 +240,19 @@ func (f *fn) doWhile(carried, types []string, body func(in []string) (out []stri
 func (m *module) glslSet() string {
 	m.glsl = true
 	return "%glsl"
+}
+
+// aroundL1 is the memory operand of a load of align bytes that goes
+// around the L1: made visible at device scope (the Vulkan memory model's
+// MakePointerVisible), as PTX's ld.relaxed.gpu is, which a GPU whose L1 is
+// not coherent serves from the L2. It switches the module to the Vulkan
+// memory model.
+func (m *module) aroundL1(align int) (string, error) {
+	if !m.feat.VulkanMemoryModel {
+		return "", fmt.Errorf("%w: loads around the L1 need the Vulkan memory model with device scope (vulkanMemoryModel, vulkanMemoryModelDeviceScope)", probe.ErrUnsupported)
+	}
+	m.vulkanModel = true
+	m.capability("VulkanMemoryModel")
+	m.capability("VulkanMemoryModelDeviceScope")
+	return fmt.Sprintf("Aligned|MakePointerVisible|NonPrivatePointer %d %s", align, m.konst("u32", 1)), nil // scope Device
 }

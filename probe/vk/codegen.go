@@ -103,6 +103,9 @@ func (c Codegen) Module(kernels []probe.KernelSpec) (string, error) {
 		if n := timingNote(k); c.Features.Timestamps && n != "" {
 			m.notes = append(m.notes, n)
 		}
+		if c.Features.Timestamps && clockOnly(k.Kind) {
+			return "", fmt.Errorf("kernel %s: %w: it is timed by the shader clock, which this device lacks (or timing by timestamps was asked for)", k.Name, probe.ErrUnsupported)
+		}
 		var err error
 		switch k.Kind {
 		case probe.LatencyChain:
@@ -118,7 +121,7 @@ func (c Codegen) Module(kernels []probe.KernelSpec) (string, error) {
 		case probe.StreamLoop:
 			err = streamKernel(m, k)
 		case probe.Barrier:
-			err = barrierKernel(m, k.Name)
+			barrierKernel(m, k.Name)
 		case probe.AtomicChain:
 			err = atomicKernel(m, k.Name, k.Atomic)
 		case probe.ConstBase:
@@ -496,3 +499,14 @@ func clockKernel(m *module, name string) {
 // zero64 is the u64 constant 0: the timer fields of kernels that read no
 // clock.
 func zero64(m *module) string { return m.konst("u64", 0) }
+
+// clockOnly says whether kernels of a kind can only be timed in-kernel:
+// their times come from many subgroups or one pass of several, which a
+// dispatch's timestamps cannot tell apart (see timestamps.go).
+func clockOnly(k probe.KernelKind) bool {
+	switch k {
+	case probe.Chase, probe.StreamLoop, probe.Barrier, probe.AtomicChain:
+		return true
+	}
+	return false
+}

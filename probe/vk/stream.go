@@ -26,18 +26,13 @@ func streamKernel(m *module, k probe.KernelSpec) error {
 		return fmt.Errorf("stream width %d: not 4, 8 or 16 bytes", k.Width)
 	case k.Op != "ld.ca" && k.Op != "ld.cg" && k.Op != "st" && k.Op != "lds":
 		return fmt.Errorf("unknown stream operation %q", k.Op)
-	case m.feat.Timestamps:
-		return fmt.Errorf("%w: a stream's warp records are timed by the shader clock, which this device lacks (or timing by timestamps was asked for)", probe.ErrUnsupported)
 	}
 	access := fmt.Sprintf("Aligned %d", k.Width)
 	if k.Op == "ld.cg" {
-		if !m.feat.VulkanMemoryModel {
-			return fmt.Errorf("%w: loads around the L1 need the Vulkan memory model with device scope (vulkanMemoryModel, vulkanMemoryModelDeviceScope)", probe.ErrUnsupported)
+		var err error
+		if access, err = m.aroundL1(k.Width); err != nil {
+			return err
 		}
-		m.vulkanModel = true
-		m.capability("VulkanMemoryModel")
-		m.capability("VulkanMemoryModelDeviceScope")
-		access = fmt.Sprintf("Aligned|MakePointerVisible|NonPrivatePointer %d %s", k.Width, m.konst("u32", 1))
 	}
 	f := m.newFn(k.Name, []string{"out", "sink", "passes", "base", "region", "regions", "guard", "spacing"},
 		[]bool{true, true, false, true, true, false, false, false})

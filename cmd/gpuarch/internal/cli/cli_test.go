@@ -125,6 +125,7 @@ func TestUsageErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Chdir(t.TempDir()) // a run that should not start writes nothing here if it does
 			e, _, _ := testEnv(probetest.New())
 			err := e.Run(context.Background(), tc.args)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -639,6 +640,7 @@ func TestBackendChoice(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Chdir(t.TempDir()) // a run that should not start writes nothing here if it does
 			e, _, _ := testEnv(probetest.New())
 			err := e.Run(context.Background(), tc.args)
 			if err == nil || !strings.Contains(err.Error(), tc.want) || ExitCode(err) != 2 {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -44,21 +46,12 @@ func (e *Env) parseGPUs(backend, s string) ([]int, error) {
 		if err != nil || n < 0 {
 			return nil, &UsageError{fmt.Sprintf("--gpu %q: give a device number, a list such as 0,2, or all", s)}
 		}
-		if slicesContains(out, n) {
+		if slices.Contains(out, n) {
 			return nil, &UsageError{fmt.Sprintf("--gpu %q names device %d twice", s, n)}
 		}
 		out = append(out, n)
 	}
 	return out, nil
-}
-
-func slicesContains(xs []int, x int) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }
 
 // deviceCount is how many devices a backend sees.
@@ -124,7 +117,7 @@ type prefixWriter struct {
 func (p *prefixWriter) Write(b []byte) (int, error) {
 	p.buf = append(p.buf, b...)
 	for {
-		i := strings.IndexByte(string(p.buf), '\n')
+		i := bytes.IndexByte(p.buf, '\n')
 		if i < 0 {
 			return len(b), nil
 		}
