@@ -43,6 +43,9 @@ const (
 	Barrier
 	// AtomicChain chains atomics on Atomic (see AtomicKernel).
 	AtomicChain
+	// MixLoop interleaves Parts' chains in one loop, Unroll rounds per
+	// iteration, writing a warp record per subgroup (see MixKernel).
+	MixLoop
 )
 
 // KernelSpec is one kernel of a probe module, described neutrally.
@@ -62,10 +65,25 @@ type KernelSpec struct {
 	Width, ALU int
 	// Atomic is an AtomicChain kernel's operation.
 	Atomic Atomic
+	// Parts are a MixLoop kernel's instructions.
+	Parts []Part
 }
 
-// usesStep says whether a kernel of this kind chains a Step.
-func (k KernelKind) usesStep() bool { return k == LatencyChain || k == ThroughputChain }
+// steps are the instructions a kernel chains: its Step (LatencyChain,
+// ThroughputChain) or its Parts' (MixLoop).
+func (k KernelSpec) steps() []Step {
+	switch k.Kind {
+	case LatencyChain, ThroughputChain:
+		return []Step{k.Step}
+	case MixLoop:
+		out := make([]Step, len(k.Parts))
+		for i, p := range k.Parts {
+			out[i] = p.Step
+		}
+		return out
+	}
+	return nil
+}
 
 // Codegen lowers kernel descriptions to one backend's kernel language: PTX
 // for CUDA, SPIR-V assembly for Vulkan. The kernels it writes take the
@@ -109,11 +127,11 @@ func (c PTX) Module(kernels []KernelSpec) (string, error) {
 	m := &ptx.Module{Version: c.Version, Target: c.Target}
 	konst := false
 	for _, k := range kernels {
-		if k.Kind.usesStep() {
-			if isa := k.Step.isa(); isa != ISAPTX {
+		for _, s := range k.steps() {
+			if isa := s.isa(); isa != ISAPTX {
 				return "", fmt.Errorf("kernel %s: its step is written in %s, not PTX", k.Name, isa)
 			}
-			if err := k.Step.Validate(); err != nil {
+			if err := s.Validate(); err != nil {
 				return "", fmt.Errorf("kernel %s: %w", k.Name, err)
 			}
 		}
@@ -138,6 +156,8 @@ func (c PTX) Module(kernels []KernelSpec) (string, error) {
 			m.Add(BarrierKernel(k.Name))
 		case AtomicChain:
 			m.Add(AtomicKernel(k.Name, k.Atomic))
+		case MixLoop:
+			m.Add(MixKernel(k.Name, k.Parts, k.Unroll))
 		default:
 			return "", fmt.Errorf("kernel %s: unknown kind %d", k.Name, k.Kind)
 		}

@@ -81,7 +81,7 @@ func (j *codeSizeJob) measure(ctx context.Context, r *Runner) ([]record.Record, 
 	rate, shape, err := r.runShape(ctx, j.c.prog, j.kernel(), shape, stepArgs(j.spec.Step), out)
 	samples := []float64{rate.PerSM}
 	for len(samples) < codeSizeRepeats && err == nil {
-		rate, err = r.launchShape(ctx, j.c.prog, j.kernel(), shape, stepArgs(j.spec.Step), out)
+		rate, err = r.launchShape(ctx, j.c.prog, j.kernel(), shape, stepArgs(j.spec.Step), out, true)
 		samples = append(samples, rate.PerSM)
 	}
 	if err != nil {

@@ -15,8 +15,10 @@ import (
 
 // exactShape lays warps out as blocks of at most 8 warps with a dynamic
 // shared memory spoiler sized so that exactly that many blocks fit on an SM;
-// the driver's occupancy calculation confirms it. skip is non-empty when
-// the GPU cannot hold the shape.
+// the driver's occupancy calculation confirms it. A driver without one
+// (Vulkan) gets no spoiler: the launch has exactly blocks per SM times the
+// SMs, and the warp records must show that they ran as asked (see
+// placement). skip is non-empty when the GPU cannot hold the shape.
 func (r *Runner) exactShape(prog Program, kernel string, warps, ilp, steps int) (shape record.Shape, skip string, err error) {
 	d := r.GPU.Device()
 	if maxWarps := r.maxWarpsPerSM(); warps > maxWarps {
@@ -33,8 +35,12 @@ func (r *Runner) exactShape(prog Program, kernel string, warps, ilp, steps int) 
 		dyn = min(dyn, optin)
 	}
 	dyn = max(dyn, 0)
-	shape = record.Shape{WarpsPerSM: warps, ILP: ilp, BlocksPerSM: blocks, ThreadsPerBlk: 32 * perBlock, StepsPerIter: steps, SharedBytes: dyn}
+	shape = record.Shape{WarpsPerSM: warps, ILP: ilp, BlocksPerSM: blocks, ThreadsPerBlk: r.warpSize() * perBlock, StepsPerIter: steps, SharedBytes: dyn}
 	occ, err := prog.MaxBlocksPerSM(kernel, shape.ThreadsPerBlk, dyn)
+	if errors.Is(err, ErrNoOccupancy) {
+		shape.SharedBytes = 0
+		return shape, "", nil
+	}
 	if err != nil {
 		return shape, "", err
 	}
@@ -47,23 +53,34 @@ func (r *Runner) exactShape(prog Program, kernel string, warps, ilp, steps int) 
 	return shape, "", nil
 }
 
+// unplaced warns that occupancy was asked for but not seen: the device's
+// warp records do not say which core ran them.
+const unplaced = "occupancy as launched, not verified: this device's records do not say which core ran each subgroup, so each rate is every subgroup's instructions over the launch's span, divided among the cores"
+
+// PlacementError says a launch did not run as its shape asked: an SM
+// held another number of warps, or its warps did not all run at once.
+// The shape's cell is skipped with this reason.
+type PlacementError struct{ Why string }
+
+func (e *PlacementError) Error() string { return e.Why }
+
 // runShape sizes the iterations for shape and measures one rate, checking
 // that every SM held the intended number of warps.
 func (r *Runner) runShape(ctx context.Context, prog Program, kernel string, shape record.Shape, args []any, out Buffer) (Rate, record.Shape, error) {
 	const pilot = 8
 	shape.Iterations = pilot
-	rate, err := r.launchShape(ctx, prog, kernel, shape, args, out)
+	rate, err := r.launchShape(ctx, prog, kernel, shape, args, out, false)
 	if err != nil {
 		return rate, shape, err
 	}
-	shape.Iterations = int(min(max(pilot*r.Config.TargetCycles/max(rate.MedianCycles, 1), pilot), 1<<22))
-	rate, err = r.launchShape(ctx, prog, kernel, shape, args, out)
+	shape.Iterations = int(min(max(pilot*r.Config.TargetCycles/max(rate.MedianCycles, 1), pilot), 1<<22, float64(r.maxIterations())))
+	rate, err = r.launchShape(ctx, prog, kernel, shape, args, out, true)
 	return rate, shape, err
 }
 
 // launchShape runs one throughput-style kernel; args follow out, sink and
-// count.
-func (r *Runner) launchShape(ctx context.Context, prog Program, kernel string, shape record.Shape, args []any, out Buffer) (Rate, error) {
+// count. final marks the sized launch, whose placement is checked.
+func (r *Runner) launchShape(ctx context.Context, prog Program, kernel string, shape record.Shape, args []any, out Buffer, final bool) (Rate, error) {
 	d := r.GPU.Device()
 	g := Grid{Blocks: d.SMs * shape.BlocksPerSM, Threads: shape.ThreadsPerBlk, SharedBytes: shape.SharedBytes}
 	if err := out.Clear(); err != nil {
@@ -77,22 +94,57 @@ func (r *Runner) launchShape(ctx context.Context, prog Program, kernel string, s
 	if err != nil {
 		return Rate{}, err
 	}
-	ws, err := DecodeWarps(b, g.Blocks*g.Threads/32)
+	ws, err := r.decodeWarps(b, g.Blocks*g.Threads/r.warpSize())
 	if err != nil {
 		return Rate{}, fmt.Errorf("kernel %s: %w", kernel, err)
 	}
-	rate, err := RateOf(ws, float64(shape.Iterations*shape.StepsPerIter))
+	rate, err := r.rateOf(ws, float64(shape.Iterations*shape.StepsPerIter))
 	if err != nil {
 		return rate, err
 	}
-	if shape.SharedBytes > 0 {
-		for _, s := range Spans(ws) {
-			if s.Warps != shape.WarpsPerSM {
-				return rate, fmt.Errorf("kernel %s: SM %d ran %d warps, the shape asked for exactly %d", kernel, s.SM, s.Warps, shape.WarpsPerSM)
-			}
+	if shape.SharedBytes > 0 || final && !rate.DeviceWide {
+		if why := placement(ws, shape.WarpsPerSM, shape.SharedBytes == 0); why != "" {
+			return rate, &PlacementError{fmt.Sprintf("kernel %s at %d warps per SM: %s", kernel, shape.WarpsPerSM, why)}
 		}
 	}
 	return rate, nil
+}
+
+// placement checks that a launch ran as its shape asked: where warp
+// records name their SM, every SM held exactly warps; with together, the
+// warps of each SM (of the whole device where records name no SM) also
+// ran at once, every one starting before any ended, which a launch whose
+// warps did not all fit (registers, say) fails: its later warps start as
+// earlier ones end. It returns why not, or "".
+func placement(ws []WarpRecord, warps int, together bool) string {
+	bySM := map[uint32][]WarpRecord{}
+	for _, w := range ws {
+		bySM[w.SM] = append(bySM[w.SM], w)
+	}
+	if _, none := bySM[NoSM]; !none {
+		for _, s := range Spans(ws) {
+			if s.Warps != warps {
+				return fmt.Sprintf("SM %d ran %d warps, the shape asked for exactly %d", s.SM, s.Warps, warps)
+			}
+		}
+	}
+	if !together {
+		return ""
+	}
+	for sm, group := range bySM {
+		lastStart, firstEnd := group[0].StartNs, group[0].EndNs
+		for _, w := range group {
+			lastStart, firstEnd = max(lastStart, w.StartNs), min(firstEnd, w.EndNs)
+		}
+		if lastStart > firstEnd {
+			where := fmt.Sprintf("SM %d", sm)
+			if sm == NoSM {
+				where = "the device"
+			}
+			return fmt.Sprintf("the warps of %s did not all run at once (one started %d ns after another ended): it could not hold them together", where, lastStart-firstEnd)
+		}
+	}
+	return ""
 }
 
 // maxWarpsPerSM is the most warps an SM holds (64 when the driver does not
@@ -250,6 +302,16 @@ func (c *compiled) checkLoop(kernel string, expect []string, needed, steps int) 
 	return &chk
 }
 
+// check is checkLoop where the machine code is disassembled here, and
+// the driver's own report (see Inspector) where the backend gives one:
+// spec's expectations for the driver's instruction set, or its statistics.
+func (c *compiled) check(kernel string, spec ChainSpec, needed, steps, threads int) *record.SASS {
+	if in, ok := c.prog.(Inspector); ok {
+		return inspectKernel(in, spec, kernel, threads, needed)
+	}
+	return c.checkLoop(kernel, spec.Expect, needed, steps)
+}
+
 // loopText is kernel's timed loop body, an instruction a line; nil without
 // a listing.
 func (c *compiled) loopText(kernel string) []string {
@@ -290,18 +352,14 @@ func (j *occupancyJob) kernel(ilp int) string {
 }
 
 func (j *occupancyJob) prepare(ctx context.Context, r *Runner) {
-	if err := j.spec.Step.Validate(); err != nil {
-		j.c = &compiled{failure: &record.Record{Status: record.StatusFailed, Reason: err.Error()}}
-		return
-	}
 	body := max(8, r.Config.BodySteps/max(1, j.spec.Weight))
 	j.unroll = map[int]int{}
-	var ks []*ptx.Kernel
+	var ks []KernelSpec
 	for _, ilp := range j.ilps {
 		j.unroll[ilp] = max(1, body/ilp)
-		ks = append(ks, ThroughputKernel(j.kernel(ilp), j.spec.Step, ilp, j.unroll[ilp]))
+		ks = append(ks, KernelSpec{Name: j.kernel(ilp), Kind: ThroughputChain, Step: j.spec.Step, ILP: ilp, Unroll: j.unroll[ilp]})
 	}
-	j.c = r.compileModule(ctx, "occ_"+KernelName(j.spec.Subject), ks...)
+	j.c = r.compileKernels(ctx, "occ_"+KernelName(j.spec.Subject), ks)
 }
 
 func (j *occupancyJob) close() { j.c.close() }
@@ -309,7 +367,7 @@ func (j *occupancyJob) close() { j.c.close() }
 func (j *occupancyJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	rec := record.Record{
 		ID: j.spec.Suite + "/" + j.spec.Subject + "/occupancy", Suite: j.spec.Suite, Subject: j.spec.Subject, Group: j.spec.Group,
-		Quantity: record.Occupancy, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Note: j.spec.Note,
+		Quantity: record.Occupancy, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Note: j.spec.Note, Op: j.spec.Op,
 		Provenance: record.Provenance{Module: "occ_" + KernelName(j.spec.Subject), PTXSHA256: j.c.hash, Time: time.Now().UTC(),
 			CompileSeconds: j.c.compile.Seconds()},
 	}
@@ -321,7 +379,7 @@ func (j *occupancyJob) measure(ctx context.Context, r *Runner) ([]record.Record,
 	var reuse, conflicts []float64
 	for _, ilp := range j.ilps {
 		steps := ilp * j.unroll[ilp]
-		chk := j.c.checkLoop(j.kernel(ilp), j.spec.Expect, steps*j.spec.perStep(), steps)
+		chk := j.c.check(j.kernel(ilp), j.spec, steps*j.spec.perStep(), steps, 8*r.warpSize())
 		checks[ilp] = chk
 		if rec.SASS == nil || chk.Status != sassVerified {
 			rec.SASS = chk
@@ -359,6 +417,10 @@ func (j *occupancyJob) measure(ctx context.Context, r *Runner) ([]record.Record,
 				continue
 			}
 			rate, _, err := r.runShape(ctx, j.c.prog, j.kernel(ilp), shape, args, out)
+			if pe := (*PlacementError)(nil); errors.As(err, &pe) {
+				det.Skipped = append(det.Skipped, pe.Why)
+				continue
+			}
 			if err != nil {
 				rec.Status, rec.Reason = record.StatusFailed, err.Error()
 				rec.Occup = det
@@ -366,6 +428,9 @@ func (j *occupancyJob) measure(ctx context.Context, r *Runner) ([]record.Record,
 			}
 			v := rate.PerSM
 			row[wi] = &v
+			if rate.DeviceWide && len(rec.Warnings) == 0 {
+				rec.Warnings = append(rec.Warnings, unplaced)
+			}
 			if v > rec.Value {
 				rec.Value, bestILP = v, ilp
 			}
@@ -402,6 +467,20 @@ type MixPart struct {
 	Count int
 }
 
+// mixOp names a mix by its parts' neutral operations and counts
+// ("fma.f32:2+mad.lo.i32:1"), so that mixes of the same operations pair
+// across backends; "" when a part has no operation.
+func mixOp(parts []MixPart) string {
+	var out []string
+	for _, p := range parts {
+		if p.Spec.Op == "" {
+			return ""
+		}
+		out = append(out, fmt.Sprintf("%s:%d", p.Spec.Op, p.Count))
+	}
+	return strings.Join(out, "+")
+}
+
 // MixShape is a warps-per-SM × ILP shape a mix is tried at; ILP applies to
 // every part.
 type MixShape struct{ Warps, ILP int }
@@ -436,22 +515,18 @@ func (j *mixJob) perRound() int {
 func (j *mixJob) prepare(ctx context.Context, r *Runner) {
 	weight := 0
 	for _, p := range j.parts {
-		if err := p.Spec.Step.Validate(); err != nil {
-			j.c = &compiled{failure: &record.Record{Status: record.StatusFailed, Reason: err.Error()}}
-			return
-		}
 		weight += p.Count * max(1, p.Spec.Weight)
 	}
 	j.rounds = max(1, r.Config.BodySteps/max(1, weight))
-	var ks []*ptx.Kernel
+	var ks []KernelSpec
 	for _, s := range j.shapes {
 		var ps []Part
 		for _, p := range j.parts {
 			ps = append(ps, Part{Step: p.Spec.Step, Count: p.Count, ILP: s.ILP})
 		}
-		ks = append(ks, MixKernel(j.kernel(s), ps, j.rounds))
+		ks = append(ks, KernelSpec{Name: j.kernel(s), Kind: MixLoop, Parts: ps, Unroll: j.rounds})
 	}
-	j.c = r.compileModule(ctx, "mix_"+KernelName(j.id), ks...)
+	j.c = r.compileKernels(ctx, "mix_"+KernelName(j.id), ks)
 }
 
 func (j *mixJob) close() { j.c.close() }
@@ -463,7 +538,7 @@ func (j *mixJob) measure(ctx context.Context, r *Runner) ([]record.Record, error
 	}
 	rec := record.Record{
 		ID: j.suite + "/" + j.id, Suite: j.suite, Subject: j.subject, Group: "mix",
-		Quantity: record.Mix, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Mix: det,
+		Quantity: record.Mix, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Mix: det, Op: mixOp(j.parts),
 		Provenance: record.Provenance{Module: "mix_" + KernelName(j.id), PTXSHA256: j.c.hash, Time: time.Now().UTC(),
 			CompileSeconds: j.c.compile.Seconds()},
 	}
@@ -477,7 +552,7 @@ func (j *mixJob) measure(ctx context.Context, r *Runner) ([]record.Record, error
 	first := map[string]*record.SASS{}
 	for _, s := range j.shapes {
 		for i, p := range j.parts {
-			chk := j.c.checkLoop(j.kernel(s), p.Spec.Expect, j.rounds*p.Count*p.Spec.perStep(), j.rounds*p.Count)
+			chk := j.c.check(j.kernel(s), p.Spec, j.rounds*p.Count*p.Spec.perStep(), j.rounds*p.Count, 8*r.warpSize())
 			if i == 0 {
 				first[j.kernel(s)] = chk
 			}
@@ -514,11 +589,19 @@ func (j *mixJob) measure(ctx context.Context, r *Runner) ([]record.Record, error
 			continue
 		}
 		rate, shape, err := r.runShape(ctx, j.c.prog, j.kernel(s), shape, args, out)
+		if pe := (*PlacementError)(nil); errors.As(err, &pe) {
+			pt.Skipped = pe.Why
+			det.Sweep = append(det.Sweep, pt)
+			continue
+		}
 		if err != nil {
 			rec.Status, rec.Reason = record.StatusFailed, err.Error()
 			return []record.Record{rec}, fatalOrNil(err)
 		}
 		pt.Shape, pt.WarpInstPerClockPerSM = shape, rate.PerSM
+		if rate.DeviceWide && len(rec.Warnings) == 0 {
+			rec.Warnings = append(rec.Warnings, unplaced)
+		}
 		det.Sweep = append(det.Sweep, pt)
 		if rate.PerSM > best.PerSM {
 			best, det.Best, bestKernel = rate, shape, j.kernel(s)

@@ -104,6 +104,9 @@ type Rate struct {
 	SMs     int
 	// MedianCycles is the median SM span.
 	MedianCycles float64
+	// DeviceWide marks a rate formed over the whole device (see
+	// RateOfDevice): the warp records did not say which core ran them.
+	DeviceWide bool
 }
 
 // RateOf computes warp instructions per clock per SM, given how many warp
@@ -162,7 +165,7 @@ func RateOfDevice(ws []WarpRecord, instPerWarp float64, cores int) (Rate, error)
 	hz := stats.Median(clocks)
 	cycles := float64(g1-g0) * hz / 1e9
 	perCore := float64(len(ws)) * instPerWarp / cycles / float64(max(1, cores))
-	return Rate{PerSM: perCore, MinSM: perCore, MaxSM: perCore, ClockHz: hz, SMs: max(1, cores), MedianCycles: cycles}, nil
+	return Rate{PerSM: perCore, MinSM: perCore, MaxSM: perCore, ClockHz: hz, SMs: max(1, cores), MedianCycles: cycles, DeviceWide: true}, nil
 }
 
 // unwrap32 undoes one wrap of a counter 32 bits wide read as 64 (Mesa's

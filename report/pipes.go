@@ -409,7 +409,7 @@ func writeLayout(b *strings.Builder, run *record.Run, d pipesData, m *pipesModel
 		fmt.Fprintf(b, "The pipeline inference failed: %s\n\n", oneLine(m.err.Error()))
 		return
 	}
-	fmt.Fprintf(b, "Inferred from %d mixes of instruction pairs, two ratios per pair: the ratio of the two instructions' rates alone (so that both would take the same time) and a second one. The model: an SM issues at most %.0f warp instructions per clock (one per scheduler); a pair shares a pipeline when its mix takes the sum of the two times, and not when it takes the larger; when both hypotheses give the same time (both instructions issue-bound), the data cannot decide, and the layout says so instead of guessing. Instructions at half the issue rate or slower fill a pipeline alone and are grouped by what they share; a faster instruction must be reaching its rate through several pipelines, so it takes a share (fitted from the pair's mix) of every pipeline whose every member it was measured to share (one it overlaps in part is not its pipeline), and a pipeline of its own for the rest. Classes are named by the machine instruction they compile to.\n\n", len(d.pairs), issue)
+	fmt.Fprintf(b, "Inferred from %d mixes of instruction pairs, two ratios per pair: the ratio of the two instructions' rates alone (so that both would take the same time) and a second one. The model: an SM issues at most %.0f warp instructions per clock (one per scheduler); a pair shares a pipeline when its mix takes the sum of the two times, and not when it takes the larger; when both hypotheses give the same time (both instructions issue-bound), the data cannot decide, and the layout says so instead of guessing. Instructions at half the issue rate or slower fill a pipeline alone and are grouped by what they share; a faster instruction must be reaching its rate through several pipelines, so it takes a share (fitted from the pair's mix) of every pipeline whose every member it was measured to share (one it overlaps in part is not its pipeline), and a pipeline of its own for the rest. %s\n\n", len(d.pairs), issue, classNaming(run))
 	latency := m.subjectLatency
 	b.WriteString("| Pipeline (instructions that use only it) | Warp inst/clk/SM | Results/clk/SM | Latency (cycles) | In flight per SM (Little's law) | Consistent |\n| --- | ---: | ---: | ---: | ---: | --- |\n")
 	for _, p := range l.Pipelines {
@@ -779,4 +779,14 @@ func writeMixTable(b *strings.Builder, d pipesData, l *infer.Layout, classOf map
 		b.WriteString("\n")
 	}
 	b.WriteString("\n")
+}
+
+// classNaming says how a run's mix classes are named: by NVIDIA machine
+// instruction (PTX kernels), or by operation (SPIR-V kernels, whose
+// machine instructions are the driver's choice).
+func classNaming(run *record.Run) string {
+	if run.Device.BackendOf() == "vulkan" {
+		return "Classes are named by the operation their SPIR-V performs: which machine instruction each becomes is the driver's choice."
+	}
+	return "Classes are named by the machine instruction they compile to."
 }

@@ -57,6 +57,11 @@ func occupancyPlot(r *record.Record) ([]byte, error) {
 		ticks = append(ticks, plot.Tick{Value: float64(w), Label: fmt.Sprint(w)})
 	}
 	p.X.Tick.Marker = plot.ConstantTicks(ticks)
+	if n := len(o.WarpsPerSM); n > 0 {
+		// The axis spans the grid, however few of its cells ran (a
+		// log axis over one point has no extent).
+		p.X.Min, p.X.Max = float64(o.WarpsPerSM[0]), float64(max(o.WarpsPerSM[n-1], o.WarpsPerSM[0]+1))
+	}
 	top := 0.0
 	for _, row := range o.IPC {
 		for _, v := range row {

@@ -97,8 +97,10 @@ func (c Codegen) Module(kernels []probe.KernelSpec) (string, error) {
 	one := m.konst("u32", 1)
 	m.global("%wg_size", fmt.Sprintf("OpSpecConstantComposite %s %s %s %s", m.typ("u32x3"), wx, one, one))
 	for _, k := range kernels {
-		if (k.Kind == probe.LatencyChain || k.Kind == probe.ThroughputChain) && k.Step.ISA != probe.ISASPIRV {
-			return "", fmt.Errorf("kernel %s: its step is written in %q, not SPIR-V", k.Name, k.Step.ISA)
+		for _, s := range stepsOf(k) {
+			if s.ISA != probe.ISASPIRV {
+				return "", fmt.Errorf("kernel %s: its step is written in %q, not SPIR-V", k.Name, s.ISA)
+			}
 		}
 		if n := timingNote(k); c.Features.Timestamps && n != "" {
 			m.notes = append(m.notes, n)
@@ -124,6 +126,8 @@ func (c Codegen) Module(kernels []probe.KernelSpec) (string, error) {
 			barrierKernel(m, k.Name)
 		case probe.AtomicChain:
 			err = atomicKernel(m, k.Name, k.Atomic)
+		case probe.MixLoop:
+			err = mixKernel(m, k)
 		case probe.ConstBase:
 			err = fmt.Errorf("%w: Vulkan has no constant address space to chase", probe.ErrUnsupported)
 		default:
@@ -238,23 +242,34 @@ func (f *fn) emitStep(env stepEnv, c *chain, i int) {
 // chainParams are the chain kernels' push constants, as probe's stepArgs
 // passes them.
 func chainParams(s probe.Step) ([]string, []bool) {
-	names := []string{"out", "sink", "count", "x0", "a0", "a1", "a2", "a3", "guard"}
-	w := totalBits(string(s.Type)) == 64
-	ow := totalBits(string(s.OperandType())) == 64
-	return names, []bool{true, true, false, w, ow, ow, ow, ow, w}
+	names, wide := stepParams(s, "")
+	return append([]string{"out", "sink", "count"}, names...), append([]bool{true, true, false}, wide...)
 }
 
-// loadChainInputs loads x0, the operands and the guard, and starts n
-// chains whose values vary by chain and lane (see probe's newChains).
-func (f *fn) loadChainInputs(s probe.Step, n int) (env stepEnv, chains []*chain, guard, guardTy string) {
-	_, wide := chainParams(s)
+// stepParams are one step's push constants (x0, a0..a3, guard), named
+// with prefix.
+func stepParams(s probe.Step, prefix string) ([]string, []bool) {
+	var names []string
+	for _, n := range []string{"x0", "a0", "a1", "a2", "a3", "guard"} {
+		names = append(names, prefix+n)
+	}
+	w := totalBits(string(s.Type)) == 64
+	ow := totalBits(string(s.OperandType())) == 64
+	return names, []bool{w, ow, ow, ow, ow, w}
+}
+
+// loadChainInputs loads x0, the operands and the guard (the push
+// constants named with prefix), and starts n chains whose values vary by
+// chain and lane (see probe's newChains).
+func (f *fn) loadChainInputs(s probe.Step, n int, prefix string) (env stepEnv, chains []*chain, guard, guardTy string) {
+	_, wide := stepParams(s, prefix)
 	raw := func(i int) string { return rawType(wide[i]) }
 	t, o := string(s.Type), string(s.OperandType())
-	x0 := f.convert(f.param("x0"), raw(3), t)
+	x0 := f.convert(f.param(prefix+"x0"), raw(0), t)
 	for i := range env.ops {
-		env.ops[i] = f.convert(f.param(fmt.Sprintf("a%d", i)), raw(4), o)
+		env.ops[i] = f.convert(f.param(fmt.Sprintf("%sa%d", prefix, i)), raw(1), o)
 	}
-	guard, guardTy = f.param("guard"), raw(8)
+	guard, guardTy = f.param(prefix+"guard"), raw(5)
 	env.step = s
 	env.lane = f.builtin("SubgroupLocalInvocationId", "u32")
 	starts := []string{x0, env.ops[0], env.ops[1]}
@@ -340,7 +355,7 @@ func latencyKernel(m *module, k probe.KernelSpec) error {
 	}
 	names, wide := chainParams(k.Step)
 	f := m.newFn(k.Name, names, wide)
-	env, chains, guard, guardTy := f.loadChainInputs(k.Step, 1)
+	env, chains, guard, guardTy := f.loadChainInputs(k.Step, 1, "")
 	count := f.param("count")
 	t := string(k.Step.Type)
 	zero := m.konst("u64", 0)
@@ -381,7 +396,7 @@ func throughputKernel(m *module, k probe.KernelSpec) error {
 	}
 	names, wide := chainParams(k.Step)
 	f := m.newFn(k.Name, names, wide)
-	env, chains, guard, guardTy := f.loadChainInputs(k.Step, k.ILP)
+	env, chains, guard, guardTy := f.loadChainInputs(k.Step, k.ILP, "")
 	count := f.param("count")
 	t := string(k.Step.Type)
 	var carried, types []string

@@ -249,3 +249,51 @@ func TestSyncOnVulkan(t *testing.T) {
 		t.Logf("%s: %.3g %s", rec.Subject, rec.Value, rec.Unit)
 	}
 }
+
+// TestPipesOnVulkan measures an occupancy grid and a mix on the first
+// Vulkan device: the one-subgroup cells run (a CPU thread runs one
+// workgroup at a time under lavapipe, so larger cells may be skipped,
+// each with why), and the mix's operations name its record.
+func TestPipesOnVulkan(t *testing.T) {
+	g := openDevice(t)
+	r := &probe.Runner{GPU: g, Config: smallConfig()}
+	fma := probe.ChainSpec{Suite: "pipes", Subject: "Fma.f32", Op: "fma.f32", Step: g.Codegen().FMAStep()}
+	mul := probe.ChainSpec{Suite: "pipes", Subject: "OpIMul.u32", Op: "mul.lo.i32",
+		Step: probe.Step{ISA: probe.ISASPIRV, Template: "{d} = OpIMul {T} {y} {x}", Type: ptx.U32, X0: 3, A: [4]uint64{2}}}
+	jobs := []probe.Job{
+		probe.OccupancyJob(fma, []int{1, 2, 8}, []int{1, 4}),
+		probe.MixJob("pipes", "mix/x", "fma + mul", "pair", []probe.MixPart{{Spec: fma, Count: 2}, {Spec: mul, Count: 1}},
+			[]probe.MixShape{{Warps: 1, ILP: 8}, {Warps: 8, ILP: 2}}),
+	}
+	var recs []record.Record
+	if err := r.Run(context.Background(), jobs, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 2 {
+		t.Fatalf("%d records", len(recs))
+	}
+	occ, mix := recs[0], recs[1]
+	if occ.Status != record.StatusOK || occ.Occup == nil || occ.Op != "fma.f32" {
+		t.Fatalf("%s: %s: %s (%+v)", occ.ID, occ.Status, occ.Reason, occ.Occup)
+	}
+	for i := range occ.Occup.ILPs {
+		if v := occ.Occup.IPC[i][0]; v == nil || !(*v > 0) {
+			t.Errorf("%s: no rate at one subgroup, ILP %d", occ.ID, occ.Occup.ILPs[i])
+		}
+	}
+	cells := 0
+	for _, row := range occ.Occup.IPC {
+		for _, v := range row {
+			if v != nil {
+				cells++
+			}
+		}
+	}
+	if cells+len(occ.Occup.Skipped) != len(occ.Occup.ILPs)*len(occ.Occup.WarpsPerSM) {
+		t.Errorf("%d cells measured and %d skipped of %d", cells, len(occ.Occup.Skipped), len(occ.Occup.ILPs)*len(occ.Occup.WarpsPerSM))
+	}
+	if mix.Status != record.StatusOK || !(mix.Value > 0) || mix.Op != "fma.f32:2+mul.lo.i32:1" {
+		t.Errorf("%s: %s %g, op %q: %s", mix.ID, mix.Status, mix.Value, mix.Op, mix.Reason)
+	}
+	t.Logf("occupancy best %.3g, skipped %q; mix %.3g", occ.Value, occ.Occup.Skipped, mix.Value)
+}

@@ -23,7 +23,7 @@ var ptxOps = map[string]string{
 	"sqrt.approx.ftz.f32": "sqrt.f32", "sin.approx.f32": "sin.f32", "cos.approx.f32": "cos.f32",
 	"rcp.approx.ftz.f32": "rcp.f32",
 	"cvt.rn.f32.s32":     "cvt.f32.s32", "cvt.rn.f32.u32": "cvt.f32.u32", "cvt.rzi.s32.f32": "cvt.rzi.s32.f32", "cvt.rzi.u32.f32": "cvt.rzi.u32.f32",
-	"add.s32": "add.i32", "sub.s32": "sub.i32", "mul.lo.s32": "mul.lo.i32", "div.s32": "div.s32", "div.u32": "div.u32",
+	"add.s32": "add.i32", "sub.s32": "sub.i32", "mul.lo.s32": "mul.lo.i32", "mad.lo.s32": "mad.lo.i32", "div.s32": "div.s32", "div.u32": "div.u32",
 	"min.s32": "min.i32", "add.s64": "add.i64", "mul.lo.s64": "mul.lo.i64",
 	"shl.b32": "shl.b32", "shr.u32": "shr.u32", "shr.s32": "shr.s32", "shl.b64": "shl.b64",
 	"brev.b32": "brev.b32", "popc.b32": "popc.b32", "bfe.u32": "bfe.u32",

@@ -100,6 +100,8 @@ func spvInt() []probe.ChainSpec {
 		expect(spv("int32", "OpIAdd.u32", "add.i32", "{d} = OpIAdd {T} {y} {x}", u32, 1, [4]uint64{2}), l("v_add_u32", "v_add_nc_u32", "v_add_co_u32"), l("add")),
 		expect(spv("int32", "OpISub.u32", "sub.i32", "{d} = OpISub {T} {y} {x}", u32, 1, [4]uint64{2}), l("v_sub_u32", "v_sub_nc_u32", "v_sub_co_u32"), l("add")),
 		expect(spv("int32", "OpIMul.u32", "mul.lo.i32", "{d} = OpIMul {T} {y} {x}", u32, 3, [4]uint64{5}), l("v_mul_lo_u32"), l("mul")),
+		noted(spv("int32", "OpIMul+OpIAdd.u32", "mad.lo.i32", "{t} = OpIMul {T} {y} {x}\n{d} = OpIAdd {T} {t} {a1}", u32, 3, [4]uint64{5, 7}),
+			"a multiply and an add (PTX's mad.lo chain), which a driver with an integer multiply-add (NVIDIA's IMAD) fuses into one"),
 		spv("int32", "OpSDiv.s32", "div.s32", "{d} = OpSDiv {T} {y} {x}", ptx.S32, 0x7fffffff, [4]uint64{3}),
 		spv("int32", "OpUDiv.u32", "div.u32", "{d} = OpUDiv {T} {y} {x}", u32, 0xffffffff, [4]uint64{3}),
 		spv("int32", "SMin.s32", "min.i32", "{d} = OpExtInst {T} {glsl} SMin {x} {a}||{d} = OpExtInst {T} {glsl} UMin {x} {a}", ptx.S32, 0x12345678, [4]uint64{0x7fffffff, 0x12345679, 0x7ffffffe, 0x1234567a}),

@@ -14,6 +14,7 @@ package pipes
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/gpuarch/gpuarch/probe"
@@ -40,22 +41,48 @@ var occupancySubjects = []string{
 }
 
 // class is an instruction class of the mixes: a short name (the machine
-// instruction it compiles to) and the ALU catalog entry that produces it.
-type class struct{ name, subject string }
+// instruction it compiles to on NVIDIA GPUs), the PTX catalog entry that
+// produces it, and the neutral operation (see probe.ChainSpec.Op) by which
+// the SPIR-V catalog's entry is found.
+type class struct{ name, subject, op string }
 
 // classes are chosen to compile to one machine instruction each, from
 // different corners of the SM.
 var classes = []class{
-	{"FFMA", "fma.rn.f32"}, {"FADD", "add.rn.f32"}, {"HFMA2", "fma.rn.f16x2"}, {"DFMA", "fma.rn.f64"},
-	{"IMAD", "mad.lo.s32"}, {"IADD3.X", "addc.cc.u32"}, {"LOP3", "xor.b32"}, {"SHF", "shf.l.wrap.b32"},
-	{"FMNMX", "min.f32"}, {"MUFU", "ex2.approx.ftz.f32"}, {"F2I", "cvt.rzi.s32.f32"}, {"I2FP", "cvt.rn.f32.s32"},
-	{"POPC", "popc.b32"}, {"IDP.4A", "dp4a.u32.u32"},
+	{"FFMA", "fma.rn.f32", "fma.f32"}, {"FADD", "add.rn.f32", "add.f32"}, {"HFMA2", "fma.rn.f16x2", "fma.f16x2"}, {"DFMA", "fma.rn.f64", "fma.f64"},
+	{"IMAD", "mad.lo.s32", "mad.lo.i32"}, {"IADD3.X", "addc.cc.u32", ""}, {"LOP3", "xor.b32", ""}, {"SHF", "shf.l.wrap.b32", ""},
+	{"FMNMX", "min.f32", "min.f32"}, {"MUFU", "ex2.approx.ftz.f32", "exp2.f32"}, {"F2I", "cvt.rzi.s32.f32", "cvt.rzi.s32.f32"}, {"I2FP", "cvt.rn.f32.s32", "cvt.f32.s32"},
+	{"POPC", "popc.b32", "popc.b32"}, {"IDP.4A", "dp4a.u32.u32", ""},
 }
 
-// Classes returns the mix classes' names in order.
-func Classes() []string {
-	out := make([]string, len(classes))
-	for i, c := range classes {
+// classesFor are the classes measurable in a kernel language: in PTX all
+// of them, by their NVIDIA names; in SPIR-V those with an operation the
+// SPIR-V catalog has, named by that operation (which machine instruction
+// it becomes is the driver's choice, and the vendor's).
+func classesFor(isa string) []class {
+	if isa != probe.ISASPIRV {
+		return classes
+	}
+	have := map[string]string{}
+	for _, s := range alu.SPIRVCatalog() {
+		if s.Op != "" {
+			have[s.Op] = s.Subject
+		}
+	}
+	var out []class
+	for _, c := range classes {
+		if sub, ok := have[c.op]; ok && c.op != "" {
+			out = append(out, class{name: c.op, subject: sub, op: c.op})
+		}
+	}
+	return out
+}
+
+// Classes returns the mix classes' names in order, for a kernel language.
+func Classes(isa string) []string {
+	cs := classesFor(isa)
+	out := make([]string, len(cs))
+	for i, c := range cs {
 		out[i] = c.name
 	}
 	return out
@@ -64,8 +91,18 @@ func Classes() []string {
 // mixShapes are the shapes each mix is tried at.
 var mixShapes = []probe.MixShape{{Warps: 32, ILP: 4}, {Warps: 64, ILP: 2}}
 
-func lookup(subjects ...string) ([]probe.ChainSpec, error) {
-	specs, err := alu.Lookup(subjects)
+// shapesFor are the mix shapes in a kernel language: through Vulkan also
+// one subgroup per core at ILP 8, the only shape a device whose cores run
+// one workgroup at a time (a CPU's threads, under lavapipe) can hold.
+func shapesFor(isa string) []probe.MixShape {
+	if isa == probe.ISASPIRV {
+		return append(slices.Clone(mixShapes), probe.MixShape{Warps: 1, ILP: 8})
+	}
+	return mixShapes
+}
+
+func lookup(isa string, subjects ...string) ([]probe.ChainSpec, error) {
+	specs, err := alu.LookupIn(alu.CatalogFor(isa), subjects)
 	if err != nil {
 		return nil, fmt.Errorf("pipes suite: %w", err)
 	}
@@ -73,6 +110,27 @@ func lookup(subjects ...string) ([]probe.ChainSpec, error) {
 		specs[i].Suite = Suite
 	}
 	return specs, nil
+}
+
+// occupancyFor are the occupancy grids' catalog entries in a kernel
+// language: in SPIR-V, the entries whose operation is that of a PTX
+// subject's.
+func occupancyFor(isa string) ([]probe.ChainSpec, error) {
+	specs, err := lookup(probe.ISAPTX, occupancySubjects...)
+	if err != nil || isa != probe.ISASPIRV {
+		return specs, err
+	}
+	var out []probe.ChainSpec
+	for _, s := range specs {
+		for _, v := range alu.SPIRVCatalog() {
+			if s.Op != "" && v.Op == s.Op {
+				v.Suite = Suite
+				out = append(out, v)
+				break
+			}
+		}
+	}
+	return out, nil
 }
 
 // operandForms are FFMA with one, two and three distinct register operands,
@@ -101,22 +159,25 @@ func operandForms() []probe.ChainSpec {
 	}
 }
 
-// FirstJobs are the jobs that need nothing measured before them: the
-// occupancy grids, the operand forms and every mix class alone.
-func FirstJobs() ([]probe.Planned, error) {
+// FirstJobs are the jobs that need nothing measured before them, in a
+// kernel language (probe.ISAPTX or probe.ISASPIRV): the occupancy grids,
+// the operand forms (PTX) and every mix class alone.
+func FirstJobs(isa string) ([]probe.Planned, error) {
 	var out []probe.Planned
-	specs, err := lookup(occupancySubjects...)
+	specs, err := occupancyFor(isa)
 	if err != nil {
 		return nil, err
 	}
 	for _, s := range specs {
 		out = append(out, probe.Planned{Key: s.Suite + "/" + s.Subject + "/occupancy", Job: probe.OccupancyJob(s, Warps, ILPs)})
 	}
-	for _, s := range operandForms() {
-		out = append(out, probe.Planned{Key: s.Suite + "/" + s.Subject + "/occupancy", Job: probe.OccupancyJob(s, Warps, []int{1, 2})})
+	if isa != probe.ISASPIRV {
+		for _, s := range operandForms() {
+			out = append(out, probe.Planned{Key: s.Suite + "/" + s.Subject + "/occupancy", Job: probe.OccupancyJob(s, Warps, []int{1, 2})})
+		}
 	}
-	for _, c := range classes {
-		p, err := mixJob("solo", map[string]int{c.name: 1})
+	for _, c := range classesFor(isa) {
+		p, err := mixJob(isa, "solo", map[string]int{c.name: 1})
 		if err != nil {
 			return nil, err
 		}
@@ -126,9 +187,9 @@ func FirstJobs() ([]probe.Planned, error) {
 }
 
 // mixID names a mix by its classes and counts in class order.
-func mixID(counts map[string]int) string {
+func mixID(isa string, counts map[string]int) string {
 	var parts []string
-	for _, c := range classes {
+	for _, c := range classesFor(isa) {
 		if n, ok := counts[c.name]; ok {
 			parts = append(parts, fmt.Sprintf("%s:%d", c.name, n))
 		}
@@ -136,14 +197,14 @@ func mixID(counts map[string]int) string {
 	return strings.Join(parts, "+")
 }
 
-func mixJob(role string, counts map[string]int) (probe.Planned, error) {
+func mixJob(isa, role string, counts map[string]int) (probe.Planned, error) {
 	var parts []probe.MixPart
-	for _, c := range classes {
+	for _, c := range classesFor(isa) {
 		n, ok := counts[c.name]
 		if !ok {
 			continue
 		}
-		specs, err := lookup(c.subject)
+		specs, err := lookup(isa, c.subject)
 		if err != nil {
 			return probe.Planned{}, err
 		}
@@ -152,12 +213,12 @@ func mixJob(role string, counts map[string]int) (probe.Planned, error) {
 	if len(parts) != len(counts) {
 		return probe.Planned{}, fmt.Errorf("pipes suite: unknown class in %v", counts)
 	}
-	id := "mix/" + mixID(counts)
-	subject := strings.ReplaceAll(mixID(counts), "+", " + ")
+	id := "mix/" + mixID(isa, counts)
+	subject := strings.ReplaceAll(mixID(isa, counts), "+", " + ")
 	if role == "solo" {
 		subject = strings.TrimSuffix(subject, ":1") // the class's name
 	}
-	return probe.Planned{Key: Suite + "/" + id, Job: probe.MixJob(Suite, id, subject, role, parts, mixShapes)}, nil
+	return probe.Planned{Key: Suite + "/" + id, Job: probe.MixJob(Suite, id, subject, role, parts, shapesFor(isa))}, nil
 }
 
 // IsSolo reports whether r measured one mix class alone; its Subject is
@@ -195,16 +256,16 @@ func OtherRatios(na, nb int) (sa, sb, ha, hb int) {
 // instructions per clock per SM, by class name): each pair balanced (the
 // inference's evidence), plus held-out mixes to test its predictions. A
 // class missing from solo is left out.
-func MixJobs(solo map[string]float64) ([]probe.Planned, error) {
+func MixJobs(isa string, solo map[string]float64) ([]probe.Planned, error) {
 	var have []class
-	for _, c := range classes {
+	for _, c := range classesFor(isa) {
 		if solo[c.name] > 0 {
 			have = append(have, c)
 		}
 	}
 	var out []probe.Planned
 	add := func(role string, counts map[string]int) error {
-		p, err := mixJob(role, counts)
+		p, err := mixJob(isa, role, counts)
 		if err == nil {
 			out = append(out, p)
 		}
@@ -232,8 +293,9 @@ func MixJobs(solo map[string]float64) ([]probe.Planned, error) {
 		{"FFMA", "IADD3.X", "POPC"}, {"DFMA", "IMAD", "I2FP"}, {"FMNMX", "LOP3", "IDP.4A"}, {"HFMA2", "DFMA", "MUFU"},
 	} {
 		ok := true
-		for _, n := range t {
-			ok = ok && solo[n] > 0
+		for i, n := range t {
+			t[i] = nameIn(isa, n)
+			ok = ok && solo[t[i]] > 0
 		}
 		if ok {
 			if err := add("held-out", map[string]int{t[0]: 1, t[1]: 1, t[2]: 1}); err != nil {
@@ -242,4 +304,18 @@ func MixJobs(solo map[string]float64) ([]probe.Planned, error) {
 		}
 	}
 	return out, nil
+}
+
+// nameIn is a class's name (by its NVIDIA name) in a kernel language, or
+// "" where the language has no such class.
+func nameIn(isa, name string) string {
+	if isa != probe.ISASPIRV {
+		return name
+	}
+	for _, c := range classes {
+		if c.name == name {
+			return c.op
+		}
+	}
+	return ""
 }

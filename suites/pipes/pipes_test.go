@@ -3,25 +3,48 @@ package pipes
 import (
 	"strings"
 	"testing"
+
+	"github.com/gpuarch/gpuarch/probe"
 )
 
 func TestFirstJobs(t *testing.T) {
-	jobs, err := FirstJobs()
-	if err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		isa  string
+		want []string
+		not  []string
+	}{
+		{probe.ISAPTX, []string{"pipes/fma.rn.f32/occupancy", "pipes/mad.lo.s64/occupancy", "pipes/mix/FFMA:1", "pipes/mix/MUFU:1",
+			"pipes/fma.rn.f32 x*x+c (1 register, immediate)/occupancy"}, nil},
+		// SPIR-V: the entries with a PTX counterpart, classes named by
+		// operation; no operand forms (PTX operand syntax).
+		{probe.ISASPIRV, []string{"pipes/Fma.f32/occupancy", "pipes/OpIMul+OpIAdd.u32/occupancy", "pipes/Fma.f16x2/occupancy",
+			"pipes/mix/fma.f32:1", "pipes/mix/exp2.f32:1", "pipes/mix/mad.lo.i32:1"},
+			[]string{"pipes/mix/FFMA:1", "pipes/fma.rn.f32/occupancy"}},
 	}
-	keys := map[string]bool{}
-	for _, j := range jobs {
-		if keys[j.Key] {
-			t.Errorf("duplicate key %s", j.Key)
-		}
-		keys[j.Key] = true
-	}
-	for _, want := range []string{"pipes/fma.rn.f32/occupancy", "pipes/mad.lo.s64/occupancy", "pipes/mix/FFMA:1", "pipes/mix/MUFU:1",
-		"pipes/fma.rn.f32 x*x+c (1 register, immediate)/occupancy"} {
-		if !keys[want] {
-			t.Errorf("no job %s", want)
-		}
+	for _, tc := range tests {
+		t.Run(tc.isa, func(t *testing.T) {
+			jobs, err := FirstJobs(tc.isa)
+			if err != nil {
+				t.Fatal(err)
+			}
+			keys := map[string]bool{}
+			for _, j := range jobs {
+				if keys[j.Key] {
+					t.Errorf("duplicate key %s", j.Key)
+				}
+				keys[j.Key] = true
+			}
+			for _, want := range tc.want {
+				if !keys[want] {
+					t.Errorf("no job %s", want)
+				}
+			}
+			for _, not := range tc.not {
+				if keys[not] {
+					t.Errorf("job %s in the %s plan", not, tc.isa)
+				}
+			}
+		})
 	}
 }
 
@@ -41,16 +64,16 @@ func TestBalanced(t *testing.T) {
 
 func TestMixJobs(t *testing.T) {
 	solo := map[string]float64{}
-	for _, c := range Classes() {
+	for _, c := range Classes(probe.ISAPTX) {
 		solo[c] = 2
 	}
 	solo["FFMA"], solo["MUFU"] = 4, 0.5
 	delete(solo, "POPC") // not measured: left out
-	jobs, err := MixJobs(solo)
+	jobs, err := MixJobs(probe.ISAPTX, solo)
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := len(Classes()) - 1
+	n := len(Classes(probe.ISAPTX)) - 1
 	pairs, held := 0, 0
 	keys := map[string]bool{}
 	for _, j := range jobs {
@@ -99,6 +122,33 @@ func TestOtherRatios(t *testing.T) {
 		}
 		if sa*tc.nb == sb*tc.na || ha*tc.nb == hb*tc.na || ha*sb == hb*sa {
 			t.Errorf("OtherRatios(%d, %d): ratios repeat", tc.na, tc.nb)
+		}
+	}
+}
+
+// TestMixJobsSPIRV: the SPIR-V plan mixes the classes by operation, and
+// its triples keep only those whose classes it has.
+func TestMixJobsSPIRV(t *testing.T) {
+	solo := map[string]float64{}
+	for _, c := range Classes(probe.ISASPIRV) {
+		solo[c] = 2
+	}
+	jobs, err := MixJobs(probe.ISASPIRV, solo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := map[string]bool{}
+	for _, j := range jobs {
+		keys[j.Key] = true
+	}
+	for _, want := range []string{"pipes/mix/fma.f32:1+mad.lo.i32:1", "pipes/mix/fma.f32:1+fma.f64:1+exp2.f32:1"} {
+		if !keys[want] {
+			t.Errorf("no job %s in %d", want, len(keys))
+		}
+	}
+	for k := range keys {
+		if strings.Contains(k, "LOP3") || strings.Contains(k, "FFMA") {
+			t.Errorf("%s: a PTX class in the SPIR-V plan", k)
 		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/gpuarch/gpuarch/suites/alu"
 	"github.com/gpuarch/gpuarch/suites/dispatch"
 	"github.com/gpuarch/gpuarch/suites/memory"
+	"github.com/gpuarch/gpuarch/suites/pipes"
 	"github.com/gpuarch/gpuarch/suites/warp"
 )
 
@@ -111,11 +112,12 @@ func isaOf(backend string) string {
 
 // backendSuites are the suites a backend runs by default, in run order.
 // Through Vulkan the memory suite runs its pointer chases and bandwidth
-// streams; its other probes are written in PTX only so far and say so in
-// their records.
+// streams, and the pipes suite its occupancy grids and the mixes of the
+// classes with a SPIR-V counterpart; probes written in PTX only so far
+// say so in their records.
 func backendSuites(backend string) []string {
 	if backend == backendVulkan {
-		return []string{alu.Suite, warp.Suite, memory.Suite}
+		return []string{alu.Suite, pipes.Suite, warp.Suite, memory.Suite}
 	}
 	return knownSuites
 }

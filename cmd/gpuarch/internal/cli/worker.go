@@ -194,7 +194,7 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 				return err
 			}
 		case pipes.Suite:
-			first, err := pipes.FirstJobs()
+			first, err := pipes.FirstJobs(isa)
 			if err != nil {
 				return err
 			}
@@ -209,7 +209,7 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 			}); err != nil {
 				return err
 			}
-			mixes, err := pipes.MixJobs(solo)
+			mixes, err := pipes.MixJobs(isa, solo)
 			if err != nil {
 				return err
 			}
