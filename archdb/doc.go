@@ -7,11 +7,16 @@
 // could not be confirmed from it, is absent rather than estimated: callers
 // get ok == false and should show nothing.
 //
-// Today the package holds one table, NVIDIA's per-SM instruction throughput
-// from the CUDA C++ Programming Guide (guide_throughput.go: Guide, GuideRow,
-// Classes, GuideSource). Cross-vendor tables (the Metal Benchmarks seeds,
-// vendor datasheets) are meant to join it, each in its own file with its own
-// source constant.
+// The package holds NVIDIA's per-SM instruction throughput from the CUDA
+// C++ Programming Guide (guide_throughput.go: Guide, GuideRow, Classes,
+// GuideSource) and its tensor-core peaks (tensor.go: TensorPeak); the seed
+// documents' cross-vendor tables (crossvendor.go, seedrates.go: Family,
+// SeedRate); vendors' datasheets of data-center GPUs (datasheets.go); and
+// AMD's and Intel's own per-unit, per-clock rates (vendorrates.go:
+// VendorArch, VendorRate, with MatrixPeak for CDNA MFMA and Intel XMX) with
+// the products they were read from (products.go: Products, ProductOf).
+// Every figure carries its source; where a vendor states a whole-GPU peak
+// rather than a per-unit rate, the derivation is written beside it.
 //
 // All data is built inside functions on each call; the package has no
 // mutable global state, and callers may modify what they are given.

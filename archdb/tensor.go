@@ -24,3 +24,14 @@ func TensorPeak(cc, elem string) (float64, bool) {
 	v, ok := peaks[cc][elem]
 	return v, ok
 }
+
+// MatrixPeak returns the vendor-documented dense matrix-unit rate of an
+// AMD or Intel architecture (CDNA MFMA, Intel XMX), in operations (a
+// multiply-add counts two) per clock per compute unit or Xe-core, for an
+// input element kind ("f64", "f32", "tf32", "f16", "bf16", "fp8", "s8"),
+// with the rate's source and row; false where the vendor publishes none
+// (RDNA 3's WMMA rate among them). Its Rate.Source cites the document, as
+// TensorSource does for TensorPeak.
+func MatrixPeak(arch Arch, elem string) (Rate, bool) {
+	return VendorRate(arch, "mma."+elem)
+}
