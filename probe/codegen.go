@@ -46,6 +46,9 @@ const (
 	// MixLoop interleaves Parts' chains in one loop, Unroll rounds per
 	// iteration, writing a warp record per subgroup (see MixKernel).
 	MixLoop
+	// LaunchStamp has its first invocation store the device timer at its
+	// start and after spinning a given time (see LaunchStampKernel).
+	LaunchStamp
 )
 
 // KernelSpec is one kernel of a probe module, described neutrally.
@@ -158,6 +161,8 @@ func (c PTX) Module(kernels []KernelSpec) (string, error) {
 			m.Add(AtomicKernel(k.Name, k.Atomic))
 		case MixLoop:
 			m.Add(MixKernel(k.Name, k.Parts, k.Unroll))
+		case LaunchStamp:
+			m.Add(LaunchStampKernel(k.Name))
 		default:
 			return "", fmt.Errorf("kernel %s: unknown kind %d", k.Name, k.Kind)
 		}

@@ -2,6 +2,7 @@ package probe
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 
@@ -39,7 +40,7 @@ type dispatchJob struct {
 const dispatchKernel = "dispatch_spin"
 
 func (j *dispatchJob) prepare(ctx context.Context, r *Runner) {
-	j.c = r.compileModule(ctx, "dispatch", ClockKernel(dispatchKernel))
+	j.c = r.compileKernels(ctx, "dispatch", []KernelSpec{{Name: dispatchKernel, Kind: ClockSpin}})
 }
 
 func (j *dispatchJob) close() { j.c.close() }
@@ -54,8 +55,18 @@ func (j *dispatchJob) measure(ctx context.Context, r *Runner) ([]record.Record, 
 // trace runs one strategy and fills rec with its trace.
 func (j *dispatchJob) trace(ctx context.Context, r *Runner, s DispatchStrategy, rec *record.Record) error {
 	d := r.GPU.Device()
+	warpsPerBlock := (s.Threads + r.warpSize() - 1) / r.warpSize()
 	fit, err := j.c.prog.MaxBlocksPerSM(dispatchKernel, s.Threads, s.SharedBytes)
-	if err != nil {
+	driverFit := fit
+	switch {
+	case errors.Is(err, ErrNoOccupancy) && s.SharedBytes > 0:
+		rec.Status, rec.Reason = record.StatusSkipped, fmt.Sprintf("%s: the driver has no occupancy calculation to size a wave of blocks holding shared memory", r.GPU.Device().BackendOf())
+		return nil
+	case errors.Is(err, ErrNoOccupancy):
+		// As many blocks as the SM's warp slots allow: an upper bound,
+		// which the trace checks.
+		fit, driverFit = max(1, r.maxWarpsPerSM()/warpsPerBlock), 0
+	case err != nil:
 		return fmt.Errorf("occupancy of %d threads, %d shared bytes: %w", s.Threads, s.SharedBytes, err)
 	}
 	if fit < 1 {
@@ -63,7 +74,6 @@ func (j *dispatchJob) trace(ctx context.Context, r *Runner, s DispatchStrategy, 
 		return nil
 	}
 	blocks := max(1, s.Waves) * d.SMs * fit
-	warpsPerBlock := (s.Threads + 31) / 32
 	n := blocks * warpsPerBlock
 	out, err := r.GPU.Alloc(n * WarpRecordBytes)
 	if err != nil {
@@ -78,12 +88,16 @@ func (j *dispatchJob) trace(ctx context.Context, r *Runner, s DispatchStrategy, 
 	if err != nil {
 		return err
 	}
-	ws, err := DecodeWarps(b, n)
+	ws, err := r.decodeWarps(b, n)
 	if err != nil {
 		return fmt.Errorf("%s: %w", s.Name, err)
 	}
+	if len(ws) > 0 && ws[0].SM == NoSM {
+		rec.Status, rec.Reason = record.StatusSkipped, "this device's warp records do not say which core ran them, so no placement can be traced"
+		return nil
+	}
 	det := &record.DispatchDetail{ThreadsPerBlock: s.Threads, Blocks: blocks, SharedBytes: s.SharedBytes,
-		SpinNs: int64(s.SpinMicros) * 1000, DriverBlocksPerSM: fit}
+		SpinNs: int64(s.SpinMicros) * 1000, DriverBlocksPerSM: driverFit}
 	t0 := uint64(math.MaxUint64)
 	for _, w := range ws {
 		t0 = min(t0, w.StartNs)
@@ -108,7 +122,9 @@ func (j *dispatchJob) trace(ctx context.Context, r *Runner, s DispatchStrategy, 
 		return fmt.Errorf("%s: %w", s.Name, err)
 	}
 	rec.Value = tl.BlocksPerSM.Median
-	if tl.BlocksPerSM.Median != float64(fit) {
+	if driverFit == 0 {
+		rec.Warnings = append(rec.Warnings, fmt.Sprintf("the driver has no occupancy calculation: %d blocks were launched per SM and wave, as many as its warp slots allow, and the trace shows how many were resident", fit))
+	} else if tl.BlocksPerSM.Median != float64(fit) {
 		rec.Warnings = append(rec.Warnings, fmt.Sprintf("the driver says %d blocks fit an SM; the trace shows %.0f resident (median over SMs; %.0f to %.0f)",
 			fit, tl.BlocksPerSM.Median, tl.BlocksPerSM.Min, tl.BlocksPerSM.Max))
 	}

@@ -3,6 +3,7 @@ package probe
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 
@@ -39,7 +40,10 @@ func LaunchStampKernel(name string) *ptx.Kernel {
 // LaunchCase is one batch the launch probe times.
 type LaunchCase struct {
 	Subject string
-	Batch   Batch
+	// Op names what the batch times whatever the API, so that backends
+	// pair ("launch, queued one by one" and so on).
+	Op    string
+	Batch Batch
 	// SpinMicros is how long each kernel runs (0: an empty kernel).
 	SpinMicros int
 	// Repeats runs the batch that many times and keeps the median host
@@ -60,14 +64,14 @@ type launchJob struct {
 const launchKernel = "launch_stamp"
 
 func (j *launchJob) prepare(ctx context.Context, r *Runner) {
-	j.c = r.compileModule(ctx, "launch", LaunchStampKernel(launchKernel))
+	j.c = r.compileKernels(ctx, "launch", []KernelSpec{{Name: launchKernel, Kind: LaunchStamp}})
 }
 
 func (j *launchJob) close() { j.c.close() }
 
 func (j *launchJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	return measureEach(j.c, j.cases, func(c LaunchCase) record.Record {
-		return record.Record{ID: j.suite + "/launch/" + c.Subject, Suite: j.suite, Subject: c.Subject, Group: "launch",
+		return record.Record{ID: j.suite + "/launch/" + c.Subject, Suite: j.suite, Subject: c.Subject, Group: "launch", Op: c.Op,
 			Quantity: record.Launch, Unit: "µs per launch", Status: record.StatusOK, Provenance: j.c.provenance("launch")}
 	}, func(c LaunchCase, rec *record.Record) error { return j.batch(ctx, r, c, rec) })
 }
@@ -79,14 +83,18 @@ func (j *launchJob) batch(ctx context.Context, r *Runner, c LaunchCase, rec *rec
 		return err
 	}
 	defer out.Free()
-	spin := uint32(c.SpinMicros * 1000)
+	spin := r.timerTicks(c.SpinMicros)
 	args := func(i int) []any { return []any{out.Ptr(), uint32(i), spin} }
 	var queued, total []float64
 	for range max(1, c.Repeats) {
 		if err := out.Clear(); err != nil {
 			return err
 		}
-		q, t, err := j.c.prog.LaunchBatch(ctx, launchKernel, Grid{Blocks: 1, Threads: 32}, c.Batch, r.Config.LaunchTimeout, args)
+		q, t, err := j.c.prog.LaunchBatch(ctx, launchKernel, Grid{Blocks: 1, Threads: r.warpSize()}, c.Batch, r.Config.LaunchTimeout, args)
+		if errors.Is(err, ErrUnsupported) {
+			rec.Status, rec.Reason = record.StatusSkipped, err.Error()
+			return nil
+		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", c.Subject, err)
 		}
@@ -96,7 +104,7 @@ func (j *launchJob) batch(ctx context.Context, r *Runner, c LaunchCase, rec *rec
 	if err != nil {
 		return err
 	}
-	det := &record.LaunchDetail{Launches: n, Streams: max(1, c.Batch.Streams), Graph: c.Batch.Graph, SpinNs: int64(spin),
+	det := &record.LaunchDetail{Launches: n, Streams: max(1, c.Batch.Streams), Graph: c.Batch.Graph, SpinNs: int64(c.SpinMicros) * 1000,
 		HostQueuedNs: stats.Median(queued), HostTotalNs: stats.Median(total)}
 	t0 := uint64(math.MaxUint64)
 	raw := make([][2]uint64, n)
@@ -107,8 +115,12 @@ func (j *launchJob) batch(ctx context.Context, r *Runner, c LaunchCase, rec *rec
 		}
 		t0 = min(t0, raw[i][0])
 	}
+	per := r.GPU.Device().TimerTicksPerNs
+	if per <= 0 {
+		per = 1
+	}
 	for _, k := range raw {
-		det.Kernels = append(det.Kernels, [2]int64{int64(k[0] - t0), int64(k[1] - t0)})
+		det.Kernels = append(det.Kernels, [2]int64{int64(float64(k[0]-t0) / per), int64(float64(k[1]-t0) / per)})
 	}
 	rec.Launch = det
 	// Samples are in the record's unit: microseconds per launch, or none

@@ -2,7 +2,6 @@ package vulkan
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"runtime"
 	"time"
@@ -27,20 +26,8 @@ import (
 // 0 and ok false. It includes the dispatch's launch and drain, not the
 // submission.
 func (d *Device) Dispatch(ctx context.Context, p *Pipeline, groupsX uint32, push []byte, timeout time.Duration) (gpuNanos float64, ok bool, err error) {
-	switch {
-	case p == nil:
-		return 0, false, errors.New("dispatch: the pipeline is nil")
-	case p.d != d:
-		return 0, false, errors.New("dispatch: the pipeline belongs to another device")
-	case groupsX == 0:
-		return 0, false, errors.New("dispatch: groupsX is 0")
-	case groupsX > d.info.Limits.MaxComputeWorkGroupCount[0]:
-		return 0, false, fmt.Errorf("dispatch: %d workgroups exceed the device's maxComputeWorkGroupCount[0] of %d",
-			groupsX, d.info.Limits.MaxComputeWorkGroupCount[0])
-	case len(push) > p.pushBytes:
-		return 0, false, fmt.Errorf("dispatch: %d bytes of push constants exceed the pipeline's %d", len(push), p.pushBytes)
-	case timeout <= 0:
-		return 0, false, fmt.Errorf("dispatch: the timeout is %v; it must be positive", timeout)
+	if err := d.checkDispatch(p, groupsX, push, timeout); err != nil {
+		return 0, false, fmt.Errorf("dispatch: %w", err)
 	}
 	if err := ctx.Err(); err != nil {
 		return 0, false, fmt.Errorf("dispatch: %w", err)

@@ -49,6 +49,7 @@ type deviceFuncs struct {
 	vkDeviceWaitIdle   func(device uintptr) int32
 	vkGetDeviceQueue   func(device uintptr, family, index uint32, queue *uintptr)
 	vkQueueSubmit      func(queue uintptr, count uint32, submits *submitInfo, fence uint64) int32
+	vkQueueWaitIdle    func(queue uintptr) int32
 	vkCreateFence      func(device uintptr, info *fenceCreateInfo, alloc unsafe.Pointer, fence *uint64) int32
 	vkDestroyFence     func(device uintptr, fence uint64, alloc unsafe.Pointer)
 	vkResetFences      func(device uintptr, count uint32, fences *uint64) int32
@@ -145,6 +146,7 @@ func (f *deviceFuncs) symbols() []symbol {
 		s(&f.vkDeviceWaitIdle, "vkDeviceWaitIdle"),
 		s(&f.vkGetDeviceQueue, "vkGetDeviceQueue"),
 		s(&f.vkQueueSubmit, "vkQueueSubmit"),
+		s(&f.vkQueueWaitIdle, "vkQueueWaitIdle"),
 		s(&f.vkCreateFence, "vkCreateFence"),
 		s(&f.vkDestroyFence, "vkDestroyFence"),
 		s(&f.vkResetFences, "vkResetFences"),

@@ -128,6 +128,8 @@ func (c Codegen) Module(kernels []probe.KernelSpec) (string, error) {
 			err = atomicKernel(m, k.Name, k.Atomic)
 		case probe.MixLoop:
 			err = mixKernel(m, k)
+		case probe.LaunchStamp:
+			launchStampKernel(m, k.Name)
 		case probe.ConstBase:
 			err = fmt.Errorf("%w: Vulkan has no constant address space to chase", probe.ErrUnsupported)
 		default:
@@ -495,17 +497,7 @@ func clockKernel(m *module, name string) {
 	}
 	ticks := f.def("ticks", "OpUConvert %s %s", m.typ("u64"), f.param("count"))
 	c0, g0 := f.clock(false), f.clock(true)
-	header, cont, merge := f.id("spin"), f.id("again"), f.id("done")
-	f.emit("OpBranch %s", header)
-	f.block(header)
-	f.emit("OpLoopMerge %s %s None", merge, cont)
-	f.emit("OpBranch %s", cont)
-	f.block(cont)
-	g := f.clock(true)
-	dt := f.def("dt", "OpISub %s %s %s", m.typ("u64"), g, g0)
-	again := f.def("more", "OpULessThan %s %s %s", m.typ("bool"), dt, ticks)
-	f.emit("OpBranchConditional %s %s %s", again, header, merge)
-	f.block(merge)
+	f.spinUntil(g0, ticks)
 	c1, g1 := f.clock(false), f.clock(true)
 	f.warpRecord(c0, c1, g0, g1)
 	f.finish()
@@ -520,7 +512,7 @@ func zero64(m *module) string { return m.konst("u64", 0) }
 // dispatch's timestamps cannot tell apart (see timestamps.go).
 func clockOnly(k probe.KernelKind) bool {
 	switch k {
-	case probe.Chase, probe.StreamLoop, probe.Barrier, probe.AtomicChain:
+	case probe.Chase, probe.StreamLoop, probe.Barrier, probe.AtomicChain, probe.LaunchStamp:
 		return true
 	}
 	return false

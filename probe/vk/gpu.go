@@ -664,9 +664,32 @@ func (p *program) FillSymbol(symbol string, _ probe.Ptr, _ int) error {
 	return fmt.Errorf("fill %s: module globals are not available on the Vulkan backend", symbol)
 }
 
-// LaunchBatch implements probe.Program.
-func (p *program) LaunchBatch(context.Context, string, probe.Grid, probe.Batch, time.Duration, func(int) []any) (time.Duration, time.Duration, error) {
-	return 0, 0, errors.New("batched launches are not available on the Vulkan backend yet")
+// LaunchBatch implements probe.Program: a batch on one stream is one
+// submit per dispatch; a graph, the dispatches recorded into one command
+// buffer; several streams (several queues) are not written yet.
+func (p *program) LaunchBatch(ctx context.Context, kernel string, g probe.Grid, b probe.Batch, timeout time.Duration, args func(int) []any) (time.Duration, time.Duration, error) {
+	if b.Streams > 1 {
+		return 0, 0, fmt.Errorf("launch %s on %d streams: %w: gpuarch submits to one queue", kernel, b.Streams, probe.ErrUnsupported)
+	}
+	pl, err := p.pipeline(kernel, g.Threads, (g.SharedBytes+3)/4)
+	if err != nil {
+		return 0, 0, err
+	}
+	pushes := make([][]byte, max(1, b.Launches))
+	for i := range pushes {
+		if pushes[i], err = pack(args(i)); err != nil {
+			return 0, 0, fmt.Errorf("launch %s: %w", kernel, err)
+		}
+	}
+	mode := vulkan.SubmitEach
+	if b.Graph {
+		mode = vulkan.OneCommandBuffer
+	}
+	q, t, err := p.g.dev.DispatchBatch(ctx, pl, uint32(g.Blocks), pushes, mode, timeout)
+	if err != nil {
+		return q, t, fmt.Errorf("launch %s (%s): %w", kernel, mode, wrap(err))
+	}
+	return q, t, nil
 }
 
 // Inspect implements probe.Inspector: the driver's report of the

@@ -297,3 +297,42 @@ func TestPipesOnVulkan(t *testing.T) {
 	}
 	t.Logf("occupancy best %.3g, skipped %q; mix %.3g", occ.Value, occ.Occup.Skipped, mix.Value)
 }
+
+// TestLaunchOnVulkan times dispatches submitted one by one, recorded in
+// one command buffer, and submitted and waited for, on the first Vulkan
+// device; several queues are not written yet and say so.
+func TestLaunchOnVulkan(t *testing.T) {
+	g := openDevice(t)
+	r := &probe.Runner{GPU: g, Config: smallConfig()}
+	cases := []probe.LaunchCase{
+		{Subject: "one submit each", Batch: probe.Batch{Launches: 20, Streams: 1}},
+		{Subject: "one command buffer", Batch: probe.Batch{Launches: 20, Streams: 1, Graph: true}},
+		{Subject: "submit and wait", Batch: probe.Batch{Launches: 1, Streams: 1, Spin: true}, Repeats: 5},
+		{Subject: "two queues", Batch: probe.Batch{Launches: 4, Streams: 2}},
+	}
+	var recs []record.Record
+	if err := r.Run(context.Background(), []probe.Job{probe.LaunchJob("dispatch", cases)}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != len(cases) {
+		t.Fatalf("%d records for %d cases", len(recs), len(cases))
+	}
+	for i, rec := range recs[:3] {
+		if rec.Status != record.StatusOK || !(rec.Value > 0) || rec.Launch == nil || len(rec.Launch.Kernels) != cases[i].Batch.Launches {
+			t.Errorf("%s: %s %g: %s", rec.ID, rec.Status, rec.Value, rec.Reason)
+			continue
+		}
+		// Dispatches ran one after another: each started after the one
+		// before it ended.
+		for k := 1; k < len(rec.Launch.Kernels); k++ {
+			if rec.Launch.Kernels[k][0] < rec.Launch.Kernels[k-1][1] {
+				t.Errorf("%s: dispatch %d started at %d ns, before dispatch %d ended at %d", rec.ID, k, rec.Launch.Kernels[k][0], k-1, rec.Launch.Kernels[k-1][1])
+				break
+			}
+		}
+		t.Logf("%s: %.3g µs per launch", rec.Subject, rec.Value)
+	}
+	if rec := recs[3]; rec.Status != record.StatusSkipped || !strings.Contains(rec.Reason, "not supported") {
+		t.Errorf("%s: %s: %s", rec.ID, rec.Status, rec.Reason)
+	}
+}

@@ -38,19 +38,36 @@ func Strategies(dev record.Device) []probe.DispatchStrategy {
 	}
 }
 
-// LaunchCases are the launch-cost batches: 2000 empty kernels from one
-// stream and as one CUDA graph, one launch and wait (busy-polling)
-// repeated, and 256 kernels of 5 ms from 256 streams: long enough that
-// all are queued (a few µs each) before the first ends, so the count
-// running at once is the GPU's limit, not the host's pace.
-func LaunchCases() []probe.LaunchCase {
+// LaunchCases are the launch-cost batches of a backend. Through CUDA:
+// 2000 empty kernels from one stream and as one CUDA graph, one launch
+// and wait (busy-polling) repeated, and 256 kernels of 5 ms from 256
+// streams: long enough that all are queued (a few µs each) before the
+// first ends, so the count running at once is the GPU's limit, not the
+// host's pace. Through Vulkan: 2000 empty dispatches submitted one by
+// one and recorded in one command buffer, and one dispatch submitted and
+// waited for, repeated. Cases that time the same thing carry one Op.
+func LaunchCases(backend string) []probe.LaunchCase {
+	if backend == "vulkan" {
+		return []probe.LaunchCase{
+			{Subject: "empty dispatches, one submit each", Op: opQueued, Batch: probe.Batch{Launches: 2000, Streams: 1}},
+			{Subject: "empty dispatches, one command buffer", Op: opRecorded, Batch: probe.Batch{Launches: 2000, Streams: 1, Graph: true}},
+			{Subject: "one empty dispatch, submit and wait", Op: opRoundTrip, Batch: probe.Batch{Launches: 1, Streams: 1, Spin: true}, Repeats: 101},
+		}
+	}
 	return []probe.LaunchCase{
-		{Subject: "empty kernels, one stream", Batch: probe.Batch{Launches: 2000, Streams: 1}},
-		{Subject: "empty kernels, CUDA graph", Batch: probe.Batch{Launches: 2000, Streams: 1, Graph: true}},
-		{Subject: "one empty kernel, launch and wait", Batch: probe.Batch{Launches: 1, Streams: 1, Spin: true}, Repeats: 101},
+		{Subject: "empty kernels, one stream", Op: opQueued, Batch: probe.Batch{Launches: 2000, Streams: 1}},
+		{Subject: "empty kernels, CUDA graph", Op: opRecorded, Batch: probe.Batch{Launches: 2000, Streams: 1, Graph: true}},
+		{Subject: "one empty kernel, launch and wait", Op: opRoundTrip, Batch: probe.Batch{Launches: 1, Streams: 1, Spin: true}, Repeats: 101},
 		{Subject: "5 ms kernels, 256 streams", Batch: probe.Batch{Launches: 256, Streams: 256}, SpinMicros: 5000},
 	}
 }
+
+// The launch costs both backends time.
+const (
+	opQueued    = "launch, queued one by one"
+	opRecorded  = "launch, recorded ahead"
+	opRoundTrip = "launch, round trip"
+)
 
 // BarrierWarps are the block sizes, in warps, bar.sync is timed at.
 var BarrierWarps = []int{1, 2, 4, 8, 16, 32}
@@ -115,7 +132,7 @@ func Fences() []probe.Fence {
 func Jobs(dev record.Device) []probe.Planned {
 	return []probe.Planned{
 		{Key: Suite + "/dispatch", Job: probe.DispatchJob(Suite, Strategies(dev))},
-		{Key: Suite + "/launch", Job: probe.LaunchJob(Suite, LaunchCases())},
+		{Key: Suite + "/launch", Job: probe.LaunchJob(Suite, LaunchCases(dev.BackendOf()))},
 		{Key: Suite + "/sync", Job: probe.SyncJob(Suite, BarrierWarps, AtomicCases())},
 		{Key: Suite + "/control", Job: probe.ControlJob(Suite, Branches(), Fences())},
 	}

@@ -44,9 +44,21 @@ func TestStrategies(t *testing.T) {
 		}
 		names[key] = true
 	}
-	for _, c := range LaunchCases() {
-		if c.Batch.Launches < 1 || c.Batch.Streams < 1 {
-			t.Errorf("launch case %+v", c)
+	// Every backend times the same launch costs under its own names.
+	ops := map[string][]string{}
+	for _, backend := range []string{"cuda", "vulkan"} {
+		for _, c := range LaunchCases(backend) {
+			if c.Batch.Launches < 1 || c.Batch.Streams < 1 {
+				t.Errorf("%s launch case %+v", backend, c)
+			}
+			if c.Op != "" {
+				ops[c.Op] = append(ops[c.Op], backend)
+			}
+		}
+	}
+	for _, op := range []string{opQueued, opRecorded, opRoundTrip} {
+		if len(ops[op]) != 2 {
+			t.Errorf("launch cost %q timed by %v, not by both backends", op, ops[op])
 		}
 	}
 }

@@ -112,25 +112,20 @@ func isaOf(backend string) string {
 
 // backendSuites are the suites a backend runs by default, in run order.
 // Through Vulkan the memory suite runs its pointer chases and bandwidth
-// streams, and the pipes suite its occupancy grids and the mixes of the
-// classes with a SPIR-V counterpart; probes written in PTX only so far
-// say so in their records.
+// streams, the pipes suite its occupancy grids and the mixes of the
+// classes with a SPIR-V counterpart, and the dispatch suite its placement
+// traces, launch costs, barriers and atomics; probes written in PTX only
+// so far say so in their records.
 func backendSuites(backend string) []string {
 	if backend == backendVulkan {
-		return []string{alu.Suite, pipes.Suite, warp.Suite, memory.Suite}
+		return []string{alu.Suite, pipes.Suite, memory.Suite, warp.Suite, dispatch.Suite}
 	}
 	return knownSuites
 }
 
-// availableSuites are the suites a backend can run when asked: the
-// default ones, and through Vulkan the dispatch suite's barriers and
-// atomics, which have run on lavapipe but not yet on a GPU, so a default
-// run leaves them out.
+// availableSuites are the suites a backend can run when asked.
 func availableSuites(backend string) []string {
-	if backend == backendVulkan {
-		return append(backendSuites(backend), dispatch.Suite)
-	}
-	return knownSuites
+	return backendSuites(backend)
 }
 
 // chainCatalog is the instruction catalog (alu and warp) of a backend.
