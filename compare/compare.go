@@ -21,6 +21,7 @@ import (
 
 	"golang.org/x/perf/benchmath"
 
+	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
@@ -127,6 +128,9 @@ func Runs(a, b *record.Run, alpha float64) (*Result, error) {
 			rw.CodeA, rw.CodeB = codeOf(ra), codeOf(rb)
 		}
 		res.Rows = append(res.Rows, rw)
+		if res.CrossBackend {
+			res.Rows = append(res.Rows, levelRows(k, ra, rb)...)
+		}
 	}
 	for i := range b.Records {
 		rb := &b.Records[i]
@@ -451,3 +455,70 @@ func orDash(s string) string {
 
 // cudaVersion prints the driver's CUDA version number (13000: "13.0").
 func cudaVersion(v int) string { return fmt.Sprintf("%d.%d", v/1000, v%1000/10) }
+
+// levelStep is the smallest relative rise between two memory levels, as
+// the report detects them.
+const levelStep = 0.15
+
+// levelRows compares the levels two backends' latency curves of one
+// operation show (see infer.Levels): each level's latency, and the
+// footprint where the curve leaves it, within SystemTolerance. Levels pair
+// in order; a curve with more levels than the other says so.
+func levelRows(k string, a, b *record.Record) []Row {
+	if a.Quantity != record.Curve || a.Curve == nil || b.Curve == nil || a.Status != record.StatusOK || b.Status != record.StatusOK {
+		return nil
+	}
+	la, errA := infer.Levels(points(a), levelStep)
+	lb, errB := infer.Levels(points(b), levelStep)
+	if errA != nil || errB != nil {
+		return nil
+	}
+	var out []Row
+	add := func(id, unit string, x, y float64, note string) {
+		r := Row{ID: id, Unit: unit, A: x, B: y, Delta: math.NaN(), P: 1, Verdict: Differs, Note: note,
+			SubjectA: a.Subject, SubjectB: b.Subject}
+		if x != 0 {
+			r.Delta = (y - x) / x
+		}
+		if x == y {
+			r.Verdict = Unchanged
+		}
+		r.Tolerance, r.Within = fmt.Sprintf("±%.0f%%", 100*SystemTolerance), math.Abs(r.Delta) <= SystemTolerance
+		out = append(out, r)
+	}
+	// Each of a's levels pairs with b's nearest in latency (by ratio),
+	// in order: a curve may show a level the other does not (a sweep
+	// further into the TLB's reach, say).
+	next := 0
+	for i, x := range la {
+		best := -1
+		for j := next; j < len(lb); j++ {
+			if best < 0 || math.Abs(math.Log(lb[j].Value/x.Value)) < math.Abs(math.Log(lb[best].Value/x.Value)) {
+				best = j
+			}
+		}
+		if best < 0 {
+			break
+		}
+		y := lb[best]
+		next = best + 1
+		add(fmt.Sprintf("%s level %d", k, i+1), a.Unit, x.Value, y.Value, fmt.Sprintf("the plateau's latency (level %d of %d against %d of %d)", i+1, len(la), best+1, len(lb)))
+		if x.Capacity > 0 && y.Capacity > 0 {
+			add(fmt.Sprintf("%s level %d capacity", k, i+1), "bytes", x.Capacity, y.Capacity, "the footprint where the curve leaves the plateau")
+		}
+	}
+	if len(la) != len(lb) {
+		out = append(out, Row{ID: k + " levels", Unit: "levels", A: float64(len(la)), B: float64(len(lb)), Delta: math.NaN(), P: 1, Verdict: Differs,
+			Note: "the two curves show different numbers of levels", SubjectA: a.Subject, SubjectB: b.Subject})
+	}
+	return out
+}
+
+// points are a curve record's points for infer.
+func points(r *record.Record) []infer.Point {
+	out := make([]infer.Point, len(r.Curve.Points))
+	for i, p := range r.Curve.Points {
+		out[i] = infer.Point{Bytes: float64(p.Bytes), Value: p.Value}
+	}
+	return out
+}

@@ -159,3 +159,45 @@ func TestCrossBackend(t *testing.T) {
 		}
 	}
 }
+
+// TestLevelRows: across backends, the levels of two latency curves pair
+// by latency, the extra level of one is said, and each level's latency
+// and capacity are checked against the tolerance.
+func TestLevelRows(t *testing.T) {
+	curve := func(steps ...[2]float64) *record.Record {
+		r := &record.Record{Suite: "memory", Op: "chase global", Quantity: record.Curve, Status: record.StatusOK, Unit: "cycles per load", Curve: &record.CurveDetail{}}
+		for b := int64(1 << 10); b <= 1<<30; b += b / 4 {
+			v := 0.0
+			for _, s := range steps {
+				if float64(b) >= s[0] {
+					v = s[1]
+				}
+			}
+			r.Curve.Points = append(r.Curve.Points, record.CurvePoint{Bytes: b, Value: v})
+		}
+		return r
+	}
+	a := curve([2]float64{0, 30}, [2]float64{256 << 10, 280}, [2]float64{50 << 20, 700})
+	// b sees a level between the two (as a far cache partition would),
+	// and its first knee 30% earlier.
+	b := curve([2]float64{0, 31}, [2]float64{180 << 10, 282}, [2]float64{20 << 20, 420}, [2]float64{51 << 20, 690})
+	rows := levelRows("memory/chase global/curve", a, b)
+	byID := map[string]Row{}
+	for _, r := range rows {
+		byID[r.ID] = r
+	}
+	for id, want := range map[string]bool{
+		"memory/chase global/curve level 1":          true,
+		"memory/chase global/curve level 1 capacity": false, // 30% apart
+		"memory/chase global/curve level 2":          true,
+		"memory/chase global/curve level 3":          true, // 700 pairs with 690, not 420
+	} {
+		r, ok := byID[id]
+		if !ok || r.Within != want {
+			t.Errorf("%s: %+v, want within %v", id, r, want)
+		}
+	}
+	if r, ok := byID["memory/chase global/curve levels"]; !ok || r.A != 3 || r.B != 4 {
+		t.Errorf("levels row %+v", r)
+	}
+}
