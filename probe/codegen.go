@@ -49,6 +49,12 @@ const (
 	// LaunchStamp has its first invocation store the device timer at its
 	// start and after spinning a given time (see LaunchStampKernel).
 	LaunchStamp
+	// BranchLoop times Branch's control flow with one subgroup (see
+	// BranchKernel).
+	BranchLoop
+	// FenceLoop times a store and Fence with one subgroup (see
+	// FenceKernel).
+	FenceLoop
 )
 
 // KernelSpec is one kernel of a probe module, described neutrally.
@@ -70,6 +76,9 @@ type KernelSpec struct {
 	Atomic Atomic
 	// Parts are a MixLoop kernel's instructions.
 	Parts []Part
+	// Branch is a BranchLoop kernel's pattern; Fence a FenceLoop's.
+	Branch Branch
+	Fence  Fence
 }
 
 // steps are the instructions a kernel chains: its Step (LatencyChain,
@@ -163,6 +172,13 @@ func (c PTX) Module(kernels []KernelSpec) (string, error) {
 			m.Add(MixKernel(k.Name, k.Parts, k.Unroll))
 		case LaunchStamp:
 			m.Add(LaunchStampKernel(k.Name))
+		case BranchLoop:
+			m.Add(BranchKernel(k.Name, k.Branch))
+		case FenceLoop:
+			if k.Fence.PTX == "" && k.Fence.Scope != "" {
+				return "", fmt.Errorf("kernel %s: %w: fence %s has no PTX form", k.Name, ErrUnsupported, k.Fence.Name)
+			}
+			m.Add(FenceKernel(k.Name, k.Fence.PTX))
 		default:
 			return "", fmt.Errorf("kernel %s: unknown kind %d", k.Name, k.Kind)
 		}

@@ -114,8 +114,12 @@ func FenceKernel(name, fence string) *ptx.Kernel {
 	return k
 }
 
-// Fence is one fence the fence probe times: its PTX and its name.
-type Fence struct{ Name, PTX string }
+// Fence is one fence the fence probe times: its name, its PTX, and its
+// SPIR-V form, the scope of an OpMemoryBarrier with acquire-release
+// semantics on storage-buffer memory ("Workgroup", "Device",
+// "QueueFamily"). A fence with neither is the control: the store alone.
+// Op names the fence whatever the language, to pair backends.
+type Fence struct{ Name, PTX, Scope, Op string }
 
 // ControlJob times branches and fences with one warp: cycles per loop
 // iteration, the median of five launches.
@@ -135,18 +139,18 @@ func branchKernelName(b Branch) string {
 }
 
 func (j *controlJob) prepare(ctx context.Context, r *Runner) {
-	m := r.module()
+	var ks []KernelSpec
 	seen := map[string]bool{}
 	for _, b := range j.branches {
 		if n := branchKernelName(b); !seen[n] {
 			seen[n] = true
-			m.Add(BranchKernel(n, b))
+			ks = append(ks, KernelSpec{Name: n, Kind: BranchLoop, Branch: b})
 		}
 	}
 	for i, f := range j.fences {
-		m.Add(FenceKernel(fmt.Sprintf("fence_%d", i), f.PTX))
+		ks = append(ks, KernelSpec{Name: fmt.Sprintf("fence_%d", i), Kind: FenceLoop, Fence: f})
 	}
-	j.c = r.compileSource(ctx, "control", m.String())
+	j.c = r.compileKernels(ctx, "control", ks)
 }
 
 func (j *controlJob) close() { j.c.close() }
@@ -170,8 +174,10 @@ func (j *controlJob) measure(ctx context.Context, r *Runner) ([]record.Record, e
 		var err error
 		if f := j.c.failure; f != nil {
 			rec.Status, rec.Reason = f.Status, f.Reason
-		} else if err = j.c.medianCycles(ctx, r, kernel, Grid{Blocks: 1, Threads: 32}, out, controlIters, &rec, args...); err != nil {
+		} else if err = j.c.medianCycles(ctx, r, kernel, Grid{Blocks: 1, Threads: r.warpSize()}, out, controlIters, &rec, args...); err != nil {
 			rec.Status, rec.Reason = record.StatusFailed, err.Error()
+		} else if _, driver := j.c.prog.(Inspector); driver {
+			rec.SASS = j.c.check(kernel, ChainSpec{Expect: []string{expect}}, 0, 1, r.warpSize())
 		} else if expect != "" {
 			rec.SASS = j.c.checkLoop(kernel, []string{expect}, 1, 1)
 			if rec.SASS.Status == sassInvalid {
@@ -185,7 +191,7 @@ func (j *controlJob) measure(ctx context.Context, r *Runner) ([]record.Record, e
 		return nil
 	}
 	for _, b := range j.branches {
-		rec := record.Record{ID: fmt.Sprintf("%s/branch/%s", j.suite, b.Name), Suite: j.suite, Subject: b.Name, Group: "branch",
+		rec := record.Record{ID: fmt.Sprintf("%s/branch/%s", j.suite, b.Name), Suite: j.suite, Subject: b.Name, Group: "branch", Op: "branch " + b.Name,
 			Quantity: record.Latency, Unit: "cycles per iteration", Status: record.StatusOK, Provenance: prov,
 			Note: fmt.Sprintf("one warp; each path is %d dependent IMADs", bodyOps)}
 		expect := "BRA"
@@ -197,11 +203,11 @@ func (j *controlJob) measure(ctx context.Context, r *Runner) ([]record.Record, e
 		}
 	}
 	for i, f := range j.fences {
-		rec := record.Record{ID: fmt.Sprintf("%s/fence/%s", j.suite, f.Name), Suite: j.suite, Subject: f.Name, Group: "fence",
+		rec := record.Record{ID: fmt.Sprintf("%s/fence/%s", j.suite, f.Name), Suite: j.suite, Subject: f.Name, Group: "fence", Op: f.Op,
 			Quantity: record.Latency, Unit: "cycles per iteration", Status: record.StatusOK, Provenance: prov,
 			Note: "one warp; each iteration stores a word per lane to global memory, then runs the fence"}
 		expect := ""
-		if f.PTX != "" {
+		if f.PTX != "" || f.Scope != "" {
 			expect = "MEMBAR"
 		}
 		if err := add(rec, fmt.Sprintf("fence_%d", i), expect, out.Ptr(), buf.Ptr(), uint32(controlIters)); err != nil {

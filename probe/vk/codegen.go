@@ -130,6 +130,10 @@ func (c Codegen) Module(kernels []probe.KernelSpec) (string, error) {
 			err = mixKernel(m, k)
 		case probe.LaunchStamp:
 			launchStampKernel(m, k.Name)
+		case probe.BranchLoop:
+			err = branchKernel(m, k.Name, k.Branch)
+		case probe.FenceLoop:
+			err = fenceKernel(m, k.Name, k.Fence)
 		case probe.ConstBase:
 			err = fmt.Errorf("%w: Vulkan has no constant address space to chase", probe.ErrUnsupported)
 		default:
@@ -512,7 +516,7 @@ func zero64(m *module) string { return m.konst("u64", 0) }
 // dispatch's timestamps cannot tell apart (see timestamps.go).
 func clockOnly(k probe.KernelKind) bool {
 	switch k {
-	case probe.Chase, probe.StreamLoop, probe.Barrier, probe.AtomicChain, probe.LaunchStamp:
+	case probe.Chase, probe.StreamLoop, probe.Barrier, probe.AtomicChain, probe.LaunchStamp, probe.BranchLoop, probe.FenceLoop:
 		return true
 	}
 	return false

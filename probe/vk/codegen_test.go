@@ -74,6 +74,13 @@ func TestGoldenSPIRV(t *testing.T) {
 			{Name: "tp_ilp1", Kind: probe.ThroughputChain, Step: add, ILP: 1, Unroll: 3},
 		}},
 		{"clock_nvidia", nvidia, []probe.KernelSpec{{Name: "gpuarch_clock", Kind: probe.ClockSpin}}},
+		{"control_nvidia", nvidia, []probe.KernelSpec{
+			{Name: "branch_divergent_2", Kind: probe.BranchLoop, Branch: probe.Branch{Mode: "divergent", Paths: 2}},
+			{Name: "branch_uniform_0", Kind: probe.BranchLoop, Branch: probe.Branch{Mode: "uniform"}},
+			{Name: "branch_predicated_2", Kind: probe.BranchLoop, Branch: probe.Branch{Mode: "predicated", Paths: 2}},
+			{Name: "fence_device", Kind: probe.FenceLoop, Fence: probe.Fence{Name: "device", Scope: "Device"}},
+			{Name: "launch_stamp", Kind: probe.LaunchStamp},
+		}},
 		{"mix_fma_f32_add_u32_nvidia", nvidia, []probe.KernelSpec{
 			{Name: "mix_ilp2", Kind: probe.MixLoop, Unroll: 2, Parts: []probe.Part{{Step: fma, Count: 2, ILP: 2}, {Step: add, Count: 1, ILP: 2}}},
 		}},

@@ -20,6 +20,7 @@ type fn struct {
 	pcTy  string
 	pcMem []pcMember
 	label string // the block being written
+	vars  int    // where the entry block's next OpVariable goes in lines
 }
 
 // pcMember is one push-constant member: a raw u32 or u64 at Offset.
@@ -60,7 +61,21 @@ func (m *module) newFn(name string, params []string, wide []bool) *fn {
 	fnTy := m.global("%fn_void", "OpTypeFunction "+void)
 	f.emit("%%%s = OpFunction %s None %s", name, void, fnTy)
 	f.block(f.id("entry"))
+	f.vars = len(f.lines)
 	return f
+}
+
+// local declares a Function-storage variable of type ty (u32), holding
+// init, for values that selection constructs update (drivers keep such
+// variables in registers). It must be called outside a loop's body,
+// which is written apart from the function's lines.
+func (f *fn) local(ty, init string) string {
+	v := f.id("var")
+	decl := fmt.Sprintf("%s = OpVariable %s Function", v, f.m.pointer("Function", f.m.typ(ty)))
+	f.lines = slices.Insert(f.lines, f.vars, decl)
+	f.vars++
+	f.emit("OpStore %s %s", v, init)
+	return v
 }
 
 func rawType(wide bool) string {

@@ -8,6 +8,7 @@ package dispatch
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
@@ -119,11 +120,28 @@ func Branches() []probe.Branch {
 	return append(out, probe.Branch{Name: "2 paths predicated (both computed, selp)", Mode: "predicated", Paths: 2})
 }
 
-// Fences are the memory fences timed after a global store, by scope.
-func Fences() []probe.Fence {
-	out := []probe.Fence{{Name: "no fence", PTX: ""}}
+// Fences are the memory fences timed after a global store, by scope: in
+// PTX, every membar and fence; through Vulkan, an OpMemoryBarrier with
+// acquire-release semantics at each scope. Fences of the same scope and
+// ordering carry one Op.
+func Fences(backend string) []probe.Fence {
+	out := []probe.Fence{{Name: "no fence", Op: "fence none"}}
+	if backend == "vulkan" {
+		for _, s := range [][2]string{{"Workgroup", "cta"}, {"Device", "gpu"}, {"QueueFamily", ""}} {
+			f := probe.Fence{Name: "OpMemoryBarrier " + s[0] + " AcquireRelease", Scope: s[0]}
+			if s[1] != "" {
+				f.Op = "fence acq_rel " + s[1]
+			}
+			out = append(out, f)
+		}
+		return out
+	}
 	for _, f := range []string{"membar.cta", "membar.gl", "membar.sys", "fence.acq_rel.cta", "fence.acq_rel.gpu", "fence.acq_rel.sys", "fence.sc.cta", "fence.sc.gpu", "fence.sc.sys"} {
-		out = append(out, probe.Fence{Name: f, PTX: f})
+		fence := probe.Fence{Name: f, PTX: f}
+		if scope, ok := strings.CutPrefix(f, "fence.acq_rel."); ok {
+			fence.Op = "fence acq_rel " + scope
+		}
+		out = append(out, fence)
 	}
 	return out
 }
@@ -134,6 +152,6 @@ func Jobs(dev record.Device) []probe.Planned {
 		{Key: Suite + "/dispatch", Job: probe.DispatchJob(Suite, Strategies(dev))},
 		{Key: Suite + "/launch", Job: probe.LaunchJob(Suite, LaunchCases(dev.BackendOf()))},
 		{Key: Suite + "/sync", Job: probe.SyncJob(Suite, BarrierWarps, AtomicCases())},
-		{Key: Suite + "/control", Job: probe.ControlJob(Suite, Branches(), Fences())},
+		{Key: Suite + "/control", Job: probe.ControlJob(Suite, Branches(), Fences(dev.BackendOf()))},
 	}
 }
