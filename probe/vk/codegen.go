@@ -124,6 +124,8 @@ func (c Codegen) Module(kernels []probe.KernelSpec) (string, error) {
 			barrierKernel(m, k.Name)
 		case probe.AtomicChain:
 			err = atomicKernel(m, k.Name, k.Atomic)
+		case probe.BankLoads:
+			err = bankKernel(m, k)
 		case probe.ConstBase:
 			err = fmt.Errorf("%w: Vulkan has no constant address space to chase", probe.ErrUnsupported)
 		default:
@@ -505,7 +507,7 @@ func zero64(m *module) string { return m.konst("u64", 0) }
 // dispatch's timestamps cannot tell apart (see timestamps.go).
 func clockOnly(k probe.KernelKind) bool {
 	switch k {
-	case probe.Chase, probe.StreamLoop, probe.Barrier, probe.AtomicChain:
+	case probe.Chase, probe.StreamLoop, probe.Barrier, probe.AtomicChain, probe.BankLoads:
 		return true
 	}
 	return false

@@ -74,6 +74,10 @@ func TestGoldenSPIRV(t *testing.T) {
 			{Name: "tp_ilp1", Kind: probe.ThroughputChain, Step: add, ILP: 1, Unroll: 3},
 		}},
 		{"clock_nvidia", nvidia, []probe.KernelSpec{{Name: "gpuarch_clock", Kind: probe.ClockSpin}}},
+		{"banks_lavapipe", lavapipe, []probe.KernelSpec{
+			{Name: "banks_w8", Kind: probe.BankLoads, Width: 8},
+			{Name: "access_cg_w4", Kind: probe.BankLoads, Width: 4, CacheOp: "cg"},
+		}},
 		{"timestamps_add_u32", timestamps, []probe.KernelSpec{
 			{Name: "lat_n2", Kind: probe.LatencyChain, Step: add, Length: 2},
 			{Name: "tp_ilp1", Kind: probe.ThroughputChain, Step: add, ILP: 1, Unroll: 3},

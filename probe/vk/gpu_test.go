@@ -249,3 +249,40 @@ func TestSyncOnVulkan(t *testing.T) {
 		t.Logf("%s: %.3g %s", rec.Subject, rec.Value, rec.Unit)
 	}
 }
+
+// TestBanksOnVulkan runs the access-pattern probe on the first Vulkan
+// device: shared-memory strides, widths and a broadcast, and global
+// patterns through and around the L1, each a cost per subgroup load with
+// the operation that pairs it with the CUDA record.
+func TestBanksOnVulkan(t *testing.T) {
+	g := openDevice(t)
+	r := &probe.Runner{GPU: g, Config: smallConfig()}
+	cases := []probe.BankCase{
+		{Subject: "4-byte stride 1", Width: 4, Stride: 1},
+		{Subject: "4-byte stride 32", Width: 4, Stride: 32},
+		{Subject: "4-byte broadcast", Width: 4, Stride: 0},
+		{Subject: "8-byte stride 1", Width: 8, Stride: 1},
+		{Subject: "16-byte stride 2", Width: 16, Stride: 2},
+		{Subject: "ld.ca 4-byte lanes 4 bytes apart", Width: 4, Stride: 1, CacheOp: "ca"},
+		{Subject: "ld.cg 16-byte lanes 16 bytes apart", Width: 16, Stride: 1, CacheOp: "cg"},
+		{Subject: "ld.ca 2 lines, other banks", Width: 4, Stride: 1, CacheOp: "ca", Group: 16, Jump: 192},
+	}
+	var recs []record.Record
+	if err := r.Run(context.Background(), []probe.Job{probe.BankJob("memory", cases)}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != len(cases) {
+		t.Fatalf("%d records for %d cases", len(recs), len(cases))
+	}
+	for i, rec := range recs {
+		c := cases[i]
+		wantOp := "shared banks/" + c.Subject
+		if c.CacheOp != "" {
+			wantOp = strings.TrimPrefix(rec.ID, "memory/")
+		}
+		if rec.Status != record.StatusOK || !(rec.Value > 0) || len(rec.Samples) != 4 || rec.Op != wantOp || rec.Provenance.Source != probe.ISASPIRV {
+			t.Errorf("%s: %s, %g %s, op %q, provenance %+v: %s", rec.ID, rec.Status, rec.Value, rec.Unit, rec.Op, rec.Provenance, rec.Reason)
+		}
+		t.Logf("%s: %.3g %s", rec.ID, rec.Value, rec.Unit)
+	}
+}

@@ -110,9 +110,10 @@ func isaOf(backend string) string {
 }
 
 // backendSuites are the suites a backend runs by default, in run order.
-// Through Vulkan the memory suite runs its pointer chases and bandwidth
-// streams; its other probes are written in PTX only so far and say so in
-// their records.
+// Through Vulkan the memory suite runs its pointer chases, bandwidth
+// streams, shared-memory banks and global access patterns; its
+// instruction-fetch test is written in PTX only so far and says so in its
+// records.
 func backendSuites(backend string) []string {
 	if backend == backendVulkan {
 		return []string{alu.Suite, warp.Suite, memory.Suite}
