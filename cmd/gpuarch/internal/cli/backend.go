@@ -110,10 +110,10 @@ func isaOf(backend string) string {
 }
 
 // backendSuites are the suites a backend runs by default, in run order.
-// Through Vulkan the memory suite runs its pointer chases, bandwidth
-// streams, shared-memory banks and global access patterns; its
-// instruction-fetch test is written in PTX only so far and says so in its
-// records.
+// Through Vulkan the memory suite runs every probe it has through CUDA
+// (pointer chases, bandwidth streams, shared-memory banks, global access
+// patterns, the instruction-fetch cliff); the paths Vulkan cannot reach
+// (the constant cache, carve-out preferences) say so in their records.
 func backendSuites(backend string) []string {
 	if backend == backendVulkan {
 		return []string{alu.Suite, warp.Suite, memory.Suite}
