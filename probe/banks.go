@@ -259,7 +259,7 @@ func (j *bankJob) bankShape(r *Runner, c BankCase) (threads int, skip string) {
 	threads = bankThreads
 	if v := r.GPU.Device().Vulkan; v != nil {
 		if most := int(v.Limits["maxComputeWorkGroupInvocations"]); most > 0 && most < threads {
-			threads = most / r.warpSize() * r.warpSize()
+			threads = max(r.warpSize(), most/r.warpSize()*r.warpSize())
 		}
 	}
 	if why := j.unsupported[c.kernel()]; why != "" {
