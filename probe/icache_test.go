@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -49,5 +50,21 @@ func TestCodeSizeFromDriver(t *testing.T) {
 				t.Error("no machine-code check in the record")
 			}
 		})
+	}
+}
+
+// The fetch test's module written through the PTX Codegen is the one the
+// CUDA backend compiled before (ThroughputKernel alone), so its records
+// keep their module hash.
+func TestCodeSizeModulePTXUnchanged(t *testing.T) {
+	fma := PTX{}.FMAStep()
+	got, err := PTX{Version: "9.0", Target: "sm_90"}.Module([]KernelSpec{{Name: "code_2048_ilp8", Kind: ThroughputChain, Step: fma, ILP: 8, Unroll: 16}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &ptx.Module{Version: "9.0", Target: "sm_90"}
+	m.Add(ThroughputKernel("code_2048_ilp8", fma, 8, 16))
+	if got != m.String() {
+		t.Error("the code-size module differs from ThroughputKernel's")
 	}
 }
