@@ -273,7 +273,10 @@ func writeCodeSize(b *strings.Builder, run *record.Run) {
 	b.WriteString("### Instruction fetch\n\n")
 	how := "the body's size is read from the machine code, 16 bytes an instruction"
 	if c := rows[0].Curve; c != nil && c.Path == "kernel" {
-		how = "the size is what the driver reports of the whole kernel"
+		how = "the size is what the driver reports of the whole kernel's machine code"
+		if len(c.Points) > 0 && c.Points[0].Bytes <= 0 {
+			how = "the driver reports no machine-code size, so bodies are sized in chain steps"
+		}
 	}
 	fmt.Fprintf(b, "Throughput of `%s` with loop bodies of growing machine-code size (%s; %s). While the body fits an instruction cache, issue runs at full rate; past it, fetch starves issue. Records `memory/code size/<bytes>`.\n\n", rows[0].Subject, rows[0].Note, how)
 	b.WriteString("| Loop body | Warp instructions/clk/SM | Relative to the smallest body |\n| --- | ---: | ---: |\n")

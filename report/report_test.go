@@ -128,7 +128,8 @@ func TestCodeSizeCliff(t *testing.T) {
 		{"flat", []record.Record{row(4<<10, 3.9), row(64<<10, 3.8)}, "no fetch cliff in this range"},
 		{"unsized (no driver size)", []record.Record{unsized(64, 3.9), unsized(1024, 1.0)}, "| 1024 steps |"},
 		{"unsized: no cliff read", []record.Record{unsized(64, 3.9), unsized(1024, 1.0)}, "no instruction-cache size is read"},
-		{"driver's kernel size", []record.Record{driver(row(4<<10, 3.9)), driver(row(64<<10, 3.8))}, "what the driver reports of the whole kernel"},
+		{"unsized: said first", []record.Record{unsized(64, 3.9), unsized(1024, 1.0)}, "bodies are sized in chain steps). While"},
+		{"driver's kernel size", []record.Record{driver(row(4<<10, 3.9)), driver(row(64<<10, 3.8))}, "what the driver reports of the whole kernel's machine code"},
 		{"failed row", []record.Record{row(4<<10, 3.9), {ID: "memory/code size/8192", Suite: "memory", Group: "code size", Status: record.StatusFailed, Reason: "launch failed"}}, "| memory/code size/8192 | failed | launch failed |"},
 	}
 	for _, tt := range tests {
