@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
-	"time"
 
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
@@ -123,13 +122,16 @@ func loadDest(k *ptx.Kernel, width int) (vals []ptx.Reg, suffix, dst string) {
 	for i := range vals {
 		vals[i] = k.Reg(ptx.U32)
 	}
-	suffix = map[int]string{4: "u32", 8: "v2.u32", 16: "v4.u32"}[width]
+	suffix = bankSuffix[width]
 	dst = vals[0].String()
 	if len(vals) > 1 {
 		dst = "{" + join(regNames(vals)) + "}"
 	}
 	return vals, suffix, dst
 }
+
+// bankSuffix is the ld type suffix of a load of each width in bytes.
+var bankSuffix = map[int]string{4: "u32", 8: "v2.u32", 16: "v4.u32"}
 
 func regNames(rs []ptx.Reg) []string {
 	out := make([]string, len(rs))
@@ -183,36 +185,112 @@ func (c BankCase) id(suite string) string {
 	return suite + "/" + c.group() + "/" + c.Subject
 }
 
+// op is the case's backend-neutral operation (record.Record.Op): its ID
+// within the suite, which both backends give the same case.
+func (c BankCase) op() string {
+	if c.CacheOp == "" {
+		return "shared banks/" + c.Subject
+	}
+	return c.group() + "/" + c.Subject
+}
+
 // BankJob measures shared- and global-memory access patterns: cycles per
-// warp load.
+// warp (subgroup) load. Every backend runs it: each Codegen writes the
+// kernels (BankLoads), and a pattern a device cannot run (no loads around
+// the L1, too little workgroup memory, no shader clock) is skipped with
+// why.
 func BankJob(suite string, cases []BankCase) Job { return &bankJob{suite: suite, cases: cases} }
 
 type bankJob struct {
 	suite string
 	cases []BankCase
 	c     *compiled
+	// unsupported says, by kernel, why it is not in the module.
+	unsupported map[string]string
 }
 
 // accessBufBytes holds the widest global pattern the buffer allows (32
 // lanes 32 KiB apart, with its 32 copies 128 bytes apart).
 const accessBufBytes = 1 << 20
 
-func (j *bankJob) prepare(ctx context.Context, r *Runner) {
-	m := r.module(BankKernel("banks_w4", 4), BankKernel("banks_w8", 8), BankKernel("banks_w16", 16))
+// bankElems is how many elements of the access width the shared pattern
+// spans: lane*stride wraps at it, and the kernel needs bankElems*width
+// bytes of shared memory.
+const bankElems = 1024
+
+// bankThreads is the block of the bank kernels: 8 warps of 32, two per
+// NVIDIA scheduler.
+const bankThreads = 256
+
+// bankKernels are the bank module's kernels, shared patterns first.
+func bankKernels() []KernelSpec {
+	var ks []KernelSpec
+	for _, w := range []int{4, 8, 16} {
+		ks = append(ks, KernelSpec{Name: fmt.Sprintf("banks_w%d", w), Kind: BankLoads, Width: w})
+	}
 	for _, op := range []string{"ca", "cg"} {
 		for _, w := range []int{4, 8, 16} {
-			m.Add(GlobalAccessKernel(fmt.Sprintf("access_%s_w%d", op, w), w, op))
+			ks = append(ks, KernelSpec{Name: fmt.Sprintf("access_%s_w%d", op, w), Kind: BankLoads, Width: w, CacheOp: op})
 		}
 	}
-	m.Declare(".extern .shared .align 16 .b8 " + ptx.DynamicShared + "[];")
-	j.c = r.compileSource(ctx, "banks", m.String())
+	return ks
+}
+
+func (j *bankJob) prepare(ctx context.Context, r *Runner) {
+	cg := r.GPU.Codegen()
+	j.unsupported = map[string]string{}
+	var ks []KernelSpec
+	for _, k := range bankKernels() {
+		// A kernel the device cannot have is skipped, not the module.
+		if why := unsupported(cg, k); why != "" {
+			j.unsupported[k.Name] = why
+			continue
+		}
+		ks = append(ks, k)
+	}
+	j.c = r.compileKernels(ctx, "banks", ks)
 }
 
 func (j *bankJob) close() { j.c.close() }
 
+// bankShape is the block the bank kernels run as on this device, and
+// why a case cannot run there ("" when it can).
+func (j *bankJob) bankShape(r *Runner, c BankCase) (threads int, skip string) {
+	threads = bankThreads
+	if v := r.GPU.Device().Vulkan; v != nil {
+		if most := int(v.Limits["maxComputeWorkGroupInvocations"]); most > 0 && most < threads {
+			threads = max(r.warpSize(), most/r.warpSize()*r.warpSize())
+		}
+	}
+	if why := j.unsupported[c.kernel()]; why != "" {
+		return threads, why
+	}
+	if c.CacheOp == "" {
+		need := int64(bankElems * c.Width)
+		if most := r.maxSharedPerBlock(); most > 0 && need > most {
+			return threads, fmt.Sprintf("%v: the pattern needs %d bytes of shared memory per block, the device allows %d", ErrUnsupported, need, most)
+		}
+	}
+	return threads, ""
+}
+
+// note says how a global pattern loads.
+func (c BankCase) note(isa string) string {
+	how := "ld.global." + c.CacheOp
+	if isa != ISAPTX {
+		how = map[string]string{"ca": "plain loads (through the L1)", "cg": "loads made visible at device scope (around the L1)"}[c.CacheOp]
+	}
+	s := fmt.Sprintf("%s, %d-byte lanes %d bytes apart", how, c.Width, c.Width*c.Stride)
+	if c.Group > 0 && c.Group < 32 {
+		s += fmt.Sprintf(", in groups of %d lanes %d bytes apart", c.Group, c.Jump)
+	}
+	return s
+}
+
 func (j *bankJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	var recs []record.Record
-	prov := record.Provenance{Module: "banks", PTXSHA256: j.c.hash, CompileSeconds: j.c.compile.Seconds(), Time: time.Now().UTC()}
+	prov := r.provenanceOf("banks", j.c.hash)
+	prov.CompileSeconds = j.c.compile.Seconds()
 	out, err := r.GPU.Alloc(64)
 	if err != nil {
 		return nil, err
@@ -229,31 +307,37 @@ func (j *bankJob) measure(ctx context.Context, r *Runner) ([]record.Record, erro
 	}
 	const iters = 256
 	const guard = uint32(0x7fc00bad)
+	isa := r.GPU.Codegen().ISA()
 	for _, c := range j.cases {
-		rec := record.Record{ID: c.id(j.suite), Suite: j.suite, Subject: c.Subject, Group: c.group(),
+		rec := record.Record{ID: c.id(j.suite), Suite: j.suite, Subject: c.Subject, Group: c.group(), Op: c.op(),
 			Quantity: record.Throughput, Unit: "cycles per warp load", Status: record.StatusOK, Provenance: prov}
 		if c.CacheOp != "" {
-			rec.Note = fmt.Sprintf("ld.global.%s, %d-byte lanes %d bytes apart", c.CacheOp, c.Width, c.Width*c.Stride)
-			if c.Group > 0 && c.Group < 32 {
-				rec.Note += fmt.Sprintf(", in groups of %d lanes %d bytes apart", c.Group, c.Jump)
-			}
+			rec.Note = c.note(isa)
 		}
 		if f := j.c.failure; f != nil {
 			rec.Status, rec.Reason = f.Status, f.Reason
 			recs = append(recs, rec)
 			continue
 		}
-		g := Grid{Blocks: 1, Threads: 256}
+		threads, skip := j.bankShape(r, c)
+		if skip != "" {
+			rec.Status, rec.Reason = record.StatusSkipped, skip
+			recs = append(recs, rec)
+			continue
+		}
+		g := Grid{Blocks: 1, Threads: threads}
 		args := []any{out.Ptr(), uint32(c.Stride), uint32(iters), guard}
 		if c.CacheOp == "" {
-			g.SharedBytes = 1024 * c.Width
+			g.SharedBytes = bankElems * c.Width
 		} else {
+			// One group is the whole warp, whatever its width.
 			group := c.Group
-			if group <= 0 || group > 32 {
-				group = 32
+			if group <= 0 || group >= 32 {
+				group = max(32, r.warpSize())
 			}
 			args = []any{out.Ptr(), buf.Ptr(), uint32(c.Stride), uint32(iters), uint32(0), guard, uint32(group), uint32(c.Jump)}
 		}
+		loads := float64(iters * 32 * (threads / r.warpSize()))
 		var samples []float64
 		// The first launch also warms the caches; the median of four
 		// discards it.
@@ -267,7 +351,7 @@ func (j *bankJob) measure(ctx context.Context, r *Runner) ([]record.Record, erro
 			if err != nil {
 				return recs, err
 			}
-			samples = append(samples, float64(binary.LittleEndian.Uint64(b))/(iters*32*8))
+			samples = append(samples, float64(binary.LittleEndian.Uint64(b))/loads)
 		}
 		rec.Samples = samples
 		rec.Summary = summary(samples)

@@ -55,6 +55,12 @@ const (
 	// FenceLoop times a store and Fence with one subgroup (see
 	// FenceKernel).
 	FenceLoop
+	// BankLoads times one workgroup whose invocations load Width bytes
+	// each in a pattern set at launch, 32 independent loads per loop
+	// iteration: from shared (workgroup) memory when CacheOp is "" (see
+	// BankKernel), else from global memory through the L1 ("ca") or
+	// around it ("cg"; see GlobalAccessKernel).
+	BankLoads
 )
 
 // KernelSpec is one kernel of a probe module, described neutrally.
@@ -67,9 +73,11 @@ type KernelSpec struct {
 	Length int
 	// ILP and Unroll shape a throughput loop.
 	ILP, Unroll int
-	// Space and CacheOp say where a Chase kernel's loads go.
+	// Space and CacheOp say where a Chase kernel's loads go; CacheOp
+	// also where a BankLoads kernel's do.
 	Space, CacheOp string
-	// Op, Width and ALU shape a StreamLoop kernel (with Unroll).
+	// Op, Width and ALU shape a StreamLoop kernel (with Unroll); Width
+	// is also a BankLoads kernel's access width in bytes.
 	Op         string
 	Width, ALU int
 	// Atomic is an AtomicChain kernel's operation.
@@ -179,13 +187,25 @@ func (c PTX) Module(kernels []KernelSpec) (string, error) {
 				return "", fmt.Errorf("kernel %s: %w: fence %s has no PTX form", k.Name, ErrUnsupported, k.Fence.Name)
 			}
 			m.Add(FenceKernel(k.Name, k.Fence.PTX))
+		case BankLoads:
+			if _, ok := bankSuffix[k.Width]; !ok {
+				return "", fmt.Errorf("kernel %s: access width %d: not 4, 8 or 16 bytes", k.Name, k.Width)
+			}
+			switch k.CacheOp {
+			case "":
+				m.Add(BankKernel(k.Name, k.Width))
+			case "ca", "cg":
+				m.Add(GlobalAccessKernel(k.Name, k.Width, k.CacheOp))
+			default:
+				return "", fmt.Errorf("kernel %s: unknown cache operator %q", k.Name, k.CacheOp)
+			}
 		default:
 			return "", fmt.Errorf("kernel %s: unknown kind %d", k.Name, k.Kind)
 		}
 	}
 	// Every chase module declares the dynamic shared array (the global
 	// chases hold shared memory they do not use, to move the carve-out).
-	if konst || hasKind(kernels, Chase) || hasKind(kernels, StreamLoop) || hasKind(kernels, Barrier) || hasKind(kernels, AtomicChain) {
+	if konst || hasKind(kernels, Chase) || hasKind(kernels, StreamLoop) || hasKind(kernels, Barrier) || hasKind(kernels, AtomicChain) || hasKind(kernels, BankLoads) {
 		m.Declare(".extern .shared .align 16 .b8 " + ptx.DynamicShared + "[];")
 	}
 	if konst {

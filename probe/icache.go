@@ -3,7 +3,7 @@ package probe
 import (
 	"context"
 	"fmt"
-	"time"
+	"strings"
 
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
@@ -12,8 +12,13 @@ import (
 // CodeSizeJob measures an instruction's throughput with a loop body of about
 // bytes of machine code (the seeds' instruction-cache cliff): once the body
 // outgrows an instruction cache, fetch starves issue and the rate drops.
-// The loop body's real size is read from the machine code when a
-// disassembler is present (its instruction count times 16 bytes).
+// The body holds bytes/16 steps (16 bytes an NVIDIA instruction since
+// Volta). Through CUDA the loop body's real size is read from the machine
+// code when a disassembler is present (its instruction count times 16
+// bytes). Through Vulkan, spec's step must be SPIR-V, and the record gives
+// the code size the driver reports (VK_KHR_pipeline_executable_properties'
+// "Binary Size", the whole kernel) or, where it reports none, the
+// kernel's SPIR-V instruction count, and says which.
 func CodeSizeJob(spec ChainSpec, bytes, warps, ilp int) Job {
 	return &codeSizeJob{spec: spec, bytes: bytes, warps: warps, ilp: ilp}
 }
@@ -35,7 +40,7 @@ func (j *codeSizeJob) kernel() string { return fmt.Sprintf("code_%d_ilp%d", j.by
 
 func (j *codeSizeJob) prepare(ctx context.Context, r *Runner) {
 	j.unroll = max(1, j.bytes/instBytes/j.ilp)
-	j.c = r.compileModule(ctx, j.kernel(), ThroughputKernel(j.kernel(), j.spec.Step, j.ilp, j.unroll))
+	j.c = r.compileKernels(ctx, j.kernel(), []KernelSpec{{Name: j.kernel(), Kind: ThroughputChain, Step: j.spec.Step, ILP: j.ilp, Unroll: j.unroll}})
 }
 
 func (j *codeSizeJob) close() { j.c.close() }
@@ -44,13 +49,22 @@ func (j *codeSizeJob) measure(ctx context.Context, r *Runner) ([]record.Record, 
 	steps := j.ilp * j.unroll
 	rec := record.Record{
 		ID: fmt.Sprintf("%s/code size/%d", j.spec.Suite, j.bytes), Suite: j.spec.Suite, Subject: j.spec.Subject, Group: "code size",
+		Op:       fmt.Sprintf("code size/%d", j.bytes),
 		Note:     fmt.Sprintf("%d warps per SM, %d independent chains", j.warps, j.ilp),
 		Quantity: record.Throughput, Unit: "warp instructions/clock/SM", Status: record.StatusOK,
-		Provenance: record.Provenance{Module: j.kernel(), PTXSHA256: j.c.hash, CompileSeconds: j.c.compile.Seconds(), Time: time.Now().UTC()},
+		Provenance: r.provenanceOf(j.kernel(), j.c.hash),
 	}
+	rec.Provenance.CompileSeconds = j.c.compile.Seconds()
 	if f := j.c.failure; f != nil {
 		rec.Status, rec.Reason = f.Status, f.Reason
 		return []record.Record{rec}, j.c.fatalErr
+	}
+	if r.GPU.Codegen().ISA() != ISAPTX {
+		err := j.measureDriver(ctx, r, &rec)
+		if err != nil {
+			rec.Status, rec.Reason = record.StatusFailed, err.Error()
+		}
+		return []record.Record{rec}, fatalOrNil(err)
 	}
 	code := steps * instBytes
 	if j.c.listing != nil {
@@ -88,23 +102,111 @@ func (j *codeSizeJob) measure(ctx context.Context, r *Runner) ([]record.Record, 
 		rec.Status, rec.Reason = record.StatusFailed, err.Error()
 		return []record.Record{rec}, fatalOrNil(err)
 	}
-	sum, err := stats.Summarize(samples, r.Config.MaxSpread)
-	if err != nil {
+	if err := j.finish(r, &rec, samples, shape, rate); err != nil {
 		rec.Status, rec.Reason = record.StatusFailed, err.Error()
 		return []record.Record{rec}, nil
+	}
+	rec.Curve = &record.CurveDetail{Path: "loop body", Points: []record.CurvePoint{{Bytes: int64(code), Value: rec.Value, Elements: steps}}}
+	if rate.ClockHz > 0 {
+		rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: "%clock64 over %globaltimer inside the kernel (median over SMs, last launch)"}
+	}
+	return []record.Record{rec}, nil
+}
+
+// finish summarises a code-size record's samples (rates per SM) measured
+// at shape; rate is the last launch's.
+func (j *codeSizeJob) finish(r *Runner, rec *record.Record, samples []float64, shape record.Shape, rate Rate) error {
+	sum, err := stats.Summarize(samples, r.Config.MaxSpread)
+	if err != nil {
+		return err
 	}
 	d := r.GPU.Device()
 	rec.Samples, rec.Summary, rec.Warnings = samples, summary(samples), sum.Warnings
 	rec.Value = sum.Median
 	rec.Through = &record.ThroughputDetail{WarpInstPerClockPerSM: sum.Median, Best: shape, SMsSeen: rate.SMs,
-		ResultsPerClockPerSM: sum.Median * float64(d.WarpSize*j.spec.resultsPerThread())}
+		ResultsPerClockPerSM: sum.Median * float64(r.warpSize()*j.spec.resultsPerThread())}
 	if d.SubPartitions > 0 && sum.Median > 0 {
 		rec.Through.CyclesPerWarpInst = float64(d.SubPartitions) / sum.Median
 	}
-	rec.Curve = &record.CurveDetail{Path: "loop body", Points: []record.CurvePoint{{Bytes: int64(code), Value: sum.Median, Elements: steps}}}
 	if rate.ClockHz > 0 {
-		rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: "%clock64 over %globaltimer inside the kernel (median over SMs, last launch)"}
 		rec.Through.ResultsPerSecond = rec.Through.ResultsPerClockPerSM * float64(d.SMs) * rate.ClockHz
 	}
-	return []record.Record{rec}, nil
+	return nil
+}
+
+// measureDriver is measure on a backend without occupancy control or a
+// disassembler (Vulkan): the warps per SM are laid out as blocks of 8
+// subgroups and launched unchecked (each SM's span still counts every
+// warp it ran), and the code size is what the driver reports of the
+// compiled kernel, else the kernel's SPIR-V instruction count.
+func (j *codeSizeJob) measureDriver(ctx context.Context, r *Runner, rec *record.Record) error {
+	steps := j.ilp * j.unroll
+	if most := r.maxWarpsPerSM(); j.warps > most {
+		rec.Status, rec.Reason = record.StatusSkipped, fmt.Sprintf("%v: %d warps per SM, the device holds at most %d", ErrUnsupported, j.warps, most)
+		return nil
+	}
+	shape := shapeFor(j.warps, j.ilp, j.unroll, r.warpSize())
+	code, how := j.driverCode(shape.ThreadsPerBlk, steps, rec)
+	rec.Note += "; code size: " + how
+	if rec.SASS != nil && rec.SASS.Status == sassInvalid {
+		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.SASS.Note
+		return nil
+	}
+	d := r.GPU.Device()
+	out, sink, err := r.allocPair(d.SMs * r.maxWarpsPerSM() * WarpRecordBytes)
+	if err != nil {
+		return err
+	}
+	defer out.Free()
+	defer sink.Free()
+	if shape.Iterations, err = r.sizeIterations(ctx, j.c.prog, j.kernel(), shape, j.spec, out, sink); err != nil {
+		return err
+	}
+	var samples []float64
+	var rate Rate
+	for range codeSizeRepeats {
+		if rate, err = r.launchRate(ctx, j.c.prog, j.kernel(), shape, j.spec, out, sink); err != nil {
+			return err
+		}
+		samples = append(samples, rate.PerSM)
+	}
+	if err := j.finish(r, rec, samples, shape, rate); err != nil {
+		return err
+	}
+	rec.Curve = &record.CurveDetail{Path: "kernel", Points: []record.CurvePoint{{Bytes: code, Value: rec.Value, Elements: steps}}}
+	return nil
+}
+
+// driverCode is the compiled kernel's size in bytes as the driver reports
+// it (0 where it reports none) and says where the size came from; it
+// checks the machine code where the driver gives it (rec.SASS).
+func (j *codeSizeJob) driverCode(threads, steps int, rec *record.Record) (int64, string) {
+	if in, ok := j.c.prog.(Inspector); ok {
+		rec.SASS = inspectKernel(in, j.spec, j.kernel(), threads, steps*j.spec.perStep())
+		if v := rec.SASS.Statistics[binarySize]; v > 0 {
+			return int64(v), fmt.Sprintf("%.0f bytes, the driver's %q statistic of the whole kernel", v, binarySize)
+		}
+	}
+	return 0, fmt.Sprintf("%d SPIR-V instructions in the kernel (the driver reports no machine-code size)", functionInstructions(j.c.source, j.kernel()))
+}
+
+// functionInstructions counts the instructions of one function of a
+// SPIR-V assembly module: the lines from its OpFunction to its
+// OpFunctionEnd, labels included.
+func functionInstructions(src, name string) int {
+	n, in := 0, false
+	for _, line := range strings.Split(src, "\n") {
+		line = strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(line, "%"+name+" = OpFunction "):
+			in = true
+		case !in || line == "" || strings.HasPrefix(line, ";"):
+			continue
+		}
+		n++
+		if line == "OpFunctionEnd" {
+			return n
+		}
+	}
+	return n
 }

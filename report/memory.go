@@ -208,8 +208,11 @@ func writeGlobalAccess(b *strings.Builder, run *record.Run) {
 // fetchCliff is where loop-body size starts to cost throughput: full is
 // the largest body before the cliff still within 3% of the smallest body's
 // rate, cliff the first more than 10% below it, at ratio of that rate.
+// unsized says a measured body has no size in bytes (a Vulkan driver that
+// reports no machine-code size): no cliff is read from such records.
 type fetchCliff struct {
 	full, cliff, ratio float64
+	unsized            bool
 }
 
 // codeCliff finds the instruction-fetch cliff in code-size records (in
@@ -222,6 +225,9 @@ func codeCliff(rows []*record.Record) fetchCliff {
 			continue
 		}
 		size := float64(r.Curve.Points[0].Bytes)
+		if size <= 0 {
+			return fetchCliff{unsized: true}
+		}
 		if base == 0 {
 			base = r.Value
 		}
@@ -265,7 +271,14 @@ func writeCodeSize(b *strings.Builder, run *record.Run) {
 		return
 	}
 	b.WriteString("### Instruction fetch\n\n")
-	fmt.Fprintf(b, "Throughput of `%s` with loop bodies of growing machine-code size (%s; the body's size is read from the machine code, 16 bytes an instruction). While the body fits an instruction cache, issue runs at full rate; past it, fetch starves issue. Records `memory/code size/<bytes>`.\n\n", rows[0].Subject, rows[0].Note)
+	how := "the body's size is read from the machine code, 16 bytes an instruction"
+	if c := rows[0].Curve; c != nil && c.Path == "kernel" {
+		how = "the size is what the driver reports of the whole kernel's machine code"
+		if len(c.Points) > 0 && c.Points[0].Bytes <= 0 {
+			how = "the driver reports no machine-code size, so bodies are sized in chain steps"
+		}
+	}
+	fmt.Fprintf(b, "Throughput of `%s` with loop bodies of growing machine-code size (%s; %s). While the body fits an instruction cache, issue runs at full rate; past it, fetch starves issue. Records `memory/code size/<bytes>`.\n\n", rows[0].Subject, rows[0].Note, how)
 	b.WriteString("| Loop body | Warp instructions/clk/SM | Relative to the smallest body |\n| --- | ---: | ---: |\n")
 	base := 0.0
 	for _, r := range rows {
@@ -276,12 +289,20 @@ func writeCodeSize(b *strings.Builder, run *record.Run) {
 		if base == 0 {
 			base = r.Value
 		}
-		fmt.Fprintf(b, "| %s | %s | %.0f%% |\n", bytesString(float64(r.Curve.Points[0].Bytes)), linked(r, fmt.Sprintf("%.2f", r.Value)), 100*r.Value/base)
+		size := bytesString(float64(r.Curve.Points[0].Bytes))
+		if r.Curve.Points[0].Bytes <= 0 {
+			size = fmt.Sprintf("%d steps", r.Curve.Points[0].Elements)
+		}
+		fmt.Fprintf(b, "| %s | %s | %.0f%% |\n", size, linked(r, fmt.Sprintf("%.2f", r.Value)), 100*r.Value/base)
 	}
-	if c := codeCliff(rows); c.cliff > 0 {
+	c := codeCliff(rows)
+	switch {
+	case c.unsized:
+		b.WriteString("\nThe driver reports no machine-code size, so the bodies are given in chain steps (each record's note counts its kernel's SPIR-V instructions) and no instruction-cache size is read from them.\n\n")
+	case c.cliff > 0:
 		fmt.Fprintf(b, "\nThroughput holds within 3%% of the smallest body's up to a %s loop body and first falls more than 10%% below it at %s (%.0f%%).\n\n",
 			bytesString(c.full), bytesString(c.cliff), 100*c.ratio)
-	} else {
+	default:
 		b.WriteString("\nThroughput stays within 10% of the smallest body's at every size measured: no fetch cliff in this range.\n\n")
 	}
 }
@@ -514,7 +535,9 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 			add(strings.ToUpper(name[:1])+name[1:]+" BW/cycle", measured(fmt.Sprintf("%.1f B per SM", v)))
 		}
 	}
-	if c := codeCliff(codeSizeRecords(run)); c.cliff > 0 {
+	if c := codeCliff(codeSizeRecords(run)); c.unsized {
+		add("Instruction cache", "not resolved (the driver reports no machine-code size)")
+	} else if c.cliff > 0 {
 		add("Instruction cache", measured(fmt.Sprintf("full issue rate up to a %s loop body, %.0f%% at %s", bytesString(c.full), 100*c.ratio, bytesString(c.cliff))))
 	} else {
 		add("Instruction cache", "not resolved (no fetch cliff in the sizes measured)")

@@ -112,6 +112,13 @@ func TestCodeSizeCliff(t *testing.T) {
 		return record.Record{ID: "memory/code size/x", Suite: "memory", Group: "code size", Subject: "fma.rn.f32", Status: record.StatusOK,
 			Value: v, Curve: &record.CurveDetail{Points: []record.CurvePoint{{Bytes: bytes, Value: v}}}}
 	}
+	// Vulkan records: the driver's size of the whole kernel, or none.
+	driver := func(r record.Record) record.Record { r.Curve.Path = "kernel"; return r }
+	unsized := func(steps int, v float64) record.Record {
+		r := driver(row(0, v))
+		r.Curve.Points[0].Elements = steps
+		return r
+	}
 	tests := []struct {
 		name string
 		recs []record.Record
@@ -119,6 +126,10 @@ func TestCodeSizeCliff(t *testing.T) {
 	}{
 		{"cliff", []record.Record{row(4<<10, 3.9), row(64<<10, 3.8), row(128<<10, 2.0), row(256<<10, 1.0)}, "up to a 64 KiB loop body and first falls more than 10% below it at 128 KiB (51%)"},
 		{"flat", []record.Record{row(4<<10, 3.9), row(64<<10, 3.8)}, "no fetch cliff in this range"},
+		{"unsized (no driver size)", []record.Record{unsized(64, 3.9), unsized(1024, 1.0)}, "| 1024 steps |"},
+		{"unsized: no cliff read", []record.Record{unsized(64, 3.9), unsized(1024, 1.0)}, "no instruction-cache size is read"},
+		{"unsized: said first", []record.Record{unsized(64, 3.9), unsized(1024, 1.0)}, "bodies are sized in chain steps). While"},
+		{"driver's kernel size", []record.Record{driver(row(4<<10, 3.9)), driver(row(64<<10, 3.8))}, "what the driver reports of the whole kernel's machine code"},
 		{"failed row", []record.Record{row(4<<10, 3.9), {ID: "memory/code size/8192", Suite: "memory", Group: "code size", Status: record.StatusFailed, Reason: "launch failed"}}, "| memory/code size/8192 | failed | launch failed |"},
 	}
 	for _, tt := range tests {

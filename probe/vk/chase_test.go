@@ -94,3 +94,40 @@ func assembleValid(t *testing.T, feat Features, kernels []probe.KernelSpec) {
 		t.Fatalf("%v\n%s", err, src)
 	}
 }
+
+// The access-pattern kernels (shared banks, global patterns through and
+// around the L1) of every width assemble and validate on a device with
+// everything and on lavapipe's feature set; loads around the L1 need the
+// Vulkan memory model, and no kernel can run without the shader clock.
+func TestBankModules(t *testing.T) {
+	var ks []probe.KernelSpec
+	for _, op := range []string{"", "ca", "cg"} {
+		for _, w := range []int{4, 8, 16} {
+			ks = append(ks, probe.KernelSpec{Name: fmt.Sprintf("b_%s_w%d", op, w), Kind: probe.BankLoads, Width: w, CacheOp: op})
+		}
+	}
+	for _, feat := range []Features{nvidia, lavapipe} {
+		assembleValid(t, feat, ks)
+	}
+	noModel := nvidia
+	noModel.VulkanMemoryModel = false
+	assembleValid(t, noModel, ks[:6])
+	for _, tc := range []struct {
+		name        string
+		feat        Features
+		k           probe.KernelSpec
+		unsupported bool
+	}{
+		{"around L1 without the memory model", noModel, probe.KernelSpec{Name: "x", Kind: probe.BankLoads, Width: 4, CacheOp: "cg"}, true},
+		{"no shader clock", timestamps, probe.KernelSpec{Name: "x", Kind: probe.BankLoads, Width: 4}, true},
+		{"width", nvidia, probe.KernelSpec{Name: "x", Kind: probe.BankLoads, Width: 32}, false},
+		{"cache operator", nvidia, probe.KernelSpec{Name: "x", Kind: probe.BankLoads, Width: 4, CacheOp: "lu"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := (Codegen{Features: tc.feat}).Module([]probe.KernelSpec{tc.k})
+			if err == nil || errors.Is(err, probe.ErrUnsupported) != tc.unsupported {
+				t.Errorf("err = %v, want unsupported %v", err, tc.unsupported)
+			}
+		})
+	}
+}

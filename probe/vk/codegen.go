@@ -134,6 +134,8 @@ func (c Codegen) Module(kernels []probe.KernelSpec) (string, error) {
 			err = branchKernel(m, k.Name, k.Branch)
 		case probe.FenceLoop:
 			err = fenceKernel(m, k.Name, k.Fence)
+		case probe.BankLoads:
+			err = bankKernel(m, k)
 		case probe.ConstBase:
 			err = fmt.Errorf("%w: Vulkan has no constant address space to chase", probe.ErrUnsupported)
 		default:
@@ -516,7 +518,7 @@ func zero64(m *module) string { return m.konst("u64", 0) }
 // dispatch's timestamps cannot tell apart (see timestamps.go).
 func clockOnly(k probe.KernelKind) bool {
 	switch k {
-	case probe.Chase, probe.StreamLoop, probe.Barrier, probe.AtomicChain, probe.LaunchStamp, probe.BranchLoop, probe.FenceLoop:
+	case probe.Chase, probe.StreamLoop, probe.Barrier, probe.AtomicChain, probe.LaunchStamp, probe.BranchLoop, probe.FenceLoop, probe.BankLoads:
 		return true
 	}
 	return false

@@ -84,6 +84,10 @@ func TestGoldenSPIRV(t *testing.T) {
 		{"mix_fma_f32_add_u32_nvidia", nvidia, []probe.KernelSpec{
 			{Name: "mix_ilp2", Kind: probe.MixLoop, Unroll: 2, Parts: []probe.Part{{Step: fma, Count: 2, ILP: 2}, {Step: add, Count: 1, ILP: 2}}},
 		}},
+		{"banks_lavapipe", lavapipe, []probe.KernelSpec{
+			{Name: "banks_w8", Kind: probe.BankLoads, Width: 8},
+			{Name: "access_cg_w4", Kind: probe.BankLoads, Width: 4, CacheOp: "cg"},
+		}},
 		{"timestamps_add_u32", timestamps, []probe.KernelSpec{
 			{Name: "lat_n2", Kind: probe.LatencyChain, Step: add, Length: 2},
 			{Name: "tp_ilp1", Kind: probe.ThroughputChain, Step: add, ILP: 1, Unroll: 3},

@@ -3,6 +3,7 @@ package vk_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -334,5 +335,77 @@ func TestLaunchOnVulkan(t *testing.T) {
 	}
 	if rec := recs[3]; rec.Status != record.StatusSkipped || !strings.Contains(rec.Reason, "not supported") {
 		t.Errorf("%s: %s: %s", rec.ID, rec.Status, rec.Reason)
+	}
+}
+
+// TestBanksOnVulkan runs the access-pattern probe on the first Vulkan
+// device: shared-memory strides, widths and a broadcast, and global
+// patterns through and around the L1, each a cost per subgroup load with
+// the operation that pairs it with the CUDA record.
+func TestBanksOnVulkan(t *testing.T) {
+	g := openDevice(t)
+	r := &probe.Runner{GPU: g, Config: smallConfig()}
+	cases := []probe.BankCase{
+		{Subject: "4-byte stride 1", Width: 4, Stride: 1},
+		{Subject: "4-byte stride 32", Width: 4, Stride: 32},
+		{Subject: "4-byte broadcast", Width: 4, Stride: 0},
+		{Subject: "8-byte stride 1", Width: 8, Stride: 1},
+		{Subject: "16-byte stride 2", Width: 16, Stride: 2},
+		{Subject: "ld.ca 4-byte lanes 4 bytes apart", Width: 4, Stride: 1, CacheOp: "ca"},
+		{Subject: "ld.cg 16-byte lanes 16 bytes apart", Width: 16, Stride: 1, CacheOp: "cg"},
+		{Subject: "ld.ca 2 lines, other banks", Width: 4, Stride: 1, CacheOp: "ca", Group: 16, Jump: 192},
+	}
+	var recs []record.Record
+	if err := r.Run(context.Background(), []probe.Job{probe.BankJob("memory", cases)}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != len(cases) {
+		t.Fatalf("%d records for %d cases", len(recs), len(cases))
+	}
+	for i, rec := range recs {
+		c := cases[i]
+		wantOp := "shared banks/" + c.Subject
+		if c.CacheOp != "" {
+			wantOp = strings.TrimPrefix(rec.ID, "memory/")
+		}
+		if rec.Status != record.StatusOK || !(rec.Value > 0) || len(rec.Samples) != 4 || rec.Op != wantOp || rec.Provenance.Source != probe.ISASPIRV {
+			t.Errorf("%s: %s, %g %s, op %q, provenance %+v: %s", rec.ID, rec.Status, rec.Value, rec.Unit, rec.Op, rec.Provenance, rec.Reason)
+		}
+		t.Logf("%s: %.3g %s", rec.ID, rec.Value, rec.Unit)
+	}
+}
+
+// TestCodeSizeOnVulkan runs the instruction-fetch test at two small body
+// sizes on the first Vulkan device: each record is a rate with the code
+// size the driver reports, or the SPIR-V instruction count, saying which.
+func TestCodeSizeOnVulkan(t *testing.T) {
+	g := openDevice(t)
+	r := &probe.Runner{GPU: g, Config: smallConfig()}
+	spec := probe.ChainSpec{Suite: "memory", Subject: "Fma.f32", Op: "fma.f32", Step: g.Codegen().FMAStep()}
+	sizes := []int{1 << 10, 4 << 10}
+	var jobs []probe.Job
+	for _, n := range sizes {
+		jobs = append(jobs, probe.CodeSizeJob(spec, n, 8, 4))
+	}
+	var recs []record.Record
+	if err := r.Run(context.Background(), jobs, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != len(sizes) {
+		t.Fatalf("%d records for %d sizes", len(recs), len(sizes))
+	}
+	for i, rec := range recs {
+		if rec.Status != record.StatusOK || !(rec.Value > 0) || rec.Curve == nil || len(rec.Curve.Points) != 1 || len(rec.Samples) != 3 {
+			t.Errorf("%s: %s, %g: %s", rec.ID, rec.Status, rec.Value, rec.Reason)
+			continue
+		}
+		p := rec.Curve.Points[0]
+		if p.Elements != sizes[i]/16 || rec.Op != fmt.Sprintf("code size/%d", sizes[i]) || rec.Provenance.Source != probe.ISASPIRV {
+			t.Errorf("%s: %d steps, op %q, provenance %+v", rec.ID, p.Elements, rec.Op, rec.Provenance)
+		}
+		if !strings.Contains(rec.Note, "code size: ") || (p.Bytes > 0) != strings.Contains(rec.Note, "Binary Size") {
+			t.Errorf("%s: %d bytes, note %q", rec.ID, p.Bytes, rec.Note)
+		}
+		t.Logf("%s: %.3g %s; %s; machine code %+v", rec.ID, rec.Value, rec.Unit, rec.Note, rec.SASS)
 	}
 }

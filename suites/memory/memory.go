@@ -4,7 +4,9 @@
 // gigabytes, so that reports can detect each level's capacity and latency
 // rather than assume them; then bandwidth per level sized from what was
 // detected, shared-memory banks, divergent global loads and the
-// instruction-fetch cliff.
+// instruction-fetch cliff. Every probe runs through CUDA and through
+// Vulkan; what Vulkan cannot express (the constant cache, the L1/shared
+// carve-out) is skipped there, with why.
 package memory
 
 import (
@@ -151,14 +153,25 @@ func GlobalBankCases() []probe.BankCase {
 var CodeSizes = []int{2 << 10, 4 << 10, 8 << 10, 12 << 10, 16 << 10, 24 << 10, 32 << 10, 36 << 10, 40 << 10, 44 << 10, 48 << 10,
 	64 << 10, 96 << 10, 128 << 10, 192 << 10, 256 << 10, 384 << 10}
 
-// codeSubject is the instruction the fetch test repeats: FFMA issues at
-// the full rate of one warp instruction per clock per SM sub-partition, so
-// any shortfall of fetch shows.
-const codeSubject = "fma.rn.f32"
+// codeSubjects are the instruction the fetch test repeats, by kernel
+// language: a 32-bit fused multiply-add (PTX's fma.rn.f32, SPIR-V's
+// GLSL.std.450 Fma), which issues at the full rate of one warp
+// instruction per clock per SM sub-partition, so any shortfall of fetch
+// shows.
+var codeSubjects = map[string]string{probe.ISAPTX: "fma.rn.f32", probe.ISASPIRV: "Fma.f32"}
 
-// Jobs returns the suite's jobs that need nothing measured first.
-func Jobs() ([]probe.Planned, error) {
-	specs, err := alu.Lookup([]string{codeSubject})
+// Jobs returns the suite's jobs that need nothing measured first, for a
+// backend whose kernel language is isa (probe.ISAPTX or probe.ISASPIRV;
+// "" is PTX).
+func Jobs(isa string) ([]probe.Planned, error) {
+	if isa == "" {
+		isa = probe.ISAPTX
+	}
+	subject, ok := codeSubjects[isa]
+	if !ok {
+		return nil, fmt.Errorf("memory suite: no instruction-fetch test in kernel language %q", isa)
+	}
+	specs, err := alu.LookupIn(alu.CatalogFor(isa), []string{subject})
 	if err != nil {
 		return nil, fmt.Errorf("memory suite: %w", err)
 	}

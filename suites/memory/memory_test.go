@@ -1,10 +1,13 @@
 package memory
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/probe/probetest"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -53,7 +56,7 @@ func TestBandwidthJobsSizing(t *testing.T) {
 }
 
 func TestJobsKeysUnique(t *testing.T) {
-	jobs, err := Jobs()
+	jobs, err := Jobs("")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,6 +69,45 @@ func TestJobsKeysUnique(t *testing.T) {
 	}
 	if want := 5 + len(CodeSizes); len(jobs) != want {
 		t.Errorf("%d jobs, want %d (latency, TLB, banks, global access, global banks, one per code size)", len(jobs), want)
+	}
+}
+
+// Each kernel language gets the fetch test written in it; an unknown
+// language is an error.
+func TestJobsFor(t *testing.T) {
+	for _, tc := range []struct {
+		isa, subject string
+	}{{"", "fma.rn.f32"}, {probe.ISAPTX, "fma.rn.f32"}, {probe.ISASPIRV, "Fma.f32"}} {
+		jobs, err := Jobs(tc.isa)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.isa, err)
+		}
+		if len(jobs) != 5+len(CodeSizes) {
+			t.Errorf("%q: %d jobs", tc.isa, len(jobs))
+		}
+		var recs []record.Record
+		r := &probe.Runner{GPU: probetest.New(), Config: probe.DefaultConfig()}
+		last := jobs[len(jobs)-1]
+		if tc.isa == probe.ISASPIRV {
+			// The simulated GPU takes PTX: the SPIR-V job fails to
+			// write its module, and says so.
+			if err := r.Run(context.Background(), []probe.Job{last.Job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+				t.Fatal(err)
+			}
+			if len(recs) != 1 || recs[0].Subject != tc.subject || recs[0].Status != record.StatusFailed || !strings.Contains(recs[0].Reason, "not PTX") {
+				t.Errorf("%q: %+v", tc.isa, recs)
+			}
+			continue
+		}
+		if err := r.Run(context.Background(), []probe.Job{last.Job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+			t.Fatal(err)
+		}
+		if len(recs) != 1 || recs[0].Subject != tc.subject || recs[0].Op != fmt.Sprintf("code size/%d", CodeSizes[len(CodeSizes)-1]) {
+			t.Errorf("%q: %+v", tc.isa, recs)
+		}
+	}
+	if _, err := Jobs("metal"); err == nil {
+		t.Error("Jobs(metal) planned a fetch test")
 	}
 }
 

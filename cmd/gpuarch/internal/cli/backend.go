@@ -111,11 +111,13 @@ func isaOf(backend string) string {
 }
 
 // backendSuites are the suites a backend runs by default, in run order.
-// Through Vulkan the memory suite runs its pointer chases and bandwidth
-// streams, the pipes suite its occupancy grids and the mixes of the
-// classes with a SPIR-V counterpart, and the dispatch suite its placement
-// traces, launch costs, barriers and atomics; probes written in PTX only
-// so far say so in their records.
+// Through Vulkan the memory suite runs every probe it has through CUDA
+// (pointer chases, bandwidth streams, shared-memory banks, global access
+// patterns, the instruction-fetch cliff; the paths Vulkan cannot reach,
+// the constant cache and carve-out preferences, say so in their records),
+// the pipes suite its occupancy grids and the mixes of the classes with a
+// SPIR-V counterpart, and the dispatch suite its placement traces, launch
+// costs, barriers, atomics, branches and fences.
 func backendSuites(backend string) []string {
 	if backend == backendVulkan {
 		return []string{alu.Suite, pipes.Suite, memory.Suite, warp.Suite, dispatch.Suite}

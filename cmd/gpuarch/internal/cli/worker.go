@@ -218,7 +218,7 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 			}
 		case memory.Suite:
 			var chased []record.Record
-			jobs, err := memory.Jobs()
+			jobs, err := memory.Jobs(isa)
 			if err != nil {
 				return err
 			}
