@@ -93,7 +93,7 @@ func (j *dispatchJob) trace(ctx context.Context, r *Runner, s DispatchStrategy, 
 		return fmt.Errorf("%s: %w", s.Name, err)
 	}
 	if len(ws) > 0 && ws[0].SM == NoSM {
-		rec.Status, rec.Reason = record.StatusSkipped, "this device's warp records do not say which core ran them, so no placement can be traced"
+		rec.Status, rec.Reason = record.StatusSkipped, "this device's warp records do not say which core ran them, so no placement can be traced (through Vulkan, NVIDIA exposes the SM by SPV_NV_shader_sm_builtins, which gpuarch reads, and Arm the core by SPV_ARM_core_builtins; AMD's and Intel's drivers expose none)"
 		return nil
 	}
 	det := &record.DispatchDetail{ThreadsPerBlock: s.Threads, Blocks: blocks, SharedBytes: s.SharedBytes,
