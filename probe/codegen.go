@@ -173,6 +173,9 @@ func (c PTX) Module(kernels []KernelSpec) (string, error) {
 		case StreamLoop:
 			m.Add(StreamKernel(k.Name, k.Op, k.Width, k.Unroll, k.ALU))
 		case Barrier:
+			if k.Op == ExecutionOnly {
+				return "", fmt.Errorf("kernel %s: %w: PTX's bar.sync always orders memory among the block", k.Name, ErrUnsupported)
+			}
 			m.Add(BarrierKernel(k.Name))
 		case AtomicChain:
 			m.Add(AtomicKernel(k.Name, k.Atomic))

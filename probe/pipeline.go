@@ -118,6 +118,7 @@ func (r *Runner) RunEvents(ctx context.Context, jobs []Job, ev Events) error {
 		if ev.Start != nil {
 			ev.Start(i)
 		}
+		r.keepWarm(ctx)
 		recs, err := j.measure(ctx, r)
 		j.close()
 		if ev.Record != nil {

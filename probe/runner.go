@@ -142,6 +142,34 @@ type Runner struct {
 
 	clock Program // the compiled clock kernel
 	sink  Buffer  // where kernels store what they never store
+	// warmHz is the clock the last warm-up reached; 0 before one.
+	warmHz float64
+}
+
+// rewarmBelow is the share of the warm-up clock under which a job starts
+// with another warm-up.
+const rewarmBelow = 0.9
+
+// keepWarm runs another warm-up when the GPU's sensors say its clock has
+// fallen below rewarmBelow of the warm-up's: a GPU left idle (while the
+// host compiled large modules, say) lowers its clock, and some drivers
+// (NVIDIA's Vulkan driver on an H100: a memory suite measured at 345 MHz
+// after 1980 at warm-up) do not raise it again for bursts of short
+// kernels. Without sensors, or before a warm-up, it does nothing.
+func (r *Runner) keepWarm(ctx context.Context) {
+	if r.warmHz <= 0 {
+		return
+	}
+	s := r.GPU.Sensors()
+	if s == nil || s.SMClockHz <= 0 || s.SMClockHz >= rewarmBelow*r.warmHz {
+		return
+	}
+	r.progress("warm-up again: the %s clock is %.0f MHz, below the %.0f MHz of warm-up", r.GPU.Device().UnitsOf().Core, s.SMClockHz/1e6, r.warmHz/1e6)
+	warm := r.warmHz
+	if _, err := r.Warmup(ctx, 100*time.Millisecond, 2*time.Second); err != nil {
+		r.progress("warm-up again: %v", err)
+	}
+	r.warmHz = max(r.warmHz, warm)
 }
 
 func (r *Runner) progress(format string, args ...any) {
@@ -342,6 +370,7 @@ func (r *Runner) Warmup(ctx context.Context, minDur, maxDur time.Duration) (*rec
 		last = c
 		if (settled && time.Since(start) >= minDur) || time.Since(start) >= maxDur {
 			r.progress("warm-up: %s clock %.0f MHz after %.1f s", d.UnitsOf().Core, c.Hz/1e6, time.Since(start).Seconds())
+			r.warmHz = c.Hz
 			return last, nil
 		}
 	}

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/probe/probetest"
@@ -386,6 +388,41 @@ func TestDispatchSpinsAsAsked(t *testing.T) {
 			}
 			if tc.status == record.StatusOK && recs[0].Value != float64(recs[0].Dispatch.DriverBlocksPerSM) {
 				t.Errorf("%g blocks resident per SM, the fake fits %d", recs[0].Value, recs[0].Dispatch.DriverBlocksPerSM)
+			}
+		})
+	}
+}
+
+// TestKeepWarm: a job that starts while the sensors say the clock fell
+// below 90% of the warm-up's gets another warm-up first; one that starts
+// at the warm clock does not.
+func TestKeepWarm(t *testing.T) {
+	tests := []struct {
+		name   string
+		clocks []float64
+		again  bool
+	}{
+		{"at the warm clock", []float64{1.98e9}, false},
+		{"idle clock", []float64{345e6, 1.98e9}, true},
+		{"no sensors", nil, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := probetest.New()
+			var lines []string
+			r := &probe.Runner{GPU: g, Config: testConfig(), Progress: func(s string) { lines = append(lines, s) }}
+			if _, err := r.Warmup(context.Background(), 0, 10*time.Millisecond); err != nil {
+				t.Fatal(err)
+			}
+			g.SensorClocks = tc.clocks
+			lines = nil
+			spec := probe.ChainSpec{Suite: "alu", Subject: "fma.rn.f32", Step: probe.PTX{}.FMAStep()}
+			if err := r.Run(context.Background(), []probe.Job{probe.ChainJob(spec)}, func(record.Record) {}); err != nil {
+				t.Fatal(err)
+			}
+			again := slices.ContainsFunc(lines, func(s string) bool { return strings.HasPrefix(s, "warm-up again") })
+			if again != tc.again {
+				t.Errorf("warmed up again: %v, want %v (%q)", again, tc.again, lines)
 			}
 		})
 	}

@@ -146,11 +146,24 @@ type syncJob struct {
 	c       *compiled
 	// unsupported says, by kernel, why an atomic is not measured here.
 	unsupported map[string]string
+	// execOnly: the module has a barrier without memory semantics too.
+	execOnly bool
 }
+
+// ExecutionOnly is the Op of a Barrier kernel whose barrier synchronises
+// execution only, with no memory semantics.
+const ExecutionOnly = "execution only"
 
 func (j *syncJob) prepare(ctx context.Context, r *Runner) {
 	cg := r.GPU.Codegen()
 	ks := []KernelSpec{{Name: "barrier", Kind: Barrier}}
+	// A barrier without memory semantics, where the language has one
+	// apart (SPIR-V's OpControlBarrier with no semantics; PTX's bar.sync
+	// always orders memory among the block): what the semantics cost.
+	if exec := (KernelSpec{Name: "barrier_exec", Kind: Barrier, Op: ExecutionOnly}); unsupported(cg, exec) == "" {
+		ks = append(ks, exec)
+		j.execOnly = true
+	}
 	seen := map[string]bool{}
 	j.unsupported = map[string]string{}
 	for _, c := range j.atomics {
@@ -202,6 +215,21 @@ func (j *syncJob) measure(ctx context.Context, r *Runner) ([]record.Record, erro
 			return recs, err
 		}
 	}
+	for _, n := range j.warps {
+		if !j.execOnly {
+			break
+		}
+		rec := record.Record{ID: fmt.Sprintf("%s/barrier/%s, %d warps", j.suite, ExecutionOnly, n), Suite: j.suite, Subject: fmt.Sprintf("barrier, %s, %d warps", ExecutionOnly, n),
+			Group: "barrier", Quantity: record.Latency, Unit: "cycles per barrier", Status: record.StatusOK, Provenance: prov,
+			Note: "the workgroup barrier without memory semantics: beside the barrier above (which orders workgroup memory, as bar.sync does), what the memory semantics cost"}
+		var err error
+		if j.c.failure == nil {
+			err = j.barrierKernel(ctx, r, "barrier_exec", n, &rec)
+		}
+		if err := add(rec, err); err != nil {
+			return recs, err
+		}
+	}
 	for _, c := range j.atomics {
 		subject := c.Atomic.Name()
 		if c.Atomic.Aggregated {
@@ -233,12 +261,17 @@ func (j *syncJob) measure(ctx context.Context, r *Runner) ([]record.Record, erro
 }
 
 func (j *syncJob) barrier(ctx context.Context, r *Runner, warps int, rec *record.Record) error {
+	return j.barrierKernel(ctx, r, "barrier", warps, rec)
+}
+
+// barrierKernel times one barrier kernel at a block of warps.
+func (j *syncJob) barrierKernel(ctx context.Context, r *Runner, kernel string, warps int, rec *record.Record) error {
 	out, err := r.GPU.Alloc(64)
 	if err != nil {
 		return err
 	}
 	defer out.Free()
-	return j.c.medianCycles(ctx, r, "barrier", Grid{Blocks: 1, Threads: r.warpSize() * warps}, out, syncIters, rec, out.Ptr(), uint32(syncIters))
+	return j.c.medianCycles(ctx, r, kernel, Grid{Blocks: 1, Threads: r.warpSize() * warps}, out, syncIters, rec, out.Ptr(), uint32(syncIters))
 }
 
 func (j *syncJob) atomic(ctx context.Context, r *Runner, c AtomicCase, rec *record.Record) error {

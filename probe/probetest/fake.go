@@ -40,6 +40,10 @@ type GPU struct {
 	SpinFraction float64
 	// UUID, when set, replaces "GPU-fake" (several simulated GPUs).
 	UUID string
+	// SensorClocks, when set, are the SM clocks (Hz) successive sensor
+	// readings report, the last repeated; without them there are no
+	// sensors.
+	SensorClocks []float64
 
 	bufs map[probe.Ptr][]byte
 	next probe.Ptr
@@ -94,7 +98,16 @@ func (g *GPU) Alloc(n int) (probe.Buffer, error) {
 }
 
 // Sensors implements probe.GPU.
-func (g *GPU) Sensors() *record.Sensors { return nil }
+func (g *GPU) Sensors() *record.Sensors {
+	if len(g.SensorClocks) == 0 {
+		return nil
+	}
+	hz := g.SensorClocks[0]
+	if len(g.SensorClocks) > 1 {
+		g.SensorClocks = g.SensorClocks[1:]
+	}
+	return &record.Sensors{SMClockHz: hz}
+}
 
 // MemoryLatency is the simulated latency in cycles of a load from a
 // footprint: 30 cycles in shared memory, otherwise 32 (L1, through ld.ca,

@@ -52,11 +52,26 @@ func sharedBankKernel(m *module, name, elem string, width int) {
 	f := m.newFn(name, []string{"out", "stride", "iters", "guard"}, []bool{true, false, false, false})
 	u32 := m.typ("u32")
 	lane := f.builtin("SubgroupLocalInvocationId", "u32")
-	idx := f.def("ix", "OpIMul %s %s %s", u32, lane, f.param("stride"))
-	idx = f.def("ix", "OpBitwiseAnd %s %s %s", u32, idx, m.konst("u32", bankElems-1))
+	stride := f.param("stride")
+	idx := f.def("ix", "OpIMul %s %s %s", u32, lane, stride)
+	// zero is 0 at run time (strides stay below 2^16), which the
+	// compiler cannot know: NVIDIA's Vulkan compiler was seen to hoist
+	// Volatile workgroup loads of one address out of the loop (0.002
+	// cycles a load on an H100), so each load's index depends on the
+	// loads before the iteration (acc & zero) and differs from the
+	// other loads' by i*zero, as the global kernel's addresses do.
+	zero := f.def("z", "OpShiftRightLogical %s %s %s", u32, stride, m.konst("u32", 16))
 	arr := f.sharedArrayOf(elem, lanesOf(width))
-	ptr := f.def("sp", "OpAccessChain %s %s %s", m.pointer("Workgroup", m.typ(elem)), arr, idx)
-	f.timedLoadsAt(lane, func(string) {}, func(int) string {
+	var base string
+	f.timedLoadsAt(lane, func(acc string) {
+		base = f.def("b", "OpIAdd %s %s %s", u32, idx, f.def("t", "OpBitwiseAnd %s %s %s", u32, acc, zero))
+	}, func(i int) string {
+		e := base
+		if i > 0 {
+			e = f.def("e", "OpIAdd %s %s %s", u32, base, f.def("k", "OpIMul %s %s %s", u32, zero, m.konst("u32", uint64(i))))
+		}
+		e = f.def("e", "OpBitwiseAnd %s %s %s", u32, e, m.konst("u32", bankElems-1))
+		ptr := f.def("sp", "OpAccessChain %s %s %s", m.pointer("Workgroup", m.typ(elem)), arr, e)
 		return f.def("ld", "OpLoad %s %s Volatile", m.typ(elem), ptr)
 	}, elem)
 	f.finish()

@@ -123,7 +123,7 @@ func (c Codegen) Module(kernels []probe.KernelSpec) (string, error) {
 		case probe.StreamLoop:
 			err = streamKernel(m, k)
 		case probe.Barrier:
-			barrierKernel(m, k.Name)
+			barrierKernel(m, k.Name, k.Op)
 		case probe.AtomicChain:
 			err = atomicKernel(m, k.Name, k.Atomic)
 		case probe.MixLoop:

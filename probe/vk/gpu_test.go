@@ -236,8 +236,13 @@ func TestSyncOnVulkan(t *testing.T) {
 	if err := r.Run(context.Background(), []probe.Job{probe.SyncJob("dispatch", []int{1, 2}, cases)}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 		t.Fatal(err)
 	}
-	if len(recs) != 2+len(cases) {
+	// Two block sizes of the barrier with memory semantics and of the
+	// one without, then the atomics.
+	if len(recs) != 4+len(cases) {
 		t.Fatalf("%d records", len(recs))
+	}
+	if !strings.Contains(recs[2].Subject, probe.ExecutionOnly) {
+		t.Errorf("record 2 is %q, not the barrier without memory semantics", recs[2].Subject)
 	}
 	for _, rec := range recs {
 		want := record.StatusOK

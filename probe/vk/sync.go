@@ -9,12 +9,16 @@ import (
 // barrierKernel is probe.BarrierKernel in SPIR-V: every invocation of the
 // workgroup runs iters workgroup barriers (OpControlBarrier, workgroup
 // execution and memory scope, as GLSL's barrier()), and invocation 0
-// stores the loop's subgroup-clock cycles at out. Parameters: out (u64),
-// iters (u32).
-func barrierKernel(m *module, name string) {
+// stores the loop's subgroup-clock cycles at out; with op
+// probe.ExecutionOnly the barriers have no memory semantics. Parameters:
+// out (u64), iters (u32).
+func barrierKernel(m *module, name string, op string) {
 	f := m.newFn(name, []string{"out", "iters"}, []bool{true, false})
 	workgroup := m.konst("u32", 2)
 	sem := m.konst("u32", 0x108) // AcquireRelease | WorkgroupMemory
+	if op == probe.ExecutionOnly {
+		sem = m.konst("u32", 0) // None
+	}
 	f.emit("OpControlBarrier %s %s %s", workgroup, workgroup, sem)
 	c0 := f.clock(false)
 	f.loop(f.param("iters"), nil, nil, func([]string) []string {
