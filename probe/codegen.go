@@ -43,6 +43,18 @@ const (
 	Barrier
 	// AtomicChain chains atomics on Atomic (see AtomicKernel).
 	AtomicChain
+	// CoopMatInit fills a cooperative-matrix data buffer (see
+	// CoopMatDataBytes) with small values of Matrix's A, B and C types.
+	CoopMatInit
+	// CoopMatLatency times, from one subgroup, a dependent chain of
+	// Length cooperative-matrix multiply-adds of Matrix, each result the
+	// next one's accumulator, as LatencyChain times a Step; Length 0 is
+	// the control group.
+	CoopMatLatency
+	// CoopMatThroughput runs ILP independent accumulator chains of
+	// Matrix, Unroll multiply-adds each per loop iteration, and writes a
+	// warp record per subgroup, as ThroughputChain does.
+	CoopMatThroughput
 )
 
 // KernelSpec is one kernel of a probe module, described neutrally.
@@ -62,6 +74,9 @@ type KernelSpec struct {
 	Width, ALU int
 	// Atomic is an AtomicChain kernel's operation.
 	Atomic Atomic
+	// Matrix is a cooperative-matrix kernel's form (CoopMatInit,
+	// CoopMatLatency, CoopMatThroughput).
+	Matrix CoopMat
 }
 
 // usesStep says whether a kernel of this kind chains a Step.
@@ -138,6 +153,8 @@ func (c PTX) Module(kernels []KernelSpec) (string, error) {
 			m.Add(BarrierKernel(k.Name))
 		case AtomicChain:
 			m.Add(AtomicKernel(k.Name, k.Atomic))
+		case CoopMatInit, CoopMatLatency, CoopMatThroughput:
+			return "", fmt.Errorf("kernel %s: cooperative matrices are a Vulkan (SPIR-V) kernel; PTX reaches the matrix units through mma.sync and wgmma (MMAKernel)", k.Name)
 		default:
 			return "", fmt.Errorf("kernel %s: unknown kind %d", k.Name, k.Kind)
 		}

@@ -57,6 +57,9 @@ const (
 	stPipelineExecutableInternalRepresentationKHR     = 1000269005
 	stPhysicalDeviceShaderIntegerDotProductFeatures   = 1000280000
 	stPhysicalDeviceCooperativeMatrixFeaturesKHR      = 1000506000
+	stCooperativeMatrixPropertiesKHR                  = 1000506001
+	stPhysicalDeviceCooperativeMatrixPropertiesKHR    = 1000506002
+	stPhysicalDeviceCooperativeMatrix2PropertiesNV    = 1000593002
 )
 
 // VkResult codes the package treats specially.
@@ -187,6 +190,7 @@ const (
 	extShaderClock             = "VK_KHR_shader_clock"
 	extPipelineExecutable      = "VK_KHR_pipeline_executable_properties"
 	extCooperativeMatrix       = "VK_KHR_cooperative_matrix"
+	extCooperativeMatrix2      = "VK_NV_cooperative_matrix2"
 	extBufferDeviceAddress     = "VK_KHR_buffer_device_address"
 	extShaderFloat16Int8       = "VK_KHR_shader_float16_int8"
 	ext8BitStorage             = "VK_KHR_8bit_storage"

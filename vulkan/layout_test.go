@@ -383,6 +383,18 @@ var layoutCases = []layoutCase{
 	{"VkPhysicalDevicePCIBusInfoPropertiesEXT", "pciBus", unsafe.Offsetof(physicalDevicePCIBusInfoPropertiesEXT{}.pciBus), 20},
 	{"VkPhysicalDevicePCIBusInfoPropertiesEXT", "pciDevice", unsafe.Offsetof(physicalDevicePCIBusInfoPropertiesEXT{}.pciDevice), 24},
 	{"VkPhysicalDevicePCIBusInfoPropertiesEXT", "pciFunction", unsafe.Offsetof(physicalDevicePCIBusInfoPropertiesEXT{}.pciFunction), 28},
+	// VkCooperativeMatrixPropertiesKHR: sType, pNext, then nine 32-bit
+	// members (vulkan_core.h), 52 bytes padded to 56.
+	{"VkCooperativeMatrixPropertiesKHR", "", unsafe.Sizeof(cooperativeMatrixPropertiesKHR{}), 56},
+	{"VkCooperativeMatrixPropertiesKHR", "MSize", unsafe.Offsetof(cooperativeMatrixPropertiesKHR{}.mSize), 16},
+	{"VkCooperativeMatrixPropertiesKHR", "AType", unsafe.Offsetof(cooperativeMatrixPropertiesKHR{}.aType), 28},
+	{"VkCooperativeMatrixPropertiesKHR", "ResultType", unsafe.Offsetof(cooperativeMatrixPropertiesKHR{}.resultType), 40},
+	{"VkCooperativeMatrixPropertiesKHR", "saturatingAccumulation", unsafe.Offsetof(cooperativeMatrixPropertiesKHR{}.saturatingAccumulation), 44},
+	{"VkCooperativeMatrixPropertiesKHR", "scope", unsafe.Offsetof(cooperativeMatrixPropertiesKHR{}.scope), 48},
+	{"VkPhysicalDeviceCooperativeMatrixPropertiesKHR", "", unsafe.Sizeof(physicalDeviceCooperativeMatrixPropertiesKHR{}), 24},
+	{"VkPhysicalDeviceCooperativeMatrixPropertiesKHR", "cooperativeMatrixSupportedStages", unsafe.Offsetof(physicalDeviceCooperativeMatrixPropertiesKHR{}.cooperativeMatrixSupportedStages), 16},
+	{"VkPhysicalDeviceCooperativeMatrix2PropertiesNV", "", unsafe.Sizeof(physicalDeviceCooperativeMatrix2PropertiesNV{}), 32},
+	{"VkPhysicalDeviceCooperativeMatrix2PropertiesNV", "cooperativeMatrixWorkgroupScopeReservedSharedMemory", unsafe.Offsetof(physicalDeviceCooperativeMatrix2PropertiesNV{}.cooperativeMatrixWorkgroupScopeReservedSharedMemory), 24},
 	{"VkPhysicalDeviceShaderSMBuiltinsPropertiesNV", "", unsafe.Sizeof(physicalDeviceShaderSMBuiltinsPropertiesNV{}), 24},
 	{"VkPhysicalDeviceShaderSMBuiltinsPropertiesNV", "sType", unsafe.Offsetof(physicalDeviceShaderSMBuiltinsPropertiesNV{}.sType), 0},
 	{"VkPhysicalDeviceShaderSMBuiltinsPropertiesNV", "pNext", unsafe.Offsetof(physicalDeviceShaderSMBuiltinsPropertiesNV{}.pNext), 8},

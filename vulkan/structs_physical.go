@@ -536,3 +536,34 @@ type physicalDeviceCooperativeMatrixFeaturesKHR struct {
 	cooperativeMatrix                   bool32
 	cooperativeMatrixRobustBufferAccess bool32
 }
+
+// cooperativeMatrixPropertiesKHR mirrors VkCooperativeMatrixPropertiesKHR
+// (one matrix multiply-add shape and its component types, VkComponentTypeKHR,
+// at a scope, VkScopeKHR).
+type cooperativeMatrixPropertiesKHR struct {
+	sType                  uint32
+	pNext                  unsafe.Pointer
+	mSize, nSize, kSize    uint32
+	aType, bType           uint32
+	cType, resultType      uint32
+	saturatingAccumulation bool32
+	scope                  uint32
+}
+
+// physicalDeviceCooperativeMatrixPropertiesKHR mirrors
+// VkPhysicalDeviceCooperativeMatrixPropertiesKHR.
+type physicalDeviceCooperativeMatrixPropertiesKHR struct {
+	sType                            uint32
+	pNext                            unsafe.Pointer
+	cooperativeMatrixSupportedStages uint32
+}
+
+// physicalDeviceCooperativeMatrix2PropertiesNV mirrors
+// VkPhysicalDeviceCooperativeMatrix2PropertiesNV (VK_NV_cooperative_matrix2).
+type physicalDeviceCooperativeMatrix2PropertiesNV struct {
+	sType                                               uint32
+	pNext                                               unsafe.Pointer
+	cooperativeMatrixWorkgroupScopeMaxWorkgroupSize     uint32
+	cooperativeMatrixFlexibleDimensionsMaxDimension     uint32
+	cooperativeMatrixWorkgroupScopeReservedSharedMemory uint32
+}

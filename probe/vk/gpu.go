@@ -170,6 +170,7 @@ func (g *GPU) describe(inst *vulkan.Instance, dev *vulkan.Device) {
 		SubgroupExtendedTypes: pd.Features.ShaderSubgroupExtendedTypes && has("shaderSubgroupExtendedTypes"),
 		VulkanMemoryModel:     has("vulkanMemoryModel") && has("vulkanMemoryModelDeviceScope"),
 		SubgroupOps:           pd.Subgroup.SupportedOperations,
+		CooperativeMatrix:     subgroupMatrices(pd, has("cooperativeMatrix")),
 	}}
 	d := &g.info
 	d.Backend, d.Vendor, d.Units = "vulkan", pd.Vendor, unitsOf(pd.Vendor)
@@ -240,6 +241,34 @@ func (g *GPU) describe(inst *vulkan.Instance, dev *vulkan.Device) {
 	if g.timestamps {
 		d.Vulkan.Timing = "timestamps"
 	}
+	if cm := pd.CooperativeMatrix; cm != nil {
+		for _, p := range cm.Properties {
+			d.Vulkan.CooperativeMatrix = append(d.Vulkan.CooperativeMatrix, record.CooperativeMatrix{M: p.M, N: p.N, K: p.K,
+				A: p.A, B: p.B, C: p.C, Result: p.Result, Saturating: p.SaturatingAccumulation, Scope: p.Scope})
+		}
+		if nv := cm.NV2; nv != nil {
+			d.Vulkan.CooperativeMatrix2 = fmt.Sprintf("VK_NV_cooperative_matrix2: workgroup scope up to %d invocations (%d bytes of shared memory reserved), flexible dimensions up to %d",
+				nv.WorkgroupScopeMaxWorkgroupSize, nv.WorkgroupScopeReservedSharedMemory, nv.FlexibleDimensionsMaxDimension)
+		}
+	}
+}
+
+// subgroupMatrices are the cooperative-matrix forms kernels may use: the
+// subgroup-scope combinations the driver lists for compute shaders, when
+// the cooperativeMatrix feature was enabled (enabled); none otherwise.
+func subgroupMatrices(pd vulkan.PhysicalDevice, enabled bool) []probe.CoopMat {
+	cm := pd.CooperativeMatrix
+	if !enabled || cm == nil || !slices.Contains(cm.SupportedStages, "compute") {
+		return nil
+	}
+	var out []probe.CoopMat
+	for _, p := range cm.Properties {
+		if p.Scope != "subgroup" {
+			continue
+		}
+		out = append(out, probe.CoopMat{M: p.M, N: p.N, K: p.K, A: p.A, B: p.B, C: p.C, Result: p.Result, Saturating: p.SaturatingAccumulation})
+	}
+	return out
 }
 
 // attachNVML finds the NVIDIA device in NVML by UUID, for sensors, the

@@ -14,6 +14,7 @@ import (
 	"github.com/gpuarch/gpuarch/suites/alu"
 	"github.com/gpuarch/gpuarch/suites/dispatch"
 	"github.com/gpuarch/gpuarch/suites/memory"
+	"github.com/gpuarch/gpuarch/suites/mma"
 	"github.com/gpuarch/gpuarch/suites/warp"
 )
 
@@ -112,10 +113,12 @@ func isaOf(backend string) string {
 // backendSuites are the suites a backend runs by default, in run order.
 // Through Vulkan the memory suite runs its pointer chases and bandwidth
 // streams; its other probes are written in PTX only so far and say so in
-// their records.
+// their records. The matrix suite runs the cooperative matrices the
+// driver lists (VK_KHR_cooperative_matrix); a device without them gets
+// its records skipped, with why.
 func backendSuites(backend string) []string {
 	if backend == backendVulkan {
-		return []string{alu.Suite, warp.Suite, memory.Suite}
+		return []string{alu.Suite, warp.Suite, memory.Suite, mma.Suite}
 	}
 	return knownSuites
 }

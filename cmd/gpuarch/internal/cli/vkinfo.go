@@ -69,6 +69,16 @@ func (l *vulkanList) writeText(w io.Writer) error {
 		}
 		row("extensions", "%s", strings.Join(have, ", "))
 		row("lacks", "%s", strings.Join(lack, ", "))
+		if cm := d.CooperativeMatrix; cm != nil {
+			row("cooperative matrix", "%d combinations, stages %s", len(cm.Properties), strings.Join(cm.SupportedStages, ", "))
+			for _, p := range cm.Properties {
+				row("", "%s", p)
+			}
+			if nv := cm.NV2; nv != nil {
+				row("cooperative matrix 2", "workgroup scope up to %d invocations (%d bytes of shared memory reserved), flexible dimensions up to %d",
+					nv.WorkgroupScopeMaxWorkgroupSize, nv.WorkgroupScopeReservedSharedMemory, nv.FlexibleDimensionsMaxDimension)
+			}
+		}
 		var mem []string
 		for _, h := range d.MemoryHeaps {
 			kind := "host"
