@@ -47,6 +47,9 @@ func (m *module) coopMat(cm probe.CoopMat) (coopMatTypes, error) {
 	if !slices.Contains(m.feat.CooperativeMatrix, cm) {
 		return t, fmt.Errorf("%w: the driver does not list %s at subgroup scope among its %d cooperative-matrix combinations", probe.ErrUnsupported, cm.Name(), len(m.feat.CooperativeMatrix))
 	}
+	if !m.feat.VulkanMemoryModel {
+		return t, fmt.Errorf("%w: SPIR-V with cooperative matrices must use the Vulkan memory model, and the device lacks it (vulkanMemoryModel, vulkanMemoryModelDeviceScope)", probe.ErrUnsupported)
+	}
 	if cm.C != cm.Result {
 		return t, fmt.Errorf("%w: %s accumulates %s into %s; a chain needs the result to be the next accumulator (C and Result of one type)", probe.ErrUnsupported, cm.Name(), cm.C, cm.Result)
 	}
@@ -77,6 +80,10 @@ func (m *module) coopMat(cm probe.CoopMat) (coopMatTypes, error) {
 	t.rowBytes = uint64(4 * t.stride)
 	m.capability("CooperativeMatrixKHR")
 	m.extension("SPV_KHR_cooperative_matrix")
+	// SPV_KHR_cooperative_matrix: a shader declaring the capability uses
+	// the Vulkan memory model.
+	m.vulkanModel = true
+	m.capability("VulkanMemoryModel")
 	t.a = m.coopMatType(cm.A, cm.M, cm.K, useA)
 	t.b = m.coopMatType(cm.B, cm.K, cm.N, useB)
 	t.acc = m.coopMatType(cm.C, cm.M, cm.N, useAcc)

@@ -40,6 +40,8 @@ func TestCoopMatModule(t *testing.T) {
 			"%cm_f16_16x16_b = OpTypeCooperativeMatrixKHR %f16 %k_u32_3 %k_u32_16 %k_u32_16 %k_u32_1",
 			"%cm_f32_16x16_acc = OpTypeCooperativeMatrixKHR %f32 %k_u32_3 %k_u32_16 %k_u32_16 %k_u32_2",
 			"OpCapability Float16",
+			"OpCapability VulkanMemoryModel",
+			"OpMemoryModel PhysicalStorageBuffer64 Vulkan",
 		}, ""},
 		{"f16 to f16", cmF16F16, []string{"%cm_f16_16x16_acc = OpTypeCooperativeMatrixKHR %f16"}, ""},
 		{"s8 to s32 saturating", cmS8S32, []string{"OpCapability Int8", "%cm_u8_16x32_a = OpTypeCooperativeMatrixKHR %u8"},
@@ -99,6 +101,8 @@ func TestCoopMatModule(t *testing.T) {
 func TestCoopMatUnsupported(t *testing.T) {
 	ts := nvidiaCM()
 	ts.Timestamps = true
+	noModel := nvidiaCM()
+	noModel.VulkanMemoryModel = false
 	tests := []struct {
 		name string
 		feat Features
@@ -110,6 +114,7 @@ func TestCoopMatUnsupported(t *testing.T) {
 		{"bfloat16", nvidiaCM(), cmBF16, "bf16 elements"},
 		{"C is not Result", nvidiaCM(), cmMixed, "C and Result of one type"},
 		{"timestamps", ts, cmF16F32, "shader clock"},
+		{"no Vulkan memory model", noModel, cmF16F32, "Vulkan memory model"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -9,7 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/probe/vk"
 	"github.com/gpuarch/gpuarch/spirv"
+	"github.com/gpuarch/gpuarch/suites/mma"
 )
 
 // TestGoldenSPIRVValidates assembles the golden modules and has
@@ -48,7 +51,20 @@ func TestGoldenSPIRVValidates(t *testing.T) {
 // knowsCoopMat returns nil when the local spirv-val accepts a module
 // declaring SPV_KHR_cooperative_matrix, and why not otherwise.
 func knowsCoopMat() error {
-	words, err := spirv.Assemble("OpCapability Shader\nOpCapability CooperativeMatrixKHR\nOpExtension \"SPV_KHR_cooperative_matrix\"\nOpMemoryModel Logical GLSL450\n", spirv.V1_5)
+	words, err := spirv.Assemble(`OpCapability Shader
+OpCapability VulkanMemoryModel
+OpCapability CooperativeMatrixKHR
+OpExtension "SPV_KHR_cooperative_matrix"
+OpMemoryModel Logical Vulkan
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 32 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+`, spirv.V1_5)
 	if err != nil {
 		return err
 	}
@@ -61,4 +77,38 @@ func knowsCoopMat() error {
 		version = strings.SplitN(strings.TrimSpace(string(out)), "\n", 2)[0]
 	}
 	return errors.New(version + " predates SPV_KHR_cooperative_matrix (" + err.Error() + ")")
+}
+
+// TestCoopMatValidates has SPIRV-Tools' validator check the
+// cooperative-matrix modules of every form the code generator writes, at
+// the grid's accumulator counts, where the local validator knows the
+// extension.
+func TestCoopMatValidates(t *testing.T) {
+	if err := knowsCoopMat(); err != nil {
+		t.Skipf("not validated: %v", err)
+	}
+	forms := []probe.CoopMat{
+		{M: 16, N: 16, K: 16, A: "f16", B: "f16", C: "f32", Result: "f32"},
+		{M: 16, N: 8, K: 16, A: "f16", B: "f16", C: "f16", Result: "f16"},
+		{M: 16, N: 8, K: 32, A: "s8", B: "s8", C: "s32", Result: "s32", Saturating: true},
+		{M: 16, N: 16, K: 32, A: "u8", B: "u8", C: "u32", Result: "u32"},
+		{M: 8, N: 8, K: 16, A: "f16", B: "f16", C: "f32", Result: "f32"},
+	}
+	feat := vk.Features{SubgroupSize: 32, SMBuiltins: true, DeviceClock: true, VulkanMemoryModel: true, Float16: true, Int8: true, Int16: true, Int64: true,
+		SubgroupOps: []string{"basic"}, CooperativeMatrix: forms}
+	for _, cm := range forms {
+		t.Run(cm.Name(), func(t *testing.T) {
+			src, err := vk.Codegen{Features: feat}.Module(probe.CoopMatKernels(cm, mma.CoopMatGrid(), []int{0, 32, 64}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			words, err := spirv.Assemble(src, spirv.V1_5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := spirv.Validate(context.Background(), words, "vulkan1.3"); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
 }

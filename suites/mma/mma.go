@@ -232,7 +232,7 @@ func CoopMatJobs(dev record.Device, shapes []probe.CoopMatShape) []probe.Planned
 	var out []probe.Planned
 	for _, cm := range forms {
 		op := ""
-		if o := cm.Op(); !cm.Saturating && cm.A == cm.B && !seen[o] {
+		if o := cm.Op(); !cm.Saturating && cm.A == cm.B && cm.C == cm.Result && !seen[o] {
 			seen[o], op = true, o
 		}
 		peak, _ := archdb.TensorPeak(dev.ComputeCapability, cm.A)
