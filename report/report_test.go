@@ -367,7 +367,7 @@ func TestCoopMatSection(t *testing.T) {
 	writeMMA(&b, run, nil)
 	for _, want := range []string{
 		"The driver lists 2 combinations: 16×16×16 f16·f16+f32→f32 (subgroup); 16×8×32 s8·s8+s32→s32 (subgroup) saturating. VK_NV_cooperative_matrix2",
-		"| `coopmat 16x16x16 f32+=f16*f16` | binary +32 B per multiply-add | 33.2 | 16 × 4 (8 per workgroup) |",
+		"| `coopmat 16x16x16 f32+=f16*f16` | binary +32 B per multiply-add | [33.2](#r-mma-coopmat-16x16x16-f32-f16-f16-latency) | 16 × 4 (8 per workgroup) |",
 		"| 632.4 | 66.7% | 1755 MHz |",
 		"| `coopmat 16x8x32 s32+=s8*s8 sat` | — | — | skipped: not supported by this device: why |",
 		"reaches 66.7% of the documented dense peak for f16 inputs at 16 subgroups per SM (8 per workgroup) with 4 accumulators each",
