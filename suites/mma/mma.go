@@ -18,6 +18,7 @@ package mma
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gpuarch/gpuarch/archdb"
@@ -198,6 +199,31 @@ func CoopMatShapes(subgroups, groupsPerSM, ilps []int) []probe.CoopMatShape {
 // cores of an H100 to be fed as mma.sync's best shapes feed them.
 func CoopMatGrid() []probe.CoopMatShape {
 	return CoopMatShapes([]int{4, 8}, []int{1, 2, 4}, []int{1, 2, 4, 8})
+}
+
+// ParseCoopMatGrid reads a throughput grid written as subgroups per
+// workgroup/workgroups per SM/accumulators per subgroup, each a
+// comma-separated list of positive numbers ("4,8/1,2,4/2,4,8"); "" is
+// CoopMatGrid.
+func ParseCoopMatGrid(s string) ([]probe.CoopMatShape, error) {
+	if s == "" {
+		return CoopMatGrid(), nil
+	}
+	parts := strings.Split(s, "/")
+	if len(parts) != 3 {
+		return nil, fmt.Errorf("cooperative-matrix grid %q: want subgroups/workgroups/accumulators, such as 4,8/1,2,4/1,2,4,8", s)
+	}
+	var lists [3][]int
+	for i, p := range parts {
+		for _, f := range strings.Split(p, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 1 || n > 64 {
+				return nil, fmt.Errorf("cooperative-matrix grid %q: %q is not a number from 1 to 64", s, f)
+			}
+			lists[i] = append(lists[i], n)
+		}
+	}
+	return CoopMatShapes(lists[0], lists[1], lists[2]), nil
 }
 
 // CoopMatDefault is the form measured, to be reported skipped, on a

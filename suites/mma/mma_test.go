@@ -151,3 +151,30 @@ func TestCoopMatJobs(t *testing.T) {
 		}
 	}
 }
+
+func TestParseCoopMatGrid(t *testing.T) {
+	tests := []struct {
+		in      string
+		n       int
+		wantErr string
+	}{
+		{"", 24, ""},
+		{"4/1/2", 1, ""},
+		{"4,8/2/1,2,4,8", 8, ""},
+		{"4,8/2", 0, "want subgroups/workgroups/accumulators"},
+		{"4/0/1", 0, `"0" is not a number from 1 to 64`},
+		{"4/x/1", 0, `"x" is not a number`},
+	}
+	for _, tc := range tests {
+		got, err := ParseCoopMatGrid(tc.in)
+		switch {
+		case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)):
+			t.Errorf("%q: err = %v, want %q", tc.in, err, tc.wantErr)
+		case tc.wantErr == "" && (err != nil || len(got) != tc.n):
+			t.Errorf("%q: %d shapes (%v), want %d", tc.in, len(got), err, tc.n)
+		}
+	}
+	if got, _ := ParseCoopMatGrid("8/2/4"); got[0] != (probe.CoopMatShape{Subgroups: 8, GroupsPerSM: 2, ILP: 4}) {
+		t.Errorf("8/2/4 is %+v", got[0])
+	}
+}

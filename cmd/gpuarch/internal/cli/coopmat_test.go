@@ -64,7 +64,7 @@ func TestVulkanMMAOnLavapipe(t *testing.T) {
 		Disassembler: func() (probe.Disassembler, error) { return nil, errors.New("not used") }, Config: cfg}
 	e.Worker = e.work
 	dir := t.TempDir()
-	if err := e.Run(context.Background(), []string{"run", "--backend", "vulkan", "--suite", "mma", "--out", dir}); err != nil {
+	if err := e.Run(context.Background(), []string{"run", "--backend", "vulkan", "--suite", "mma", "--coopmat-grid", "4/1/2", "--out", dir}); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
 	run, err := record.ReadFile(filepath.Join(dir, ResultsJSON))
@@ -87,5 +87,13 @@ func TestVulkanMMAOnLavapipe(t *testing.T) {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("the report lacks %q", want)
 		}
+	}
+}
+
+func TestCoopMatGridFlag(t *testing.T) {
+	e := &Env{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}, OpenGPU: openGPU, DefaultBackend: defaultBackend}
+	err := e.Run(context.Background(), []string{"run", "--backend", "vulkan", "--suite", "mma", "--coopmat-grid", "4,8/1", "--out", t.TempDir()})
+	if err == nil || ExitCode(err) != 2 || !strings.Contains(err.Error(), "subgroups/workgroups/accumulators") {
+		t.Errorf("err = %v (exit %d), want a usage error", err, ExitCode(err))
 	}
 }
