@@ -62,6 +62,75 @@ type CooperativeMatrix2 struct {
 	// WorkgroupScopeReservedSharedMemory is the shared memory, in bytes,
 	// the driver reserves for workgroup-scope matrices.
 	WorkgroupScopeReservedSharedMemory uint32 `json:"workgroup_scope_reserved_shared_memory"`
+	// FlexibleDimensions are the combinations of
+	// vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV:
+	// types whose M, N and K may be any multiple of a granularity.
+	FlexibleDimensions []CooperativeMatrixFlexible `json:"flexible_dimensions,omitempty"`
+}
+
+// CooperativeMatrixFlexible is one VkCooperativeMatrixFlexibleDimensionsPropertiesNV:
+// M, N and K any multiple of MGranularity, NGranularity and KGranularity,
+// at Scope, in workgroups of WorkgroupInvocations (workgroup scope).
+type CooperativeMatrixFlexible struct {
+	MGranularity           int    `json:"m_granularity"`
+	NGranularity           int    `json:"n_granularity"`
+	KGranularity           int    `json:"k_granularity"`
+	A                      string `json:"a"`
+	B                      string `json:"b"`
+	C                      string `json:"c"`
+	Result                 string `json:"result"`
+	SaturatingAccumulation bool   `json:"saturating_accumulation,omitempty"`
+	Scope                  string `json:"scope"`
+	WorkgroupInvocations   int    `json:"workgroup_invocations,omitempty"`
+}
+
+// String is the combination as one line: "16n x 16n x 16n f16*f16+f32->f32
+// workgroup, 128 invocations".
+func (p CooperativeMatrixFlexible) String() string {
+	s := fmt.Sprintf("%dn x %dn x %dn %s*%s+%s->%s %s", p.MGranularity, p.NGranularity, p.KGranularity, p.A, p.B, p.C, p.Result, p.Scope)
+	if p.WorkgroupInvocations > 0 {
+		s += fmt.Sprintf(", %d invocations", p.WorkgroupInvocations)
+	}
+	if p.SaturatingAccumulation {
+		s += " saturating"
+	}
+	return s
+}
+
+// cooperativeMatrixFlexible converts the driver's structures.
+func cooperativeMatrixFlexible(raw []cooperativeMatrixFlexibleDimensionsPropertiesNV) []CooperativeMatrixFlexible {
+	out := make([]CooperativeMatrixFlexible, 0, len(raw))
+	for _, r := range raw {
+		out = append(out, CooperativeMatrixFlexible{
+			MGranularity: int(r.mGranularity), NGranularity: int(r.nGranularity), KGranularity: int(r.kGranularity),
+			A: enumName(componentTypeNames, r.aType), B: enumName(componentTypeNames, r.bType),
+			C: enumName(componentTypeNames, r.cType), Result: enumName(componentTypeNames, r.resultType),
+			SaturatingAccumulation: r.saturatingAccumulation != 0,
+			Scope:                  enumName(scopeNames, r.scope),
+			WorkgroupInvocations:   int(r.workgroupInvocations),
+		})
+	}
+	return out
+}
+
+// queryCooperativeMatrixFlexible lists VK_NV_cooperative_matrix2's
+// flexible-dimension combinations; nil when the driver lacks the
+// command.
+func queryCooperativeMatrixFlexible(fn *instanceFuncs, handle uintptr) ([]CooperativeMatrixFlexible, error) {
+	if fn.vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV == nil {
+		return nil, nil
+	}
+	raw, err := enumerate("vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV", func(ps []cooperativeMatrixFlexibleDimensionsPropertiesNV) {
+		for i := range ps {
+			ps[i].sType = stCooperativeMatrixFlexibleDimensionsPropsNV
+		}
+	}, func(n *uint32, p *cooperativeMatrixFlexibleDimensionsPropertiesNV) int32 {
+		return fn.vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV(handle, n, p)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return cooperativeMatrixFlexible(raw), nil
 }
 
 // componentTypeNames names VkComponentTypeKHR values.
@@ -130,6 +199,7 @@ func (c *CooperativeMatrix) clone() *CooperativeMatrix {
 	d.Properties = slices.Clone(c.Properties)
 	if c.NV2 != nil {
 		nv := *c.NV2
+		nv.FlexibleDimensions = slices.Clone(c.NV2.FlexibleDimensions)
 		d.NV2 = &nv
 	}
 	return &d

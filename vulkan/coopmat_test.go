@@ -52,3 +52,19 @@ func TestCooperativeMatrixClone(t *testing.T) {
 		t.Error("the clone shares memory with the original")
 	}
 }
+
+func TestCooperativeMatrixFlexible(t *testing.T) {
+	got := cooperativeMatrixFlexible([]cooperativeMatrixFlexibleDimensionsPropertiesNV{
+		{mGranularity: 16, nGranularity: 16, kGranularity: 16, aType: 0, bType: 0, cType: 1, resultType: 1, scope: 2, workgroupInvocations: 128},
+		{mGranularity: 16, nGranularity: 8, kGranularity: 32, aType: 3, bType: 3, cType: 5, resultType: 5, saturatingAccumulation: vkTrue, scope: 3},
+	})
+	want := []string{"16n x 16n x 16n f16*f16+f32->f32 workgroup, 128 invocations", "16n x 8n x 32n s8*s8+s32->s32 subgroup saturating"}
+	if len(got) != len(want) {
+		t.Fatalf("%d combinations", len(got))
+	}
+	for i, w := range want {
+		if got[i].String() != w {
+			t.Errorf("combination %d: %q, want %q", i, got[i], w)
+		}
+	}
+}

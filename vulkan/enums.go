@@ -59,6 +59,7 @@ const (
 	stPhysicalDeviceCooperativeMatrixFeaturesKHR      = 1000506000
 	stCooperativeMatrixPropertiesKHR                  = 1000506001
 	stPhysicalDeviceCooperativeMatrixPropertiesKHR    = 1000506002
+	stCooperativeMatrixFlexibleDimensionsPropsNV      = 1000593001
 	stPhysicalDeviceCooperativeMatrix2PropertiesNV    = 1000593002
 )
 

@@ -62,6 +62,7 @@ var enumCases = []struct {
 	{"stPhysicalDeviceCooperativeMatrixFeaturesKHR", int64(stPhysicalDeviceCooperativeMatrixFeaturesKHR), 1000506000},
 	{"stCooperativeMatrixPropertiesKHR", int64(stCooperativeMatrixPropertiesKHR), 1000506001},
 	{"stPhysicalDeviceCooperativeMatrixPropertiesKHR", int64(stPhysicalDeviceCooperativeMatrixPropertiesKHR), 1000506002},
+	{"stCooperativeMatrixFlexibleDimensionsPropsNV", int64(stCooperativeMatrixFlexibleDimensionsPropsNV), 1000593001},
 	{"stPhysicalDeviceCooperativeMatrix2PropertiesNV", int64(stPhysicalDeviceCooperativeMatrix2PropertiesNV), 1000593002},
 	{"resultSuccess", int64(resultSuccess), 0},
 	{"resultNotReady", int64(resultNotReady), 1},

@@ -41,6 +41,9 @@ type instanceFuncs struct {
 	// vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR is nil where no
 	// driver offers VK_KHR_cooperative_matrix.
 	vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR func(phys uintptr, count *uint32, props *cooperativeMatrixPropertiesKHR) int32
+	// vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV
+	// is nil where no driver offers VK_NV_cooperative_matrix2.
+	vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV func(phys uintptr, count *uint32, props *cooperativeMatrixFlexibleDimensionsPropertiesNV) int32
 }
 
 // deviceFuncs are the device-level commands, resolved with
@@ -136,6 +139,7 @@ func (f *instanceFuncs) symbols() []symbol {
 		{fptr: &f.vkCreateDevice, names: []string{"vkCreateDevice"}},
 		{fptr: &f.vkGetDeviceProcAddr, names: []string{"vkGetDeviceProcAddr"}},
 		{fptr: &f.vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR, names: []string{"vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR"}, optional: true},
+		{fptr: &f.vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV, names: []string{"vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV"}, optional: true},
 	}
 }
 

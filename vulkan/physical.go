@@ -319,6 +319,9 @@ func queryPhysical(fn *instanceFuncs, handle uintptr, index int, instanceAPI uin
 				FlexibleDimensionsMaxDimension:     nv.cooperativeMatrixFlexibleDimensionsMaxDimension,
 				WorkgroupScopeReservedSharedMemory: nv.cooperativeMatrixWorkgroupScopeReservedSharedMemory,
 			}
+			if cm.NV2.FlexibleDimensions, err = queryCooperativeMatrixFlexible(fn, handle); err != nil {
+				return nil, fmt.Errorf("device %d (%s): %w", index, p.info.Name, err)
+			}
 		}
 		p.info.CooperativeMatrix = cm
 	}

@@ -567,3 +567,16 @@ type physicalDeviceCooperativeMatrix2PropertiesNV struct {
 	cooperativeMatrixFlexibleDimensionsMaxDimension     uint32
 	cooperativeMatrixWorkgroupScopeReservedSharedMemory uint32
 }
+
+// cooperativeMatrixFlexibleDimensionsPropertiesNV mirrors
+// VkCooperativeMatrixFlexibleDimensionsPropertiesNV (VK_NV_cooperative_matrix2).
+type cooperativeMatrixFlexibleDimensionsPropertiesNV struct {
+	sType                           uint32
+	pNext                           unsafe.Pointer
+	mGranularity, nGranularity      uint32
+	kGranularity                    uint32
+	aType, bType, cType, resultType uint32
+	saturatingAccumulation          bool32
+	scope                           uint32
+	workgroupInvocations            uint32
+}

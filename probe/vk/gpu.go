@@ -247,8 +247,12 @@ func (g *GPU) describe(inst *vulkan.Instance, dev *vulkan.Device) {
 				A: p.A, B: p.B, C: p.C, Result: p.Result, Saturating: p.SaturatingAccumulation, Scope: p.Scope})
 		}
 		if nv := cm.NV2; nv != nil {
-			d.Vulkan.CooperativeMatrix2 = fmt.Sprintf("VK_NV_cooperative_matrix2: workgroup scope up to %d invocations (%d bytes of shared memory reserved), flexible dimensions up to %d",
-				nv.WorkgroupScopeMaxWorkgroupSize, nv.WorkgroupScopeReservedSharedMemory, nv.FlexibleDimensionsMaxDimension)
+			var flex []string
+			for _, f := range nv.FlexibleDimensions {
+				flex = append(flex, f.String())
+			}
+			d.Vulkan.CooperativeMatrix2 = fmt.Sprintf("VK_NV_cooperative_matrix2: workgroup scope up to %d invocations (%d bytes of shared memory reserved), flexible dimensions up to %d in %d combinations (%s)",
+				nv.WorkgroupScopeMaxWorkgroupSize, nv.WorkgroupScopeReservedSharedMemory, nv.FlexibleDimensionsMaxDimension, len(flex), strings.Join(flex, "; "))
 		}
 	}
 }

@@ -27,7 +27,8 @@ func TestVulkanInfoCooperativeMatrix(t *testing.T) {
 				{M: 16, N: 16, K: 16, A: "f16", B: "f16", C: "f32", Result: "f32", Scope: "subgroup"},
 				{M: 16, N: 8, K: 32, A: "s8", B: "s8", C: "s32", Result: "s32", SaturatingAccumulation: true, Scope: "subgroup"},
 			},
-			NV2: &vulkan.CooperativeMatrix2{WorkgroupScopeMaxWorkgroupSize: 256, FlexibleDimensionsMaxDimension: 8192, WorkgroupScopeReservedSharedMemory: 1024}},
+			NV2: &vulkan.CooperativeMatrix2{WorkgroupScopeMaxWorkgroupSize: 256, FlexibleDimensionsMaxDimension: 8192, WorkgroupScopeReservedSharedMemory: 1024,
+				FlexibleDimensions: []vulkan.CooperativeMatrixFlexible{{MGranularity: 16, NGranularity: 16, KGranularity: 16, A: "f16", B: "f16", C: "f32", Result: "f32", Scope: "workgroup", WorkgroupInvocations: 128}}}},
 	}}}
 	var b bytes.Buffer
 	if err := l.writeText(&b); err != nil {
@@ -37,7 +38,8 @@ func TestVulkanInfoCooperativeMatrix(t *testing.T) {
 		"cooperative matrix    2 combinations, stages compute",
 		"16x16x16 f16*f16+f32->f32 subgroup",
 		"16x8x32 s8*s8+s32->s32 subgroup saturating",
-		"cooperative matrix 2  workgroup scope up to 256 invocations (1024 bytes of shared memory reserved), flexible dimensions up to 8192",
+		"cooperative matrix 2  workgroup scope up to 256 invocations (1024 bytes of shared memory reserved), flexible dimensions up to 8192, 1 flexible combinations",
+		"16n x 16n x 16n f16*f16+f32->f32 workgroup, 128 invocations",
 	} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("info lacks %q:\n%s", want, b.String())

@@ -75,8 +75,11 @@ func (l *vulkanList) writeText(w io.Writer) error {
 				row("", "%s", p)
 			}
 			if nv := cm.NV2; nv != nil {
-				row("cooperative matrix 2", "workgroup scope up to %d invocations (%d bytes of shared memory reserved), flexible dimensions up to %d",
-					nv.WorkgroupScopeMaxWorkgroupSize, nv.WorkgroupScopeReservedSharedMemory, nv.FlexibleDimensionsMaxDimension)
+				row("cooperative matrix 2", "workgroup scope up to %d invocations (%d bytes of shared memory reserved), flexible dimensions up to %d, %d flexible combinations",
+					nv.WorkgroupScopeMaxWorkgroupSize, nv.WorkgroupScopeReservedSharedMemory, nv.FlexibleDimensionsMaxDimension, len(nv.FlexibleDimensions))
+				for _, p := range nv.FlexibleDimensions {
+					row("", "%s", p)
+				}
 			}
 		}
 		var mem []string
