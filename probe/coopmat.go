@@ -53,12 +53,14 @@ const (
 
 // CoopMatPattern is how CoopMatInit fills 32-bit words of an element
 // type: hash & mask | or, so that every element is small (products and
-// sums of many stay finite: f16 elements lie in [2^-7, 2^-6)), and false
+// sums of many stay finite: f16 and bf16 elements lie in [2^-7, 2^-6)), and false
 // for types it cannot fill.
 func CoopMatPattern(elem string) (or, mask uint32, ok bool) {
 	switch elem {
 	case "f16":
 		return 0x20002000, 0x03ff03ff, true
+	case "bf16":
+		return 0x3c003c00, 0x007f007f, true
 	case "f32":
 		return 0x3c000000, 0x007fffff, true
 	case "s8", "u8":

@@ -27,7 +27,7 @@ func TestCoopMatNames(t *testing.T) {
 			t.Errorf("%s: %d bits, want %d", tc.name, got, tc.bits)
 		}
 	}
-	for _, e := range []string{"bf16", "e4m3", "s8packed", "x"} {
+	for _, e := range []string{"e4m3", "s8packed", "x"} {
 		if _, _, ok := CoopMatPattern(e); ok {
 			t.Errorf("a pattern for %s, which the kernels do not declare", e)
 		}
@@ -39,6 +39,16 @@ func TestCoopMatNames(t *testing.T) {
 		for _, half := range []uint32{w & 0xffff, w >> 16} {
 			if exp := half >> 10 & 0x1f; exp != 8 {
 				t.Errorf("f16 %#04x: exponent %d", half, exp)
+			}
+		}
+	}
+	// bf16 likewise: exponent 120 (2^-7).
+	or, mask, _ = CoopMatPattern("bf16")
+	for _, h := range []uint32{0, 0xffffffff, 0x12345678} {
+		w := h&mask | or
+		for _, half := range []uint32{w & 0xffff, w >> 16} {
+			if exp := half >> 7 & 0xff; exp != 120 || half>>15 != 0 {
+				t.Errorf("bf16 %#04x: exponent %d", half, exp)
 			}
 		}
 	}

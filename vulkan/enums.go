@@ -34,6 +34,7 @@ const (
 	stPhysicalDeviceShaderFloat16Int8Features         = 1000082000
 	stPhysicalDevice16BitStorageFeatures              = 1000083000
 	stPhysicalDeviceSubgroupProperties                = 1000094000
+	stPhysicalDeviceShaderBfloat16FeaturesKHR         = 1000141000
 	stPhysicalDeviceShaderSMBuiltinsFeaturesNV        = 1000154000
 	stPhysicalDeviceShaderSMBuiltinsPropertiesNV      = 1000154001
 	stPhysicalDeviceShaderSubgroupExtendedTypes       = 1000175000
@@ -192,6 +193,7 @@ const (
 	extPipelineExecutable      = "VK_KHR_pipeline_executable_properties"
 	extCooperativeMatrix       = "VK_KHR_cooperative_matrix"
 	extCooperativeMatrix2      = "VK_NV_cooperative_matrix2"
+	extShaderBfloat16          = "VK_KHR_shader_bfloat16"
 	extBufferDeviceAddress     = "VK_KHR_buffer_device_address"
 	extShaderFloat16Int8       = "VK_KHR_shader_float16_int8"
 	ext8BitStorage             = "VK_KHR_8bit_storage"

@@ -60,6 +60,7 @@ var enumCases = []struct {
 	{"stPipelineExecutableInternalRepresentationKHR", int64(stPipelineExecutableInternalRepresentationKHR), 1000269005},
 	{"stPhysicalDeviceShaderIntegerDotProductFeatures", int64(stPhysicalDeviceShaderIntegerDotProductFeatures), 1000280000},
 	{"stPhysicalDeviceCooperativeMatrixFeaturesKHR", int64(stPhysicalDeviceCooperativeMatrixFeaturesKHR), 1000506000},
+	{"stPhysicalDeviceShaderBfloat16FeaturesKHR", int64(stPhysicalDeviceShaderBfloat16FeaturesKHR), 1000141000},
 	{"stCooperativeMatrixPropertiesKHR", int64(stCooperativeMatrixPropertiesKHR), 1000506001},
 	{"stPhysicalDeviceCooperativeMatrixPropertiesKHR", int64(stPhysicalDeviceCooperativeMatrixPropertiesKHR), 1000506002},
 	{"stCooperativeMatrixFlexibleDimensionsPropsNV", int64(stCooperativeMatrixFlexibleDimensionsPropsNV), 1000593001},

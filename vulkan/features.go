@@ -26,6 +26,7 @@ type chainLayout struct {
 	executable    bool // VK_KHR_pipeline_executable_properties
 	smBuiltins    bool // VK_NV_shader_sm_builtins
 	coopMatrix    bool // VK_KHR_cooperative_matrix
+	bfloat16      bool // VK_KHR_shader_bfloat16
 
 	// spirv14 is VK_KHR_spirv_1_4 with VK_KHR_shader_float_controls on a
 	// 1.1 device (SPIR-V 1.4 and 1.5 are core in 1.2); portability is
@@ -53,6 +54,7 @@ func layoutFor(api uint32, has func(string) bool) chainLayout {
 		executable:    has(extPipelineExecutable),
 		smBuiltins:    has(extSMBuiltins),
 		coopMatrix:    has(extCooperativeMatrix),
+		bfloat16:      has(extShaderBfloat16),
 		spirv14:       !core12 && has(extSPIRV14) && has(extShaderFloatControls),
 		portability:   has(extPortabilitySubset),
 	}
@@ -80,6 +82,7 @@ type featureChain struct {
 	executable    physicalDevicePipelineExecutablePropertiesFeaturesKHR
 	smBuiltins    physicalDeviceShaderSMBuiltinsFeaturesNV
 	coopMatrix    physicalDeviceCooperativeMatrixFeaturesKHR
+	bfloat16      physicalDeviceShaderBfloat16FeaturesKHR
 }
 
 // newFeatureChain returns a zeroed chain with the structures of l linked
@@ -102,6 +105,7 @@ func newFeatureChain(l chainLayout) *featureChain {
 	c.add(l.executable, unsafe.Pointer(&f.executable), stPhysicalDevicePipelineExecutablePropertiesFeats)
 	c.add(l.smBuiltins, unsafe.Pointer(&f.smBuiltins), stPhysicalDeviceShaderSMBuiltinsFeaturesNV)
 	c.add(l.coopMatrix, unsafe.Pointer(&f.coopMatrix), stPhysicalDeviceCooperativeMatrixFeaturesKHR)
+	c.add(l.bfloat16, unsafe.Pointer(&f.bfloat16), stPhysicalDeviceShaderBfloat16FeaturesKHR)
 	return f
 }
 
@@ -155,6 +159,8 @@ func featureBits(q, e *featureChain) []featureBit {
 		{"pipelineExecutableInfo", &q.executable.pipelineExecutableInfo, &e.executable.pipelineExecutableInfo, extPipelineExecutable},
 		{"shaderSMBuiltins", &q.smBuiltins.shaderSMBuiltins, &e.smBuiltins.shaderSMBuiltins, extSMBuiltins},
 		{"cooperativeMatrix", &q.coopMatrix.cooperativeMatrix, &e.coopMatrix.cooperativeMatrix, extCooperativeMatrix},
+		{"shaderBFloat16Type", &q.bfloat16.shaderBFloat16Type, &e.bfloat16.shaderBFloat16Type, extShaderBfloat16},
+		{"shaderBFloat16CooperativeMatrix", &q.bfloat16.shaderBFloat16CooperativeMatrix, &e.bfloat16.shaderBFloat16CooperativeMatrix, extShaderBfloat16},
 	}
 }
 
@@ -214,5 +220,6 @@ func (c *featureChain) supported() Features {
 		StoragePushConstant16:       on(c.v11.storagePushConstant16, c.storage16.storagePushConstant16),
 		ShaderSubgroupExtendedTypes: on(c.v12.shaderSubgroupExtendedTypes, c.extendedTypes.shaderSubgroupExtendedTypes),
 		CooperativeMatrix:           on(c.coopMatrix.cooperativeMatrix),
+		BFloat16CooperativeMatrix:   on(c.bfloat16.shaderBFloat16CooperativeMatrix) && on(c.bfloat16.shaderBFloat16Type),
 	}
 }

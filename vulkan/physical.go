@@ -146,6 +146,9 @@ type Features struct {
 	StoragePushConstant16       bool `json:"storage_push_constant_16"`
 	ShaderSubgroupExtendedTypes bool `json:"shader_subgroup_extended_types"`
 	CooperativeMatrix           bool `json:"cooperative_matrix"` // VK_KHR_cooperative_matrix
+	// BFloat16CooperativeMatrix: VK_KHR_shader_bfloat16's bfloat16 type
+	// and its cooperative matrices.
+	BFloat16CooperativeMatrix bool `json:"bfloat16_cooperative_matrix,omitempty"`
 }
 
 // SMBuiltins holds VkPhysicalDeviceShaderSMBuiltinsPropertiesNV.

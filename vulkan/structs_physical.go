@@ -580,3 +580,13 @@ type cooperativeMatrixFlexibleDimensionsPropertiesNV struct {
 	scope                           uint32
 	workgroupInvocations            uint32
 }
+
+// physicalDeviceShaderBfloat16FeaturesKHR mirrors
+// VkPhysicalDeviceShaderBfloat16FeaturesKHR (VK_KHR_shader_bfloat16).
+type physicalDeviceShaderBfloat16FeaturesKHR struct {
+	sType                           uint32
+	pNext                           unsafe.Pointer
+	shaderBFloat16Type              bool32
+	shaderBFloat16DotProduct        bool32
+	shaderBFloat16CooperativeMatrix bool32
+}

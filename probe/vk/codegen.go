@@ -40,6 +40,10 @@ type Features struct {
 	// cooperativeMatrix feature enabled; empty without
 	// VK_KHR_cooperative_matrix.
 	CooperativeMatrix []probe.CoopMat
+	// BFloat16: VK_KHR_shader_bfloat16's bfloat16 type and cooperative
+	// matrices (shaderBFloat16Type, shaderBFloat16CooperativeMatrix)
+	// are enabled.
+	BFloat16 bool
 	// SubgroupOps are the supported subgroup operation classes, named as
 	// the vulkan package names them ("basic", "vote", "arithmetic",
 	// "ballot", "shuffle", "shuffle_relative", "clustered", "quad").

@@ -15,6 +15,12 @@ import (
 // OpCooperativeMatrixStoreKHR under a guard the host never meets, so
 // nothing is dead.
 //
+// Component types: f16, f32, f64 and the integers, and bf16 where
+// VK_KHR_shader_bfloat16 was enabled (SPV_KHR_bfloat16's OpTypeFloat 16
+// BFloat16KHR). Float8 (VK_EXT_shader_float8) is not written yet: such
+// forms are skipped, saying so. SPV_KHR_cooperative_matrix requires the
+// Vulkan memory model, which these modules declare.
+//
 // Loads and stores go through a pointer into a runtime array of 32-bit
 // words in a Block structure, as glslang writes buffer references, so
 // that no 8- or 16-bit storage capability is needed: the extension lets
@@ -56,8 +62,12 @@ func (m *module) coopMat(cm probe.CoopMat) (coopMatTypes, error) {
 	for _, e := range []string{cm.A, cm.B, cm.C} {
 		switch e {
 		case "f16", "f32", "f64", "s8", "u8", "s16", "u16", "s32", "u32", "s64", "u64":
+		case "bf16":
+			if !m.feat.BFloat16 {
+				return t, fmt.Errorf("%w: bf16 elements (%s) need VK_KHR_shader_bfloat16's shaderBFloat16Type and shaderBFloat16CooperativeMatrix, which the device lacks", probe.ErrUnsupported, cm.Name())
+			}
 		default:
-			return t, fmt.Errorf("%w: %s elements (%s) need a type gpuarch's SPIR-V does not declare yet (bfloat16 and float8 need VK_KHR_shader_bfloat16 and VK_EXT_shader_float8)", probe.ErrUnsupported, e, cm.Name())
+			return t, fmt.Errorf("%w: %s elements (%s) need a type gpuarch's SPIR-V does not declare yet (float8 needs VK_EXT_shader_float8)", probe.ErrUnsupported, e, cm.Name())
 		}
 	}
 	stride := func(cols int, elem string) (int, error) {
@@ -114,7 +124,19 @@ func (m *module) coopMatType(elem string, rows, cols, use int) string {
 		return id
 	}
 	return m.global(id, fmt.Sprintf("OpTypeCooperativeMatrixKHR %s %s %s %s %s",
-		m.typ(elem), m.konst("u32", 3), m.konst("u32", uint64(rows)), m.konst("u32", uint64(cols)), m.konst("u32", uint64(use))))
+		m.coopMatElem(elem), m.konst("u32", 3), m.konst("u32", uint64(rows)), m.konst("u32", uint64(cols)), m.konst("u32", uint64(use))))
+}
+
+// coopMatElem is the id of a matrix component type: a neutral type, or
+// bfloat16 (SPV_KHR_bfloat16), which no other kernel uses.
+func (m *module) coopMatElem(elem string) string {
+	if elem != "bf16" {
+		return m.typ(elem)
+	}
+	m.capability("BFloat16TypeKHR")
+	m.capability("BFloat16CooperativeMatrixKHR")
+	m.extension("SPV_KHR_bfloat16")
+	return m.global("%bf16", "OpTypeFloat 16 BFloat16KHR")
 }
 
 // coopMatBuffer is the pointer type of the words matrices are loaded

@@ -93,9 +93,10 @@ func TestCoopMatValidates(t *testing.T) {
 		{M: 16, N: 8, K: 32, A: "s8", B: "s8", C: "s32", Result: "s32", Saturating: true},
 		{M: 16, N: 16, K: 32, A: "u8", B: "u8", C: "u32", Result: "u32"},
 		{M: 8, N: 8, K: 16, A: "f16", B: "f16", C: "f32", Result: "f32"},
+		{M: 16, N: 16, K: 16, A: "bf16", B: "bf16", C: "f32", Result: "f32"},
 	}
 	feat := vk.Features{SubgroupSize: 32, SMBuiltins: true, DeviceClock: true, VulkanMemoryModel: true, Float16: true, Int8: true, Int16: true, Int64: true,
-		SubgroupOps: []string{"basic"}, CooperativeMatrix: forms}
+		SubgroupOps: []string{"basic"}, CooperativeMatrix: forms, BFloat16: true}
 	for _, cm := range forms {
 		t.Run(cm.Name(), func(t *testing.T) {
 			src, err := vk.Codegen{Features: feat}.Module(probe.CoopMatKernels(cm, mma.CoopMatGrid(), []int{0, 32, 64}))
