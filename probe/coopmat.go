@@ -61,6 +61,10 @@ func CoopMatPattern(elem string) (or, mask uint32, ok bool) {
 		return 0x20002000, 0x03ff03ff, true
 	case "bf16":
 		return 0x3c003c00, 0x007f007f, true
+	case "e4m3": // [2^-4, 2^-3)
+		return 0x18181818, 0x07070707, true
+	case "e5m2": // [2^-4, 2^-3)
+		return 0x2c2c2c2c, 0x03030303, true
 	case "f32":
 		return 0x3c000000, 0x007fffff, true
 	case "s8", "u8":

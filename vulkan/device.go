@@ -71,7 +71,8 @@ type Device struct {
 // present 64-bit floats, 8- and 16-bit types and storage, the shader clock,
 // pipeline executable properties, subgroup size control, integer dot
 // products, the memory model, extended subgroup types, SM builtins,
-// cooperative matrices and bfloat16 (VK_KHR_shader_bfloat16), with the
+// cooperative matrices, bfloat16 (VK_KHR_shader_bfloat16) and float8
+// (VK_EXT_shader_float8), with the
 // extensions that provide them on devices where they are not core. [Device.Enabled] lists what was enabled.
 // Features that change what a probe measures, such as robustBufferAccess,
 // stay off.

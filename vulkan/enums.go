@@ -60,6 +60,7 @@ const (
 	stPhysicalDeviceCooperativeMatrixFeaturesKHR      = 1000506000
 	stCooperativeMatrixPropertiesKHR                  = 1000506001
 	stPhysicalDeviceCooperativeMatrixPropertiesKHR    = 1000506002
+	stPhysicalDeviceShaderFloat8FeaturesEXT           = 1000567000
 	stCooperativeMatrixFlexibleDimensionsPropsNV      = 1000593001
 	stPhysicalDeviceCooperativeMatrix2PropertiesNV    = 1000593002
 )
@@ -194,6 +195,7 @@ const (
 	extCooperativeMatrix       = "VK_KHR_cooperative_matrix"
 	extCooperativeMatrix2      = "VK_NV_cooperative_matrix2"
 	extShaderBfloat16          = "VK_KHR_shader_bfloat16"
+	extShaderFloat8            = "VK_EXT_shader_float8"
 	extBufferDeviceAddress     = "VK_KHR_buffer_device_address"
 	extShaderFloat16Int8       = "VK_KHR_shader_float16_int8"
 	ext8BitStorage             = "VK_KHR_8bit_storage"

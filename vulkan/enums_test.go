@@ -63,6 +63,7 @@ var enumCases = []struct {
 	{"stPhysicalDeviceShaderBfloat16FeaturesKHR", int64(stPhysicalDeviceShaderBfloat16FeaturesKHR), 1000141000},
 	{"stCooperativeMatrixPropertiesKHR", int64(stCooperativeMatrixPropertiesKHR), 1000506001},
 	{"stPhysicalDeviceCooperativeMatrixPropertiesKHR", int64(stPhysicalDeviceCooperativeMatrixPropertiesKHR), 1000506002},
+	{"stPhysicalDeviceShaderFloat8FeaturesEXT", int64(stPhysicalDeviceShaderFloat8FeaturesEXT), 1000567000},
 	{"stCooperativeMatrixFlexibleDimensionsPropsNV", int64(stCooperativeMatrixFlexibleDimensionsPropsNV), 1000593001},
 	{"stPhysicalDeviceCooperativeMatrix2PropertiesNV", int64(stPhysicalDeviceCooperativeMatrix2PropertiesNV), 1000593002},
 	{"resultSuccess", int64(resultSuccess), 0},

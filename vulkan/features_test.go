@@ -39,10 +39,11 @@ func TestFeatureChainLayout(t *testing.T) {
 		{
 			name: "1.2 with subgroup size control and SM builtins",
 			api:  apiVersion12,
-			exts: []string{extSubgroupSizeControl, extShaderIntegerDotProduct, extSMBuiltins, extCooperativeMatrix, extShaderBfloat16},
+			exts: []string{extSubgroupSizeControl, extShaderIntegerDotProduct, extSMBuiltins, extCooperativeMatrix, extShaderBfloat16, extShaderFloat8},
 			want: []uint32{stPhysicalDeviceFeatures2, stPhysicalDeviceVulkan11Features, stPhysicalDeviceVulkan12Features,
 				stPhysicalDeviceSubgroupSizeControlFeatures, stPhysicalDeviceShaderIntegerDotProductFeatures,
-				stPhysicalDeviceShaderSMBuiltinsFeaturesNV, stPhysicalDeviceCooperativeMatrixFeaturesKHR, stPhysicalDeviceShaderBfloat16FeaturesKHR},
+				stPhysicalDeviceShaderSMBuiltinsFeaturesNV, stPhysicalDeviceCooperativeMatrixFeaturesKHR, stPhysicalDeviceShaderBfloat16FeaturesKHR,
+				stPhysicalDeviceShaderFloat8FeaturesEXT},
 		},
 		{
 			name: "1.1 with extensions",
@@ -99,17 +100,19 @@ func TestFeatureEnable(t *testing.T) {
 		{
 			name: "1.3 device with cooperative matrices and bfloat16",
 			api:  apiVersion13,
-			exts: []string{extCooperativeMatrix, extShaderBfloat16},
+			exts: []string{extCooperativeMatrix, extShaderBfloat16, extShaderFloat8},
 			set: func(q *featureChain) {
 				q.coopMatrix.cooperativeMatrix = vkTrue
 				q.coopMatrix.cooperativeMatrixRobustBufferAccess = vkTrue
 				q.bfloat16.shaderBFloat16Type = vkTrue
 				q.bfloat16.shaderBFloat16CooperativeMatrix = vkTrue
 				q.bfloat16.shaderBFloat16DotProduct = vkTrue
+				q.float8.shaderFloat8 = vkTrue
+				q.float8.shaderFloat8CooperativeMatrix = vkTrue
 			},
-			wantFeatures: []string{"cooperativeMatrix", "shaderBFloat16Type", "shaderBFloat16CooperativeMatrix"},
-			wantExts:     []string{extCooperativeMatrix, extShaderBfloat16},
-			wantHave:     Features{CooperativeMatrix: true, BFloat16CooperativeMatrix: true},
+			wantFeatures: []string{"cooperativeMatrix", "shaderBFloat16Type", "shaderBFloat16CooperativeMatrix", "shaderFloat8", "shaderFloat8CooperativeMatrix"},
+			wantExts:     []string{extCooperativeMatrix, extShaderBfloat16, extShaderFloat8},
+			wantHave:     Features{CooperativeMatrix: true, BFloat16CooperativeMatrix: true, Float8CooperativeMatrix: true},
 		},
 		{
 			name: "1.1 device with extensions",

@@ -642,6 +642,8 @@ var layoutCases = []layoutCase{
 	{"VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR", "sType", unsafe.Offsetof(physicalDevicePipelineExecutablePropertiesFeaturesKHR{}.sType), 0},
 	{"VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR", "pNext", unsafe.Offsetof(physicalDevicePipelineExecutablePropertiesFeaturesKHR{}.pNext), 8},
 	{"VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR", "pipelineExecutableInfo", unsafe.Offsetof(physicalDevicePipelineExecutablePropertiesFeaturesKHR{}.pipelineExecutableInfo), 16},
+	{"VkPhysicalDeviceShaderFloat8FeaturesEXT", "", unsafe.Sizeof(physicalDeviceShaderFloat8FeaturesEXT{}), 24},
+	{"VkPhysicalDeviceShaderFloat8FeaturesEXT", "shaderFloat8CooperativeMatrix", unsafe.Offsetof(physicalDeviceShaderFloat8FeaturesEXT{}.shaderFloat8CooperativeMatrix), 20},
 	{"VkPhysicalDeviceShaderBfloat16FeaturesKHR", "", unsafe.Sizeof(physicalDeviceShaderBfloat16FeaturesKHR{}), 32},
 	{"VkPhysicalDeviceShaderBfloat16FeaturesKHR", "shaderBFloat16Type", unsafe.Offsetof(physicalDeviceShaderBfloat16FeaturesKHR{}.shaderBFloat16Type), 16},
 	{"VkPhysicalDeviceShaderBfloat16FeaturesKHR", "shaderBFloat16CooperativeMatrix", unsafe.Offsetof(physicalDeviceShaderBfloat16FeaturesKHR{}.shaderBFloat16CooperativeMatrix), 24},

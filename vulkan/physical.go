@@ -149,6 +149,9 @@ type Features struct {
 	// BFloat16CooperativeMatrix: VK_KHR_shader_bfloat16's bfloat16 type
 	// and its cooperative matrices.
 	BFloat16CooperativeMatrix bool `json:"bfloat16_cooperative_matrix,omitempty"`
+	// Float8CooperativeMatrix: VK_EXT_shader_float8's e4m3 and e5m2 types
+	// and their cooperative matrices.
+	Float8CooperativeMatrix bool `json:"float8_cooperative_matrix,omitempty"`
 }
 
 // SMBuiltins holds VkPhysicalDeviceShaderSMBuiltinsPropertiesNV.

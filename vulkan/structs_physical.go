@@ -590,3 +590,12 @@ type physicalDeviceShaderBfloat16FeaturesKHR struct {
 	shaderBFloat16DotProduct        bool32
 	shaderBFloat16CooperativeMatrix bool32
 }
+
+// physicalDeviceShaderFloat8FeaturesEXT mirrors
+// VkPhysicalDeviceShaderFloat8FeaturesEXT (VK_EXT_shader_float8).
+type physicalDeviceShaderFloat8FeaturesEXT struct {
+	sType                         uint32
+	pNext                         unsafe.Pointer
+	shaderFloat8                  bool32
+	shaderFloat8CooperativeMatrix bool32
+}

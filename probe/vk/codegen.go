@@ -44,6 +44,9 @@ type Features struct {
 	// matrices (shaderBFloat16Type, shaderBFloat16CooperativeMatrix)
 	// are enabled.
 	BFloat16 bool
+	// Float8: VK_EXT_shader_float8's e4m3 and e5m2 types and cooperative
+	// matrices (shaderFloat8, shaderFloat8CooperativeMatrix) are enabled.
+	Float8 bool
 	// SubgroupOps are the supported subgroup operation classes, named as
 	// the vulkan package names them ("basic", "vote", "arithmetic",
 	// "ballot", "shuffle", "shuffle_relative", "clustered", "quad").

@@ -15,10 +15,11 @@ import (
 // OpCooperativeMatrixStoreKHR under a guard the host never meets, so
 // nothing is dead.
 //
-// Component types: f16, f32, f64 and the integers, and bf16 where
+// Component types: f16, f32, f64 and the integers, bf16 where
 // VK_KHR_shader_bfloat16 was enabled (SPV_KHR_bfloat16's OpTypeFloat 16
-// BFloat16KHR). Float8 (VK_EXT_shader_float8) is not written yet: such
-// forms are skipped, saying so. SPV_KHR_cooperative_matrix requires the
+// BFloat16KHR), and e4m3 and e5m2 where VK_EXT_shader_float8 was
+// (SPV_EXT_float8's OpTypeFloat 8 Float8E4M3EXT, Float8E5M2EXT); other
+// forms are skipped, saying why. SPV_KHR_cooperative_matrix requires the
 // Vulkan memory model, which these modules declare.
 //
 // Loads and stores go through a pointer into a runtime array of 32-bit
@@ -66,8 +67,12 @@ func (m *module) coopMat(cm probe.CoopMat) (coopMatTypes, error) {
 			if !m.feat.BFloat16 {
 				return t, fmt.Errorf("%w: bf16 elements (%s) need VK_KHR_shader_bfloat16's shaderBFloat16Type and shaderBFloat16CooperativeMatrix, which the device lacks", probe.ErrUnsupported, cm.Name())
 			}
+		case "e4m3", "e5m2":
+			if !m.feat.Float8 {
+				return t, fmt.Errorf("%w: %s elements (%s) need VK_EXT_shader_float8's shaderFloat8 and shaderFloat8CooperativeMatrix, which the device lacks", probe.ErrUnsupported, e, cm.Name())
+			}
 		default:
-			return t, fmt.Errorf("%w: %s elements (%s) need a type gpuarch's SPIR-V does not declare yet (float8 needs VK_EXT_shader_float8)", probe.ErrUnsupported, e, cm.Name())
+			return t, fmt.Errorf("%w: %s elements (%s) are of a type gpuarch's SPIR-V does not declare", probe.ErrUnsupported, e, cm.Name())
 		}
 	}
 	stride := func(cols int, elem string) (int, error) {
@@ -128,15 +133,23 @@ func (m *module) coopMatType(elem string, rows, cols, use int) string {
 }
 
 // coopMatElem is the id of a matrix component type: a neutral type, or
-// bfloat16 (SPV_KHR_bfloat16), which no other kernel uses.
+// bfloat16 (SPV_KHR_bfloat16) or float8 (SPV_EXT_float8), which no other
+// kernel uses.
 func (m *module) coopMatElem(elem string) string {
-	if elem != "bf16" {
-		return m.typ(elem)
+	switch elem {
+	case "bf16":
+		m.capability("BFloat16TypeKHR")
+		m.capability("BFloat16CooperativeMatrixKHR")
+		m.extension("SPV_KHR_bfloat16")
+		return m.global("%bf16", "OpTypeFloat 16 BFloat16KHR")
+	case "e4m3", "e5m2":
+		m.capability("Float8EXT")
+		m.capability("Float8CooperativeMatrixEXT")
+		m.extension("SPV_EXT_float8")
+		enc := map[string]string{"e4m3": "Float8E4M3EXT", "e5m2": "Float8E5M2EXT"}[elem]
+		return m.global("%"+elem, "OpTypeFloat 8 "+enc)
 	}
-	m.capability("BFloat16TypeKHR")
-	m.capability("BFloat16CooperativeMatrixKHR")
-	m.extension("SPV_KHR_bfloat16")
-	return m.global("%bf16", "OpTypeFloat 16 BFloat16KHR")
+	return m.typ(elem)
 }
 
 // coopMatBuffer is the pointer type of the words matrices are loaded
@@ -191,6 +204,9 @@ var coopMatParams, coopMatWide = []string{"out", "sink", "data", "count", "guard
 // words (u32).
 func coopMatInitKernel(m *module, k probe.KernelSpec) error {
 	cm := k.Matrix
+	if _, err := m.coopMat(cm); err != nil { // the same checks as the chains'
+		return err
+	}
 	f := m.newFn(k.Name, []string{"data", "words"}, []bool{true, false})
 	u32, u64 := m.typ("u32"), m.typ("u64")
 	gv := f.builtin("GlobalInvocationId", "u32x3")

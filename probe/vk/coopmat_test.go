@@ -18,12 +18,13 @@ var (
 	cmBF16   = probe.CoopMat{M: 16, N: 16, K: 16, A: "bf16", B: "bf16", C: "f32", Result: "f32"}
 	cmMixed  = probe.CoopMat{M: 16, N: 16, K: 16, A: "f16", B: "f16", C: "f16", Result: "f32"}
 	cmE4M3   = probe.CoopMat{M: 16, N: 16, K: 32, A: "e4m3", B: "e4m3", C: "f32", Result: "f32"}
+	cmPacked = probe.CoopMat{M: 16, N: 16, K: 32, A: "s8packed", B: "s8packed", C: "s32", Result: "s32"}
 )
 
 // nvidiaCM is an NVIDIA device with VK_KHR_cooperative_matrix.
 func nvidiaCM() Features {
 	f := nvidia
-	f.CooperativeMatrix = []probe.CoopMat{cmF16F32, cmF16F16, cmS8S32, cmU8U32, cmBF16, cmMixed, cmE4M3}
+	f.CooperativeMatrix = []probe.CoopMat{cmF16F32, cmF16F16, cmS8S32, cmU8U32, cmBF16, cmMixed, cmE4M3, cmPacked}
 	return f
 }
 
@@ -49,12 +50,14 @@ func TestCoopMatModule(t *testing.T) {
 			"MatrixASignedComponentsKHR|MatrixBSignedComponentsKHR|MatrixCSignedComponentsKHR|MatrixResultSignedComponentsKHR|SaturatingAccumulationKHR"},
 		{"bf16 to f32", cmBF16, []string{"OpCapability BFloat16TypeKHR", "OpCapability BFloat16CooperativeMatrixKHR", `OpExtension "SPV_KHR_bfloat16"`,
 			"%bf16 = OpTypeFloat 16 BFloat16KHR", "%cm_bf16_16x16_a = OpTypeCooperativeMatrixKHR %bf16"}, ""},
+		{"e4m3 to f32", cmE4M3, []string{"OpCapability Float8EXT", "OpCapability Float8CooperativeMatrixEXT", `OpExtension "SPV_EXT_float8"`,
+			"%e4m3 = OpTypeFloat 8 Float8E4M3EXT", "%cm_e4m3_16x32_a = OpTypeCooperativeMatrixKHR %e4m3"}, ""},
 		{"u8 to u32, 16x8", cmU8U32, []string{"%cm_u32_16x8_acc = OpTypeCooperativeMatrixKHR %u32 %k_u32_3 %k_u32_16 %k_u32_8 %k_u32_2"}, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			feat := nvidiaCM()
-			feat.BFloat16 = true
+			feat.BFloat16, feat.Float8 = true, true
 			src, err := Codegen{Features: feat}.Module(probe.CoopMatKernels(tc.cm, []probe.CoopMatShape{{Subgroups: 4, GroupsPerSM: 1, ILP: 2}, {Subgroups: 8, GroupsPerSM: 2, ILP: 4}}, []int{0, 3, 8}))
 			if err != nil {
 				t.Fatal(err)
@@ -117,7 +120,8 @@ func TestCoopMatUnsupported(t *testing.T) {
 		{"no extension", lavapipe, cmF16F32, "no cooperative matrices"},
 		{"not listed", nvidiaCM(), probe.CoopMat{M: 8, N: 8, K: 8, A: "f16", B: "f16", C: "f32", Result: "f32"}, "does not list coopmat 8x8x8 f32+=f16*f16"},
 		{"bfloat16", nvidiaCM(), cmBF16, "need VK_KHR_shader_bfloat16"},
-		{"float8", nvidiaCM(), cmE4M3, "e4m3 elements"},
+		{"float8", nvidiaCM(), cmE4M3, "need VK_EXT_shader_float8"},
+		{"packed int8", nvidiaCM(), cmPacked, "are of a type gpuarch's SPIR-V does not declare"},
 		{"C is not Result", nvidiaCM(), cmMixed, "C and Result of one type"},
 		{"timestamps", ts, cmF16F32, "shader clock"},
 		{"no Vulkan memory model", noModel, cmF16F32, "Vulkan memory model"},

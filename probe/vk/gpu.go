@@ -143,7 +143,7 @@ func unitsOf(vendor string) *record.Units {
 var interesting = []string{
 	"VK_KHR_shader_clock", "VK_KHR_pipeline_executable_properties", "VK_NV_shader_sm_builtins",
 	"VK_AMD_shader_core_properties", "VK_AMD_shader_core_properties2", "VK_ARM_shader_core_builtins",
-	"VK_KHR_cooperative_matrix", "VK_NV_cooperative_matrix2", "VK_KHR_shader_bfloat16", "VK_KHR_shader_integer_dot_product",
+	"VK_KHR_cooperative_matrix", "VK_NV_cooperative_matrix2", "VK_KHR_shader_bfloat16", "VK_EXT_shader_float8", "VK_KHR_shader_integer_dot_product",
 	"VK_EXT_subgroup_size_control", "VK_KHR_shader_subgroup_extended_types", "VK_EXT_calibrated_timestamps",
 	"VK_KHR_buffer_device_address", "VK_EXT_pci_bus_info",
 }
@@ -172,6 +172,7 @@ func (g *GPU) describe(inst *vulkan.Instance, dev *vulkan.Device) {
 		SubgroupOps:           pd.Subgroup.SupportedOperations,
 		CooperativeMatrix:     subgroupMatrices(pd, has("cooperativeMatrix")),
 		BFloat16:              pd.Features.BFloat16CooperativeMatrix && has("shaderBFloat16Type") && has("shaderBFloat16CooperativeMatrix"),
+		Float8:                pd.Features.Float8CooperativeMatrix && has("shaderFloat8") && has("shaderFloat8CooperativeMatrix"),
 	}}
 	d := &g.info
 	d.Backend, d.Vendor, d.Units = "vulkan", pd.Vendor, unitsOf(pd.Vendor)

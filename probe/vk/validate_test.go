@@ -94,9 +94,11 @@ func TestCoopMatValidates(t *testing.T) {
 		{M: 16, N: 16, K: 32, A: "u8", B: "u8", C: "u32", Result: "u32"},
 		{M: 8, N: 8, K: 16, A: "f16", B: "f16", C: "f32", Result: "f32"},
 		{M: 16, N: 16, K: 16, A: "bf16", B: "bf16", C: "f32", Result: "f32"},
+		{M: 16, N: 16, K: 32, A: "e4m3", B: "e4m3", C: "f32", Result: "f32"},
+		{M: 16, N: 16, K: 32, A: "e5m2", B: "e5m2", C: "f16", Result: "f16"},
 	}
 	feat := vk.Features{SubgroupSize: 32, SMBuiltins: true, DeviceClock: true, VulkanMemoryModel: true, Float16: true, Int8: true, Int16: true, Int64: true,
-		SubgroupOps: []string{"basic"}, CooperativeMatrix: forms, BFloat16: true}
+		SubgroupOps: []string{"basic"}, CooperativeMatrix: forms, BFloat16: true, Float8: true}
 	for _, cm := range forms {
 		t.Run(cm.Name(), func(t *testing.T) {
 			src, err := vk.Codegen{Features: feat}.Module(probe.CoopMatKernels(cm, mma.CoopMatGrid(), []int{0, 32, 64}))
