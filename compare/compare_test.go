@@ -201,3 +201,38 @@ func TestLevelRows(t *testing.T) {
 		t.Errorf("levels row %+v", r)
 	}
 }
+
+// The matrix units across backends: mma.sync's f16 throughput record
+// (CUDA) pairs with the cooperative matrix of the same types (Vulkan) by
+// their operation, whatever their shapes; latencies, forms without an
+// operation and the zeros runs stay apart.
+func TestCrossBackendMatrix(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	mk := func(subject, op string, q record.Quantity, s []float64) record.Record {
+		rr := rec("mma/"+subject+"/"+string(q), s)
+		rr.Suite, rr.Subject, rr.Op, rr.Quantity, rr.Unit = "mma", subject, op, q, "operations/clock/SM"
+		return rr
+	}
+	a := &record.Run{Tool: record.Tool{Backend: "cuda"}, Records: []record.Record{
+		mk("mma m16n8k16 f32+=f16", "", record.Latency, samples(r, 3, 33, 0.001)),
+		mk("mma m16n8k16 f32+=f16", "mma.f32+=f16*f16", record.Throughput, samples(r, 3, 2730, 0.002)),
+		mk("mma m16n8k16 f32+=f16, zeros", "", record.Throughput, samples(r, 3, 2730, 0.002)),
+		mk("mma m16n8k8 f32+=f16", "", record.Throughput, samples(r, 3, 2600, 0.002)),
+		mk("wgmma m64n256k16 f32+=f16 SS", "", record.Throughput, samples(r, 3, 4000, 0.002)),
+	}}
+	b := &record.Run{Tool: record.Tool{Backend: "vulkan"}, Records: []record.Record{
+		mk("coopmat 16x16x16 f32+=f16*f16", "", record.Latency, samples(r, 3, 35, 0.001)),
+		mk("coopmat 16x16x16 f32+=f16*f16", "mma.f32+=f16*f16", record.Throughput, samples(r, 3, 2720, 0.002)),
+	}}
+	res, err := Runs(a, b, 0.05)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Rows) != 1 {
+		t.Fatalf("%d rows, want the one pair: %+v", len(res.Rows), res.Rows)
+	}
+	row := res.Rows[0]
+	if row.ID != "mma/mma.f32+=f16*f16/throughput" || row.SubjectA != "mma m16n8k16 f32+=f16" || row.SubjectB != "coopmat 16x16x16 f32+=f16*f16" || !row.Within {
+		t.Errorf("row %+v", row)
+	}
+}

@@ -61,6 +61,18 @@ const (
 	// BankKernel), else from global memory through the L1 ("ca") or
 	// around it ("cg"; see GlobalAccessKernel).
 	BankLoads
+	// CoopMatInit fills a cooperative-matrix data buffer (see
+	// CoopMatDataBytes) with small values of Matrix's A, B and C types.
+	CoopMatInit
+	// CoopMatLatency times, from one subgroup, a dependent chain of
+	// Length cooperative-matrix multiply-adds of Matrix, each result the
+	// next one's accumulator, as LatencyChain times a Step; Length 0 is
+	// the control group.
+	CoopMatLatency
+	// CoopMatThroughput runs ILP independent accumulator chains of
+	// Matrix, Unroll multiply-adds each per loop iteration, and writes a
+	// warp record per subgroup, as ThroughputChain does.
+	CoopMatThroughput
 )
 
 // KernelSpec is one kernel of a probe module, described neutrally.
@@ -87,6 +99,9 @@ type KernelSpec struct {
 	// Branch is a BranchLoop kernel's pattern; Fence a FenceLoop's.
 	Branch Branch
 	Fence  Fence
+	// Matrix is a cooperative-matrix kernel's form (CoopMatInit,
+	// CoopMatLatency, CoopMatThroughput).
+	Matrix CoopMat
 }
 
 // steps are the instructions a kernel chains: its Step (LatencyChain,
@@ -202,6 +217,8 @@ func (c PTX) Module(kernels []KernelSpec) (string, error) {
 			default:
 				return "", fmt.Errorf("kernel %s: unknown cache operator %q", k.Name, k.CacheOp)
 			}
+		case CoopMatInit, CoopMatLatency, CoopMatThroughput:
+			return "", fmt.Errorf("kernel %s: cooperative matrices are a Vulkan (SPIR-V) kernel; PTX reaches the matrix units through mma.sync and wgmma (MMAKernel)", k.Name)
 		default:
 			return "", fmt.Errorf("kernel %s: unknown kind %d", k.Name, k.Kind)
 		}

@@ -34,6 +34,11 @@ type MMA struct {
 	Expect []string
 	// Target overrides the module target (wgmma needs "sm_90a").
 	Target string
+	// Op is the backend-neutral operation of the form's throughput
+	// record (see MatrixOp), set on one form per type combination so
+	// that records of other backends (Vulkan cooperative matrices) pair
+	// with it; "" for the others.
+	Op string
 }
 
 // Wgmma reports whether the form is a warpgroup instruction.

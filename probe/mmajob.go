@@ -78,6 +78,7 @@ func (j *mmaJob) measure(ctx context.Context, r *Runner) ([]record.Record, error
 	}
 	lat := newRec(j.m.Name, record.Latency, "cycles per instruction")
 	tp := newRec(j.m.Name, record.Throughput, "operations/clock/SM")
+	tp.Op = j.m.Op
 	zero := newRec(j.m.Name+", zeros", record.Throughput, "operations/clock/SM")
 	recs := []*record.Record{&lat, &tp, &zero}
 	out := func() []record.Record {

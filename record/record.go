@@ -170,6 +170,29 @@ type VulkanDevice struct {
 	// SubgroupClock says what the subgroup clock was found to count,
 	// as measured against the device clock and the GPU's timestamps.
 	SubgroupClock string `json:"subgroup_clock,omitempty"`
+	// CooperativeMatrix lists every matrix multiply-add combination
+	// VK_KHR_cooperative_matrix's driver reports, in its order; empty
+	// without the extension.
+	CooperativeMatrix []CooperativeMatrix `json:"cooperative_matrix,omitempty"`
+	// CooperativeMatrix2 states VK_NV_cooperative_matrix2's limits, where
+	// the device has it.
+	CooperativeMatrix2 string `json:"cooperative_matrix2,omitempty"`
+}
+
+// CooperativeMatrix is one combination a Vulkan driver lists for
+// cooperative matrices: Result (M×N) = A (M×K) · B (K×N) + C at Scope
+// ("subgroup", "workgroup"). Types are named as gpuarch names them
+// ("f16", "bf16", "f32", "s8", "u32", "e4m3"...).
+type CooperativeMatrix struct {
+	M          int    `json:"m"`
+	N          int    `json:"n"`
+	K          int    `json:"k"`
+	A          string `json:"a"`
+	B          string `json:"b"`
+	C          string `json:"c"`
+	Result     string `json:"result"`
+	Saturating bool   `json:"saturating,omitempty"`
+	Scope      string `json:"scope"`
 }
 
 // Status says whether a record holds a number to trust.

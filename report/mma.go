@@ -65,6 +65,23 @@ func writeMMA(b *strings.Builder, run *record.Run, lib *Library) {
 		b.WriteString("The mma suite was not run.\n\n")
 		return
 	}
+	cuda := false
+	for _, r := range rows {
+		cuda = cuda || r.group != coopMatGroup
+	}
+	writeCoopMatIntro(b, run, rows)
+	if !cuda {
+		b.WriteString("| Form | Code | Latency (cycles) | Best (subgroups/SM × accumulators) | Ops/clk/SM | TOPS | Share of peak | Clock |\n")
+		b.WriteString("| --- | --- | ---: | --- | ---: | ---: | ---: | --- |\n")
+		for _, r := range rows {
+			writeCoopMatRow(b, r)
+		}
+		b.WriteString("\n")
+		if line := coopMatVerdict(rows); line != "" {
+			b.WriteString(line + "\n\n")
+		}
+		return
+	}
 	b.WriteString("Every tensor-core instruction form: warp-level `mma.sync` (and 2:4-sparse `mma.sp`, whose operations count the dense-equivalent K, as datasheets do) on register fragments, and the warpgroup's `wgmma.mma_async` with A and B from shared memory (SS) or A from registers (RS), groups of four fenced, committed and waited for. Latency is one warp (or warpgroup) accumulating into one accumulator, cycles per instruction (for wgmma, with a commit and wait after each). Throughput is operations (a multiply-add counts two) per clock per SM at the best of the warps-per-SM × accumulators sweep, on random values (finite, in [0.5, 1) for floating point) over about 6·10⁸ cycles, then on zeros at the same shape; the clock is measured in the kernel, the power is the median of NVML's readings over the second half of the run. *Share* is of the documented dense peak for the input type (reference data: ")
 	if src := firstReferenceSource(rows); src != "" {
 		b.WriteString(src)
@@ -84,6 +101,8 @@ func writeMMA(b *strings.Builder, run *record.Run, lib *Library) {
 		sass := "—"
 		if r.tp != nil && r.tp.SASS != nil && len(r.tp.SASS.Counts) > 0 {
 			sass = strings.Join(mmaOpcodes(r.tp.SASS), ", ")
+		} else if c := coopMatCode(r); c != "" {
+			sass = c
 		}
 		lat := valueCell(r.lat, "%.1f")
 		if r.tp == nil || r.tp.Status != record.StatusOK || r.tp.Through == nil {
@@ -298,4 +317,100 @@ func writePower(b *strings.Builder, run *record.Run) {
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", linked(r.rand, "`"+r.name+"`"), rw, rp, zw, zp)
 	}
 	b.WriteString("\n")
+}
+
+// coopMatGroup is the group of the Vulkan backend's cooperative-matrix
+// records.
+const coopMatGroup = "coopmat"
+
+// writeCoopMatIntro says how the cooperative-matrix rows were measured
+// and lists what the driver offers, when the run has such rows.
+func writeCoopMatIntro(b *strings.Builder, run *record.Run, rows []*mmaRow) {
+	n := 0
+	for _, r := range rows {
+		if r.group == coopMatGroup {
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	b.WriteString("Through Vulkan the matrix units are reached by cooperative matrices (VK_KHR_cooperative_matrix, subgroup scope), one row (group **coopmat**) per combination the driver lists. Latency is the slope of cycles over dependent chains of several lengths of `OpCooperativeMatrixMulAddKHR`, each result the next one's accumulator, run by one subgroup (length 0 is the control group). Throughput is operations (a multiply-add counts two) per clock per SM at the best of a grid of subgroups per workgroup × workgroups per SM × independent accumulators per subgroup, the whole GPU busy, A and B loaded before the timed loop and the results stored after it. The code column is what the driver let gpuarch see: the compiled binary's growth per multiply-add where it reports statistics only (NVIDIA: one HMMA is 16 bytes), its WMMA or DPAS instructions where it shows machine code. Records `mma/<form>/latency` and `mma/<form>/throughput`; each type combination's first throughput record carries the operation (`mma.f32+=f16*f16`) that the CUDA backend's `mma.sync` record of the same math carries, for `gpuarch compare`.\n\n")
+	if v := run.Device.Vulkan; v != nil {
+		var list []string
+		for _, c := range v.CooperativeMatrix {
+			s := fmt.Sprintf("%d×%d×%d %s·%s+%s→%s (%s)", c.M, c.N, c.K, c.A, c.B, c.C, c.Result, c.Scope)
+			if c.Saturating {
+				s += " saturating"
+			}
+			list = append(list, s)
+		}
+		if len(list) > 0 {
+			fmt.Fprintf(b, "The driver lists %d combinations: %s.", len(list), strings.Join(list, "; "))
+			if v.CooperativeMatrix2 != "" {
+				fmt.Fprintf(b, " %s.", v.CooperativeMatrix2)
+			}
+			b.WriteString("\n\n")
+		} else {
+			b.WriteString("The driver lists no cooperative matrices (the device lacks VK_KHR_cooperative_matrix).\n\n")
+		}
+	}
+}
+
+// writeCoopMatRow is one cooperative-matrix form in the Vulkan table.
+func writeCoopMatRow(b *strings.Builder, r *mmaRow) {
+	code := coopMatCode(r)
+	if code == "" {
+		code = "—"
+	}
+	lat := valueCell(r.lat, "%.1f")
+	if r.tp == nil || r.tp.Status != record.StatusOK || r.tp.Through == nil {
+		why := "—"
+		if r.tp != nil {
+			why = fmt.Sprintf("%s: %s", r.tp.Status, oneLine(r.tp.Reason))
+		}
+		fmt.Fprintf(b, "| `%s` | %s | %s | %s | | | | |\n", r.name, code, lat, why)
+		return
+	}
+	t := r.tp.Through
+	share := "—"
+	if t.Reference != nil && t.Reference.ResultsPerClockPerSM > 0 {
+		share = fmt.Sprintf("%.1f%%", 100*t.Reference.Ratio)
+	}
+	fmt.Fprintf(b, "| `%s` | %s | %s | %d × %d (%d per workgroup) | %s | %.1f | %s | %s |\n", r.name, code, lat, t.Best.WarpsPerSM, t.Best.ILP,
+		t.Best.WarpsPerSM/max(1, t.Best.BlocksPerSM), linked(r.tp, fmt.Sprintf("%.0f", r.tp.Value)), t.ResultsPerSecond/1e12, share, sensorsCell(r.tp))
+}
+
+// coopMatCode says what a cooperative-matrix form compiled to, from the
+// driver's statistics: bytes of binary per multiply-add; "" when unknown.
+func coopMatCode(r *mmaRow) string {
+	if r.group != coopMatGroup {
+		return ""
+	}
+	for _, rec := range []*record.Record{r.tp, r.lat} {
+		if rec != nil && rec.SASS != nil && rec.SASS.BinaryBytesPerStep != nil {
+			return fmt.Sprintf("binary +%.0f B per multiply-add", *rec.SASS.BinaryBytesPerStep)
+		}
+	}
+	return ""
+}
+
+// coopMatVerdict states the best cooperative-matrix share of the
+// documented peak, with its shape.
+func coopMatVerdict(rows []*mmaRow) string {
+	var best *mmaRow
+	for _, r := range rows {
+		if r.group != coopMatGroup || r.tp == nil || r.tp.Status != record.StatusOK || r.tp.Through == nil || r.tp.Through.Reference == nil {
+			continue
+		}
+		if best == nil || r.tp.Through.Reference.Ratio > best.tp.Through.Reference.Ratio {
+			best = r
+		}
+	}
+	if best == nil {
+		return ""
+	}
+	t := best.tp.Through
+	return fmt.Sprintf("The best cooperative matrix, `%s`, reaches %.1f%% of the documented dense peak for %s inputs at %d subgroups per SM (%d per workgroup) with %d accumulators each; `gpuarch compare` with a CUDA run of this GPU sets its rate beside `mma.sync`'s of the same types.",
+		best.name, 100*t.Reference.Ratio, strings.TrimPrefix(t.Reference.Class, "tensor "), t.Best.WarpsPerSM, t.Best.WarpsPerSM/max(1, t.Best.BlocksPerSM), t.Best.ILP)
 }

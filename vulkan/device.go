@@ -70,9 +70,10 @@ type Device struct {
 // required (without them the error wraps [ErrUnsupported]), and where
 // present 64-bit floats, 8- and 16-bit types and storage, the shader clock,
 // pipeline executable properties, subgroup size control, integer dot
-// products, the memory model, extended subgroup types, SM builtins and
-// cooperative matrices, with the extensions that provide them on devices
-// where they are not core. [Device.Enabled] lists what was enabled.
+// products, the memory model, extended subgroup types, SM builtins,
+// cooperative matrices, bfloat16 (VK_KHR_shader_bfloat16) and float8
+// (VK_EXT_shader_float8), with the
+// extensions that provide them on devices where they are not core. [Device.Enabled] lists what was enabled.
 // Features that change what a probe measures, such as robustBufferAccess,
 // stay off.
 func (in *Instance) OpenDevice(index int) (*Device, error) {

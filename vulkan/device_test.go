@@ -100,6 +100,16 @@ func TestDevices(t *testing.T) {
 		if p.HasExtension(extSMBuiltins) != (p.SMBuiltins != nil) || p.HasExtension(extAMDShaderCore) != (p.AMDCore != nil) {
 			t.Errorf("device %d: vendor properties do not match the extensions", i)
 		}
+		if cm := p.CooperativeMatrix; p.HasExtension(extCooperativeMatrix) != (cm != nil) || cm != nil && p.HasExtension(extCooperativeMatrix2) != (cm.NV2 != nil) {
+			t.Errorf("device %d: cooperative-matrix properties %+v do not match the extensions", i, cm)
+		}
+		if cm := p.CooperativeMatrix; cm != nil {
+			for _, c := range cm.Properties {
+				if c.M <= 0 || c.N <= 0 || c.K <= 0 || c.Scope == "" || c.A == "" {
+					t.Errorf("device %d: cooperative matrix %s", i, c)
+				}
+			}
+		}
 		if !isLavapipe(p) {
 			continue
 		}

@@ -34,6 +34,7 @@ const (
 	stPhysicalDeviceShaderFloat16Int8Features         = 1000082000
 	stPhysicalDevice16BitStorageFeatures              = 1000083000
 	stPhysicalDeviceSubgroupProperties                = 1000094000
+	stPhysicalDeviceShaderBfloat16FeaturesKHR         = 1000141000
 	stPhysicalDeviceShaderSMBuiltinsFeaturesNV        = 1000154000
 	stPhysicalDeviceShaderSMBuiltinsPropertiesNV      = 1000154001
 	stPhysicalDeviceShaderSubgroupExtendedTypes       = 1000175000
@@ -57,6 +58,11 @@ const (
 	stPipelineExecutableInternalRepresentationKHR     = 1000269005
 	stPhysicalDeviceShaderIntegerDotProductFeatures   = 1000280000
 	stPhysicalDeviceCooperativeMatrixFeaturesKHR      = 1000506000
+	stCooperativeMatrixPropertiesKHR                  = 1000506001
+	stPhysicalDeviceCooperativeMatrixPropertiesKHR    = 1000506002
+	stPhysicalDeviceShaderFloat8FeaturesEXT           = 1000567000
+	stCooperativeMatrixFlexibleDimensionsPropsNV      = 1000593001
+	stPhysicalDeviceCooperativeMatrix2PropertiesNV    = 1000593002
 )
 
 // VkResult codes the package treats specially.
@@ -187,6 +193,9 @@ const (
 	extShaderClock             = "VK_KHR_shader_clock"
 	extPipelineExecutable      = "VK_KHR_pipeline_executable_properties"
 	extCooperativeMatrix       = "VK_KHR_cooperative_matrix"
+	extCooperativeMatrix2      = "VK_NV_cooperative_matrix2"
+	extShaderBfloat16          = "VK_KHR_shader_bfloat16"
+	extShaderFloat8            = "VK_EXT_shader_float8"
 	extBufferDeviceAddress     = "VK_KHR_buffer_device_address"
 	extShaderFloat16Int8       = "VK_KHR_shader_float16_int8"
 	ext8BitStorage             = "VK_KHR_8bit_storage"

@@ -26,6 +26,8 @@ type chainLayout struct {
 	executable    bool // VK_KHR_pipeline_executable_properties
 	smBuiltins    bool // VK_NV_shader_sm_builtins
 	coopMatrix    bool // VK_KHR_cooperative_matrix
+	bfloat16      bool // VK_KHR_shader_bfloat16
+	float8        bool // VK_EXT_shader_float8
 
 	// spirv14 is VK_KHR_spirv_1_4 with VK_KHR_shader_float_controls on a
 	// 1.1 device (SPIR-V 1.4 and 1.5 are core in 1.2); portability is
@@ -53,6 +55,8 @@ func layoutFor(api uint32, has func(string) bool) chainLayout {
 		executable:    has(extPipelineExecutable),
 		smBuiltins:    has(extSMBuiltins),
 		coopMatrix:    has(extCooperativeMatrix),
+		bfloat16:      has(extShaderBfloat16),
+		float8:        has(extShaderFloat8),
 		spirv14:       !core12 && has(extSPIRV14) && has(extShaderFloatControls),
 		portability:   has(extPortabilitySubset),
 	}
@@ -80,6 +84,8 @@ type featureChain struct {
 	executable    physicalDevicePipelineExecutablePropertiesFeaturesKHR
 	smBuiltins    physicalDeviceShaderSMBuiltinsFeaturesNV
 	coopMatrix    physicalDeviceCooperativeMatrixFeaturesKHR
+	bfloat16      physicalDeviceShaderBfloat16FeaturesKHR
+	float8        physicalDeviceShaderFloat8FeaturesEXT
 }
 
 // newFeatureChain returns a zeroed chain with the structures of l linked
@@ -102,6 +108,8 @@ func newFeatureChain(l chainLayout) *featureChain {
 	c.add(l.executable, unsafe.Pointer(&f.executable), stPhysicalDevicePipelineExecutablePropertiesFeats)
 	c.add(l.smBuiltins, unsafe.Pointer(&f.smBuiltins), stPhysicalDeviceShaderSMBuiltinsFeaturesNV)
 	c.add(l.coopMatrix, unsafe.Pointer(&f.coopMatrix), stPhysicalDeviceCooperativeMatrixFeaturesKHR)
+	c.add(l.bfloat16, unsafe.Pointer(&f.bfloat16), stPhysicalDeviceShaderBfloat16FeaturesKHR)
+	c.add(l.float8, unsafe.Pointer(&f.float8), stPhysicalDeviceShaderFloat8FeaturesEXT)
 	return f
 }
 
@@ -155,6 +163,10 @@ func featureBits(q, e *featureChain) []featureBit {
 		{"pipelineExecutableInfo", &q.executable.pipelineExecutableInfo, &e.executable.pipelineExecutableInfo, extPipelineExecutable},
 		{"shaderSMBuiltins", &q.smBuiltins.shaderSMBuiltins, &e.smBuiltins.shaderSMBuiltins, extSMBuiltins},
 		{"cooperativeMatrix", &q.coopMatrix.cooperativeMatrix, &e.coopMatrix.cooperativeMatrix, extCooperativeMatrix},
+		{"shaderBFloat16Type", &q.bfloat16.shaderBFloat16Type, &e.bfloat16.shaderBFloat16Type, extShaderBfloat16},
+		{"shaderBFloat16CooperativeMatrix", &q.bfloat16.shaderBFloat16CooperativeMatrix, &e.bfloat16.shaderBFloat16CooperativeMatrix, extShaderBfloat16},
+		{"shaderFloat8", &q.float8.shaderFloat8, &e.float8.shaderFloat8, extShaderFloat8},
+		{"shaderFloat8CooperativeMatrix", &q.float8.shaderFloat8CooperativeMatrix, &e.float8.shaderFloat8CooperativeMatrix, extShaderFloat8},
 	}
 }
 
@@ -214,5 +226,7 @@ func (c *featureChain) supported() Features {
 		StoragePushConstant16:       on(c.v11.storagePushConstant16, c.storage16.storagePushConstant16),
 		ShaderSubgroupExtendedTypes: on(c.v12.shaderSubgroupExtendedTypes, c.extendedTypes.shaderSubgroupExtendedTypes),
 		CooperativeMatrix:           on(c.coopMatrix.cooperativeMatrix),
+		BFloat16CooperativeMatrix:   on(c.bfloat16.shaderBFloat16CooperativeMatrix) && on(c.bfloat16.shaderBFloat16Type),
+		Float8CooperativeMatrix:     on(c.float8.shaderFloat8CooperativeMatrix) && on(c.float8.shaderFloat8),
 	}
 }

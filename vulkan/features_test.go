@@ -39,10 +39,11 @@ func TestFeatureChainLayout(t *testing.T) {
 		{
 			name: "1.2 with subgroup size control and SM builtins",
 			api:  apiVersion12,
-			exts: []string{extSubgroupSizeControl, extShaderIntegerDotProduct, extSMBuiltins, extCooperativeMatrix},
+			exts: []string{extSubgroupSizeControl, extShaderIntegerDotProduct, extSMBuiltins, extCooperativeMatrix, extShaderBfloat16, extShaderFloat8},
 			want: []uint32{stPhysicalDeviceFeatures2, stPhysicalDeviceVulkan11Features, stPhysicalDeviceVulkan12Features,
 				stPhysicalDeviceSubgroupSizeControlFeatures, stPhysicalDeviceShaderIntegerDotProductFeatures,
-				stPhysicalDeviceShaderSMBuiltinsFeaturesNV, stPhysicalDeviceCooperativeMatrixFeaturesKHR},
+				stPhysicalDeviceShaderSMBuiltinsFeaturesNV, stPhysicalDeviceCooperativeMatrixFeaturesKHR, stPhysicalDeviceShaderBfloat16FeaturesKHR,
+				stPhysicalDeviceShaderFloat8FeaturesEXT},
 		},
 		{
 			name: "1.1 with extensions",
@@ -97,6 +98,23 @@ func TestFeatureEnable(t *testing.T) {
 				ShaderSubgroupClock: true, ShaderDeviceClock: true},
 		},
 		{
+			name: "1.3 device with cooperative matrices and bfloat16",
+			api:  apiVersion13,
+			exts: []string{extCooperativeMatrix, extShaderBfloat16, extShaderFloat8},
+			set: func(q *featureChain) {
+				q.coopMatrix.cooperativeMatrix = vkTrue
+				q.coopMatrix.cooperativeMatrixRobustBufferAccess = vkTrue
+				q.bfloat16.shaderBFloat16Type = vkTrue
+				q.bfloat16.shaderBFloat16CooperativeMatrix = vkTrue
+				q.bfloat16.shaderBFloat16DotProduct = vkTrue
+				q.float8.shaderFloat8 = vkTrue
+				q.float8.shaderFloat8CooperativeMatrix = vkTrue
+			},
+			wantFeatures: []string{"cooperativeMatrix", "shaderBFloat16Type", "shaderBFloat16CooperativeMatrix", "shaderFloat8", "shaderFloat8CooperativeMatrix"},
+			wantExts:     []string{extCooperativeMatrix, extShaderBfloat16, extShaderFloat8},
+			wantHave:     Features{CooperativeMatrix: true, BFloat16CooperativeMatrix: true, Float8CooperativeMatrix: true},
+		},
+		{
 			name: "1.1 device with extensions",
 			api:  apiVersion11,
 			exts: []string{extBufferDeviceAddress, extSubgroupSizeControl, extSPIRV14, extShaderFloatControls, extShaderFloat16Int8},
@@ -130,7 +148,7 @@ func TestFeatureEnable(t *testing.T) {
 			if diff := cmp.Diff(tt.wantHave, e.supported()); diff != "" {
 				t.Errorf("the enabled chain turns on (-want +got):\n%s", diff)
 			}
-			if e.base.features.robustBufferAccess != 0 || e.v12.bufferDeviceAddressCaptureReplay != 0 {
+			if e.base.features.robustBufferAccess != 0 || e.v12.bufferDeviceAddressCaptureReplay != 0 || e.coopMatrix.cooperativeMatrixRobustBufferAccess != 0 || e.bfloat16.shaderBFloat16DotProduct != 0 {
 				t.Error("enable turned on a feature the package does not use")
 			}
 			if diff := cmp.Diff(chainTypes(unsafe.Pointer(&q.base)), chainTypes(unsafe.Pointer(&e.base))); diff != "" {

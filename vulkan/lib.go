@@ -38,6 +38,12 @@ type instanceFuncs struct {
 	vkEnumerateDeviceExtensionProperties     func(phys uintptr, layer *byte, count *uint32, props *extensionProperties) int32
 	vkCreateDevice                           func(phys uintptr, info *deviceCreateInfo, alloc unsafe.Pointer, device *uintptr) int32
 	vkGetDeviceProcAddr                      func(device uintptr, name string) uintptr
+	// vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR is nil where no
+	// driver offers VK_KHR_cooperative_matrix.
+	vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR func(phys uintptr, count *uint32, props *cooperativeMatrixPropertiesKHR) int32
+	// vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV
+	// is nil where no driver offers VK_NV_cooperative_matrix2.
+	vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV func(phys uintptr, count *uint32, props *cooperativeMatrixFlexibleDimensionsPropertiesNV) int32
 }
 
 // deviceFuncs are the device-level commands, resolved with
@@ -133,6 +139,8 @@ func (f *instanceFuncs) symbols() []symbol {
 		{fptr: &f.vkEnumerateDeviceExtensionProperties, names: []string{"vkEnumerateDeviceExtensionProperties"}},
 		{fptr: &f.vkCreateDevice, names: []string{"vkCreateDevice"}},
 		{fptr: &f.vkGetDeviceProcAddr, names: []string{"vkGetDeviceProcAddr"}},
+		{fptr: &f.vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR, names: []string{"vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR"}, optional: true},
+		{fptr: &f.vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV, names: []string{"vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV"}, optional: true},
 	}
 }
 

@@ -72,6 +72,9 @@ type PhysicalDevice struct {
 	// AMDCore holds VK_AMD_shader_core_properties' properties; nil when the
 	// device lacks the extension.
 	AMDCore *AMDCoreProperties `json:"amd_core,omitempty"`
+	// CooperativeMatrix lists VK_KHR_cooperative_matrix's shapes and
+	// types; nil when the device lacks the extension.
+	CooperativeMatrix *CooperativeMatrix `json:"cooperative_matrix,omitempty"`
 
 	MemoryHeaps   []MemoryHeap  `json:"memory_heaps"`
 	QueueFamilies []QueueFamily `json:"queue_families"`
@@ -143,6 +146,12 @@ type Features struct {
 	StoragePushConstant16       bool `json:"storage_push_constant_16"`
 	ShaderSubgroupExtendedTypes bool `json:"shader_subgroup_extended_types"`
 	CooperativeMatrix           bool `json:"cooperative_matrix"` // VK_KHR_cooperative_matrix
+	// BFloat16CooperativeMatrix: VK_KHR_shader_bfloat16's bfloat16 type
+	// and its cooperative matrices.
+	BFloat16CooperativeMatrix bool `json:"bfloat16_cooperative_matrix,omitempty"`
+	// Float8CooperativeMatrix: VK_EXT_shader_float8's e4m3 and e5m2 types
+	// and their cooperative matrices.
+	Float8CooperativeMatrix bool `json:"float8_cooperative_matrix,omitempty"`
 }
 
 // SMBuiltins holds VkPhysicalDeviceShaderSMBuiltinsPropertiesNV.
@@ -221,6 +230,7 @@ func (p PhysicalDevice) clone() PhysicalDevice {
 		amd := *p.AMDCore
 		q.AMDCore = &amd
 	}
+	q.CooperativeMatrix = p.CooperativeMatrix.clone()
 	return q
 }
 
@@ -253,6 +263,8 @@ type propertyChain struct {
 	sm          physicalDeviceShaderSMBuiltinsPropertiesNV
 	amd         physicalDeviceShaderCorePropertiesAMD
 	amd2        physicalDeviceShaderCoreProperties2AMD
+	coopMatrix  physicalDeviceCooperativeMatrixPropertiesKHR
+	coopMatrix2 physicalDeviceCooperativeMatrix2PropertiesNV
 }
 
 // queryPhysical reads everything the package reports about one device.
@@ -280,6 +292,8 @@ func queryPhysical(fn *instanceFuncs, handle uintptr, index int, instanceAPI uin
 	c.add(has(extSMBuiltins), unsafe.Pointer(&pc.sm), stPhysicalDeviceShaderSMBuiltinsPropertiesNV)
 	c.add(has(extAMDShaderCore), unsafe.Pointer(&pc.amd), stPhysicalDeviceShaderCorePropertiesAMD)
 	c.add(has(extAMDShaderCore2), unsafe.Pointer(&pc.amd2), stPhysicalDeviceShaderCoreProperties2AMD)
+	c.add(has(extCooperativeMatrix), unsafe.Pointer(&pc.coopMatrix), stPhysicalDeviceCooperativeMatrixPropertiesKHR)
+	c.add(has(extCooperativeMatrix2), unsafe.Pointer(&pc.coopMatrix2), stPhysicalDeviceCooperativeMatrix2PropertiesNV)
 	fn.vkGetPhysicalDeviceProperties2(handle, &pc.base)
 
 	// Features, likewise.
@@ -298,6 +312,25 @@ func queryPhysical(fn *instanceFuncs, handle uintptr, index int, instanceAPI uin
 
 	p.requiredSizeStages = pc.sizeControl.requiredSubgroupSizeStages
 	p.info = describe(index, pc, p, exts, has)
+	if has(extCooperativeMatrix) {
+		props, err := queryCooperativeMatrix(fn, handle)
+		if err != nil {
+			return nil, fmt.Errorf("device %d (%s): %w", index, p.info.Name, err)
+		}
+		cm := &CooperativeMatrix{SupportedStages: flagNames(pc.coopMatrix.cooperativeMatrixSupportedStages, shaderStageNames), Properties: props}
+		if has(extCooperativeMatrix2) {
+			nv := &pc.coopMatrix2
+			cm.NV2 = &CooperativeMatrix2{
+				WorkgroupScopeMaxWorkgroupSize:     nv.cooperativeMatrixWorkgroupScopeMaxWorkgroupSize,
+				FlexibleDimensionsMaxDimension:     nv.cooperativeMatrixFlexibleDimensionsMaxDimension,
+				WorkgroupScopeReservedSharedMemory: nv.cooperativeMatrixWorkgroupScopeReservedSharedMemory,
+			}
+			if cm.NV2.FlexibleDimensions, err = queryCooperativeMatrixFlexible(fn, handle); err != nil {
+				return nil, fmt.Errorf("device %d (%s): %w", index, p.info.Name, err)
+			}
+		}
+		p.info.CooperativeMatrix = cm
+	}
 	return p, nil
 }
 

@@ -536,3 +536,66 @@ type physicalDeviceCooperativeMatrixFeaturesKHR struct {
 	cooperativeMatrix                   bool32
 	cooperativeMatrixRobustBufferAccess bool32
 }
+
+// cooperativeMatrixPropertiesKHR mirrors VkCooperativeMatrixPropertiesKHR
+// (one matrix multiply-add shape and its component types, VkComponentTypeKHR,
+// at a scope, VkScopeKHR).
+type cooperativeMatrixPropertiesKHR struct {
+	sType                  uint32
+	pNext                  unsafe.Pointer
+	mSize, nSize, kSize    uint32
+	aType, bType           uint32
+	cType, resultType      uint32
+	saturatingAccumulation bool32
+	scope                  uint32
+}
+
+// physicalDeviceCooperativeMatrixPropertiesKHR mirrors
+// VkPhysicalDeviceCooperativeMatrixPropertiesKHR.
+type physicalDeviceCooperativeMatrixPropertiesKHR struct {
+	sType                            uint32
+	pNext                            unsafe.Pointer
+	cooperativeMatrixSupportedStages uint32
+}
+
+// physicalDeviceCooperativeMatrix2PropertiesNV mirrors
+// VkPhysicalDeviceCooperativeMatrix2PropertiesNV (VK_NV_cooperative_matrix2).
+type physicalDeviceCooperativeMatrix2PropertiesNV struct {
+	sType                                               uint32
+	pNext                                               unsafe.Pointer
+	cooperativeMatrixWorkgroupScopeMaxWorkgroupSize     uint32
+	cooperativeMatrixFlexibleDimensionsMaxDimension     uint32
+	cooperativeMatrixWorkgroupScopeReservedSharedMemory uint32
+}
+
+// cooperativeMatrixFlexibleDimensionsPropertiesNV mirrors
+// VkCooperativeMatrixFlexibleDimensionsPropertiesNV (VK_NV_cooperative_matrix2).
+type cooperativeMatrixFlexibleDimensionsPropertiesNV struct {
+	sType                           uint32
+	pNext                           unsafe.Pointer
+	mGranularity, nGranularity      uint32
+	kGranularity                    uint32
+	aType, bType, cType, resultType uint32
+	saturatingAccumulation          bool32
+	scope                           uint32
+	workgroupInvocations            uint32
+}
+
+// physicalDeviceShaderBfloat16FeaturesKHR mirrors
+// VkPhysicalDeviceShaderBfloat16FeaturesKHR (VK_KHR_shader_bfloat16).
+type physicalDeviceShaderBfloat16FeaturesKHR struct {
+	sType                           uint32
+	pNext                           unsafe.Pointer
+	shaderBFloat16Type              bool32
+	shaderBFloat16DotProduct        bool32
+	shaderBFloat16CooperativeMatrix bool32
+}
+
+// physicalDeviceShaderFloat8FeaturesEXT mirrors
+// VkPhysicalDeviceShaderFloat8FeaturesEXT (VK_EXT_shader_float8).
+type physicalDeviceShaderFloat8FeaturesEXT struct {
+	sType                         uint32
+	pNext                         unsafe.Pointer
+	shaderFloat8                  bool32
+	shaderFloat8CooperativeMatrix bool32
+}

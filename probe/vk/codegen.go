@@ -35,6 +35,18 @@ type Features struct {
 	Int8, Int16, Int64    bool
 	IntegerDotProduct     bool
 	SubgroupExtendedTypes bool
+	// CooperativeMatrix lists the cooperative-matrix forms kernels may
+	// use: the subgroup-scope combinations the driver lists, with the
+	// cooperativeMatrix feature enabled; empty without
+	// VK_KHR_cooperative_matrix.
+	CooperativeMatrix []probe.CoopMat
+	// BFloat16: VK_KHR_shader_bfloat16's bfloat16 type and cooperative
+	// matrices (shaderBFloat16Type, shaderBFloat16CooperativeMatrix)
+	// are enabled.
+	BFloat16 bool
+	// Float8: VK_EXT_shader_float8's e4m3 and e5m2 types and cooperative
+	// matrices (shaderFloat8, shaderFloat8CooperativeMatrix) are enabled.
+	Float8 bool
 	// SubgroupOps are the supported subgroup operation classes, named as
 	// the vulkan package names them ("basic", "vote", "arithmetic",
 	// "ballot", "shuffle", "shuffle_relative", "clustered", "quad").
@@ -136,6 +148,12 @@ func (c Codegen) Module(kernels []probe.KernelSpec) (string, error) {
 			err = fenceKernel(m, k.Name, k.Fence)
 		case probe.BankLoads:
 			err = bankKernel(m, k)
+		case probe.CoopMatInit:
+			err = coopMatInitKernel(m, k)
+		case probe.CoopMatLatency:
+			err = coopMatLatencyKernel(m, k)
+		case probe.CoopMatThroughput:
+			err = coopMatThroughputKernel(m, k)
 		case probe.ConstBase:
 			err = fmt.Errorf("%w: Vulkan has no constant address space to chase", probe.ErrUnsupported)
 		default:
@@ -317,7 +335,8 @@ func (f *fn) vary(v, ty, lane string, j int, high bool) string {
 }
 
 // loop writes a loop that runs count (a u32) iterations. carried are the
-// values the iterations pass on (initial ids and types); body receives
+// values the iterations pass on (initial ids and types: neutral names,
+// or ids of types such as cooperative matrices); body receives
 // the values at the top of an iteration and returns those at its end.
 // It returns the values after the loop and the iteration counter's id at
 // the loop's exit.
@@ -344,7 +363,11 @@ func (f *fn) loop(count string, carried []string, types []string, body func(in [
 	f.block(header)
 	f.emit("%s = OpPhi %s %s %s %s %s", i, f.m.typ("u32"), f.m.konst("u32", 0), pre, next, back)
 	for k, p := range phis {
-		f.emit("%s = OpPhi %s %s %s %s %s", p, f.m.typ(types[k]), carried[k], pre, end[k], back)
+		ty := types[k]
+		if !strings.HasPrefix(ty, "%") { // a neutral type's name, not an id
+			ty = f.m.typ(ty)
+		}
+		f.emit("%s = OpPhi %s %s %s %s %s", p, ty, carried[k], pre, end[k], back)
 	}
 	more := f.def("more", "OpULessThan %s %s %s", f.m.typ("bool"), i, count)
 	f.emit("OpLoopMerge %s %s DontUnroll", merge, bodyL) // as PTX's .pragma "nounroll"
@@ -518,7 +541,7 @@ func zero64(m *module) string { return m.konst("u64", 0) }
 // dispatch's timestamps cannot tell apart (see timestamps.go).
 func clockOnly(k probe.KernelKind) bool {
 	switch k {
-	case probe.Chase, probe.StreamLoop, probe.Barrier, probe.AtomicChain, probe.LaunchStamp, probe.BranchLoop, probe.FenceLoop, probe.BankLoads:
+	case probe.Chase, probe.StreamLoop, probe.Barrier, probe.AtomicChain, probe.LaunchStamp, probe.BranchLoop, probe.FenceLoop, probe.BankLoads, probe.CoopMatLatency, probe.CoopMatThroughput:
 		return true
 	}
 	return false

@@ -88,6 +88,8 @@ func TestGoldenSPIRV(t *testing.T) {
 			{Name: "banks_w8", Kind: probe.BankLoads, Width: 8},
 			{Name: "access_cg_w4", Kind: probe.BankLoads, Width: 4, CacheOp: "cg"},
 		}},
+		{"coopmat_f16_f32_nvidia", nvidiaCM(), probe.CoopMatKernels(cmF16F32, []probe.CoopMatShape{{Subgroups: 4, GroupsPerSM: 1, ILP: 2}}, []int{0, 2})},
+		{"coopmat_s8_s32_sat_nvidia", nvidiaCM(), []probe.KernelSpec{{Name: "lat_n2", Kind: probe.CoopMatLatency, Matrix: cmS8S32, Length: 2}}},
 		{"timestamps_add_u32", timestamps, []probe.KernelSpec{
 			{Name: "lat_n2", Kind: probe.LatencyChain, Step: add, Length: 2},
 			{Name: "tp_ilp1", Kind: probe.ThroughputChain, Step: add, ILP: 1, Unroll: 3},

@@ -143,7 +143,7 @@ func unitsOf(vendor string) *record.Units {
 var interesting = []string{
 	"VK_KHR_shader_clock", "VK_KHR_pipeline_executable_properties", "VK_NV_shader_sm_builtins",
 	"VK_AMD_shader_core_properties", "VK_AMD_shader_core_properties2", "VK_ARM_shader_core_builtins",
-	"VK_KHR_cooperative_matrix", "VK_NV_cooperative_matrix2", "VK_KHR_shader_integer_dot_product",
+	"VK_KHR_cooperative_matrix", "VK_NV_cooperative_matrix2", "VK_KHR_shader_bfloat16", "VK_EXT_shader_float8", "VK_KHR_shader_integer_dot_product",
 	"VK_EXT_subgroup_size_control", "VK_KHR_shader_subgroup_extended_types", "VK_EXT_calibrated_timestamps",
 	"VK_KHR_buffer_device_address", "VK_EXT_pci_bus_info",
 }
@@ -170,6 +170,9 @@ func (g *GPU) describe(inst *vulkan.Instance, dev *vulkan.Device) {
 		SubgroupExtendedTypes: pd.Features.ShaderSubgroupExtendedTypes && has("shaderSubgroupExtendedTypes"),
 		VulkanMemoryModel:     has("vulkanMemoryModel") && has("vulkanMemoryModelDeviceScope"),
 		SubgroupOps:           pd.Subgroup.SupportedOperations,
+		CooperativeMatrix:     subgroupMatrices(pd, has("cooperativeMatrix")),
+		BFloat16:              pd.Features.BFloat16CooperativeMatrix && has("shaderBFloat16Type") && has("shaderBFloat16CooperativeMatrix"),
+		Float8:                pd.Features.Float8CooperativeMatrix && has("shaderFloat8") && has("shaderFloat8CooperativeMatrix"),
 	}}
 	d := &g.info
 	d.Backend, d.Vendor, d.Units = "vulkan", pd.Vendor, unitsOf(pd.Vendor)
@@ -240,6 +243,38 @@ func (g *GPU) describe(inst *vulkan.Instance, dev *vulkan.Device) {
 	if g.timestamps {
 		d.Vulkan.Timing = "timestamps"
 	}
+	if cm := pd.CooperativeMatrix; cm != nil {
+		for _, p := range cm.Properties {
+			d.Vulkan.CooperativeMatrix = append(d.Vulkan.CooperativeMatrix, record.CooperativeMatrix{M: p.M, N: p.N, K: p.K,
+				A: p.A, B: p.B, C: p.C, Result: p.Result, Saturating: p.SaturatingAccumulation, Scope: p.Scope})
+		}
+		if nv := cm.NV2; nv != nil {
+			var flex []string
+			for _, f := range nv.FlexibleDimensions {
+				flex = append(flex, f.String())
+			}
+			d.Vulkan.CooperativeMatrix2 = fmt.Sprintf("VK_NV_cooperative_matrix2: workgroup scope up to %d invocations (%d bytes of shared memory reserved), flexible dimensions up to %d in %d combinations (%s)",
+				nv.WorkgroupScopeMaxWorkgroupSize, nv.WorkgroupScopeReservedSharedMemory, nv.FlexibleDimensionsMaxDimension, len(flex), strings.Join(flex, "; "))
+		}
+	}
+}
+
+// subgroupMatrices are the cooperative-matrix forms kernels may use: the
+// subgroup-scope combinations the driver lists for compute shaders, when
+// the cooperativeMatrix feature was enabled (enabled); none otherwise.
+func subgroupMatrices(pd vulkan.PhysicalDevice, enabled bool) []probe.CoopMat {
+	cm := pd.CooperativeMatrix
+	if !enabled || cm == nil || !slices.Contains(cm.SupportedStages, "compute") {
+		return nil
+	}
+	var out []probe.CoopMat
+	for _, p := range cm.Properties {
+		if p.Scope != "subgroup" {
+			continue
+		}
+		out = append(out, probe.CoopMat{M: p.M, N: p.N, K: p.K, A: p.A, B: p.B, C: p.C, Result: p.Result, Saturating: p.SaturatingAccumulation})
+	}
+	return out
 }
 
 // attachNVML finds the NVIDIA device in NVML by UUID, for sensors, the

@@ -5,10 +5,21 @@
 // from registers (RS) — measured for latency, throughput across warps and
 // accumulators per warp, and share of the documented dense peak, on
 // random data and on zeros, with the clock and power seen meanwhile.
+//
+// Through Vulkan the suite measures every cooperative matrix
+// (VK_KHR_cooperative_matrix) the driver lists at subgroup scope instead:
+// latency by dependent chains, throughput over a grid of subgroups per
+// workgroup, workgroups per SM and accumulators per subgroup (see
+// CoopMatJobs). Each type combination's throughput record carries the
+// neutral operation ("mma.f32+=f16*f16") the CUDA record of the same
+// math carries, so compare sets the two APIs' per-SM rates side by side.
 package mma
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/gpuarch/gpuarch/archdb"
 	"github.com/gpuarch/gpuarch/probe"
@@ -74,6 +85,20 @@ func Forms() []probe.MMA {
 		sparse(16, 8, 32, "f32", "f16", f32, "f16", "HMMA"),
 		sparse(16, 8, 64, "s32", "s8", s32, "s8", "IMMA"),
 	}
+	// The first mma.sync form of each type combination names its
+	// operation, for pairing with other backends.
+	seen := map[string]bool{}
+	for i := range out {
+		m := &out[i]
+		if m.Group != "mma.sync" {
+			continue
+		}
+		acc := strings.Fields(m.Name)[2] // "f32+=f16"
+		res, in, _ := strings.Cut(acc, "+=")
+		if op := probe.MatrixOp(res, in, in); !seen[op] {
+			seen[op], m.Op = true, op
+		}
+	}
 	// SS and RS at every N from 8 to 256 for each input type (RS takes no
 	// transpose for A).
 	for _, t := range []struct {
@@ -121,8 +146,13 @@ func Shapes(m probe.MMA) []probe.MMAShape {
 }
 
 // Jobs returns the suite's jobs for dev, each form with the documented
-// dense peak for its input type where archdb has one.
+// dense peak for its input type where archdb has one: the PTX forms and
+// fragment moves on the CUDA backend, the cooperative matrices
+// (CoopMatJobs) on the Vulkan one.
 func Jobs(dev record.Device) []probe.Planned {
+	if dev.BackendOf() == "vulkan" {
+		return CoopMatJobs(dev, CoopMatGrid())
+	}
 	var out []probe.Planned
 	for _, m := range Forms() {
 		peak, _ := archdb.TensorPeak(dev.ComputeCapability, m.Elem)
@@ -147,4 +177,92 @@ func Fragments() []probe.Fragment {
 		{Count: 1}, {Count: 2}, {Count: 4}, {Count: 4, Trans: true},
 		{Store: true, Count: 1}, {Store: true, Count: 2}, {Store: true, Count: 4},
 	}
+}
+
+// CoopMatShapes is every combination of subgroups per workgroup,
+// workgroups per SM and accumulators per subgroup.
+func CoopMatShapes(subgroups, groupsPerSM, ilps []int) []probe.CoopMatShape {
+	var out []probe.CoopMatShape
+	for _, s := range subgroups {
+		for _, g := range groupsPerSM {
+			for _, i := range ilps {
+				out = append(out, probe.CoopMatShape{Subgroups: s, GroupsPerSM: g, ILP: i})
+			}
+		}
+	}
+	return out
+}
+
+// CoopMatGrid is the throughput grid a run tries: 4 or 8 subgroups per
+// workgroup, 1, 2 or 4 workgroups per SM (4 to 32 subgroups per SM), and
+// 1 to 8 independent accumulators per subgroup, enough for the tensor
+// cores of an H100 to be fed as mma.sync's best shapes feed them.
+func CoopMatGrid() []probe.CoopMatShape {
+	return CoopMatShapes([]int{4, 8}, []int{1, 2, 4}, []int{1, 2, 4, 8})
+}
+
+// ParseCoopMatGrid reads a throughput grid written as subgroups per
+// workgroup/workgroups per SM/accumulators per subgroup, each a
+// comma-separated list of positive numbers ("4,8/1,2,4/2,4,8"); "" is
+// CoopMatGrid.
+func ParseCoopMatGrid(s string) ([]probe.CoopMatShape, error) {
+	if s == "" {
+		return CoopMatGrid(), nil
+	}
+	parts := strings.Split(s, "/")
+	if len(parts) != 3 {
+		return nil, fmt.Errorf("cooperative-matrix grid %q: want subgroups/workgroups/accumulators, such as 4,8/1,2,4/1,2,4,8", s)
+	}
+	var lists [3][]int
+	for i, p := range parts {
+		for _, f := range strings.Split(p, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 1 || n > 64 {
+				return nil, fmt.Errorf("cooperative-matrix grid %q: %q is not a number from 1 to 64", s, f)
+			}
+			lists[i] = append(lists[i], n)
+		}
+	}
+	return CoopMatShapes(lists[0], lists[1], lists[2]), nil
+}
+
+// CoopMatDefault is the form measured, to be reported skipped, on a
+// device that lists no cooperative matrices: f16 inputs accumulated in
+// f32, 16×16×16, which every driver with the extension offers.
+var CoopMatDefault = probe.CoopMat{M: 16, N: 16, K: 16, A: "f16", B: "f16", C: "f32", Result: "f32"}
+
+// CoopMatJobs returns a job per cooperative-matrix combination the
+// device's driver lists at subgroup scope (record.VulkanDevice), in the
+// driver's order, measured over shapes, with the documented dense peak of
+// its A type where archdb has one. The first combination of each
+// type triple (not saturating) names the operation its throughput record
+// pairs by. A device that lists none gets CoopMatDefault's job, whose
+// records say why it is skipped.
+func CoopMatJobs(dev record.Device, shapes []probe.CoopMatShape) []probe.Planned {
+	var forms []probe.CoopMat
+	if v := dev.Vulkan; v != nil {
+		for _, p := range v.CooperativeMatrix {
+			if p.Scope != "subgroup" {
+				continue
+			}
+			cm := probe.CoopMat{M: p.M, N: p.N, K: p.K, A: p.A, B: p.B, C: p.C, Result: p.Result, Saturating: p.Saturating}
+			if !slices.Contains(forms, cm) {
+				forms = append(forms, cm)
+			}
+		}
+	}
+	if len(forms) == 0 {
+		forms = []probe.CoopMat{CoopMatDefault}
+	}
+	seen := map[string]bool{}
+	var out []probe.Planned
+	for _, cm := range forms {
+		op := ""
+		if o := cm.Op(); !cm.Saturating && cm.A == cm.B && cm.C == cm.Result && !seen[o] {
+			seen[o], op = true, o
+		}
+		peak, _ := archdb.TensorPeak(dev.ComputeCapability, cm.A)
+		out = append(out, probe.Planned{Key: Suite + "/" + cm.Name(), Job: probe.CoopMatJob(Suite, cm, op, shapes, peak, archdb.TensorSource)})
+	}
+	return out
 }

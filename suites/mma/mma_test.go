@@ -82,3 +82,99 @@ func TestJobs(t *testing.T) {
 		}
 	}
 }
+
+// The first mma.sync form of each type combination names its operation,
+// and no two forms name the same one.
+func TestFormOps(t *testing.T) {
+	ops := map[string]string{}
+	for _, m := range Forms() {
+		if m.Op == "" {
+			continue
+		}
+		if prev, ok := ops[m.Op]; ok {
+			t.Errorf("%s and %s both perform %s", prev, m.Name, m.Op)
+		}
+		ops[m.Op] = m.Name
+	}
+	for op, name := range map[string]string{
+		"mma.f32+=f16*f16": "mma m16n8k16 f32+=f16", "mma.f16+=f16*f16": "mma m16n8k16 f16+=f16",
+		"mma.s32+=s8*s8": "mma m16n8k32 s32+=s8", "mma.f32+=bf16*bf16": "mma m16n8k16 f32+=bf16",
+	} {
+		if ops[op] != name {
+			t.Errorf("%s is performed by %q, want %q", op, ops[op], name)
+		}
+	}
+}
+
+func TestCoopMatJobs(t *testing.T) {
+	cm := func(m, n, k int, a, c string, sat bool, scope string) record.CooperativeMatrix {
+		return record.CooperativeMatrix{M: m, N: n, K: k, A: a, B: a, C: c, Result: c, Saturating: sat, Scope: scope}
+	}
+	tests := []struct {
+		name string
+		list []record.CooperativeMatrix
+		want []string // job keys, in order
+	}{
+		{"none listed", nil, []string{"mma/coopmat 16x16x16 f32+=f16*f16"}},
+		{"H100-like", []record.CooperativeMatrix{
+			cm(16, 16, 16, "f16", "f16", false, "subgroup"),
+			cm(16, 16, 16, "f16", "f32", false, "subgroup"),
+			cm(16, 8, 16, "f16", "f32", false, "subgroup"),
+			cm(16, 8, 32, "s8", "s32", true, "subgroup"),
+			cm(16, 8, 32, "s8", "s32", false, "subgroup"),
+			cm(16, 16, 16, "f16", "f32", false, "subgroup"), // listed twice
+			cm(64, 64, 16, "f16", "f32", false, "workgroup"),
+		}, []string{
+			"mma/coopmat 16x16x16 f16+=f16*f16", "mma/coopmat 16x16x16 f32+=f16*f16", "mma/coopmat 16x8x16 f32+=f16*f16",
+			"mma/coopmat 16x8x32 s32+=s8*s8 sat", "mma/coopmat 16x8x32 s32+=s8*s8",
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dev := record.Device{Backend: "vulkan", ComputeCapability: "9.0", Vulkan: &record.VulkanDevice{CooperativeMatrix: tc.list}}
+			jobs := Jobs(dev)
+			var keys []string
+			for _, j := range jobs {
+				keys = append(keys, j.Key)
+			}
+			if strings.Join(keys, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("jobs\n%s\nwant\n%s", strings.Join(keys, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+	if n := len(CoopMatGrid()); n != 24 {
+		t.Errorf("grid of %d shapes, want 2 × 3 × 4", n)
+	}
+	for _, s := range CoopMatGrid() {
+		if s.Subgroups < 4 || s.ILP < 1 || s.GroupsPerSM < 1 || s.Subgroups*s.GroupsPerSM > 32 {
+			t.Errorf("shape %+v", s)
+		}
+	}
+}
+
+func TestParseCoopMatGrid(t *testing.T) {
+	tests := []struct {
+		in      string
+		n       int
+		wantErr string
+	}{
+		{"", 24, ""},
+		{"4/1/2", 1, ""},
+		{"4,8/2/1,2,4,8", 8, ""},
+		{"4,8/2", 0, "want subgroups/workgroups/accumulators"},
+		{"4/0/1", 0, `"0" is not a number from 1 to 64`},
+		{"4/x/1", 0, `"x" is not a number`},
+	}
+	for _, tc := range tests {
+		got, err := ParseCoopMatGrid(tc.in)
+		switch {
+		case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)):
+			t.Errorf("%q: err = %v, want %q", tc.in, err, tc.wantErr)
+		case tc.wantErr == "" && (err != nil || len(got) != tc.n):
+			t.Errorf("%q: %d shapes (%v), want %d", tc.in, len(got), err, tc.n)
+		}
+	}
+	if got, _ := ParseCoopMatGrid("8/2/4"); got[0] != (probe.CoopMatShape{Subgroups: 8, GroupsPerSM: 2, ILP: 4}) {
+		t.Errorf("8/2/4 is %+v", got[0])
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/gpuarch/gpuarch/suites/alu"
 	"github.com/gpuarch/gpuarch/suites/dispatch"
 	"github.com/gpuarch/gpuarch/suites/memory"
+	"github.com/gpuarch/gpuarch/suites/mma"
 	"github.com/gpuarch/gpuarch/suites/pipes"
 	"github.com/gpuarch/gpuarch/suites/warp"
 )
@@ -116,11 +117,13 @@ func isaOf(backend string) string {
 // patterns, the instruction-fetch cliff; the paths Vulkan cannot reach,
 // the constant cache and carve-out preferences, say so in their records),
 // the pipes suite its occupancy grids and the mixes of the classes with a
-// SPIR-V counterpart, and the dispatch suite its placement traces, launch
-// costs, barriers, atomics, branches and fences.
+// SPIR-V counterpart, the dispatch suite its placement traces, launch
+// costs, barriers, atomics, branches and fences, and the matrix suite the
+// cooperative matrices the driver lists (VK_KHR_cooperative_matrix; a
+// device without them gets its records skipped, with why).
 func backendSuites(backend string) []string {
 	if backend == backendVulkan {
-		return []string{alu.Suite, pipes.Suite, memory.Suite, warp.Suite, dispatch.Suite}
+		return []string{alu.Suite, pipes.Suite, memory.Suite, warp.Suite, dispatch.Suite, mma.Suite}
 	}
 	return knownSuites
 }

@@ -635,7 +635,6 @@ func TestBackendChoice(t *testing.T) {
 	}{
 		{"PTX name on vulkan", []string{"inst", "--backend", "vulkan", "fma.rn.f32"}, "fma.rn.f32 is in the cuda catalog (ptx), not the vulkan one: run with --backend cuda, or name its spirv counterpart Fma.f32"},
 		{"SPIR-V name on cuda", []string{"inst", "--backend", "cuda", "Fma.f32"}, "Fma.f32 is in the vulkan catalog"},
-		{"suite not on vulkan", []string{"run", "--backend", "vulkan", "--suite", "alu,mma"}, "suite mma is not available on the vulkan backend yet"},
 		{"unknown backend", []string{"run", "--backend", "metal"}, `unknown backend "metal"`},
 	}
 	for _, tc := range tests {

@@ -89,6 +89,7 @@ func (e *Env) cmdRun(ctx context.Context, args []string) error {
 	fs := e.flags("run")
 	out := fs.String("out", "gpuarch-results", "folder to write results.json and results.md into")
 	suite := fs.String("suite", "", "comma-separated suites to run: "+strings.Join(knownSuites, ", ")+" (default: every suite the backend runs)")
+	grid := fs.String("coopmat-grid", "", "the Vulkan cooperative-matrix throughput shapes tried, as subgroups per workgroup/workgroups per SM/accumulators per subgroup, each a comma-separated list (default 4,8/1,2,4/1,2,4,8)")
 	target, apply := e.measureFlags(fs)
 	if err := parse(fs, args); err != nil {
 		return err
@@ -111,7 +112,10 @@ func (e *Env) cmdRun(ctx context.Context, args []string) error {
 			return err
 		}
 	}
-	req := WorkRequest{Backend: backend, GPU: t.GPU, Timing: t.Timing, Suites: names}
+	if _, err := mma.ParseCoopMatGrid(*grid); err != nil {
+		return &UsageError{err.Error()}
+	}
+	req := WorkRequest{Backend: backend, GPU: t.GPU, Timing: t.Timing, Suites: names, CoopMatGrid: *grid}
 	if len(t.GPUs) > 1 {
 		return e.measureHost(ctx, req, t.GPUs, *out)
 	}

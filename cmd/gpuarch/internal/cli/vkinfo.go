@@ -21,7 +21,7 @@ type vulkanList struct {
 var keyExtensions = []string{
 	"VK_KHR_shader_clock", "VK_KHR_pipeline_executable_properties", "VK_KHR_buffer_device_address",
 	"VK_EXT_subgroup_size_control", "VK_KHR_shader_subgroup_extended_types", "VK_KHR_shader_integer_dot_product",
-	"VK_KHR_cooperative_matrix", "VK_NV_cooperative_matrix2", "VK_NV_shader_sm_builtins",
+	"VK_KHR_cooperative_matrix", "VK_NV_cooperative_matrix2", "VK_KHR_shader_bfloat16", "VK_EXT_shader_float8", "VK_NV_shader_sm_builtins",
 	"VK_AMD_shader_core_properties", "VK_ARM_shader_core_builtins", "VK_EXT_calibrated_timestamps",
 }
 
@@ -69,6 +69,19 @@ func (l *vulkanList) writeText(w io.Writer) error {
 		}
 		row("extensions", "%s", strings.Join(have, ", "))
 		row("lacks", "%s", strings.Join(lack, ", "))
+		if cm := d.CooperativeMatrix; cm != nil {
+			row("cooperative matrix", "%d combinations, stages %s", len(cm.Properties), strings.Join(cm.SupportedStages, ", "))
+			for _, p := range cm.Properties {
+				row("", "%s", p)
+			}
+			if nv := cm.NV2; nv != nil {
+				row("cooperative matrix 2", "workgroup scope up to %d invocations (%d bytes of shared memory reserved), flexible dimensions up to %d, %d flexible combinations",
+					nv.WorkgroupScopeMaxWorkgroupSize, nv.WorkgroupScopeReservedSharedMemory, nv.FlexibleDimensionsMaxDimension, len(nv.FlexibleDimensions))
+				for _, p := range nv.FlexibleDimensions {
+					row("", "%s", p)
+				}
+			}
+		}
 		var mem []string
 		for _, h := range d.MemoryHeaps {
 			kind := "host"

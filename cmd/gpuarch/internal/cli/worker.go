@@ -50,6 +50,9 @@ type WorkRequest struct {
 	Known     map[string]float64 `json:"known,omitempty"`
 	Artifacts string             `json:"artifacts,omitempty"`
 	Config    probe.Config       `json:"config"`
+	// CoopMatGrid is the Vulkan cooperative-matrix throughput grid
+	// (mma.ParseCoopMatGrid); "" for the default.
+	CoopMatGrid string `json:"coopmat_grid,omitempty"`
 }
 
 // WorkMessage is one line of a worker's output.
@@ -174,7 +177,15 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 				return err
 			}
 		case mma.Suite:
-			if err := run(mma.Jobs(dev), nil); err != nil {
+			planned := mma.Jobs(dev)
+			if dev.BackendOf() == backendVulkan && req.CoopMatGrid != "" {
+				shapes, err := mma.ParseCoopMatGrid(req.CoopMatGrid)
+				if err != nil {
+					return err
+				}
+				planned = mma.CoopMatJobs(dev, shapes)
+			}
+			if err := run(planned, nil); err != nil {
 				return err
 			}
 		case dispatch.Suite:

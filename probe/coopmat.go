@@ -1,0 +1,104 @@
+package probe
+
+import (
+	"fmt"
+	"strings"
+)
+
+// CoopMat is one cooperative-matrix multiply-add form, as a Vulkan driver
+// lists it (VK_KHR_cooperative_matrix): Result (M×N) = A (M×K) · B (K×N)
+// + C, one subgroup's instruction. Types are named as record.CooperativeMatrix
+// names them: "f16", "f32", "s8", "u32"...
+type CoopMat struct {
+	M, N, K         int
+	A, B, C, Result string
+	// Saturating: the driver lists the form with saturating
+	// accumulation, and kernels ask for it.
+	Saturating bool
+}
+
+// Name is how records name the form: "coopmat 16x16x16 f32+=f16*f16",
+// with " sat" for saturating accumulation.
+func (c CoopMat) Name() string {
+	acc := c.Result
+	if c.C != c.Result {
+		acc = c.C + "->" + c.Result
+	}
+	s := fmt.Sprintf("coopmat %dx%dx%d %s+=%s*%s", c.M, c.N, c.K, acc, c.A, c.B)
+	if c.Saturating {
+		s += " sat"
+	}
+	return s
+}
+
+// FlopsPerInstr is the arithmetic of one multiply-add: 2·M·N·K.
+func (c CoopMat) FlopsPerInstr() int { return 2 * c.M * c.N * c.K }
+
+// Op is the backend-neutral operation the form performs, the one the
+// CUDA backend's mma records of the same types carry: "mma.f32+=f16*f16".
+// Shapes differ between APIs (mma.sync m16n8k16, coopmat 16×16×16), so
+// the operation names the math and compare sets rates side by side.
+func (c CoopMat) Op() string { return MatrixOp(c.Result, c.A, c.B) }
+
+// MatrixOp names a matrix multiply-accumulate by its types: acc += a*b.
+func MatrixOp(acc, a, b string) string { return fmt.Sprintf("mma.%s+=%s*%s", acc, a, b) }
+
+// Layout of the data buffer cooperative-matrix kernels load from: A at
+// byte 0, B at CoopMatRegion, C at 2·CoopMatRegion, each row-major and
+// packed; CoopMatDataBytes in all.
+const (
+	CoopMatRegion    = 64 << 10
+	CoopMatDataBytes = 3 * CoopMatRegion
+)
+
+// CoopMatPattern is how CoopMatInit fills 32-bit words of an element
+// type: hash & mask | or, so that every element is small (products and
+// sums of many stay finite: f16 and bf16 elements lie in [2^-7, 2^-6)), and false
+// for types it cannot fill.
+func CoopMatPattern(elem string) (or, mask uint32, ok bool) {
+	switch elem {
+	case "f16":
+		return 0x20002000, 0x03ff03ff, true
+	case "bf16":
+		return 0x3c003c00, 0x007f007f, true
+	case "e4m3": // [2^-4, 2^-3)
+		return 0x18181818, 0x07070707, true
+	case "e5m2": // [2^-4, 2^-3)
+		return 0x2c2c2c2c, 0x03030303, true
+	case "f32":
+		return 0x3c000000, 0x007fffff, true
+	case "s8", "u8":
+		return 0, 0x03030303, true
+	case "s16", "u16":
+		return 0, 0x00030003, true
+	case "s32", "u32":
+		return 0, 0x3, true
+	}
+	return 0, 0, false
+}
+
+// ElemBits is the width of a cooperative-matrix element type in bits, 0
+// for one gpuarch does not know.
+func ElemBits(elem string) int {
+	switch strings.TrimPrefix(strings.TrimPrefix(elem, "s"), "u") {
+	case "8":
+		return 8
+	case "16":
+		return 16
+	case "32":
+		return 32
+	case "64":
+		return 64
+	}
+	switch elem {
+	case "f16", "bf16":
+		return 16
+	case "f32":
+		return 32
+	case "f64":
+		return 64
+	case "e4m3", "e5m2":
+		return 8
+	}
+	return 0
+}

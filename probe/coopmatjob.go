@@ -1,0 +1,380 @@
+package probe
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/stats"
+)
+
+// CoopMatShape is one throughput configuration of the cooperative-matrix
+// probe: subgroups per workgroup, workgroups per SM, and independent
+// accumulators per subgroup.
+type CoopMatShape struct{ Subgroups, GroupsPerSM, ILP int }
+
+// warpsPerSM is the subgroups the shape puts on each SM.
+func (s CoopMatShape) warpsPerSM() int { return s.Subgroups * s.GroupsPerSM }
+
+// coopMatExpect are the machine-code mnemonics (prefix match) of
+// cooperative-matrix multiply-adds in the listings drivers give: AMD's
+// WMMA, Intel's DPAS. NVIDIA's driver gives statistics only, so the
+// check there is the binary's growth with the chain.
+var coopMatExpect = map[string][]string{"amdgcn": {"v_wmma"}, "intel": {"dpas"}}
+
+// CoopMatJob measures one cooperative-matrix form through the backend's
+// Codegen (SPIR-V: see package probe/vk): its latency, by dependent
+// chains of Config.LatencyLengths multiply-adds from one subgroup (the
+// slope over lengths; length 0 is the control group), and its throughput
+// in operations (a multiply-add counts two) per clock per SM, the best of
+// shapes, rerun Config.Repeats times. op is the records' neutral
+// operation (record.Record.Op), set on the throughput record only: the
+// CUDA backend's mma.sync of the same types performs it with another
+// shape, so rates compare and latencies do not. reference is the
+// documented dense rate in operations per clock per SM (0: none), with
+// its source. On a device without the form the records are skipped
+// ("not supported by this device: ...").
+func CoopMatJob(suite string, cm CoopMat, op string, shapes []CoopMatShape, reference float64, source string) Job {
+	return &coopMatJob{suite: suite, cm: cm, op: op, shapes: shapes, reference: reference, source: source}
+}
+
+type coopMatJob struct {
+	suite, op string
+	cm        CoopMat
+	shapes    []CoopMatShape
+	reference float64
+	source    string
+	lengths   []int
+	c         *compiled
+}
+
+func (j *coopMatJob) module() string         { return KernelName(j.cm.Name()) }
+func (j *coopMatJob) initKernel() string     { return j.module() + "_init" }
+func (j *coopMatJob) latKernel(n int) string { return fmt.Sprintf("%s_lat_n%d", j.module(), n) }
+func (j *coopMatJob) tpKernel(ilp int) string {
+	return fmt.Sprintf("%s_tp_ilp%d", j.module(), ilp)
+}
+
+// coopMatUnroll is the multiply-adds per accumulator per loop iteration:
+// about 32 in all per iteration, so the loop's own instructions are few.
+func coopMatUnroll(ilp int) int { return max(2, 32/max(1, ilp)) }
+
+// Kernels lists the module's kernels for the given latency lengths: the
+// data initialiser, one latency chain per length, one throughput loop
+// per ILP of shapes.
+func (j *coopMatJob) kernels(lengths []int) []KernelSpec {
+	ks := []KernelSpec{{Name: j.initKernel(), Kind: CoopMatInit, Matrix: j.cm}}
+	for _, n := range lengths {
+		ks = append(ks, KernelSpec{Name: j.latKernel(n), Kind: CoopMatLatency, Matrix: j.cm, Length: n})
+	}
+	var ilps []int
+	for _, s := range j.shapes {
+		if !slices.Contains(ilps, s.ILP) {
+			ilps = append(ilps, s.ILP)
+			ks = append(ks, KernelSpec{Name: j.tpKernel(s.ILP), Kind: CoopMatThroughput, Matrix: j.cm, ILP: s.ILP, Unroll: coopMatUnroll(s.ILP)})
+		}
+	}
+	return ks
+}
+
+// CoopMatKernels is the module a CoopMatJob compiles, for tests and
+// `gpuarch` tools that show generated code.
+func CoopMatKernels(cm CoopMat, shapes []CoopMatShape, lengths []int) []KernelSpec {
+	j := &coopMatJob{cm: cm, shapes: shapes}
+	return j.kernels(lengths)
+}
+
+func (j *coopMatJob) prepare(ctx context.Context, r *Runner) {
+	j.lengths = slices.Clone(r.Config.LatencyLengths)
+	sort.Ints(j.lengths)
+	ks := j.kernels(j.lengths)
+	if _, err := r.GPU.Codegen().Module(ks); errors.Is(err, ErrUnsupported) {
+		// Said plainly: "not supported by this device: the driver does
+		// not list ...", without the module and kernel names.
+		msg := err.Error()
+		if i := strings.Index(msg, ErrUnsupported.Error()); i >= 0 {
+			msg = msg[i:]
+		}
+		j.c = &compiled{failure: &record.Record{Status: record.StatusSkipped, Reason: msg}}
+		return
+	}
+	j.c = r.compileKernels(ctx, j.module(), ks)
+}
+
+func (j *coopMatJob) close() { j.c.close() }
+
+func (j *coopMatJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+	newRec := func(q record.Quantity, unit string) record.Record {
+		rec := record.Record{ID: fmt.Sprintf("%s/%s/%s", j.suite, j.cm.Name(), q), Suite: j.suite, Subject: j.cm.Name(), Group: "coopmat",
+			Quantity: q, Unit: unit, Status: record.StatusOK,
+			Note: fmt.Sprintf("Vulkan cooperative matrix (VK_KHR_cooperative_matrix, subgroup scope): %d×%d×%d, A %s, B %s, C %s, result %s; %d operations a multiply-add",
+				j.cm.M, j.cm.N, j.cm.K, j.cm.A, j.cm.B, j.cm.C, j.cm.Result, j.cm.FlopsPerInstr())}
+		rec.Provenance = r.provenanceOf(j.module(), j.c.hash)
+		rec.Provenance.CompileSeconds = j.c.compile.Seconds()
+		return rec
+	}
+	lat := newRec(record.Latency, "cycles")
+	tp := newRec(record.Throughput, "operations/clock/SM")
+	tp.Op = j.op
+	out := func() []record.Record { return []record.Record{lat, tp} }
+	if f := j.c.failure; f != nil {
+		for _, rec := range []*record.Record{&lat, &tp} {
+			rec.Status, rec.Reason = f.Status, f.Reason
+		}
+		return out(), j.c.fatalErr
+	}
+	fail := func(err error, recs ...*record.Record) {
+		for _, rec := range recs {
+			rec.Status, rec.Reason = record.StatusFailed, err.Error()
+		}
+	}
+	data, err := r.GPU.Alloc(CoopMatDataBytes)
+	if err != nil {
+		fail(err, &lat, &tp)
+		return out(), fatalOrNil(err)
+	}
+	defer data.Free()
+	words := CoopMatRegion / 4
+	if err := j.c.prog.Launch(ctx, j.initKernel(), Grid{Blocks: words / 64, Threads: 64}, r.Config.LaunchTimeout, data.Ptr(), uint32(words)); err != nil {
+		err = fmt.Errorf("fill the matrices: %w", err)
+		fail(err, &lat, &tp)
+		return out(), fatalOrNil(err)
+	}
+	clk, err := r.Clock(ctx)
+	if err != nil {
+		fail(err, &lat, &tp)
+		return out(), fatalOrNil(err)
+	}
+	lat.Provenance.Clock = clk
+	j.verifyLatency(r, &lat)
+	if lat.Status == record.StatusOK {
+		r.progress("%s: latency", j.cm.Name())
+		if err := j.latency(ctx, r, data, &lat); err != nil {
+			fail(err, &lat)
+			if Fatal(err) {
+				fail(fmt.Errorf("not measured: %w", err), &tp)
+				return out(), err
+			}
+		}
+	}
+	r.progress("%s: throughput", j.cm.Name())
+	if err := j.throughput(ctx, r, data, &tp); err != nil {
+		fail(err, &tp)
+		if Fatal(err) {
+			return out(), err
+		}
+	}
+	finite(&lat)
+	finite(&tp)
+	return out(), nil
+}
+
+// latency times the chains of every length LatencyRepeats times and fits
+// cycles against length, as measureLatency does for a Step.
+func (j *coopMatJob) latency(ctx context.Context, r *Runner, data Buffer, rec *record.Record) error {
+	out, sink, err := r.allocPair(256)
+	if err != nil {
+		return err
+	}
+	defer out.Free()
+	defer sink.Free()
+	// The sink holds a stored matrix, were the guard ever met.
+	big, err := r.GPU.Alloc(CoopMatRegion)
+	if err != nil {
+		return err
+	}
+	defer big.Free()
+	samples := make([][]float64, len(j.lengths))
+	for range r.Config.LatencyRepeats {
+		for i, n := range j.lengths {
+			k := j.latKernel(n)
+			if err := j.c.prog.Launch(ctx, k, Grid{Blocks: 1, Threads: r.warpSize()}, r.Config.LaunchTimeout, out.Ptr(), big.Ptr(), data.Ptr(), uint32(2), uint32(0)); err != nil {
+				return fmt.Errorf("latency kernel %s: %w", k, err)
+			}
+			b, err := out.Read()
+			if err != nil {
+				return err
+			}
+			samples[i] = append(samples[i], float64(binary.LittleEndian.Uint64(b)))
+		}
+	}
+	est, err := EstimateLatency(j.lengths, samples)
+	if err != nil {
+		return err
+	}
+	rec.Latency, rec.Value, rec.Samples, rec.Summary = est.Detail, est.Detail.Cycles, est.Slopes, summary(est.Slopes)
+	rec.Warnings = append(rec.Warnings, est.Warnings...)
+	for _, n := range j.lengths {
+		rec.Provenance.Kernels = append(rec.Provenance.Kernels, j.latKernel(n))
+	}
+	if rec.Value <= 0 {
+		return fmt.Errorf("non-positive latency (%.3g cycles): the chain did not lengthen the kernel (a compiler that removed or folded it, or timer noise larger than the chain)", rec.Value)
+	}
+	if clk := rec.Provenance.Clock; clk != nil && clk.Hz > 0 {
+		rec.Latency.Seconds = rec.Value / clk.Hz
+	}
+	return nil
+}
+
+// verifyLatency checks the longest chain's compiled code from the
+// driver's report: the expected mnemonics where it gives machine code,
+// else the binary's growth from the control group (length 0) to the
+// longest chain. A chain the compiler removed makes the record invalid.
+func (j *coopMatJob) verifyLatency(r *Runner, rec *record.Record) {
+	in, ok := j.c.prog.(Inspector)
+	if !ok || len(j.lengths) == 0 {
+		rec.SASS = &record.SASS{Status: sassNotVerified, Note: "the backend reports no machine code for cooperative-matrix kernels"}
+		return
+	}
+	spec := ChainSpec{Subject: j.cm.Name(), ExpectISA: coopMatExpect}
+	longest := j.lengths[len(j.lengths)-1]
+	rec.SASS = inspectKernel(in, spec, j.latKernel(longest), r.warpSize(), longest)
+	if rec.SASS.Status == sassNotVerified && len(j.lengths) >= 2 {
+		growth(in, rec.SASS, j.latKernel(j.lengths[0]), r.warpSize(), j.lengths[0], longest)
+	}
+	if rec.SASS.Status == sassInvalid {
+		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.SASS.Note
+	}
+}
+
+// launch runs the throughput kernel at shape s for iters iterations and
+// returns the per-SM rate in operations per clock.
+func (j *coopMatJob) launch(ctx context.Context, r *Runner, s CoopMatShape, iters int, data, sink Buffer) (Rate, error) {
+	d := r.GPU.Device()
+	threads := s.Subgroups * r.warpSize()
+	blocks := max(1, d.SMs) * s.GroupsPerSM
+	warps := blocks * s.Subgroups
+	out, err := r.GPU.Alloc(warps * WarpRecordBytes)
+	if err != nil {
+		return Rate{}, err
+	}
+	defer out.Free()
+	k := j.tpKernel(s.ILP)
+	if err := j.c.prog.Launch(ctx, k, Grid{Blocks: blocks, Threads: threads}, r.Config.LaunchTimeout, out.Ptr(), sink.Ptr(), data.Ptr(), uint32(iters), uint32(0)); err != nil {
+		return Rate{}, fmt.Errorf("throughput kernel %s: %w", k, err)
+	}
+	b, err := out.Read()
+	if err != nil {
+		return Rate{}, err
+	}
+	ws, err := r.decodeWarps(b, warps)
+	if err != nil {
+		return Rate{}, fmt.Errorf("throughput kernel %s: %w", k, err)
+	}
+	perWarp := float64(iters) * float64(coopMatUnroll(s.ILP)*s.ILP) * float64(j.cm.FlopsPerInstr())
+	return r.rateOf(ws, perWarp)
+}
+
+// sized returns the iterations that make a launch at s last about
+// Config.TargetCycles, from a pilot.
+func (j *coopMatJob) sized(ctx context.Context, r *Runner, s CoopMatShape, data, sink Buffer) (int, error) {
+	const pilot = 8
+	rate, err := j.launch(ctx, r, s, pilot, data, sink)
+	if err != nil {
+		return 0, err
+	}
+	n := math.Ceil(pilot * r.Config.TargetCycles / math.Max(rate.MedianCycles, 1))
+	return min(int(math.Min(math.Max(n, pilot), 1<<22)), r.maxIterations()), nil
+}
+
+// shapeRecord describes a shape as records do.
+func (j *coopMatJob) shapeRecord(r *Runner, s CoopMatShape, iters int) record.Shape {
+	return record.Shape{WarpsPerSM: s.warpsPerSM(), ILP: s.ILP, BlocksPerSM: s.GroupsPerSM, ThreadsPerBlk: s.Subgroups * r.warpSize(),
+		StepsPerIter: coopMatUnroll(s.ILP) * s.ILP, Iterations: iters}
+}
+
+// throughput sweeps the shapes, reruns the best Config.Repeats times and
+// fills rec: Value in operations per clock per SM, the whole GPU's
+// operations per second at the measured clock, and the documented peak's
+// share.
+func (j *coopMatJob) throughput(ctx context.Context, r *Runner, data Buffer, rec *record.Record) error {
+	sink, err := r.GPU.Alloc(CoopMatRegion)
+	if err != nil {
+		return err
+	}
+	defer sink.Free()
+	d := r.GPU.Device()
+	det := &record.ThroughputDetail{}
+	rec.Through = det
+	best, bestIters := CoopMatShape{}, 0
+	for _, s := range j.shapes {
+		if most := d.MaxWarpsPerSM; most > 0 && s.warpsPerSM() > most {
+			det.Sweep = append(det.Sweep, record.SweepPoint{Shape: j.shapeRecord(r, s, 0), Skipped: fmt.Sprintf("%d subgroups per SM, the device runs at most %d", s.warpsPerSM(), most)})
+			continue
+		}
+		iters, err := j.sized(ctx, r, s, data, sink)
+		if err != nil {
+			return err
+		}
+		rate, err := j.launch(ctx, r, s, iters, data, sink)
+		if err != nil {
+			return err
+		}
+		det.Sweep = append(det.Sweep, record.SweepPoint{Shape: j.shapeRecord(r, s, iters), WarpInstPerClockPerSM: rate.PerSM})
+		if rate.PerSM > det.WarpInstPerClockPerSM {
+			det.WarpInstPerClockPerSM, best, bestIters = rate.PerSM, s, iters
+		}
+	}
+	if bestIters == 0 {
+		return fmt.Errorf("no shape of the %d tried fits the device", len(j.shapes))
+	}
+	var samples, clocks []float64
+	var last Rate
+	for range max(1, r.Config.Repeats) {
+		rate, err := j.launch(ctx, r, best, bestIters, data, sink)
+		if err != nil {
+			return err
+		}
+		samples = append(samples, rate.PerSM)
+		if rate.ClockHz > 0 {
+			clocks = append(clocks, rate.ClockHz)
+		}
+		last = rate
+	}
+	rec.Samples, rec.Summary = samples, summary(samples)
+	rec.Value = stats.Median(samples)
+	det.Best = j.shapeRecord(r, best, bestIters)
+	det.WarpInstPerClockPerSM, det.ResultsPerClockPerSM = rec.Value, rec.Value
+	det.SMsSeen = last.SMs
+	if len(clocks) > 0 {
+		hz := stats.Median(clocks)
+		det.ResultsPerSecond = rec.Value * float64(d.SMs) * hz
+		rec.Provenance.Clock = &record.Clock{Hz: hz, Source: "the subgroup clock over the device clock inside the matrix kernel (median over SMs)"}
+	}
+	if j.reference > 0 {
+		det.Reference = &record.Reference{Class: "tensor " + j.cm.A, Row: "dense peak", Source: j.source,
+			ResultsPerClockPerSM: j.reference, Ratio: rec.Value / j.reference}
+	}
+	rec.Provenance.Kernels = []string{j.tpKernel(best.ILP)}
+	j.verifyThroughput(r, best, rec)
+	return nil
+}
+
+// verifyThroughput checks the best shape's kernel as verifyLatency checks
+// the chains: the expected mnemonics where the driver gives machine
+// code, else the binary's growth from the control group to the loop's
+// multiply-adds (which also counts the kernel's other extra code, so it
+// can only overstate the growth of a step).
+func (j *coopMatJob) verifyThroughput(r *Runner, best CoopMatShape, rec *record.Record) {
+	in, ok := j.c.prog.(Inspector)
+	if !ok || len(j.lengths) == 0 {
+		rec.SASS = &record.SASS{Status: sassNotVerified, Note: "the backend reports no machine code for cooperative-matrix kernels"}
+		return
+	}
+	steps := coopMatUnroll(best.ILP) * best.ILP
+	threads := best.Subgroups * r.warpSize()
+	spec := ChainSpec{Subject: j.cm.Name(), ExpectISA: coopMatExpect}
+	rec.SASS = inspectKernel(in, spec, j.tpKernel(best.ILP), threads, steps)
+	if rec.SASS.Status == sassNotVerified && j.lengths[0] == 0 {
+		growth(in, rec.SASS, j.latKernel(0), threads, 0, steps)
+	}
+	if rec.SASS.Status == sassInvalid {
+		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.SASS.Note
+	}
+}
