@@ -238,7 +238,9 @@ func (j *bandwidthJob) measure(ctx context.Context, r *Runner) ([]record.Record,
 		if group == "" {
 			group = "bandwidth"
 		}
-		rec := record.Record{ID: j.suite + "/" + group + "/" + s.Subject, Suite: j.suite, Subject: s.Subject, Group: group,
+		// The stream's subject names the same stream on every backend,
+		// so it is its operation too.
+		rec := record.Record{ID: j.suite + "/" + group + "/" + s.Subject, Suite: j.suite, Subject: s.Subject, Group: group, Op: group + "/" + s.Subject,
 			Quantity: record.Throughput, Unit: "bytes/clock/SM", Status: record.StatusOK, Note: s.Note,
 			Provenance: r.provenanceOf("stream", j.c.hash)}
 		rec.Provenance.CompileSeconds = j.c.compile.Seconds()

@@ -146,16 +146,19 @@ type Runner struct {
 	warmHz float64
 }
 
-// rewarmBelow is the share of the warm-up clock under which a job starts
-// with another warm-up.
+// rewarmBelow is the share of the warm-up clock under which an idle GPU
+// is warmed up again before a job.
 const rewarmBelow = 0.9
 
-// keepWarm runs another warm-up when the GPU's sensors say its clock has
-// fallen below rewarmBelow of the warm-up's: a GPU left idle (while the
-// host compiled large modules, say) lowers its clock, and some drivers
-// (NVIDIA's Vulkan driver on an H100: a memory suite measured at 345 MHz
-// after 1980 at warm-up) do not raise it again for bursts of short
-// kernels. Without sensors, or before a warm-up, it does nothing.
+// keepWarm warms the GPU up again when its sensors say its clock has
+// fallen below rewarmBelow of the warm-up's because it was idle (the
+// throttle reasons say GpuIdle, or the clock is under half the warm-up's):
+// a GPU left idle while the host compiled large modules lowers its clock,
+// and some drivers do not raise it again for short kernels (NVIDIA's
+// Vulkan driver on an H100 measured a whole memory suite at 345 MHz after
+// 1980 at warm-up). A clock held down by a power or thermal limit is left
+// as it is: warming would not raise it. Without sensors, or before a
+// warm-up, it does nothing.
 func (r *Runner) keepWarm(ctx context.Context) {
 	if r.warmHz <= 0 {
 		return
@@ -164,13 +167,24 @@ func (r *Runner) keepWarm(ctx context.Context) {
 	if s == nil || s.SMClockHz <= 0 || s.SMClockHz >= rewarmBelow*r.warmHz {
 		return
 	}
+	if !slices.Contains(s.Throttle, "GpuIdle") && s.SMClockHz >= r.warmHz/2 {
+		return
+	}
+	target := rewarmBelow * r.warmHz
 	r.progress("warm-up again: the %s clock is %.0f MHz, below the %.0f MHz of warm-up", r.GPU.Device().UnitsOf().Core, s.SMClockHz/1e6, r.warmHz/1e6)
 	warm := r.warmHz
-	if _, err := r.Warmup(ctx, 100*time.Millisecond, 2*time.Second); err != nil {
+	_, err := r.warm(ctx, func(hz float64, _ bool, elapsed time.Duration) bool {
+		return hz >= target || elapsed >= rewarmFor
+	})
+	if err != nil {
 		r.progress("warm-up again: %v", err)
 	}
-	r.warmHz = max(r.warmHz, warm)
+	r.warmHz = warm
 }
+
+// rewarmFor is the longest keepWarm loads the GPU: a GPU that fell to its
+// idle clock took more than 0.1 s of load to come back.
+const rewarmFor = 3 * time.Second
 
 func (r *Runner) progress(format string, args ...any) {
 	if r.Progress != nil {
@@ -328,6 +342,19 @@ func (r *Runner) ownTimeout() time.Duration {
 // rising (two readings within 1% after at least minDur), or maxDur passes.
 // It returns the last clock reading.
 func (r *Runner) Warmup(ctx context.Context, minDur, maxDur time.Duration) (*record.Clock, error) {
+	c, err := r.warm(ctx, func(_ float64, settled bool, elapsed time.Duration) bool {
+		return (settled && elapsed >= minDur) || elapsed >= maxDur
+	})
+	if c != nil && err == nil {
+		r.warmHz = c.Hz
+	}
+	return c, err
+}
+
+// warm runs the warm-up load, reading the clock after each launch, until
+// done says so, given the clock, whether it stopped rising (within 1% of
+// the reading before), and the time so far.
+func (r *Runner) warm(ctx context.Context, done func(hz float64, settled bool, elapsed time.Duration) bool) (*record.Clock, error) {
 	cg := r.GPU.Codegen()
 	step := cg.FMAStep()
 	src, err := cg.Module([]KernelSpec{{Name: "gpuarch_warmup", Kind: ThroughputChain, Step: step, ILP: 4, Unroll: 64}})
@@ -368,9 +395,8 @@ func (r *Runner) Warmup(ctx context.Context, minDur, maxDur time.Duration) (*rec
 			r.progress("warm-up: %s clock %.0f MHz", d.UnitsOf().Core, c.Hz/1e6)
 		}
 		last = c
-		if (settled && time.Since(start) >= minDur) || time.Since(start) >= maxDur {
+		if done(c.Hz, settled, time.Since(start)) {
 			r.progress("warm-up: %s clock %.0f MHz after %.1f s", d.UnitsOf().Core, c.Hz/1e6, time.Since(start).Seconds())
-			r.warmHz = c.Hz
 			return last, nil
 		}
 	}
