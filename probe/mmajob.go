@@ -44,13 +44,25 @@ func (j *mmaJob) unroll() int {
 	return 8
 }
 
-func (j *mmaJob) latencyKernel() string { return "mma_" + KernelName(j.m.Name) + "_lat" }
+// mmaLatencyUnrolls are the dependent chain lengths (instructions per
+// loop iteration, one accumulator) the latency is fitted over: the slope
+// of cycles per iteration against the length is one instruction's
+// latency, the loop's own cost and the wgmma group's fence, commit and
+// wait falling into the intercept.
+var mmaLatencyUnrolls = []int{1, 2, 4, 8, 16}
+
+func (j *mmaJob) latencyKernel(unroll int) string {
+	return fmt.Sprintf("mma_%s_lat%d", KernelName(j.m.Name), unroll)
+}
 func (j *mmaJob) kernel(ilp int) string {
 	return fmt.Sprintf("mma_%s_ilp%d", KernelName(j.m.Name), ilp)
 }
 
 func (j *mmaJob) prepare(ctx context.Context, r *Runner) {
-	m := r.module(MMAKernel(j.latencyKernel(), j.m, 1, 1))
+	m := r.module()
+	for _, u := range mmaLatencyUnrolls {
+		m.Add(MMAKernel(j.latencyKernel(u), j.m, 1, u))
+	}
 	seen := map[int]bool{}
 	for _, s := range j.shapes {
 		if !seen[s.ILP] {
@@ -173,24 +185,45 @@ func (j *mmaJob) calibrated(ctx context.Context, r *Runner, kernel string, s MMA
 }
 
 func (j *mmaJob) latency(ctx context.Context, r *Runner, rec *record.Record) error {
-	k := j.latencyKernel()
-	iters, err := j.calibrated(ctx, r, k, MMAShape{}, 1, 2e5)
-	if err != nil {
-		return err
-	}
-	var samples []float64
-	for range 3 {
-		rate, err := j.launch(ctx, r, k, MMAShape{}, 1, iters, mmaSeed)
+	samples := make([][]float64, len(mmaLatencyUnrolls))
+	iters := make([]uint32, len(mmaLatencyUnrolls))
+	for i, u := range mmaLatencyUnrolls {
+		n, err := j.calibrated(ctx, r, j.latencyKernel(u), MMAShape{}, u, 2e5)
 		if err != nil {
 			return err
 		}
-		samples = append(samples, rate.MedianCycles/float64(iters))
+		iters[i] = n
 	}
-	rec.Samples, rec.Summary = samples, summary(samples)
-	rec.Value = rec.Summary.Median
-	rec.SASS = j.c.checkLoop(k, j.m.Expect, 1, 1)
-	if rec.SASS.Status == sassInvalid {
+	// Repeats go round the lengths so that drift spreads over all of them.
+	for range 3 {
+		for i, u := range mmaLatencyUnrolls {
+			rate, err := j.launch(ctx, r, j.latencyKernel(u), MMAShape{}, u, iters[i], mmaSeed)
+			if err != nil {
+				return err
+			}
+			samples[i] = append(samples[i], rate.MedianCycles/float64(iters[i]))
+		}
+	}
+	est, err := EstimateLatency(mmaLatencyUnrolls, samples)
+	if err != nil {
+		return err
+	}
+	rec.Latency = est.Detail
+	rec.Value = est.Detail.Cycles
+	rec.Samples, rec.Summary = est.Slopes, summary(est.Slopes)
+	rec.Warnings = append(rec.Warnings, est.Warnings...)
+	rec.Note = fmt.Sprintf("the slope of cycles per loop iteration against %v dependent instructions per iteration (one accumulator): %.1f cycles an iteration besides (the loop%s)",
+		mmaLatencyUnrolls, est.Detail.InterceptCycles, map[bool]string{true: ", and the group's fence, commit and wait", false: ""}[j.m.Wgmma()])
+	for _, u := range mmaLatencyUnrolls {
+		rec.Provenance.Kernels = append(rec.Provenance.Kernels, j.latencyKernel(u))
+	}
+	longest := mmaLatencyUnrolls[len(mmaLatencyUnrolls)-1]
+	rec.SASS = j.c.checkLoop(j.latencyKernel(longest), j.m.Expect, longest, longest)
+	switch {
+	case rec.SASS.Status == sassInvalid:
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.SASS.Note
+	case rec.Value <= 0:
+		rec.Status, rec.Reason = record.StatusFailed, fmt.Sprintf("non-positive latency (%.3g cycles): the chain did not lengthen the loop", rec.Value)
 	}
 	return nil
 }

@@ -427,3 +427,22 @@ func TestKeepWarm(t *testing.T) {
 		})
 	}
 }
+
+// TestMMALatencyIsASlope: the matrix latency is the slope of cycles
+// against dependent instructions per iteration (32 on the simulated GPU),
+// not one iteration's cycles (42 there, the loop's 10 included).
+func TestMMALatencyIsASlope(t *testing.T) {
+	g := probetest.New()
+	r := &probe.Runner{GPU: g, Config: testConfig()}
+	m := probe.MMA{Name: "mma m16n8k16 f32+=f16", Group: "mma.sync", Instr: "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
+		M: 16, N: 8, K: 16, RegsA: 4, RegsB: 2, RegsD: 4, Frag: ptx.B32, Acc: ptx.F32, Elem: "f16", Expect: []string{"HMMA"}}
+	var recs []record.Record
+	job := probe.MMAJob("mma", m, []probe.MMAShape{{WarpsPerSM: 4, ILP: 1}}, 0, "")
+	if err := r.Run(context.Background(), []probe.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+		t.Fatal(err)
+	}
+	lat := recs[0]
+	if lat.Quantity != record.Latency || math.Abs(lat.Value-32) > 0.01 || lat.Latency == nil || math.Abs(lat.Latency.InterceptCycles-10) > 0.01 {
+		t.Errorf("%s: %g cycles (%s), detail %+v", lat.ID, lat.Value, lat.Status, lat.Latency)
+	}
+}

@@ -241,9 +241,15 @@ func (p *program) Launch(_ context.Context, kernel string, grid probe.Grid, _ ti
 		// Stamped by LaunchBatch.
 	case strings.HasPrefix(kernel, "mma_") || strings.HasPrefix(kernel, "frag_"):
 		// args: out, iters, seed. 32 cycles an instruction group per
-		// warp, whatever the shape.
+		// warp, whatever the shape; a latency kernel ("_latN", N
+		// dependent instructions an iteration) 32 cycles each and 10
+		// for the loop.
 		iters := uint64(args[1].(uint32))
 		span := iters * 32
+		if i := strings.LastIndex(kernel, "_lat"); i >= 0 {
+			n, _ := strconv.Atoi(kernel[i+4:])
+			span = iters * uint64(10+32*n)
+		}
 		for w := range blocks * threads / 32 {
 			WriteWarp(out, w, 1000, 1000+span, 500, 500+uint64(float64(span)/g.ClockHz*1e9), uint32((w*32/threads)%g.SMs))
 		}
