@@ -144,6 +144,8 @@ type Runner struct {
 	sink  Buffer  // where kernels store what they never store
 	// warmHz is the clock the last warm-up reached; 0 before one.
 	warmHz float64
+	// rewarmed is the time keepWarm has loaded the GPU so far.
+	rewarmed time.Duration
 }
 
 // rewarmBelow is the share of the warm-up clock under which an idle GPU
@@ -157,10 +159,14 @@ const rewarmBelow = 0.9
 // and some drivers do not raise it again for short kernels (NVIDIA's
 // Vulkan driver on an H100 measured a whole memory suite at 345 MHz after
 // 1980 at warm-up). A clock held down by a power or thermal limit is left
-// as it is: warming would not raise it. Without sensors, or before a
+// as it is: warming would not raise it. Each warm-up ends when the clock
+// is back, or stops rising (a GPU idle between jobs that is also held by
+// its power limit never gets back: an H100 run that waited the whole
+// rewarmFor at every job ran past ten minutes), and all of them together
+// take at most rewarmBudget of a run. Without sensors, or before a
 // warm-up, it does nothing.
 func (r *Runner) keepWarm(ctx context.Context) {
-	if r.warmHz <= 0 {
+	if r.warmHz <= 0 || r.rewarmed >= rewarmBudget {
 		return
 	}
 	s := r.GPU.Sensors()
@@ -173,18 +179,29 @@ func (r *Runner) keepWarm(ctx context.Context) {
 	target := rewarmBelow * r.warmHz
 	r.progress("warm-up again: the %s clock is %.0f MHz, below the %.0f MHz of warm-up", r.GPU.Device().UnitsOf().Core, s.SMClockHz/1e6, r.warmHz/1e6)
 	warm := r.warmHz
-	_, err := r.warm(ctx, func(hz float64, _ bool, elapsed time.Duration) bool {
-		return hz >= target || elapsed >= rewarmFor
+	start := time.Now()
+	_, err := r.warm(ctx, func(hz float64, settled bool, elapsed time.Duration) bool {
+		return hz >= target || settled && elapsed >= rewarmMin || elapsed >= rewarmFor
 	})
+	r.rewarmed += time.Since(start)
 	if err != nil {
 		r.progress("warm-up again: %v", err)
+	}
+	if r.rewarmed >= rewarmBudget {
+		r.progress("warm-up again: %.0f s spent warming up in this run; no more", r.rewarmed.Seconds())
 	}
 	r.warmHz = warm
 }
 
-// rewarmFor is the longest keepWarm loads the GPU: a GPU that fell to its
-// idle clock took more than 0.1 s of load to come back.
-const rewarmFor = 3 * time.Second
+// rewarmMin, rewarmFor and rewarmBudget bound keepWarm: a GPU that fell
+// to its idle clock took more than 0.1 s of load to come back, so a
+// warm-up lasts at least rewarmMin unless the clock is back sooner, at
+// most rewarmFor, and all of a run's at most rewarmBudget.
+const (
+	rewarmMin    = 200 * time.Millisecond
+	rewarmFor    = 3 * time.Second
+	rewarmBudget = 20 * time.Second
+)
 
 func (r *Runner) progress(format string, args ...any) {
 	if r.Progress != nil {
