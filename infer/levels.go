@@ -614,3 +614,16 @@ func (c *curve) levels() []Level {
 	}
 	return out
 }
+
+// Rising reports whether every level's value is above the one before: a
+// staircase, as a memory hierarchy's latency curve is. A curve whose
+// levels rise and fall (a CPU's, whose caches the chase's threads share
+// with everything else) is not one, and names no cache by its steps.
+func Rising(ls []Level) bool {
+	for i := 1; i < len(ls); i++ {
+		if ls[i].Value <= ls[i-1].Value {
+			return false
+		}
+	}
+	return len(ls) > 0
+}

@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"time"
 
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/stats"
 )
 
 // StreamKernel builds a bandwidth kernel. Block b streams over its region,
@@ -168,6 +169,15 @@ type Stream struct {
 	// the footprint the kernel really covered (regions are whole loop
 	// iterations), per SM for per-block streams.
 	CurvePath string
+	// Footprints, when set, are each tried in place of Footprint, the
+	// best kept: a level's peak, which need not be at one footprint.
+	Footprints []int64
+	// MinSpan, when set, runs a shape again with more passes when its
+	// first run was shorter, so that it lasts long against the launch
+	// and the blocks' staggered starts (16 passes over 16 MiB of L2 took
+	// 32 µs on an H100); a slow device's first run is long enough as it
+	// is.
+	MinSpan time.Duration
 	// Spacing is the bytes between neighbouring threads' accesses (0:
 	// Width, side by side). Wider spacings touch more sectors and lines
 	// for the same useful bytes, which are what the record counts; the
@@ -178,10 +188,14 @@ type Stream struct {
 // StreamShape is one point of a bandwidth sweep.
 type StreamShape struct{ Width, WarpsPerSM int }
 
-// BandwidthJob measures a stream at each of its shapes and keeps the best,
-// in bytes per clock per SM (each SM's bytes over its own span) and in
-// bytes per second over the whole GPU (all bytes over the first start to
-// the last end on %globaltimer).
+// BandwidthJob measures a stream at each of its footprints and shapes and
+// keeps the best, in bytes per second and bytes per clock per SM. For a
+// buffer all SMs share (L2, DRAM) bytes per second are all bytes over the
+// first start to the last end on the timer, and bytes per clock per SM
+// the same divided by the SMs and the clock measured in that kernel; for
+// per-block regions (L1, shared memory) bytes per clock per SM are each
+// SM's bytes over its own cycles (median over SMs), and bytes per second
+// that times the SMs and the clock.
 func BandwidthJob(suite string, s Stream) Job {
 	return &bandwidthJob{suite: suite, streams: []Stream{s}, shapes: s.Shapes}
 }
@@ -283,20 +297,46 @@ func (j *bandwidthJob) measure(ctx context.Context, r *Runner) ([]record.Record,
 	return recs, nil
 }
 
-// stream measures one Stream over the sweep.
+// footprints are the footprints a stream tries.
+func (s Stream) footprints() []int64 {
+	if len(s.Footprints) > 0 {
+		return s.Footprints
+	}
+	return []int64{s.Footprint}
+}
+
+
+// warpSpan is the time from the first warp's start to the last one's end
+// on the timer.
+func warpSpan(ws []WarpRecord) time.Duration {
+	var g0, g1 uint64
+	for i, w := range ws {
+		if i == 0 || w.StartNs < g0 {
+			g0 = w.StartNs
+		}
+		g1 = max(g1, w.EndNs)
+	}
+	if g1 <= g0 {
+		return 0
+	}
+	return time.Duration(g1 - g0)
+}
+
+// stream measures one Stream over the sweep of footprints and shapes.
 func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buffer, rec *record.Record) error {
 	d := r.GPU.Device()
 	maxBlocks := 0
 	for _, sh := range j.shapes {
 		maxBlocks = max(maxBlocks, d.SMs*max(1, sh.WarpsPerSM/8))
 	}
+	largest := slices.Max(s.footprints())
 	var buf Buffer
 	if s.Op != "lds" {
 		// Room for every shape: regions are rounded up to whole loop
 		// iterations, so many blocks can cover more than the footprint.
-		size := max(s.Footprint, int64(maxBlocks)*StreamChunk) + StreamChunk
+		size := max(largest, int64(maxBlocks)*StreamChunk) + StreamChunk
 		if s.PerBlock {
-			size = (s.Footprint + StreamChunk) * int64(maxBlocks)
+			size = (largest + StreamChunk) * int64(maxBlocks)
 		}
 		b, err := r.GPU.Alloc(int(size))
 		if err != nil {
@@ -306,102 +346,105 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 		buf = b
 	}
 	det := &record.ThroughputDetail{}
-	best, bestNs := 0.0, 0.0
+	best, bestPerSec, bestHz := 0.0, 0.0, 0.0
 	var bestBytes int64 // the footprint the best shape really covered
-	var clocks []float64
-	for _, sh := range j.shapes {
-		blocks := d.SMs * max(1, sh.WarpsPerSM/8)
-		threads := 32 * min(sh.WarpsPerSM, 8)
-		g := Grid{Blocks: blocks, Threads: threads}
-		// Each block's region is whole loop iterations, which also
-		// keeps every access aligned to its width.
-		spacing := sh.Width
-		if s.Spacing > 0 {
-			spacing = s.Spacing
-		}
-		chunk := uint64(threads * spacing * streamUnroll)
-		regions, region := uint32(blocks), uint64(s.Footprint)
-		if !s.PerBlock {
-			region = uint64(s.Footprint) / uint64(blocks)
-			if region < chunk {
-				// A footprint smaller than a loop iteration per block:
-				// blocks share one-iteration regions.
-				regions = uint32(max(uint64(s.Footprint)/chunk, 1))
+	for _, f := range s.footprints() {
+		for _, sh := range j.shapes {
+			passes := max(1, s.Passes)
+			blocks := d.SMs * max(1, sh.WarpsPerSM/8)
+			threads := 32 * min(sh.WarpsPerSM, 8)
+			g := Grid{Blocks: blocks, Threads: threads}
+			// Each block's region is whole loop iterations, which also
+			// keeps every access aligned to its width.
+			spacing := sh.Width
+			if s.Spacing > 0 {
+				spacing = s.Spacing
 			}
-		}
-		region = max(region/chunk, 1) * chunk
-		if s.Op == "lds" {
-			g.SharedBytes = int(s.Footprint)
-		}
-		base := uint64(0)
-		if buf != nil {
-			base = uint64(buf.Ptr())
-		}
-		pt := record.SweepPoint{Shape: record.Shape{WarpsPerSM: sh.WarpsPerSM, ILP: sh.Width, BlocksPerSM: max(1, sh.WarpsPerSM/8), ThreadsPerBlk: threads, Iterations: s.Passes, SharedBytes: g.SharedBytes}}
-		if err := out.Clear(); err != nil {
-			return err
-		}
-		kernel := streamKernelName(s.Op, sh.Width, s.ALUPerAccess)
-		args := []any{out.Ptr(), r.sinkPtr(), uint32(s.Passes), base, region, regions, uint32(0x7fc00bad), uint32(spacing)}
-		if err := j.c.prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, args...); err != nil {
-			return fmt.Errorf("%s at width %d, %d warps/SM: %w", s.Subject, sh.Width, sh.WarpsPerSM, err)
-		}
-		b, err := out.Read()
-		if err != nil {
-			return err
-		}
-		ws, err := r.decodeWarps(b, blocks*threads/r.warpSize())
-		if err != nil {
-			return err
-		}
-		// The useful bytes: a width-byte access in every spacing bytes.
-		covered := region / uint64(spacing) * uint64(sh.Width)
-		perWarp := float64(s.Passes) * float64(covered) / float64(threads/r.warpSize())
-		rate, err := r.rateOf(ws, perWarp)
-		if err != nil {
-			return err
-		}
-		pt.WarpInstPerClockPerSM = rate.PerSM // bytes per clock per SM here
-		det.Sweep = append(det.Sweep, pt)
-		if rate.ClockHz > 0 {
-			clocks = append(clocks, rate.ClockHz)
-		}
-		var g0, g1 uint64
-		for i, w := range ws {
-			if i == 0 || w.StartNs < g0 {
-				g0 = w.StartNs
+			chunk := uint64(threads * spacing * streamUnroll)
+			regions, region := uint32(blocks), uint64(f)
+			if !s.PerBlock {
+				region = uint64(f) / uint64(blocks)
+				if region < chunk {
+					// A footprint smaller than a loop iteration per
+					// block: blocks share one-iteration regions.
+					regions = uint32(max(uint64(f)/chunk, 1))
+				}
 			}
-			g1 = max(g1, w.EndNs)
-		}
-		if rate.PerSM > best {
-			best, det.Best = rate.PerSM, pt.Shape
-			bestBytes = int64(region) * int64(regions)
+			region = max(region/chunk, 1) * chunk
+			if s.Op == "lds" {
+				g.SharedBytes = int(f)
+			}
+			base := uint64(0)
+			if buf != nil {
+				base = uint64(buf.Ptr())
+			}
+			covers := int64(region) * int64(regions)
 			if s.PerBlock {
-				bestBytes = int64(region) * int64(pt.Shape.BlocksPerSM)
+				covers = int64(region) * int64(max(1, sh.WarpsPerSM/8))
 			}
-			if g1 > g0 {
-				bestNs = float64(s.Passes) * float64(covered) * float64(blocks) / float64(g1-g0) * 1e9
+			pt := record.SweepPoint{Shape: record.Shape{WarpsPerSM: sh.WarpsPerSM, ILP: sh.Width, BlocksPerSM: max(1, sh.WarpsPerSM/8), ThreadsPerBlk: threads,
+				Iterations: passes, SharedBytes: g.SharedBytes, Bytes: covers}}
+			kernel := streamKernelName(s.Op, sh.Width, s.ALUPerAccess)
+			launch := func(passes int) ([]WarpRecord, error) {
+				if err := out.Clear(); err != nil {
+					return nil, err
+				}
+				args := []any{out.Ptr(), r.sinkPtr(), uint32(passes), base, region, regions, uint32(0x7fc00bad), uint32(spacing)}
+				if err := j.c.prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, args...); err != nil {
+					return nil, fmt.Errorf("%s over %d bytes at width %d, %d warps/SM: %w", s.Subject, f, sh.Width, sh.WarpsPerSM, err)
+				}
+				b, err := out.Read()
+				if err != nil {
+					return nil, err
+				}
+				return r.decodeWarps(b, blocks*threads/r.warpSize())
+			}
+			ws, err := launch(passes)
+			if err != nil {
+				return err
+			}
+			// A run shorter than MinSpan runs again, long enough.
+			if span := warpSpan(ws); s.MinSpan > 0 && span > 0 && span < s.MinSpan {
+				passes = min(int(float64(passes)*float64(s.MinSpan)/float64(span))+1, 1<<20)
+				if ws, err = launch(passes); err != nil {
+					return err
+				}
+				pt.Shape.Iterations = passes
+			}
+			// The useful bytes: a width-byte access in every spacing bytes.
+			covered := region / uint64(spacing) * uint64(sh.Width)
+			perWarp := float64(passes) * float64(covered) / float64(threads/r.warpSize())
+			rate, err := r.rateOf(ws, perWarp)
+			if err != nil {
+				return err
+			}
+			perSM, perSec := rate.PerSM, rate.PerSM*float64(d.SMs)*rate.ClockHz
+			if !s.PerBlock {
+				// One buffer all SMs share: all bytes over the first
+				// start to the last end on the timer, and per SM per
+				// clock from the same span at the clock measured in
+				// the kernel, so the two units convert exactly (an
+				// SM's bytes over its own span read higher: SMs that
+				// start late or end early do not count).
+				if span := warpSpan(ws); span > 0 && rate.ClockHz > 0 {
+					perSec = float64(passes) * float64(covered) * float64(blocks) / span.Seconds()
+					perSM = perSec / float64(d.SMs) / rate.ClockHz
+				}
+			}
+			pt.WarpInstPerClockPerSM = perSM // bytes per clock per SM here
+			det.Sweep = append(det.Sweep, pt)
+			if perSM > best {
+				best, det.Best, bestPerSec, bestHz, bestBytes = perSM, pt.Shape, perSec, rate.ClockHz, covers
 			}
 		}
 	}
 	rec.Value = best
 	det.WarpInstPerClockPerSM = best
+	det.ResultsPerSecond = bestPerSec
 	rec.Through = det
-	hz := 0.0
-	if len(clocks) > 0 {
-		hz = stats.Median(clocks)
-	}
-	rec.Provenance.Clock = &record.Clock{Hz: hz, Source: r.cycleClock() + " over " + r.timerName() + " inside the stream kernels (median)"}
-	// Bytes per second: for a stream over one shared buffer, all bytes over
-	// the GPU's first start to last end; for per-block regions, the per-SM
-	// rate at the measured clock times the SMs.
-	if !s.PerBlock && bestNs > 0 {
-		det.ResultsPerSecond = bestNs
-	} else {
-		det.ResultsPerSecond = best * float64(d.SMs) * hz
-	}
+	rec.Provenance.Clock = &record.Clock{Hz: bestHz, Source: r.cycleClock() + " over " + r.timerName() + " inside the best shape's stream kernel; it converts bytes per second to bytes per clock per SM"}
 	if s.CurvePath != "" {
-		rec.Curve = &record.CurveDetail{Path: s.CurvePath, ClockHz: hz, Points: []record.CurvePoint{{Bytes: bestBytes, Value: best, Elements: s.ALUPerAccess, Stride: s.Spacing}}}
+		rec.Curve = &record.CurveDetail{Path: s.CurvePath, ClockHz: bestHz, Points: []record.CurvePoint{{Bytes: bestBytes, Value: best, Elements: s.ALUPerAccess, Stride: s.Spacing}}}
 	}
 	return nil
 }

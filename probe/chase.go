@@ -147,9 +147,10 @@ func ConstBaseKernel(name string) *ptx.Kernel {
 	return k
 }
 
-// ChaseKernel follows chain c = block index, one thread per block: a warm
-// pass of steps loads, then a timed pass; out[c] (u64) gets the timed
-// pass's cycles. cacheOp is the ld qualifier ("ca": through L1, "cg":
+// ChaseKernel follows chain c = block index + warp index in the block,
+// with the warp's first thread (blocks of one thread, or one block of
+// several warps for chains that must share an SM): a warm pass of steps
+// loads, then a timed pass; out[c] (u64) gets the timed pass's cycles. cacheOp is the ld qualifier ("ca": through L1, "cg":
 // around it). space "shared" chases in dynamic shared memory instead, one
 // block, after its threads build the chain there; space "const" chases
 // ConstTable through the constant cache (cacheOp unused for both).
@@ -190,6 +191,19 @@ func ChaseKernel(name, space, cacheOp string) *ptx.Kernel {
 		ptr = elementAddr(k, "shared", base, g0, stride)
 		load = "ld.shared.u32"
 	} else {
+		// Warp w of a block follows chain ctaid+w with its first lane:
+		// blocks of one thread follow one chain each, on as many SMs; one
+		// block of several warps follows several on one SM.
+		tid := k.Read(ptx.TidX)
+		lane, warp := k.Reg(ptx.U32), k.Reg(ptx.U32)
+		k.Op("and.b32", lane, tid, ptx.Int(31))
+		k.Op("shr.u32", warp, tid, ptx.Int(5))
+		k.Op("add.u32", chain, chain, warp)
+		idle := k.Reg(ptx.Pred)
+		k.Op("setp.ne.u32", idle, lane, ptx.Int(0))
+		leave := k.NewLabel("leave")
+		k.PredOp("@"+idle.String(), "bra", leave)
+		defer k.Mark(leave)
 		base := k.Load(p.base)
 		g0 := scramble(k, chain, elems, bits, seed)
 		ptr = elementAddr(k, "global", base, g0, stride)

@@ -41,6 +41,12 @@ type ChasePath struct {
 	// pass then taking 1/64 of the time. Only paths that do not depend on
 	// one SM's own cache should split (ld.cg).
 	OneChainUpTo int64
+	// Warps, when set, has the chains of footprints above OneChainUpTo
+	// followed by that many warps of one block instead of one block per
+	// SM: every load then comes from one SM, so the curve shows where
+	// data lies from that SM's point of view (a partitioned L2's near
+	// and far halves), in 1/Warps of one chain's time.
+	Warps int
 }
 
 // Footprints returns perOctave footprints per octave from lo to hi bytes,
@@ -141,6 +147,9 @@ func chaseShape(f int64, p ChasePath, sms int) (elems, stride, chains int) {
 	}
 	if p.OneChainUpTo > 0 && f > p.OneChainUpTo {
 		chains = min(64, sms)
+		if p.Warps > 0 {
+			chains = p.Warps
+		}
 		const maxElems = 1 << 22
 		e := f / chaseStride
 		if e > maxElems {
@@ -283,7 +292,11 @@ func (j *chaseJob) point(ctx context.Context, r *Runner, p ChasePath, f int64, b
 			}
 		}
 		args := append(append([]any{at}, shape...), steps, out.Ptr(), guard)
-		if err := j.c.prog.Launch(ctx, kernel, Grid{Blocks: chains, Threads: 1, SharedBytes: p.SharedBytes, Carveout: p.Carveout}, r.Config.LaunchTimeout, args...); err != nil {
+		g := Grid{Blocks: chains, Threads: 1, SharedBytes: p.SharedBytes, Carveout: p.Carveout}
+		if p.Warps > 0 && chains > 1 {
+			g.Blocks, g.Threads = 1, chains*r.warpSize()
+		}
+		if err := j.c.prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, args...); err != nil {
 			return pt, fmt.Errorf("%s, %d bytes: %w", p.Name, f, err)
 		}
 	}

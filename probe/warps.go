@@ -170,11 +170,11 @@ func RateOfDevice(ws []WarpRecord, instPerWarp float64, cores int) (Rate, error)
 
 // unwrap32 undoes one wrap of a counter 32 bits wide read as 64 (Mesa's
 // lavapipe's shader clocks): a start in the counter's upper half and an
-// end in its lower half, below the start, is the counter passing 2^32 in
-// a span shorter than 2^31 ticks. Other ends before starts stay as they
-// are, for the caller to refuse.
+// end below it is the counter passing 2^32 once, in a span shorter than
+// 2^32 ticks (a lavapipe DRAM stream ran 2.2 s, its end past 2^31).
+// Other ends before starts stay as they are, for the caller to refuse.
 func unwrap32(start, end uint64) (uint64, uint64) {
-	if end < start && start >= 1<<31 && start < 1<<32 && end < 1<<31 {
+	if end < start && start >= 1<<31 && start < 1<<32 {
 		end += 1 << 32
 	}
 	return start, end

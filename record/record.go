@@ -529,6 +529,9 @@ type Shape struct {
 	// SharedBytes is the dynamic shared memory spoiler per block, when
 	// the shape fixes occupancy exactly.
 	SharedBytes int `json:"shared_bytes,omitempty"`
+	// Bytes is the footprint a bandwidth stream covered at this shape,
+	// where the sweep tries several.
+	Bytes int64 `json:"bytes,omitempty"`
 }
 
 // SweepPoint is one shape tried while searching for the best throughput.

@@ -81,7 +81,7 @@ func writeMemory(b *strings.Builder, run *record.Run) {
 		u := run.Device.UnitsOf()
 		fmt.Fprintf(b, "Through Vulkan the chase is SPIR-V written by gpuarch, following the same permutations as the CUDA backend's, the cycles read from the subgroup clock: `global ld.ca` is plain loads through a buffer device address; `global ld.cg` makes each load visible at device scope (the Vulkan memory model's MakePointerVisible, as PTX's `ld.relaxed.gpu`), the one way SPIR-V has to ask for a load around a non-coherent L1, which a driver may still serve from the L1 (when the two paths' first plateaus agree, it did); `shared` chases in a workgroup array sized by a specialization constant, up to the device's maxComputeSharedMemorySize. Vulkan has no constant address space and no control of the L1/workgroup-memory split: those chases are skipped, and the L1 found is the split the driver chose for a kernel without workgroup memory, which need not be the largest L1 the %s can have.\n\n", u.Core)
 	}
-	b.WriteString("Latency of a dependent load against footprint (a pointer chase over a random cyclic permutation that visits every 32-byte sector of the footprint once per pass, built on the GPU), through the L1 path (`ld.ca`), around it (`ld.cg`), through the constant cache (`ld.const`, a 64 KiB table) and in shared memory; the L1 chase is repeated with blocks that hold a given amount of shared memory (`global ld.ca, <n> KiB shared`), which forces the L1/shared carve-out to leave shared memory at least that much. The driver picks the carve-out at each launch, and it may take more than one block needs (as many of these one-thread blocks as possible fit an SM), so the L1 found is what the chosen configuration leaves, not 256 KiB less n. The L1 chase is also repeated with the kernel's preferred carve-out set explicitly (`global ld.ca, carve-out <p>%`, p percent of the most shared memory an SM can have) while its blocks hold none. One chase loads once per 2 MiB page (`global ld.cg, one load per 2 MiB page`, each load 64 bytes further into its page): the few lines it touches stay in the L2, so its steps are the address translation's (TLB) reach, not a cache's. One thread chases footprints it can cover quickly; beyond 4 MiB the `ld.cg` chase splits into one chain per SM, whose spread shows how latency differs between SMs. Levels are detected from the curves, not assumed: each plateau's latency and the footprint where the curve leaves it (the knee, where latency crosses halfway to the next plateau). Records `memory/latency/<path>`.\n\n")
+	b.WriteString("Latency of a dependent load against footprint (a pointer chase over a random cyclic permutation that visits every 32-byte sector of the footprint once per pass, built on the GPU), through the L1 path (`ld.ca`), around it (`ld.cg`), through the constant cache (`ld.const`, a 64 KiB table) and in shared memory; the L1 chase is repeated with blocks that hold a given amount of shared memory (`global ld.ca, <n> KiB shared`), which forces the L1/shared carve-out to leave shared memory at least that much. The driver picks the carve-out at each launch, and it may take more than one block needs (as many of these one-thread blocks as possible fit an SM), so the L1 found is what the chosen configuration leaves, not 256 KiB less n. The L1 chase is also repeated with the kernel's preferred carve-out set explicitly (`global ld.ca, carve-out <p>%`, p percent of the most shared memory an SM can have) while its blocks hold none. One chase loads once per 2 MiB page (`global ld.cg, one load per 2 MiB page`, each load 64 bytes further into its page): the few lines it touches stay in the L2, so its steps are the address translation's (TLB) reach, not a cache's. One thread chases footprints it can cover quickly; beyond 4 MiB the `ld.cg` chase splits into one chain per SM, whose spread shows how latency differs between SMs. One more `ld.cg` chase runs from one SM (`global ld.cg, one SM`: the 32 warps of one block each follow a part of the permutation), at 24 footprints per octave from half the all-SM knee to four times it: see the L2's partitions below. Levels are detected from the curves, not assumed: each plateau's latency and the footprint where the curve leaves it (the knee, where latency crosses halfway to the next plateau). Records `memory/latency/<path>`.\n\n")
 	b.WriteString("| Path | Level | Latency (cycles) | Latency (ns) | Capacity (knee) | Across SMs (cycles) | Plateau | Note |\n| --- | ---: | ---: | ---: | --- | --- | --- | --- |\n")
 	for _, r := range curves {
 		levels, err := infer.Levels(curvePoints(r), levelStep)
@@ -111,6 +111,7 @@ func writeMemory(b *strings.Builder, run *record.Run) {
 			fmt.Fprintf(b, "| %s | | | | | | | skipped: %s |\n", r.Subject, oneLine(s))
 		}
 	}
+	writeL2Partitions(b, run, curves)
 	fmt.Fprintf(b, "\n![Latency against footprint](%s/%s)\n\n", PlotDir, latencyPlotName)
 	if _, carve := splitCarveout(curves); len(carve) > 0 {
 		fmt.Fprintf(b, "![The L1 chase at each carve-out](%s/%s)\n\n", PlotDir, carveoutPlotName)
@@ -352,19 +353,26 @@ func writeBandwidth(b *strings.Builder, run *record.Run) {
 	}
 	peak := spec.New(run.Device, nil).MemoryBandwidth
 	b.WriteString("### Bandwidth\n\n")
-	b.WriteString("Each level streamed by every SM at access widths of 4, 8 and 16 bytes per thread and three occupancies per level (8 to 64 warps per SM; each record holds its sweep), keeping the best: bytes per clock per SM (each SM's bytes over its own cycles) and bytes per second over the whole GPU. Footprints come from the levels detected above. Records `memory/bandwidth/<level>`.\n\n")
-	b.WriteString("| Level | Bytes/clk/SM | GB/s | Share of the DRAM interface | Best (bytes/thread × warps/SM) | Footprint |\n| --- | ---: | ---: | ---: | --- | --- |\n")
+	b.WriteString("Each level streamed by every SM at access widths of 4, 8 and 16 bytes per thread and three occupancies per level (8 to 64 warps per SM; each record holds its sweep), keeping the best. For the L2 and DRAM (one buffer every SM reads) GB/s are all bytes over the first warp's start to the last one's end, and bytes/clk/SM that rate divided by the SMs and by the SM clock measured in the same kernel (the *Clock* column), so the two convert exactly; the L2 is streamed at several footprints, from a sixteenth to half the capacity the all-SM chase detected, each run at least 2 ms long, and its peak kept. For the L1 and shared memory (a region per block) bytes/clk/SM are each SM's bytes over its own cycles, and GB/s that times the SMs and the clock. Records `memory/bandwidth/<level>`.\n\n")
+	b.WriteString("| Level | Bytes/clk/SM | GB/s | Clock (MHz) | Share of the DRAM interface | Best (bytes/thread × warps/SM) | Best footprint | Footprint |\n| --- | ---: | ---: | ---: | ---: | --- | --- | --- |\n")
 	for _, r := range rows {
 		if r.Status != record.StatusOK || r.Through == nil {
-			fmt.Fprintf(b, "| %s | %s | | | | %s |\n", r.Subject, r.Status, oneLine(r.Reason))
+			fmt.Fprintf(b, "| %s | %s | | | | | | %s |\n", r.Subject, r.Status, oneLine(r.Reason))
 			continue
 		}
 		share := "—"
 		if strings.HasPrefix(r.Subject, "DRAM") && peak > 0 {
 			share = fmt.Sprintf("%.1f%% of %.2f TB/s", 100*r.Through.ResultsPerSecond/peak, peak/1e12)
 		}
-		fmt.Fprintf(b, "| %s | %s | %.0f | %s | %d × %d | %s |\n", r.Subject, linked(r, fmt.Sprintf("%.1f", r.Value)), r.Through.ResultsPerSecond/1e9, share,
-			r.Through.Best.ILP, r.Through.Best.WarpsPerSM, oneLine(r.Note))
+		clock, foot := "—", "—"
+		if c := r.Provenance.Clock; c != nil && c.Hz > 0 {
+			clock = fmt.Sprintf("%.0f", c.Hz/1e6)
+		}
+		if r.Through.Best.Bytes > 0 {
+			foot = bytesString(float64(r.Through.Best.Bytes))
+		}
+		fmt.Fprintf(b, "| %s | %s | %.0f | %s | %s | %d × %d | %s | %s |\n", r.Subject, linked(r, fmt.Sprintf("%.1f", r.Value)), r.Through.ResultsPerSecond/1e9, clock, share,
+			r.Through.Best.ILP, r.Through.Best.WarpsPerSM, foot, oneLine(r.Note))
 	}
 	b.WriteString("\nThe DRAM interface's rate is 2 (double data rate) × the memory clock × the bus width, from the driver's attributes (see the spec sheet).\n\n")
 	writeBandwidthCurves(b, run)
@@ -486,11 +494,22 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 			carve = append(carve, fmt.Sprintf("%s: %s", strings.TrimSuffix(shared, " shared"), bytesString(ls[0].Capacity)))
 			continue
 		}
+		if r.Subject == oneSMPath {
+			if l2 := oneSML2(ls); l2 != nil {
+				add("L2 cache from one SM", measured(l2.summary()))
+				v := fmt.Sprintf("%s (measured: where the last L2 level from one SM ends)", bytesString(l2.capacity))
+				if d := attr("L2_CACHE_SIZE"); d > 0 {
+					v += fmt.Sprintf("; %s (driver; measured/driver %.3f)", bytesString(float64(d)), l2.capacity/float64(d))
+				}
+				add("L2 cache size", v)
+			}
+			continue
+		}
 		switch r.Subject {
 		case "global ld.ca":
 			add("Data cache (L1)", measured(fmt.Sprintf("%s, %.0f cycles", bytesString(ls[0].Capacity), ls[0].Value)))
 		case "global ld.cg":
-			add("L2 cache", measured(fmt.Sprintf("%s effective (the knee), %.0f cycles", bytesString(ls[0].Capacity), ls[0].Value)))
+			add("L2 cache, every SM reading", measured(fmt.Sprintf("%s effective (the knee), %.0f cycles", bytesString(ls[0].Capacity), ls[0].Value)))
 			if v := attr("L2_CACHE_SIZE"); v > 0 {
 				add("L2 cache size", driver(bytesString(float64(v))))
 			} else {
@@ -633,4 +652,91 @@ func accessUnit(rows []*accessRow, op string) (unit int, line string) {
 	}
 	return unit, fmt.Sprintf("`ld.%s`: a coalesced warp load (128 bytes) takes %.2f cycles (%.0f bytes a clock); as the lanes spread, the cost follows the %s they touch, %.2f–%.2f cycles each, not the %s (%.2f–%.2f cycles each).",
 		op, coalesced, 128/coalesced, fu, follow.lo, follow.hi, ou, other.lo, other.hi)
+}
+
+// oneSMPath is the one-SM chase's path (memory.L2Path).
+const oneSMPath = "global ld.cg, one SM"
+
+// l2Levels are the L2 levels the one-SM chase found: every level below
+// the curve's last (DRAM), and the L2's capacity, where the last of them
+// ends.
+type l2Levels struct {
+	levels   []infer.Level
+	dram     infer.Level
+	capacity float64
+}
+
+// oneSML2 reads the L2 levels from the one-SM chase's levels; nil when
+// the curve has no level below DRAM, the last one is not resolved, or
+// the levels do not rise one after another.
+func oneSML2(ls []infer.Level) *l2Levels {
+	if len(ls) < 2 || !ls[len(ls)-2].Resolved || !infer.Rising(ls) {
+		return nil
+	}
+	return &l2Levels{levels: ls[:len(ls)-1], dram: ls[len(ls)-1], capacity: ls[len(ls)-2].Capacity}
+}
+
+// summary is the levels in one line: "near 262 cycles to 24 MiB; far …".
+func (l *l2Levels) summary() string {
+	var parts []string
+	for i, lv := range l.levels {
+		name := fmt.Sprintf("level %d", i+1)
+		if len(l.levels) == 2 {
+			name = [2]string{"near", "far"}[i]
+		}
+		parts = append(parts, fmt.Sprintf("%s %.0f cycles to %s", name, lv.Value, bytesString(lv.Capacity)))
+	}
+	return strings.Join(parts, "; ") + fmt.Sprintf("; DRAM %.0f cycles beyond", l.dram.Value)
+}
+
+// writeL2Partitions explains what the one-SM chase found against the
+// all-SM one: a partitioned L2's near and far halves, and its size.
+func writeL2Partitions(b *strings.Builder, run *record.Run, curves []*record.Record) {
+	var one, all *record.Record
+	for _, r := range curves {
+		switch r.Subject {
+		case oneSMPath:
+			one = r
+		case "global ld.cg":
+			all = r
+		}
+	}
+	if one == nil {
+		return
+	}
+	b.WriteString("\n**The L2's partitions.** ")
+	ls, err := infer.Levels(curvePoints(one), levelStep)
+	l2 := (*l2Levels)(nil)
+	if err == nil {
+		l2 = oneSML2(ls)
+	}
+	if l2 == nil {
+		fmt.Fprintf(b, "The chase from one SM (`%s`) found no resolved staircase of levels below DRAM (each level slower than the one before), so it sizes no L2 and shows no partition.\n", oneSMPath)
+		return
+	}
+	allKnee := 0.0
+	if all != nil {
+		if la, err := infer.Levels(curvePoints(all), levelStep); err == nil && len(la) > 1 {
+			allKnee = la[0].Capacity
+		}
+	}
+	driver := float64(run.Device.Attributes["L2_CACHE_SIZE"])
+	switch len(l2.levels) {
+	case 1:
+		fmt.Fprintf(b, "From one SM the L2 is one level, %.0f cycles up to %s, then DRAM (%.0f cycles): no partition shows in latency.", l2.levels[0].Value, bytesString(l2.capacity), l2.dram.Value)
+	default:
+		near, far := l2.levels[0], l2.levels[len(l2.levels)-1]
+		fmt.Fprintf(b, "From one SM the L2 shows as %d levels: %.0f cycles up to %s, then %.0f cycles (%.0f%% more) up to %s, then DRAM (%.0f cycles). ",
+			len(l2.levels), near.Value, bytesString(near.Capacity), far.Value, 100*(far.Value/near.Value-1), bytesString(far.Capacity), l2.dram.Value)
+		b.WriteString("This is how a partitioned L2 looks from one SM (NVIDIA's A100 whitepaper, 2020: the L2 is divided into two partitions, each caching data for the SMs of the GPCs directly connected to it): the first level is what the SM's own partition serves; past it, lines the near partition no longer holds come from the far one, across the crossbar between them, and the curve meets DRAM only once the whole L2 is outgrown.")
+	}
+	fmt.Fprintf(b, " The L2's capacity is where the last L2 level ends: %s", bytesString(l2.capacity))
+	if driver > 0 {
+		fmt.Fprintf(b, " against the driver's %s (%+.1f%%)", bytesString(driver), 100*(l2.capacity/driver-1))
+	}
+	b.WriteString(".")
+	if allKnee > 0 {
+		fmt.Fprintf(b, " With every SM reading (`global ld.cg`, one chain per SM), the knee is at %s (%.0f%% of that capacity): when SMs attached to both partitions read the same lines, both partitions hold them, so the GPU as a whole keeps less on chip than the L2's capacity, and that knee is what a kernel reading from every SM sees.", bytesString(allKnee), 100*allKnee/l2.capacity)
+	}
+	b.WriteString(" In the bandwidth curve, a partitioned L2 shows as the rate falling once the footprint outgrows the near copies, before DRAM (see below).\n")
 }

@@ -10,8 +10,10 @@
 #
 #	OUT=/some/dir scripts/device-run.sh [STAGES]
 #
-# STAGES is a space-separated subset of "info before cuda vulkan stamps
-# memcuda compare" (default: all but memcuda); "stamps" times the
+# STAGES is a space-separated subset of "info before cuda peer vulkan
+# stamps memcuda compare" (default: all but memcuda and peer); "peer"
+# builds and runs scripts/peer/l2stream.cu, an independent L2 bandwidth
+# check; "stamps" times the
 # operations both backends measure by GPU timestamps instead of the shader
 # clock; "memcuda" runs the CUDA memory suite alone, to set beside the
 # Vulkan run's memory records in the same call. SUITES limits the CUDA runs (default: every suite).
@@ -62,6 +64,21 @@ if has cuda; then
 	run cuda ./bin/gpuarch run --backend cuda --out "$OUT/cuda" $suite_flag
 	cp "$OUT/cuda/results.json" "$OUT/cuda-results.json" 2>/dev/null
 	pack cuda
+fi
+if has peer; then
+	# An independent L2 bandwidth check in the same call (see
+	# scripts/peer/l2stream.cu), compiled here with the toolkit's nvcc.
+	mkdir -p "$OUT/peer"
+	nvcc=$(command -v nvcc || ls /usr/local/cuda*/bin/nvcc 2>/dev/null | head -n 1)
+	if [ -n "$nvcc" ]; then
+		run peer-build "$nvcc" -O3 -arch=native -o "$OUT/peer/l2stream" scripts/peer/l2stream.cu
+		[ -x "$OUT/peer/l2stream" ] && run peer sh -c '"$1" >"$2"' l2stream "$OUT/peer/l2stream" "$OUT/peer/l2stream.txt"
+		rm -f "$OUT/peer/l2stream"
+	else
+		echo "no nvcc: the peer L2 check was not built" >"$OUT/peer/l2stream.txt"
+	fi
+	nvidia-smi --query-gpu=clocks.sm,power.draw,clocks_throttle_reasons.active --format=csv >>"$OUT/peer/l2stream.txt" 2>&1
+	pack peer
 fi
 if has vulkan; then
 	run vulkan ./bin/gpuarch run --backend vulkan --out "$OUT/vulkan"

@@ -114,9 +114,15 @@ func (g *GPU) Sensors() *record.Sensors {
 // up to 200 KiB), 270 (L2, up to 32 MiB) and 650 beyond. A chase with one
 // element per page or more (stride of 1 MiB or more) stays in the L2 and
 // sees the TLBs instead: 270 cycles up to 64 MiB, 400 to 4 GiB, 600
-// beyond.
-func (g *GPU) MemoryLatency(bytes float64, kernel string, stride int) float64 {
+// beyond. Chains followed from one SM (oneSM) see a partitioned 48 MiB
+// L2: 270 cycles up to 24 MiB (the near half), 420 to 48 MiB (the far
+// half), then 650.
+func (g *GPU) MemoryLatency(bytes float64, kernel string, stride int, oneSM bool) float64 {
 	switch {
+	case oneSM && stride < 1<<20 && bytes <= 24<<20:
+		return 270
+	case oneSM && stride < 1<<20 && bytes <= 48<<20:
+		return 420
 	case stride >= 1<<20 && bytes <= 64<<20:
 		return 270
 	case stride >= 1<<20 && bytes <= 4<<30:
@@ -345,11 +351,11 @@ func (p *program) Launch(_ context.Context, kernel string, grid probe.Grid, _ ti
 		if kernel != "chase_shared" {
 			i = 1
 		}
-		elems, stride := args[i].(uint32), args[i+2].(uint32)
+		elems, stride, chains := args[i].(uint32), args[i+2].(uint32), args[i+3].(uint32)
 		steps := args[i+5].(uint32)
 		out = g.bufs[args[i+6].(probe.Ptr)]
-		per := g.MemoryLatency(float64(elems)*float64(stride), kernel, int(stride))
-		for c := range blocks {
+		per := g.MemoryLatency(float64(elems)*float64(stride), kernel, int(stride), blocks == 1 && chains > 1)
+		for c := range chains {
 			le.PutUint64(out[8*c:], uint64(per*float64(steps)))
 		}
 	default:

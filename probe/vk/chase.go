@@ -117,7 +117,8 @@ func chaseInitKernel(m *module, name string) {
 	f.finish()
 }
 
-// chaseKernel is probe.ChaseKernel: workgroup c follows chain c, a warm
+// chaseKernel is probe.ChaseKernel: subgroup w of workgroup c follows
+// chain c+w with its first invocation, a warm
 // pass of steps loads then a timed one, and stores the timed pass's
 // subgroup-clock cycles at out + 8c. cacheOp "cg" makes each load visible
 // at device scope (see below); "ca" loads are plain. Space "shared" builds the chain
@@ -168,7 +169,12 @@ func chaseKernel(m *module, name, space, cacheOp string) error {
 		f.finish()
 		return nil
 	}
-	start = f.globalElement(f.param("base"), f.scramble(chain, elems, bits, seed), stride)
+	// Subgroup w of a workgroup follows chain workgroup+w with its first
+	// invocation (see probe.ChaseKernel).
+	sg := f.builtin("SubgroupId", "u32")
+	chain = f.def("chain", "OpIAdd %s %s %s", u32, chain, sg)
+	lane := f.builtin("SubgroupLocalInvocationId", "u32")
+	first := f.def("first", "OpIEqual %s %s %s", m.typ("bool"), lane, m.konst("u32", 0))
 	ty = "u64"
 	access := "Aligned 8"
 	if cacheOp == "cg" {
@@ -181,7 +187,10 @@ func chaseKernel(m *module, name, space, cacheOp string) error {
 		ptr := f.def("gp", "OpConvertUToPtr %s %s", m.pointer("PhysicalStorageBuffer", u64), p)
 		return f.def("ld", "OpLoad %s %s %s", u64, ptr, access)
 	}
-	f.timedChase(start, ty, steps, chain, load)
+	f.ifThen(first, func() {
+		start = f.globalElement(f.param("base"), f.scramble(chain, elems, bits, seed), stride)
+		f.timedChase(start, ty, steps, chain, load)
+	})
 	f.finish()
 	return nil
 }

@@ -11,6 +11,7 @@ package memory
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/probe"
@@ -81,6 +82,54 @@ var TLBPath = probe.ChasePath{Name: "global ld.cg, one load per 2 MiB page", Spa
 // TLBFootprints are the TLB chase's footprints: four per octave from 8 MiB
 // (three pages) to 64 GiB (those that do not fit free memory are skipped).
 func TLBFootprints() []int64 { return probe.Footprints(8<<20, 64<<30, 4) }
+
+// L2Path chases from one SM: footprints above 1 MiB are split into 32
+// chains that the 32 warps of one block follow, so every load comes from
+// the same SM. The all-SM ld.cg chase sees a partitioned L2 (NVIDIA's
+// since the A100: two halves, each SM attached to one) as one level whose
+// knee is the capacity the SMs' near copies leave; from one SM, data
+// homed in the far half cannot be kept near it, so between the near
+// plateau and DRAM the curve holds a far-partition level, and the L2's
+// whole capacity is where that level ends. The method is Chips and
+// Cheese's ("Nvidia's H100: Funny L2, and Tons of Bandwidth", 2023: a
+// latency test from one SM, far L2 partition past the near one).
+var L2Path = probe.ChasePath{Name: "global ld.cg, one SM", Space: "global", CacheOp: "cg", OneChainUpTo: 1 << 20, Warps: 32}
+
+// L2Footprints are the one-SM chase's footprints around the L2's
+// all-SM knee (bytes): 24 per octave (2.9% apart) from half the knee to
+// four times it, where the near and far partitions and DRAM part, and
+// four per octave from 1 MiB up to there and from there to 16 times the
+// knee (DRAM's plateau). Without a knee, the driver's L2 size stands in
+// for it, and without that 32 MiB.
+func L2Footprints(knee int64) []int64 {
+	if knee <= 0 {
+		knee = 32 << 20
+	}
+	lo, hi := knee/2, 4*knee
+	var out []int64
+	for _, f := range probe.Footprints(1<<20, lo, 4) {
+		if f < lo {
+			out = append(out, f)
+		}
+	}
+	out = append(out, probe.Footprints(lo, hi, 24)...)
+	for _, f := range probe.Footprints(hi, 16*knee, 4) {
+		if f > out[len(out)-1] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// L2Jobs plans the one-SM chase (L2Path) around knee, the all-SM ld.cg
+// chase's L2 capacity (0 when none was found: the driver's L2 size, if it
+// says, stands in).
+func L2Jobs(dev record.Device, knee int64) []probe.Planned {
+	if knee <= 0 {
+		knee = int64(dev.Attributes["L2_CACHE_SIZE"])
+	}
+	return []probe.Planned{{Key: Suite + "/latency/" + L2Path.Name, Job: probe.ChaseJob(Suite, []probe.ChasePath{L2Path}, L2Footprints(knee))}}
+}
 
 // Footprints are four per octave from 256 bytes (below the smallest
 // constant cache) to 4 GiB.
@@ -217,10 +266,10 @@ func Sizes(recs []record.Record) (l1, l2 int64) {
 // L2, the DRAM test over 2 GiB (and at least 16 times the L2). Without a
 // detected L2 the driver's L2 size is used, and the record says so.
 func BandwidthJobs(dev record.Device, l1, l2 int64) []probe.Planned {
-	l2note := "footprint: half the L2 capacity the latency chase detected"
+	l2note := "footprints: a sixteenth to half the L2 capacity the all-SM latency chase detected (the best kept)"
 	if l2 <= 0 {
 		l2 = int64(dev.Attributes["L2_CACHE_SIZE"])
-		l2note = "footprint: half the driver's L2 size (the chase detected no L2 capacity)"
+		l2note = "footprints: a sixteenth to half the driver's L2 size (the chase detected no L2 capacity; the best kept)"
 	}
 	l1note := "per-block region: an eighth of the L1 capacity the latency chase detected (at most 4 blocks per SM)"
 	if l1 <= 0 {
@@ -229,6 +278,7 @@ func BandwidthJobs(dev record.Device, l1, l2 int64) []probe.Planned {
 	}
 	round := func(b int64) int64 { return max(probe.StreamChunk, b/probe.StreamChunk*probe.StreamChunk) }
 	dram := max(int64(2)<<30, 16*l2)
+	l2foot := []int64{round(l2 / 16), round(l2 / 8), round(l2 / 4), round(l2 / 2)}
 	sweep := func(warps ...int) []probe.StreamShape {
 		var out []probe.StreamShape
 		for _, w := range []int{4, 8, 16} {
@@ -244,8 +294,11 @@ func BandwidthJobs(dev record.Device, l1, l2 int64) []probe.Planned {
 		// Up to 4 blocks per SM, each with an eighth of the L1, long
 		// enough that the blocks' staggered starts and ends vanish.
 		{Subject: "L1 read", Op: "ld.ca", Footprint: round(l1 / 8), PerBlock: true, Passes: 2048, Shapes: sweep(8, 16, 32), Note: l1note},
-		{Subject: "L2 read", Op: "ld.cg", Footprint: round(l2 / 2), Passes: 16, Shapes: sweep(16, 32, 64), Note: l2note},
-		{Subject: "L2 write", Op: "st", Footprint: round(l2 / 2), Passes: 16, Shapes: sweep(16, 32, 64), Note: l2note},
+		// The L2's peak over footprints from an eighth of it to half
+		// (with every SM reading, a small footprint is served from each
+		// partition's copies), each run at least 2 ms long.
+		{Subject: "L2 read", Op: "ld.cg", Footprints: l2foot, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64), Note: l2note},
+		{Subject: "L2 write", Op: "st", Footprints: l2foot, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64), Note: l2note},
 		{Subject: "DRAM read", Op: "ld.cg", Footprint: dram, Passes: 2, Shapes: sweep(16, 32, 64), Note: "footprint: 2 GiB, many times the L2"},
 		{Subject: "DRAM write", Op: "st", Footprint: dram, Passes: 2, Shapes: sweep(16, 32, 64), Note: "footprint: 2 GiB, many times the L2"},
 	}
@@ -253,7 +306,7 @@ func BandwidthJobs(dev record.Device, l1, l2 int64) []probe.Planned {
 	for _, s := range streams {
 		out = append(out, probe.Planned{Key: Suite + "/bandwidth/" + s.Subject, Job: probe.BandwidthJob(Suite, s)})
 	}
-	return append(out, transferUnitJobs(round(l2/2), l2note, dram)...)
+	return append(out, transferUnitJobs(round(l2/2), "footprint: half the L2 capacity the latency chase detected", dram)...)
 }
 
 // TransferSpacings are the distances between neighbouring lanes' 4-byte
@@ -294,8 +347,10 @@ func transferUnitJobs(l2foot int64, l2note string, dram int64) []probe.Planned {
 // step between its partitions); and ld.ca with
 // 16-byte accesses and 8 warps per SM, each SM streaming its own region
 // of 32 KiB to 2 MiB in whole 32 KiB loop iterations, crossing the L1.
-// Records carry the footprint really covered. Passes keep every point
-// long enough to time.
+// Records carry the footprint really covered. Every ld.cg point runs for
+// at least 2 ms (more passes where the first run was shorter), so that
+// launch and the blocks' staggered starts, which scattered the DRAM
+// points by 15% when a point lasted microseconds, vanish.
 func BandwidthCurveJobs() []probe.Planned {
 	var out []probe.Planned
 	add := func(s probe.Stream) {
@@ -303,7 +358,7 @@ func BandwidthCurveJobs() []probe.Planned {
 	}
 	for _, f := range probe.Footprints(1<<20, 4<<30, 3) {
 		add(probe.Stream{Subject: fmt.Sprintf("ld.cg %d bytes", f), Op: "ld.cg", Footprint: f, CurvePath: "ld.cg", Group: "bandwidth curve",
-			Passes: int(min(max(int64(2<<30)/f, 2), 256)), Shapes: []probe.StreamShape{{Width: 4, WarpsPerSM: 32}},
+			Passes: 2, MinSpan: 2 * time.Millisecond, Shapes: []probe.StreamShape{{Width: 4, WarpsPerSM: 32}},
 			Note: "one buffer shared by all SMs; 4-byte accesses, 32 warps per SM"})
 	}
 	for _, k := range []int64{1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 24, 32, 64} {
@@ -349,7 +404,7 @@ func LatencyHidingJobs(dev record.Device, l1, l2 int64) []probe.Planned {
 		var ss []probe.Stream
 		for _, n := range HidingALU {
 			ss = append(ss, probe.Stream{Subject: fmt.Sprintf("%s, %d FFMA per load", lv.name, n), Op: lv.op, Footprint: lv.foot,
-				PerBlock: lv.perBlock, Passes: lv.passes, ALUPerAccess: n, Group: "latency hiding", CurvePath: lv.name,
+				PerBlock: lv.perBlock, Passes: lv.passes, MinSpan: 2 * time.Millisecond, ALUPerAccess: n, Group: "latency hiding", CurvePath: lv.name,
 				Shapes: []probe.StreamShape{{Width: 4, WarpsPerSM: 64}},
 				Note:   lv.note + "; 4-byte loads, 64 warps per SM"})
 		}

@@ -237,7 +237,8 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 				return err
 			}
 			l1, l2 := memory.Sizes(chased)
-			jobs = append(memory.BandwidthJobs(dev, l1, l2), memory.BandwidthCurveJobs()...)
+			jobs = append(memory.L2Jobs(dev, l2), memory.BandwidthJobs(dev, l1, l2)...)
+			jobs = append(jobs, memory.BandwidthCurveJobs()...)
 			if err := run(append(jobs, memory.LatencyHidingJobs(dev, l1, l2)...), nil); err != nil {
 				return err
 			}

@@ -1,0 +1,38 @@
+package report
+
+import (
+	"testing"
+
+	"github.com/gpuarch/gpuarch/infer"
+)
+
+func TestOneSML2(t *testing.T) {
+	lv := func(v, capacity float64) infer.Level {
+		return infer.Level{Value: v, Capacity: capacity, Resolved: true}
+	}
+	for _, tc := range []struct {
+		name     string
+		levels   []infer.Level
+		capacity float64 // 0: no L2 read
+		l2Levels int
+	}{
+		{"near, far, DRAM", []infer.Level{lv(270, 24<<20), lv(420, 48<<20), lv(650, 0)}, 48 << 20, 2},
+		{"one L2 level", []infer.Level{lv(270, 50<<20), lv(650, 0)}, 50 << 20, 1},
+		{"levels rise and fall (a CPU)", []infer.Level{lv(63, 70<<10), lv(100, 97<<10), lv(63, 111<<10), lv(66, 0)}, 0, 0},
+		{"DRAM only", []infer.Level{lv(650, 0)}, 0, 0},
+		{"last L2 level unresolved", []infer.Level{lv(270, 24<<20), {Value: 420, Capacity: 48 << 20}, lv(650, 0)}, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := oneSML2(tc.levels)
+			if tc.capacity == 0 {
+				if got != nil {
+					t.Fatalf("read an L2 of %v bytes, want none", got.capacity)
+				}
+				return
+			}
+			if got == nil || got.capacity != tc.capacity || len(got.levels) != tc.l2Levels {
+				t.Fatalf("got %+v, want capacity %v over %d levels", got, tc.capacity, tc.l2Levels)
+			}
+		})
+	}
+}
