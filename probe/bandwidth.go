@@ -178,6 +178,10 @@ type Stream struct {
 	// 32 µs on an H100); a slow device's first run is long enough as it
 	// is.
 	MinSpan time.Duration
+	// Carveout is the L1/shared split the kernel asks for (CUDA only;
+	// another backend skips the stream): the most shared memory leaves
+	// the smallest L1, so loads through it stream past it.
+	Carveout Carveout
 	// Spacing is the bytes between neighbouring threads' accesses (0:
 	// Width, side by side). Wider spacings touch more sectors and lines
 	// for the same useful bytes, which are what the record counts; the
@@ -281,6 +285,11 @@ func (j *bandwidthJob) measure(ctx context.Context, r *Runner) ([]record.Record,
 	defer out.Free()
 	for _, s := range j.streams {
 		rec := newRec(s)
+		if s.Carveout.Set && r.GPU.Codegen().ISA() != ISAPTX {
+			rec.Status, rec.Reason = record.StatusSkipped, fmt.Sprintf("the L1/shared carve-out is a CUDA function attribute; the %s backend cannot set it", r.GPU.Device().BackendOf())
+			recs = append(recs, rec)
+			continue
+		}
 		err := j.stream(ctx, r, s, out, &rec)
 		var room *noRoomError
 		switch {
@@ -353,7 +362,7 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 			passes := max(1, s.Passes)
 			blocks := d.SMs * max(1, sh.WarpsPerSM/8)
 			threads := 32 * min(sh.WarpsPerSM, 8)
-			g := Grid{Blocks: blocks, Threads: threads}
+			g := Grid{Blocks: blocks, Threads: threads, Carveout: s.Carveout}
 			// Each block's region is whole loop iterations, which also
 			// keeps every access aligned to its width.
 			spacing := sh.Width

@@ -551,7 +551,11 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 	for _, k := range []string{"shared read", "L1 read", "L2 read", "DRAM read"} {
 		if v, ok := bw[k]; ok {
 			name := strings.TrimSuffix(k, " read")
-			add(strings.ToUpper(name[:1])+name[1:]+" BW/cycle", measured(fmt.Sprintf("%.1f B per SM", v)))
+			how := ""
+			if w, ok := bw[k+", ld.ca"]; ok && w > v {
+				v, how = w, ", loads through the L1"
+			}
+			add(strings.ToUpper(name[:1])+name[1:]+" BW/cycle", measured(fmt.Sprintf("%.1f B per SM%s", v, how)))
 		}
 	}
 	if c := codeCliff(codeSizeRecords(run)); c.unsized {

@@ -18,7 +18,9 @@
 # clock; "memcuda" runs the CUDA memory suite alone, to set beside the
 # Vulkan run's memory records in the same call. SUITES limits the CUDA runs (default: every suite).
 # Where the machine has no Vulkan loader, the Debian packages in .gl/ are
-# unpacked first (see the device tool's README).
+# unpacked first (see the device tool's README: libvulkan1 and the glvnd
+# libraries NVIDIA's ICD loads: libegl1 libglvnd0 libopengl0 libgl1 libglx0
+# libgles2).
 set -u
 : "${OUT:?set OUT to the folder results go to}"
 stages=${1:-info before cuda vulkan stamps compare}
@@ -31,6 +33,7 @@ if ! ldconfig -p | grep -q 'libvulkan\.so\.1 '; then
 fi
 if [ -z "${VK_DRIVER_FILES:-}" ] && [ -e /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ]; then
 	export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+	export __EGL_VENDOR_LIBRARY_FILENAMES=/usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json
 fi
 
 has() { case " $stages " in *" $1 "*) return 0 ;; esac; return 1; }
