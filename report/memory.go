@@ -450,6 +450,16 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 	driver := func(v string) string { return v + " (driver)" }
 	rows := [][2]string{}
 	add := func(k, v string) { rows = append(rows, [2]string{k, v}) }
+	// set replaces a row (the measured L2 size over the driver's).
+	set := func(k, v string) {
+		for i := range rows {
+			if rows[i][0] == k {
+				rows[i][1] = v
+				return
+			}
+		}
+		add(k, v)
+	}
 	if v := attr("MAX_THREADS_PER_MULTIPROCESSOR"); v > 0 {
 		add("Max threads", driver(fmt.Sprint(v)))
 	}
@@ -495,13 +505,13 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 			continue
 		}
 		if r.Subject == oneSMPath {
-			if l2 := oneSML2(ls); l2 != nil {
+			if l2 := oneSML2(ls, curvePoints(r)); l2 != nil {
 				add("L2 cache from one SM", measured(l2.summary()))
-				v := fmt.Sprintf("%s (measured: where the last L2 level from one SM ends)", bytesString(l2.capacity))
+				v := fmt.Sprintf("%s (measured: where the last L2 level's plateau from one SM ends)", bytesString(l2.capacity))
 				if d := attr("L2_CACHE_SIZE"); d > 0 {
 					v += fmt.Sprintf("; %s (driver; measured/driver %.3f)", bytesString(float64(d)), l2.capacity/float64(d))
 				}
-				add("L2 cache size", v)
+				set("L2 cache size", v)
 			}
 			continue
 		}
@@ -661,23 +671,44 @@ func accessUnit(rows []*accessRow, op string) (unit int, line string) {
 // oneSMPath is the one-SM chase's path (memory.L2Path).
 const oneSMPath = "global ld.cg, one SM"
 
-// l2Levels are the L2 levels the one-SM chase found: every level below
-// the curve's last (DRAM), and the L2's capacity, where the last of them
-// ends.
+// l2Levels are the L2 levels the one-SM chase found: the resolved levels
+// below the curve's last (DRAM), and the L2's capacity.
 type l2Levels struct {
-	levels   []infer.Level
-	dram     infer.Level
-	capacity float64
+	levels []infer.Level
+	dram   infer.Level
+	// capacity is where the last L2 level's plateau ends: between its
+	// last point and the next footprint measured (their geometric mean).
+	// Past its capacity a cache still hits for part of a footprint (its
+	// replacement is not LRU), so the midpoint knee to DRAM (knee) lies
+	// beyond it.
+	capacity, knee float64
 }
 
-// oneSML2 reads the L2 levels from the one-SM chase's levels; nil when
-// the curve has no level below DRAM, the last one is not resolved, or
-// the levels do not rise one after another.
-func oneSML2(ls []infer.Level) *l2Levels {
+// oneSML2 reads the L2 levels from the one-SM chase's levels and points;
+// nil when the curve has no level below DRAM, the last one is not
+// resolved, or the levels do not rise one after another.
+func oneSML2(ls []infer.Level, pts []infer.Point) *l2Levels {
 	if len(ls) < 2 || !ls[len(ls)-2].Resolved || !infer.Rising(ls) {
 		return nil
 	}
-	return &l2Levels{levels: ls[:len(ls)-1], dram: ls[len(ls)-1], capacity: ls[len(ls)-2].Capacity}
+	l := &l2Levels{dram: ls[len(ls)-1]}
+	for _, lv := range ls[:len(ls)-1] {
+		if lv.Resolved {
+			l.levels = append(l.levels, lv)
+		}
+	}
+	last := ls[len(ls)-2]
+	l.knee, l.capacity = last.Capacity, last.To
+	next := math.Inf(1)
+	for _, p := range pts {
+		if p.Bytes > last.To {
+			next = min(next, p.Bytes)
+		}
+	}
+	if !math.IsInf(next, 1) {
+		l.capacity = math.Sqrt(last.To * next)
+	}
+	return l
 }
 
 // summary is the levels in one line: "near 262 cycles to 24 MiB; far …".
@@ -688,7 +719,11 @@ func (l *l2Levels) summary() string {
 		if len(l.levels) == 2 {
 			name = [2]string{"near", "far"}[i]
 		}
-		parts = append(parts, fmt.Sprintf("%s %.0f cycles to %s", name, lv.Value, bytesString(lv.Capacity)))
+		end := lv.Capacity
+		if i == len(l.levels)-1 {
+			end = l.capacity
+		}
+		parts = append(parts, fmt.Sprintf("%s %.0f cycles to %s", name, lv.Value, bytesString(end)))
 	}
 	return strings.Join(parts, "; ") + fmt.Sprintf("; DRAM %.0f cycles beyond", l.dram.Value)
 }
@@ -712,7 +747,7 @@ func writeL2Partitions(b *strings.Builder, run *record.Run, curves []*record.Rec
 	ls, err := infer.Levels(curvePoints(one), levelStep)
 	l2 := (*l2Levels)(nil)
 	if err == nil {
-		l2 = oneSML2(ls)
+		l2 = oneSML2(ls, curvePoints(one))
 	}
 	if l2 == nil {
 		fmt.Fprintf(b, "The chase from one SM (`%s`) found no resolved staircase of levels below DRAM (each level slower than the one before), so it sizes no L2 and shows no partition.\n", oneSMPath)
@@ -731,14 +766,14 @@ func writeL2Partitions(b *strings.Builder, run *record.Run, curves []*record.Rec
 	default:
 		near, far := l2.levels[0], l2.levels[len(l2.levels)-1]
 		fmt.Fprintf(b, "From one SM the L2 shows as %d levels: %.0f cycles up to %s, then %.0f cycles (%.0f%% more) up to %s, then DRAM (%.0f cycles). ",
-			len(l2.levels), near.Value, bytesString(near.Capacity), far.Value, 100*(far.Value/near.Value-1), bytesString(far.Capacity), l2.dram.Value)
+			len(l2.levels), near.Value, bytesString(near.Capacity), far.Value, 100*(far.Value/near.Value-1), bytesString(l2.capacity), l2.dram.Value)
 		b.WriteString("This is how a partitioned L2 looks from one SM (NVIDIA's A100 whitepaper, 2020: the L2 is divided into two partitions, each caching data for the SMs of the GPCs directly connected to it): the first level is what the SM's own partition serves; past it, lines the near partition no longer holds come from the far one, across the crossbar between them, and the curve meets DRAM only once the whole L2 is outgrown.")
 	}
-	fmt.Fprintf(b, " The L2's capacity is where the last L2 level ends: %s", bytesString(l2.capacity))
+	fmt.Fprintf(b, " The L2's capacity is where the last L2 level's plateau ends (between its last point and the next footprint): %s", bytesString(l2.capacity))
 	if driver > 0 {
 		fmt.Fprintf(b, " against the driver's %s (%+.1f%%)", bytesString(driver), 100*(l2.capacity/driver-1))
 	}
-	b.WriteString(".")
+	fmt.Fprintf(b, "; the knee to DRAM (latency halfway) is further, at %s, because past its capacity the L2 still serves part of the footprint (its replacement is not least-recently-used, which a cyclic chase would defeat at once).", bytesString(l2.knee))
 	if allKnee > 0 {
 		fmt.Fprintf(b, " With every SM reading (`global ld.cg`, one chain per SM), the knee is at %s (%.0f%% of that capacity): when SMs attached to both partitions read the same lines, both partitions hold them, so the GPU as a whole keeps less on chip than the L2's capacity, and that knee is what a kernel reading from every SM sees.", bytesString(allKnee), 100*allKnee/l2.capacity)
 	}
