@@ -178,6 +178,12 @@ type Stream struct {
 	// 32 µs on an H100); a slow device's first run is long enough as it
 	// is.
 	MinSpan time.Duration
+	// OwnRegions skips the shapes whose blocks would share regions of a
+	// buffer all SMs read (a footprint under a loop iteration per block):
+	// many SMs asking for the same lines at once read above what the
+	// level moves (54 bytes/clk/SM from an H100's L2 at 2 MiB, where
+	// distinct lines gave 30), which is not the level's bandwidth.
+	OwnRegions bool
 	// Carveout is the L1/shared split the kernel asks for (CUDA only;
 	// another backend skips the stream): the most shared memory leaves
 	// the smallest L1, so loads through it stream past it.
@@ -373,6 +379,11 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 			regions, region := uint32(blocks), uint64(f)
 			if !s.PerBlock {
 				region = uint64(f) / uint64(blocks)
+				if region < chunk && s.OwnRegions {
+					det.Sweep = append(det.Sweep, record.SweepPoint{Shape: record.Shape{WarpsPerSM: sh.WarpsPerSM, ILP: sh.Width, BlocksPerSM: max(1, sh.WarpsPerSM/8), ThreadsPerBlk: threads, Bytes: f},
+						Skipped: fmt.Sprintf("%d bytes is less than a loop iteration (%d bytes) per block: blocks would share regions", f, chunk)})
+					continue
+				}
 				if region < chunk {
 					// A footprint smaller than a loop iteration per
 					// block: blocks share one-iteration regions.
@@ -446,6 +457,9 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 				best, det.Best, bestPerSec, bestHz, bestBytes = perSM, pt.Shape, perSec, rate.ClockHz, covers
 			}
 		}
+	}
+	if best <= 0 && len(det.Sweep) > 0 && det.Sweep[0].Skipped != "" {
+		return fmt.Errorf("no shape could be measured: %s", det.Sweep[0].Skipped)
 	}
 	rec.Value = best
 	det.WarpInstPerClockPerSM = best

@@ -8,7 +8,7 @@ import (
 
 func TestOneSML2(t *testing.T) {
 	lv := func(v, capacity float64) infer.Level {
-		return infer.Level{Value: v, Capacity: capacity, To: capacity, Resolved: true}
+		return infer.Level{Value: v, Capacity: capacity, To: capacity, Points: 5, Resolved: true}
 	}
 	for _, tc := range []struct {
 		name     string
@@ -20,8 +20,9 @@ func TestOneSML2(t *testing.T) {
 		{"one L2 level", []infer.Level{lv(270, 50<<20), lv(650, 0)}, 50 << 20, 1},
 		{"levels rise and fall (a CPU)", []infer.Level{lv(63, 70<<10), lv(100, 97<<10), lv(63, 111<<10), lv(66, 0)}, 0, 0},
 		{"DRAM only", []infer.Level{lv(650, 0)}, 0, 0},
-		{"last L2 level unresolved", []infer.Level{lv(270, 24<<20), {Value: 420, Capacity: 48 << 20}, lv(650, 0)}, 0, 0},
-		{"a two-point level between near and far", []infer.Level{lv(273, 26<<20), {Value: 355, Capacity: 31 << 20}, lv(457, 48<<20), lv(631, 0)}, 48 << 20, 2},
+		{"last L2 level of two points", []infer.Level{lv(270, 24<<20), {Value: 420, Capacity: 48 << 20, Points: 2}, lv(650, 0)}, 0, 0},
+		{"last L2 level drifting (unresolved)", []infer.Level{lv(270, 24<<20), {Value: 420, Capacity: 48 << 20, To: 48 << 20, Points: 17}, lv(650, 0)}, 48 << 20, 2},
+		{"a two-point level between near and far", []infer.Level{lv(273, 26<<20), {Value: 355, Capacity: 31 << 20, Points: 2}, lv(457, 48<<20), lv(631, 0)}, 48 << 20, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := oneSML2(tc.levels, nil)
@@ -42,8 +43,8 @@ func TestOneSML2(t *testing.T) {
 // and the next footprint, not the midpoint knee to DRAM beyond it.
 func TestOneSML2CapacityIsThePlateausEnd(t *testing.T) {
 	ls := []infer.Level{
-		{Value: 273, To: 24 << 20, Capacity: 26 << 20, Resolved: true},
-		{Value: 457, To: 49 << 20, Capacity: 56 << 20, Resolved: true},
+		{Value: 273, To: 24 << 20, Capacity: 26 << 20, Points: 31, Resolved: true},
+		{Value: 457, To: 49 << 20, Capacity: 56 << 20, Points: 17},
 		{Value: 631, From: 58 << 20},
 	}
 	pts := []infer.Point{{Bytes: 24 << 20}, {Bytes: 49 << 20}, {Bytes: 51 << 20}, {Bytes: 58 << 20}}

@@ -684,16 +684,23 @@ type l2Levels struct {
 	capacity, knee float64
 }
 
+// minL2Points is the fewest points an L2 level from one SM needs. A level
+// that drifts is still one: from one SM, the footprints past the near
+// partition are a mix of near and far hits whose share moves with the
+// footprint, so the far level rises across its span (by 12% on an H100)
+// and is not flat enough to be resolved, yet it ends where DRAM begins.
+const minL2Points = 3
+
 // oneSML2 reads the L2 levels from the one-SM chase's levels and points;
-// nil when the curve has no level below DRAM, the last one is not
-// resolved, or the levels do not rise one after another.
+// nil when the curve has no level of minL2Points below DRAM, or the
+// levels do not rise one after another.
 func oneSML2(ls []infer.Level, pts []infer.Point) *l2Levels {
-	if len(ls) < 2 || !ls[len(ls)-2].Resolved || !infer.Rising(ls) {
+	if len(ls) < 2 || ls[len(ls)-2].Points < minL2Points || !infer.Rising(ls) {
 		return nil
 	}
 	l := &l2Levels{dram: ls[len(ls)-1]}
 	for _, lv := range ls[:len(ls)-1] {
-		if lv.Resolved {
+		if lv.Points >= minL2Points {
 			l.levels = append(l.levels, lv)
 		}
 	}

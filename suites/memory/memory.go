@@ -297,15 +297,15 @@ func BandwidthJobs(dev record.Device, l1, l2 int64) []probe.Planned {
 		// The L2's peak over footprints from an eighth of it to half
 		// (with every SM reading, a small footprint is served from each
 		// partition's copies), each run at least 2 ms long.
-		{Subject: "L2 read", Op: "ld.cg", Footprints: l2foot, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64), Note: l2note},
+		{Subject: "L2 read", Op: "ld.cg", Footprints: l2foot, OwnRegions: true, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64), Note: l2note},
 		// Loads through the L1 (the default path, which the L2's
 		// partitions may serve differently from ld.cg), with the
 		// carve-out giving shared memory all it can so that the L1 left
 		// is far smaller than what each SM reads in a pass: it cannot
 		// serve a pass from the last one.
-		{Subject: "L2 read, ld.ca", Op: "ld.ca", Footprints: l2foot[2:], MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64),
+		{Subject: "L2 read, ld.ca", Op: "ld.ca", Footprints: l2foot[2:], OwnRegions: true, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64),
 			Carveout: probe.Carveout{Set: true, Percent: 100}, Note: l2note + "; a quarter and half only, the carve-out at 100% shared memory"},
-		{Subject: "L2 write", Op: "st", Footprints: l2foot, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64), Note: l2note},
+		{Subject: "L2 write", Op: "st", Footprints: l2foot, OwnRegions: true, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64), Note: l2note},
 		{Subject: "DRAM read", Op: "ld.cg", Footprint: dram, Passes: 2, Shapes: sweep(16, 32, 64), Note: "footprint: 2 GiB, many times the L2"},
 		{Subject: "DRAM write", Op: "st", Footprint: dram, Passes: 2, Shapes: sweep(16, 32, 64), Note: "footprint: 2 GiB, many times the L2"},
 	}
