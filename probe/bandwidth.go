@@ -320,7 +320,6 @@ func (s Stream) footprints() []int64 {
 	return []int64{s.Footprint}
 }
 
-
 // warpSpan is the time from the first warp's start to the last one's end
 // on the timer.
 func warpSpan(ws []WarpRecord) time.Duration {
