@@ -752,7 +752,7 @@ func writeL2Partitions(b *strings.Builder, run *record.Run, curves []*record.Rec
 	}
 	b.WriteString("\n**The L2's partitions.** ")
 	ls, err := infer.Levels(curvePoints(one), levelStep)
-	l2 := (*l2Levels)(nil)
+	var l2 *l2Levels
 	if err == nil {
 		l2 = oneSML2(ls, curvePoints(one))
 	}
