@@ -11,8 +11,11 @@ import (
 	"github.com/gpuarch/gpuarch/record"
 )
 
-// StreamKernel builds a bandwidth kernel. Block b streams over its region,
-// base + (b mod regions)*region bytes long region, passes times: thread t
+// StreamKernel builds a bandwidth kernel. Block b streams over a region
+// region bytes long, passes times: in pass p the region at base +
+// ((b + p*rotate) mod regions)*region (rotate 0: the block's own region
+// every pass; 1: each pass the region the next block read the pass
+// before, so every line is read by several SMs in turn). Thread t
 // touches offsets (j*threads + t)*spacing, unroll accesses in flight per
 // loop iteration (spacing = width streams every byte). op is "ld.ca", "ld.cg" (global loads), "st" (global stores) or
 // "lds" (shared memory loads from the block's dynamic shared memory). Every
@@ -23,36 +26,38 @@ import (
 // the loads leave room for).
 //
 // Parameters: out (u64), sink (u64), passes (u32), base (u64), region
-// (u64, bytes), regions (u32), guard (u32), spacing (u32, bytes).
+// (u64, bytes), regions (u32), guard (u32), spacing (u32, bytes), rotate
+// (u32).
 func StreamKernel(name, op string, width, unroll, alu int) *ptx.Kernel {
 	k := ptx.NewKernel(name)
 	outP, sinkP := k.Param("out", ptx.U64), k.Param("sink", ptx.U64)
 	passesP := k.Param("passes", ptx.U32)
 	baseP, regionP := k.Param("base", ptx.U64), k.Param("region", ptx.U64)
 	regionsP, guardP := k.Param("regions", ptx.U32), k.Param("guard", ptx.U32)
-	spacingP := k.Param("spacing", ptx.U32)
+	spacingP, rotateP := k.Param("spacing", ptx.U32), k.Param("rotate", ptx.U32)
 	passes, region, regions := k.Load(passesP), k.Load(regionP), k.Load(regionsP)
 	tid, ntid, ctaid := k.Read(ptx.TidX), k.Read(ptx.NtidX), k.Read(ptx.CtaidX)
-	// start = base + (ctaid % regions)*region + tid*width (64-bit; shared
-	// memory uses the low 32 bits of a shared-window address).
+	// The thread's first byte: base + slot*region + tid*spacing, slot =
+	// (ctaid + pass*rotate) % regions (64-bit; shared memory uses the low
+	// 32 bits of a shared-window address and no slot).
 	slot := k.Reg(ptx.U32)
 	k.Op("rem.u32", slot, ctaid, regions)
-	start := k.Reg(ptx.U64)
+	var rotate ptx.Reg
+	first := k.Reg(ptx.U64) // the start less the slot's offset
 	if op == "lds" {
 		s := k.Reg(ptx.U32)
 		k.Op("mov.u32", s, ptx.Imm(ptx.DynamicShared))
-		k.Op("cvt.u64.u32", start, s)
+		k.Op("cvt.u64.u32", first, s)
 	} else {
-		k.Op("mov.u64", start, k.Load(baseP))
-		so := k.Reg(ptx.U64)
-		k.Op("mul.wide.u32", so, slot, ptx.Int(1))
-		k.Op("mul.lo.u64", so, so, region)
-		k.Op("add.u64", start, start, so)
+		rotate = k.Load(rotateP)
+		k.Op("mov.u64", first, k.Load(baseP))
 	}
 	spacing := k.Load(spacingP)
 	to := k.Reg(ptx.U64)
 	k.Op("mul.wide.u32", to, tid, spacing)
-	k.Op("add.u64", start, start, to)
+	k.Op("add.u64", first, first, to)
+	start := k.Reg(ptx.U64)
+	k.Op("mov.u64", start, first)
 	step := k.Reg(ptx.U64) // bytes between one thread's consecutive accesses
 	k.Op("mul.wide.u32", step, ntid, spacing)
 	chunk := k.Reg(ptx.U64) // bytes one loop iteration covers
@@ -80,6 +85,14 @@ func StreamKernel(name, op string, width, unroll, alu int) *ptx.Kernel {
 	c0, g0 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
 	addr := k.Reg(ptx.U64)
 	k.Loop(passes, func() {
+		if op != "lds" {
+			so := k.Reg(ptx.U64)
+			k.Op("mul.wide.u32", so, slot, ptx.Int(1))
+			k.Op("mul.lo.u64", so, so, region)
+			k.Op("add.u64", start, first, so)
+			k.Op("add.u32", slot, slot, rotate)
+			k.Op("rem.u32", slot, slot, regions)
+		}
 		k.Op("mov.u64", addr, start)
 		k.Loop(iters, func() {
 			for u := range unroll {
@@ -188,6 +201,12 @@ type Stream struct {
 	// another backend skips the stream): the most shared memory leaves
 	// the smallest L1, so loads through it stream past it.
 	Carveout Carveout
+	// Rotations, when set, are each tried (the best kept): how many
+	// regions the blocks move on each pass (StreamKernel's rotate). 0
+	// keeps every block on its own lines; 1 has each line read by one
+	// block after another, on other SMs, as operands shared by a whole
+	// grid are. Streams with one region per SM ignore it.
+	Rotations []int
 	// Spacing is the bytes between neighbouring threads' accesses (0:
 	// Width, side by side). Wider spacings touch more sectors and lines
 	// for the same useful bytes, which are what the record counts; the
@@ -336,7 +355,8 @@ func warpSpan(ws []WarpRecord) time.Duration {
 	return time.Duration(g1 - g0)
 }
 
-// stream measures one Stream over the sweep of footprints and shapes.
+// stream measures one Stream over the sweep of footprints, rotations and
+// shapes.
 func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buffer, rec *record.Record) error {
 	d := r.GPU.Device()
 	maxBlocks := 0
@@ -344,7 +364,7 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 		maxBlocks = max(maxBlocks, d.SMs*max(1, sh.WarpsPerSM/8))
 	}
 	largest := slices.Max(s.footprints())
-	var buf Buffer
+	var base uint64
 	if s.Op != "lds" {
 		// Room for every shape: regions are rounded up to whole loop
 		// iterations, so many blocks can cover more than the footprint.
@@ -357,118 +377,146 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 			return &noRoomError{bytes: size, err: err}
 		}
 		defer b.Free()
-		buf = b
+		base = uint64(b.Ptr())
 	}
 	det := &record.ThroughputDetail{}
-	best, bestPerSec, bestHz := 0.0, 0.0, 0.0
-	var bestBytes int64 // the footprint the best shape really covered
+	var best streamPoint
+	rotations := s.Rotations
+	if len(rotations) == 0 || s.PerBlock || s.Op == "lds" {
+		rotations = []int{0}
+	}
 	for _, f := range s.footprints() {
-		for _, sh := range j.shapes {
-			passes := max(1, s.Passes)
-			blocks := d.SMs * max(1, sh.WarpsPerSM/8)
-			threads := 32 * min(sh.WarpsPerSM, 8)
-			g := Grid{Blocks: blocks, Threads: threads, Carveout: s.Carveout}
-			// Each block's region is whole loop iterations, which also
-			// keeps every access aligned to its width.
-			spacing := sh.Width
-			if s.Spacing > 0 {
-				spacing = s.Spacing
-			}
-			chunk := uint64(threads * spacing * streamUnroll)
-			regions, region := uint32(blocks), uint64(f)
-			if !s.PerBlock {
-				region = uint64(f) / uint64(blocks)
-				if region < chunk && s.OwnRegions {
-					det.Sweep = append(det.Sweep, record.SweepPoint{Shape: record.Shape{WarpsPerSM: sh.WarpsPerSM, ILP: sh.Width, BlocksPerSM: max(1, sh.WarpsPerSM/8), ThreadsPerBlk: threads, Bytes: f},
-						Skipped: fmt.Sprintf("%d bytes is less than a loop iteration (%d bytes) per block: blocks would share regions", f, chunk)})
-					continue
-				}
-				if region < chunk {
-					// A footprint smaller than a loop iteration per
-					// block: blocks share one-iteration regions.
-					regions = uint32(max(uint64(f)/chunk, 1))
-				}
-			}
-			region = max(region/chunk, 1) * chunk
-			if s.Op == "lds" {
-				g.SharedBytes = int(f)
-			}
-			base := uint64(0)
-			if buf != nil {
-				base = uint64(buf.Ptr())
-			}
-			covers := int64(region) * int64(regions)
-			if s.PerBlock {
-				covers = int64(region) * int64(max(1, sh.WarpsPerSM/8))
-			}
-			pt := record.SweepPoint{Shape: record.Shape{WarpsPerSM: sh.WarpsPerSM, ILP: sh.Width, BlocksPerSM: max(1, sh.WarpsPerSM/8), ThreadsPerBlk: threads,
-				Iterations: passes, SharedBytes: g.SharedBytes, Bytes: covers}}
-			kernel := streamKernelName(s.Op, sh.Width, s.ALUPerAccess)
-			launch := func(passes int) ([]WarpRecord, error) {
-				if err := out.Clear(); err != nil {
-					return nil, err
-				}
-				args := []any{out.Ptr(), r.sinkPtr(), uint32(passes), base, region, regions, uint32(0x7fc00bad), uint32(spacing)}
-				if err := j.c.prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, args...); err != nil {
-					return nil, fmt.Errorf("%s over %d bytes at width %d, %d warps/SM: %w", s.Subject, f, sh.Width, sh.WarpsPerSM, err)
-				}
-				b, err := out.Read()
+		for _, rot := range rotations {
+			for _, sh := range j.shapes {
+				p, err := j.point(ctx, r, s, streamAt{footprint: f, rotate: rot, shape: sh, base: base}, out)
 				if err != nil {
-					return nil, err
-				}
-				return r.decodeWarps(b, blocks*threads/r.warpSize())
-			}
-			ws, err := launch(passes)
-			if err != nil {
-				return err
-			}
-			// A run shorter than MinSpan runs again, long enough.
-			if span := warpSpan(ws); s.MinSpan > 0 && span > 0 && span < s.MinSpan {
-				passes = min(int(float64(passes)*float64(s.MinSpan)/float64(span))+1, 1<<20)
-				if ws, err = launch(passes); err != nil {
 					return err
 				}
-				pt.Shape.Iterations = passes
-			}
-			// The useful bytes: a width-byte access in every spacing bytes.
-			covered := region / uint64(spacing) * uint64(sh.Width)
-			perWarp := float64(passes) * float64(covered) / float64(threads/r.warpSize())
-			rate, err := r.rateOf(ws, perWarp)
-			if err != nil {
-				return err
-			}
-			perSM, perSec := rate.PerSM, rate.PerSM*float64(d.SMs)*rate.ClockHz
-			if !s.PerBlock {
-				// One buffer all SMs share: all bytes over the first
-				// start to the last end on the timer, and per SM per
-				// clock from the same span at the clock measured in
-				// the kernel, so the two units convert exactly (an
-				// SM's bytes over its own span read higher: SMs that
-				// start late or end early do not count).
-				if span := warpSpan(ws); span > 0 && rate.ClockHz > 0 {
-					perSec = float64(passes) * float64(covered) * float64(blocks) / span.Seconds()
-					perSM = perSec / float64(d.SMs) / rate.ClockHz
+				det.Sweep = append(det.Sweep, p.SweepPoint)
+				if p.Skipped == "" && p.WarpInstPerClockPerSM > best.WarpInstPerClockPerSM {
+					best = p
 				}
-			}
-			pt.WarpInstPerClockPerSM = perSM // bytes per clock per SM here
-			det.Sweep = append(det.Sweep, pt)
-			if perSM > best {
-				best, det.Best, bestPerSec, bestHz, bestBytes = perSM, pt.Shape, perSec, rate.ClockHz, covers
 			}
 		}
 	}
-	if best <= 0 && len(det.Sweep) > 0 && det.Sweep[0].Skipped != "" {
+	if best.WarpInstPerClockPerSM <= 0 && len(det.Sweep) > 0 && det.Sweep[0].Skipped != "" {
 		return fmt.Errorf("no shape could be measured: %s", det.Sweep[0].Skipped)
 	}
-	rec.Value = best
-	det.WarpInstPerClockPerSM = best
-	det.ResultsPerSecond = bestPerSec
+	rec.Value = best.WarpInstPerClockPerSM
+	det.Best = best.Shape
+	det.WarpInstPerClockPerSM = best.WarpInstPerClockPerSM
+	det.ResultsPerSecond = best.perSec
 	rec.Through = det
-	rec.Provenance.Clock = &record.Clock{Hz: bestHz, Source: r.cycleClock() + " over " + r.timerName() + " inside the best shape's stream kernel; it converts bytes per second to bytes per clock per SM"}
+	rec.Provenance.Clock = &record.Clock{Hz: best.hz, Source: r.cycleClock() + " over " + r.timerName() + " inside the best shape's stream kernel; it converts bytes per second to bytes per clock per SM"}
 	if s.CurvePath != "" {
-		rec.Curve = &record.CurveDetail{Path: s.CurvePath, ClockHz: bestHz, Points: []record.CurvePoint{{Bytes: bestBytes, Value: best, Elements: s.ALUPerAccess, Stride: s.Spacing}}}
+		rec.Curve = &record.CurveDetail{Path: s.CurvePath, ClockHz: best.hz, Points: []record.CurvePoint{{Bytes: best.Shape.Bytes, Value: best.WarpInstPerClockPerSM, Elements: s.ALUPerAccess, Stride: s.Spacing}}}
 	}
 	return nil
+}
+
+// streamAt is one point of a stream's sweep: a footprint, a rotation and
+// a shape, over the buffer at base.
+type streamAt struct {
+	footprint int64
+	rotate    int
+	shape     StreamShape
+	base      uint64
+}
+
+// streamPoint is what one point of the sweep measured: its sweep point
+// (bytes per clock per SM, the footprint really covered in its shape) and
+// bytes per second at the clock hz measured in the kernel.
+type streamPoint struct {
+	record.SweepPoint
+	perSec, hz float64
+}
+
+// point measures a stream at one footprint, rotation and shape; a shape
+// the stream cannot take comes back skipped, with why.
+func (j *bandwidthJob) point(ctx context.Context, r *Runner, s Stream, at streamAt, out Buffer) (streamPoint, error) {
+	d, sh, f := r.GPU.Device(), at.shape, at.footprint
+	passes := max(1, s.Passes)
+	blocks := d.SMs * max(1, sh.WarpsPerSM/8)
+	threads := 32 * min(sh.WarpsPerSM, 8)
+	g := Grid{Blocks: blocks, Threads: threads, Carveout: s.Carveout}
+	shape := record.Shape{WarpsPerSM: sh.WarpsPerSM, ILP: sh.Width, BlocksPerSM: max(1, sh.WarpsPerSM/8), ThreadsPerBlk: threads, Bytes: f, Rotate: at.rotate}
+	// Each block's region is whole loop iterations, which also keeps
+	// every access aligned to its width.
+	spacing := sh.Width
+	if s.Spacing > 0 {
+		spacing = s.Spacing
+	}
+	chunk := uint64(threads * spacing * streamUnroll)
+	regions, region := uint32(blocks), uint64(f)
+	if !s.PerBlock {
+		region = uint64(f) / uint64(blocks)
+		if region < chunk && s.OwnRegions {
+			return streamPoint{SweepPoint: record.SweepPoint{Shape: shape,
+				Skipped: fmt.Sprintf("%d bytes is less than a loop iteration (%d bytes) per block: blocks would share regions", f, chunk)}}, nil
+		}
+		if region < chunk {
+			// A footprint smaller than a loop iteration per block:
+			// blocks share one-iteration regions.
+			regions = uint32(max(uint64(f)/chunk, 1))
+		}
+	}
+	region = max(region/chunk, 1) * chunk
+	if s.Op == "lds" {
+		g.SharedBytes = int(f)
+	}
+	shape.Bytes = int64(region) * int64(regions)
+	if s.PerBlock {
+		shape.Bytes = int64(region) * int64(max(1, sh.WarpsPerSM/8))
+	}
+	shape.Iterations, shape.SharedBytes = passes, g.SharedBytes
+	kernel := streamKernelName(s.Op, sh.Width, s.ALUPerAccess)
+	launch := func(passes int) ([]WarpRecord, error) {
+		if err := out.Clear(); err != nil {
+			return nil, err
+		}
+		args := []any{out.Ptr(), r.sinkPtr(), uint32(passes), at.base, region, regions, uint32(0x7fc00bad), uint32(spacing), uint32(at.rotate)}
+		if err := j.c.prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, args...); err != nil {
+			return nil, fmt.Errorf("%s over %d bytes at width %d, %d warps/SM, rotation %d: %w", s.Subject, f, sh.Width, sh.WarpsPerSM, at.rotate, err)
+		}
+		b, err := out.Read()
+		if err != nil {
+			return nil, err
+		}
+		return r.decodeWarps(b, blocks*threads/r.warpSize())
+	}
+	ws, err := launch(passes)
+	if err != nil {
+		return streamPoint{}, err
+	}
+	// A run shorter than MinSpan runs again, long enough.
+	if span := warpSpan(ws); s.MinSpan > 0 && span > 0 && span < s.MinSpan {
+		passes = min(int(float64(passes)*float64(s.MinSpan)/float64(span))+1, 1<<20)
+		if ws, err = launch(passes); err != nil {
+			return streamPoint{}, err
+		}
+		shape.Iterations = passes
+	}
+	// The useful bytes: a width-byte access in every spacing bytes.
+	covered := region / uint64(spacing) * uint64(sh.Width)
+	perWarp := float64(passes) * float64(covered) / float64(threads/r.warpSize())
+	rate, err := r.rateOf(ws, perWarp)
+	if err != nil {
+		return streamPoint{}, err
+	}
+	perSM, perSec := rate.PerSM, rate.PerSM*float64(d.SMs)*rate.ClockHz
+	if !s.PerBlock {
+		// One buffer all SMs share: all bytes over the first start to
+		// the last end on the timer, and per SM per clock from the same
+		// span at the clock measured in the kernel, so the two units
+		// convert exactly (an SM's bytes over its own span read higher:
+		// SMs that start late or end early do not count).
+		if span := warpSpan(ws); span > 0 && rate.ClockHz > 0 {
+			perSec = float64(passes) * float64(covered) * float64(blocks) / span.Seconds()
+			perSM = perSec / float64(d.SMs) / rate.ClockHz
+		}
+	}
+	// bytes per clock per SM in the sweep point's rate field
+	return streamPoint{SweepPoint: record.SweepPoint{Shape: shape, WarpInstPerClockPerSM: perSM}, perSec: perSec, hz: rate.ClockHz}, nil
 }
 
 // noRoomError is a stream whose buffer could not be allocated: the

@@ -17,6 +17,10 @@ type Fragment struct {
 	Store bool
 	Count int
 	Trans bool
+	// Control makes FragmentKernel's load chain the control group: the
+	// same address arithmetic and loop, with a move of the address in
+	// place of the load.
+	Control bool
 }
 
 // Name is the PTX instruction, e.g. "ldmatrix.sync.aligned.m8n8.x4.shared.b16".
@@ -89,7 +93,11 @@ func FragmentKernel(name string, f Fragment, ilp, unroll int) *ptx.Kernel {
 					k.Raw(fmt.Sprintf("%s [%s+%d], %s;", f.Name(), addrs[j], (u%8)*512, regs(rs)))
 					continue
 				}
-				k.Raw(fmt.Sprintf("%s %s, [%s];", f.Name(), regs(rs), addrs[j]))
+				if f.Control {
+					k.Op("mov.b32", rs[0], addrs[j])
+				} else {
+					k.Raw(fmt.Sprintf("%s %s, [%s];", f.Name(), regs(rs), addrs[j]))
+				}
 				// The next address waits for this load.
 				dep := k.Reg(ptx.U32)
 				k.Op("and.b32", dep, rs[0], zero)
@@ -132,13 +140,31 @@ func (j *fragmentJob) kernel(ilp int) string {
 	return fmt.Sprintf("frag_%s_ilp%d", KernelName(j.f.Name()), ilp)
 }
 
+// latencyKernel is the one-chain kernel of unroll dependent loads per
+// loop iteration, or of its control group.
+func (j *fragmentJob) latencyKernel(unroll int, control bool) string {
+	kind := "lat"
+	if control {
+		kind = "ctl"
+	}
+	return fmt.Sprintf("frag_%s_%s%d", KernelName(j.f.Name()), kind, unroll)
+}
+
 func (j *fragmentJob) prepare(ctx context.Context, r *Runner) {
 	m := r.module()
 	seen := map[int]bool{}
-	for _, s := range append([]MMAShape{{0, 1}}, fragmentShapes...) {
+	for _, s := range fragmentShapes {
 		if !seen[s.ILP] {
 			seen[s.ILP] = true
 			m.Add(FragmentKernel(j.kernel(s.ILP), j.f, s.ILP, fragmentUnroll))
+		}
+	}
+	if !j.f.Store {
+		ctl := j.f
+		ctl.Control = true
+		for _, u := range mmaLatencyUnrolls {
+			m.Add(FragmentKernel(j.latencyKernel(u, false), j.f, 1, u))
+			m.Add(FragmentKernel(j.latencyKernel(u, true), ctl, 1, u))
 		}
 	}
 	m.Declare(".extern .shared .align 128 .b8 " + ptx.DynamicShared + "[];")
@@ -150,6 +176,12 @@ func (j *fragmentJob) close() { j.c.close() }
 // run launches the kernel for ilp chains at warps per SM (0: one warp
 // alone) and returns the per-SM rate in instructions per clock.
 func (j *fragmentJob) run(ctx context.Context, r *Runner, s MMAShape, iters uint32) (Rate, error) {
+	return j.launch(ctx, r, j.kernel(max(1, s.ILP)), s, fragmentUnroll, iters)
+}
+
+// launch runs kernel, whose chains hold unroll moves per loop iteration,
+// at s's warps per SM (0: one warp alone).
+func (j *fragmentJob) launch(ctx context.Context, r *Runner, kernel string, s MMAShape, unroll int, iters uint32) (Rate, error) {
 	d := r.GPU.Device()
 	g := Grid{Blocks: 1, Threads: 32, SharedBytes: fragmentShared}
 	if s.WarpsPerSM > 0 {
@@ -161,7 +193,7 @@ func (j *fragmentJob) run(ctx context.Context, r *Runner, s MMAShape, iters uint
 		return Rate{}, err
 	}
 	defer out.Free()
-	if err := j.c.prog.Launch(ctx, j.kernel(max(1, s.ILP)), g, r.Config.LaunchTimeout, out.Ptr(), iters, uint32(0)); err != nil {
+	if err := j.c.prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, out.Ptr(), iters, uint32(0)); err != nil {
 		return Rate{}, err
 	}
 	b, err := out.Read()
@@ -172,7 +204,57 @@ func (j *fragmentJob) run(ctx context.Context, r *Runner, s MMAShape, iters uint
 	if err != nil {
 		return Rate{}, err
 	}
-	return RateOf(ws, float64(iters)*float64(fragmentUnroll*max(1, s.ILP)))
+	return RateOf(ws, float64(iters)*float64(unroll*max(1, s.ILP)))
+}
+
+// latency fits the load's latency as the mma latency is: the slope of
+// cycles per loop iteration against dependent loads per iteration, less
+// the same slope of the control chain (the AND and add that make each
+// address wait for the last load, which the loads' slope includes).
+func (j *fragmentJob) latency(ctx context.Context, r *Runner, rec *record.Record) error {
+	const iters = 2048
+	slope := func(control bool) (LatencyEstimate, error) {
+		samples := make([][]float64, len(mmaLatencyUnrolls))
+		// Repeats go round the lengths so that drift spreads over all.
+		for range 3 {
+			for i, u := range mmaLatencyUnrolls {
+				rate, err := j.launch(ctx, r, j.latencyKernel(u, control), MMAShape{}, u, iters)
+				if err != nil {
+					return LatencyEstimate{}, err
+				}
+				samples[i] = append(samples[i], rate.MedianCycles/iters)
+			}
+		}
+		return EstimateLatency(mmaLatencyUnrolls, samples)
+	}
+	est, err := slope(false)
+	if err != nil {
+		return err
+	}
+	ctl, err := slope(true)
+	if err != nil {
+		return fmt.Errorf("control chain: %w", err)
+	}
+	slopeCycles := est.Detail.Cycles
+	rec.Latency = est.Detail
+	rec.Latency.Cycles -= ctl.Detail.Cycles
+	rec.Value = rec.Latency.Cycles
+	for _, s := range est.Slopes {
+		rec.Samples = append(rec.Samples, s-ctl.Detail.Cycles)
+	}
+	rec.Summary = summary(rec.Samples)
+	rec.Warnings = append(rec.Warnings, est.Warnings...)
+	rec.Warnings = append(rec.Warnings, ctl.Warnings...)
+	rec.Note = fmt.Sprintf("the slope of cycles per loop iteration against %v dependent loads per iteration (each address waiting for the last load's data through an AND with a runtime zero and an add), %.1f cycles, less the same slope of the control chain (the AND and add alone, a move in place of the load), %.1f", mmaLatencyUnrolls, slopeCycles, ctl.Detail.Cycles)
+	for _, u := range mmaLatencyUnrolls {
+		rec.Provenance.Kernels = append(rec.Provenance.Kernels, j.latencyKernel(u, false), j.latencyKernel(u, true))
+	}
+	longest := mmaLatencyUnrolls[len(mmaLatencyUnrolls)-1]
+	rec.SASS = j.c.checkLoop(j.latencyKernel(longest, false), []string{"LDSM"}, longest, longest)
+	if rec.Value <= 0 {
+		rec.Status, rec.Reason = record.StatusFailed, fmt.Sprintf("non-positive latency (%.3g cycles): the loads did not lengthen the chain beyond its control", rec.Value)
+	}
+	return nil
 }
 
 func (j *fragmentJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
@@ -206,18 +288,9 @@ func (j *fragmentJob) measure(ctx context.Context, r *Runner) ([]record.Record, 
 	}
 	const iters = 4096
 	if !j.f.Store {
-		var samples []float64
-		for range 3 {
-			rate, err := j.run(ctx, r, MMAShape{}, iters)
-			if err != nil {
-				return out(err)
-			}
-			samples = append(samples, rate.MedianCycles/(iters*fragmentUnroll))
+		if err := j.latency(ctx, r, &lat); err != nil {
+			return out(err)
 		}
-		lat.Samples, lat.Summary = samples, summary(samples)
-		lat.Value = lat.Summary.Median
-		lat.Note = "each load's address waits for the last load's data (an AND with a runtime zero and an add, about 4 cycles each, are part of the figure)"
-		lat.SASS = j.c.checkLoop(j.kernel(1), []string{"LDSM"}, fragmentUnroll, fragmentUnroll)
 	}
 	det := &record.ThroughputDetail{}
 	for _, s := range fragmentShapes {

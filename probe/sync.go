@@ -9,16 +9,25 @@ import (
 	"github.com/gpuarch/gpuarch/stats"
 )
 
+// BarrierUnroll is how many barriers a barrier probe's loop iteration
+// holds, so that the loop's own instructions, which a warp issues only
+// once the barrier lets it go, are a small part of each barrier's time.
+const BarrierUnroll = 8
+
 // BarrierKernel builds the barrier probe: every thread of the block runs
-// iters bar.sync in a loop, and thread 0 stores the loop's cycles at out.
-// Parameters: out (u64), iters (u32).
+// iters loop iterations of BarrierUnroll bar.sync, and thread 0 stores
+// the loop's cycles at out. Parameters: out (u64), iters (u32).
 func BarrierKernel(name string) *ptx.Kernel {
 	k := ptx.NewKernel(name)
 	outP, itersP := k.Param("out", ptx.U64), k.Param("iters", ptx.U32)
 	iters := k.Load(itersP)
 	k.Op("bar.sync", ptx.Int(0))
 	c0 := k.Read(ptx.Clock64)
-	k.Loop(iters, func() { k.Op("bar.sync", ptx.Int(0)) })
+	k.Loop(iters, func() {
+		for range BarrierUnroll {
+			k.Op("bar.sync", ptx.Int(0))
+		}
+	})
 	storeCycles(k, outP, c0, k.Read(ptx.Clock64), ptx.Reg{})
 	return k
 }
@@ -271,7 +280,7 @@ func (j *syncJob) barrierKernel(ctx context.Context, r *Runner, kernel string, w
 		return err
 	}
 	defer out.Free()
-	return j.c.medianCycles(ctx, r, kernel, Grid{Blocks: 1, Threads: r.warpSize() * warps}, out, syncIters, rec, out.Ptr(), uint32(syncIters))
+	return j.c.medianCycles(ctx, r, kernel, Grid{Blocks: 1, Threads: r.warpSize() * warps}, out, syncIters, rec, out.Ptr(), uint32(syncIters/BarrierUnroll))
 }
 
 func (j *syncJob) atomic(ctx context.Context, r *Runner, c AtomicCase, rec *record.Record) error {

@@ -532,6 +532,9 @@ type Shape struct {
 	// Bytes is the footprint a bandwidth stream covered at this shape,
 	// where the sweep tries several.
 	Bytes int64 `json:"bytes,omitempty"`
+	// Rotate is how many regions a bandwidth stream's blocks moved on
+	// each pass (0: every block read its own region every pass).
+	Rotate int `json:"rotate,omitempty"`
 }
 
 // SweepPoint is one shape tried while searching for the best throughput.

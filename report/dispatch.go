@@ -90,7 +90,7 @@ func valueCell(r *record.Record, format string) string {
 
 func writeBarriers(b *strings.Builder, rs []*record.Record) {
 	b.WriteString("### Barriers\n\n")
-	b.WriteString("One block of n warps running `bar.sync` in a loop, %clock64 around 2048 of them; the median of five launches. Records `dispatch/barrier/bar.sync, <n> warps`.\n\n| Warps in the block | Cycles per `bar.sync` |\n| ---: | ---: |\n")
+	b.WriteString("One block of n warps running `bar.sync` in a loop, eight to an iteration so that the loop's own instructions (which issue only once a barrier lets the warp go) are a small part of the figure, %clock64 around 2048 of them; the median of five launches. Records `dispatch/barrier/bar.sync, <n> warps`.\n\n| Warps in the block | Cycles per `bar.sync` |\n| ---: | ---: |\n")
 	for _, r := range rs {
 		fmt.Fprintf(b, "| %s | %s |\n", strings.TrimSuffix(strings.TrimPrefix(r.Subject, "bar.sync, "), " warps"), valueCell(r, "%.1f"))
 	}

@@ -371,11 +371,69 @@ func writeBandwidth(b *strings.Builder, run *record.Run) {
 		if r.Through.Best.Bytes > 0 {
 			foot = bytesString(float64(r.Through.Best.Bytes))
 		}
-		fmt.Fprintf(b, "| %s | %s | %.0f | %s | %s | %d × %d | %s | %s |\n", r.Subject, linked(r, fmt.Sprintf("%.1f", r.Value)), r.Through.ResultsPerSecond/1e9, clock, share,
-			r.Through.Best.ILP, r.Through.Best.WarpsPerSM, foot, oneLine(r.Note))
+		shape := fmt.Sprintf("%d × %d", r.Through.Best.ILP, r.Through.Best.WarpsPerSM)
+		if r.Through.Best.Rotate > 0 {
+			shape += ", on the next block's lines each pass"
+		}
+		fmt.Fprintf(b, "| %s | %s | %.0f | %s | %s | %s | %s | %s |\n", r.Subject, linked(r, fmt.Sprintf("%.1f", r.Value)), r.Through.ResultsPerSecond/1e9, clock, share,
+			shape, foot, oneLine(r.Note))
 	}
-	b.WriteString("\nThe DRAM interface's rate is 2 (double data rate) × the memory clock × the bus width, from the driver's attributes (see the spec sheet).\n\n")
+	b.WriteString("\nThe DRAM interface's rate is 2 (double data rate) × the memory clock × the bus width, from the driver's attributes (see the spec sheet).")
+	writeL2Sharing(b, run)
+	b.WriteString("\n\n")
 	writeBandwidthCurves(b, run)
+}
+
+// bestRotated says whether the L2's best read (through the L1 or around
+// it, whichever is higher) had blocks moving on to other blocks' lines.
+func bestRotated(run *record.Run) bool {
+	var best *record.Record
+	for _, r := range memoryGroup(run, "bandwidth") {
+		if (r.Subject == "L2 read" || r.Subject == "L2 read, ld.ca") && r.Status == record.StatusOK && r.Through != nil && (best == nil || r.Value > best.Value) {
+			best = r
+		}
+	}
+	return best != nil && best.Through.Best.Rotate > 0
+}
+
+// writeL2Sharing says what sharing lines between SMs does to the L2's
+// read rate, where the run streamed the L2 both ways: blocks that each
+// keep to their own lines, and blocks that move on each pass to the lines
+// the next block read the pass before.
+func writeL2Sharing(b *strings.Builder, run *record.Run) {
+	var peak, own *record.Record
+	for _, r := range memoryGroup(run, "bandwidth") {
+		if r.Status != record.StatusOK || r.Through == nil {
+			continue
+		}
+		switch r.Subject {
+		case "L2 read":
+			peak = r
+		case "L2 read, own lines":
+			own = r
+		}
+	}
+	if peak == nil || own == nil {
+		return
+	}
+	sharedBest, ownBest := 0.0, own.Value
+	for _, p := range peak.Through.Sweep {
+		if p.Skipped == "" && p.Shape.Rotate > 0 {
+			sharedBest = max(sharedBest, p.WarpInstPerClockPerSM)
+		}
+	}
+	if sharedBest <= 0 || ownBest <= 0 {
+		return
+	}
+	fmt.Fprintf(b, " The L2 was read two ways: every block on its own lines pass after pass (`L2 read, own lines`, %.1f B/clk/SM at best), and every block moving on each pass to the lines the next block, on another SM, read the pass before (%.1f B/clk/SM at best, in `L2 read`'s sweep), so that each line is read by one SM after another, as operands a whole grid shares are (the tiles of a matrix product).", ownBest, sharedBest)
+	switch ratio := sharedBest / ownBest; {
+	case ratio > 1.05:
+		fmt.Fprintf(b, " Lines that other SMs read moments before are served %.0f%% faster than lines only one SM reads: the L2 delivers more than its rate for unshared lines when SMs share data (a benchmark whose blocks share chunks measures this too). How much more depends on how close in time the SMs ask for the same lines, which no kernel controls: the same pattern written another way, or run through another API, can read differently by a quarter or more (gpuarch's recorded H100 and H200 runs keep such a test, compare/l2patterns.txt), while the own-lines rate holds within a few percent. NVIDIA does not document how its L2 serves lines several SMs read; take the own-lines rate for data each SM reads alone, and the shared rate as what data a grid shares can reach.", 100*(ratio-1))
+	case ratio < 0.95:
+		fmt.Fprintf(b, " Lines other SMs read moments before are served %.0f%% slower than lines only one SM reads.", 100*(1-ratio))
+	default:
+		b.WriteString(" The two rates are within 5%: sharing lines between SMs neither helps nor hurts this L2.")
+	}
 }
 
 // latencyPlotName is the file the latency curves are drawn to, and
@@ -564,6 +622,9 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 			how := ""
 			if w, ok := bw[k+", ld.ca"]; ok && w > v {
 				v, how = w, ", loads through the L1"
+			}
+			if k == "L2 read" && bestRotated(run) {
+				how += ", lines read by one SM after another"
 			}
 			add(strings.ToUpper(name[:1])+name[1:]+" BW/cycle", measured(fmt.Sprintf("%.1f B per SM%s", v, how)))
 		}

@@ -161,7 +161,7 @@ func writeFragments(b *strings.Builder, run *record.Run) {
 		return
 	}
 	b.WriteString("### Fragment loads and stores\n\n")
-	b.WriteString("`ldmatrix` and `stmatrix` moving 8×8 b16 matrices between shared memory and registers, each lane addressing one 16-byte row (no bank conflicts). Latency: one warp, each load's address waiting for the last load's data (through an AND with a runtime zero and an add). Throughput: the whole GPU, the best of 4 to 32 warps per SM with 1 to 4 chains each. Records `mma/<instruction>/latency|throughput`.\n\n")
+	b.WriteString("`ldmatrix` and `stmatrix` moving 8×8 b16 matrices between shared memory and registers, each lane addressing one 16-byte row (no bank conflicts). Latency: one warp, each load's address waiting for the last load's data (through an AND with a runtime zero and an add); the slope of cycles per loop iteration against 1 to 16 dependent loads per iteration, less the same slope of a control chain that has the AND and the add but a move in place of the load, so that neither the loop nor the address arithmetic is in the figure. Throughput: the whole GPU, the best of 4 to 32 warps per SM with 1 to 4 chains each. Records `mma/<instruction>/latency|throughput`.\n\n")
 	b.WriteString("| Instruction | SASS | Latency (cycles) | Warp inst/clk/SM | Bytes/clk/SM | Best (warps/SM × chains) |\n| --- | --- | ---: | ---: | ---: | --- |\n")
 	for _, n := range names {
 		w := by[n]

@@ -13,10 +13,11 @@
 # STAGES is a space-separated subset of "info before cuda peer vulkan
 # stamps memcuda compare" (default: all but memcuda and peer); "peer"
 # builds and runs scripts/peer/l2stream.cu, an independent L2 bandwidth
-# check; "stamps" times the
-# operations both backends measure by GPU timestamps instead of the shader
-# clock; "memcuda" runs the CUDA memory suite alone, to set beside the
-# Vulkan run's memory records in the same call. SUITES limits the CUDA runs (default: every suite).
+# check, and scripts/peer/l2patterns.cu, the L2 read rate by access
+# pattern; "stamps" times the operations both backends measure by GPU
+# timestamps instead of the shader clock; "memcuda" runs the CUDA memory
+# suite alone, to set beside the Vulkan run's memory records in the same
+# call. SUITES limits the CUDA runs (default: every suite).
 # Where the machine has no Vulkan loader, the Debian packages in .gl/ are
 # unpacked first (see the device tool's README: libvulkan1 and the glvnd
 # libraries NVIDIA's ICD loads: libegl1 libglvnd0 libopengl0 libgl1 libglx0
@@ -73,14 +74,16 @@ if has peer; then
 	# scripts/peer/l2stream.cu), compiled here with the toolkit's nvcc.
 	mkdir -p "$OUT/peer"
 	nvcc=$(command -v nvcc || ls /usr/local/cuda*/bin/nvcc 2>/dev/null | head -n 1)
-	if [ -n "$nvcc" ]; then
-		run peer-build "$nvcc" -O3 -arch=native -o "$OUT/peer/l2stream" scripts/peer/l2stream.cu
-		[ -x "$OUT/peer/l2stream" ] && run peer sh -c '"$1" >"$2"' l2stream "$OUT/peer/l2stream" "$OUT/peer/l2stream.txt"
-		rm -f "$OUT/peer/l2stream"
-	else
-		echo "no nvcc: the peer L2 check was not built" >"$OUT/peer/l2stream.txt"
-	fi
-	nvidia-smi --query-gpu=clocks.sm,power.draw,clocks_throttle_reasons.active --format=csv >>"$OUT/peer/l2stream.txt" 2>&1
+	for p in l2stream l2patterns; do
+		if [ -n "$nvcc" ]; then
+			run "$p-build" "$nvcc" -O3 -arch=native -o "$OUT/peer/$p" "scripts/peer/$p.cu"
+			[ -x "$OUT/peer/$p" ] && run "$p" sh -c '"$1" >"$2"' "$p" "$OUT/peer/$p" "$OUT/peer/$p.txt"
+			rm -f "$OUT/peer/$p"
+		else
+			echo "no nvcc: $p was not built" >"$OUT/peer/$p.txt"
+		fi
+		nvidia-smi --query-gpu=clocks.sm,power.draw,clocks_throttle_reasons.active --format=csv >>"$OUT/peer/$p.txt" 2>&1
+	done
 	pack peer
 fi
 if has vulkan; then

@@ -414,3 +414,62 @@ func TestCodeSizeOnVulkan(t *testing.T) {
 		t.Logf("%s: %.3g %s; %s; machine code %+v", rec.ID, rec.Value, rec.Unit, rec.Note, rec.SASS)
 	}
 }
+
+// TestStreamRotation: a stream of stores with rotate 1 moves each pass to
+// the next region, with rotate 0 it stays on its own; one workgroup, four
+// regions, two passes, so exactly the regions the passes reach are
+// written (the stored value is the invocation index plus one's bits, never
+// zero in the lanes past the first).
+func TestStreamRotation(t *testing.T) {
+	g := openDevice(t)
+	k := probe.KernelSpec{Name: "stream_st_w4", Kind: probe.StreamLoop, Op: "st", Width: 4, Unroll: 8}
+	src, err := g.Codegen().Module([]probe.KernelSpec{k})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := g.Compile(context.Background(), "rotation", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer prog.Close()
+	const threads, regions = 32, 4
+	region := uint64(threads * 4 * 8) // one loop iteration
+	for _, tc := range []struct {
+		rotate  uint32
+		written []bool
+	}{
+		{0, []bool{true, false, false, false}},
+		{1, []bool{true, true, false, false}},
+		{3, []bool{true, false, false, true}},
+	} {
+		buf, err := g.Alloc(int(region * regions))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := g.Alloc(probe.WarpRecordBytes * 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := errors.Join(buf.Clear(), out.Clear()); err != nil {
+			t.Fatal(err)
+		}
+		sink := out.Ptr() // the guard never matches: nothing is stored there
+		args := []any{out.Ptr(), sink, uint32(2), uint64(buf.Ptr()), region, uint32(regions), uint32(0x7fc00bad), uint32(4), tc.rotate}
+		if err := prog.Launch(context.Background(), k.Name, probe.Grid{Blocks: 1, Threads: threads}, 10*time.Second, args...); err != nil {
+			t.Fatal(err)
+		}
+		b, err := buf.Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, want := range tc.written {
+			// Lane 1's first word in the region: 1, when written.
+			got := b[uint64(i)*region+4] != 0
+			if got != want {
+				t.Errorf("rotate %d: region %d written %v, want %v", tc.rotate, i, got, want)
+			}
+		}
+		buf.Free()
+		out.Free()
+	}
+}

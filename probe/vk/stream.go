@@ -9,8 +9,8 @@ import (
 )
 
 // streamKernel is probe.StreamKernel in SPIR-V: workgroup b streams over
-// its region (base + (b mod regions)*region bytes, region bytes long),
-// passes times; invocation t touches offsets (j*width + t)*spacing,
+// a region region bytes long, passes times, in pass p the one at base +
+// ((b + p*rotate) mod regions)*region; invocation t touches offsets (j*width + t)*spacing,
 // unroll accesses per loop iteration, each followed by alu independent
 // FMAs on four chains that never wait for memory; every subgroup writes a
 // warp record. op "ld.ca" is plain loads, "ld.cg" loads made visible at
@@ -18,7 +18,8 @@ import (
 // workgroup array (its bytes the launch's shared bytes).
 //
 // Parameters, as probe's: out (u64), sink (u64), passes (u32), base
-// (u64), region (u64, bytes), regions (u32), guard (u32), spacing (u32).
+// (u64), region (u64, bytes), regions (u32), guard (u32), spacing (u32),
+// rotate (u32).
 func streamKernel(m *module, k probe.KernelSpec) error {
 	elem, ok := map[int]string{4: "u32", 8: "u32x2", 16: "u32x4"}[k.Width]
 	switch {
@@ -34,24 +35,25 @@ func streamKernel(m *module, k probe.KernelSpec) error {
 			return err
 		}
 	}
-	f := m.newFn(k.Name, []string{"out", "sink", "passes", "base", "region", "regions", "guard", "spacing"},
-		[]bool{true, true, false, true, true, false, false, false})
+	f := m.newFn(k.Name, []string{"out", "sink", "passes", "base", "region", "regions", "guard", "spacing", "rotate"},
+		[]bool{true, true, false, true, true, false, false, false, false})
 	u32, u64, f32 := m.typ("u32"), m.typ("u64"), m.typ("f32")
 	passes, regions, spacing := f.param("passes"), f.param("regions"), f.param("spacing")
 	region := f.param("region")
 	local := f.builtin("LocalInvocationId", "u32x3")
 	tid := f.def("tid", "OpCompositeExtract %s %s 0", u32, local)
 	wide := func(v string) string { return f.def("w", "OpUConvert %s %s", u64, v) }
-	start := m.konst("u64", 0)
+	// The invocation's first byte less its slot's offset; the slot is
+	// (workgroup + pass*rotate) mod regions, carried from pass to pass.
+	first := m.konst("u64", 0)
 	var arr string
 	if k.Op == "lds" {
 		arr = f.sharedArrayOf(elem, lanesOf(k.Width))
 	} else {
-		slot := f.def("slot", "OpUMod %s %s %s", u32, f.workgroupX(), regions)
-		off := f.def("so", "OpIMul %s %s %s", u64, wide(slot), region)
-		start = f.def("st", "OpIAdd %s %s %s", u64, f.param("base"), off)
+		first = f.param("base")
 	}
-	start = f.def("st", "OpIAdd %s %s %s", u64, start, f.def("to", "OpIMul %s %s %s", u64, wide(tid), wide(spacing)))
+	first = f.def("st", "OpIAdd %s %s %s", u64, first, f.def("to", "OpIMul %s %s %s", u64, wide(tid), wide(spacing)))
+	slot := f.def("slot", "OpUMod %s %s %s", u32, f.workgroupX(), regions)
 	step := f.def("step", "OpIMul %s %s %s", u64, wide("%wg_x"), wide(spacing))
 	chunk := f.def("chunk", "OpIMul %s %s %s", u64, step, m.konst("u64", uint64(k.Unroll)))
 	iters := f.def("iters", "OpUDiv %s %s %s", u64, region, chunk)
@@ -67,7 +69,7 @@ func streamKernel(m *module, k probe.KernelSpec) error {
 		}
 		value = f.def("val", "OpCompositeConstruct %s %s", m.typ(elem), strings.Join(parts, " "))
 	}
-	carried, types := []string{tid}, []string{"u32"}
+	carried, types := []string{slot, tid}, []string{"u32", "u32"}
 	if k.ALU > 0 {
 		ft := f.def("ft", "OpConvertUToF %s %s", f32, tid)
 		for range 4 {
@@ -79,7 +81,12 @@ func streamKernel(m *module, k probe.KernelSpec) error {
 	c0, g0 := f.clock(false), f.clock(true)
 	fmaA, fmaB := m.konst("f32", 0x3F7FBE77), m.konst("f32", 0x3A83126F)
 	out, _ := f.loop(passes, carried, types, func(in []string) []string {
-		inner, _ := f.loop(iters, append([]string{start}, in...), append([]string{"u64"}, types...), func(in []string) []string {
+		slot, start := in[0], first
+		if k.Op != "lds" {
+			start = f.def("st", "OpIAdd %s %s %s", u64, first, f.def("so", "OpIMul %s %s %s", u64, wide(slot), region))
+			slot = f.def("slot", "OpUMod %s %s %s", u32, f.def("slot", "OpIAdd %s %s %s", u32, slot, f.param("rotate")), regions)
+		}
+		inner, _ := f.loop(iters, append([]string{start}, in[1:]...), append([]string{"u64"}, types[1:]...), func(in []string) []string {
 			addr, acc, fs := in[0], in[1], append([]string(nil), in[2:]...)
 			next := 0
 			for u := range k.Unroll {
@@ -118,11 +125,11 @@ func streamKernel(m *module, k probe.KernelSpec) error {
 			}
 			return append([]string{f.def("addr", "OpIAdd %s %s %s", u64, addr, chunk), acc}, fs...)
 		})
-		return inner[1:]
+		return append([]string{slot}, inner[1:]...)
 	})
 	c1, g1 := f.clock(false), f.clock(true)
-	acc := out[0]
-	for _, v := range out[1:] {
+	acc := out[1]
+	for _, v := range out[2:] {
 		acc = f.def("acc", "OpBitwiseXor %s %s %s", u32, acc, f.def("fb", "OpBitcast %s %s", u32, v))
 	}
 	f.warpRecord(c0, c1, g0, g1)

@@ -7,8 +7,9 @@ import (
 )
 
 // barrierKernel is probe.BarrierKernel in SPIR-V: every invocation of the
-// workgroup runs iters workgroup barriers (OpControlBarrier, workgroup
-// execution and memory scope, as GLSL's barrier()), and invocation 0
+// workgroup runs iters loop iterations of probe.BarrierUnroll workgroup
+// barriers (OpControlBarrier, workgroup execution and memory scope, as
+// GLSL's barrier()), and invocation 0
 // stores the loop's subgroup-clock cycles at out; with op
 // probe.ExecutionOnly the barriers have no memory semantics. Parameters:
 // out (u64), iters (u32).
@@ -22,7 +23,9 @@ func barrierKernel(m *module, name string, op string) {
 	f.emit("OpControlBarrier %s %s %s", workgroup, workgroup, sem)
 	c0 := f.clock(false)
 	f.loop(f.param("iters"), nil, nil, func([]string) []string {
-		f.emit("OpControlBarrier %s %s %s", workgroup, workgroup, sem)
+		for range probe.BarrierUnroll {
+			f.emit("OpControlBarrier %s %s %s", workgroup, workgroup, sem)
+		}
 		return nil
 	})
 	c1 := f.clock(false)

@@ -45,8 +45,8 @@ func TestSizes(t *testing.T) {
 func TestBandwidthJobsSizing(t *testing.T) {
 	dev := record.Device{Attributes: map[string]int{"L2_CACHE_SIZE": 50 << 20}}
 	jobs := BandwidthJobs(dev, 0, 0)
-	if len(jobs) != 9 {
-		t.Fatalf("%d jobs, want 9 (seven streams, two transfer-unit families)", len(jobs))
+	if len(jobs) != 10 {
+		t.Fatalf("%d jobs, want 10 (eight streams, two transfer-unit families)", len(jobs))
 	}
 	for _, j := range jobs {
 		if !strings.HasPrefix(j.Key, Suite+"/bandwidth/") && !strings.HasPrefix(j.Key, Suite+"/transfer unit/") {
