@@ -363,7 +363,14 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 	for _, sh := range j.shapes {
 		maxBlocks = max(maxBlocks, d.SMs*max(1, sh.WarpsPerSM/8))
 	}
-	largest := slices.Max(s.footprints())
+	footprints := s.footprints()
+	if most := r.Config.MaxFootprint; most > 0 && !s.PerBlock && s.Op != "lds" {
+		footprints = slices.DeleteFunc(slices.Clone(footprints), func(f int64) bool { return f > most })
+		if len(footprints) == 0 {
+			return &noRoomError{bytes: slices.Min(s.footprints()), err: fmt.Errorf("above the run's largest footprint, %d bytes", most)}
+		}
+	}
+	largest := slices.Max(footprints)
 	var base uint64
 	if s.Op != "lds" {
 		// Room for every shape: regions are rounded up to whole loop
@@ -385,7 +392,7 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 	if len(rotations) == 0 || s.PerBlock || s.Op == "lds" {
 		rotations = []int{0}
 	}
-	for _, f := range s.footprints() {
+	for _, f := range footprints {
 		for _, rot := range rotations {
 			for _, sh := range j.shapes {
 				p, err := j.point(ctx, r, s, streamAt{footprint: f, rotate: rot, shape: sh, base: base}, out)

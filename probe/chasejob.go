@@ -179,6 +179,10 @@ func (j *chaseJob) measure(ctx context.Context, r *Runner) ([]record.Record, err
 	for _, f := range j.footprints {
 		need = max(need, f)
 	}
+	capped := r.Config.MaxFootprint > 0 && need > r.Config.MaxFootprint
+	if capped {
+		need = r.Config.MaxFootprint
+	}
 	var buf Buffer
 	for size := need; size >= min(need, 1<<20) && buf == nil; size /= 2 {
 		if b, err := r.GPU.Alloc(int(size)); err == nil {
@@ -215,7 +219,11 @@ func (j *chaseJob) measure(ctx context.Context, r *Runner) ([]record.Record, err
 				continue
 			}
 			if p.Space == "global" && f > need {
-				rec.Curve.Skipped = append(rec.Curve.Skipped, fmt.Sprintf("%d bytes: only %d bytes of device memory could be allocated", f, need))
+				why := fmt.Sprintf("%d bytes: only %d bytes of device memory could be allocated", f, need)
+				if capped && need == r.Config.MaxFootprint {
+					why = fmt.Sprintf("%d bytes: above the run's largest footprint, %d bytes", f, need)
+				}
+				rec.Curve.Skipped = append(rec.Curve.Skipped, why)
 				continue
 			}
 			pt, err := j.point(ctx, r, p, f, buf, out)

@@ -59,6 +59,12 @@ type Config struct {
 	LaunchTimeout time.Duration
 	// MaxSpread flags summaries whose repeats spread wider than this.
 	MaxSpread float64
+	// MaxFootprint, when above 0, is the most device memory a memory
+	// probe's footprint may take (run --max-footprint): chases stop there
+	// and streams over more are skipped, each saying so. For a device
+	// with little memory to spare, or a CPU (lavapipe) where the largest
+	// footprints take minutes.
+	MaxFootprint int64
 	// CompileWorkers is how many probes are compiled and disassembled in
 	// parallel ahead of the one being measured.
 	CompileWorkers int

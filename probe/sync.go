@@ -9,9 +9,10 @@ import (
 	"github.com/gpuarch/gpuarch/stats"
 )
 
-// BarrierUnroll is how many barriers a barrier probe's loop iteration
-// holds, so that the loop's own instructions, which a warp issues only
-// once the barrier lets it go, are a small part of each barrier's time.
+// BarrierUnroll is how many barriers (or chained atomics) a barrier
+// (atomics) probe's loop iteration holds, so that the loop's own
+// instructions, which a warp may issue only once the last one is done,
+// are a small part of each one's time.
 const BarrierUnroll = 8
 
 // BarrierKernel builds the barrier probe: every thread of the block runs
@@ -53,8 +54,27 @@ func (a Atomic) kernel() string {
 	return name
 }
 
+// atomicStep emits one atomic of the chain: v takes the value the atomic
+// returns (an aggregated add: the value its warp's elected lane got).
+func atomicStep(k *ptx.Kernel, a Atomic, op string, v, addr ptx.Reg) {
+	switch {
+	case a.Aggregated:
+		sum, leader, old := k.Reg(ptx.U32), k.Reg(ptx.U32), k.Reg(ptx.U32)
+		p := k.Reg(ptx.Pred)
+		k.Op("mov.u32", old, ptx.Int(0))
+		k.Raw(fmt.Sprintf("redux.sync.add.u32 %s, %s, 0xffffffff;", sum, v))
+		k.Raw(fmt.Sprintf("elect.sync %s|%s, 0xffffffff;", leader, p))
+		k.Raw(fmt.Sprintf("@%s %s %s, [%s], %s;", p, op, old, addr, sum))
+		k.Raw(fmt.Sprintf("shfl.sync.idx.b32 %s, %s, %s, 0x1f, 0xffffffff;", v, old, leader))
+	case a.Op == "cas":
+		k.Raw(fmt.Sprintf("%s %s, [%s], %s, 7;", op, v, addr, v))
+	default:
+		k.Raw(fmt.Sprintf("%s %s, [%s], %s;", op, v, addr, v))
+	}
+}
+
 // AtomicKernel builds the atomics probe for a: every thread chains iters
-// atomics, each taking the value the last returned, on the 8-byte word
+// loop iterations of BarrierUnroll atomics, each taking the value the last returned, on the 8-byte word
 // (thread / ways) of buf (global: the grid's thread index; shared: the
 // block's, in dynamic shared memory), and lane 0 of every warp writes a
 // warp record. ways lanes share each word: 1 is uncontended. Parameters:
@@ -98,19 +118,8 @@ func AtomicKernel(name string, a Atomic) *ptx.Kernel {
 	c0, g0 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
 	op := fmt.Sprintf("atom.%s.%s.%s", a.Space, a.Op, a.Type)
 	k.Loop(iters, func() {
-		switch {
-		case a.Aggregated:
-			sum, leader, old := k.Reg(ptx.U32), k.Reg(ptx.U32), k.Reg(ptx.U32)
-			p := k.Reg(ptx.Pred)
-			k.Op("mov.u32", old, ptx.Int(0))
-			k.Raw(fmt.Sprintf("redux.sync.add.u32 %s, %s, 0xffffffff;", sum, v))
-			k.Raw(fmt.Sprintf("elect.sync %s|%s, 0xffffffff;", leader, p))
-			k.Raw(fmt.Sprintf("@%s %s %s, [%s], %s;", p, op, old, addr, sum))
-			k.Raw(fmt.Sprintf("shfl.sync.idx.b32 %s, %s, %s, 0x1f, 0xffffffff;", v, old, leader))
-		case a.Op == "cas":
-			k.Raw(fmt.Sprintf("%s %s, [%s], %s, 7;", op, v, addr, v))
-		default:
-			k.Raw(fmt.Sprintf("%s %s, [%s], %s;", op, v, addr, v))
+		for range BarrierUnroll {
+			atomicStep(k, a, op, v, addr)
 		}
 	})
 	c1, g1 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
@@ -310,7 +319,7 @@ func (j *syncJob) atomic(ctx context.Context, r *Runner, c AtomicCase, rec *reco
 		if err := out.Clear(); err != nil {
 			return err
 		}
-		if err := j.c.prog.Launch(ctx, c.Atomic.kernel(), g, r.Config.LaunchTimeout, out.Ptr(), buf.Ptr(), uint32(syncIters), ways); err != nil {
+		if err := j.c.prog.Launch(ctx, c.Atomic.kernel(), g, r.Config.LaunchTimeout, out.Ptr(), buf.Ptr(), uint32(syncIters/BarrierUnroll), ways); err != nil {
 			return err
 		}
 		b, err := out.Read()

@@ -112,7 +112,7 @@ var atomicColumns = []struct {
 
 func writeAtomics(b *strings.Builder, rs []*record.Record) {
 	b.WriteString("### Atomics\n\n")
-	b.WriteString("Each thread chains atomics (each takes the value the last returned) on an 8-byte word of its own, or with 32 lanes (a warp) or every thread of the GPU on one word. Latency is one warp's cycles per atomic; throughput is the whole GPU (64 warps per SM), atomics per clock per SM counting each lane's. The warp-aggregated rows sum the warp's values with `redux.sync` and have one elected lane add the sum, as compilers do for a warp-uniform address, counting 32 atomics for each. Records `dispatch/<atomic>[, <contention>]/<latency|throughput>`.\n\n")
+	b.WriteString("Each thread chains atomics (each takes the value the last returned; eight to a loop iteration, so the loop's own instructions are a small part) on an 8-byte word of its own, or with 32 lanes (a warp) or every thread of the GPU on one word. Latency is one warp's cycles per atomic; throughput is the whole GPU (64 warps per SM), atomics per clock per SM counting each lane's. The warp-aggregated rows sum the warp's values with `redux.sync` and have one elected lane add the sum, as compilers do for a warp-uniform address, counting 32 atomics for each. Records `dispatch/<atomic>[, <contention>]/<latency|throughput>`.\n\n")
 	by := map[string]*record.Record{}
 	var names []string
 	for _, r := range rs {

@@ -43,12 +43,12 @@ func (f *fn) storeFirst(c0, c1 string) {
 }
 
 // atomicKernel is probe.AtomicKernel in SPIR-V: every invocation chains
-// iters atomics, each taking the value the last returned, on the 8-byte
-// word (invocation / ways) of buf (global: the dispatch's invocation
-// index; shared: the workgroup's, in the workgroup array), and every
-// subgroup writes a warp record. Relaxed atomics at workgroup scope in
-// workgroup memory and device scope in global memory, as PTX's atom
-// defaults. Aggregated sums the subgroup's values and has the elected
+// iters loop iterations of probe.BarrierUnroll atomics, each taking the
+// value the last returned, on the 8-byte word (invocation / ways) of buf
+// (global: the dispatch's invocation index; shared: the workgroup's, in
+// the workgroup array), and every subgroup writes a warp record. Relaxed
+// atomics at workgroup scope in workgroup memory and device scope in
+// global memory, as PTX's atom defaults. Aggregated sums the subgroup's values and has the elected
 // invocation add the sum, broadcasting the old value back (the subgroup
 // operations it needs are checked as every kernel's are). 32-bit integer
 // operations only: float atomics and 64-bit ones need features gpuarch
@@ -105,12 +105,12 @@ func atomicKernel(m *module, name string, a probe.Atomic) error {
 	workgroup := m.konst("u32", 2)
 	f.emit("OpControlBarrier %s %s %s", workgroup, workgroup, m.konst("u32", 0x108))
 	c0, g0 := f.clock(false), f.clock(true)
-	out, _ := f.loop(f.param("iters"), []string{tid}, []string{"u32"}, func(in []string) []string {
+	step := func(v string) string {
 		if !a.Aggregated {
-			return []string{atomic(in[0])}
+			return atomic(v)
 		}
 		sg := m.konst("u32", 3)
-		sum := f.def("sum", "OpGroupNonUniformIAdd %s %s Reduce %s", u32, sg, in[0])
+		sum := f.def("sum", "OpGroupNonUniformIAdd %s %s Reduce %s", u32, sg, v)
 		lead := f.def("lead", "OpGroupNonUniformElect %s %s", boolT, sg)
 		then, after := f.id("then"), f.id("after")
 		from := f.label
@@ -121,7 +121,14 @@ func atomicKernel(m *module, name string, a probe.Atomic) error {
 		f.emit("OpBranch %s", after)
 		f.block(after)
 		got := f.def("got", "OpPhi %s %s %s %s %s", u32, old, then, m.konst("u32", 0), from)
-		return []string{f.def("v", "OpGroupNonUniformBroadcastFirst %s %s %s", u32, sg, got)}
+		return f.def("v", "OpGroupNonUniformBroadcastFirst %s %s %s", u32, sg, got)
+	}
+	out, _ := f.loop(f.param("iters"), []string{tid}, []string{"u32"}, func(in []string) []string {
+		v := in[0]
+		for range probe.BarrierUnroll {
+			v = step(v)
+		}
+		return []string{v}
 	})
 	c1, g1 := f.clock(false), f.clock(true)
 	f.warpRecord(c0, c1, g0, g1)

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -64,6 +65,8 @@ func (e *Env) measureFlags(fs *flag.FlagSet) (target func() (Target, error), app
 	timing := timingFlag(fs)
 	artifacts := fs.String("artifacts", "", "keep each probe module's source and binary (PTX and cubin, or SPIR-V assembly and binary) in this folder")
 	timeout := fs.Duration("launch-timeout", e.Config.LaunchTimeout, "give up on a probe kernel that runs longer than this")
+	var most byteSize
+	fs.Var(&most, "max-footprint", "the most device memory a memory probe may stream or chase over, such as 256MiB or 4GiB (default: as much as the probes ask and the device has)")
 	target = func() (Target, error) {
 		b, err := e.resolveBackend(*backend)
 		if err != nil {
@@ -82,7 +85,44 @@ func (e *Env) measureFlags(fs *flag.FlagSet) (target func() (Target, error), app
 		}
 		return Target{Backend: b, GPU: gpus[0], GPUs: gpus, Timing: t}, nil
 	}
-	return target, func() { e.Artifacts, e.Config.LaunchTimeout = *artifacts, *timeout }
+	return target, func() {
+		e.Artifacts, e.Config.LaunchTimeout = *artifacts, *timeout
+		if most > 0 {
+			e.Config.MaxFootprint = int64(most)
+		}
+	}
+}
+
+// byteSize is a flag of bytes written as a number with an optional binary
+// suffix: 4096, 64KiB, 256MiB, 4GiB (K, M and G are read as KiB, MiB and
+// GiB).
+type byteSize int64
+
+func (b *byteSize) String() string {
+	if b == nil || *b == 0 {
+		return ""
+	}
+	return strconv.FormatInt(int64(*b), 10)
+}
+
+func (b *byteSize) Set(s string) error {
+	num := strings.TrimSpace(s)
+	scale := int64(1)
+	for _, u := range []struct {
+		suffix string
+		scale  int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"B", 1}} {
+		if strings.HasSuffix(num, u.suffix) {
+			num, scale = strings.TrimSpace(strings.TrimSuffix(num, u.suffix)), u.scale
+			break
+		}
+	}
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || n <= 0 || n > (1<<62)/scale {
+		return fmt.Errorf("%q is not a size in bytes, such as 4096, 64KiB, 256MiB or 4GiB", s)
+	}
+	*b = byteSize(n * scale)
+	return nil
 }
 
 func (e *Env) cmdRun(ctx context.Context, args []string) error {
