@@ -100,7 +100,9 @@ func (d *Device) ECCErrors() (corrected, uncorrected uint64, err error) {
 		return 0, 0, err
 	}
 	err = call(d.lib, "nvmlDeviceGetTotalEccErrors", present,
-		func() int32 { return d.lib.f.deviceGetTotalEccErrors(d.handle, eccUncorrected, eccVolatile, &uncorrected) })
+		func() int32 {
+			return d.lib.f.deviceGetTotalEccErrors(d.handle, eccUncorrected, eccVolatile, &uncorrected)
+		})
 	return corrected, uncorrected, err
 }
 
