@@ -84,6 +84,18 @@ type Driver struct {
 	cuEventQuery       func(event uintptr) int32
 	cuEventElapsedTime func(ms *float32, start, end uintptr) int32
 	cuEventDestroy     func(event uintptr) int32
+
+	// Optional: host memory, asynchronous copies and peer access. A nil
+	// field is a symbol this driver does not export; the methods that use
+	// it say so instead of failing to open the driver.
+	cuMemHostAlloc          func(pp *unsafe.Pointer, bytes uintptr, flags uint32) int32
+	cuMemFreeHost           func(p unsafe.Pointer) int32
+	cuMemcpyHtoDAsync       func(dst uint64, src unsafe.Pointer, bytes uintptr, stream uintptr) int32
+	cuMemcpyDtoHAsync       func(dst unsafe.Pointer, src uint64, bytes uintptr, stream uintptr) int32
+	cuMemcpyPeerAsync       func(dst uint64, dstCtx uintptr, src uint64, srcCtx uintptr, bytes uintptr, stream uintptr) int32
+	cuCtxEnablePeerAccess   func(peer uintptr, flags uint32) int32
+	cuDeviceCanAccessPeer   func(can *int32, dev, peer int32) int32
+	cuDeviceGetP2PAttribute func(value *int32, attr int32, src, dst int32) int32
 }
 
 // symbol binds one Go function field to the first of names that the
@@ -162,6 +174,22 @@ func (d *Driver) symbols() []symbol {
 	}
 }
 
+// optionalSymbols are driver functions gpuarch can do without: where the
+// driver lacks one, its field stays nil and the method that needs it
+// returns an error wrapping [ErrNotExported].
+func (d *Driver) optionalSymbols() []symbol {
+	return []symbol{
+		{&d.cuMemHostAlloc, []string{"cuMemHostAlloc"}},
+		{&d.cuMemFreeHost, []string{"cuMemFreeHost"}},
+		{&d.cuMemcpyHtoDAsync, []string{"cuMemcpyHtoDAsync_v2"}},
+		{&d.cuMemcpyDtoHAsync, []string{"cuMemcpyDtoHAsync_v2"}},
+		{&d.cuMemcpyPeerAsync, []string{"cuMemcpyPeerAsync"}},
+		{&d.cuCtxEnablePeerAccess, []string{"cuCtxEnablePeerAccess"}},
+		{&d.cuDeviceCanAccessPeer, []string{"cuDeviceCanAccessPeer"}},
+		{&d.cuDeviceGetP2PAttribute, []string{"cuDeviceGetP2PAttribute"}},
+	}
+}
+
 // Open loads the CUDA driver library libcuda.so.1 from the dynamic linker's
 // search path and initializes the driver with cuInit(0).
 //
@@ -219,6 +247,14 @@ func (d *Driver) bind() error {
 			continue
 		}
 		purego.RegisterFunc(s.fptr, addr)
+	}
+	for _, s := range d.optionalSymbols() {
+		for _, name := range s.names {
+			if a, err := purego.Dlsym(d.handle, name); err == nil && a != 0 {
+				purego.RegisterFunc(s.fptr, a)
+				break
+			}
+		}
 	}
 	if len(missing) > 0 {
 		return fmt.Errorf("%s does not export %s: the NVIDIA driver is too old for gpuarch, or the library is not NVIDIA's driver",

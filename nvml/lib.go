@@ -54,6 +54,14 @@ type funcs struct {
 	deviceGetMemoryBusWidth         func(device uintptr, bits *uint32) int32
 	deviceGetTotalEnergyConsumption func(device uintptr, millijoules *uint64) int32
 	deviceGetCudaComputeCapability  func(device uintptr, major, minor *int32) int32
+
+	deviceGetComputeRunningProcesses func(device uintptr, count *uint32, infos *processInfo) int32
+	deviceGetUtilizationRates        func(device uintptr, util *utilization) int32
+	deviceGetTotalEccErrors          func(device uintptr, errorType, counterType int32, count *uint64) int32
+	deviceGetPerformanceState        func(device uintptr, pstate *int32) int32
+	deviceGetTopologyCommonAncestor  func(device1, device2 uintptr, level *int32) int32
+	deviceGetNvLinkState             func(device uintptr, link uint32, active *int32) int32
+	deviceGetNvLinkRemotePciInfo     func(device uintptr, link uint32, pci *pciInfo) int32
 }
 
 // symbol names one NVML entry point and the field it is bound to.
@@ -85,6 +93,13 @@ func (f *funcs) symbols() []symbol {
 		{"nvmlDeviceGetMemoryBusWidth", &f.deviceGetMemoryBusWidth, false},
 		{"nvmlDeviceGetTotalEnergyConsumption", &f.deviceGetTotalEnergyConsumption, false},
 		{"nvmlDeviceGetCudaComputeCapability", &f.deviceGetCudaComputeCapability, false},
+		{"nvmlDeviceGetComputeRunningProcesses_v3", &f.deviceGetComputeRunningProcesses, false},
+		{"nvmlDeviceGetUtilizationRates", &f.deviceGetUtilizationRates, false},
+		{"nvmlDeviceGetTotalEccErrors", &f.deviceGetTotalEccErrors, false},
+		{"nvmlDeviceGetPerformanceState", &f.deviceGetPerformanceState, false},
+		{"nvmlDeviceGetTopologyCommonAncestor", &f.deviceGetTopologyCommonAncestor, false},
+		{"nvmlDeviceGetNvLinkState", &f.deviceGetNvLinkState, false},
+		{"nvmlDeviceGetNvLinkRemotePciInfo_v2", &f.deviceGetNvLinkRemotePciInfo, false},
 	}
 }
 

@@ -22,6 +22,7 @@ type CUDA struct {
 	ctx   *cuda.Context
 	done  *cuda.Event
 	nv    *nvml.Lib    // nil when NVML is unavailable
+	links hostBuffers  // the link measurements' buffers
 	nvdev *nvml.Device // nil likewise
 	info  record.Device
 }
@@ -167,6 +168,9 @@ func NVMLSensors(d *nvml.Device) *record.Sensors {
 // Close releases the context and NVML.
 func (g *CUDA) Close() error {
 	var errs []error
+	if g.ctx != nil {
+		errs = append(errs, g.links.free(g.ctx))
+	}
 	if g.done != nil {
 		errs = append(errs, g.done.Destroy())
 	}

@@ -36,7 +36,14 @@ type Run struct {
 	Suites   []string `json:"suites"`
 	Device   Device   `json:"device"`
 	// Warmup describes how the clocks were brought up before measuring.
-	Warmup   *Clock   `json:"warmup,omitempty"`
+	Warmup *Clock `json:"warmup,omitempty"`
+	// Health is what the driver said of the GPU's condition before and
+	// after the run: other processes on it, utilization, ECC errors,
+	// performance state (nil where it cannot say).
+	Health *HealthPair `json:"health,omitempty"`
+	// Quick says the run was `gpuarch run --quick`: a health check with
+	// few shapes and repeats, whose records keep the full run's IDs.
+	Quick    bool     `json:"quick,omitempty"`
 	Records  []Record `json:"records"`
 	Warnings []string `json:"warnings,omitempty"`
 	// Elapsed is the wall time of the run in seconds, compilation included.
@@ -640,6 +647,57 @@ type Sensors struct {
 	PowerW     float64  `json:"power_w,omitempty"`
 	TempC      float64  `json:"temp_c,omitempty"`
 	Throttle   []string `json:"throttle,omitempty"`
+}
+
+// LinkTopology is what the driver says of the link from one GPU to another.
+type LinkTopology struct {
+	// CanAccessPeer is cuDeviceCanAccessPeer.
+	CanAccessPeer bool `json:"can_access_peer"`
+	// PerformanceRank, NativeAtomics are cuDeviceGetP2PAttribute's
+	// (rank: lower is better; -1 unread).
+	PerformanceRank int  `json:"performance_rank"`
+	NativeAtomics   bool `json:"native_atomics"`
+	// Ancestor is NVML's closest common point of the PCIe tree ("SYS
+	// (across NUMA nodes)"), "" where NVML cannot say.
+	Ancestor string `json:"pcie_common_ancestor,omitempty"`
+	// NvLinks counts the active NVLinks of the source GPU whose far end is
+	// the destination GPU (0: none, or NVML cannot say).
+	NvLinks int `json:"nvlinks,omitempty"`
+	// Link sums it up: "NVLink x18", "PCIe (SYS ...)", "none".
+	Link string `json:"link"`
+	// Unread names what the driver could not say.
+	Unread []string `json:"unread,omitempty"`
+}
+
+// HealthPair is a GPU's Health sampled before and after a run.
+type HealthPair struct {
+	Before *Health `json:"before,omitempty"`
+	After  *Health `json:"after,omitempty"`
+}
+
+// Health is the driver's view of a GPU's condition (NVML): what may
+// explain a GPU slower than its siblings. Fields it could not read are
+// zero and named in Unread.
+type Health struct {
+	Time    time.Time `json:"time"`
+	Sensors *Sensors  `json:"sensors,omitempty"`
+	// Processes are the compute processes with a context on the GPU,
+	// gpuarch's own worker among them.
+	Processes      []Process `json:"processes"`
+	GPUUtilPercent int       `json:"gpu_util_percent"`
+	MemUtilPercent int       `json:"mem_util_percent"`
+	// ECC errors since the driver was loaded.
+	ECCCorrected   uint64 `json:"ecc_corrected"`
+	ECCUncorrected uint64 `json:"ecc_uncorrected"`
+	// PState is the performance state, 0 (P0, fastest) to 15; -1 unread.
+	PState int      `json:"pstate"`
+	Unread []string `json:"unread,omitempty"`
+}
+
+// Process is a compute process on a GPU.
+type Process struct {
+	PID             int    `json:"pid"`
+	UsedMemoryBytes uint64 `json:"used_memory_bytes,omitempty"`
 }
 
 // String returns the status as written in JSON.

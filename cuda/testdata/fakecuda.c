@@ -331,3 +331,50 @@ CUresult cuEventElapsedTime(float *ms, CUhandle start, CUhandle end) {
 	return SUCCESS;
 }
 CUresult cuEventDestroy_v2(CUhandle e) { free(e); return SUCCESS; }
+
+// Host memory, asynchronous copies and peer access. Built with -DNO_PEER,
+// the peer functions are left out, as an old driver would.
+CUresult cuMemHostAlloc(void **p, size_t bytes, unsigned flags) {
+	if (flags != 1) return INVALID_VALUE;
+	*p = malloc(bytes);
+	return *p ? SUCCESS : 2;
+}
+CUresult cuMemFreeHost(void *p) { free(p); return SUCCESS; }
+// The copies use the static arena directly: calling the exported copy
+// functions could bind to another test's copy of the library.
+CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src, size_t n, CUhandle s) {
+	if (!in_arena(dst, n)) return INVALID_VALUE;
+	memcpy(arena + (dst - DEVICE_BASE), src, n);
+	return SUCCESS;
+}
+CUresult cuMemcpyDtoHAsync_v2(void *dst, CUdeviceptr src, size_t n, CUhandle s) {
+	if (!in_arena(src, n)) return INVALID_VALUE;
+	memcpy(dst, arena + (src - DEVICE_BASE), n);
+	return SUCCESS;
+}
+#ifndef NO_PEER
+CUresult cuMemcpyPeerAsync(CUdeviceptr dst, CUhandle dctx, CUdeviceptr src, CUhandle sctx, size_t n, CUhandle s) {
+	if (dctx != (CUhandle)0xc0 || sctx != (CUhandle)0xc0) return INVALID_VALUE;
+	if (!in_arena(src, n) || !in_arena(dst, n)) return INVALID_VALUE;
+	memmove(arena + (dst - DEVICE_BASE), arena + (src - DEVICE_BASE), n);
+	return SUCCESS;
+}
+static int peer_enabled;
+CUresult cuCtxEnablePeerAccess(CUhandle peer, unsigned flags) {
+	if (flags != 0) return INVALID_VALUE;
+	if (peer_enabled) return 704; // CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED
+	peer_enabled = 1;
+	return SUCCESS;
+}
+CUresult cuDeviceCanAccessPeer(int *can, CUdevice dev, CUdevice peer) {
+	if (dev != 7 || peer != 7) return 101;
+	*can = 1;
+	return SUCCESS;
+}
+// Attribute a answers 10*a, so that a mixed-up attribute shows.
+CUresult cuDeviceGetP2PAttribute(int *v, int a, CUdevice src, CUdevice dst) {
+	if (a < 1 || a > 4) return INVALID_VALUE;
+	*v = 10 * a;
+	return SUCCESS;
+}
+#endif

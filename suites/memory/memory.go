@@ -266,6 +266,30 @@ func Sizes(recs []record.Record) (l1, l2 int64) {
 // L2, the DRAM test over 2 GiB (and at least 16 times the L2). Without a
 // detected L2 the driver's L2 size is used, and the record says so.
 func BandwidthJobs(dev record.Device, l1, l2 int64) []probe.Planned {
+	var out []probe.Planned
+	for _, s := range BandwidthStreams(dev, l1, l2) {
+		out = append(out, probe.Planned{Key: Suite + "/bandwidth/" + s.Subject, Job: probe.BandwidthJob(Suite, s)})
+	}
+	dram, l2foot, note := bandwidthFootprints(dev, l2)
+	return append(out, transferUnitJobs(l2foot, note, dram)...)
+}
+
+// bandwidthFootprints are the DRAM footprint and the transfer-unit test's
+// L2 footprint (half the L2), with the note saying where the L2 size came
+// from.
+func bandwidthFootprints(dev record.Device, l2 int64) (dram, l2half int64, note string) {
+	note = "footprint: half the L2 capacity the latency chase detected"
+	if l2 <= 0 {
+		l2 = int64(dev.Attributes["L2_CACHE_SIZE"])
+		note = "footprint: half the driver's L2 size (the chase detected no L2 capacity)"
+	}
+	return max(int64(2)<<30, 16*l2), max(probe.StreamChunk, l2/2/probe.StreamChunk*probe.StreamChunk), note
+}
+
+// BandwidthStreams are the streams BandwidthJobs measures, one job each,
+// by subject ("L2 read", "DRAM read"...): --quick runs some of them with
+// fewer shapes.
+func BandwidthStreams(dev record.Device, l1, l2 int64) []probe.Stream {
 	l2note := "footprints: a sixteenth to half the L2 capacity the all-SM latency chase detected (the best kept)"
 	if l2 <= 0 {
 		l2 = int64(dev.Attributes["L2_CACHE_SIZE"])
@@ -317,11 +341,7 @@ func BandwidthJobs(dev record.Device, l1, l2 int64) []probe.Planned {
 		{Subject: "DRAM read", Op: "ld.cg", Footprint: dram, Passes: 2, Shapes: sweep(16, 32, 64), Note: "footprint: 2 GiB, many times the L2"},
 		{Subject: "DRAM write", Op: "st", Footprint: dram, Passes: 2, Shapes: sweep(16, 32, 64), Note: "footprint: 2 GiB, many times the L2"},
 	}
-	var out []probe.Planned
-	for _, s := range streams {
-		out = append(out, probe.Planned{Key: Suite + "/bandwidth/" + s.Subject, Job: probe.BandwidthJob(Suite, s)})
-	}
-	return append(out, transferUnitJobs(round(l2/2), "footprint: half the L2 capacity the latency chase detected", dram)...)
+	return streams
 }
 
 // TransferSpacings are the distances between neighbouring lanes' 4-byte

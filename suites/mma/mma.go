@@ -155,19 +155,26 @@ func Jobs(dev record.Device) []probe.Planned {
 	}
 	var out []probe.Planned
 	for _, m := range Forms() {
-		peak, _ := archdb.TensorPeak(dev.ComputeCapability, m.Elem)
-		source := archdb.TensorSource
-		if m.Group == "mma.sp" {
-			// 2:4 sparsity doubles the documented dense-equivalent rate.
-			peak *= 2
-			source += "; sparse: twice the dense rate, as the whitepaper's sparse figures are"
-		}
+		peak, source := Peak(dev, m)
 		out = append(out, probe.Planned{Key: Suite + "/" + m.Name, Job: probe.MMAJob(Suite, m, Shapes(m), peak, source)})
 	}
 	for _, f := range Fragments() {
 		out = append(out, probe.Planned{Key: Suite + "/" + f.Name(), Job: probe.FragmentJob(Suite, f)})
 	}
 	return out
+}
+
+// Peak is the documented dense peak of form m on dev (operations per clock
+// per SM; 0 where archdb has none) and its source.
+func Peak(dev record.Device, m probe.MMA) (float64, string) {
+	peak, _ := archdb.TensorPeak(dev.ComputeCapability, m.Elem)
+	source := archdb.TensorSource
+	if m.Group == "mma.sp" {
+		// 2:4 sparsity doubles the documented dense-equivalent rate.
+		peak *= 2
+		source += "; sparse: twice the dense rate, as the whitepaper's sparse figures are"
+	}
+	return peak, source
 }
 
 // Fragments are the fragment moves measured: ldmatrix of 1, 2 and 4

@@ -85,6 +85,8 @@ type Env struct {
 	Worker Worker
 	// Artifacts is where probe modules are kept ("" keeps none).
 	Artifacts string
+	// Reference is the folder of recorded results --quick compares with.
+	Reference string
 }
 
 // Run runs gpuarch with the given arguments (without the program name).
@@ -115,7 +117,7 @@ type command struct {
 
 func commands() []command {
 	return []command{
-		{"run", "[--out DIR] [--backend cuda|vulkan] [--suite alu,pipes,memory,warp,dispatch,mma] [--gpu N] [--artifacts DIR]", "measure every suite and write results.json, results.md and results.html", (*Env).cmdRun},
+		{"run", "[--out DIR] [--backend cuda|vulkan] [--suite alu,pipes,memory,warp,dispatch,mma] [--gpu N|all|0,2] [--quick] [--reference DIR] [--artifacts DIR]", "measure every suite (links: host and peer copies; --quick: a 30-second health check per GPU, quick.md) and write results.json, results.md and results.html", (*Env).cmdRun},
 		{"inst", "[--out DIR] [--backend cuda|vulkan] [--gpu N] NAME...", "measure the named instructions and print their table", (*Env).cmdInst},
 		{"info", "[--backend cuda|vulkan] [--gpu N] [--json] [--no-measure]", "print the GPU's spec sheet and peak rates, with the measured clock (vulkan: every device the loader sees)", (*Env).cmdInfo},
 		{"list", "[--backend cuda|vulkan]", "list the instructions gpuarch knows in the backend's kernel language", (*Env).cmdList},

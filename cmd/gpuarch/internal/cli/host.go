@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -20,6 +21,7 @@ import (
 	"github.com/gpuarch/gpuarch/probe/vk"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
+	"github.com/gpuarch/gpuarch/suites/links"
 )
 
 // parseGPUs reads --gpu: a device number, "all", or a comma-separated
@@ -90,17 +92,43 @@ func (e *Env) measureHost(ctx context.Context, req WorkRequest, gpus []int, out 
 			sub.Stderr = &prefixWriter{w: e.Stderr, prefix: fmt.Sprintf("gpu%d ", n), mu: &mu}
 			r := req
 			r.GPU = n
-			runs[i], errs[i] = sub.measure(ctx, r, filepath.Join(out, fmt.Sprintf("gpu%d", n)))
+			dir := filepath.Join(out, fmt.Sprintf("gpu%d", n))
+			runs[i], errs[i] = sub.measure(ctx, r, dir)
+			if r.Quick && runs[i] != nil && len(runs[i].Records) > 0 {
+				sub.Stdout = io.Discard
+				if err := sub.writeQuickFile(runs[i], dir); err != nil && errs[i] == nil {
+					errs[i] = err
+				}
+			}
 			if errs[i] != nil {
 				errs[i] = fmt.Errorf("gpu %d: %w", n, errs[i])
 			}
 		}()
 	}
 	wg.Wait()
+	var peers *links.Matrix
+	if req.Quick || slices.Contains(req.Suites, links.Suite) {
+		// After the GPUs' own runs, so that no probe shares a GPU with
+		// the copies.
+		m, err := e.measurePeers(ctx, req, gpus)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("peer links: %w", err))
+		}
+		if peers = m; m != nil {
+			if err := writeJSON(filepath.Join(out, LinksJSON), m); err != nil {
+				errs = append(errs, err)
+			}
+		}
+	}
 	var b strings.Builder
-	writeHostSummary(&b, gpus, runs, errs)
+	sum := writeHostSummary(&b, gpus, runs, errs)
+	writePeerMatrix(&b, peers)
+	sum.Peers = peers
 	if err := os.WriteFile(filepath.Join(out, HostSummary), []byte(b.String()), 0o644); err != nil {
 		errs = append(errs, fmt.Errorf("write the host summary: %w", err))
+	}
+	if err := writeJSON(filepath.Join(out, HostSummaryJSON), sum); err != nil {
+		errs = append(errs, err)
 	}
 	fmt.Fprint(e.Stdout, b.String())
 	return errors.Join(errs...)
@@ -135,26 +163,63 @@ func (p *prefixWriter) Write(b []byte) (int, error) {
 // besides the U test's significance, for the summary to flag it.
 const outlierShare = 0.05
 
+// HostSummaryJSON is the host summary as JSON, beside summary.md.
+const HostSummaryJSON = "summary.json"
+
+// GPUSummary is one GPU's line of the host summary.
+type GPUSummary struct {
+	GPU       int      `json:"gpu"`
+	Device    string   `json:"device,omitempty"`
+	UUID      string   `json:"uuid,omitempty"`
+	ClockHz   float64  `json:"clock_hz,omitempty"`
+	Records   int      `json:"records"`
+	Differing []string `json:"differing,omitempty"`
+	Outlier   bool     `json:"outlier"`
+	// Reasons are what may explain an outlier: a clock below its
+	// siblings', throttle reasons, other processes, utilization, ECC
+	// errors, a performance state other than P0.
+	Reasons []string `json:"reasons,omitempty"`
+	Error   string   `json:"error,omitempty"`
+}
+
+// HostSummary is what summary.md says, for programs.
+type HostSummaryData struct {
+	GPUs  []GPUSummary  `json:"gpus"`
+	Peers *links.Matrix `json:"peers,omitempty"`
+}
+
 // writeHostSummary sets each GPU against the pooled samples of its
 // siblings (compare's statistics, alpha 0.01): the figures that differ
 // significantly and by more than 5%, with the clock and the sensors
-// beside them.
-func writeHostSummary(b *strings.Builder, gpus []int, runs []*record.Run, errs []error) {
+// beside them, and for an outlier the reasons the driver gives.
+func writeHostSummary(b *strings.Builder, gpus []int, runs []*record.Run, errs []error) *HostSummaryData {
+	sum := &HostSummaryData{}
 	b.WriteString("# Host summary\n\n")
 	fmt.Fprintf(b, "%d GPUs measured at once, one worker each. Each GPU is compared with the pooled samples of the others (median change, Mann-Whitney U test at alpha 0.01); a figure counts when the test says it differs and it is more than %.0f%% away. Each GPU's document is in its folder (gpu<N>/results.md).\n\n", len(gpus), 100*outlierShare)
-	b.WriteString("| GPU | Device | UUID | SM clock after warm-up | Power, temperature, throttle | Records | Differing figures | Largest differences | Verdict |\n| --- | --- | --- | ---: | --- | ---: | ---: | --- | --- |\n")
+	b.WriteString("| GPU | Device | UUID | SM clock after warm-up | Power, temperature, throttle | Records | Differing figures | Largest differences | Verdict | Why |\n| --- | --- | --- | ---: | --- | ---: | ---: | --- | --- | --- |\n")
+	var clocks []float64
+	for _, r := range runs {
+		if r != nil && r.Warmup != nil {
+			clocks = append(clocks, r.Warmup.Hz)
+		}
+	}
 	for i, n := range gpus {
 		r := runs[i]
+		g := GPUSummary{GPU: n}
 		if r == nil || len(r.Records) == 0 {
 			why := "no record"
 			if errs[i] != nil {
 				why = errs[i].Error()
 			}
-			fmt.Fprintf(b, "| %d | — | — | — | — | 0 | — | — | failed: %s |\n", n, strings.ReplaceAll(why, "|", "/"))
+			g.Error = why
+			sum.GPUs = append(sum.GPUs, g)
+			fmt.Fprintf(b, "| %d | — | — | — | — | 0 | — | — | failed: %s | — |\n", n, strings.ReplaceAll(why, "|", "/"))
 			continue
 		}
+		g.Device, g.UUID, g.Records = r.Device.Name, r.Device.UUID, len(r.Records)
 		clock, sensors := "—", "—"
 		if w := r.Warmup; w != nil {
+			g.ClockHz = w.Hz
 			clock = fmt.Sprintf("%.0f MHz", w.Hz/1e6)
 			if s := w.After; s != nil {
 				sensors = fmt.Sprintf("%.0f W, %.0f °C, %s", s.PowerW, s.TempC, orNone(strings.Join(s.Throttle, ", ")))
@@ -172,17 +237,129 @@ func writeHostSummary(b *strings.Builder, gpus []int, runs []*record.Run, errs [
 			differ = strconv.Itoa(len(rows))
 			verdict = "like its siblings"
 			if len(rows) > 0 {
-				verdict = "**outlier**"
+				verdict, g.Outlier = "**outlier**", true
 				var parts []string
 				for _, row := range rows[:min(3, len(rows))] {
 					parts = append(parts, fmt.Sprintf("`%s` %+.1f%%", row.ID, 100*row.Delta))
 				}
+				for _, row := range rows {
+					g.Differing = append(g.Differing, row.ID)
+				}
 				worst = strings.Join(parts, ", ")
 			}
 		}
-		fmt.Fprintf(b, "| %d | %s | %s | %s | %s | %d | %s | %s | %s |\n", n, r.Device.Name, r.Device.UUID, clock, sensors, len(r.Records), differ, worst, verdict)
+		g.Reasons = reasons(r, stats.Median(clocks))
+		why := "—"
+		if g.Outlier || len(g.Reasons) > 0 {
+			why = orNone(strings.Join(g.Reasons, "; "))
+		}
+		sum.GPUs = append(sum.GPUs, g)
+		fmt.Fprintf(b, "| %d | %s | %s | %s | %s | %d | %s | %s | %s | %s |\n", n, r.Device.Name, r.Device.UUID, clock, sensors, len(r.Records), differ, worst, verdict, why)
 	}
 	b.WriteString("\n")
+	return sum
+}
+
+// reasons are what the driver says may slow a GPU down: a clock more than
+// 3% below the host's median, throttle reasons other than idle, other
+// compute processes than gpuarch's, utilization before the run, ECC
+// errors, a performance state other than P0.
+func reasons(r *record.Run, medianHz float64) []string {
+	var out []string
+	if w := r.Warmup; w != nil && medianHz > 0 && w.Hz < 0.97*medianHz {
+		out = append(out, fmt.Sprintf("clock %.0f MHz, %.0f%% below its siblings' median", w.Hz/1e6, 100*(1-w.Hz/medianHz)))
+	}
+	if w := r.Warmup; w != nil && w.After != nil {
+		var th []string
+		for _, t := range w.After.Throttle {
+			if t != "GpuIdle" {
+				th = append(th, t)
+			}
+		}
+		if len(th) > 0 {
+			out = append(out, "throttle: "+strings.Join(th, ", "))
+		}
+	}
+	if r.Health == nil {
+		return out
+	}
+	for _, h := range []*record.Health{r.Health.Before, r.Health.After} {
+		if h == nil {
+			continue
+		}
+		// gpuarch's worker is one of the processes on its GPU.
+		if n := len(h.Processes) - 1; n > 0 {
+			var pids []string
+			for _, p := range h.Processes {
+				pids = append(pids, strconv.Itoa(p.PID))
+			}
+			out = append(out, fmt.Sprintf("%d other process(es) on the GPU (pids %s)", n, strings.Join(pids, ", ")))
+		}
+		if h.ECCUncorrected > 0 || h.ECCCorrected > 0 {
+			out = append(out, fmt.Sprintf("ECC errors: %d corrected, %d uncorrected", h.ECCCorrected, h.ECCUncorrected))
+		}
+		if h.PState > 0 {
+			out = append(out, fmt.Sprintf("performance state P%d", h.PState))
+		}
+		break // the reading before the run; after it only if none before
+	}
+	if h := r.Health.Before; h != nil && h.GPUUtilPercent > 0 {
+		out = append(out, fmt.Sprintf("%d%% utilization before the run", h.GPUUtilPercent))
+	}
+	return out
+}
+
+// writePeerMatrix writes the peer matrix: per ordered pair the link the
+// driver reports and the copy bandwidth and latency.
+func writePeerMatrix(b *strings.Builder, m *links.Matrix) {
+	if m == nil {
+		return
+	}
+	b.WriteString("## Links between GPUs\n\n")
+	if len(m.Pairs) == 0 {
+		fmt.Fprintf(b, "%s\n\n", orNone(m.Note))
+		return
+	}
+	b.WriteString("Copy-engine copies between every ordered pair (cuMemcpyPeerAsync, 256 MiB for bandwidth, 4 bytes for latency, GPU time by CUDA events), and SM loads and stores to the peer's memory where peer access is enabled; links.json holds every record.\n\n")
+	b.WriteString("| Source -> destination | Link | Peer access | Rank | Native atomics | Copy bandwidth | Copy latency | SM read | SM write | SM load latency |\n| --- | --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |\n")
+	for i := range m.Pairs {
+		p := &m.Pairs[i]
+		t := p.Topology
+		val := func(r *record.Record, f func(float64) string) string {
+			if r == nil || r.Status != record.StatusOK {
+				return "—"
+			}
+			return f(r.Value)
+		}
+		gbs := func(v float64) string { return fmt.Sprintf("%.1f GB/s", v/1e9) }
+		us := func(v float64) string { return fmt.Sprintf("%.2f µs", v*1e6) }
+		smrec := func(id string) *record.Record {
+			for j := range p.Records {
+				if p.Records[j].ID == id {
+					return &p.Records[j]
+				}
+			}
+			return nil
+		}
+		perSM := func(v float64) string { return fmt.Sprintf("%.2f B/clk/SM", v) }
+		cyc := func(v float64) string { return fmt.Sprintf("%.0f cycles", v) }
+		fmt.Fprintf(b, "| %d -> %d | %s | %v | %d | %v | %s | %s | %s | %s | %s |\n", p.Src, p.Dst, links.LinkName(t), t.CanAccessPeer, t.PerformanceRank, t.NativeAtomics,
+			val(p.Record(links.PeerCopyBandwidth), gbs), val(p.Record(links.PeerCopyLatency), us),
+			val(smrec(links.Suite+"/peer SM/DRAM read"), perSM), val(smrec(links.Suite+"/peer SM/DRAM write"), perSM), val(smrec(links.Suite+"/latency/global ld.cg"), cyc))
+	}
+	b.WriteString("\n")
+}
+
+// writeJSON writes v, indented, to path.
+func writeJSON(path string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode %s: %w", filepath.Base(path), err)
+	}
+	if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
 }
 
 func orNone(s string) string {

@@ -25,6 +25,7 @@ import (
 	"github.com/gpuarch/gpuarch/spec"
 	"github.com/gpuarch/gpuarch/suites/alu"
 	"github.com/gpuarch/gpuarch/suites/dispatch"
+	"github.com/gpuarch/gpuarch/suites/links"
 	"github.com/gpuarch/gpuarch/suites/memory"
 	"github.com/gpuarch/gpuarch/suites/mma"
 	"github.com/gpuarch/gpuarch/suites/pipes"
@@ -39,7 +40,7 @@ const (
 )
 
 // knownSuites are the suites `run` accepts, in the order they run.
-var knownSuites = []string{alu.Suite, pipes.Suite, memory.Suite, warp.Suite, dispatch.Suite, mma.Suite}
+var knownSuites = []string{alu.Suite, pipes.Suite, memory.Suite, warp.Suite, dispatch.Suite, mma.Suite, links.Suite}
 
 // parseSuites checks a comma-separated suite list.
 func parseSuites(list string) ([]string, error) {
@@ -130,6 +131,8 @@ func (e *Env) cmdRun(ctx context.Context, args []string) error {
 	out := fs.String("out", "gpuarch-results", "folder to write results.json and results.md into")
 	suite := fs.String("suite", "", "comma-separated suites to run: "+strings.Join(knownSuites, ", ")+" (default: every suite the backend runs)")
 	grid := fs.String("coopmat-grid", "", "the Vulkan cooperative-matrix throughput shapes tried, as subgroups per workgroup/workgroups per SM/accumulators per subgroup, each a comma-separated list (default 4,8/1,2,4/1,2,4,8)")
+	quick := fs.Bool("quick", false, "a health check in at most 30 s per GPU: clock and throttle reasons, FFMA and tensor-core peak, L2 and DRAM bandwidth, load latencies, host links, each beside the recorded results of the model (quick.md)")
+	refDir := fs.String("reference", "results", "the folder of recorded results (<model>/results.json) --quick compares with")
 	target, apply := e.measureFlags(fs)
 	if err := parse(fs, args); err != nil {
 		return err
@@ -137,6 +140,9 @@ func (e *Env) cmdRun(ctx context.Context, args []string) error {
 	apply()
 	if fs.NArg() > 0 {
 		return &UsageError{fmt.Sprintf("run takes no arguments, got %q", fs.Args())}
+	}
+	if *quick && *suite != "" {
+		return &UsageError{"--quick runs its own choice of probes: leave out --suite"}
 	}
 	t, err := target()
 	if err != nil {
@@ -155,12 +161,43 @@ func (e *Env) cmdRun(ctx context.Context, args []string) error {
 	if _, err := mma.ParseCoopMatGrid(*grid); err != nil {
 		return &UsageError{err.Error()}
 	}
-	req := WorkRequest{Backend: backend, GPU: t.GPU, Timing: t.Timing, Suites: names, CoopMatGrid: *grid}
+	req := WorkRequest{Backend: backend, GPU: t.GPU, Timing: t.Timing, Suites: names, CoopMatGrid: *grid, Quick: *quick}
+	if *quick {
+		req.Suites = []string{"quick"}
+		e.Config = quickConfig(e.Config)
+		e.Reference = *refDir
+	}
 	if len(t.GPUs) > 1 {
 		return e.measureHost(ctx, req, t.GPUs, *out)
 	}
-	_, err = e.measure(ctx, req, *out)
+	run, err := e.measure(ctx, req, *out)
+	if *quick && run != nil && len(run.Records) > 0 {
+		if qerr := e.writeQuickFile(run, *out); qerr != nil && err == nil {
+			err = qerr
+		}
+	}
 	return err
+}
+
+// writeQuickFile writes quick.md beside a quick run's results and prints
+// it.
+func (e *Env) writeQuickFile(run *record.Run, out string) error {
+	refPath := referenceFor(e.Reference, run.Device)
+	var ref *record.Run
+	if refPath != "" {
+		r, err := record.ReadFile(refPath)
+		if err != nil {
+			return fmt.Errorf("read the recorded results of %s: %w", run.Device.Name, err)
+		}
+		ref = r
+	}
+	var b strings.Builder
+	writeQuick(&b, run, refPath, ref)
+	fmt.Fprint(e.Stdout, b.String())
+	if out == "" {
+		return nil
+	}
+	return os.WriteFile(filepath.Join(out, quickFile), []byte(b.String()), 0o644)
 }
 
 func (e *Env) cmdInst(ctx context.Context, args []string) error {
@@ -247,6 +284,7 @@ func (e *Env) measure(ctx context.Context, req WorkRequest, out string) (*record
 		Tool:    record.Tool{Name: "gpuarch", Version: toolVersion(), GoVersion: runtime.Version(), Host: host, Backend: req.Backend},
 		Started: start.UTC(),
 		Suites:  req.Suites,
+		Quick:   req.Quick,
 	}
 	save := func() error {
 		if out == "" {
@@ -270,6 +308,18 @@ func (e *Env) measure(ctx context.Context, req WorkRequest, out string) (*record
 				if m.Device != nil && run.Device.UUID == "" {
 					run.Device = *m.Device
 					run.Warnings = append(run.Warnings, m.Warnings...)
+				}
+			case "health":
+				if m.Health == nil {
+					return
+				}
+				if run.Health == nil {
+					run.Health = &record.HealthPair{}
+				}
+				if m.Phase == "before" && run.Health.Before == nil {
+					run.Health.Before = m.Health
+				} else if m.Phase == "after" {
+					run.Health.After = m.Health
 				}
 			case "warmup":
 				warmed = true

@@ -19,6 +19,7 @@ import (
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/suites/alu"
 	"github.com/gpuarch/gpuarch/suites/dispatch"
+	"github.com/gpuarch/gpuarch/suites/links"
 	"github.com/gpuarch/gpuarch/suites/memory"
 	"github.com/gpuarch/gpuarch/suites/mma"
 	"github.com/gpuarch/gpuarch/suites/pipes"
@@ -53,6 +54,11 @@ type WorkRequest struct {
 	// CoopMatGrid is the Vulkan cooperative-matrix throughput grid
 	// (mma.ParseCoopMatGrid); "" for the default.
 	CoopMatGrid string `json:"coopmat_grid,omitempty"`
+	// Quick runs the health check (quickJobs) instead of Suites.
+	Quick bool `json:"quick,omitempty"`
+	// Peers, when set, measures the links between these GPUs (opened
+	// together in one worker) instead of anything else.
+	Peers []int `json:"peers,omitempty"`
 }
 
 // WorkMessage is one line of a worker's output.
@@ -66,6 +72,12 @@ type WorkMessage struct {
 	Clock    *record.Clock  `json:"clock,omitempty"`
 	Record   *record.Record `json:"record,omitempty"`
 	Error    string         `json:"error,omitempty"`
+	// Health is a "health" message's reading; Phase says "before" or
+	// "after" the run.
+	Health *record.Health `json:"health,omitempty"`
+	Phase  string         `json:"phase,omitempty"`
+	// Peers is a "peers" message's matrix.
+	Peers *links.Matrix `json:"peers,omitempty"`
 }
 
 // Worker runs req and hands every message to send. It returns when the work
@@ -113,6 +125,9 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 	// A CUDA context belongs to an OS thread; this goroutine owns it.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
+	if len(req.Peers) > 0 {
+		return e.workPeers(ctx, req, send)
+	}
 	gpu, err := e.OpenGPU(ctx, Target{Backend: req.Backend, GPU: req.GPU, Timing: req.Timing})
 	if err != nil {
 		return err
@@ -139,6 +154,12 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 		return fmt.Errorf("warm-up: %w", err)
 	}
 	send(WorkMessage{Type: "warmup", Clock: warm})
+	if h, ok := gpu.(probe.HealthReader); ok {
+		// Read after the warm-up: utilization covers the last second, and
+		// an idle GPU's sensors say little.
+		send(WorkMessage{Type: "health", Phase: "before", Health: h.Health()})
+		defer func() { send(WorkMessage{Type: "health", Phase: "after", Health: h.Health()}) }()
+	}
 	done := map[string]bool{}
 	for _, k := range req.Done {
 		done[k] = true
@@ -162,8 +183,32 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 			Done: func(i int) { send(WorkMessage{Type: "done", Key: keys[i]}) },
 		})
 	}
+	hostLinks := func(plan links.Plan) {
+		key := links.Suite + "/host"
+		if done[key] {
+			return
+		}
+		send(WorkMessage{Type: "start", Key: key})
+		for _, r := range links.MeasureHost(ctx, gpu, plan, record.Provenance{Clock: warm, Time: time.Now().UTC()}) {
+			send(WorkMessage{Type: "record", Record: &r})
+		}
+		send(WorkMessage{Type: "done", Key: key})
+	}
+	if req.Quick {
+		jobs, err := quickJobs(dev, isa)
+		if err != nil {
+			return err
+		}
+		if err := run(jobs, nil); err != nil {
+			return err
+		}
+		hostLinks(links.QuickPlan())
+		return nil
+	}
 	for _, suite := range req.Suites {
 		switch suite {
+		case links.Suite:
+			hostLinks(links.FullPlan())
 		case alu.Suite:
 			specs := alu.CatalogFor(isa)
 			if len(req.Subjects) > 0 {
