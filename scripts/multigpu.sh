@@ -48,7 +48,8 @@ if has quick; then
 fi
 if has loaded; then
 	mkdir -p "$OUT/loaded"
-	nvcc -O2 -o "$OUT/loaded/burn" scripts/load/burn.cu >>"$log" 2>&1 || echo "loaded: nvcc failed" | tee -a "$log"
+	nvcc=$(command -v nvcc || ls /usr/local/cuda*/bin/nvcc 2>/dev/null | head -n 1)
+	"${nvcc:-nvcc}" -O2 -o "$OUT/loaded/burn" scripts/load/burn.cu >>"$log" 2>&1 || echo "loaded: nvcc failed" | tee -a "$log"
 	"$OUT/loaded/burn" 1 90 >"$OUT/loaded/burn.txt" 2>&1 &
 	burn=$!
 	sleep 3 # the load is running before gpuarch warms up
