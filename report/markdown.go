@@ -11,6 +11,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strings"
 
@@ -352,8 +353,12 @@ func trim(v float64) string {
 		return fmt.Sprintf("%.1f", v)
 	case v >= 10:
 		return fmt.Sprintf("%.2f", v)
-	default:
+	case v == 0 || math.Abs(v) >= 0.1:
 		return fmt.Sprintf("%.3f", v)
+	default:
+		// Small quantities (seconds of a round trip) keep three
+		// significant digits.
+		return fmt.Sprintf("%.3g", v)
 	}
 }
 

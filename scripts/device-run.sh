@@ -17,7 +17,9 @@
 # pattern; "stamps" times the operations both backends measure by GPU
 # timestamps instead of the shader clock; "memcuda" runs the CUDA memory
 # suite alone, to set beside the Vulkan run's memory records in the same
-# call. SUITES limits the CUDA runs (default: every suite).
+# call; "quick" runs run --quick, alone and beside a load on the GPU
+# (scripts/load/burn.cu). SUITES limits the CUDA runs (default: every
+# suite).
 # Where the machine has no Vulkan loader, the Debian packages in .gl/ are
 # unpacked first (see the device tool's README: libvulkan1 and the glvnd
 # libraries NVIDIA's ICD loads: libegl1 libglvnd0 libopengl0 libgl1 libglx0
@@ -85,6 +87,23 @@ if has peer; then
 		nvidia-smi --query-gpu=clocks.sm,power.draw,clocks_throttle_reasons.active --format=csv >>"$OUT/peer/$p.txt" 2>&1
 	done
 	pack peer
+fi
+if has quick; then
+	# run --quick on this GPU alone, then again while scripts/load/burn.cu
+	# keeps the GPU busy: the health check must see the other process.
+	mkdir -p "$OUT/quick"
+	run quick ./bin/gpuarch run --quick --out "$OUT/quick/run"
+	nvcc=$(command -v nvcc || ls /usr/local/cuda*/bin/nvcc 2>/dev/null | head -n 1)
+	if [ -n "$nvcc" ] && run burn-build "$nvcc" -O2 -o "$OUT/quick/burn" scripts/load/burn.cu; then
+		"$OUT/quick/burn" 0 60 >"$OUT/quick/burn.txt" 2>&1 &
+		burn=$!
+		sleep 3
+		run quick-loaded ./bin/gpuarch run --quick --out "$OUT/quick/loaded"
+		kill "$burn" 2>/dev/null
+		wait "$burn" 2>/dev/null
+		rm -f "$OUT/quick/burn"
+	fi
+	pack quick
 fi
 if has vulkan; then
 	run vulkan ./bin/gpuarch run --backend vulkan --out "$OUT/vulkan"

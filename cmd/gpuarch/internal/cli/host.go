@@ -262,7 +262,7 @@ func writeHostSummary(b *strings.Builder, gpus []int, runs []*record.Run, errs [
 
 // reasons are what the driver says may slow a GPU down: a clock more than
 // 3% below the host's median, throttle reasons other than idle, other
-// compute processes than gpuarch's, utilization before the run, ECC
+// compute processes than gpuarch's (with the utilization then), ECC
 // errors, a performance state other than P0.
 func reasons(r *record.Run, medianHz float64) []string {
 	var out []string
@@ -293,7 +293,13 @@ func reasons(r *record.Run, medianHz float64) []string {
 			for _, p := range h.Processes {
 				pids = append(pids, strconv.Itoa(p.PID))
 			}
-			out = append(out, fmt.Sprintf("%d other process(es) on the GPU (pids %s)", n, strings.Join(pids, ", ")))
+			why := fmt.Sprintf("%d other process(es) on the GPU (pids %s)", n, strings.Join(pids, ", "))
+			// Utilization counts gpuarch's own warm-up too: it says
+			// something only beside another process.
+			if h.GPUUtilPercent > 0 {
+				why += fmt.Sprintf(", %d%% utilization", h.GPUUtilPercent)
+			}
+			out = append(out, why)
 		}
 		if h.ECCUncorrected > 0 || h.ECCCorrected > 0 {
 			out = append(out, fmt.Sprintf("ECC errors: %d corrected, %d uncorrected", h.ECCCorrected, h.ECCUncorrected))
@@ -302,9 +308,6 @@ func reasons(r *record.Run, medianHz float64) []string {
 			out = append(out, fmt.Sprintf("performance state P%d", h.PState))
 		}
 		break // the reading before the run; after it only if none before
-	}
-	if h := r.Health.Before; h != nil && h.GPUUtilPercent > 0 {
-		out = append(out, fmt.Sprintf("%d%% utilization before the run", h.GPUUtilPercent))
 	}
 	return out
 }

@@ -72,10 +72,14 @@ func quickJobs(dev record.Device, isa string) ([]probe.Planned, error) {
 	for _, s := range memory.BandwidthStreams(dev, 0, 0) {
 		switch s.Subject {
 		case "L2 read":
-			// The full run's best footprint is a sixteenth to a half of
-			// the L2; a quarter and the widest accesses at the most warps.
-			s.Footprints = s.Footprints[1:3]
-			s.Shapes = []probe.StreamShape{{Width: 4, WarpsPerSM: 64}, {Width: 16, WarpsPerSM: 32}}
+			// The full run's peak is at half of the L2 (a quarter of it
+			// and half sized from the driver's L2 here), with blocks
+			// moving to the next block's lines each pass, 8 to 16 bytes
+			// per thread at 32 to 64 warps per SM (46 and 45 B/clk/SM on
+			// an H100; a quarter of the L2 read 38).
+			s.Footprints = s.Footprints[2:]
+			s.Rotations = []int{1}
+			s.Shapes = []probe.StreamShape{{Width: 8, WarpsPerSM: 64}, {Width: 16, WarpsPerSM: 32}}
 		case "DRAM read":
 			s.Shapes = []probe.StreamShape{{Width: 8, WarpsPerSM: 64}, {Width: 16, WarpsPerSM: 32}}
 		default:
@@ -190,6 +194,11 @@ func writeQuick(b *strings.Builder, run *record.Run, refPath string, ref *record
 		}
 	}
 	fmt.Fprintf(b, "Sustained SM clock after warm-up: %s. Took %.1f s (budget %.0f s).\n\n", clock, run.ElapsedSeconds, quickLimit.Seconds())
+	if why := reasons(run, 0); len(why) > 0 {
+		fmt.Fprintf(b, "What the driver reports that can slow this GPU: %s.\n\n", strings.Join(why, "; "))
+	} else if run.Health != nil {
+		b.WriteString("The driver reports nothing that would slow this GPU (no other compute process, no ECC errors, performance state P0).\n\n")
+	}
 	if ref == nil {
 		b.WriteString("No recorded results of this model ship with gpuarch: the figures stand alone.\n\n")
 	} else {
