@@ -3,8 +3,10 @@ package analyze
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/gpuarch/gpuarch/infer"
@@ -123,7 +125,7 @@ func newLoopModel(m *Machine, body []sass.Instruction) *loopModel {
 	}
 	sort.Strings(lm.classes)
 	for _, in := range body {
-		lm.uses = append(lm.uses, in.Use())
+		lm.uses = append(lm.uses, withAddress(in))
 		lm.class = append(lm.class, classOf(in.Opcode, lm.classes))
 		if op, ok := memoryOp(in); ok {
 			lm.mem = append(lm.mem, &op)
@@ -671,4 +673,34 @@ func (r *LoopReport) whatIf(lm *loopModel, p prediction, warps int, level string
 			}
 		}
 	}
+}
+
+// addressReg matches a register inside a memory operand's brackets:
+// "[R2.64+0x8]", "desc[UR4][R2.64]".
+var addressReg = regexp.MustCompile(`\b(UR|R)([0-9]+)(\.64)?`)
+
+// withAddress is in's register use with the registers of its memory
+// operands read too (sass.Use sees only plain register operands).
+func withAddress(in sass.Instruction) sass.Use {
+	u := in.Use()
+	for _, op := range strings.Split(in.Operands, ",") {
+		for _, br := range strings.Split(op, "[")[1:] {
+			inner, _, _ := strings.Cut(br, "]")
+			for _, m := range addressReg.FindAllStringSubmatch(inner, -1) {
+				n, err := strconv.Atoi(m[2])
+				if err != nil {
+					continue
+				}
+				f := sass.General
+				if m[1] == "UR" {
+					f = sass.Uniform
+				}
+				u.Reads = append(u.Reads, sass.Source{Reg: sass.Reg{File: f, Index: n}})
+				if m[3] != "" {
+					u.Reads = append(u.Reads, sass.Source{Reg: sass.Reg{File: f, Index: n + 1}})
+				}
+			}
+		}
+	}
+	return u
 }
