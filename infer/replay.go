@@ -55,6 +55,11 @@ type Loop struct {
 	Counted int
 	// Rate is the measured rate, warp instructions per clock per SM.
 	Rate float64
+	// Latencies, when set, holds one latency in cycles per Body
+	// instruction, overriding the class's where positive: what the
+	// caller knows of instructions outside the layout (loads at a memory
+	// level, tensor and shuffle instructions).
+	Latencies []float64
 }
 
 // Replayed is what the replay of a loop found.
@@ -109,9 +114,12 @@ func classOf(op string, classes []string) string {
 // compile turns a loop body into steps on l's pipelines. latency maps
 // class names to their measured latency in cycles; an instruction of no
 // known class is given the shortest latency known.
-func (l *Layout) compile(body []string, latency map[string]float64) ([]step, error) {
+func (l *Layout) compile(body []string, latency map[string]float64, override []float64) ([]step, error) {
 	if len(body) == 0 {
 		return nil, fmt.Errorf("empty loop body")
+	}
+	if override != nil && len(override) != len(body) {
+		return nil, fmt.Errorf("%d latencies for %d instructions", len(override), len(body))
 	}
 	var classes []string
 	for c := range l.rate {
@@ -140,7 +148,7 @@ func (l *Layout) compile(body []string, latency map[string]float64) ([]step, err
 		flexIndex[f.Name] = i
 	}
 	out := make([]step, 0, len(body))
-	for _, line := range body {
+	for k, line := range body {
 		in, err := sass.ParseInstruction(line)
 		if err != nil {
 			return nil, err
@@ -155,6 +163,9 @@ func (l *Layout) compile(body []string, latency map[string]float64) ([]step, err
 			if i, ok := flexIndex[c]; ok {
 				s.class = i
 			}
+		}
+		if override != nil && override[k] > 0 {
+			s.latency = int(math.Round(override[k]))
 		}
 		for _, r := range u.Writes {
 			s.dst = append(s.dst, intern(r))
@@ -186,7 +197,7 @@ func (l *Layout) candidates(c string) []int {
 // cycles). The first pass of every warp warms up; the rate is taken over
 // two more.
 func (l *Layout) Replay(loop Loop, latency map[string]float64, m IssueModel) (Replayed, error) {
-	prog, err := l.compile(loop.Body, latency)
+	prog, err := l.compile(loop.Body, latency, loop.Latencies)
 	if err != nil {
 		return Replayed{}, fmt.Errorf("loop %s: %w", loop.ID, err)
 	}
@@ -359,7 +370,7 @@ func (l *Layout) FitReplay(loops []Loop, latency map[string]float64) (ReplayFit,
 	}
 	progs := make([][]step, len(loops))
 	for i, lp := range loops {
-		p, err := l.compile(lp.Body, latency)
+		p, err := l.compile(lp.Body, latency, lp.Latencies)
 		if err != nil {
 			return ReplayFit{}, fmt.Errorf("loop %s: %w", lp.ID, err)
 		}
@@ -386,7 +397,7 @@ func (l *Layout) FitReplay(loops []Loop, latency map[string]float64) (ReplayFit,
 func (l *Layout) ReplayAll(loops []Loop, latency map[string]float64, m IssueModel) ([]Replayed, error) {
 	progs := make([][]step, len(loops))
 	for i, lp := range loops {
-		p, err := l.compile(lp.Body, latency)
+		p, err := l.compile(lp.Body, latency, lp.Latencies)
 		if err != nil {
 			return nil, fmt.Errorf("loop %s: %w", lp.ID, err)
 		}

@@ -1,0 +1,342 @@
+package analyze
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/sass"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+func listing(t *testing.T, name string) *sass.Listing {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := sass.ParseListing(string(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+func TestLoops(t *testing.T) {
+	tests := []struct {
+		file       string
+		loops      int
+		innermost  []int // start offsets
+		depth      []int
+		indirect   int
+		blocksLoop []int
+	}{
+		{file: "nested.sass", loops: 2, innermost: []int{0xa0}, depth: []int{1, 2}, blocksLoop: []int{3, 1}},
+		{file: "predicated.sass", loops: 1, innermost: []int{0x70}, depth: []int{1}, blocksLoop: []int{3}},
+		{file: "noloop.sass", loops: 0},
+		{file: "brx.sass", loops: 1, innermost: []int{0x40}, depth: []int{1}, indirect: 1, blocksLoop: []int{1}},
+		{file: "chase.sass", loops: 1, innermost: []int{0x30}, depth: []int{1}, blocksLoop: []int{1}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			l := listing(t, tc.file)
+			g, err := BuildGraph(&l.Functions[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			loops, irr := g.Loops()
+			if len(irr) != 0 {
+				t.Errorf("irreducible edges %v", irr)
+			}
+			if len(loops) != tc.loops {
+				t.Fatalf("%d loops, want %d: %+v", len(loops), tc.loops, loops)
+			}
+			var inner []int
+			for i, lp := range loops {
+				if lp.Innermost {
+					inner = append(inner, lp.StartOffset)
+				}
+				if lp.Depth != tc.depth[i] {
+					t.Errorf("loop %d depth %d, want %d", i, lp.Depth, tc.depth[i])
+				}
+				if len(lp.Blocks) != tc.blocksLoop[i] {
+					t.Errorf("loop %d has %d blocks, want %d", i, len(lp.Blocks), tc.blocksLoop[i])
+				}
+			}
+			if !equalInts(inner, tc.innermost) {
+				t.Errorf("innermost at %v, want %v", inner, tc.innermost)
+			}
+			if len(g.Indirect) != tc.indirect {
+				t.Errorf("%d indirect branches, want %d", len(g.Indirect), tc.indirect)
+			}
+		})
+	}
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestSelfBranchIsNoLoop checks that the trap after EXIT is not a loop and
+// that its block is unreachable.
+func TestSelfBranchIsNoLoop(t *testing.T) {
+	l := listing(t, "noloop.sass")
+	g, err := BuildGraph(&l.Functions[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := g.Blocks[len(g.Blocks)-1]
+	if last.Reachable {
+		t.Errorf("trap block %+v is reachable", last)
+	}
+}
+
+var (
+	machineOnce sync.Once
+	machine     *Machine
+	machineErr  error
+)
+
+// h100 is the committed H100 record's machine (the fit takes seconds:
+// once per test binary).
+func h100(t *testing.T) *Machine {
+	t.Helper()
+	machineOnce.Do(func() {
+		run, err := record.ReadFile("../results/NVIDIA-H100-80GB-HBM3/results.json")
+		if err != nil {
+			machineErr = err
+			return
+		}
+		machine, machineErr = NewMachine(run, "results/NVIDIA-H100-80GB-HBM3/results.json")
+	})
+	if machineErr != nil {
+		t.Fatal(machineErr)
+	}
+	return machine
+}
+
+func TestPredictGolden(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fits the replay's issue model to the H100 record: seconds")
+	}
+	m := h100(t)
+	tests := []struct {
+		name, file string
+		opt        Options
+		res        map[string]Resources
+	}{
+		{"gemm_shared", "nested.sass", Options{}, map[string]Resources{"gemm_tile": {Registers: 40, Source: "test"}}},
+		{"softmax_predicated", "predicated.sass", Options{WarpsPerSM: 16}, nil},
+		{"chase_L2", "chase.sass", Options{WarpsPerSM: 8, Level: "L2"}, nil},
+		{"noloop", "noloop.sass", Options{WarpsPerSM: 8}, nil},
+		{"brx", "brx.sass", Options{WarpsPerSM: 32}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rep, err := Analyze(m, listing(t, tc.file), tc.res, tc.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got bytes.Buffer
+			if err := rep.WriteText(&got); err != nil {
+				t.Fatal(err)
+			}
+			golden := filepath.Join("testdata", tc.name+".golden")
+			if *update {
+				if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update)", err)
+			}
+			if got.String() != string(want) {
+				t.Errorf("text differs from %s (go test -update to accept):\n%s", golden, got.String())
+			}
+			var js bytes.Buffer
+			if err := rep.WriteJSON(&js); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+func TestPredictBounds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fits the replay's issue model: seconds")
+	}
+	m := h100(t)
+	tests := []struct {
+		name, file string
+		warps      int
+		level      string
+		kind       string
+	}{
+		{"chase L2 at one warp is latency", "chase.sass", 1, "L2", "alu"},
+		{"chase DRAM at 64 warps is bandwidth", "chase.sass", 64, "DRAM", "memory:DRAM"},
+		{"gemm from shared at 48 warps", "nested.sass", 48, "L1", "memory:shared"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			l := listing(t, tc.file)
+			g, _ := BuildGraph(&l.Functions[0])
+			loops, _ := g.Loops()
+			var body []sass.Instruction
+			for _, lp := range loops {
+				if lp.Innermost {
+					body = g.Body(lp)
+				}
+			}
+			r, err := AnalyzeLoop(m, body, tc.warps, tc.level)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Kind != tc.kind {
+				t.Errorf("bound %s [%s], want kind %s", r.Bound, r.Kind, tc.kind)
+			}
+			if r.Cycles <= 0 {
+				t.Errorf("cycles %v", r.Cycles)
+			}
+		})
+	}
+}
+
+func TestBadInputs(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, path, want string
+	}{
+		{"garbage", write("x.txt", "hello\nworld\n"), "not a cubin, ELF or PTX file"},
+		{"truncated cubin", write("t.cubin", "\x7fELF\x02\x01\x01"), "malformed"},
+		{"host ELF without device code", self, "no .nv_fatbin section"},
+		{"PTX without ptxas", write("k.ptx", ".version 8.0\n.target sm_90\n.address_size 64\n"), "ptxas is not on the PATH"},
+		{"missing file", filepath.Join(dir, "absent.cubin"), "no such file"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Load(context.Background(), tc.path, "", "sm_90", Tools{})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+	if _, err := DefaultResults("..", "sm_80"); err == nil || !strings.Contains(err.Error(), "no recorded results for sm_80") {
+		t.Errorf("sm_80: %v", err)
+	}
+	if p, err := DefaultResults("..", "sm_90"); err != nil || !strings.Contains(p, "H100") {
+		t.Errorf("sm_90: %q, %v", p, err)
+	}
+}
+
+func TestListingResources(t *testing.T) {
+	in, err := Load(context.Background(), "testdata/nested.sass", "", "", Tools{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.Kind != "listing" || in.Arch != "sm_90" || in.Resources["gemm_tile"].Registers != 40 {
+		t.Errorf("got kind %s arch %s resources %+v", in.Kind, in.Arch, in.Resources)
+	}
+}
+
+func TestOccupancy(t *testing.T) {
+	tests := []struct {
+		name    string
+		res     Resources
+		threads int
+		warps   int
+		limiter string
+	}{
+		{"few registers", Resources{Registers: 32}, 256, 64, "warps per SM"},
+		{"40 registers", Resources{Registers: 40}, 256, 48, "registers"},
+		{"128 registers", Resources{Registers: 128}, 128, 16, "registers"},
+		{"255 registers", Resources{Registers: 255}, 32, 8, "registers"},
+		{"big shared", Resources{Registers: 32, SharedBytes: 100 << 10}, 256, 16, "shared memory"},
+		{"tiny blocks", Resources{Registers: 16}, 32, 32, "blocks per SM"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			o, err := ComputeOccupancy(SM90Limits, tc.res, tc.threads)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o.WarpsPerSM != tc.warps || !strings.HasPrefix(o.Limiter, tc.limiter) {
+				t.Errorf("%+v, want %d warps limited by %s", o, tc.warps, tc.limiter)
+			}
+		})
+	}
+}
+
+func TestKendallTau(t *testing.T) {
+	tests := []struct {
+		name string
+		x, y []float64
+		want float64
+	}{
+		{"same order", []float64{1, 2, 3, 4}, []float64{10, 20, 30, 40}, 1},
+		{"reversed", []float64{1, 2, 3}, []float64{3, 2, 1}, -1},
+		{"one swap", []float64{1, 2, 3, 4}, []float64{1, 3, 2, 4}, 4.0 / 6},
+		{"single", []float64{1}, []float64{1}, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := KendallTau(tc.x, tc.y); got < tc.want-1e-9 || got > tc.want+1e-9 {
+				t.Errorf("tau %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestValidateCorpus compares predictions with the corpus measured on
+// the GPU machine by scripts/analyze/device.sh, unpacked into
+// testdata/corpus/<GPU>/.
+func TestValidateCorpus(t *testing.T) {
+	dirs, _ := filepath.Glob("testdata/corpus/*/measured.csv")
+	if len(dirs) == 0 {
+		t.Skip("no corpus measurements: run scripts/analyze/device.sh on the GPU machine and unpack its tar into analyze/testdata/corpus/")
+	}
+	if testing.Short() {
+		t.Skip("fits the replay's issue model: seconds")
+	}
+	m := h100(t)
+	for _, p := range dirs {
+		dir := filepath.Dir(p)
+		l, ms, err := LoadCorpus(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := Validate(m, l, ms)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		_ = v.WriteText(&b)
+		t.Logf("%s:\n%s", dir, b.String())
+	}
+}

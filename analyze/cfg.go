@@ -1,0 +1,366 @@
+package analyze
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gpuarch/gpuarch/sass"
+)
+
+// Block is a basic block: instructions First..Last (indices into the
+// function's instructions, inclusive) entered only at First.
+type Block struct {
+	Index       int   `json:"index"`
+	First       int   `json:"first"`
+	Last        int   `json:"last"`
+	StartOffset int   `json:"start_offset"`
+	Succs       []int `json:"succs,omitempty"`
+	Preds       []int `json:"preds,omitempty"`
+	// Reachable is false for blocks no path from the entry reaches (the
+	// self-branch and NOPs nvdisasm prints after the last EXIT).
+	Reachable bool `json:"reachable"`
+}
+
+// Graph is a function's control-flow graph.
+type Graph struct {
+	Func   *sass.Function `json:"-"`
+	Blocks []Block        `json:"blocks"`
+	// Indirect lists the offsets of indirect branches (BRX, JMX): their
+	// targets are unknown, so the graph ends there.
+	Indirect []int `json:"indirect,omitempty"`
+	// Unresolved lists branches whose target label is not in the listing.
+	Unresolved []int `json:"unresolved,omitempty"`
+	// idom[b] is b's immediate dominator, -1 for the entry and
+	// unreachable blocks.
+	idom []int
+	// blockOf maps instruction indices to blocks.
+	blockOf []int
+}
+
+// control says how an instruction ends a block.
+type control int
+
+const (
+	flowNone     control = iota // falls through
+	flowBranch                  // branches to a known target; conditional if guarded
+	flowStop                    // ends the thread (EXIT, RET, trap); conditional if guarded
+	flowIndirect                // branches to a computed target (BRX, JMX)
+)
+
+// classify says how in changes control flow and, for a branch, its target
+// offset (ok false when unresolved).
+func classify(f *sass.Function, in sass.Instruction) (c control, conditional bool, target int, ok bool) {
+	if in.Predicate == "@!PT" {
+		return flowNone, false, 0, false // never taken
+	}
+	guarded := in.Predicate != "" && in.Predicate != "@PT"
+	switch in.Base() {
+	case "BRA", "JMP":
+		target, ok = branchTarget(f, in)
+		// "BRA.U !UP0, `(.L_x_2)": a predicate operand before the label
+		// makes the branch conditional too.
+		ops := strings.Split(in.Operands, ",")
+		if len(ops) > 1 {
+			first := strings.TrimLeft(strings.TrimSpace(ops[0]), "!")
+			if first != "PT" && first != "UPT" && predicateOperand.MatchString(first) {
+				guarded = true
+			}
+		}
+		return flowBranch, guarded, target, ok
+	case "EXIT", "RET", "KILL", "BPT":
+		return flowStop, guarded, 0, false
+	case "BRX", "JMX":
+		return flowIndirect, guarded, 0, false
+	}
+	return flowNone, false, 0, false
+}
+
+var (
+	predicateOperand = regexp.MustCompile(`^U?P[0-9]+$`)
+	branchLabel      = regexp.MustCompile("`?\\(([^()]+)\\)")
+)
+
+// branchTarget resolves a branch's target: a label ("`(.L_x_3)") or, as
+// cuobjdump prints, an offset ("0x100").
+func branchTarget(f *sass.Function, br sass.Instruction) (int, bool) {
+	if m := branchLabel.FindAllStringSubmatch(br.Operands, -1); m != nil {
+		off, ok := f.Labels[strings.TrimSpace(m[len(m)-1][1])]
+		return off, ok
+	}
+	fields := strings.Split(br.Operands, ",")
+	last := strings.TrimSpace(fields[len(fields)-1])
+	if off, ok := f.Labels[last]; ok {
+		return off, true
+	}
+	if hex, ok := strings.CutPrefix(last, "0x"); ok {
+		off, err := strconv.ParseInt(hex, 16, 32)
+		return int(off), err == nil
+	}
+	return 0, false
+}
+
+// BuildGraph splits f into basic blocks and links them. A branch to its
+// own offset (the trap nvdisasm prints after the last EXIT) ends the
+// thread rather than looping. It fails on a function with no instructions.
+func BuildGraph(f *sass.Function) (*Graph, error) {
+	n := len(f.Instructions)
+	if n == 0 {
+		return nil, fmt.Errorf("function %s: no instructions", f.Name)
+	}
+	index := map[int]int{} // offset -> instruction index
+	for i, in := range f.Instructions {
+		index[in.Offset] = i
+	}
+	g := &Graph{Func: f}
+	leader := make([]bool, n)
+	leader[0] = true
+	for i, in := range f.Instructions {
+		c, _, target, ok := classify(f, in)
+		if c == flowNone {
+			continue
+		}
+		if i+1 < n {
+			leader[i+1] = true
+		}
+		switch {
+		case c == flowIndirect:
+			g.Indirect = append(g.Indirect, in.Offset)
+		case c == flowBranch && !ok:
+			g.Unresolved = append(g.Unresolved, in.Offset)
+		case c == flowBranch:
+			if t, found := index[target]; found {
+				leader[t] = true
+			} else {
+				g.Unresolved = append(g.Unresolved, in.Offset)
+			}
+		}
+	}
+	g.blockOf = make([]int, n)
+	for i := range n {
+		if leader[i] {
+			g.Blocks = append(g.Blocks, Block{Index: len(g.Blocks), First: i, StartOffset: f.Instructions[i].Offset})
+		}
+		g.blockOf[i] = len(g.Blocks) - 1
+		g.Blocks[len(g.Blocks)-1].Last = i
+	}
+	link := func(a, b int) {
+		if !slices.Contains(g.Blocks[a].Succs, b) {
+			g.Blocks[a].Succs = append(g.Blocks[a].Succs, b)
+			g.Blocks[b].Preds = append(g.Blocks[b].Preds, a)
+		}
+	}
+	for bi := range g.Blocks {
+		b := &g.Blocks[bi]
+		in := f.Instructions[b.Last]
+		c, cond, target, ok := classify(f, in)
+		fall := b.Last+1 < n
+		switch c {
+		case flowNone:
+			if fall {
+				link(bi, bi+1)
+			}
+		case flowBranch:
+			t, found := index[target]
+			if ok && found && target == in.Offset && !cond {
+				continue // the self-branch trap
+			}
+			if ok && found {
+				link(bi, g.blockOf[t])
+			}
+			if (cond || !ok || !found) && fall {
+				link(bi, bi+1)
+			}
+		case flowStop, flowIndirect:
+			if cond && fall {
+				link(bi, bi+1)
+			}
+		}
+	}
+	g.dominators()
+	return g, nil
+}
+
+// dominators marks reachable blocks and computes immediate dominators with
+// the iterative algorithm of Cooper, Harvey and Kennedy ("A Simple, Fast
+// Dominance Algorithm", 2001) over reverse postorder.
+func (g *Graph) dominators() {
+	nb := len(g.Blocks)
+	post := make([]int, 0, nb)
+	seen := make([]bool, nb)
+	var dfs func(int)
+	dfs = func(b int) {
+		seen[b] = true
+		for _, s := range g.Blocks[b].Succs {
+			if !seen[s] {
+				dfs(s)
+			}
+		}
+		post = append(post, b)
+	}
+	dfs(0)
+	order := make([]int, nb) // postorder number
+	for i, b := range post {
+		order[b] = i
+		g.Blocks[b].Reachable = true
+	}
+	g.idom = make([]int, nb)
+	for i := range g.idom {
+		g.idom[i] = -1
+	}
+	g.idom[0] = 0
+	intersect := func(a, b int) int {
+		for a != b {
+			for order[a] < order[b] {
+				a = g.idom[a]
+			}
+			for order[b] < order[a] {
+				b = g.idom[b]
+			}
+		}
+		return a
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := len(post) - 1; i >= 0; i-- {
+			b := post[i]
+			if b == 0 {
+				continue
+			}
+			nd := -1
+			for _, p := range g.Blocks[b].Preds {
+				if !g.Blocks[p].Reachable || g.idom[p] < 0 {
+					continue
+				}
+				if nd < 0 {
+					nd = p
+				} else {
+					nd = intersect(p, nd)
+				}
+			}
+			if nd >= 0 && g.idom[b] != nd {
+				g.idom[b] = nd
+				changed = true
+			}
+		}
+	}
+	g.idom[0] = -1
+}
+
+// Dominates reports whether block a dominates block b (every path from the
+// entry to b passes through a); false for unreachable blocks.
+func (g *Graph) Dominates(a, b int) bool {
+	if !g.Blocks[a].Reachable || !g.Blocks[b].Reachable {
+		return false
+	}
+	for b >= 0 {
+		if a == b {
+			return true
+		}
+		b = g.idom[b]
+	}
+	return false
+}
+
+// Loop is a natural loop: a header and every block that reaches a back
+// edge's source without passing through the header.
+type Loop struct {
+	// Header is the block every iteration enters through.
+	Header int `json:"header"`
+	// Latches are the sources of the back edges to Header.
+	Latches []int `json:"latches"`
+	// Blocks are the loop's blocks in program order, Header included.
+	Blocks []int `json:"blocks"`
+	// Depth is 1 for an outermost loop.
+	Depth int `json:"depth"`
+	// Innermost is true when no other loop is nested in this one.
+	Innermost bool `json:"innermost"`
+	// StartOffset and EndOffset are the byte offsets of the loop's first
+	// instruction and of its last one.
+	StartOffset int `json:"start_offset"`
+	EndOffset   int `json:"end_offset"`
+}
+
+// Loops finds the natural loops of g from its back edges (edges to a
+// block that dominates their source), loops sharing a header merged, in
+// program order of their headers. irreducible lists the retreating edges
+// whose target does not dominate their source (control flow with no
+// single loop header), as [from, to] block pairs.
+func (g *Graph) Loops() (loops []Loop, irreducible [][2]int) {
+	byHeader := map[int]*Loop{}
+	var headers []int
+	for bi, b := range g.Blocks {
+		if !b.Reachable {
+			continue
+		}
+		for _, s := range b.Succs {
+			switch {
+			case g.Dominates(s, bi):
+				lp, ok := byHeader[s]
+				if !ok {
+					lp = &Loop{Header: s}
+					byHeader[s] = lp
+					headers = append(headers, s)
+				}
+				lp.Latches = append(lp.Latches, bi)
+			case g.Blocks[s].StartOffset <= b.StartOffset && g.Blocks[s].Reachable:
+				irreducible = append(irreducible, [2]int{bi, s})
+			}
+		}
+	}
+	slices.Sort(headers)
+	for _, h := range headers {
+		lp := byHeader[h]
+		in := map[int]bool{h: true}
+		stack := slices.Clone(lp.Latches)
+		for len(stack) > 0 {
+			b := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if in[b] {
+				continue
+			}
+			in[b] = true
+			for _, p := range g.Blocks[b].Preds {
+				if !in[p] && g.Blocks[p].Reachable {
+					stack = append(stack, p)
+				}
+			}
+		}
+		for b := range in {
+			lp.Blocks = append(lp.Blocks, b)
+		}
+		slices.Sort(lp.Blocks)
+		lp.StartOffset = g.Blocks[lp.Blocks[0]].StartOffset
+		last := g.Blocks[lp.Blocks[len(lp.Blocks)-1]].Last
+		lp.EndOffset = g.Func.Instructions[last].Offset
+		loops = append(loops, *lp)
+	}
+	for i := range loops {
+		loops[i].Depth = 1
+		loops[i].Innermost = true
+		for j := range loops {
+			if i == j {
+				continue
+			}
+			if slices.Contains(loops[j].Blocks, loops[i].Header) {
+				loops[i].Depth++ // j contains i
+			}
+			if slices.Contains(loops[i].Blocks, loops[j].Header) {
+				loops[i].Innermost = false // i contains j
+			}
+		}
+	}
+	return loops, irreducible
+}
+
+// Body returns the loop's instructions in program order, its blocks
+// concatenated.
+func (g *Graph) Body(lp Loop) []sass.Instruction {
+	var out []sass.Instruction
+	for _, b := range lp.Blocks {
+		out = append(out, g.Func.Instructions[g.Blocks[b].First:g.Blocks[b].Last+1]...)
+	}
+	return out
+}

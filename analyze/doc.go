@@ -1,0 +1,43 @@
+// Package analyze predicts what bounds a user's own kernel on a measured
+// GPU, as uiCA, llvm-mca and OSACA do for CPU loops: from the kernel's
+// machine code (SASS) and a results file, the cycles per iteration of every
+// innermost loop, the bound that decides them, a per-instruction table and
+// what would move the bound.
+//
+// Scope:
+//
+//  1. Control flow: basic blocks from the SASS (branch targets and
+//     fall-through; BRA, EXIT, RET; predicated branches), dominators,
+//     natural loops from back edges, and the innermost ones. Indirect
+//     branches (BRX, JMX) and irreducible flow are reported, never guessed
+//     around.
+//  2. A machine model read from a results file: per-opcode latency and
+//     throughput from the records whose machine code is that opcode, the
+//     pipeline layout and replay issue model the report infers (package
+//     report's ALU), the memory levels' latency and bandwidth.
+//  3. The prediction: the loop body replayed cycle by cycle on the layout
+//     (infer.Layout.Replay), beside analytic bounds: issue, each pipeline,
+//     register-bank reads, the loop-carried dependency chain, one warp's
+//     in-order latency, units outside the layout (tensor, shuffle,
+//     load/store) and memory bandwidth at a chosen level.
+//  4. Loading a kernel: a cubin, an ELF with embedded cubins (.nv_fatbin),
+//     PTX through ptxas, or a listing.
+//  5. Validation against measured cycles: mean and worst error and
+//     Kendall's tau per bound class.
+//
+// Opinions:
+//
+//   - Every number comes from the results file or from the machine code.
+//     An instruction with no record is "not measured": it takes an issue
+//     slot and the shortest measured latency in the replay, and the output
+//     says so; nothing is typed in.
+//   - Cycles are per loop iteration per warp: the cycles one warp takes to
+//     run one iteration while the given number of warps share the SM, what
+//     a clock64 read around the loop in the kernel measures.
+//   - Every block of a loop is taken to run each iteration (branches inside
+//     the loop are assumed taken through both sides): an upper bound for
+//     loops with conditional work, stated in the output.
+//   - Memory is an assumption the user sets (--level): which level global
+//     loads hit, each warp load touching 32 lanes × its width of
+//     consecutive bytes.
+package analyze

@@ -1,0 +1,304 @@
+package analyze
+
+import (
+	"bytes"
+	"context"
+	"debug/elf"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/gpuarch/gpuarch/sass"
+)
+
+// Input is a kernel file read for analysis.
+type Input struct {
+	// Kind is "cubin", "elf" (a host binary with embedded cubins), "ptx"
+	// or "listing".
+	Kind string
+	// Arch is the machine code's architecture, "sm_90"; "" when the input
+	// does not say (a listing without its header).
+	Arch      string
+	Listing   *sass.Listing
+	Resources map[string]Resources
+	// Notes say what could not be done (a compressed fatbin entry, an
+	// architecture skipped).
+	Notes []string
+}
+
+// Tools are the external programs loading may need; nil fields mean
+// absent.
+type Tools struct {
+	// Disassemble turns a cubin into a listing (nvdisasm).
+	Disassemble func(ctx context.Context, cubin []byte) (*sass.Listing, error)
+	// Ptxas is the path of ptxas, "" when it is not on the PATH.
+	Ptxas string
+}
+
+// Load reads a kernel file: a cubin, an ELF with a .nv_fatbin section
+// (its sm_<arch> cubins are extracted; arch "" takes the newest), a PTX
+// file (compiled with ptxas) or an nvdisasm/cuobjdump listing. listing,
+// when not "", is a listing of the same cubin to use instead of
+// disassembling (nvdisasm absent).
+func Load(ctx context.Context, path, listing, arch string, t Tools) (*Input, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read kernel: %w", err)
+	}
+	in := &Input{Resources: map[string]Resources{}}
+	switch {
+	case bytes.HasPrefix(b, []byte(elf.ELFMAG)):
+		if isCUDAELF(b) {
+			in.Kind = "cubin"
+			if err := in.addCubin(ctx, b, listing, t); err != nil {
+				return nil, fmt.Errorf("%s: %w", path, err)
+			}
+			return in, nil
+		}
+		in.Kind = "elf"
+		cubins, notes, err := ExtractCubins(b, arch)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		in.Notes = append(in.Notes, notes...)
+		for _, c := range cubins {
+			if err := in.addCubin(ctx, c, listing, t); err != nil {
+				return nil, fmt.Errorf("%s: embedded cubin: %w", path, err)
+			}
+		}
+		return in, nil
+	case isPTX(b):
+		in.Kind = "ptx"
+		cubin, err := compilePTX(ctx, path, b, t.Ptxas)
+		if err != nil {
+			return nil, err
+		}
+		if err := in.addCubin(ctx, cubin, listing, t); err != nil {
+			return nil, fmt.Errorf("%s: compiled cubin: %w", path, err)
+		}
+		return in, nil
+	}
+	in.Kind = "listing"
+	l, err := sass.ParseListing(string(b))
+	if err != nil {
+		return nil, fmt.Errorf("%s: not a cubin, ELF or PTX file, and as a SASS listing: %w", path, err)
+	}
+	in.Listing = l
+	in.Arch = listingArch(string(b))
+	for name, regs := range listingRegisters(string(b)) {
+		in.Resources[name] = Resources{Registers: regs, Source: "listing SHI_REGISTERS"}
+	}
+	return in, nil
+}
+
+// addCubin parses a cubin for resources and disassembles it (or reads the
+// listing given).
+func (in *Input) addCubin(ctx context.Context, b []byte, listing string, t Tools) error {
+	c, err := sass.ParseCubin(b)
+	if err != nil {
+		return err
+	}
+	if in.Arch == "" {
+		in.Arch = c.Arch
+	}
+	for _, k := range c.Kernels {
+		in.Resources[k.Name] = Resources{Registers: k.Registers, SharedBytes: k.SharedBytes, Source: "cubin"}
+	}
+	var l *sass.Listing
+	switch {
+	case listing != "":
+		text, err := os.ReadFile(listing)
+		if err != nil {
+			return fmt.Errorf("read listing: %w", err)
+		}
+		if l, err = sass.ParseListing(string(text)); err != nil {
+			return fmt.Errorf("listing %s: %w", listing, err)
+		}
+	case t.Disassemble != nil:
+		if l, err = t.Disassemble(ctx, b); err != nil {
+			return err
+		}
+	default:
+		return fmt.Errorf("%w: give the cubin's listing with --sass FILE (nvdisasm -c FILE.cubin > FILE.sass) on a machine that has it", sass.ErrNoDisassembler)
+	}
+	if in.Listing == nil {
+		in.Listing = l
+	} else {
+		in.Listing.Functions = append(in.Listing.Functions, l.Functions...)
+	}
+	return nil
+}
+
+func isCUDAELF(b []byte) bool {
+	return len(b) >= 20 && binary.LittleEndian.Uint16(b[18:]) == 190
+}
+
+var ptxTarget = regexp.MustCompile(`(?m)^\s*\.target\s+(sm_[0-9]+[a-z]?)`)
+
+func isPTX(b []byte) bool {
+	s := string(b[:min(len(b), 4096)])
+	return strings.Contains(s, ".version") && ptxTarget.MatchString(s)
+}
+
+// compilePTX compiles PTX for its .target with ptxas.
+func compilePTX(ctx context.Context, path string, b []byte, ptxas string) ([]byte, error) {
+	if ptxas == "" {
+		return nil, fmt.Errorf("%s is PTX, and ptxas is not on the PATH: compile it where the CUDA toolkit is (ptxas -arch=sm_90 -o k.cubin %s) and analyze the cubin", path, filepath.Base(path))
+	}
+	arch := ptxTarget.FindSubmatch(b)[1]
+	dir, err := os.MkdirTemp("", "gpuarch-analyze-*")
+	if err != nil {
+		return nil, fmt.Errorf("compile PTX: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	out := filepath.Join(dir, "k.cubin")
+	var stderr bytes.Buffer
+	cmd := exec.CommandContext(ctx, ptxas, "-arch="+string(arch), "-o", out, path)
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("ptxas %s: %w: %s", path, err, strings.TrimSpace(stderr.String()))
+	}
+	cubin, err := os.ReadFile(out)
+	if err != nil {
+		return nil, fmt.Errorf("compile PTX: %w", err)
+	}
+	return cubin, nil
+}
+
+var (
+	shiRegisters = regexp.MustCompile(`SHI_REGISTERS=([0-9]+)`)
+	sectionText  = regexp.MustCompile(`\.section\s+\.text\.([^,\s]+)`)
+	efSM         = regexp.MustCompile(`EF_CUDA_SM([0-9]+)`)
+)
+
+// listingRegisters reads nvdisasm's ".sectioninfo @"SHI_REGISTERS=N"" per
+// function.
+func listingRegisters(text string) map[string]int {
+	out := map[string]int{}
+	cur := ""
+	for line := range strings.Lines(text) {
+		if m := sectionText.FindStringSubmatch(line); m != nil {
+			cur = m[1]
+			continue
+		}
+		if m := shiRegisters.FindStringSubmatch(line); m != nil && cur != "" {
+			var n int
+			fmt.Sscan(m[1], &n)
+			out[cur] = n
+		}
+	}
+	return out
+}
+
+func listingArch(text string) string {
+	if m := efSM.FindStringSubmatch(text); m != nil {
+		return "sm_" + m[1]
+	}
+	return ""
+}
+
+// Fatbin layout, as NVIDIA's fatbinary tool writes it into a host ELF's
+// .nv_fatbin section (documented by reverse engineering only, e.g.
+// n-eiling/cuda-fatbin-decompression): a 16-byte container header (magic
+// 0xBA55ED50, version, header size, size of the entries), then entries,
+// each a header (kind 1 PTX or 2 ELF, header size, payload size, ...,
+// architecture at byte 28, flags at byte 40) followed by its payload.
+const (
+	fatbinMagic        = 0xBA55ED50
+	fatbinKindELF      = 2
+	fatbinFlagCompress = 0x2000
+)
+
+// ExtractCubins returns the cubins for arch ("sm_90"; "" takes every
+// architecture) embedded in a host ELF's .nv_fatbin section. Compressed
+// entries are not decompressed: they are listed in notes, with the
+// command that extracts them.
+func ExtractCubins(b []byte, arch string) (cubins [][]byte, notes []string, err error) {
+	f, err := elf.NewFile(bytes.NewReader(b))
+	if err != nil {
+		return nil, nil, fmt.Errorf("not a readable ELF file (stripped or malformed?): %w", err)
+	}
+	defer f.Close()
+	s := f.Section(".nv_fatbin")
+	if s == nil {
+		return nil, nil, errors.New("no .nv_fatbin section: not a CUDA executable or library (or its device code was stripped)")
+	}
+	data, err := s.Data()
+	if err != nil {
+		return nil, nil, fmt.Errorf(".nv_fatbin: %w", err)
+	}
+	var archs []string
+	for off := 0; off+16 <= len(data); {
+		if binary.LittleEndian.Uint32(data[off:]) != fatbinMagic {
+			off += 8 // containers are 8-byte aligned
+			continue
+		}
+		hsize := int(binary.LittleEndian.Uint16(data[off+6:]))
+		size := int(binary.LittleEndian.Uint64(data[off+8:]))
+		end := off + hsize + size
+		if hsize < 16 || size < 0 || end > len(data) || end < off {
+			return nil, notes, fmt.Errorf(".nv_fatbin at %#x: container of %d bytes overruns the section", off, size)
+		}
+		for e := off + hsize; e+64 <= end; {
+			kind := binary.LittleEndian.Uint16(data[e:])
+			ehsize := int(binary.LittleEndian.Uint32(data[e+4:]))
+			psize := int(binary.LittleEndian.Uint64(data[e+8:]))
+			sm := int(binary.LittleEndian.Uint32(data[e+28:]))
+			flags := binary.LittleEndian.Uint64(data[e+40:])
+			if ehsize < 64 || psize < 0 || e+ehsize+psize > end || e+ehsize+psize <= e {
+				return nil, notes, fmt.Errorf(".nv_fatbin entry at %#x: malformed header", e)
+			}
+			name := fmt.Sprintf("sm_%d", sm)
+			if kind == fatbinKindELF {
+				archs = append(archs, name)
+				switch {
+				case arch != "" && name != arch:
+				case flags&fatbinFlagCompress != 0:
+					notes = append(notes, fmt.Sprintf("the %s cubin is compressed in the fatbin, which this reader does not decompress: extract it with cuobjdump -xelf all FILE and analyze the .cubin", name))
+				default:
+					cubins = append(cubins, bytes.Clone(data[e+ehsize:e+ehsize+psize]))
+				}
+			}
+			e += ehsize + psize
+		}
+		off = end
+	}
+	if len(cubins) == 0 && len(notes) == 0 {
+		if len(archs) == 0 {
+			return nil, nil, errors.New(".nv_fatbin holds no cubin (PTX only?): analyze the PTX, or compile with -arch=sm_90")
+		}
+		return nil, nil, fmt.Errorf(".nv_fatbin holds cubins for %s, none for %s", strings.Join(archs, ", "), arch)
+	}
+	if len(cubins) == 0 {
+		return nil, notes, errors.New(strings.Join(notes, "; "))
+	}
+	return cubins, notes, nil
+}
+
+// DefaultResults is the recorded results file for an architecture in a
+// gpuarch checkout: results/<model>/results.json under root. sm_90 takes
+// the H100's.
+func DefaultResults(root, arch string) (string, error) {
+	models := map[string]string{"sm_90": "NVIDIA-H100-80GB-HBM3", "sm_90a": "NVIDIA-H100-80GB-HBM3"}
+	model, ok := models[arch]
+	if !ok {
+		return "", fmt.Errorf("no recorded results for %s (gpuarch has results for sm_90 only): measure that GPU with gpuarch run and pass --results FILE", archOrUnknown(arch))
+	}
+	p := filepath.Join(root, "results", model, "results.json")
+	if _, err := os.Stat(p); err != nil {
+		return "", fmt.Errorf("results for %s: %w (pass --results FILE)", arch, err)
+	}
+	return p, nil
+}
+
+func archOrUnknown(a string) string {
+	if a == "" {
+		return "an unknown architecture"
+	}
+	return a
+}

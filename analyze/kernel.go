@@ -1,0 +1,192 @@
+package analyze
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/gpuarch/gpuarch/sass"
+)
+
+// Options are what the user sets.
+type Options struct {
+	// WarpsPerSM is the occupancy to predict at; 0 computes it from the
+	// kernel's registers and shared memory (see Occupancy).
+	WarpsPerSM int
+	// ThreadsPerBlock is the launch's block size for the occupancy
+	// computation; 0 means 256.
+	ThreadsPerBlock int
+	// Level is the memory level global accesses hit; "" means
+	// DefaultLevel.
+	Level string
+}
+
+// Resources are what a kernel uses per thread and per block, from its
+// cubin; zero where unknown.
+type Resources struct {
+	Registers   int `json:"registers"`
+	SharedBytes int `json:"shared_bytes"`
+	// Source says where the numbers come from ("cubin", "listing").
+	Source string `json:"source,omitempty"`
+}
+
+// KernelReport is the analysis of one kernel.
+type KernelReport struct {
+	Name      string       `json:"name"`
+	Resources Resources    `json:"resources"`
+	Occupancy *Occupancy   `json:"occupancy,omitempty"`
+	Loops     []LoopReport `json:"loops"`
+	// Mix counts the kernel's instructions by opcode when no loop can be
+	// predicted: what can still be said.
+	Mix   map[string]int `json:"mix,omitempty"`
+	Notes []string       `json:"notes,omitempty"`
+}
+
+// Report is the analysis of every kernel of a listing.
+type Report struct {
+	Machine *Machine       `json:"machine"`
+	Kernels []KernelReport `json:"kernels"`
+	// Warnings are about the input as a whole.
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+// Analyze predicts every innermost loop of every function in the listing.
+// res gives each kernel's registers and shared memory where known (nil:
+// none). A kernel with no loop, with indirect branches or with
+// irreducible flow is reported with notes and its instruction mix, not as
+// an error; Analyze fails only on bad options.
+func Analyze(m *Machine, l *sass.Listing, res map[string]Resources, opt Options) (*Report, error) {
+	if opt.Level == "" {
+		opt.Level = DefaultLevel
+	}
+	if opt.ThreadsPerBlock == 0 {
+		opt.ThreadsPerBlock = 256
+	}
+	if opt.WarpsPerSM < 0 || opt.WarpsPerSM > m.Limits.MaxWarps {
+		return nil, fmt.Errorf("--warps %d: want 1 to %d", opt.WarpsPerSM, m.Limits.MaxWarps)
+	}
+	rep := &Report{Machine: m}
+	for fi := range l.Functions {
+		f := &l.Functions[fi]
+		k := KernelReport{Name: f.Name, Resources: res[f.Name]}
+		rep.Kernels = append(rep.Kernels, analyzeKernel(m, f, k, opt))
+	}
+	if len(rep.Kernels) == 0 {
+		rep.Warnings = append(rep.Warnings, "the listing holds no function")
+	}
+	return rep, nil
+}
+
+func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) KernelReport {
+	warps := opt.WarpsPerSM
+	if warps == 0 {
+		occ, err := ComputeOccupancy(m.Limits, k.Resources, opt.ThreadsPerBlock)
+		if err != nil {
+			k.Notes = append(k.Notes, err.Error())
+			warps = m.Limits.MaxWarps
+		} else {
+			k.Occupancy = &occ
+			warps = occ.WarpsPerSM
+		}
+	} else {
+		k.Occupancy = &Occupancy{WarpsPerSM: warps, Limiter: "given (--warps)"}
+	}
+	g, err := BuildGraph(f)
+	if err != nil {
+		k.Notes = append(k.Notes, err.Error())
+		return k
+	}
+	mix := func() {
+		k.Mix = map[string]int{}
+		for _, in := range f.Instructions {
+			k.Mix[in.Opcode]++
+		}
+	}
+	if len(g.Indirect) > 0 {
+		var offs []string
+		for _, o := range g.Indirect {
+			offs = append(offs, fmt.Sprintf("%#04x", o))
+		}
+		k.Notes = append(k.Notes, fmt.Sprintf("indirect branches (BRX/JMX) at %s: their targets are computed at run time, so the control flow past them is unknown; loops found elsewhere are still predicted, loops through them are not", strings.Join(offs, ", ")))
+	}
+	if len(g.Unresolved) > 0 {
+		k.Notes = append(k.Notes, fmt.Sprintf("%d branches whose target is not in the listing (no label): treated as falling through", len(g.Unresolved)))
+	}
+	loops, irreducible := g.Loops()
+	if len(irreducible) > 0 {
+		k.Notes = append(k.Notes, fmt.Sprintf("%d backward branches into blocks that do not dominate them (irreducible control flow): not loops this analysis can predict", len(irreducible)))
+	}
+	inner := 0
+	for _, lp := range loops {
+		if !lp.Innermost {
+			continue
+		}
+		inner++
+		body := g.Body(lp)
+		lr, err := AnalyzeLoop(m, body, warps, opt.Level)
+		if err != nil {
+			k.Notes = append(k.Notes, fmt.Sprintf("loop at %#04x: %v", lp.StartOffset, err))
+			continue
+		}
+		lr.StartOffset, lr.EndOffset, lr.Depth, lr.Blocks = lp.StartOffset, lp.EndOffset, lp.Depth, len(lp.Blocks)
+		if lr.Blocks > 1 {
+			lr.Notes = append(lr.Notes, fmt.Sprintf("assumed: all %d blocks of the loop run each iteration (conditional code counted as taken)", lr.Blocks))
+		}
+		k.Loops = append(k.Loops, *lr)
+	}
+	if inner == 0 {
+		k.Notes = append(k.Notes, "no loop: the control flow has no back edge, so there is no iteration to predict; the instruction mix below is what can still be said")
+		mix()
+	}
+	return k
+}
+
+// Occupancy is how many warps of a kernel an SM holds, and what limits it.
+type Occupancy struct {
+	WarpsPerSM      int    `json:"warps_per_sm"`
+	BlocksPerSM     int    `json:"blocks_per_sm,omitempty"`
+	ThreadsPerBlock int    `json:"threads_per_block,omitempty"`
+	Limiter         string `json:"limiter"`
+}
+
+// ComputeOccupancy applies the driver's occupancy rules: blocks per SM
+// limited by warps (MaxWarps), blocks (MaxBlocks), registers (each warp's
+// allocation rounded up to RegisterUnit, a scheduler's quarter of the
+// register file holding whole warps) and shared memory (each block's plus
+// SharedReserved). A kernel whose registers are unknown is limited by the
+// others, and the result says so.
+func ComputeOccupancy(lim Limits, res Resources, threadsPerBlock int) (Occupancy, error) {
+	if threadsPerBlock < 1 || threadsPerBlock > 1024 {
+		return Occupancy{}, fmt.Errorf("occupancy: %d threads per block: want 1 to 1024", threadsPerBlock)
+	}
+	warpsPerBlock := (threadsPerBlock + 31) / 32
+	type limit struct {
+		name   string
+		blocks int
+	}
+	ls := []limit{
+		{"warps per SM", lim.MaxWarps / warpsPerBlock},
+		{"blocks per SM", lim.MaxBlocks},
+	}
+	if res.Registers > 0 {
+		unit := max(1, lim.RegisterUnit)
+		perWarp := (res.Registers*32 + unit - 1) / unit * unit
+		sub := max(1, lim.SubPartitions)
+		warpsPerSub := lim.Registers / sub / perWarp
+		ls = append(ls, limit{fmt.Sprintf("registers (%d per thread)", res.Registers), warpsPerSub * sub / warpsPerBlock})
+	}
+	perBlock := res.SharedBytes + lim.SharedReserved
+	if res.SharedBytes > 0 && perBlock > 0 {
+		ls = append(ls, limit{fmt.Sprintf("shared memory (%d bytes per block)", res.SharedBytes), lim.SharedBytes / perBlock})
+	}
+	sort.SliceStable(ls, func(i, j int) bool { return ls[i].blocks < ls[j].blocks })
+	b := ls[0]
+	if b.blocks < 1 {
+		return Occupancy{}, fmt.Errorf("occupancy: no block of %d threads fits an SM (limited by %s)", threadsPerBlock, b.name)
+	}
+	o := Occupancy{WarpsPerSM: b.blocks * warpsPerBlock, BlocksPerSM: b.blocks, ThreadsPerBlock: threadsPerBlock, Limiter: b.name}
+	if res.Registers == 0 {
+		o.Limiter += "; registers unknown"
+	}
+	return o, nil
+}

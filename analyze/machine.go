@@ -1,0 +1,337 @@
+package analyze
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/report"
+)
+
+// Measured is what a results file says about one SASS opcode.
+type Measured struct {
+	// Opcode is the opcode the records measured ("FFMA", "MUFU.EX2",
+	// "HMMA.16816.F32").
+	Opcode string `json:"opcode"`
+	// LatencyCycles is the dependent-chain latency; 0 when not measured.
+	LatencyCycles float64 `json:"latency_cycles,omitempty"`
+	// Rate is warp instructions per clock per SM at full occupancy; 0
+	// when not measured.
+	Rate float64 `json:"rate,omitempty"`
+	// LatencyRecord and RateRecord are the IDs of the records the numbers
+	// come from.
+	LatencyRecord string `json:"latency_record,omitempty"`
+	RateRecord    string `json:"rate_record,omitempty"`
+}
+
+// Level is a memory level's measured latency and bandwidth.
+type Level struct {
+	Name string `json:"name"`
+	// LatencyCycles is the pointer-chase latency of one load; 0 when not
+	// measured.
+	LatencyCycles float64 `json:"latency_cycles,omitempty"`
+	// ReadBytesPerClock and WriteBytesPerClock are per SM; 0 when not
+	// measured.
+	ReadBytesPerClock  float64 `json:"read_bytes_per_clock_per_sm,omitempty"`
+	WriteBytesPerClock float64 `json:"write_bytes_per_clock_per_sm,omitempty"`
+	// Records are the IDs the numbers come from.
+	Records []string `json:"records,omitempty"`
+}
+
+// Limits are an SM's occupancy limits, from the device's attributes where
+// the results file has them, else sm_90's (see SM90Limits).
+type Limits struct {
+	MaxWarps       int `json:"max_warps_per_sm"`
+	MaxBlocks      int `json:"max_blocks_per_sm"`
+	Registers      int `json:"registers_per_sm"`
+	RegisterUnit   int `json:"register_allocation_unit"`
+	SharedBytes    int `json:"shared_bytes_per_sm"`
+	SharedReserved int `json:"shared_reserved_per_block"`
+	SubPartitions  int `json:"sub_partitions"`
+}
+
+// SM90Limits are the occupancy rules of compute capability 9.0 (CUDA C++
+// Programming Guide, "Technical Specifications per Compute Capability"):
+// 64 warps, 32 blocks, 64 Ki registers allocated 256 per warp, 228 KiB of
+// shared memory with 1 KiB reserved per block, 4 schedulers.
+var SM90Limits = Limits{MaxWarps: 64, MaxBlocks: 32, Registers: 65536, RegisterUnit: 256,
+	SharedBytes: 233472, SharedReserved: 1024, SubPartitions: 4}
+
+// Machine is the measured model of one GPU that predictions use.
+type Machine struct {
+	Device string `json:"device"`
+	// Arch is "sm_90" for compute capability 9.0.
+	Arch string `json:"arch"`
+	// Source is the results file read.
+	Source string `json:"source,omitempty"`
+	// Issue is warp instructions issued per clock per SM (schedulers).
+	Issue  float64 `json:"issue"`
+	Limits Limits  `json:"limits"`
+	// Opcodes maps measured opcodes to their numbers.
+	Opcodes map[string]Measured `json:"-"`
+	// Levels maps "shared", "L1", "L2", "DRAM" to their numbers.
+	Levels map[string]Level `json:"levels"`
+	// ALU is the pipeline layout and the replay's fitted issue model.
+	ALU *report.ALUModel `json:"-"`
+	// Warnings say what the results file lacks.
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+// NewMachine reads the model from a run. It fails only when the run has
+// no device name or no pipes suite layout; missing opcodes and memory
+// levels become warnings and "not measured" cells.
+func NewMachine(run *record.Run, source string) (*Machine, error) {
+	if run == nil {
+		return nil, fmt.Errorf("no results")
+	}
+	m := &Machine{Device: run.Device.Name, Source: source, Issue: float64(max(1, run.Device.SubPartitions)),
+		Opcodes: map[string]Measured{}, Levels: map[string]Level{}, Limits: SM90Limits}
+	if cc := run.Device.ComputeCapability; cc != "" {
+		m.Arch = "sm_" + strings.ReplaceAll(cc, ".", "")
+	}
+	m.limits(run.Device)
+	alu, err := report.ALU(run)
+	if err != nil {
+		return nil, fmt.Errorf("results %s: %w", source, err)
+	}
+	m.ALU = alu
+	m.opcodes(run)
+	m.levels(run)
+	return m, nil
+}
+
+func (m *Machine) limits(d record.Device) {
+	a := d.Attributes
+	set := func(dst *int, key string) {
+		if v, ok := a[key]; ok && v > 0 {
+			*dst = v
+		}
+	}
+	if v, ok := a["MAX_THREADS_PER_MULTIPROCESSOR"]; ok && v > 0 && d.WarpSize > 0 {
+		m.Limits.MaxWarps = v / d.WarpSize
+	}
+	set(&m.Limits.MaxBlocks, "MAX_BLOCKS_PER_MULTIPROCESSOR")
+	set(&m.Limits.Registers, "MAX_REGISTERS_PER_MULTIPROCESSOR")
+	set(&m.Limits.SharedBytes, "MAX_SHARED_MEMORY_PER_MULTIPROCESSOR")
+	set(&m.Limits.SharedReserved, "RESERVED_SHARED_MEMORY_PER_BLOCK")
+	if d.SubPartitions > 0 {
+		m.Limits.SubPartitions = d.SubPartitions
+	}
+}
+
+// nonWork are opcodes a probe's loop carries besides the instruction
+// under test.
+var nonWork = map[string]bool{"NOP": true, "BRA": true, "ISETP": true, "UIADD3": true, "LDC": true, "ULDC": true, "IADD3": true, "EXIT": true, "UMOV": true, "MOV": true}
+
+// mmaShape reads "m16n8k16" from an mma subject.
+var mmaShape = regexp.MustCompile(`m(\d+)n(\d+)k(\d+)`)
+
+// opcodes fills the opcode table from the alu, warp and mma suites: a
+// record whose one chain step is one opcode (SASS per_step), or whose
+// timed region holds one opcode of the expected kind, measures that
+// opcode. Where several records measure one opcode the smallest latency
+// and the largest rate are kept (the plain form of the instruction).
+func (m *Machine) opcodes(run *record.Run) {
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.Status != record.StatusOK || r.SASS == nil || r.Value <= 0 {
+			continue
+		}
+		switch r.Suite {
+		case "alu", "warp", "mma":
+		default:
+			continue
+		}
+		op := soleOpcode(r.SASS)
+		if op == "" {
+			continue
+		}
+		e := m.Opcodes[op]
+		e.Opcode = op
+		switch r.Quantity {
+		case record.Latency:
+			if e.LatencyCycles == 0 || r.Value < e.LatencyCycles {
+				e.LatencyCycles, e.LatencyRecord = r.Value, r.ID
+			}
+		case record.Throughput:
+			rate := r.Value
+			if strings.HasPrefix(r.Unit, "operations") {
+				s := mmaShape.FindStringSubmatch(r.Subject)
+				if s == nil || strings.Contains(r.Subject, "wgmma") || strings.Contains(r.Subject, ".sp") {
+					continue
+				}
+				mm, _ := strconv.Atoi(s[1])
+				nn, _ := strconv.Atoi(s[2])
+				kk, _ := strconv.Atoi(s[3])
+				rate = r.Value / float64(2*mm*nn*kk)
+			} else if !strings.HasPrefix(r.Unit, "warp instructions") {
+				continue
+			}
+			if rate > e.Rate {
+				e.Rate, e.RateRecord = rate, r.ID
+			}
+		default:
+			continue
+		}
+		m.Opcodes[op] = e
+	}
+}
+
+// soleOpcode is the one opcode a record measured, "" when it measured a
+// sequence.
+func soleOpcode(s *record.SASS) string {
+	if len(s.PerStep) > 0 {
+		if len(s.PerStep) != 1 {
+			return ""
+		}
+		for op, n := range s.PerStep {
+			if n == 1 {
+				return op
+			}
+		}
+		return ""
+	}
+	found := ""
+	for op := range s.Counts {
+		base, _, _ := strings.Cut(op, ".")
+		if nonWork[base] {
+			continue
+		}
+		ok := false
+		for _, e := range s.Expected {
+			if base == e || strings.HasPrefix(op, e) {
+				ok = true
+			}
+		}
+		if !ok {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = op
+	}
+	return found
+}
+
+// Lookup finds the measured numbers for an opcode: the opcode itself, or
+// the longest measured prefix of it on modifier boundaries ("FFMA.FTZ"
+// takes FFMA's). ok is false when nothing matches.
+func (m *Machine) Lookup(opcode string) (Measured, bool) {
+	for op := opcode; ; {
+		if e, ok := m.Opcodes[op]; ok {
+			return e, true
+		}
+		i := strings.LastIndex(op, ".")
+		if i < 0 {
+			return Measured{}, false
+		}
+		op = op[:i]
+	}
+}
+
+// levels reads the memory levels: latency from the pointer-chase curves'
+// plateaus (shared; the L1 from global ld.ca's first; the L2 and DRAM
+// from global ld.cg's first and last) and bandwidth from the bandwidth
+// records.
+func (m *Machine) levels(run *record.Run) {
+	lv := func(name string) Level {
+		l := m.Levels[name]
+		l.Name = name
+		return l
+	}
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.Suite != "memory" || r.Status != record.StatusOK {
+			continue
+		}
+		switch {
+		case r.Quantity == record.Curve && r.Group == "latency" && r.Curve != nil:
+			pts := make([]infer.Point, len(r.Curve.Points))
+			for j, p := range r.Curve.Points {
+				pts[j] = infer.Point{Bytes: float64(p.Bytes), Value: p.Value}
+			}
+			ls, err := infer.Levels(pts, 0.15)
+			if err != nil || len(ls) == 0 {
+				continue
+			}
+			set := func(name string, v float64) {
+				l := lv(name)
+				l.LatencyCycles = v
+				l.Records = append(l.Records, r.ID)
+				m.Levels[name] = l
+			}
+			switch r.Subject {
+			case "shared":
+				set("shared", ls[0].Value)
+			case "global ld.ca":
+				set("L1", ls[0].Value)
+			case "global ld.cg":
+				set("L2", ls[0].Value)
+				if len(ls) > 1 {
+					set("DRAM", ls[len(ls)-1].Value)
+				}
+			}
+		case r.Group == "bandwidth" && r.Value > 0:
+			name, dir, _ := strings.Cut(r.Subject, " ")
+			if name != "shared" && name != "L1" && name != "L2" && name != "DRAM" {
+				continue
+			}
+			l := lv(name)
+			switch dir {
+			case "read":
+				l.ReadBytesPerClock = r.Value
+			case "write":
+				l.WriteBytesPerClock = r.Value
+			default:
+				continue
+			}
+			l.Records = append(l.Records, r.ID)
+			m.Levels[name] = l
+		}
+	}
+	for _, name := range LevelNames {
+		l, ok := m.Levels[name]
+		switch {
+		case !ok:
+			m.Warnings = append(m.Warnings, fmt.Sprintf("memory level %s: not measured in this results file", name))
+		case l.LatencyCycles == 0:
+			m.Warnings = append(m.Warnings, fmt.Sprintf("memory level %s: latency not measured", name))
+		case l.ReadBytesPerClock == 0:
+			m.Warnings = append(m.Warnings, fmt.Sprintf("memory level %s: bandwidth not measured", name))
+		}
+	}
+}
+
+// LevelNames are the memory levels --level accepts, nearest first.
+var LevelNames = []string{"shared", "L1", "L2", "DRAM"}
+
+// shortestLatency is the smallest measured latency, what the replay gives
+// an instruction with none.
+func (m *Machine) shortestLatency() float64 {
+	best := math.Inf(1)
+	for _, e := range m.Opcodes {
+		if e.LatencyCycles > 0 {
+			best = math.Min(best, e.LatencyCycles)
+		}
+	}
+	if math.IsInf(best, 1) {
+		return 1
+	}
+	return best
+}
+
+// sortedOpcodes lists the table's opcodes.
+func (m *Machine) sortedOpcodes() []string {
+	var out []string
+	for op := range m.Opcodes {
+		out = append(out, op)
+	}
+	sort.Strings(out)
+	return out
+}

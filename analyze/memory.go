@@ -1,0 +1,60 @@
+package analyze
+
+import (
+	"strings"
+
+	"github.com/gpuarch/gpuarch/sass"
+)
+
+// memOp says what a memory instruction moves.
+type memOp struct {
+	// space is "global" or "shared".
+	space string
+	store bool
+	// bytes is per lane.
+	bytes int
+}
+
+// memoryOp classifies in as a load or store, false for other
+// instructions. Generic LD/ST are taken as global, local LDL/STL as
+// global (they go through the L1), LDGSTS as a global load.
+func memoryOp(in sass.Instruction) (memOp, bool) {
+	var op memOp
+	switch in.Base() {
+	case "LDG", "LD", "LDL", "LDGSTS":
+		op = memOp{space: "global"}
+	case "STG", "ST", "STL", "RED", "REDG", "ATOMG", "ATOM":
+		op = memOp{space: "global", store: true}
+	case "LDS", "LDSM":
+		op = memOp{space: "shared"}
+	case "STS", "ATOMS":
+		op = memOp{space: "shared", store: true}
+	default:
+		return memOp{}, false
+	}
+	op.bytes = 4
+	mods := strings.Split(in.Opcode, ".")[1:]
+	for _, m := range mods {
+		switch m {
+		case "U8", "S8":
+			op.bytes = 1
+		case "U16", "S16":
+			op.bytes = 2
+		case "64":
+			op.bytes = 8
+		case "128":
+			op.bytes = 16
+		}
+	}
+	if in.Base() == "LDSM" && len(mods) > 0 {
+		// LDSM.16.M88.4: four 8×8 matrices of 16-bit values, 16 bytes a lane.
+		op.bytes = 4
+		switch mods[len(mods)-1] {
+		case "2":
+			op.bytes = 8
+		case "4":
+			op.bytes = 16
+		}
+	}
+	return op, true
+}

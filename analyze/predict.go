@@ -1,0 +1,706 @@
+package analyze
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/sass"
+)
+
+// DefaultLevel is the memory level global loads are assumed to hit when
+// the user does not say: the first level, as llvm-mca and uiCA assume
+// every load hits the L1.
+const DefaultLevel = "L1"
+
+// Bound is one limit on a loop's cycles per iteration per warp.
+type Bound struct {
+	// Name says what limits: "issue", "pipeline FMNMX / LOP3",
+	// "register banks", "dependency chain", "one warp in order",
+	// "unit HMMA", "memory L2".
+	Name string `json:"name"`
+	// Kind is the bound class: "alu" (issue, pipelines, units, register
+	// banks, dependencies) or "memory:<level>".
+	Kind string `json:"kind"`
+	// Cycles is per loop iteration per warp.
+	Cycles float64 `json:"cycles"`
+	// Detail says how Cycles was computed.
+	Detail string `json:"detail"`
+}
+
+// Row is one instruction of a loop, as uiCA and llvm-mca tabulate them.
+type Row struct {
+	Offset      int    `json:"offset"`
+	Instruction string `json:"instruction"`
+	// Pipeline is the layout pipeline(s), the unit or memory level it
+	// uses, "" for an issue slot only.
+	Pipeline string `json:"pipeline,omitempty"`
+	// LatencyCycles and Rate (warp instructions per clock per SM) are
+	// measured values, nil when not measured.
+	LatencyCycles *float64 `json:"latency_cycles"`
+	Rate          *float64 `json:"rate"`
+	// Source names the record or level the numbers come from.
+	Source string `json:"source,omitempty"`
+	// Adds is the cycles per iteration per warp the instruction adds to
+	// the deciding bound.
+	Adds float64 `json:"adds_cycles"`
+	// Critical is true when the instruction is on the loop-carried
+	// critical path.
+	Critical bool `json:"critical"`
+}
+
+// WhatIf is a change and the prediction it gives.
+type WhatIf struct {
+	Change string  `json:"change"`
+	Cycles float64 `json:"cycles"`
+	Bound  string  `json:"bound"`
+	// IterationsPerKcycle is the SM's loop iterations (all warps) per
+	// 1000 clocks: what the change does to throughput.
+	IterationsPerKcycle float64 `json:"sm_iterations_per_kcycle"`
+}
+
+// LoopReport is the prediction for one innermost loop.
+type LoopReport struct {
+	StartOffset  int `json:"start_offset"`
+	EndOffset    int `json:"end_offset"`
+	Depth        int `json:"depth"`
+	Blocks       int `json:"blocks"`
+	Instructions int `json:"instructions"`
+	WarpsPerSM   int `json:"warps_per_sm"`
+	// Level is the memory level global accesses are assumed to hit.
+	Level string `json:"level"`
+	// Cycles is the prediction, per iteration per warp.
+	Cycles float64 `json:"cycles_per_iteration"`
+	// IterationsPerKcycle is Cycles as the SM's throughput.
+	IterationsPerKcycle float64 `json:"sm_iterations_per_kcycle"`
+	// Bound is the deciding bound's name and Kind its class.
+	Bound string `json:"bound"`
+	Kind  string `json:"kind"`
+	// Replay is the cycle-by-cycle replay's cycles and its shares.
+	Replay Replay   `json:"replay"`
+	Bounds []Bound  `json:"bounds"`
+	Rows   []Row    `json:"instructions_table"`
+	WhatIf []WhatIf `json:"what_if"`
+	Notes  []string `json:"notes,omitempty"`
+}
+
+// Replay is what the cycle-by-cycle replay found.
+type Replay struct {
+	Cycles float64 `json:"cycles"`
+	// WarpsPerScheduler is how many warps the replay ran on its one
+	// scheduler: round(warps per SM / schedulers), at least 1.
+	WarpsPerScheduler int     `json:"warps_per_scheduler"`
+	Limit             string  `json:"limit"`
+	Issued            float64 `json:"issued_share"`
+	Register          float64 `json:"register_share"`
+	Pipeline          float64 `json:"pipeline_share"`
+	Dependency        float64 `json:"dependency_share"`
+	Model             string  `json:"issue_model"`
+}
+
+// loopModel is a loop body compiled against a machine.
+type loopModel struct {
+	m    *Machine
+	body []sass.Instruction
+	uses []sass.Use
+	// class is each instruction's layout class, "" for none.
+	class   []string
+	mem     []*memOp
+	classes []string
+}
+
+func newLoopModel(m *Machine, body []sass.Instruction) *loopModel {
+	lm := &loopModel{m: m, body: body}
+	l := m.ALU.Layout
+	for _, p := range l.Pipelines {
+		lm.classes = append(lm.classes, p.Classes...)
+	}
+	for _, f := range l.Flexible {
+		lm.classes = append(lm.classes, f.Name)
+	}
+	sort.Strings(lm.classes)
+	for _, in := range body {
+		lm.uses = append(lm.uses, withAddress(in))
+		lm.class = append(lm.class, classOf(in.Opcode, lm.classes))
+		if op, ok := memoryOp(in); ok {
+			lm.mem = append(lm.mem, &op)
+		} else {
+			lm.mem = append(lm.mem, nil)
+		}
+	}
+	return lm
+}
+
+// classOf is the layout class named by the opcode or its longest prefix
+// on a modifier boundary, as package infer matches them.
+func classOf(op string, classes []string) string {
+	best := ""
+	for _, c := range classes {
+		if (op == c || strings.HasPrefix(op, c+".")) && len(c) > len(best) {
+			best = c
+		}
+	}
+	return best
+}
+
+// levelFor is the level an access to space hits under the assumption.
+func levelFor(space, level string) string {
+	if space == "shared" {
+		return "shared"
+	}
+	return level
+}
+
+// latency is instruction i's latency and where it comes from; ok false
+// when not measured.
+func (lm *loopModel) latency(i int, level string) (float64, string, bool) {
+	if op := lm.mem[i]; op != nil {
+		if op.store {
+			return 0, "", false
+		}
+		lv := lm.m.Levels[levelFor(op.space, level)]
+		if lv.LatencyCycles > 0 {
+			return lv.LatencyCycles, "level " + lv.Name, true
+		}
+		return 0, "", false
+	}
+	if e, ok := lm.m.Lookup(lm.body[i].Opcode); ok && e.LatencyCycles > 0 {
+		return e.LatencyCycles, e.LatencyRecord, true
+	}
+	if c := lm.class[i]; c != "" {
+		if v, ok := lm.m.ALU.Latency[c]; ok && v > 0 {
+			return v, "class " + c, true
+		}
+	}
+	return 0, "", false
+}
+
+// rate is instruction i's measured rate alone, warp instructions per
+// clock per SM.
+func (lm *loopModel) rate(i int) (float64, string, bool) {
+	if e, ok := lm.m.Lookup(lm.body[i].Opcode); ok && e.Rate > 0 {
+		return e.Rate, e.RateRecord, true
+	}
+	if c := lm.class[i]; c != "" {
+		if r := lm.m.ALU.Layout.Rate(c); r > 0 {
+			return r, "pipes/mix/" + c, true
+		}
+	}
+	return 0, "", false
+}
+
+// latencies is each instruction's latency for the replay and the
+// dependency analyses: measured, or the shortest measured.
+func (lm *loopModel) latencies(level string) []float64 {
+	out := make([]float64, len(lm.body))
+	short := lm.m.shortestLatency()
+	for i := range lm.body {
+		if v, _, ok := lm.latency(i, level); ok {
+			out[i] = v
+		} else {
+			out[i] = short
+		}
+	}
+	return out
+}
+
+// chain is the loop-carried dependency analysis.
+type chain struct {
+	// recurrence is the cycles per iteration of the longest loop-carried
+	// chain with unlimited issue; inOrder one warp's cycles per iteration
+	// issuing in order, one instruction a clock.
+	recurrence, inOrder float64
+	critical            []bool
+}
+
+// dependencies runs the body's dataflow for many iterations, once with
+// unlimited issue (the recurrence: the critical path through
+// loop-carried registers) and once in order at one instruction a clock
+// (one warp alone), and marks the instructions on the critical path.
+func (lm *loopModel) dependencies(lat []float64) chain {
+	const iters = 48
+	n := len(lm.body)
+	type node struct{ it, i int }
+	ready := map[sass.Reg]float64{}
+	writer := map[sass.Reg]node{}
+	finish := make([][]float64, iters)
+	pred := make([][]node, iters)
+	for it := range iters {
+		finish[it] = make([]float64, n)
+		pred[it] = make([]node, n)
+		for i := range lm.body {
+			start, from := 0.0, node{-1, -1}
+			for _, s := range lm.uses[i].Reads {
+				if t, ok := ready[s.Reg]; ok && t > start {
+					start, from = t, writer[s.Reg]
+				}
+			}
+			finish[it][i] = start + lat[i]
+			pred[it][i] = from
+			for _, w := range lm.uses[i].Writes {
+				ready[w] = finish[it][i]
+				writer[w] = node{it, i}
+			}
+		}
+	}
+	top := func(it int) (float64, int) {
+		best, at := 0.0, 0
+		for i, f := range finish[it] {
+			if f > best {
+				best, at = f, i
+			}
+		}
+		return best, at
+	}
+	last, at := top(iters - 1)
+	mid, _ := top(iters/2 - 1)
+	c := chain{recurrence: (last - mid) / float64(iters-iters/2), critical: make([]bool, n)}
+	var marked []int
+	for nd := (node{iters - 1, at}); nd.it >= 0; nd = pred[nd.it][nd.i] {
+		if nd.it == iters-2 {
+			marked = append(marked, nd.i)
+		}
+		if nd.it < iters-3 {
+			break
+		}
+	}
+	if len(marked) == 0 {
+		for nd := (node{iters - 1, at}); nd.it == iters-1; nd = pred[nd.it][nd.i] {
+			marked = append(marked, nd.i)
+		}
+	}
+	for _, i := range marked {
+		c.critical[i] = true
+	}
+
+	// One warp in order.
+	ready = map[sass.Reg]float64{}
+	t := 0.0
+	var t0 float64
+	for it := range iters {
+		if it == iters/2 {
+			t0 = t
+		}
+		for i := range lm.body {
+			at := t + 1
+			for _, s := range lm.uses[i].Reads {
+				at = math.Max(at, ready[s.Reg])
+			}
+			for _, w := range lm.uses[i].Writes {
+				at = math.Max(at, ready[w])
+			}
+			t = at
+			for _, w := range lm.uses[i].Writes {
+				ready[w] = t + lat[i]
+			}
+		}
+	}
+	c.inOrder = (t - t0) / float64(iters-iters/2)
+	return c
+}
+
+// prediction is a loop's prediction at one occupancy and level.
+type prediction struct {
+	cycles float64
+	bound  Bound
+	bounds []Bound
+	replay Replay
+	chain  chain
+	// pipeOf maps instructions to the bounds they load.
+	load []map[string]float64
+}
+
+// predict predicts the loop at warps per SM with global accesses hitting
+// level, under the issue model im.
+func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (prediction, error) {
+	m := lm.m
+	n := len(lm.body)
+	W := float64(warps)
+	perSched := math.Max(1, W/m.Issue)
+	lat := lm.latencies(level)
+	var p prediction
+	p.load = make([]map[string]float64, n)
+	for i := range p.load {
+		p.load[i] = map[string]float64{}
+	}
+	add := func(b Bound) { p.bounds = append(p.bounds, b) }
+
+	// Issue.
+	add(Bound{Name: "issue", Kind: "alu", Cycles: float64(n) * perSched,
+		Detail: fmt.Sprintf("%d instructions × max(1, %d warps / %.0f schedulers)", n, warps, m.Issue)})
+	for i := range lm.body {
+		p.load[i]["issue"] = perSched
+	}
+
+	// Pipelines of the layout.
+	l := m.ALU.Layout
+	pipeLoad := make([]float64, len(l.Pipelines))
+	pipeIndex := map[string]int{}
+	for j, pp := range l.Pipelines {
+		pipeIndex[pp.Name] = j
+	}
+	flex := map[string]infer.Flexible{}
+	for _, f := range l.Flexible {
+		flex[f.Name] = f
+	}
+	perInstrPipe := make([]map[int]float64, n)
+	for i, c := range lm.class {
+		perInstrPipe[i] = map[int]float64{}
+		if c == "" {
+			continue
+		}
+		if f, ok := flex[c]; ok {
+			for k, name := range f.Pipelines {
+				if j, ok := pipeIndex[name]; ok {
+					perInstrPipe[i][j] += f.Share[k]
+				}
+			}
+			continue
+		}
+		for j, pp := range l.Pipelines {
+			if slices.Contains(pp.Classes, c) {
+				perInstrPipe[i][j]++
+			}
+		}
+	}
+	for i := range lm.body {
+		for j, v := range perInstrPipe[i] {
+			pipeLoad[j] += v
+		}
+	}
+	for j, pp := range l.Pipelines {
+		if pipeLoad[j] == 0 || pp.Rate <= 0 {
+			continue
+		}
+		name := "pipeline " + pp.Name
+		add(Bound{Name: name, Kind: "alu", Cycles: pipeLoad[j] * W / pp.Rate,
+			Detail: fmt.Sprintf("%.2f warp instructions/iteration × %d warps / %.2f per clock per SM", pipeLoad[j], warps, pp.Rate)})
+		for i := range lm.body {
+			if v := perInstrPipe[i][j]; v > 0 {
+				p.load[i][name] = v * W / pp.Rate
+			}
+		}
+	}
+
+	// Register banks.
+	if im.BankPenalty > 0 {
+		total := 0.0
+		for i, u := range lm.uses {
+			c := 1 + im.BankPenalty*float64(max(0, u.BankReads(sass.RegisterBanks)-1))
+			total += c
+			p.load[i]["register banks"] = c * perSched
+		}
+		add(Bound{Name: "register banks", Kind: "alu", Cycles: total * perSched,
+			Detail: fmt.Sprintf("%.2f register-read cycles/iteration (1 + %.2f per extra read from one of %d banks) × max(1, warps/scheduler)", total, im.BankPenalty, sass.RegisterBanks)})
+	}
+
+	// Units outside the layout (tensor cores, shuffles, conversions the
+	// pipes suite did not mix): measured rate alone.
+	units := map[string]float64{}
+	for i, in := range lm.body {
+		if lm.class[i] != "" || lm.mem[i] != nil {
+			continue
+		}
+		if r, _, ok := lm.rate(i); ok {
+			name := "unit " + in.Base()
+			units[name] += W / r
+			p.load[i][name] = W / r
+		}
+	}
+	for _, name := range sortedKeys(units) {
+		add(Bound{Name: name, Kind: "alu", Cycles: units[name], Detail: "Σ warps / measured rate alone, over the loop's instructions of that unit"})
+	}
+
+	// Memory.
+	type mem struct{ bytes, bw float64 }
+	mems := map[string]*mem{}
+	for i, op := range lm.mem {
+		if op == nil {
+			continue
+		}
+		lv := levelFor(op.space, level)
+		key := lv
+		if op.store && op.space == "global" {
+			if lv == "L1" {
+				lv = "L2" // global stores write through to the L2
+			}
+			key = lv + " write"
+		}
+		L := m.Levels[lv]
+		bw := L.ReadBytesPerClock
+		if op.store && op.space == "global" {
+			bw = L.WriteBytesPerClock
+		}
+		if bw <= 0 {
+			continue
+		}
+		bytes := float64(32 * op.bytes)
+		if mems[key] == nil {
+			mems[key] = &mem{bw: bw}
+		}
+		mems[key].bytes += bytes
+		p.load[i]["memory "+key] = bytes * W / bw
+	}
+	for _, key := range sortedKeys(mems) {
+		mm := mems[key]
+		lv, _, _ := strings.Cut(key, " ")
+		add(Bound{Name: "memory " + key, Kind: "memory:" + lv, Cycles: mm.bytes * W / mm.bw,
+			Detail: fmt.Sprintf("%.0f bytes/iteration/warp (32 lanes × width) × %d warps / %.1f bytes per clock per SM", mm.bytes, warps, mm.bw)})
+	}
+
+	// Dependencies.
+	p.chain = lm.dependencies(lat)
+	add(Bound{Name: "dependency chain", Kind: "alu", Cycles: p.chain.recurrence,
+		Detail: "critical path through loop-carried registers, measured latencies, unlimited issue"})
+	add(Bound{Name: "one warp in order", Kind: "alu", Cycles: p.chain.inOrder,
+		Detail: "one warp alone issuing in order, one instruction a clock, waiting on its sources"})
+	for i, crit := range p.chain.critical {
+		if crit {
+			p.load[i]["dependency chain"] = lat[i]
+			p.load[i]["one warp in order"] = lat[i]
+		}
+	}
+	// Memory latency (Little's law per warp) is inside both dependency
+	// bounds: loads carry the level's latency.
+
+	// The replay.
+	var body []string
+	for _, in := range lm.body {
+		body = append(body, strings.TrimSuffix(in.String(), " ;"))
+	}
+	got, err := l.Replay(infer.Loop{ID: "loop", Body: body, WarpsPerSM: warps, Counted: n, Latencies: lat}, m.ALU.Latency, im)
+	if err != nil {
+		return p, fmt.Errorf("replay: %w", err)
+	}
+	wps := max(1, int(math.Round(W/m.Issue)))
+	p.replay = Replay{WarpsPerScheduler: wps, Limit: got.Limit(), Issued: got.Issued, Register: got.Register,
+		Pipeline: got.Pipeline, Dependency: got.Dependency, Model: im.String()}
+	if got.Rate > 0 {
+		p.replay.Cycles = float64(n) * float64(wps) * m.Issue / got.Rate
+		// The replay runs round(W/4) warps on one scheduler; scale
+		// to the warps asked for.
+		p.replay.Cycles *= perSched / float64(wps)
+	}
+
+	sort.SliceStable(p.bounds, func(i, j int) bool { return p.bounds[i].Cycles > p.bounds[j].Cycles })
+	p.bound = p.bounds[0]
+	p.cycles = p.bound.Cycles
+	if p.replay.Cycles > p.cycles {
+		// The replay found the bounds interacting (ordering, latency
+		// not covered by the warps there are): it decides, named by
+		// what held its cycles and the analytic bound nearest.
+		p.cycles = p.replay.Cycles
+		if p.replay.Cycles > 1.1*p.bound.Cycles {
+			p.bound = Bound{Name: "replay: " + p.replay.Limit + " (beyond " + p.bounds[0].Name + ")", Kind: p.bounds[0].Kind,
+				Cycles: p.replay.Cycles, Detail: "cycle-by-cycle replay"}
+		}
+	}
+	return p, nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// AnalyzeLoop predicts one loop body at warps per SM, global accesses
+// hitting level ("shared", "L1", "L2" or "DRAM").
+func AnalyzeLoop(m *Machine, body []sass.Instruction, warps int, level string) (*LoopReport, error) {
+	if len(body) == 0 {
+		return nil, fmt.Errorf("empty loop body")
+	}
+	if warps < 1 || warps > m.Limits.MaxWarps {
+		return nil, fmt.Errorf("%d warps per SM: want 1 to %d", warps, m.Limits.MaxWarps)
+	}
+	if level == "" {
+		level = DefaultLevel
+	}
+	if !slices.Contains(LevelNames, level) {
+		return nil, fmt.Errorf("memory level %q: want one of %s", level, strings.Join(LevelNames, ", "))
+	}
+	lm := newLoopModel(m, body)
+	im := m.ALU.Issue
+	p, err := lm.predict(warps, level, im)
+	if err != nil {
+		return nil, err
+	}
+	r := &LoopReport{Instructions: len(body), WarpsPerSM: warps, Level: level, Cycles: p.cycles,
+		IterationsPerKcycle: 1000 * float64(warps) / p.cycles, Bound: p.bound.Name, Kind: p.bound.Kind,
+		Replay: p.replay, Bounds: p.bounds}
+	deciding := p.bounds[0].Name
+	for i, in := range body {
+		row := Row{Offset: in.Offset, Instruction: strings.TrimSuffix(in.String(), " ;"), Critical: p.chain.critical[i]}
+		var srcs []string
+		if v, src, ok := lm.latency(i, level); ok {
+			row.LatencyCycles = &v
+			srcs = append(srcs, src)
+		}
+		if v, src, ok := lm.rate(i); ok && lm.mem[i] == nil {
+			row.Rate = &v
+			if !slices.Contains(srcs, src) {
+				srcs = append(srcs, src)
+			}
+		}
+		row.Source = strings.Join(srcs, ", ")
+		row.Pipeline = lm.pipelineName(i, level)
+		row.Adds = p.load[i][deciding]
+		r.Rows = append(r.Rows, row)
+	}
+	r.notes(lm, level)
+	r.whatIf(lm, p, warps, level, im)
+	return r, nil
+}
+
+// pipelineName says where instruction i executes.
+func (lm *loopModel) pipelineName(i int, level string) string {
+	if op := lm.mem[i]; op != nil {
+		lv := levelFor(op.space, level)
+		if op.store && op.space == "global" && lv == "L1" {
+			lv = "L2"
+		}
+		return fmt.Sprintf("memory %s (%d B/lane)", lv, op.bytes)
+	}
+	c := lm.class[i]
+	if c == "" {
+		if _, _, ok := lm.rate(i); ok {
+			return "unit " + lm.body[i].Base()
+		}
+		return ""
+	}
+	l := lm.m.ALU.Layout
+	for _, f := range l.Flexible {
+		if f.Name == c {
+			return strings.Join(f.Pipelines, " | ")
+		}
+	}
+	for _, p := range l.Pipelines {
+		if slices.Contains(p.Classes, c) {
+			return p.Name
+		}
+	}
+	return ""
+}
+
+func (r *LoopReport) notes(lm *loopModel, level string) {
+	var none []string
+	for i, row := range r.Rows {
+		if row.LatencyCycles == nil && (lm.mem[i] == nil || !lm.mem[i].store) {
+			base := lm.body[i].Opcode
+			if !slices.Contains(none, base) && !noResult[lm.body[i].Base()] {
+				none = append(none, base)
+			}
+		}
+	}
+	if len(none) > 0 {
+		r.Notes = append(r.Notes, fmt.Sprintf("not measured in the results file (replayed with the shortest measured latency, %.0f cycles, and an issue slot only): %s",
+			lm.m.shortestLatency(), strings.Join(none, ", ")))
+	}
+	hasGlobal := false
+	for _, op := range lm.mem {
+		if op != nil && op.space == "global" {
+			hasGlobal = true
+		}
+	}
+	if hasGlobal {
+		r.Notes = append(r.Notes, fmt.Sprintf("assumed: global accesses hit the %s (set --level), each warp access 32 lanes × its width of consecutive bytes; global stores write through to the L2", level))
+	}
+}
+
+// noResult are opcodes that produce no register a later instruction
+// waits on: their latency does not matter.
+var noResult = map[string]bool{"BRA": true, "EXIT": true, "NOP": true, "BAR": true, "BSSY": true, "BSYNC": true,
+	"WARPSYNC": true, "YIELD": true, "DEPBAR": true, "MEMBAR": true, "STG": true, "STS": true, "ST": true, "STL": true}
+
+func (r *LoopReport) whatIf(lm *loopModel, p prediction, warps int, level string, im infer.IssueModel) {
+	at := func(change string, w int, lv string, model infer.IssueModel) {
+		q, err := lm.predict(w, lv, model)
+		if err != nil {
+			return
+		}
+		r.WhatIf = append(r.WhatIf, WhatIf{Change: change, Cycles: q.cycles, Bound: q.bound.Name, IterationsPerKcycle: 1000 * float64(w) / q.cycles})
+	}
+	var ws []int
+	for _, w := range []int{warps / 2, warps * 2, lm.m.Limits.MaxWarps, 4, 1} {
+		if w >= 1 && w <= lm.m.Limits.MaxWarps && w != warps && !slices.Contains(ws, w) {
+			ws = append(ws, w)
+		}
+	}
+	slices.Sort(ws)
+	for _, w := range ws {
+		at(fmt.Sprintf("occupancy %d → %d warps/SM", warps, w), w, level, im)
+	}
+	// Two independent chains: each dependency bound halves; the others
+	// stay.
+	rest := 0.0
+	for _, b := range p.bounds {
+		if b.Name != "dependency chain" && b.Name != "one warp in order" {
+			rest = math.Max(rest, b.Cycles)
+		}
+	}
+	dep := math.Max(p.chain.recurrence, p.chain.inOrder)
+	if dep > rest {
+		c := math.Max(rest, dep/2)
+		r.WhatIf = append(r.WhatIf, WhatIf{Change: "one more independent chain (ILP 2, same work per iteration): dependency bounds halve", Cycles: c,
+			Bound: "estimate", IterationsPerKcycle: 1000 * float64(warps) / c})
+	}
+	if im.BankPenalty > 0 {
+		for _, b := range p.bounds {
+			if b.Name == "register banks" && b.Cycles > 0 {
+				at("no register-bank conflicts (every extra read from .reuse or another bank)", warps, level, infer.IssueModel{Alternate: im.Alternate})
+				break
+			}
+		}
+	}
+	hasGlobal := false
+	for _, op := range lm.mem {
+		if op != nil && op.space == "global" {
+			hasGlobal = true
+		}
+	}
+	if hasGlobal {
+		for _, lv := range LevelNames[1:] {
+			if lv != level {
+				at("global accesses hit the "+lv, warps, lv, im)
+			}
+		}
+	}
+}
+
+// addressReg matches a register inside a memory operand's brackets:
+// "[R2.64+0x8]", "desc[UR4][R2.64]".
+var addressReg = regexp.MustCompile(`\b(UR|R)([0-9]+)(\.64)?`)
+
+// withAddress is in's register use with the registers of its memory
+// operands read too (sass.Use sees only plain register operands).
+func withAddress(in sass.Instruction) sass.Use {
+	u := in.Use()
+	for _, op := range strings.Split(in.Operands, ",") {
+		for _, br := range strings.Split(op, "[")[1:] {
+			inner, _, _ := strings.Cut(br, "]")
+			for _, m := range addressReg.FindAllStringSubmatch(inner, -1) {
+				n, err := strconv.Atoi(m[2])
+				if err != nil {
+					continue
+				}
+				f := sass.General
+				if m[1] == "UR" {
+					f = sass.Uniform
+				}
+				u.Reads = append(u.Reads, sass.Source{Reg: sass.Reg{File: f, Index: n}})
+				if m[3] != "" {
+					u.Reads = append(u.Reads, sass.Source{Reg: sass.Reg{File: f, Index: n + 1}})
+				}
+			}
+		}
+	}
+	return u
+}

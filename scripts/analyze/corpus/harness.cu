@@ -1,0 +1,138 @@
+// Host harness for the analyze validation corpus: runs every kernel of
+// kernels.cu at several occupancies (one block per SM of 32 × W threads,
+// so each SM holds W warps) and prints one CSV row per run:
+// kernel,warps_per_sm,threads_per_block,level,cycles_per_iter,iterations
+// cycles_per_iter is the mean over warps of each warp's timed cycles
+// divided by the iterations: cycles per loop iteration per warp.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+#include <algorithm>
+
+#include "kernels.cu"
+
+#define CHECK(call)                                                                   \
+    do {                                                                              \
+        cudaError_t e_ = (call);                                                      \
+        if (e_ != cudaSuccess) {                                                      \
+            std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,        \
+                         cudaGetErrorString(e_));                                     \
+            std::exit(1);                                                             \
+        }                                                                             \
+    } while (0)
+
+typedef void (*KernelFn)(Args);
+
+struct Case {
+    const char* name;
+    KernelFn fn;
+    const char* level;  // memory level its footprint targets, "-" for none
+    int iters;
+    size_t chainBytes;  // pointer-chase footprint, 0 for none
+};
+
+// buildChain fills a chain of n indices: the elements one 128-byte line
+// apart form one random cycle; every other element points into it.
+static void buildChain(std::vector<unsigned long long>& c, size_t n, unsigned seed) {
+    const size_t stride = 16;  // 16 × 8 bytes = one 128-byte line
+    size_t lines = n / stride;
+    std::vector<unsigned long long> order(lines);
+    for (size_t i = 0; i < lines; i++) order[i] = i * stride;
+    std::mt19937_64 rng(seed);
+    std::shuffle(order.begin(), order.end(), rng);
+    c.assign(n, 0);
+    for (size_t i = 0; i < lines; i++) c[order[i]] = order[(i + 1) % lines];
+    for (size_t i = 0; i < n; i++)
+        if (i % stride != 0) c[i] = order[rng() % lines];
+}
+
+int main(int argc, char** argv) {
+    int dev = 0;
+    CHECK(cudaSetDevice(dev));
+    cudaDeviceProp prop;
+    CHECK(cudaGetDeviceProperties(&prop, dev));
+    int sms = prop.multiProcessorCount;
+    std::fprintf(stderr, "device %s, %d SMs\n", prop.name, sms);
+
+    const int maxThreads = sms * 1024;
+    std::vector<float> hf(8192);
+    std::vector<unsigned> hu(8192);
+    for (int i = 0; i < 8192; i++) {
+        hf[i] = 0.5f + (float)(i % 97) / 97.0f;
+        hu[i] = 0x9e3779b9u * (unsigned)(i + 1);
+    }
+    float* dfin = nullptr;
+    unsigned* duin = nullptr;
+    float* dout = nullptr;
+    long long* dcyc = nullptr;
+    CHECK(cudaMalloc(&dfin, hf.size() * sizeof(float)));
+    CHECK(cudaMalloc(&duin, hu.size() * sizeof(unsigned)));
+    CHECK(cudaMalloc(&dout, (size_t)maxThreads * sizeof(float)));
+    CHECK(cudaMalloc(&dcyc, (size_t)maxThreads / 32 * sizeof(long long)));
+    CHECK(cudaMemcpy(dfin, hf.data(), hf.size() * sizeof(float), cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(duin, hu.data(), hu.size() * sizeof(unsigned), cudaMemcpyHostToDevice));
+
+    std::vector<Case> cases = {
+        {"gemm_ffma", gemm_ffma, "-", 4096, 0},
+        {"mma_loop", mma_loop, "-", 4096, 0},
+        {"reduce_sum", reduce_sum, "L1", 4096, 0},
+        {"stencil5", stencil5, "-", 4096, 0},
+        {"warp_scan", warp_scan, "-", 2048, 0},
+        {"online_softmax", online_softmax, "-", 4096, 0},
+        {"int_hash", int_hash, "-", 4096, 0},
+        {"chase", chase, "L1", 4096, (size_t)32 << 10},
+        {"chase", chase, "L2", 2048, (size_t)16 << 20},
+        {"chase", chase, "DRAM", 512, (size_t)1 << 30},
+    };
+    const int warpsList[] = {1, 4, 8, 16, 32};
+
+    std::printf("kernel,warps_per_sm,threads_per_block,level,cycles_per_iter,iterations\n");
+    for (const Case& c : cases) {
+        unsigned long long* dchain = nullptr;
+        size_t n = c.chainBytes ? c.chainBytes / 8 : 4096;
+        std::vector<unsigned long long> hc;
+        buildChain(hc, n, 12345);
+        CHECK(cudaMalloc(&dchain, n * sizeof(unsigned long long)));
+        CHECK(cudaMemcpy(dchain, hc.data(), n * sizeof(unsigned long long), cudaMemcpyHostToDevice));
+        for (int w : warpsList) {
+            int threads = 32 * w;
+            Args a;
+            a.fin = dfin;
+            a.uin = duin;
+            a.chain = dchain;
+            a.out = dout;
+            a.cycles = dcyc;
+            a.iters = c.iters;
+            // Warm-up launch (clocks, caches, the chain's pages), then the
+            // timed one.
+            bool ok = true;
+            for (int rep = 0; rep < 2 && ok; rep++) {
+                c.fn<<<sms, threads>>>(a);
+                cudaError_t e = cudaGetLastError();
+                if (e == cudaSuccess) e = cudaDeviceSynchronize();
+                if (e != cudaSuccess) {
+                    std::fprintf(stderr, "%s at %d warps/SM: %s (skipped)\n", c.name, w, cudaGetErrorString(e));
+                    ok = false;
+                }
+            }
+            if (!ok) continue;
+            int nwarps = sms * w;
+            std::vector<long long> cyc(nwarps);
+            CHECK(cudaMemcpy(cyc.data(), dcyc, nwarps * sizeof(long long), cudaMemcpyDeviceToHost));
+            double sum = 0;
+            for (long long v : cyc) sum += (double)v;
+            double perIter = sum / nwarps / c.iters;
+            std::printf("%s,%d,%d,%s,%.3f,%d\n", c.name, w, threads, c.level, perIter, c.iters);
+            std::fflush(stdout);
+        }
+        CHECK(cudaFree(dchain));
+    }
+    CHECK(cudaFree(dfin));
+    CHECK(cudaFree(duin));
+    CHECK(cudaFree(dout));
+    CHECK(cudaFree(dcyc));
+    return 0;
+}
