@@ -10,6 +10,8 @@
 set -eu
 : "${OUT:?set OUT to the output directory}"
 SRC=scripts/analyze/corpus
+# The toolkit's tools, where they are not on the PATH.
+for d in /usr/local/cuda/bin /usr/local/cuda-*/bin; do [ -d "$d" ] && PATH=$PATH:$d; done
 command -v nvcc >/dev/null || { echo "device.sh: nvcc is not on the PATH" >&2; exit 1; }
 command -v nvdisasm >/dev/null || { echo "device.sh: nvdisasm is not on the PATH" >&2; exit 1; }
 GPU=$(nvidia-smi --query-gpu=name --format=csv,noheader -i 0 | head -n1 | tr ' ' '-')
