@@ -239,8 +239,8 @@ func TestMeasurePeers(t *testing.T) {
 				t.Errorf("no pair %d -> %d", tt.src, tt.dst)
 				continue
 			}
-			if got := LinkName(p.Topology); got != tt.link {
-				t.Errorf("%d -> %d: link %q, want %q", tt.src, tt.dst, got, tt.link)
+			if got := LinkName(p.Topology); got != tt.link || p.Topology.Link != tt.link {
+				t.Errorf("%d -> %d: link %q (links.json says %q), want %q", tt.src, tt.dst, got, p.Topology.Link, tt.link)
 			}
 			if len(p.Records) != tt.records {
 				t.Errorf("%d -> %d: %d records, want %d", tt.src, tt.dst, len(p.Records), tt.records)
