@@ -663,7 +663,8 @@ type LinkTopology struct {
 	// NvLinks counts the active NVLinks of the source GPU whose far end is
 	// the destination GPU (0: none, or NVML cannot say).
 	NvLinks int `json:"nvlinks,omitempty"`
-	// Link sums it up: "NVLink x18", "PCIe (SYS ...)", "none".
+	// Link sums it up (links.LinkName): "NVLink x18", "PCIe, SYS ...",
+	// "none".
 	Link string `json:"link"`
 	// Unread names what the driver could not say.
 	Unread []string `json:"unread,omitempty"`

@@ -90,6 +90,7 @@ func MeasurePeers(ctx context.Context, sys PeerSystem, rounds int, sm bool) (*Ma
 				}
 				_ = sys.EnablePeer(dst, src) // the copy's other side
 			}
+			p.Topology.Link = LinkName(p.Topology)
 			how := "staged through host memory: the driver reports no peer access"
 			if enabled {
 				how = "over the direct link, peer access enabled"

@@ -120,18 +120,27 @@ func (e *Env) measureHost(ctx context.Context, req WorkRequest, gpus []int, out 
 			}
 		}
 	}
-	var b strings.Builder
-	sum := writeHostSummary(&b, gpus, runs, errs)
-	writePeerMatrix(&b, peers)
-	sum.Peers = peers
-	if err := os.WriteFile(filepath.Join(out, HostSummary), []byte(b.String()), 0o644); err != nil {
+	md, sum := hostSummary(gpus, runs, errs, peers)
+	if err := os.WriteFile(filepath.Join(out, HostSummary), []byte(md), 0o644); err != nil {
 		errs = append(errs, fmt.Errorf("write the host summary: %w", err))
 	}
 	if err := writeJSON(filepath.Join(out, HostSummaryJSON), sum); err != nil {
 		errs = append(errs, err)
 	}
-	fmt.Fprint(e.Stdout, b.String())
+	fmt.Fprint(e.Stdout, md)
 	return errors.Join(errs...)
+}
+
+// hostSummary is the host summary of the runs of gpus (a nil run: the
+// GPU failed with errs' error at the same index) and the peer matrix (nil:
+// not measured): summary.md's text and summary.json's data. It measures
+// nothing.
+func hostSummary(gpus []int, runs []*record.Run, errs []error, peers *links.Matrix) (string, *HostSummaryData) {
+	var b strings.Builder
+	sum := writeHostSummary(&b, gpus, runs, errs)
+	writePeerMatrix(&b, peers)
+	sum.Peers = peers
+	return b.String(), sum
 }
 
 // prefixWriter writes whole lines, each after a prefix, under a lock.
@@ -197,11 +206,19 @@ func writeHostSummary(b *strings.Builder, gpus []int, runs []*record.Run, errs [
 	b.WriteString("# Host summary\n\n")
 	fmt.Fprintf(b, "%d GPUs measured at once, one worker each. Each GPU is compared with the pooled samples of the others (median change, Mann-Whitney U test at alpha 0.01); a figure counts when the test says it differs and it is more than %.0f%% away. Each GPU's document is in its folder (gpu<N>/results.md).\n\n", len(gpus), 100*outlierShare)
 	b.WriteString("| GPU | Device | UUID | SM clock after warm-up | Power, temperature, throttle | Records | Differing figures | Largest differences | Verdict | Why |\n| --- | --- | --- | ---: | --- | ---: | ---: | --- | --- | --- |\n")
-	var clocks []float64
-	for _, r := range runs {
-		if r != nil && r.Warmup != nil {
-			clocks = append(clocks, r.Warmup.Hz)
+	// siblingsClock is the median warm-up clock of the GPUs other than
+	// i's (0 where none has one).
+	siblingsClock := func(i int) float64 {
+		var clocks []float64
+		for j, r := range runs {
+			if j != i && r != nil && r.Warmup != nil && r.Warmup.Hz > 0 {
+				clocks = append(clocks, r.Warmup.Hz)
+			}
 		}
+		if len(clocks) == 0 {
+			return 0
+		}
+		return stats.Median(clocks)
 	}
 	for i, n := range gpus {
 		r := runs[i]
@@ -248,7 +265,7 @@ func writeHostSummary(b *strings.Builder, gpus []int, runs []*record.Run, errs [
 				worst = strings.Join(parts, ", ")
 			}
 		}
-		g.Reasons = reasons(r, stats.Median(clocks))
+		g.Reasons = reasons(r, siblingsClock(i))
 		why := "—"
 		if g.Outlier || len(g.Reasons) > 0 {
 			why = orNone(strings.Join(g.Reasons, "; "))
@@ -261,13 +278,14 @@ func writeHostSummary(b *strings.Builder, gpus []int, runs []*record.Run, errs [
 }
 
 // reasons are what the driver says may slow a GPU down: a clock more than
-// 3% below the host's median, throttle reasons other than idle, other
-// compute processes than gpuarch's (with the utilization then), ECC
+// 3% below siblingsHz, the median of its siblings' (0: none), throttle
+// reasons other than idle, other compute processes than gpuarch's (with
+// the utilization then), ECC
 // errors, a performance state other than P0.
-func reasons(r *record.Run, medianHz float64) []string {
+func reasons(r *record.Run, siblingsHz float64) []string {
 	var out []string
-	if w := r.Warmup; w != nil && medianHz > 0 && w.Hz < 0.97*medianHz {
-		out = append(out, fmt.Sprintf("clock %.0f MHz, %.0f%% below its siblings' median", w.Hz/1e6, 100*(1-w.Hz/medianHz)))
+	if w := r.Warmup; w != nil && siblingsHz > 0 && w.Hz < 0.97*siblingsHz {
+		out = append(out, fmt.Sprintf("clock %.0f MHz, %.0f%% below its siblings' median", w.Hz/1e6, 100*(1-w.Hz/siblingsHz)))
 	}
 	if w := r.Warmup; w != nil && w.After != nil {
 		var th []string
@@ -293,7 +311,7 @@ func reasons(r *record.Run, medianHz float64) []string {
 			for _, p := range h.Processes {
 				pids = append(pids, strconv.Itoa(p.PID))
 			}
-			why := fmt.Sprintf("%d other process(es) on the GPU (pids %s)", n, strings.Join(pids, ", "))
+			why := fmt.Sprintf("%d other process(es) on the GPU besides gpuarch's worker (pids on it: %s)", n, strings.Join(pids, ", "))
 			// Utilization counts gpuarch's own warm-up too: it says
 			// something only beside another process.
 			if h.GPUUtilPercent > 0 {

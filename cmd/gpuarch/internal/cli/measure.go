@@ -184,7 +184,7 @@ func (e *Env) cmdRun(ctx context.Context, args []string) error {
 func (e *Env) writeQuickFile(run *record.Run, out string) error {
 	refPath := referenceFor(e.Reference, run.Device)
 	var ref *record.Run
-	if refPath != "" {
+	if _, err := os.Stat(refPath); err == nil {
 		r, err := record.ReadFile(refPath)
 		if err != nil {
 			return fmt.Errorf("read the recorded results of %s: %w", run.Device.Name, err)

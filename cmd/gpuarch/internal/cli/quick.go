@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -161,19 +160,15 @@ func figure(run *record.Run, id string, bytes int64) (float64, string, bool) {
 	return 0, "", false
 }
 
-// referenceFor finds the recorded results of dev's model under dir
-// (results/<model>/results.json, the model's name with spaces as dashes):
-// the path, or "" when gpuarch ships none.
+// referenceFor is where the recorded results of dev's model would be
+// under dir (results/<model>/results.json, the model's name with spaces as
+// dashes), whether or not they are there; "" for no dir.
 func referenceFor(dir string, dev record.Device) string {
 	if dir == "" {
 		return ""
 	}
 	name := strings.ReplaceAll(strings.TrimSpace(dev.Name), " ", "-")
-	p := filepath.Join(dir, name, ResultsJSON)
-	if _, err := os.Stat(p); err == nil {
-		return p
-	}
-	return ""
+	return filepath.Join(dir, name, ResultsJSON)
 }
 
 // quickFile is the health check's summary beside results.json.
@@ -184,6 +179,8 @@ const quickLimit = 30 * time.Second
 
 // writeQuick writes the health check's table: each figure beside the
 // recorded results of its model, flagged where it is more than 5% worse.
+// refPath is where the recorded results were looked for ("" for nowhere),
+// ref what was read there (nil: nothing).
 func writeQuick(b *strings.Builder, run *record.Run, refPath string, ref *record.Run) {
 	fmt.Fprintf(b, "# Quick health check: %s (%s)\n\n", run.Device.Name, run.Device.UUID)
 	clock := "—"
@@ -199,9 +196,12 @@ func writeQuick(b *strings.Builder, run *record.Run, refPath string, ref *record
 	} else if run.Health != nil {
 		b.WriteString("The driver reports nothing that would slow this GPU (no other compute process, no ECC errors, performance state P0).\n\n")
 	}
-	if ref == nil {
-		b.WriteString("No recorded results of this model ship with gpuarch: the figures stand alone.\n\n")
-	} else {
+	switch {
+	case ref == nil && refPath == "":
+		b.WriteString("No recorded results to compare with (no --reference folder): the figures stand alone.\n\n")
+	case ref == nil:
+		fmt.Fprintf(b, "No recorded results of this model: `%s` does not exist (--reference names the folder of <model>/results.json). The figures stand alone.\n\n", refPath)
+	default:
 		fmt.Fprintf(b, "Compared with the recorded results of this model: `%s` (gpuarch %s, driver %s, %s). A figure more than 5%% worse is flagged.\n\n",
 			refPath, ref.Tool.Version, orNone(ref.Device.DriverVersion), ref.Started.Format("2006-01-02"))
 	}

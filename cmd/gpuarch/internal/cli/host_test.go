@@ -1,0 +1,236 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/suites/links"
+)
+
+// checkGolden compares got with testdata/name, which -update rewrites.
+func checkGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	golden := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (go test -update writes it)", err)
+	}
+	if d := cmp.Diff(string(want), string(got)); d != "" {
+		t.Errorf("%s differs (-want +got; go test -update rewrites it, read the diff first):\n%s", golden, d)
+	}
+}
+
+func TestReasons(t *testing.T) {
+	const sibling = 1980e6
+	warm := func(hz float64, throttle ...string) *record.Clock {
+		return &record.Clock{Hz: hz, After: &record.Sensors{Throttle: throttle}}
+	}
+	healthy := func() *record.Health {
+		return &record.Health{Processes: []record.Process{{PID: 4242}}, PState: 0}
+	}
+	with := func(f func(h *record.Health)) *record.HealthPair {
+		h := healthy()
+		f(h)
+		return &record.HealthPair{Before: h, After: healthy()}
+	}
+	tests := []struct {
+		name       string
+		run        record.Run
+		siblingsHz float64
+		want       []string
+	}{
+		{
+			name:       "nothing wrong",
+			run:        record.Run{Warmup: warm(1980e6, "GpuIdle"), Health: &record.HealthPair{Before: healthy(), After: healthy()}},
+			siblingsHz: sibling,
+		},
+		{
+			name:       "no health reading, no sibling",
+			run:        record.Run{Warmup: warm(1500e6)},
+			siblingsHz: 0,
+		},
+		{
+			name:       "clock within 3% of its siblings'",
+			run:        record.Run{Warmup: warm(1930e6)},
+			siblingsHz: sibling,
+		},
+		{
+			name:       "lower clock",
+			run:        record.Run{Warmup: warm(1800e6)},
+			siblingsHz: sibling,
+			want:       []string{"clock 1800 MHz, 9% below its siblings' median"},
+		},
+		{
+			name:       "throttle reason, idle left out",
+			run:        record.Run{Warmup: warm(1980e6, "GpuIdle", "SwPowerCap", "HwSlowdown")},
+			siblingsHz: sibling,
+			want:       []string{"throttle: SwPowerCap, HwSlowdown"},
+		},
+		{
+			name: "other process",
+			run: record.Run{Health: with(func(h *record.Health) {
+				h.Processes = append(h.Processes, record.Process{PID: 999, UsedMemoryBytes: 1 << 30})
+			})},
+			want: []string{"1 other process(es) on the GPU besides gpuarch's worker (pids on it: 4242, 999)"},
+		},
+		{
+			// gpuarch's own warm-up keeps the GPU busy: utilization alone
+			// says nothing.
+			name: "utilization without another process",
+			run:  record.Run{Health: with(func(h *record.Health) { h.GPUUtilPercent = 35 })},
+		},
+		{
+			name: "ECC errors",
+			run:  record.Run{Health: with(func(h *record.Health) { h.ECCCorrected, h.ECCUncorrected = 12, 1 })},
+			want: []string{"ECC errors: 12 corrected, 1 uncorrected"},
+		},
+		{
+			name: "P-state",
+			run:  record.Run{Health: with(func(h *record.Health) { h.PState = 2 })},
+			want: []string{"performance state P2"},
+		},
+		{
+			name: "P-state unread",
+			run:  record.Run{Health: with(func(h *record.Health) { h.PState = -1 })},
+		},
+		{
+			name: "only a reading after the run",
+			run: record.Run{Health: &record.HealthPair{After: &record.Health{PState: 8, ECCCorrected: 3,
+				Processes: []record.Process{{PID: 1}, {PID: 2}, {PID: 3}}}}},
+			want: []string{"2 other process(es) on the GPU besides gpuarch's worker (pids on it: 1, 2, 3)",
+				"ECC errors: 3 corrected, 0 uncorrected", "performance state P8"},
+		},
+		{
+			name: "everything at once",
+			run: record.Run{Warmup: warm(1500e6, "HwThermalSlowdown"), Health: with(func(h *record.Health) {
+				h.Processes = append(h.Processes, record.Process{PID: 7})
+				h.ECCUncorrected, h.PState, h.GPUUtilPercent = 2, 5, 90
+			})},
+			siblingsHz: sibling,
+			want: []string{"clock 1500 MHz, 24% below its siblings' median", "throttle: HwThermalSlowdown",
+				"1 other process(es) on the GPU besides gpuarch's worker (pids on it: 4242, 7), 90% utilization", "ECC errors: 0 corrected, 2 uncorrected",
+				"performance state P5"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := reasons(&tt.run, tt.siblingsHz)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("reasons (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// summaryRun is a GPU's run of one figure with ten samples around value.
+func summaryRun(n int, hz, value float64, throttle []string, h *record.HealthPair) *record.Run {
+	samples := make([]float64, 10)
+	for i := range samples {
+		samples[i] = value * (1 + float64(i-5)/1000)
+	}
+	dev := record.Device{Name: "NVIDIA H200", UUID: "GPU-0000000" + string(rune('0'+n))}
+	return &record.Run{
+		Device: dev,
+		Tool:   record.Tool{Name: "gpuarch", Version: "test", Backend: backendCUDA},
+		Warmup: &record.Clock{Hz: hz, After: &record.Sensors{PowerW: 420, TempC: 51, Throttle: throttle}},
+		Health: h,
+		Records: []record.Record{
+			{ID: "alu/fma.rn.f32/throughput", Suite: "alu", Subject: "fma.rn.f32", Quantity: record.Throughput,
+				Unit: "warp instructions/clock/SM", Status: record.StatusOK, Value: samples[5], Samples: samples},
+			{ID: "alu/fma.rn.f32/latency", Suite: "alu", Subject: "fma.rn.f32", Quantity: record.Latency,
+				Unit: "cycles", Status: record.StatusOK, Value: 4, Samples: []float64{4, 4, 4, 4, 4, 4, 4, 4, 4, 4}},
+		},
+	}
+}
+
+// summaryPeers is a fixed matrix of two GPUs joined by 18 NVLinks.
+func summaryPeers() *links.Matrix {
+	m := &links.Matrix{GPUs: []record.Device{{Name: "NVIDIA H200", UUID: "GPU-00000000"}, {Name: "NVIDIA H200", UUID: "GPU-00000001"}}}
+	for _, p := range [][2]int{{0, 1}, {1, 0}} {
+		topo := links.Topology{CanAccessPeer: true, PerformanceRank: 0, NativeAtomics: true, Ancestor: "SYS (across NUMA nodes)", NvLinks: 18}
+		topo.Link = links.LinkName(topo)
+		pair := links.Pair{Src: p[0], Dst: p[1], Topology: topo, Records: []record.Record{
+			{ID: links.PeerID(p[0], p[1], links.PeerCopyBandwidth), Status: record.StatusOK, Value: 370e9, Unit: "bytes/second"},
+			{ID: links.PeerID(p[0], p[1], links.PeerCopyLatency), Status: record.StatusOK, Value: 2.5e-6, Unit: "seconds"},
+			{ID: links.Suite + "/peer SM/DRAM read", Status: record.StatusOK, Value: 41.5, Unit: "bytes/clock/SM"},
+			{ID: links.Suite + "/peer SM/DRAM write", Status: record.StatusFailed, Reason: "test"},
+			{ID: links.Suite + "/latency/global ld.cg", Status: record.StatusOK, Value: 2100, Unit: "cycles per load"},
+		}}
+		m.Pairs = append(m.Pairs, pair)
+	}
+	return m
+}
+
+// TestHostSummaryGolden pins down summary.md and summary.json for a fixed
+// host: GPUs 0 and 2 healthy, GPU 1 slower with a lower clock and a
+// throttle reason, another process, ECC errors and P2, GPU 3 failed to
+// open; and the links between GPUs 0 and 1.
+func TestHostSummaryGolden(t *testing.T) {
+	before := &record.Health{Time: time.Date(2026, 11, 25, 8, 0, 0, 0, time.UTC), PState: 2, ECCCorrected: 4,
+		Processes: []record.Process{{PID: 4242}, {PID: 999, UsedMemoryBytes: 8 << 30}}, GPUUtilPercent: 60}
+	runs := []*record.Run{
+		summaryRun(0, 1980e6, 4, []string{"GpuIdle"}, &record.HealthPair{Before: &record.Health{Processes: []record.Process{{PID: 4241}}}}),
+		summaryRun(1, 1710e6, 3.5, []string{"SwPowerCap"}, &record.HealthPair{Before: before}),
+		summaryRun(2, 1965e6, 4, nil, nil),
+		nil,
+	}
+	errs := []error{nil, nil, nil, errors.New("gpu 3: open: CUDA_ERROR_NO_DEVICE (100)")}
+	md, sum := hostSummary([]int{0, 1, 2, 3}, runs, errs, summaryPeers())
+	checkGolden(t, "summary.md", []byte(md))
+	js, err := json.MarshalIndent(sum, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "summary.json", append(js, '\n'))
+
+	// What the golden files say, checked by name so that -update cannot
+	// silently accept a regression.
+	if len(sum.GPUs) != 4 || sum.GPUs[0].Outlier || !sum.GPUs[1].Outlier || sum.GPUs[2].Outlier || sum.GPUs[3].Error == "" {
+		t.Fatalf("summary %+v: want GPU 1 an outlier and GPU 3 failed", sum.GPUs)
+	}
+	if len(sum.GPUs[0].Reasons) != 0 || len(sum.GPUs[2].Reasons) != 0 {
+		t.Errorf("GPU 0's reasons %q, GPU 2's %q: want none", sum.GPUs[0].Reasons, sum.GPUs[2].Reasons)
+	}
+	if want := "clock 1710 MHz, 13% below its siblings' median"; len(sum.GPUs[1].Reasons) == 0 || sum.GPUs[1].Reasons[0] != want {
+		t.Errorf("GPU 1's reasons %q: want first %q", sum.GPUs[1].Reasons, want)
+	}
+	for _, want := range []string{"| Why |", "**outlier**", "throttle: SwPowerCap", "performance state P2", "## Links between GPUs", "| 0 -> 1 | NVLink x18 |"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("summary.md lacks %q", want)
+		}
+	}
+}
+
+// A clock below its one sibling's by more than 3% is a reason: the median
+// is the siblings', not the host's with the GPU itself in it (which, for
+// two GPUs, halves the gap).
+func TestHostSummarySiblingsClock(t *testing.T) {
+	runs := []*record.Run{summaryRun(0, 2000e6, 4, nil, nil), summaryRun(1, 1920e6, 4, nil, nil)}
+	_, sum := hostSummary([]int{0, 1}, runs, []error{nil, nil}, nil)
+	if len(sum.GPUs[0].Reasons) != 0 {
+		t.Errorf("GPU 0's reasons %q: want none", sum.GPUs[0].Reasons)
+	}
+	if want := []string{"clock 1920 MHz, 4% below its siblings' median"}; !cmp.Equal(want, sum.GPUs[1].Reasons) {
+		t.Errorf("GPU 1's reasons %q, want %q", sum.GPUs[1].Reasons, want)
+	}
+	md, _ := hostSummary([]int{0, 1}, runs, []error{nil, nil}, &links.Matrix{Note: "the simulated backend cannot copy between GPUs"})
+	if !strings.Contains(md, "## Links between GPUs\n\nthe simulated backend cannot copy between GPUs\n") {
+		t.Errorf("the peer matrix's note is not in the summary:\n%s", md)
+	}
+	if bytes.Contains([]byte(md), []byte("| Source -> destination |")) {
+		t.Error("a matrix with no pairs has a table")
+	}
+}
