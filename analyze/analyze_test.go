@@ -313,9 +313,18 @@ func TestKendallTau(t *testing.T) {
 	}
 }
 
+// corpusBounds are the accuracy analyze reaches on each committed corpus
+// (mean and worst absolute error over all its loops, and the least
+// Kendall tau), rounded up: a change that makes predictions worse fails
+// here. Tighten them as the model improves.
+var corpusBounds = map[string]struct{ mean, worst, tau float64 }{
+	"NVIDIA-H200": {mean: 0.18, worst: 0.38, tau: 0.90},
+}
+
 // TestValidateCorpus compares predictions with the corpus measured on
 // the GPU machine by scripts/analyze/device.sh, unpacked into
-// testdata/corpus/<GPU>/.
+// testdata/corpus/<GPU>/, each on the results file recorded on that GPU
+// (results/<GPU>/results.json).
 func TestValidateCorpus(t *testing.T) {
 	dirs, _ := filepath.Glob("testdata/corpus/*/measured.csv")
 	if len(dirs) == 0 {
@@ -324,19 +333,46 @@ func TestValidateCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("fits the replay's issue model: seconds")
 	}
-	m := h100(t)
 	for _, p := range dirs {
 		dir := filepath.Dir(p)
-		l, ms, err := LoadCorpus(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		v, err := Validate(m, l, ms)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var b bytes.Buffer
-		_ = v.WriteText(&b)
-		t.Logf("%s:\n%s", dir, b.String())
+		gpu := filepath.Base(dir)
+		t.Run(gpu, func(t *testing.T) {
+			results := filepath.Join("..", "results", gpu, "results.json")
+			run, err := record.ReadFile(results)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := NewMachine(run, results)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l, ms, err := LoadCorpus(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, err := Validate(m, l, ms)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b bytes.Buffer
+			_ = v.WriteText(&b)
+			t.Logf("%s:\n%s", dir, b.String())
+			want, ok := corpusBounds[gpu]
+			if !ok {
+				t.Fatalf("no accuracy bounds for corpus %s: add them to corpusBounds", gpu)
+			}
+			for _, s := range v.Summary {
+				if s.Class != "all" {
+					continue
+				}
+				if s.MeanError > want.mean || s.WorstErr > want.worst || s.Tau < want.tau {
+					t.Errorf("mean |error| %.1f%% (bound %.0f%%), worst %.1f%% (bound %.0f%%, %s), tau %.2f (bound %.2f)",
+						100*s.MeanError, 100*want.mean, 100*s.WorstErr, 100*want.worst, s.Worst, s.Tau, want.tau)
+				}
+			}
+			if len(v.Skipped) > 0 {
+				t.Errorf("skipped: %v", v.Skipped)
+			}
+		})
 	}
 }

@@ -19,6 +19,10 @@ type Options struct {
 	// Level is the memory level global accesses hit; "" means
 	// DefaultLevel.
 	Level string
+	// Pattern is the global loads' access pattern: PatternAuto ("",
+	// coalesced except pointer chases), PatternCoalesced or
+	// PatternDivergent.
+	Pattern string
 }
 
 // Resources are what a kernel uses per thread and per block, from its
@@ -123,7 +127,7 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) Ke
 		}
 		inner++
 		body := g.Body(lp)
-		lr, err := AnalyzeLoop(m, body, warps, opt.Level)
+		lr, err := AnalyzeLoopPattern(m, body, warps, opt.Level, opt.Pattern)
 		if err != nil {
 			k.Notes = append(k.Notes, fmt.Sprintf("loop at %#04x: %v", lp.StartOffset, err))
 			continue

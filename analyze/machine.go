@@ -39,6 +39,11 @@ type Level struct {
 	// measured.
 	ReadBytesPerClock  float64 `json:"read_bytes_per_clock_per_sm,omitempty"`
 	WriteBytesPerClock float64 `json:"write_bytes_per_clock_per_sm,omitempty"`
+	// DivergentCycles is the cycles one SM takes per warp load whose 32
+	// lanes each touch their own 128-byte line (the memory suite's
+	// "global access" records, lanes 128 bytes apart, for the L1 and
+	// L2; its "transfer unit" record for DRAM); 0 when not measured.
+	DivergentCycles float64 `json:"divergent_cycles_per_warp_load,omitempty"`
 	// Records are the IDs the numbers come from.
 	Records []string `json:"records,omitempty"`
 }
@@ -219,9 +224,10 @@ func soleOpcode(s *record.SASS) string {
 	return found
 }
 
-// Lookup finds the measured numbers for an opcode: the opcode itself, or
-// the longest measured prefix of it on modifier boundaries ("FFMA.FTZ"
-// takes FFMA's). ok is false when nothing matches.
+// Lookup finds the measured numbers for an opcode: the opcode itself, the
+// longest measured prefix of it on modifier boundaries ("FFMA.FTZ" takes
+// FFMA's), else the measured form of its base opcode with the smallest
+// latency ("IADD3" takes "IADD3.X"'s). ok is false when nothing matches.
 func (m *Machine) Lookup(opcode string) (Measured, bool) {
 	for op := opcode; ; {
 		if e, ok := m.Opcodes[op]; ok {
@@ -229,10 +235,25 @@ func (m *Machine) Lookup(opcode string) (Measured, bool) {
 		}
 		i := strings.LastIndex(op, ".")
 		if i < 0 {
-			return Measured{}, false
+			break
 		}
 		op = op[:i]
 	}
+	// No prefix measured: the same base opcode with other modifiers
+	// (IADD3 takes IADD3.X's), the form with the smallest latency.
+	base, _, _ := strings.Cut(opcode, ".")
+	var best Measured
+	found := false
+	for _, op := range m.sortedOpcodes() {
+		e := m.Opcodes[op]
+		if b, _, _ := strings.Cut(op, "."); b != base || e.LatencyCycles == 0 {
+			continue
+		}
+		if !found || e.LatencyCycles < best.LatencyCycles {
+			best, found = e, true
+		}
+	}
+	return best, found
 }
 
 // levels reads the memory levels: latency from the pointer-chase curves'
@@ -277,6 +298,23 @@ func (m *Machine) levels(run *record.Run) {
 					set("DRAM", ls[len(ls)-1].Value)
 				}
 			}
+		case r.Group == "global access" && r.Value > 0 && r.Unit == "cycles per warp load" &&
+			strings.HasSuffix(r.Subject, " 4-byte lanes 128 bytes apart"):
+			name := map[string]string{"ld.ca": "L1", "ld.cg": "L2"}[strings.Fields(r.Subject)[0]]
+			if name == "" {
+				continue
+			}
+			l := lv(name)
+			l.DivergentCycles = r.Value
+			l.Records = append(l.Records, r.ID)
+			m.Levels[name] = l
+		case r.Group == "transfer unit" && r.Value > 0 && r.Subject == "DRAM, lanes 128 bytes apart" &&
+			strings.HasPrefix(r.Unit, "bytes/clock"):
+			// 4-byte lanes 128 bytes apart: 128 useful bytes a warp load.
+			l := lv("DRAM")
+			l.DivergentCycles = 32 * 4 / r.Value
+			l.Records = append(l.Records, r.ID)
+			m.Levels["DRAM"] = l
 		case r.Group == "bandwidth" && r.Value > 0:
 			name, dir, _ := strings.Cut(r.Subject, " ")
 			if name != "shared" && name != "L1" && name != "L2" && name != "DRAM" {

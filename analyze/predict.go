@@ -112,9 +112,25 @@ type loopModel struct {
 	class   []string
 	mem     []*memOp
 	classes []string
+	// divergent marks global loads taken to touch one line per lane.
+	divergent []bool
 }
 
-func newLoopModel(m *Machine, body []sass.Instruction) *loopModel {
+// Access patterns of global loads (--pattern).
+const (
+	// PatternAuto is coalesced, except loads whose address comes from a
+	// load of the same loop (a pointer chase: each lane follows its own
+	// pointer), which are divergent.
+	PatternAuto = ""
+	// PatternCoalesced: each warp load touches 32 lanes × its width of
+	// consecutive bytes.
+	PatternCoalesced = "coalesced"
+	// PatternDivergent: each lane of a warp load touches its own
+	// 128-byte line.
+	PatternDivergent = "divergent"
+)
+
+func newLoopModel(m *Machine, body []sass.Instruction, pattern string) *loopModel {
 	lm := &loopModel{m: m, body: body}
 	l := m.ALU.Layout
 	for _, p := range l.Pipelines {
@@ -133,7 +149,46 @@ func newLoopModel(m *Machine, body []sass.Instruction) *loopModel {
 			lm.mem = append(lm.mem, nil)
 		}
 	}
+	lm.divergent = make([]bool, len(body))
+	chased := lm.chasedLoads()
+	for i, op := range lm.mem {
+		if op == nil || op.store || op.space != "global" {
+			continue
+		}
+		switch pattern {
+		case PatternDivergent:
+			lm.divergent[i] = true
+		case PatternAuto:
+			lm.divergent[i] = chased[i]
+		}
+	}
 	return lm
+}
+
+// chasedLoads marks the loads whose address registers carry a value
+// loaded in the loop, in this iteration or the one before: a dependent
+// chain through memory, where each lane follows its own pointer.
+func (lm *loopModel) chasedLoads() []bool {
+	out := make([]bool, len(lm.body))
+	tainted := map[sass.Reg]bool{}
+	for range 2 {
+		for i, u := range lm.uses {
+			t := false
+			for _, r := range u.Reads {
+				if tainted[r.Reg] {
+					t = true
+				}
+			}
+			op := lm.mem[i]
+			if op != nil && !op.store && t {
+				out[i] = true
+			}
+			for _, w := range u.Writes {
+				tainted[w] = t || (op != nil && !op.store)
+			}
+		}
+	}
+	return out
 }
 
 // classOf is the layout class named by the opcode or its longest prefix
@@ -164,6 +219,12 @@ func (lm *loopModel) latency(i int, level string) (float64, string, bool) {
 			return 0, "", false
 		}
 		lv := lm.m.Levels[levelFor(op.space, level)]
+		if lm.divergent[i] && lv.LatencyCycles > 0 && lv.DivergentCycles > 0 {
+			// The lanes' 32 lines leave the SM one after another:
+			// the last arrives 31/32 of a divergent load's SM time
+			// after the first.
+			return lv.LatencyCycles + lv.DivergentCycles*31/32, "level " + lv.Name + ", divergent", true
+		}
 		if lv.LatencyCycles > 0 {
 			return lv.LatencyCycles, "level " + lv.Name, true
 		}
@@ -183,7 +244,9 @@ func (lm *loopModel) latency(i int, level string) (float64, string, bool) {
 // rate is instruction i's measured rate alone, warp instructions per
 // clock per SM.
 func (lm *loopModel) rate(i int) (float64, string, bool) {
-	if e, ok := lm.m.Lookup(lm.body[i].Opcode); ok && e.Rate > 0 {
+	// A rate is the form's own or a prefix's: another form of the base
+	// opcode may run on other pipelines (IADD3 on two, IADD3.X on one).
+	if e, ok := lm.m.Lookup(lm.body[i].Opcode); ok && e.Rate > 0 && (lm.body[i].Opcode == e.Opcode || strings.HasPrefix(lm.body[i].Opcode, e.Opcode+".")) {
 		return e.Rate, e.RateRecord, true
 	}
 	if c := lm.class[i]; c != "" {
@@ -419,6 +482,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	// Memory.
 	type mem struct{ bytes, bw float64 }
 	mems := map[string]*mem{}
+	divergent := map[string]float64{}
 	for i, op := range lm.mem {
 		if op == nil {
 			continue
@@ -439,6 +503,12 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 		if bw <= 0 {
 			continue
 		}
+		if lm.divergent[i] && L.DivergentCycles > 0 {
+			key := lv + " divergent"
+			divergent[key] += L.DivergentCycles * W
+			p.load[i]["memory "+key] = L.DivergentCycles * W
+			continue
+		}
 		bytes := float64(32 * op.bytes)
 		if mems[key] == nil {
 			mems[key] = &mem{bw: bw}
@@ -451,6 +521,12 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 		lv, _, _ := strings.Cut(key, " ")
 		add(Bound{Name: "memory " + key, Kind: "memory:" + lv, Cycles: mm.bytes * W / mm.bw,
 			Detail: fmt.Sprintf("%.0f bytes/iteration/warp (32 lanes × width) × %d warps / %.1f bytes per clock per SM", mm.bytes, warps, mm.bw)})
+	}
+
+	for _, key := range sortedKeys(divergent) {
+		lv, _, _ := strings.Cut(key, " ")
+		add(Bound{Name: "memory " + key, Kind: "memory:" + lv, Cycles: divergent[key],
+			Detail: fmt.Sprintf("divergent loads (a line per lane) × %d warps × %.1f cycles per such warp load per SM", warps, m.Levels[lv].DivergentCycles)})
 	}
 
 	// Dependencies.
@@ -515,6 +591,17 @@ func sortedKeys[V any](m map[string]V) []string {
 // AnalyzeLoop predicts one loop body at warps per SM, global accesses
 // hitting level ("shared", "L1", "L2" or "DRAM").
 func AnalyzeLoop(m *Machine, body []sass.Instruction, warps int, level string) (*LoopReport, error) {
+	return AnalyzeLoopPattern(m, body, warps, level, PatternAuto)
+}
+
+// AnalyzeLoopPattern is AnalyzeLoop with the global loads' access pattern
+// given (PatternAuto, PatternCoalesced or PatternDivergent).
+func AnalyzeLoopPattern(m *Machine, body []sass.Instruction, warps int, level, pattern string) (*LoopReport, error) {
+	switch pattern {
+	case PatternAuto, PatternCoalesced, PatternDivergent:
+	default:
+		return nil, fmt.Errorf("access pattern %q: want %s or %s", pattern, PatternCoalesced, PatternDivergent)
+	}
 	if len(body) == 0 {
 		return nil, fmt.Errorf("empty loop body")
 	}
@@ -527,7 +614,7 @@ func AnalyzeLoop(m *Machine, body []sass.Instruction, warps int, level string) (
 	if !slices.Contains(LevelNames, level) {
 		return nil, fmt.Errorf("memory level %q: want one of %s", level, strings.Join(LevelNames, ", "))
 	}
-	lm := newLoopModel(m, body)
+	lm := newLoopModel(m, body, pattern)
 	im := m.ALU.Issue
 	p, err := lm.predict(warps, level, im)
 	if err != nil {
@@ -611,7 +698,16 @@ func (r *LoopReport) notes(lm *loopModel, level string) {
 		}
 	}
 	if hasGlobal {
-		r.Notes = append(r.Notes, fmt.Sprintf("assumed: global accesses hit the %s (set --level), each warp access 32 lanes × its width of consecutive bytes; global stores write through to the L2", level))
+		r.Notes = append(r.Notes, fmt.Sprintf("assumed: global accesses hit the %s (set --level), each warp access 32 lanes × its width of consecutive bytes (set --pattern); global stores write through to the L2", level))
+		var chased []string
+		for i, d := range lm.divergent {
+			if d {
+				chased = append(chased, fmt.Sprintf("%#04x", lm.body[i].Offset))
+			}
+		}
+		if len(chased) > 0 {
+			r.Notes = append(r.Notes, fmt.Sprintf("assumed divergent (a 128-byte line per lane; a load whose address was loaded in the loop is a pointer chase): the loads at %s", strings.Join(chased, ", ")))
+		}
 	}
 }
 

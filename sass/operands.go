@@ -63,6 +63,11 @@ var noDestination = map[string]bool{
 	"BSYNC": true, "BSSY": true, "DEPBAR": true, "ERRBAR": true, "CCTL": true, "YIELD": true,
 }
 
+// predicateFirst are base opcodes whose destinations are a predicate
+// then a register or predicate: SHFL.UP PT, R4, R9, 0x1, RZ writes PT
+// (lane in range) and R4; PLOP3.LUT P0, PT, ... writes two predicates.
+var predicateFirst = map[string]bool{"SHFL": true, "PLOP3": true}
+
 // wideOps are base opcodes whose register operands are all 64-bit pairs.
 var wideOps = map[string]bool{"DFMA": true, "DADD": true, "DMUL": true, "DMNMX": true, "DSETP": true}
 
@@ -90,7 +95,7 @@ func (i Instruction) Use() Use {
 	dsts := 0
 	switch {
 	case noDestination[base]:
-	case strings.HasSuffix(base, "SETP"):
+	case strings.HasSuffix(base, "SETP"), predicateFirst[base]:
 		dsts = 2
 	default:
 		dsts = 1

@@ -32,6 +32,8 @@ func TestUse(t *testing.T) {
 		{"MUFU.EX2 R3, |R3|", []Reg{r(3)}, []Source{src(3, false)}, 1},
 		{"STG.E [R2.64], R5", nil, []Source{src(5, false)}, 1},
 		{"HFMA2 R0, -R0.H0_H0, R2, R4", []Reg{r(0)}, []Source{src(0, false), src(2, false), src(4, false)}, 3},
+		{"SHFL.UP PT, R4, R9, 0x1, RZ", []Reg{r(4)}, []Source{src(9, false)}, 1},
+		{"SHFL.BFLY P0, R5, R4, 0x10, 0x1f", []Reg{{File: Predicate, Index: 0}, r(5)}, []Source{src(4, false)}, 1},
 		{"NOP", nil, nil, 0},
 	}
 	for _, tt := range tests {

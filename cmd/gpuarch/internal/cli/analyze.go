@@ -22,6 +22,7 @@ func (e *Env) cmdAnalyze(ctx context.Context, args []string) error {
 	warps := fs.Int("warps", 0, "warps per SM to predict at (default: from the kernel's registers and shared memory)")
 	threads := fs.Int("threads", 256, "threads per block, for the occupancy computation")
 	level := fs.String("level", analyze.DefaultLevel, "memory level global accesses hit: shared, L1, L2 or DRAM")
+	pattern := fs.String("pattern", "", "global loads' access pattern: coalesced or divergent (default: coalesced, except loads whose address was loaded in the loop, taken as a divergent pointer chase)")
 	asJSON := fs.Bool("json", false, "write JSON instead of text")
 	listing := fs.String("sass", "", "nvdisasm listing of the cubin, used instead of running nvdisasm")
 	arch := fs.String("arch", "sm_90", "architecture of the cubins to take from an executable or library")
@@ -56,7 +57,7 @@ func (e *Env) cmdAnalyze(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("analyze: %w", err)
 	}
-	rep, err := analyze.Analyze(m, in.Listing, in.Resources, analyze.Options{WarpsPerSM: *warps, ThreadsPerBlock: *threads, Level: *level})
+	rep, err := analyze.Analyze(m, in.Listing, in.Resources, analyze.Options{WarpsPerSM: *warps, ThreadsPerBlock: *threads, Level: *level, Pattern: *pattern})
 	if err != nil {
 		return &UsageError{"analyze: " + err.Error()}
 	}
