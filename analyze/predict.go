@@ -108,8 +108,10 @@ type loopModel struct {
 	m    *Machine
 	body []sass.Instruction
 	uses []sass.Use
-	// class is each instruction's layout class, "" for none.
+	// class is each instruction's layout class, "" for none; pipe its
+	// pipeline(s) (Machine.pipeOf).
 	class   []string
+	pipe    []string
 	mem     []*memOp
 	classes []string
 	// divergent marks global loads taken to touch one line per lane.
@@ -143,6 +145,7 @@ func newLoopModel(m *Machine, body []sass.Instruction, pattern string) *loopMode
 	for _, in := range body {
 		lm.uses = append(lm.uses, withAddress(in))
 		lm.class = append(lm.class, classOf(in.Opcode, lm.classes))
+		lm.pipe = append(lm.pipe, m.pipeOf(in.Opcode))
 		if op, ok := memoryOp(in); ok {
 			lm.mem = append(lm.mem, &op)
 		} else {
@@ -341,8 +344,15 @@ func (lm *loopModel) dependencies(lat []float64) chain {
 		c.critical[i] = true
 	}
 
-	// One warp in order.
+	// One warp in order. A source written on another layout pipeline
+	// arrives CrossPipeCycles later (the alu suite's chains of two
+	// pipelines' opcodes, see Machine.control), and the loop's control
+	// and taken back-branch add LoopControlCycles an iteration (the
+	// dispatch suite's "no branch" record: its body's dependent chain
+	// hides the control from this model, which would predict the chain
+	// alone, so the record's excess over the chain is added whole).
 	ready = map[sass.Reg]float64{}
+	from := map[sass.Reg]string{}
 	t := 0.0
 	var t0 float64
 	for it := range iters {
@@ -352,7 +362,11 @@ func (lm *loopModel) dependencies(lat []float64) chain {
 		for i := range lm.body {
 			at := t + 1
 			for _, s := range lm.uses[i].Reads {
-				at = math.Max(at, ready[s.Reg])
+				r := ready[s.Reg]
+				if p := from[s.Reg]; p != "" && lm.pipe[i] != "" && p != lm.pipe[i] {
+					r += lm.m.CrossPipeCycles
+				}
+				at = math.Max(at, r)
 			}
 			for _, w := range lm.uses[i].Writes {
 				at = math.Max(at, ready[w])
@@ -360,10 +374,11 @@ func (lm *loopModel) dependencies(lat []float64) chain {
 			t = at
 			for _, w := range lm.uses[i].Writes {
 				ready[w] = t + lat[i]
+				from[w] = lm.pipe[i]
 			}
 		}
 	}
-	c.inOrder = (t - t0) / float64(iters-iters/2)
+	c.inOrder = (t-t0)/float64(iters-iters/2) + lm.m.LoopControlCycles
 	return c
 }
 
@@ -534,7 +549,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	add(Bound{Name: "dependency chain", Kind: "alu", Cycles: p.chain.recurrence,
 		Detail: "critical path through loop-carried registers, measured latencies, unlimited issue"})
 	add(Bound{Name: "one warp in order", Kind: "alu", Cycles: p.chain.inOrder,
-		Detail: "one warp alone issuing in order, one instruction a clock, waiting on its sources"})
+		Detail: fmt.Sprintf("one warp alone issuing in order, one instruction a clock, waiting on its sources (+%.1f a crossing between pipelines), + %.1f for the loop's control", m.CrossPipeCycles, m.LoopControlCycles)})
 	for i, crit := range p.chain.critical {
 		if crit {
 			p.load[i]["dependency chain"] = lat[i]
