@@ -495,7 +495,10 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	}
 
 	// Memory.
-	type mem struct{ bytes, bw float64 }
+	// mem is one memory bound: bytes moved at the level's bandwidth,
+	// and cycles per warp (bandwidth's share plus the shared loads
+	// costed by their width's bank record).
+	type mem struct{ bytes, bw, cycles float64 }
 	mems := map[string]*mem{}
 	divergent := map[string]float64{}
 	for i, op := range lm.mem {
@@ -529,13 +532,20 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			mems[key] = &mem{bw: bw}
 		}
 		mems[key].bytes += bytes
-		p.load[i]["memory "+key] = bytes * W / bw
+		c := bytes / bw
+		if wc := L.WarpLoadCycles[op.bytes]; op.space == "shared" && !op.store && wc > 0 {
+			// The bank record of the load's width (consecutive
+			// lanes, stride 1) is what one such warp load costs.
+			c = wc
+		}
+		mems[key].cycles += c
+		p.load[i]["memory "+key] = c * W
 	}
 	for _, key := range sortedKeys(mems) {
 		mm := mems[key]
 		lv, _, _ := strings.Cut(key, " ")
-		add(Bound{Name: "memory " + key, Kind: "memory:" + lv, Cycles: mm.bytes * W / mm.bw,
-			Detail: fmt.Sprintf("%.0f bytes/iteration/warp (32 lanes × width) × %d warps / %.1f bytes per clock per SM", mm.bytes, warps, mm.bw)})
+		add(Bound{Name: "memory " + key, Kind: "memory:" + lv, Cycles: mm.cycles * W,
+			Detail: fmt.Sprintf("%.2f cycles/iteration/warp (%.0f bytes: shared loads at their width's bank record, the rest at %.1f bytes per clock per SM) × %d warps", mm.cycles, mm.bytes, mm.bw, warps)})
 	}
 
 	for _, key := range sortedKeys(divergent) {
