@@ -45,11 +45,11 @@ type Level struct {
 	// "global access" records, lanes 128 bytes apart, for the L1 and
 	// L2; its "transfer unit" record for DRAM); 0 when not measured.
 	DivergentCycles float64 `json:"divergent_cycles_per_warp_load,omitempty"`
-	// WarpLoadCycles maps a load's width in bytes per lane to the
-	// cycles one SM takes per warp load of that width, consecutive lanes
-	// (the memory suite's "shared banks" records, "<width>-byte stride
-	// 1"); shared only, empty when not measured.
-	WarpLoadCycles map[int]float64 `json:"warp_load_cycles,omitempty"`
+	// WarpLoadCycles maps an access pattern, "<width>-byte stride
+	// <lanes' stride in widths>" or "<width>-byte broadcast", to the
+	// cycles one SM takes per warp load of it (the memory suite's
+	// "shared banks" records); shared only, empty when not measured.
+	WarpLoadCycles map[string]float64 `json:"warp_load_cycles,omitempty"`
 	// Records are the IDs the numbers come from.
 	Records []string `json:"records,omitempty"`
 }
@@ -331,16 +331,12 @@ func (m *Machine) levels(run *record.Run) {
 			l.DivergentCycles = 32 * 4 / r.Value
 			l.Records = append(l.Records, r.ID)
 			m.Levels["DRAM"] = l
-		case r.Group == "banks" && r.Value > 0 && r.Unit == "cycles per warp load" && strings.HasSuffix(r.Subject, "-byte stride 1"):
-			w, err := strconv.Atoi(strings.TrimSuffix(r.Subject, "-byte stride 1"))
-			if err != nil || w <= 0 {
-				continue
-			}
+		case r.Group == "banks" && r.Value > 0 && r.Unit == "cycles per warp load" && strings.Contains(r.Subject, "-byte "):
 			l := lv("shared")
 			if l.WarpLoadCycles == nil {
-				l.WarpLoadCycles = map[int]float64{}
+				l.WarpLoadCycles = map[string]float64{}
 			}
-			l.WarpLoadCycles[w] = r.Value
+			l.WarpLoadCycles[r.Subject] = r.Value
 			l.Records = append(l.Records, r.ID)
 			m.Levels["shared"] = l
 		case r.Group == "bandwidth" && r.Value > 0:

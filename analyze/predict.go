@@ -116,6 +116,28 @@ type loopModel struct {
 	classes []string
 	// divergent marks global loads taken to touch one line per lane.
 	divergent []bool
+	// strides maps shared accesses' offsets to the bytes between
+	// consecutive lanes' addresses, where the listing shows it (see
+	// laneStrides); nil when only the loop body is known.
+	strides map[int]int64
+}
+
+// bankPattern names instruction i's shared access as the bank records do
+// ("16-byte stride 2", "4-byte broadcast"), "" when its lane stride is
+// not known.
+func (lm *loopModel) bankPattern(i int) string {
+	op := lm.mem[i]
+	s, ok := lm.strides[lm.body[i].Offset]
+	if op == nil || !ok || op.bytes <= 0 {
+		return ""
+	}
+	switch {
+	case s == 0:
+		return fmt.Sprintf("%d-byte broadcast", op.bytes)
+	case s > 0 && s%int64(op.bytes) == 0:
+		return fmt.Sprintf("%d-byte stride %d", op.bytes, s/int64(op.bytes))
+	}
+	return ""
 }
 
 // Access patterns of global loads (--pattern).
@@ -533,10 +555,15 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 		}
 		mems[key].bytes += bytes
 		c := bytes / bw
-		if wc := L.WarpLoadCycles[op.bytes]; op.space == "shared" && !op.store && wc > 0 {
-			// The bank record of the load's width (consecutive
-			// lanes, stride 1) is what one such warp load costs.
-			c = wc
+		if op.space == "shared" && !op.store {
+			// The bank record of the load's width and lane stride
+			// (consecutive lanes where the listing does not show
+			// the stride) is what one such warp load costs.
+			if wc, ok := L.WarpLoadCycles[lm.bankPattern(i)]; ok {
+				c = wc
+			} else if wc, ok := L.WarpLoadCycles[fmt.Sprintf("%d-byte stride 1", op.bytes)]; ok {
+				c = wc
+			}
 		}
 		mems[key].cycles += c
 		p.load[i]["memory "+key] = c * W
@@ -622,6 +649,12 @@ func AnalyzeLoop(m *Machine, body []sass.Instruction, warps int, level string) (
 // AnalyzeLoopPattern is AnalyzeLoop with the global loads' access pattern
 // given (PatternAuto, PatternCoalesced or PatternDivergent).
 func AnalyzeLoopPattern(m *Machine, body []sass.Instruction, warps int, level, pattern string) (*LoopReport, error) {
+	return analyzeLoop(m, body, warps, level, pattern, nil)
+}
+
+// analyzeLoop is AnalyzeLoopPattern with the shared accesses' lane
+// strides the whole function shows (laneStrides), nil for none.
+func analyzeLoop(m *Machine, body []sass.Instruction, warps int, level, pattern string, strides map[int]int64) (*LoopReport, error) {
 	switch pattern {
 	case PatternAuto, PatternCoalesced, PatternDivergent:
 	default:
@@ -640,6 +673,7 @@ func AnalyzeLoopPattern(m *Machine, body []sass.Instruction, warps int, level, p
 		return nil, fmt.Errorf("memory level %q: want one of %s", level, strings.Join(LevelNames, ", "))
 	}
 	lm := newLoopModel(m, body, pattern)
+	lm.strides = strides
 	im := m.ALU.Issue
 	p, err := lm.predict(warps, level, im)
 	if err != nil {

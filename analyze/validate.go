@@ -115,7 +115,7 @@ func Validate(m *Machine, l *sass.Listing, ms []Measurement) (*Validation, error
 		if level == "" || level == "-" {
 			level = DefaultLevel
 		}
-		r, err := AnalyzeLoop(m, body, x.WarpsPerSM, level)
+		r, err := analyzeLoop(m, body, x.WarpsPerSM, level, PatternAuto, laneStrides(f.Instructions))
 		if err != nil {
 			v.Skipped = append(v.Skipped, fmt.Sprintf("%s at %d warps: %v", x.Kernel, x.WarpsPerSM, err))
 			continue
