@@ -444,7 +444,9 @@ var dependentOps = regexp.MustCompile(`(\d+) dependent ([A-Z][A-Z0-9.]*?)s\b`)
 //     control and taken back-branch cost per iteration that the in-order
 //     model does not see. (The "uniform branch, taken (the body skipped)"
 //     record, about 40 cycles with no body, says the same: a loop's
-//     control alone is not free.)
+//     control alone is not free.) The replay makes each warp wait
+//     LoopControlCycles after its back-branch, other warps issuing
+//     meanwhile (infer.Loop.LoopControl).
 //   - CrossPipeCycles, from the alu suite's latency records whose chain
 //     step alternates two opcodes on different layout pipelines
 //     ("add.s16": IADD3 and IMAD.IADD; "neg.s32": IMAD.MOV and LOP3),

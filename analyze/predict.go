@@ -601,7 +601,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	for _, in := range lm.body {
 		body = append(body, strings.TrimSuffix(in.String(), " ;"))
 	}
-	got, err := l.Replay(infer.Loop{ID: "loop", Body: body, WarpsPerSM: warps, Counted: n, Latencies: lat}, m.ALU.Latency, im)
+	got, err := l.Replay(infer.Loop{ID: "loop", Body: body, WarpsPerSM: warps, Counted: n, Latencies: lat, LoopControl: m.LoopControlCycles}, m.ALU.Latency, im)
 	if err != nil {
 		return p, fmt.Errorf("replay: %w", err)
 	}
