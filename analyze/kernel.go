@@ -121,13 +121,14 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) Ke
 		k.Notes = append(k.Notes, fmt.Sprintf("%d backward branches into blocks that do not dominate them (irreducible control flow): not loops this analysis can predict", len(irreducible)))
 	}
 	inner := 0
+	strides := laneStrides(f.Instructions)
 	for _, lp := range loops {
 		if !lp.Innermost {
 			continue
 		}
 		inner++
 		body := g.Body(lp)
-		lr, err := AnalyzeLoopPattern(m, body, warps, opt.Level, opt.Pattern)
+		lr, err := analyzeLoop(m, body, warps, opt.Level, opt.Pattern, strides)
 		if err != nil {
 			k.Notes = append(k.Notes, fmt.Sprintf("loop at %#04x: %v", lp.StartOffset, err))
 			continue

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -44,6 +45,11 @@ type Level struct {
 	// "global access" records, lanes 128 bytes apart, for the L1 and
 	// L2; its "transfer unit" record for DRAM); 0 when not measured.
 	DivergentCycles float64 `json:"divergent_cycles_per_warp_load,omitempty"`
+	// WarpLoadCycles maps an access pattern, "<width>-byte stride
+	// <lanes' stride in widths>" or "<width>-byte broadcast", to the
+	// cycles one SM takes per warp load of it (the memory suite's
+	// "shared banks" records); shared only, empty when not measured.
+	WarpLoadCycles map[string]float64 `json:"warp_load_cycles,omitempty"`
 	// Records are the IDs the numbers come from.
 	Records []string `json:"records,omitempty"`
 }
@@ -83,6 +89,15 @@ type Machine struct {
 	Levels map[string]Level `json:"levels"`
 	// ALU is the pipeline layout and the replay's fitted issue model.
 	ALU *report.ALUModel `json:"-"`
+	// LoopControlCycles is what a loop's control (counter, compare, the
+	// taken back-branch) adds per iteration to one warp in order beyond
+	// its instructions' latencies; CrossPipeCycles is what a dependent
+	// step from one layout pipeline to another adds. Both come from
+	// records (see control); 0 when the results file lacks them.
+	LoopControlCycles float64 `json:"loop_control_cycles,omitempty"`
+	CrossPipeCycles   float64 `json:"cross_pipe_cycles,omitempty"`
+	// ControlRecords are the IDs the two come from.
+	ControlRecords []string `json:"control_records,omitempty"`
 	// Warnings say what the results file lacks.
 	Warnings []string `json:"warnings,omitempty"`
 }
@@ -107,6 +122,7 @@ func NewMachine(run *record.Run, source string) (*Machine, error) {
 	m.ALU = alu
 	m.opcodes(run)
 	m.levels(run)
+	m.control(run)
 	return m, nil
 }
 
@@ -315,6 +331,14 @@ func (m *Machine) levels(run *record.Run) {
 			l.DivergentCycles = 32 * 4 / r.Value
 			l.Records = append(l.Records, r.ID)
 			m.Levels["DRAM"] = l
+		case r.Group == "banks" && r.Value > 0 && r.Unit == "cycles per warp load" && strings.Contains(r.Subject, "-byte "):
+			l := lv("shared")
+			if l.WarpLoadCycles == nil {
+				l.WarpLoadCycles = map[string]float64{}
+			}
+			l.WarpLoadCycles[r.Subject] = r.Value
+			l.Records = append(l.Records, r.ID)
+			m.Levels["shared"] = l
 		case r.Group == "bandwidth" && r.Value > 0:
 			name, dir, _ := strings.Cut(r.Subject, " ")
 			if name != "shared" && name != "L1" && name != "L2" && name != "DRAM" {
@@ -372,4 +396,115 @@ func (m *Machine) sortedOpcodes() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// pipeOf names the layout pipeline(s) an opcode issues to: its class's
+// pipeline, or a flexible class's pipelines joined with "|"; "" when the
+// opcode has no layout class (uniform, memory, control).
+func (m *Machine) pipeOf(opcode string) string {
+	l := m.ALU.Layout
+	var classes []string
+	for _, p := range l.Pipelines {
+		classes = append(classes, p.Classes...)
+	}
+	for _, f := range l.Flexible {
+		classes = append(classes, f.Name)
+	}
+	c := classOf(opcode, classes)
+	if c == "" {
+		return ""
+	}
+	for _, f := range l.Flexible {
+		if f.Name == c {
+			return strings.Join(f.Pipelines, "|")
+		}
+	}
+	for _, p := range l.Pipelines {
+		if slices.Contains(p.Classes, c) {
+			return p.Name
+		}
+	}
+	return ""
+}
+
+// dependentOps reads "8 dependent IMADs" from a record's note.
+var dependentOps = regexp.MustCompile(`(\d+) dependent ([A-Z][A-Z0-9.]*?)s\b`)
+
+// control derives what a loop costs beyond its instructions' latencies,
+// from records, never from the loops being predicted:
+//
+//   - LoopControlCycles, from the dispatch suite's "branch" group: its
+//     "no branch (the body alone)" record times one warp running a loop
+//     whose body is a chain of dependent instructions (the record's note
+//     says how many of which, "8 dependent IMADs") plus the loop's own
+//     control (counter, ISETP, the taken back-branch BRA), which does not
+//     depend on the chain. The in-order model hides that control under
+//     the chain's latencies, so it would predict n × latency(IMAD) = 32
+//     cycles; the record measures 39. The difference is what a loop's
+//     control and taken back-branch cost per iteration that the in-order
+//     model does not see. (The "uniform branch, taken (the body skipped)"
+//     record, about 40 cycles with no body, says the same: a loop's
+//     control alone is not free.) The replay makes each warp wait
+//     LoopControlCycles after its back-branch, other warps issuing
+//     meanwhile (infer.Loop.LoopControl).
+//   - CrossPipeCycles, from the alu suite's latency records whose chain
+//     step alternates two opcodes on different layout pipelines
+//     ("add.s16": IADD3 and IMAD.IADD; "neg.s32": IMAD.MOV and LOP3),
+//     each opcode's own latency measured by another record: the step's
+//     latency beyond the opcodes' own latencies, divided by the pipeline
+//     crossings per step (2 × the rarer opcode's count), is the cost of
+//     one crossing. The median over those records is kept.
+func (m *Machine) control(run *record.Run) {
+	var cross []float64
+	var crossRecs []string
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.Status != record.StatusOK || r.Value <= 0 || r.Quantity != record.Latency {
+			continue
+		}
+		switch {
+		case r.Suite == "dispatch" && r.Group == "branch" && strings.HasPrefix(r.Subject, "no branch"):
+			s := dependentOps.FindStringSubmatch(r.Note)
+			if s == nil {
+				continue
+			}
+			n, _ := strconv.Atoi(s[1])
+			e, ok := m.Lookup(s[2])
+			if !ok || e.LatencyCycles <= 0 || n <= 0 {
+				continue
+			}
+			if c := r.Value - float64(n)*e.LatencyCycles; c > 0 {
+				m.LoopControlCycles = c
+				m.ControlRecords = append(m.ControlRecords, r.ID, e.LatencyRecord)
+			}
+		case r.Suite == "alu" && r.SASS != nil && len(r.SASS.PerStep) == 2:
+			var ops []string
+			for op := range r.SASS.PerStep {
+				ops = append(ops, op)
+			}
+			sort.Strings(ops)
+			a, b := ops[0], ops[1]
+			pa, pb := m.pipeOf(a), m.pipeOf(b)
+			if pa == "" || pb == "" || pa == pb {
+				continue
+			}
+			ea, oka := m.Lookup(a)
+			eb, okb := m.Lookup(b)
+			if !oka || !okb || ea.LatencyCycles <= 0 || eb.LatencyCycles <= 0 || ea.LatencyRecord == r.ID || eb.LatencyRecord == r.ID {
+				continue
+			}
+			ca, cb := r.SASS.PerStep[a], r.SASS.PerStep[b]
+			crossings := 2 * math.Min(ca, cb)
+			if crossings <= 0 {
+				continue
+			}
+			cross = append(cross, (r.Value-ca*ea.LatencyCycles-cb*eb.LatencyCycles)/crossings)
+			crossRecs = append(crossRecs, r.ID)
+		}
+	}
+	if len(cross) > 0 {
+		sort.Float64s(cross)
+		m.CrossPipeCycles = math.Max(0, cross[len(cross)/2])
+		m.ControlRecords = append(m.ControlRecords, crossRecs...)
+	}
 }

@@ -108,12 +108,36 @@ type loopModel struct {
 	m    *Machine
 	body []sass.Instruction
 	uses []sass.Use
-	// class is each instruction's layout class, "" for none.
+	// class is each instruction's layout class, "" for none; pipe its
+	// pipeline(s) (Machine.pipeOf).
 	class   []string
+	pipe    []string
 	mem     []*memOp
 	classes []string
 	// divergent marks global loads taken to touch one line per lane.
 	divergent []bool
+	// strides maps shared accesses' offsets to the bytes between
+	// consecutive lanes' addresses, where the listing shows it (see
+	// laneStrides); nil when only the loop body is known.
+	strides map[int]int64
+}
+
+// bankPattern names instruction i's shared access as the bank records do
+// ("16-byte stride 2", "4-byte broadcast"), "" when its lane stride is
+// not known.
+func (lm *loopModel) bankPattern(i int) string {
+	op := lm.mem[i]
+	s, ok := lm.strides[lm.body[i].Offset]
+	if op == nil || !ok || op.bytes <= 0 {
+		return ""
+	}
+	switch {
+	case s == 0:
+		return fmt.Sprintf("%d-byte broadcast", op.bytes)
+	case s > 0 && s%int64(op.bytes) == 0:
+		return fmt.Sprintf("%d-byte stride %d", op.bytes, s/int64(op.bytes))
+	}
+	return ""
 }
 
 // Access patterns of global loads (--pattern).
@@ -143,6 +167,7 @@ func newLoopModel(m *Machine, body []sass.Instruction, pattern string) *loopMode
 	for _, in := range body {
 		lm.uses = append(lm.uses, withAddress(in))
 		lm.class = append(lm.class, classOf(in.Opcode, lm.classes))
+		lm.pipe = append(lm.pipe, m.pipeOf(in.Opcode))
 		if op, ok := memoryOp(in); ok {
 			lm.mem = append(lm.mem, &op)
 		} else {
@@ -341,8 +366,15 @@ func (lm *loopModel) dependencies(lat []float64) chain {
 		c.critical[i] = true
 	}
 
-	// One warp in order.
+	// One warp in order. A source written on another layout pipeline
+	// arrives CrossPipeCycles later (the alu suite's chains of two
+	// pipelines' opcodes, see Machine.control), and the loop's control
+	// and taken back-branch add LoopControlCycles an iteration (the
+	// dispatch suite's "no branch" record: its body's dependent chain
+	// hides the control from this model, which would predict the chain
+	// alone, so the record's excess over the chain is added whole).
 	ready = map[sass.Reg]float64{}
+	from := map[sass.Reg]string{}
 	t := 0.0
 	var t0 float64
 	for it := range iters {
@@ -352,7 +384,11 @@ func (lm *loopModel) dependencies(lat []float64) chain {
 		for i := range lm.body {
 			at := t + 1
 			for _, s := range lm.uses[i].Reads {
-				at = math.Max(at, ready[s.Reg])
+				r := ready[s.Reg]
+				if p := from[s.Reg]; p != "" && lm.pipe[i] != "" && p != lm.pipe[i] {
+					r += lm.m.CrossPipeCycles
+				}
+				at = math.Max(at, r)
 			}
 			for _, w := range lm.uses[i].Writes {
 				at = math.Max(at, ready[w])
@@ -360,10 +396,11 @@ func (lm *loopModel) dependencies(lat []float64) chain {
 			t = at
 			for _, w := range lm.uses[i].Writes {
 				ready[w] = t + lat[i]
+				from[w] = lm.pipe[i]
 			}
 		}
 	}
-	c.inOrder = (t - t0) / float64(iters-iters/2)
+	c.inOrder = (t-t0)/float64(iters-iters/2) + lm.m.LoopControlCycles
 	return c
 }
 
@@ -480,7 +517,10 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	}
 
 	// Memory.
-	type mem struct{ bytes, bw float64 }
+	// mem is one memory bound: bytes moved at the level's bandwidth,
+	// and cycles per warp (bandwidth's share plus the shared loads
+	// costed by their width's bank record).
+	type mem struct{ bytes, bw, cycles float64 }
 	mems := map[string]*mem{}
 	divergent := map[string]float64{}
 	for i, op := range lm.mem {
@@ -514,13 +554,25 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			mems[key] = &mem{bw: bw}
 		}
 		mems[key].bytes += bytes
-		p.load[i]["memory "+key] = bytes * W / bw
+		c := bytes / bw
+		if op.space == "shared" && !op.store {
+			// The bank record of the load's width and lane stride
+			// (consecutive lanes where the listing does not show
+			// the stride) is what one such warp load costs.
+			if wc, ok := L.WarpLoadCycles[lm.bankPattern(i)]; ok {
+				c = wc
+			} else if wc, ok := L.WarpLoadCycles[fmt.Sprintf("%d-byte stride 1", op.bytes)]; ok {
+				c = wc
+			}
+		}
+		mems[key].cycles += c
+		p.load[i]["memory "+key] = c * W
 	}
 	for _, key := range sortedKeys(mems) {
 		mm := mems[key]
 		lv, _, _ := strings.Cut(key, " ")
-		add(Bound{Name: "memory " + key, Kind: "memory:" + lv, Cycles: mm.bytes * W / mm.bw,
-			Detail: fmt.Sprintf("%.0f bytes/iteration/warp (32 lanes × width) × %d warps / %.1f bytes per clock per SM", mm.bytes, warps, mm.bw)})
+		add(Bound{Name: "memory " + key, Kind: "memory:" + lv, Cycles: mm.cycles * W,
+			Detail: fmt.Sprintf("%.2f cycles/iteration/warp (%.0f bytes: shared loads at their width's bank record, the rest at %.1f bytes per clock per SM) × %d warps", mm.cycles, mm.bytes, mm.bw, warps)})
 	}
 
 	for _, key := range sortedKeys(divergent) {
@@ -534,7 +586,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	add(Bound{Name: "dependency chain", Kind: "alu", Cycles: p.chain.recurrence,
 		Detail: "critical path through loop-carried registers, measured latencies, unlimited issue"})
 	add(Bound{Name: "one warp in order", Kind: "alu", Cycles: p.chain.inOrder,
-		Detail: "one warp alone issuing in order, one instruction a clock, waiting on its sources"})
+		Detail: fmt.Sprintf("one warp alone issuing in order, one instruction a clock, waiting on its sources (+%.1f a crossing between pipelines), + %.1f for the loop's control", m.CrossPipeCycles, m.LoopControlCycles)})
 	for i, crit := range p.chain.critical {
 		if crit {
 			p.load[i]["dependency chain"] = lat[i]
@@ -549,7 +601,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	for _, in := range lm.body {
 		body = append(body, strings.TrimSuffix(in.String(), " ;"))
 	}
-	got, err := l.Replay(infer.Loop{ID: "loop", Body: body, WarpsPerSM: warps, Counted: n, Latencies: lat}, m.ALU.Latency, im)
+	got, err := l.Replay(infer.Loop{ID: "loop", Body: body, WarpsPerSM: warps, Counted: n, Latencies: lat, LoopControl: m.LoopControlCycles}, m.ALU.Latency, im)
 	if err != nil {
 		return p, fmt.Errorf("replay: %w", err)
 	}
@@ -597,6 +649,12 @@ func AnalyzeLoop(m *Machine, body []sass.Instruction, warps int, level string) (
 // AnalyzeLoopPattern is AnalyzeLoop with the global loads' access pattern
 // given (PatternAuto, PatternCoalesced or PatternDivergent).
 func AnalyzeLoopPattern(m *Machine, body []sass.Instruction, warps int, level, pattern string) (*LoopReport, error) {
+	return analyzeLoop(m, body, warps, level, pattern, nil)
+}
+
+// analyzeLoop is AnalyzeLoopPattern with the shared accesses' lane
+// strides the whole function shows (laneStrides), nil for none.
+func analyzeLoop(m *Machine, body []sass.Instruction, warps int, level, pattern string, strides map[int]int64) (*LoopReport, error) {
 	switch pattern {
 	case PatternAuto, PatternCoalesced, PatternDivergent:
 	default:
@@ -615,6 +673,7 @@ func AnalyzeLoopPattern(m *Machine, body []sass.Instruction, warps int, level, p
 		return nil, fmt.Errorf("memory level %q: want one of %s", level, strings.Join(LevelNames, ", "))
 	}
 	lm := newLoopModel(m, body, pattern)
+	lm.strides = strides
 	im := m.ALU.Issue
 	p, err := lm.predict(warps, level, im)
 	if err != nil {

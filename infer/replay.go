@@ -60,6 +60,10 @@ type Loop struct {
 	// caller knows of instructions outside the layout (loads at a memory
 	// level, tensor and shuffle instructions).
 	Latencies []float64
+	// LoopControl, when positive, is the cycles a warp waits after
+	// issuing Body's last instruction (the taken back-branch) before it
+	// can issue the next iteration's first; other warps issue meanwhile.
+	LoopControl float64
 }
 
 // Replayed is what the replay of a loop found.
@@ -295,6 +299,9 @@ func (l *Layout) replay(prog []step, loop Loop, m IssueModel) (Replayed, error) 
 			}
 			pc[w]++
 			next[w] = readyAt(&prog[pc[w]%n], ready[w])
+			if pc[w]%n == 0 && loop.LoopControl > 0 {
+				next[w] = max(next[w], t+1+int(math.Round(loop.LoopControl)))
+			}
 			issued++
 			last = w
 			did = true

@@ -187,3 +187,26 @@ func TestClassOf(t *testing.T) {
 		}
 	}
 }
+
+func TestReplayLoopControl(t *testing.T) {
+	l := handLayout()
+	body := []string{"IMAD R2, R2, R3, UR4"}
+	for _, tt := range []struct {
+		name        string
+		warps       int
+		loopControl float64
+		want        float64
+	}{
+		{"no loop control: the latency", 4, 0, 1},
+		{"a warp waits out the back-branch", 4, 8, 4.0 / 9},
+		{"another warp issues meanwhile", 8, 8, 8.0 / 9},
+	} {
+		got, err := l.Replay(Loop{ID: tt.name, Body: body, WarpsPerSM: tt.warps, Counted: 1, LoopControl: tt.loopControl}, lat, IssueModel{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(got.Rate-tt.want) > 0.03*tt.want {
+			t.Errorf("%s: rate %.3f, want %.3f", tt.name, got.Rate, tt.want)
+		}
+	}
+}
