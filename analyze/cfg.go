@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/gpuarch/gpuarch/sass"
@@ -59,7 +58,7 @@ func classify(f *sass.Function, in sass.Instruction) (c control, conditional boo
 	guarded := in.Predicate != "" && in.Predicate != "@PT"
 	switch in.Base() {
 	case "BRA", "JMP":
-		target, ok = branchTarget(f, in)
+		target, ok = f.BranchTarget(in)
 		// "BRA.U !UP0, `(.L_x_2)": a predicate operand before the label
 		// makes the branch conditional too.
 		ops := strings.Split(in.Operands, ",")
@@ -78,29 +77,7 @@ func classify(f *sass.Function, in sass.Instruction) (c control, conditional boo
 	return flowNone, false, 0, false
 }
 
-var (
-	predicateOperand = regexp.MustCompile(`^U?P[0-9]+$`)
-	branchLabel      = regexp.MustCompile("`?\\(([^()]+)\\)")
-)
-
-// branchTarget resolves a branch's target: a label ("`(.L_x_3)") or, as
-// cuobjdump prints, an offset ("0x100").
-func branchTarget(f *sass.Function, br sass.Instruction) (int, bool) {
-	if m := branchLabel.FindAllStringSubmatch(br.Operands, -1); m != nil {
-		off, ok := f.Labels[strings.TrimSpace(m[len(m)-1][1])]
-		return off, ok
-	}
-	fields := strings.Split(br.Operands, ",")
-	last := strings.TrimSpace(fields[len(fields)-1])
-	if off, ok := f.Labels[last]; ok {
-		return off, true
-	}
-	if hex, ok := strings.CutPrefix(last, "0x"); ok {
-		off, err := strconv.ParseInt(hex, 16, 32)
-		return int(off), err == nil
-	}
-	return 0, false
-}
+var predicateOperand = regexp.MustCompile(`^U?P[0-9]+$`)
 
 // BuildGraph splits f into basic blocks and links them. A branch to its
 // own offset (the trap nvdisasm prints after the last EXIT) ends the

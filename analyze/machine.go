@@ -410,13 +410,20 @@ func (m *Machine) pipeOf(opcode string) string {
 	for _, f := range l.Flexible {
 		classes = append(classes, f.Name)
 	}
-	c := classOf(opcode, classes)
+	c := infer.ClassOf(opcode, classes)
 	if c == "" {
 		return ""
 	}
+	return m.pipelineOfClass(c, "|")
+}
+
+// pipelineOfClass names the pipeline of layout class c, or a flexible
+// class's pipelines joined with sep; "" when c is no class of the layout.
+func (m *Machine) pipelineOfClass(c, sep string) string {
+	l := m.ALU.Layout
 	for _, f := range l.Flexible {
 		if f.Name == c {
-			return strings.Join(f.Pipelines, "|")
+			return strings.Join(f.Pipelines, sep)
 		}
 	}
 	for _, p := range l.Pipelines {

@@ -166,7 +166,7 @@ func newLoopModel(m *Machine, body []sass.Instruction, pattern string) *loopMode
 	sort.Strings(lm.classes)
 	for _, in := range body {
 		lm.uses = append(lm.uses, withAddress(in))
-		lm.class = append(lm.class, classOf(in.Opcode, lm.classes))
+		lm.class = append(lm.class, infer.ClassOf(in.Opcode, lm.classes))
 		lm.pipe = append(lm.pipe, m.pipeOf(in.Opcode))
 		if op, ok := memoryOp(in); ok {
 			lm.mem = append(lm.mem, &op)
@@ -214,18 +214,6 @@ func (lm *loopModel) chasedLoads() []bool {
 		}
 	}
 	return out
-}
-
-// classOf is the layout class named by the opcode or its longest prefix
-// on a modifier boundary, as package infer matches them.
-func classOf(op string, classes []string) string {
-	best := ""
-	for _, c := range classes {
-		if (op == c || strings.HasPrefix(op, c+".")) && len(c) > len(best) {
-			best = c
-		}
-	}
-	return best
 }
 
 // levelFor is the level an access to space hits under the assumption.
@@ -722,18 +710,7 @@ func (lm *loopModel) pipelineName(i int, level string) string {
 		}
 		return ""
 	}
-	l := lm.m.ALU.Layout
-	for _, f := range l.Flexible {
-		if f.Name == c {
-			return strings.Join(f.Pipelines, " | ")
-		}
-	}
-	for _, p := range l.Pipelines {
-		if slices.Contains(p.Classes, c) {
-			return p.Name
-		}
-	}
-	return ""
+	return lm.m.pipelineOfClass(c, " | ")
 }
 
 func (r *LoopReport) notes(lm *loopModel, level string) {

@@ -102,10 +102,10 @@ type step struct {
 	src     []int // interned registers
 }
 
-// classOf maps an opcode to the class named by its opcode or an opcode
+// ClassOf maps an opcode to the class named by its opcode or an opcode
 // prefix ("LOP3" for "LOP3.LUT", "IDP.4A" for "IDP.4A.U8.U8"), the
 // longest that matches; "" when none does.
-func classOf(op string, classes []string) string {
+func ClassOf(op string, classes []string) string {
 	best := ""
 	for _, c := range classes {
 		if (op == c || strings.HasPrefix(op, c+".")) && len(c) > len(best) {
@@ -159,7 +159,7 @@ func (l *Layout) compile(body []string, latency map[string]float64, override []f
 		}
 		u := in.Use()
 		s := step{class: -1, latency: int(math.Ceil(shortest)), reads: u.BankReads(sass.RegisterBanks)}
-		if c := classOf(in.Opcode, classes); c != "" {
+		if c := ClassOf(in.Opcode, classes); c != "" {
 			s.pipes = l.candidates(c)
 			if v, ok := latency[c]; ok && v > 0 {
 				s.latency = int(math.Round(v))

@@ -182,8 +182,8 @@ func TestClassOf(t *testing.T) {
 		"LOP3.LUT": "LOP3", "IDP.4A.U8.U8": "IDP.4A", "IADD3.X": "IADD3.X", "IADD3": "", "HFMA2.MMA": "HFMA2",
 		"IMAD.MOV.U32": "IMAD", "F2I.TRUNC.NTZ": "F2I", "F2IP": "", "UIADD3": "",
 	} {
-		if got := classOf(op, classes); got != want {
-			t.Errorf("classOf(%s) = %q, want %q", op, got, want)
+		if got := ClassOf(op, classes); got != want {
+			t.Errorf("ClassOf(%s) = %q, want %q", op, got, want)
 		}
 	}
 }

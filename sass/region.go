@@ -55,7 +55,7 @@ func (f *Function) LoopBody() (instrs []Instruction, ok bool) {
 		if br.Base() != "BRA" || br.Predicate == "@!PT" {
 			continue
 		}
-		target, ok := f.branchTarget(br)
+		target, ok := f.BranchTarget(br)
 		if !ok || target >= br.Offset {
 			continue
 		}
@@ -73,10 +73,10 @@ func (f *Function) LoopBody() (instrs []Instruction, ok bool) {
 // branchOperand matches the label of a branch: "`(.L_x_3)" or "(.L_3)".
 var branchOperand = regexp.MustCompile("`?\\(([^()]+)\\)")
 
-// branchTarget resolves the target offset of a branch, printed as a label
+// BranchTarget resolves the target offset of a branch, printed as a label
 // ("BRA `(.L_x_3) ;", "BRA.U !UP0, `(.L_x_2) ;") or, by cuobjdump, as an
 // offset ("BRA 0x100 ;").
-func (f *Function) branchTarget(br Instruction) (int, bool) {
+func (f *Function) BranchTarget(br Instruction) (int, bool) {
 	if m := branchOperand.FindAllStringSubmatch(br.Operands, -1); m != nil {
 		off, ok := f.Labels[strings.TrimSpace(m[len(m)-1][1])]
 		return off, ok
