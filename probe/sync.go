@@ -9,14 +9,14 @@ import (
 	"github.com/gpuarch/gpuarch/stats"
 )
 
-// BarrierUnroll is how many barriers (or chained atomics) a barrier
+// SyncUnroll is how many barriers (or chained atomics) a barrier
 // (atomics) probe's loop iteration holds, so that the loop's own
 // instructions, which a warp may issue only once the last one is done,
 // are a small part of each one's time.
-const BarrierUnroll = 8
+const SyncUnroll = 8
 
 // BarrierKernel builds the barrier probe: every thread of the block runs
-// iters loop iterations of BarrierUnroll bar.sync, and thread 0 stores
+// iters loop iterations of SyncUnroll bar.sync, and thread 0 stores
 // the loop's cycles at out. Parameters: out (u64), iters (u32).
 func BarrierKernel(name string) *ptx.Kernel {
 	k := ptx.NewKernel(name)
@@ -25,7 +25,7 @@ func BarrierKernel(name string) *ptx.Kernel {
 	k.Op("bar.sync", ptx.Int(0))
 	c0 := k.Read(ptx.Clock64)
 	k.Loop(iters, func() {
-		for range BarrierUnroll {
+		for range SyncUnroll {
 			k.Op("bar.sync", ptx.Int(0))
 		}
 	})
@@ -74,7 +74,7 @@ func atomicStep(k *ptx.Kernel, a Atomic, op string, v, addr ptx.Reg) {
 }
 
 // AtomicKernel builds the atomics probe for a: every thread chains iters
-// loop iterations of BarrierUnroll atomics, each taking the value the last returned, on the 8-byte word
+// loop iterations of SyncUnroll atomics, each taking the value the last returned, on the 8-byte word
 // (thread / ways) of buf (global: the grid's thread index; shared: the
 // block's, in dynamic shared memory), and lane 0 of every warp writes a
 // warp record. ways lanes share each word: 1 is uncontended. Parameters:
@@ -118,7 +118,7 @@ func AtomicKernel(name string, a Atomic) *ptx.Kernel {
 	c0, g0 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
 	op := fmt.Sprintf("atom.%s.%s.%s", a.Space, a.Op, a.Type)
 	k.Loop(iters, func() {
-		for range BarrierUnroll {
+		for range SyncUnroll {
 			atomicStep(k, a, op, v, addr)
 		}
 	})
@@ -289,7 +289,7 @@ func (j *syncJob) barrierKernel(ctx context.Context, r *Runner, kernel string, w
 		return err
 	}
 	defer out.Free()
-	return j.c.medianCycles(ctx, r, kernel, Grid{Blocks: 1, Threads: r.warpSize() * warps}, out, syncIters, rec, out.Ptr(), uint32(syncIters/BarrierUnroll))
+	return j.c.medianCycles(ctx, r, kernel, Grid{Blocks: 1, Threads: r.warpSize() * warps}, out, syncIters, rec, out.Ptr(), uint32(syncIters/SyncUnroll))
 }
 
 func (j *syncJob) atomic(ctx context.Context, r *Runner, c AtomicCase, rec *record.Record) error {
@@ -319,7 +319,7 @@ func (j *syncJob) atomic(ctx context.Context, r *Runner, c AtomicCase, rec *reco
 		if err := out.Clear(); err != nil {
 			return err
 		}
-		if err := j.c.prog.Launch(ctx, c.Atomic.kernel(), g, r.Config.LaunchTimeout, out.Ptr(), buf.Ptr(), uint32(syncIters/BarrierUnroll), ways); err != nil {
+		if err := j.c.prog.Launch(ctx, c.Atomic.kernel(), g, r.Config.LaunchTimeout, out.Ptr(), buf.Ptr(), uint32(syncIters/SyncUnroll), ways); err != nil {
 			return err
 		}
 		b, err := out.Read()

@@ -7,7 +7,7 @@ import (
 )
 
 // barrierKernel is probe.BarrierKernel in SPIR-V: every invocation of the
-// workgroup runs iters loop iterations of probe.BarrierUnroll workgroup
+// workgroup runs iters loop iterations of probe.SyncUnroll workgroup
 // barriers (OpControlBarrier, workgroup execution and memory scope, as
 // GLSL's barrier()), and invocation 0
 // stores the loop's subgroup-clock cycles at out; with op
@@ -23,7 +23,7 @@ func barrierKernel(m *module, name string, op string) {
 	f.emit("OpControlBarrier %s %s %s", workgroup, workgroup, sem)
 	c0 := f.clock(false)
 	f.loop(f.param("iters"), nil, nil, func([]string) []string {
-		for range probe.BarrierUnroll {
+		for range probe.SyncUnroll {
 			f.emit("OpControlBarrier %s %s %s", workgroup, workgroup, sem)
 		}
 		return nil
@@ -43,7 +43,7 @@ func (f *fn) storeFirst(c0, c1 string) {
 }
 
 // atomicKernel is probe.AtomicKernel in SPIR-V: every invocation chains
-// iters loop iterations of probe.BarrierUnroll atomics, each taking the
+// iters loop iterations of probe.SyncUnroll atomics, each taking the
 // value the last returned, on the 8-byte word (invocation / ways) of buf
 // (global: the dispatch's invocation index; shared: the workgroup's, in
 // the workgroup array), and every subgroup writes a warp record. Relaxed
@@ -125,7 +125,7 @@ func atomicKernel(m *module, name string, a probe.Atomic) error {
 	}
 	out, _ := f.loop(f.param("iters"), []string{tid}, []string{"u32"}, func(in []string) []string {
 		v := in[0]
-		for range probe.BarrierUnroll {
+		for range probe.SyncUnroll {
 			v = step(v)
 		}
 		return []string{v}
