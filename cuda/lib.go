@@ -96,6 +96,11 @@ type Driver struct {
 	cuCtxEnablePeerAccess   func(peer uintptr, flags uint32) int32
 	cuDeviceCanAccessPeer   func(can *int32, dev, peer int32) int32
 	cuDeviceGetP2PAttribute func(value *int32, attr int32, src, dst int32) int32
+
+	// Optional: thread-block clusters and tensor maps (CUDA 12.0 on).
+	cuLaunchKernelEx             func(cfg *launchConfig, fn uintptr, params *unsafe.Pointer, extra *unsafe.Pointer) int32
+	cuOccupancyMaxActiveClusters func(n *int32, fn uintptr, cfg *launchConfig) int32
+	cuTensorMapEncodeTiled       func(tmap unsafe.Pointer, dtype int32, rank uint32, addr uintptr, dims *uint64, strides *uint64, box *uint32, elementStrides *uint32, interleave, swizzle, l2Promotion, oobFill int32) int32
 }
 
 // symbol binds one Go function field to the first of names that the
@@ -187,6 +192,9 @@ func (d *Driver) optionalSymbols() []symbol {
 		{&d.cuCtxEnablePeerAccess, []string{"cuCtxEnablePeerAccess"}},
 		{&d.cuDeviceCanAccessPeer, []string{"cuDeviceCanAccessPeer"}},
 		{&d.cuDeviceGetP2PAttribute, []string{"cuDeviceGetP2PAttribute"}},
+		{&d.cuLaunchKernelEx, []string{"cuLaunchKernelEx"}},
+		{&d.cuOccupancyMaxActiveClusters, []string{"cuOccupancyMaxActiveClusters"}},
+		{&d.cuTensorMapEncodeTiled, []string{"cuTensorMapEncodeTiled"}},
 	}
 }
 

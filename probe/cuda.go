@@ -216,7 +216,7 @@ func (g *CUDA) Compile(ctx context.Context, name, source string) (Program, error
 	if err != nil {
 		return nil, wrap(err)
 	}
-	return &cudaProgram{g: g, mod: m, compiled: c, fns: map[string]*cuda.Function{}, shared: map[string]int{}, carveout: map[string]int{}}, nil
+	return &cudaProgram{g: g, mod: m, compiled: c, fns: map[string]*cuda.Function{}, shared: map[string]int{}, carveout: map[string]int{}, nonPortable: map[string]bool{}}, nil
 }
 
 type cudaProgram struct {
@@ -226,6 +226,8 @@ type cudaProgram struct {
 	fns      map[string]*cuda.Function
 	shared   map[string]int // dynamic shared memory limit set per kernel
 	carveout map[string]int // preferred carve-out set per kernel (absent: the driver's default)
+	// nonPortable marks kernels allowed clusters of more than 8 blocks.
+	nonPortable map[string]bool
 }
 
 func (p *cudaProgram) Binary() []byte             { return p.compiled.Cubin }
@@ -255,11 +257,23 @@ func (p *cudaProgram) function(kernel string, g Grid) (*cuda.Function, error) {
 	if err := p.preferCarveout(f, g.Carveout); err != nil {
 		return nil, err
 	}
+	if err := p.allowCluster(f, g.Cluster); err != nil {
+		return nil, err
+	}
 	return f, nil
 }
 
 // launchOn queues one launch on s (nil: the default stream).
 func launchOn(f *cuda.Function, g Grid, s *cuda.Stream, args []any) error {
+	conv := convArgs(args)
+	if g.Cluster > 0 {
+		return wrap(f.LaunchCluster(cuda.D1(uint32(g.Blocks)), cuda.D1(uint32(g.Threads)), cuda.D1(uint32(g.Cluster)), uint32(g.SharedBytes), s, conv...))
+	}
+	return wrap(f.Launch(cuda.D1(uint32(g.Blocks)), cuda.D1(uint32(g.Threads)), uint32(g.SharedBytes), s, conv...))
+}
+
+// convArgs maps Ptr arguments to the driver's pointer type.
+func convArgs(args []any) []any {
 	conv := make([]any, len(args))
 	for i, a := range args {
 		if ptr, ok := a.(Ptr); ok {
@@ -268,7 +282,57 @@ func launchOn(f *cuda.Function, g Grid, s *cuda.Stream, args []any) error {
 			conv[i] = a
 		}
 	}
-	return wrap(f.Launch(cuda.D1(uint32(g.Blocks)), cuda.D1(uint32(g.Threads)), uint32(g.SharedBytes), s, conv...))
+	return conv
+}
+
+func dim3(d [3]int) cuda.Dim3 { return cuda.Dim3{X: uint32(d[0]), Y: uint32(d[1]), Z: uint32(d[2])} }
+
+// allowCluster lets a kernel launch in clusters of more than the 8 blocks
+// NVIDIA calls portable.
+func (p *cudaProgram) allowCluster(f *cuda.Function, blocks int) error {
+	if blocks <= 8 || p.nonPortable[f.Name()] {
+		return nil
+	}
+	if err := f.SetAttribute(cuda.FuncNonPortableClusterSizeAllowed, 1); err != nil {
+		return err
+	}
+	p.nonPortable[f.Name()] = true
+	return nil
+}
+
+// LaunchClusters implements ClusterLauncher.
+func (p *cudaProgram) LaunchClusters(ctx context.Context, kernel string, grid [3]int, threads, sharedBytes int, shape [3]int, timeout time.Duration, args ...any) error {
+	f, err := p.function(kernel, Grid{Threads: threads, SharedBytes: sharedBytes})
+	if err != nil {
+		return err
+	}
+	if err := p.allowCluster(f, shape[0]*shape[1]*shape[2]); err != nil {
+		return err
+	}
+	if err := f.LaunchCluster(dim3(grid), cuda.D1(uint32(threads)), dim3(shape), uint32(sharedBytes), nil, convArgs(args)...); err != nil {
+		return wrap(err)
+	}
+	if err := p.g.done.Record(nil); err != nil {
+		return wrap(err)
+	}
+	return wrap(p.g.done.Wait(ctx, timeout))
+}
+
+// MaxActiveClusters implements ClusterLauncher.
+func (p *cudaProgram) MaxActiveClusters(kernel string, grid [3]int, threads, sharedBytes int, shape [3]int) (int, error) {
+	f, err := p.function(kernel, Grid{Threads: threads, SharedBytes: sharedBytes})
+	if err != nil {
+		return 0, err
+	}
+	if err := p.allowCluster(f, shape[0]*shape[1]*shape[2]); err != nil {
+		return 0, err
+	}
+	return f.MaxActiveClusters(dim3(grid), cuda.D1(uint32(threads)), dim3(shape), uint32(sharedBytes))
+}
+
+// TensorMap implements TensorMapper.
+func (g *CUDA) TensorMap(b Buffer, t cuda.TensorTile) (cuda.TensorMap, error) {
+	return g.ctx.EncodeTiled(cuda.DevicePtr(b.Ptr()), t)
 }
 
 func (p *cudaProgram) LaunchBatch(ctx context.Context, kernel string, g Grid, b Batch, timeout time.Duration, args func(i int) []any) (queued, total time.Duration, err error) {

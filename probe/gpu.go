@@ -29,6 +29,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/gpuarch/gpuarch/cuda"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/sass"
 )
@@ -132,6 +133,26 @@ type Grid struct {
 	// Carveout, when set, is the L1/shared split the kernel asks the
 	// driver for.
 	Carveout Carveout
+	// Cluster, when above 0, launches the blocks as thread-block clusters
+	// of Cluster blocks each (CUDA, compute capability 9.0 and up);
+	// Blocks must be a multiple of it.
+	Cluster int
+}
+
+// ClusterLauncher is implemented by programs that launch thread-block
+// clusters of any shape and ask the driver how many fit at once (CUDA on
+// compute capability 9.0 and up). Shapes and grids are blocks in x, y,
+// z; the grid must be a multiple of the shape.
+type ClusterLauncher interface {
+	LaunchClusters(ctx context.Context, kernel string, grid [3]int, threads, sharedBytes int, shape [3]int, timeout time.Duration, args ...any) error
+	MaxActiveClusters(kernel string, grid [3]int, threads, sharedBytes int, shape [3]int) (int, error)
+}
+
+// TensorMapper is implemented by GPUs whose driver encodes the tensor
+// maps the Tensor Memory Accelerator reads (CUDA 12 on): the map of a
+// tiled view t of buffer b, passed to a launch by value.
+type TensorMapper interface {
+	TensorMap(b Buffer, t cuda.TensorTile) (cuda.TensorMap, error)
 }
 
 // Carveout is a preferred split of an SM's on-chip storage between the L1

@@ -26,6 +26,7 @@ type Type string
 // The PTX types probes use.
 const (
 	Pred   Type = "pred"
+	B8     Type = "b8"
 	B16    Type = "b16"
 	B32    Type = "b32"
 	B64    Type = "b64"
@@ -137,6 +138,11 @@ const (
 	// DynamicSmemSize is the launch's dynamic shared memory in bytes: a
 	// value the compiler cannot know (0 for launches without any).
 	DynamicSmemSize Special = "%dynamic_smem_size"
+	// Thread-block clusters (sm_90): the block's rank in its cluster, the
+	// cluster's size in blocks, and the cluster's index in the grid.
+	ClusterCtaRank  Special = "%cluster_ctarank"
+	ClusterNCtaRank Special = "%cluster_nctarank"
+	ClusterIDX      Special = "%clusterid.x"
 )
 
 func (s Special) operand() string { return string(s) }
@@ -153,6 +159,10 @@ func (s Special) Type() Type {
 type Param struct {
 	Name string
 	Type Type
+	// Bytes and Align declare an opaque byte-array parameter instead
+	// (".param .align 64 .b8 name[128]", a CUtensorMap): its address, not
+	// its value, is what instructions take.
+	Bytes, Align int
 }
 
 func (p Param) operand() string { return "[" + p.Name + "]" }
@@ -166,9 +176,12 @@ func (l Label) operand() string { return string(l) }
 type Kernel struct {
 	name   string
 	params []Param
-	regs   map[Type]int // next index per declared register class
-	body   []string
-	labels int
+	// directives are performance-tuning directives written between the
+	// parameter list and the body (".maxnreg 128").
+	directives []string
+	regs       map[Type]int // next index per declared register class
+	body       []string
+	labels     int
 }
 
 // NewKernel starts an entry function with the given name.
@@ -185,6 +198,20 @@ func (k *Kernel) Param(name string, t Type) Param {
 	k.params = append(k.params, p)
 	return p
 }
+
+// ParamBytes declares an opaque parameter of bytes bytes aligned to align
+// (a tensor map: 128 bytes, 64-aligned), whose address instructions such
+// as cp.async.bulk.tensor take: write it with Param.Name as operand.
+func (k *Kernel) ParamBytes(name string, bytes, align int) Param {
+	p := Param{Name: k.name + "_" + name, Type: B8, Bytes: bytes, Align: align}
+	k.params = append(k.params, p)
+	return p
+}
+
+// Directive adds a performance-tuning directive of the entry function,
+// written as PTX has it: ".maxnreg 168", ".reqnctapercluster 2, 1, 1",
+// ".explicitcluster".
+func (k *Kernel) Directive(d string) { k.directives = append(k.directives, d) }
 
 // Reg allocates a fresh register for values of type t.
 func (k *Kernel) Reg(t Type) Reg {
@@ -264,13 +291,19 @@ func (k *Kernel) Mark(l Label) {
 // machine code, which is what SASS verification counts. It returns the loop
 // counter, which equals count after the loop.
 func (k *Kernel) Loop(count Reg, body func()) Reg {
+	return k.LoopIndexed(count, func(Reg) { body() })
+}
+
+// LoopIndexed is Loop whose body sees the iteration's index (0 to
+// count-1), which it must not write.
+func (k *Kernel) LoopIndexed(count Reg, body func(i Reg)) Reg {
 	i := k.Reg(U32)
 	p := k.Reg(Pred)
 	top := k.NewLabel("loop")
 	k.Op("mov.u32", i, Int(0))
 	k.Mark(top)
 	k.Raw(`.pragma "nounroll";`)
-	body()
+	body(i)
 	k.Op("add.u32", i, i, Int(1))
 	k.Op("setp.lt.u32", p, i, count)
 	k.PredOp("@"+p.name, "bra.uni", top)
@@ -304,9 +337,17 @@ func (k *Kernel) String() string {
 		if i > 0 {
 			b.WriteString(",")
 		}
+		if p.Bytes > 0 {
+			fmt.Fprintf(&b, "\n\t.param .align %d .b8 %s[%d]", p.Align, p.Name, p.Bytes)
+			continue
+		}
 		fmt.Fprintf(&b, "\n\t.param .%s %s", paramType(p.Type), p.Name)
 	}
-	b.WriteString("\n)\n{\n")
+	b.WriteString("\n)\n")
+	for _, d := range k.directives {
+		b.WriteString(d + "\n")
+	}
+	b.WriteString("{\n")
 	decls := make([]Type, 0, len(k.regs))
 	for t := range k.regs {
 		decls = append(decls, t)

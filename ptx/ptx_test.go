@@ -93,3 +93,16 @@ func TestKernelText(t *testing.T) {
 		}
 	}
 }
+
+func TestParamBytesAndDirectives(t *testing.T) {
+	k := NewKernel("k")
+	k.Param("out", U64)
+	k.ParamBytes("tmap", 128, 64)
+	k.Directive(".maxnreg 168")
+	k.Directive(".reqnctapercluster 2, 1, 1")
+	got := k.String()
+	want := ".visible .entry k(\n\t.param .u64 k_out,\n\t.param .align 64 .b8 k_tmap[128]\n)\n.maxnreg 168\n.reqnctapercluster 2, 1, 1\n{\n"
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("got\n%s\nwant a start of\n%s", got, want)
+	}
+}

@@ -232,6 +232,9 @@ const (
 	Dispatch Quantity = "dispatch"
 	// Launch is the cost of launching kernels.
 	Launch Quantity = "launch"
+	// Amount is a size or count a probe found (bytes in flight, SMs per
+	// GPC), or a configuration's outcome (clusters that fit at once).
+	Amount Quantity = "amount"
 )
 
 // Record is one measured quantity.
@@ -266,6 +269,8 @@ type Record struct {
 	Curve      *CurveDetail      `json:"curve,omitempty"`
 	Dispatch   *DispatchDetail   `json:"dispatch,omitempty"`
 	Launch     *LaunchDetail     `json:"launch,omitempty"`
+	Sweep      *SweepDetail      `json:"sweep,omitempty"`
+	Clusters   *ClusterDetail    `json:"clusters,omitempty"`
 	SASS       *SASS             `json:"sass,omitempty"`
 	Provenance Provenance        `json:"provenance"`
 	Warnings   []string          `json:"warnings,omitempty"`
@@ -500,6 +505,64 @@ type CurveDetail struct {
 	// cycles to seconds.
 	ClockHz float64  `json:"clock_hz,omitempty"`
 	Skipped []string `json:"skipped,omitempty"`
+}
+
+// SweepDetail is a figure measured against a parameter of the probe
+// (bytes in flight, pipeline stages, cluster size), in one or more series
+// (box size, access width): every point the record's Value was chosen
+// from.
+type SweepDetail struct {
+	// X names the parameter ("bytes in flight"), XUnit its unit
+	// ("bytes", "" for a count); Series names what the series differ in.
+	X      string       `json:"x"`
+	XUnit  string       `json:"x_unit,omitempty"`
+	Series string       `json:"series,omitempty"`
+	Points []ParamPoint `json:"points"`
+	// Best is the index of the point the record's Value is.
+	Best int `json:"best"`
+}
+
+// ParamPoint is one measured point of a SweepDetail: the median over repeats,
+// bounded by Min and Max; Failed says why a point has no value.
+type ParamPoint struct {
+	X      float64 `json:"x"`
+	Series string  `json:"series,omitempty"`
+	Value  float64 `json:"value"`
+	Min    float64 `json:"min"`
+	Max    float64 `json:"max"`
+	Failed string  `json:"failed,omitempty"`
+}
+
+// ClusterDetail is what launches of thread-block clusters showed: the
+// cluster shapes tried, whether each launched and how many ran at once,
+// and the groups of SMs that clusters were placed within (the GPCs, as
+// far as the launches could tell them apart).
+type ClusterDetail struct {
+	Shapes []ClusterShape `json:"shapes,omitempty"`
+	// Groups are SM ids that shared a cluster in some launch, joined
+	// transitively: a cluster never spans two GPCs, so each group lies
+	// within one GPC (two groups may still share one).
+	Groups [][]int `json:"groups,omitempty"`
+	// Launches is how many cluster launches the groups were traced from.
+	Launches int `json:"launches,omitempty"`
+}
+
+// ClusterShape is one cluster shape: blocks in x, y, z, whether a launch
+// of it ran (with why not), the driver's count of such clusters that fit
+// the GPU at once (cuOccupancyMaxActiveClusters), and the clusters seen
+// running at once in a traced launch.
+type ClusterShape struct {
+	X           int    `json:"x"`
+	Y           int    `json:"y"`
+	Z           int    `json:"z"`
+	NonPortable bool   `json:"non_portable,omitempty"`
+	Launched    bool   `json:"launched"`
+	Why         string `json:"why,omitempty"`
+	MaxActive   int    `json:"max_active,omitempty"`
+	// BlockThreads and SharedBytes are the blocks' shape the counts hold
+	// for.
+	BlockThreads int `json:"block_threads"`
+	SharedBytes  int `json:"shared_bytes"`
 }
 
 // CurvePoint is one footprint of a curve.

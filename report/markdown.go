@@ -42,6 +42,7 @@ func MarkdownWith(w io.Writer, run *record.Run, lib *Library) error {
 	writeMemory(&b, run)
 	writeDispatch(&b, run)
 	writeMMA(&b, run, lib)
+	writeAsync(&b, run)
 	writeHostLinks(&b, run)
 	writePower(&b, run)
 	writeNotes(&b, run)

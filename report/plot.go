@@ -186,7 +186,8 @@ func Plots(run *record.Run) ([]Plot, error) {
 		}
 		out = append(out, Plot{bandwidthPlotName, svg})
 	}
-	return out, nil
+	more, err := asyncPlots(run)
+	return append(out, more...), err
 }
 
 // WritePlots writes every plot of run into dir/plots and returns the files

@@ -18,6 +18,7 @@ import (
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/suites/alu"
+	"github.com/gpuarch/gpuarch/suites/async"
 	"github.com/gpuarch/gpuarch/suites/dispatch"
 	"github.com/gpuarch/gpuarch/suites/links"
 	"github.com/gpuarch/gpuarch/suites/memory"
@@ -235,6 +236,10 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 			}
 		case dispatch.Suite:
 			if err := run(dispatch.Jobs(dev), nil); err != nil {
+				return err
+			}
+		case async.Suite:
+			if err := run(async.Jobs(dev), nil); err != nil {
 				return err
 			}
 		case warp.Suite:

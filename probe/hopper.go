@@ -1,0 +1,177 @@
+package probe
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/gpuarch/gpuarch/ptx"
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/sass"
+)
+
+// Hopper's data movement and cluster probes (compute capability 9.0 and
+// up) share what this file holds: dynamic shared memory laid out as
+// mbarriers in its first asyncData bytes and data after them, the
+// mbarrier wait loop, the check of a timed region's machine code, and
+// one job shape that compiles a module and fills a list of records.
+
+// asyncData is where the data of the asynchronous-copy kernels starts in
+// dynamic shared memory; the mbarriers sit below it, 8 bytes each.
+const asyncData = 1024
+
+// waitParity spins until the mbarrier at bar (a shared address) has
+// completed the phase of the given parity (mbarrier.try_wait.parity,
+// which suspends the thread for a while before it reports false). It
+// gives up after waitPolls failed polls, so a probe that never
+// completes a phase ends (with a time far off) instead of hanging the
+// GPU.
+func waitParity(k *ptx.Kernel, bar, parity ptx.Reg) {
+	p, q, n := k.Reg(ptx.Pred), k.Reg(ptx.Pred), k.Reg(ptx.U32)
+	top, done := k.NewLabel("wait"), k.NewLabel("waited")
+	k.Op("mov.u32", n, ptx.Int(0))
+	k.Mark(top)
+	k.Raw(fmt.Sprintf("mbarrier.try_wait.parity.shared::cta.b64 %s, [%s], %s;", p, bar, parity))
+	k.PredOp("@"+p.String(), "bra", done)
+	k.Op("add.u32", n, n, ptx.Int(1))
+	k.Op("setp.lt.u32", q, n, ptx.Int(waitPolls))
+	k.PredOp("@"+q.String(), "bra", top)
+	k.Mark(done)
+}
+
+// waitPolls bounds an mbarrier wait: try_wait suspends for up to about a
+// microsecond a poll, so this is seconds, far past any probe's phase.
+const waitPolls = 1 << 22
+
+// initBarriers has the calling thread set n mbarriers from bar on (8
+// bytes apart) to expect count arrivals, and makes them visible to the
+// copy engine (fence.mbarrier_init).
+func initBarriers(k *ptx.Kernel, bar ptx.Reg, n, count int) {
+	for i := range n {
+		k.Raw(fmt.Sprintf("mbarrier.init.shared::cta.b64 [%s+%d], %d;", bar, 8*i, count))
+	}
+	k.Raw("fence.mbarrier_init.release.cluster;")
+	k.Raw("fence.proxy.async.shared::cta;")
+}
+
+// ifThread runs body only in the thread whose %tid.x is tid; the branch
+// is divergent, so it is a plain bra.
+func ifThread(k *ptx.Kernel, tid ptx.Reg, want int, body func()) {
+	p := k.Reg(ptx.Pred)
+	k.Op("setp.eq.u32", p, tid, ptx.Int(int64(want)))
+	skip := k.NewLabel("skip")
+	k.PredOp("@!"+p.String(), "bra", skip)
+	body()
+	k.Mark(skip)
+}
+
+// log2 of a power of two.
+func log2(n int) int {
+	s := 0
+	for 1<<s < n {
+		s++
+	}
+	return s
+}
+
+// checkClocked verifies that kernel's timed region (between its first and
+// last clock reads) holds at least needed instructions of the expected
+// families. Without a disassembler the record says so.
+func (c *compiled) checkClocked(kernel string, expect []string, needed int) *record.SASS {
+	if c.listing == nil {
+		return &record.SASS{Status: sassNotVerified, Expected: expect, Kernel: kernel, Note: sass.ErrNoDisassembler.Error()}
+	}
+	chk := CheckRegion(c.listing, kernel, (*sass.Function).ClockRegion, expect, needed)
+	return &chk
+}
+
+// verified sets rec's machine-code check and marks it invalid when the
+// check failed.
+func verified(rec *record.Record, chk *record.SASS) {
+	rec.SASS = chk
+	if chk != nil && chk.Status == sassInvalid {
+		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+chk.Note
+	}
+}
+
+// Item is one record of a HopperJob: the record as it starts (ID,
+// subject, quantity, unit, note) and what fills it.
+type Item struct {
+	Rec record.Record
+	Run func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error
+}
+
+// hopperJob compiles one module of kernels and fills a list of records.
+type hopperJob struct {
+	module  string
+	target  string // "sm_90a" where a kernel needs the architecture-specific features
+	kernels func() []*ptx.Kernel
+	items   []Item
+	c       *compiled
+	// done holds the records measured so far by subject, for items that
+	// derive a figure from an earlier one.
+	done map[string]*record.Record
+}
+
+// NeedsHopper says why dev cannot run the Hopper probes, or "": they need
+// the CUDA backend and compute capability 9.0 or later; sm_90a ones need
+// exactly 9.0.
+func NeedsHopper(dev record.Device, archSpecific bool) string {
+	if dev.BackendOf() != "cuda" {
+		return fmt.Sprintf("not available on the %s backend: the asynchronous copies, the Tensor Memory Accelerator, clusters and the uniform datapath are reached through PTX", dev.BackendOf())
+	}
+	major, minor := ccOf(dev.ComputeCapability)
+	if major < 9 {
+		return fmt.Sprintf("needs compute capability 9.0 or later (Hopper); this GPU is %s", dev.ComputeCapability)
+	}
+	if archSpecific && (major != 9 || minor != 0) {
+		return fmt.Sprintf("needs the sm_90a target (compute capability 9.0 exactly); this GPU is %s", dev.ComputeCapability)
+	}
+	return ""
+}
+
+func ccOf(s string) (major, minor int) {
+	a, b, _ := strings.Cut(s, ".")
+	major, _ = strconv.Atoi(a)
+	minor, _ = strconv.Atoi(b)
+	return major, minor
+}
+
+func (j *hopperJob) prepare(ctx context.Context, r *Runner) {
+	if why := NeedsHopper(r.GPU.Device(), j.target == "sm_90a"); why != "" {
+		j.c = &compiled{failure: &record.Record{Status: record.StatusSkipped, Reason: why}}
+		return
+	}
+	m := r.module(j.kernels()...)
+	if j.target != "" {
+		m.Target = j.target
+	}
+	m.Declare(".extern .shared .align 1024 .b8 " + ptx.DynamicShared + "[];")
+	j.c = r.compileSource(ctx, j.module, m.String())
+}
+
+func (j *hopperJob) close() { j.c.close() }
+
+func (j *hopperJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+	prov := j.c.provenance(j.module)
+	return measureEach(j.c, j.items, func(it Item) record.Record {
+		rec := it.Rec
+		rec.Status, rec.Provenance = record.StatusOK, prov
+		return rec
+	}, func(it Item, rec *record.Record) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		err := it.Run(ctx, r, j.c, rec)
+		if j.done == nil {
+			j.done = map[string]*record.Record{}
+		}
+		done := *rec
+		if err != nil {
+			done.Status = record.StatusFailed
+		}
+		j.done[rec.Subject] = &done
+		return err
+	})
+}

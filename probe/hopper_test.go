@@ -1,0 +1,99 @@
+package probe_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/probe/probetest"
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/suites/async"
+)
+
+func TestNeedsHopper(t *testing.T) {
+	for _, c := range []struct {
+		backend, cc  string
+		archSpecific bool
+		want         string // "" or a phrase of the reason
+	}{
+		{"cuda", "9.0", false, ""},
+		{"cuda", "9.0", true, ""},
+		{"cuda", "10.0", false, ""},
+		{"cuda", "10.0", true, "sm_90a"},
+		{"cuda", "8.6", false, "9.0 or later"},
+		{"vulkan", "9.0", false, "vulkan backend"},
+	} {
+		got := probe.NeedsHopper(record.Device{Backend: c.backend, ComputeCapability: c.cc}, c.archSpecific)
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("%s %s arch-specific %v: %q, want %q", c.backend, c.cc, c.archSpecific, got, c.want)
+		}
+	}
+}
+
+// ampere is the simulated GPU with compute capability 8.0.
+type ampere struct{ *probetest.GPU }
+
+func (g ampere) Device() record.Device {
+	d := g.GPU.Device()
+	d.ComputeCapability = "8.0"
+	return d
+}
+
+// On a GPU older than Hopper every record of the suite is skipped with
+// why, and nothing is launched.
+func TestAsyncSuiteSkipsBeforeHopper(t *testing.T) {
+	g := ampere{probetest.New()}
+	r := &probe.Runner{GPU: g, Config: probe.DefaultConfig()}
+	var jobs []probe.Job
+	for _, p := range async.Jobs(g.Device()) {
+		jobs = append(jobs, p.Job)
+	}
+	var recs []record.Record
+	if err := r.Run(context.Background(), jobs, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) < 60 {
+		t.Fatalf("%d records; the suite has more", len(recs))
+	}
+	ids := map[string]bool{}
+	for _, rec := range recs {
+		if rec.Status != record.StatusSkipped || !strings.Contains(rec.Reason, "compute capability 9.0 or later") {
+			t.Errorf("%s: %s: %s", rec.ID, rec.Status, rec.Reason)
+		}
+		if ids[rec.ID] {
+			t.Errorf("%s: two records with this ID", rec.ID)
+		}
+		ids[rec.ID] = true
+	}
+}
+
+// The kernels carry what the machine-code checks look for, and the
+// tensor copies their rank.
+func TestAsyncKernels(t *testing.T) {
+	for _, c := range []struct {
+		kernel string
+		want   []string
+	}{
+		{probe.AsyncLatencyKernel("k", probe.AsyncCopy{Kind: "cp.async", Width: 8, CacheOp: "ca"}, false).String(), []string{"cp.async.ca.shared.global", ", 8;", "cp.async.wait_group 0;"}},
+		{probe.AsyncLatencyKernel("k", probe.AsyncCopy{Kind: "cp.async", Width: 16, CacheOp: "cg", WaitAll: true}, false).String(), []string{"cp.async.cg.shared.global", "cp.async.wait_all;"}},
+		{probe.AsyncLatencyKernel("k", probe.AsyncCopy{Kind: "tensor", Rank: 3}, false).String(), []string{".param .align 64 .b8 k_tmap[128]", "cvta.param.u64", "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes", "mbarrier.try_wait.parity"}},
+		{probe.AsyncLatencyKernel("k", probe.AsyncCopy{Kind: "bulk store"}, false).String(), []string{"cp.async.bulk.global.shared::cta.bulk_group", "cp.async.bulk.wait_group 0;"}},
+		{probe.TMAStreamKernel("k", true, 4).String(), []string{"cp.async.bulk.tensor.2d", "mbarrier.init.shared::cta.b64"}},
+		{probe.DSMChaseKernel("k", false).String(), []string{"mapa.shared::cluster.u32", "ld.shared::cluster.u32", "barrier.cluster.arrive.release;"}},
+		{probe.DSMStreamKernel("k", 16, true).String(), []string{"st.shared::cluster.v4.u32"}},
+		{probe.SetmaxnregKernel("k", true).String(), []string{".maxnreg 168", ".maxntid 384, 1, 1", ".minnctapersm 1", "setmaxnreg.inc.sync.aligned.u32 232;", "bar.sync 1, 384;"}},
+		{probe.TMAWgmmaKernel("k", 1, 1).String(), []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", "wgmma.wait_group.sync.aligned 0;"}},
+		{probe.TMAWgmmaKernel("k", 4, 2).String(), []string{"wgmma.wait_group.sync.aligned 1;", "cp.async.bulk.shared::cluster.global"}},
+		{probe.MbarrierKernel("k", "test_wait").String(), []string{"mbarrier.test_wait.parity.shared::cta.b64"}},
+	} {
+		for _, w := range c.want {
+			if !strings.Contains(c.kernel, w) {
+				t.Errorf("kernel lacks %q:\n%s", w, c.kernel)
+			}
+		}
+	}
+	if n := strings.Count(probe.TMAWgmmaKernel("k", 4, 2).String(), "wgmma.mma_async"); n != 8 {
+		t.Errorf("reuse 2 holds %d wgmma, want 8", n)
+	}
+}

@@ -1,0 +1,383 @@
+package probe
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/gpuarch/gpuarch/ptx"
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/stats"
+)
+
+// SetmaxnregKernel builds the register-reallocation probe. exchange:
+// three warpgroups under a cap of 168 registers at entry (.maxnreg); in
+// each loop iteration warpgroup 0 gives registers back (setmaxnreg.dec to
+// 40) and takes them again (inc to 168) while warpgroups 1 and 2 take
+// them (inc to 232) and give them back (dec to 168), the producer and
+// consumer roles of a warp-specialised kernel. Otherwise one warpgroup
+// decreases to 64 and increases to 168 again, with no one else waiting.
+// Thread 0 stores the loop's cycles. Parameters: out (u64), iters (u32).
+func SetmaxnregKernel(name string, exchange bool) *ptx.Kernel {
+	k := ptx.NewKernel(name)
+	// setmaxnreg takes effect only when ptxas knows the register count at
+	// entry: a cap and launch bounds (ptxas otherwise drops it, C7508).
+	threads := 128
+	if exchange {
+		threads = 384
+	}
+	k.Directive(".maxnreg 168")
+	k.Directive(fmt.Sprintf(".maxntid %d, 1, 1", threads))
+	k.Directive(".minnctapersm 1")
+	outP, itersP := k.Param("out", ptx.U64), k.Param("iters", ptx.U32)
+	iters := k.Load(itersP)
+	tid := k.Read(ptx.TidX)
+	wg := k.Reg(ptx.U32)
+	k.Op("shr.u32", wg, tid, ptx.Int(7))
+	k.Op("bar.sync", ptx.Int(0))
+	c0 := k.Read(ptx.Clock64)
+	p := k.Reg(ptx.Pred)
+	k.Op("setp.ne.u32", p, wg, ptx.Int(0))
+	consumers, end := k.NewLabel("consumers"), k.NewLabel("joined")
+	k.PredOp("@"+p.String(), "bra.uni", consumers)
+	low := 40
+	if !exchange {
+		low = 64
+	}
+	// The exchange's rounds are fenced by named barriers 1 and 2 (all
+	// three warpgroups): the consumers take registers only after the
+	// producer gave them back, and the producer takes them again only
+	// after the consumers returned them, so no increase waits on a
+	// warpgroup that has left its loop.
+	k.Loop(iters, func() {
+		k.Raw(fmt.Sprintf("setmaxnreg.dec.sync.aligned.u32 %d;", low))
+		if exchange {
+			k.Raw("bar.sync 1, 384;")
+			k.Raw("bar.sync 2, 384;")
+		}
+		k.Raw("setmaxnreg.inc.sync.aligned.u32 168;")
+	})
+	k.Op("bra.uni", end)
+	k.Mark(consumers)
+	if exchange {
+		k.Loop(iters, func() {
+			k.Raw("bar.sync 1, 384;")
+			k.Raw("setmaxnreg.inc.sync.aligned.u32 232;")
+			k.Raw("setmaxnreg.dec.sync.aligned.u32 168;")
+			k.Raw("bar.sync 2, 384;")
+		})
+	}
+	k.Mark(end)
+	c1 := k.Read(ptx.Clock64)
+	storeCycles(k, outP, c0, c1, ptx.Reg{})
+	return k
+}
+
+// pipeStage is one stage of the TMA -> wgmma pipeline: A (64×64 f16, 8
+// KiB) and B (64×128 f16, 16 KiB) for four wgmma m64n128k16.
+const (
+	pipeStage   = 24 << 10
+	pipeB       = 8 << 10
+	pipeThreads = 160 // a consumer warpgroup and a producer warp
+	pipeInstr   = "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16"
+	pipeOps     = 2 * 64 * 128 * 16 // per wgmma
+)
+
+// TMAWgmmaKernel builds the asynchronous pipeline a Hopper GEMM runs: a
+// producer warp's thread copies stage after stage (cp.async.bulk, 24 KiB)
+// into a ring of stages in shared memory, each completing on its full
+// mbarrier; the consumer warpgroup waits for a stage, runs reuse × 4
+// wgmma m64n128k16 over it, commits the group and, once the group before
+// it is done (wgmma.wait_group 1), releases that group's stage on its
+// empty mbarrier, which the producer waits for before refilling it. Lane
+// 0 of every warp writes a warp record. Parameters: out (u64), buf
+// (u64), iters (u32), mask (u32).
+func TMAWgmmaKernel(name string, stages, reuse int) *ptx.Kernel {
+	k := ptx.NewKernel(name)
+	outP, bufP, itersP, maskP := k.Param("out", ptx.U64), k.Param("buf", ptx.U64), k.Param("iters", ptx.U32), k.Param("mask", ptx.U32)
+	iters, mask, buf := k.Load(itersP), k.Load(maskP), k.Load(bufP)
+	tid, ctaid, nctaid := k.Read(ptx.TidX), k.Read(ptx.CtaidX), k.Read(ptx.NctaidX)
+	base := sharedBase(k)
+	full, empty, data := k.Reg(ptx.U32), k.Reg(ptx.U32), k.Reg(ptx.U32)
+	k.Op("mov.u32", full, base)
+	k.Op("add.u32", empty, base, ptx.Int(128))
+	k.Op("add.u32", data, base, ptx.Int(asyncData))
+	ifThread(k, tid, 0, func() {
+		initBarriers(k, full, stages, 1)
+		initBarriers(k, empty, stages, 1)
+	})
+	accs := make([]ptx.Reg, 64)
+	for i := range accs {
+		accs[i] = k.Reg(ptx.F32)
+		k.Op("mov.f32", accs[i], ptx.Imm("0f00000000"))
+	}
+	k.Op("bar.sync", ptx.Int(0))
+	c0, t0 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
+	slotOf := func(i ptx.Reg) (slot, ph ptx.Reg) {
+		slot, ph = k.Reg(ptx.U32), k.Reg(ptx.U32)
+		k.Op("rem.u32", slot, i, ptx.Int(int64(stages)))
+		k.Op("div.u32", ph, i, ptx.Int(int64(stages)))
+		k.Op("and.b32", ph, ph, ptx.Int(1))
+		return slot, ph
+	}
+	isProducer := k.Reg(ptx.Pred)
+	k.Op("setp.ge.u32", isProducer, tid, ptx.Int(128))
+	consumer, joined := k.NewLabel("consumer"), k.NewLabel("joined")
+	k.PredOp("@!"+isProducer.String(), "bra.uni", consumer)
+	ifThread(k, tid, 128, func() {
+		pos, st := k.Reg(ptx.U32), k.Reg(ptx.B64)
+		k.Op("mov.u32", pos, ctaid)
+		k.LoopIndexed(iters, func(i ptx.Reg) {
+			slot, ph := slotOf(i)
+			refill := k.Reg(ptx.Pred)
+			k.Op("setp.ge.u32", refill, i, ptx.Int(int64(stages)))
+			skip := k.NewLabel("fresh")
+			k.PredOp("@!"+refill.String(), "bra", skip)
+			eb, prev := k.Reg(ptx.U32), k.Reg(ptx.U32)
+			k.Op("mad.lo.u32", eb, slot, ptx.Int(8), empty)
+			k.Op("xor.b32", prev, ph, ptx.Int(1))
+			waitParity(k, eb, prev)
+			k.Mark(skip)
+			fb, dst, off := k.Reg(ptx.U32), k.Reg(ptx.U32), k.Reg(ptx.U32)
+			k.Op("mad.lo.u32", fb, slot, ptx.Int(8), full)
+			k.Op("mad.lo.u32", dst, slot, ptx.Int(pipeStage), data)
+			k.Op("mul.lo.u32", off, pos, ptx.Int(pipeStage))
+			k.Op("and.b32", off, off, mask)
+			g := k.Reg(ptx.U64)
+			k.Op("cvt.u64.u32", g, off)
+			k.Op("add.u64", g, g, buf)
+			k.Raw(fmt.Sprintf("mbarrier.arrive.expect_tx.shared::cta.b64 %s, [%s], %d;", st, fb, pipeStage))
+			k.Raw(fmt.Sprintf("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%s], [%s], %d, [%s];", dst, g, pipeStage, fb))
+			k.Op("add.u32", pos, pos, nctaid)
+		})
+	})
+	k.Op("bra.uni", joined)
+	k.Mark(consumer)
+	scale := k.Reg(ptx.Pred)
+	k.Op("setp.ne.u32", scale, iters, ptx.Int(0))
+	st := k.Reg(ptx.B64)
+	k.LoopIndexed(iters, func(i ptx.Reg) {
+		slot, ph := slotOf(i)
+		fb, sd := k.Reg(ptx.U32), k.Reg(ptx.U32)
+		k.Op("mad.lo.u32", fb, slot, ptx.Int(8), full)
+		waitParity(k, fb, ph)
+		k.Op("mad.lo.u32", sd, slot, ptx.Int(pipeStage), data)
+		k.Raw("wgmma.fence.sync.aligned;")
+		for range reuse {
+			for kk := range 4 {
+				da, db := k.Reg(ptx.U32), k.Reg(ptx.U32)
+				k.Op("add.u32", da, sd, ptx.Int(int64(kk*2048)))
+				k.Op("add.u32", db, sd, ptx.Int(int64(pipeB+kk*4096)))
+				descA, descB := pipeDesc(k, da), pipeDesc(k, db)
+				k.Raw(fmt.Sprintf("%s %s, %s, %s, %s, 1, 1, 0, 0;", pipeInstr, regList(accs), descA, descB, scale))
+			}
+		}
+		k.Raw("wgmma.commit_group.sync.aligned;")
+		if stages == 1 {
+			// One stage: the producer waits for it, so wait for this
+			// group and release it at once.
+			k.Raw("wgmma.wait_group.sync.aligned 0;")
+			ifThread(k, tid, 0, func() {
+				eb := k.Reg(ptx.U32)
+				k.Op("mov.u32", eb, empty)
+				k.Raw(fmt.Sprintf("mbarrier.arrive.shared::cta.b64 %s, [%s];", st, eb))
+			})
+			return
+		}
+		k.Raw("wgmma.wait_group.sync.aligned 1;")
+		// The group before this one is done: release its stage.
+		release := k.Reg(ptx.Pred)
+		k.Op("setp.ne.u32", release, i, ptx.Int(0))
+		ifThread(k, tid, 0, func() {
+			skip := k.NewLabel("first")
+			k.PredOp("@!"+release.String(), "bra", skip)
+			prev, pslot, eb := k.Reg(ptx.U32), k.Reg(ptx.U32), k.Reg(ptx.U32)
+			k.Op("sub.u32", prev, i, ptx.Int(1))
+			k.Op("rem.u32", pslot, prev, ptx.Int(int64(stages)))
+			k.Op("mad.lo.u32", eb, pslot, ptx.Int(8), empty)
+			k.Raw(fmt.Sprintf("mbarrier.arrive.shared::cta.b64 %s, [%s];", st, eb))
+			k.Mark(skip)
+		})
+	})
+	k.Raw("wgmma.wait_group.sync.aligned 0;")
+	k.Mark(joined)
+	c1, t1 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
+	writeWarpRecord(k, outP, c0, c1, t0, t1)
+	never := k.Reg(ptx.Pred)
+	k.Op("setp.eq.u32", never, iters, ptx.Int(0))
+	k.If(never, func() {
+		out := k.Load(outP)
+		for i, a := range accs {
+			k.Op("st.global.f32", ptx.Addr{Base: out, Offset: int64(4 * i)}, a)
+		}
+	})
+	return k
+}
+
+// pipeDesc is the wgmma matrix descriptor of the tile at shared address
+// a, with the mma suite's no-swizzle strides.
+func pipeDesc(k *ptx.Kernel, a ptx.Reg) ptx.Reg {
+	t := k.Reg(ptx.U32)
+	k.Op("shr.u32", t, a, ptx.Int(4))
+	k.Op("and.b32", t, t, ptx.Int(0x3fff))
+	d := k.Reg(ptx.B64)
+	k.Op("cvt.u64.u32", d, t)
+	k.Op("or.b64", d, d, ptx.Int(int64(wgmmaLBO>>4)<<16|int64(wgmmaSBO>>4)<<32))
+	return d
+}
+
+// PipelinePlan is the TMA -> wgmma sweep: stage counts and how many times
+// each stage's data is run through the tensor cores.
+type PipelinePlan struct {
+	Stages, Reuse []int
+}
+
+func pipeKernelName(stages, reuse int) string { return fmt.Sprintf("tma_wgmma_s%d_r%d", stages, reuse) }
+
+// pipeFootprint is the pipeline's source: 8 MiB every SM reads, in L2.
+const pipeFootprint = 8 << 20
+
+// ArchSpecificJob measures what needs the sm_90a target: setmaxnreg's
+// cost, what it does to occupancy, and the TMA -> wgmma pipeline against
+// its depth.
+func ArchSpecificJob(suite string, plan PipelinePlan) Job {
+	j := &hopperJob{module: "async_90a", target: "sm_90a"}
+	j.kernels = func() []*ptx.Kernel {
+		ks := []*ptx.Kernel{SetmaxnregKernel("setmaxnreg_exchange", true), SetmaxnregKernel("setmaxnreg_pair", false)}
+		for _, r := range plan.Reuse {
+			for _, s := range plan.Stages {
+				ks = append(ks, TMAWgmmaKernel(pipeKernelName(s, r), s, r))
+			}
+		}
+		return ks
+	}
+	for _, v := range []struct {
+		subject, kernel, note string
+		threads               int
+	}{
+		{"setmaxnreg dec+inc, one warpgroup", "setmaxnreg_pair", "one warpgroup under a 168-register cap (.maxnreg) gives registers back (setmaxnreg.dec 64) and takes them again (inc 168), in a loop; cycles per pair, the loop included", 128},
+		{"setmaxnreg exchange, 3 warpgroups", "setmaxnreg_exchange", "three warpgroups under a 168-register cap: warpgroup 0 decreases to 40 and increases to 168 while warpgroups 1 and 2 increase to 232 and decrease to 168, as a warp-specialised kernel's producer and consumers do, each round fenced by two named barriers (bar.sync 1 and 2, all 384 threads) so no warpgroup waits on one that has left; cycles per round seen by warpgroup 0, the barriers included", 384},
+	} {
+		v := v
+		j.items = append(j.items, Item{Rec: record.Record{ID: fmt.Sprintf("%s/%s/latency", suite, v.subject), Suite: suite, Subject: v.subject, Group: "setmaxnreg",
+			Quantity: record.Latency, Unit: "cycles", Note: v.note},
+			Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+				out, err := r.GPU.Alloc(64)
+				if err != nil {
+					return err
+				}
+				defer out.Free()
+				const iters = 512
+				if err := c.medianCycles(ctx, r, v.kernel, Grid{Blocks: 1, Threads: v.threads}, out, iters, rec, out.Ptr(), uint32(iters)); err != nil {
+					return err
+				}
+				if n, err := c.prog.MaxBlocksPerSM(v.kernel, v.threads, 0); err == nil {
+					rec.Note += fmt.Sprintf("; the driver fits %d such blocks per SM", n)
+				}
+				verified(rec, c.checkClocked(v.kernel, []string{"USETMAXREG"}, 2))
+				return nil
+			}})
+	}
+	for _, reuse := range plan.Reuse {
+		reuse := reuse
+		subject := fmt.Sprintf("TMA -> wgmma pipeline, each stage used %d×", reuse)
+		j.items = append(j.items, Item{Rec: record.Record{ID: fmt.Sprintf("%s/%s/throughput", suite, subject), Suite: suite, Subject: subject, Group: "pipeline",
+			Quantity: record.Throughput, Unit: "operations/clock/SM",
+			Note: fmt.Sprintf("one block per SM: a producer thread copies 24 KiB stages (cp.async.bulk, from %s every SM reads, in L2) into a ring, each on its full mbarrier; a consumer warpgroup waits for each, runs %d wgmma m64n128k16 f32+=f16 over it, commits and releases the stage before it on its empty mbarrier (wgmma.wait_group 1); dense operations over the consumer warps' span of %%clock64, median over SMs; the value is the best stage count; bytes per operation fall as each stage is used more", sizeName(pipeFootprint), 4*reuse)},
+			Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+				return pipeline(ctx, r, c, plan.Stages, reuse, rec)
+			}})
+		j.items = append(j.items, Item{Rec: record.Record{ID: fmt.Sprintf("%s/%s, stages for 95%%/amount", suite, subject), Suite: suite, Subject: subject + ", stages for 95% of the best", Group: "pipeline",
+			Quantity: record.Amount, Unit: "stages", Note: "the fewest stages whose rate is at least 95% of the sweep's best: the depth from which the tensor cores stop waiting for data"},
+			Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+				src := j.done[subject]
+				if src == nil || src.Sweep == nil || src.Status != record.StatusOK {
+					rec.Status, rec.Reason = record.StatusSkipped, "the pipeline sweep it is read from was not measured"
+					return nil
+				}
+				for _, p := range src.Sweep.Points {
+					if p.Failed == "" && p.Value >= 0.95*src.Value {
+						rec.Value = p.X
+						break
+					}
+				}
+				rec.Provenance = src.Provenance
+				return nil
+			}})
+	}
+	return j
+}
+
+func pipeline(ctx context.Context, r *Runner, c *compiled, stages []int, reuse int, rec *record.Record) error {
+	d := r.GPU.Device()
+	buf, err := r.GPU.Alloc(pipeFootprint + pipeStage) // the last stage may start just below the mask
+	if err != nil {
+		return err
+	}
+	defer buf.Free()
+	warps := d.SMs * pipeThreads / 32
+	out, err := r.GPU.Alloc(warps * WarpRecordBytes)
+	if err != nil {
+		return err
+	}
+	defer out.Free()
+	optin := d.Attributes["MAX_SHARED_MEMORY_PER_BLOCK_OPTIN"]
+	rec.Sweep = &record.SweepDetail{X: "stages"}
+	best := -1.0
+	var clocks []float64
+	const iters = 512
+	for _, s := range stages {
+		pt := record.ParamPoint{X: float64(s)}
+		need := asyncData + s*pipeStage
+		if need > optin {
+			pt.Failed = fmt.Sprintf("%d bytes of shared memory, above the %d a block may have", need, optin)
+			rec.Sweep.Points = append(rec.Sweep.Points, pt)
+			continue
+		}
+		g := Grid{Blocks: d.SMs, Threads: pipeThreads, SharedBytes: max(need, oneBlockPerSM(d))}
+		var rates []float64
+		for range 3 {
+			if err := c.prog.Launch(ctx, pipeKernelName(s, reuse), g, r.ownTimeout(), out.Ptr(), buf.Ptr(), uint32(iters), uint32(pipeFootprint-1)); err != nil {
+				return err
+			}
+			b, err := out.Read()
+			if err != nil {
+				return err
+			}
+			ws, err := r.decodeWarps(b, warps)
+			if err != nil {
+				return err
+			}
+			ws = slices.DeleteFunc(ws, func(w WarpRecord) bool { return w.WarpInBlock >= 4 })
+			rate, err := r.rateOf(ws, float64(iters*reuse*4*pipeOps/4))
+			if err != nil {
+				return err
+			}
+			rates = append(rates, rate.PerSM)
+			if rate.ClockHz > 0 {
+				clocks = append(clocks, rate.ClockHz)
+			}
+		}
+		pt.Value, pt.Min, pt.Max = stats.Median(rates), slices.Min(rates), slices.Max(rates)
+		rec.Sweep.Points = append(rec.Sweep.Points, pt)
+		if pt.Value > best {
+			best, rec.Sweep.Best, rec.Samples = pt.Value, len(rec.Sweep.Points)-1, rates
+		}
+	}
+	if best < 0 {
+		rec.Status, rec.Reason = record.StatusFailed, "no stage count fits a block's shared memory"
+		return nil
+	}
+	rec.Value, rec.Summary = best, summary(rec.Samples)
+	if len(clocks) > 0 {
+		rec.Provenance.Clock = &record.Clock{Hz: stats.Median(clocks), Source: "%clock64 over %globaltimer inside the pipeline kernels (median)"}
+	}
+	verified(rec, c.checkClocked(pipeKernelName(stages[len(stages)-1], reuse), []string{"HGMMA"}, 4*reuse))
+	if rec.Status == record.StatusOK {
+		chk := c.checkClocked(pipeKernelName(stages[len(stages)-1], reuse), []string{"UBLKCP"}, 1)
+		if chk.Status == sassInvalid {
+			verified(rec, chk)
+		}
+	}
+	return nil
+}

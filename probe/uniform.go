@@ -1,0 +1,281 @@
+package probe
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/gpuarch/gpuarch/ptx"
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/sass"
+	"github.com/gpuarch/gpuarch/stats"
+)
+
+// UniformOp is an integer operation the uniform-datapath probe chains on
+// warp-uniform values (kernel parameters only), so that ptxas can keep
+// the chain in uniform registers; SASS is the uniform instruction it
+// should become, Vector the vector one it becomes otherwise.
+type UniformOp struct {
+	Name, Template, SASS, Vector string
+}
+
+// UniformOps are the uniform-datapath operations measured: the operands
+// rotate over four parameters so no two steps fold.
+var UniformOps = []UniformOp{
+	{"add.u32", "add.u32 {x}, {x}, {a};", "UIADD3", "IADD3"},
+	{"lop3.b32", "lop3.b32 {x}, {x}, {a}, {b}, 0x96;", "ULOP3", "LOP3"},
+	{"shf.l.wrap.b32", "shf.l.wrap.b32 {x}, {x}, {x}, {a};", "USHF", "SHF"},
+	{"mad.lo.u32", "mad.lo.u32 {x}, {x}, {a}, {b};", "UIMAD", "IMAD"},
+}
+
+func (o UniformOp) step(x, a, b ptx.Reg) string {
+	return strings.NewReplacer("{x}", x.String(), "{a}", a.String(), "{b}", b.String()).Replace(o.Template)
+}
+
+// uniformUnroll is how many rounds of the chains a loop iteration holds.
+const uniformUnroll = 8
+
+// UniformKernel builds the uniform-datapath probe: ilp chains of op on
+// values from parameters (the same in every thread), uniformUnroll
+// rounds a loop iteration, and, when vector > 0, that many chains of a
+// vector instruction (fma.rn.f32 or add.u32 on values that differ per
+// thread) interleaved in the same loop. Lane 0 of every warp writes a
+// warp record. Parameters: out (u64), iters (u32), a0..a3 (u32), x0
+// (u32).
+func UniformKernel(name string, op UniformOp, ilp int, vector int, vectorOp string) *ptx.Kernel {
+	k := ptx.NewKernel(name)
+	outP, itersP := k.Param("out", ptx.U64), k.Param("iters", ptx.U32)
+	var as []ptx.Reg
+	for i := range 4 {
+		as = append(as, k.Load(k.Param(fmt.Sprintf("a%d", i), ptx.U32)))
+	}
+	x0 := k.Load(k.Param("x0", ptx.U32))
+	iters := k.Load(itersP)
+	xs := make([]ptx.Reg, ilp)
+	for i := range xs {
+		xs[i] = k.Reg(ptx.U32)
+		k.Op("add.u32", xs[i], x0, ptx.Int(int64(i)))
+	}
+	tid := k.Read(ptx.TidX)
+	vs := make([]ptx.Reg, vector)
+	var fa, fb ptx.Reg
+	if vector > 0 {
+		fa, fb = k.Reg(ptx.F32), k.Reg(ptx.F32)
+		k.Op("mov.f32", fa, ptx.Imm("0f3F7FF972"))
+		k.Op("mov.f32", fb, ptx.Imm("0f3A83126F"))
+	}
+	for i := range vs {
+		if vectorOp == "fma.rn.f32" {
+			vs[i] = k.Reg(ptx.F32)
+			k.Op("cvt.rn.f32.u32", vs[i], tid)
+		} else {
+			vs[i] = k.Reg(ptx.U32)
+			k.Op("add.u32", vs[i], tid, ptx.Int(int64(i)))
+		}
+	}
+	k.Op("bar.sync", ptx.Int(0))
+	c0, t0 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
+	k.Loop(iters, func() {
+		for u := range uniformUnroll {
+			for i, x := range xs {
+				k.Raw(op.step(x, as[(u+i)%4], as[(u+i+1)%4]))
+			}
+			for i, v := range vs {
+				if vectorOp == "fma.rn.f32" {
+					k.Op("fma.rn.f32", v, v, fa, fb)
+				} else {
+					k.Op("add.u32", v, v, as[(u+i)%4])
+					k.Op("xor.b32", v, v, tid)
+				}
+			}
+		}
+	})
+	c1, t1 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
+	writeWarpRecord(k, outP, c0, c1, t0, t1)
+	// Keep every chain: store when the sum is a value the host never
+	// makes (x0 of all ones).
+	sum := k.Reg(ptx.U32)
+	k.Op("mov.u32", sum, ptx.Int(0))
+	for _, x := range xs {
+		k.Op("add.u32", sum, sum, x)
+	}
+	for _, v := range vs {
+		if vectorOp == "fma.rn.f32" {
+			b := k.Reg(ptx.U32)
+			k.Op("mov.b32", b, v)
+			k.Op("add.u32", sum, sum, b)
+		} else {
+			k.Op("add.u32", sum, sum, v)
+		}
+	}
+	never := k.Reg(ptx.Pred)
+	k.Op("setp.eq.u32", never, x0, ptx.Int(-1))
+	k.If(never, func() { k.Op("st.global.u32", ptx.Addr{Base: k.Load(outP)}, sum) })
+	return k
+}
+
+// Vector instructions the uniform ops are mixed with.
+const (
+	mixFFMA  = "fma.rn.f32"
+	mixIADD3 = "add.u32"
+)
+
+func uniformName(op UniformOp, ilp, vector int, vop string) string {
+	n := fmt.Sprintf("uni_%s_%d", KernelName(op.Name), ilp)
+	if vector > 0 {
+		n += fmt.Sprintf("_v%s%d", KernelName(vop), vector)
+	}
+	return n
+}
+
+// uniformRun is one launch's cycles per loop iteration (median over
+// SMs of the warps' spans) and warp instructions per clock per SM.
+func uniformRun(ctx context.Context, r *Runner, c *compiled, kernel string, g Grid, iters int, instPerIter float64) (Rate, error) {
+	d := r.GPU.Device()
+	warps := g.Blocks * g.Threads / 32
+	out, err := r.GPU.Alloc(warps * WarpRecordBytes)
+	if err != nil {
+		return Rate{}, err
+	}
+	defer out.Free()
+	var rates []Rate
+	for range 3 {
+		if err := c.prog.Launch(ctx, kernel, g, r.ownTimeout(), out.Ptr(), uint32(iters), uint32(0x9e3779b9), uint32(0x7f4a7c15), uint32(0x85ebca6b), uint32(0xc2b2ae35), uint32(d.SMs)); err != nil {
+			return Rate{}, err
+		}
+		b, err := out.Read()
+		if err != nil {
+			return Rate{}, err
+		}
+		ws, err := r.decodeWarps(b, warps)
+		if err != nil {
+			return Rate{}, err
+		}
+		rate, err := r.rateOf(ws, float64(iters)*instPerIter)
+		if err != nil {
+			return Rate{}, err
+		}
+		rates = append(rates, rate)
+	}
+	// The median launch by rate.
+	vals := make([]float64, len(rates))
+	for i, x := range rates {
+		vals[i] = x.PerSM
+	}
+	m := stats.Median(vals)
+	for _, x := range rates {
+		if x.PerSM == m {
+			return x, nil
+		}
+	}
+	return rates[len(rates)/2], nil
+}
+
+// UniformJob measures each uniform operation's latency (one warp, one
+// chain) and throughput (every SM full, four chains a warp), and for
+// add.u32 whether it competes with the vector pipelines: the uniform
+// chains beside FFMA or IADD3 chains in one loop, against each alone.
+func UniformJob(suite string) Job {
+	j := &hopperJob{module: "uniform"}
+	add := UniformOps[0]
+	j.kernels = func() []*ptx.Kernel {
+		var ks []*ptx.Kernel
+		for _, op := range UniformOps {
+			ks = append(ks, UniformKernel(uniformName(op, 1, 0, ""), op, 1, 0, ""), UniformKernel(uniformName(op, 4, 0, ""), op, 4, 0, ""))
+		}
+		for _, vop := range []string{mixFFMA, mixIADD3} {
+			ks = append(ks, UniformKernel(uniformName(add, 0, 4, vop), add, 0, 4, vop), UniformKernel(uniformName(add, 4, 4, vop), add, 4, 4, vop))
+		}
+		return ks
+	}
+	for _, op := range UniformOps {
+		op := op
+		for _, q := range []record.Quantity{record.Latency, record.Throughput} {
+			q := q
+			unit, note := "cycles", fmt.Sprintf("one warp, one chain of %s on values from kernel parameters (the same in every lane), operands rotating over four parameters, %d a loop iteration; cycles per step, the loop included", op.Name, uniformUnroll)
+			if q == record.Throughput {
+				unit, note = "warp instructions/clock/SM", fmt.Sprintf("four chains of %s per warp on uniform values, %d rounds a loop iteration, 32 warps per SM on every SM", op.Name, uniformUnroll)
+			}
+			j.items = append(j.items, Item{Rec: record.Record{ID: fmt.Sprintf("%s/%s (uniform)/%s", suite, op.Name, q), Suite: suite, Subject: op.Name + " (uniform)", Group: "uniform",
+				Op: op.SASS, Quantity: q, Unit: unit, Note: note},
+				Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+					return uniformMeasure(ctx, r, c, op, q, rec)
+				}})
+		}
+	}
+	for _, vop := range []string{mixFFMA, mixIADD3} {
+		vop := vop
+		vname := map[string]string{mixFFMA: "FFMA", mixIADD3: "IADD3+LOP3"}[vop]
+		subject := fmt.Sprintf("UIADD3 beside %s", vname)
+		j.items = append(j.items, Item{Rec: record.Record{ID: fmt.Sprintf("%s/%s/mix", suite, subject), Suite: suite, Subject: subject, Group: "uniform",
+			Quantity: record.Amount, Unit: "share of the shorter loop hidden",
+			Note: fmt.Sprintf("32 warps per SM run four uniform add chains, or four vector chains (%s), or both interleaved in one loop; the value is (T(uniform) + T(vector) - T(both)) / min(T(uniform), T(vector)): 1 when the two run on separate pipelines side by side, 0 when they take turns on one", vname)},
+			Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+				return uniformMix(ctx, r, c, add, vop, rec)
+			}})
+	}
+	return j
+}
+
+func uniformGrid(r *Runner, full bool) Grid {
+	if !full {
+		return Grid{Blocks: 1, Threads: 32}
+	}
+	return Grid{Blocks: 4 * r.GPU.Device().SMs, Threads: 256}
+}
+
+func uniformMeasure(ctx context.Context, r *Runner, c *compiled, op UniformOp, q record.Quantity, rec *record.Record) error {
+	ilp, iters := 1, 2048
+	if q == record.Throughput {
+		ilp, iters = 4, 4096
+	}
+	kernel := uniformName(op, ilp, 0, "")
+	rate, err := uniformRun(ctx, r, c, kernel, uniformGrid(r, q == record.Throughput), iters, float64(ilp*uniformUnroll))
+	if err != nil {
+		return err
+	}
+	if q == record.Latency {
+		rec.Value = 1 / rate.PerSM // one warp: cycles per instruction
+	} else {
+		rec.Value = rate.PerSM
+	}
+	rec.Samples = []float64{rec.Value}
+	if rate.ClockHz > 0 {
+		rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: "%clock64 over %globaltimer inside the kernel"}
+	}
+	chk := c.checkLoop(kernel, []string{op.SASS}, ilp*uniformUnroll, ilp*uniformUnroll)
+	if chk.Status == sassInvalid && sass.Counts(chk.Counts).Matching(op.Vector) >= ilp*uniformUnroll {
+		chk.Note = fmt.Sprintf("ptxas kept the chain on the vector datapath (%s), not the uniform one (%s): %s", op.Vector, op.SASS, chk.Note)
+	}
+	verified(rec, chk)
+	return nil
+}
+
+func uniformMix(ctx context.Context, r *Runner, c *compiled, add UniformOp, vop string, rec *record.Record) error {
+	g := uniformGrid(r, true)
+	const iters = 4096
+	per := float64(4 * uniformUnroll)
+	vecPer := per
+	if vop == mixIADD3 {
+		vecPer = 2 * per
+	}
+	u, err := uniformRun(ctx, r, c, uniformName(add, 4, 0, ""), g, iters, per)
+	if err != nil {
+		return err
+	}
+	v, err := uniformRun(ctx, r, c, uniformName(add, 0, 4, vop), g, iters, vecPer)
+	if err != nil {
+		return err
+	}
+	both, err := uniformRun(ctx, r, c, uniformName(add, 4, 4, vop), g, iters, per+vecPer)
+	if err != nil {
+		return err
+	}
+	tu, tv, tb := u.MedianCycles, v.MedianCycles, both.MedianCycles
+	rec.Value = (tu + tv - tb) / min(tu, tv)
+	rec.Samples = []float64{rec.Value}
+	rec.Note += fmt.Sprintf("; SM spans: uniform alone %.0f cycles, vector alone %.0f, both %.0f", tu, tv, tb)
+	chk := c.checkLoop(uniformName(add, 4, 4, vop), []string{add.SASS}, 4*uniformUnroll, 4*uniformUnroll)
+	verified(rec, chk)
+	return nil
+}

@@ -1,0 +1,100 @@
+// Package async is the async suite: how a Hopper-class GPU (compute
+// capability 9.0 and later) moves data and runs the work around it. The
+// per-thread asynchronous copy (cp.async, LDGSTS), the Tensor Memory
+// Accelerator's bulk and tensor copies (cp.async.bulk and
+// cp.async.bulk.tensor, UBLKCP/UTMALDG/UTMASTG) and the mbarrier they
+// complete on; thread-block clusters, their placement on the GPCs and
+// distributed shared memory; the uniform datapath (the warp-wide scalar
+// unit, UIADD3/ULOP3/USHF/UIMAD); setmaxnreg's register reallocation;
+// and the TMA -> shared memory -> wgmma pipeline a Hopper GEMM runs,
+// against its depth.
+//
+// Opinions. Every figure is timed inside the kernel in SM cycles and
+// every probe's timed region is checked for the instruction it claims to
+// time. Copy latencies are a dependent chain (the next copy's address
+// adds the word the last one copied) less the same chain without the
+// copy, so address arithmetic is not in the figure. Bandwidths are
+// bytes over each SM's own span, median over SMs, at the best point of a
+// sweep, with the whole sweep kept. The suite is CUDA-only: Vulkan
+// reaches none of these instructions, and its records say so.
+package async
+
+import (
+	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/record"
+)
+
+// Suite is the name this suite's records carry.
+const Suite = "async"
+
+// LatencyCases are the copy latencies measured.
+func LatencyCases() []probe.AsyncLatency {
+	var out []probe.AsyncLatency
+	for _, level := range []string{"L1", "DRAM"} {
+		for _, w := range []int{4, 8, 16} {
+			out = append(out, probe.AsyncLatency{Copy: probe.AsyncCopy{Kind: "cp.async", Width: w, CacheOp: "ca"}, Level: level})
+		}
+	}
+	for _, level := range []string{"L2", "DRAM"} {
+		out = append(out, probe.AsyncLatency{Copy: probe.AsyncCopy{Kind: "cp.async", Width: 16, CacheOp: "cg"}, Level: level})
+	}
+	out = append(out, probe.AsyncLatency{Copy: probe.AsyncCopy{Kind: "cp.async", Width: 16, CacheOp: "cg", WaitAll: true}, Level: "L2"})
+	for _, level := range []string{"L2", "DRAM"} {
+		for _, b := range []int{16, 1 << 10, 16 << 10} {
+			out = append(out, probe.AsyncLatency{Copy: probe.AsyncCopy{Kind: "bulk"}, Level: level, Bytes: b})
+		}
+	}
+	for rank := 1; rank <= 5; rank++ {
+		out = append(out, probe.AsyncLatency{Copy: probe.AsyncCopy{Kind: "tensor", Rank: rank}, Level: "L2", Bytes: 1 << 10})
+	}
+	out = append(out,
+		probe.AsyncLatency{Copy: probe.AsyncCopy{Kind: "tensor", Rank: 2}, Level: "DRAM", Bytes: 1 << 10},
+		probe.AsyncLatency{Copy: probe.AsyncCopy{Kind: "bulk store"}, Level: "L2", Bytes: 1 << 10},
+		probe.AsyncLatency{Copy: probe.AsyncCopy{Kind: "tensor store", Rank: 2}, Level: "L2", Bytes: 1 << 10},
+	)
+	return out
+}
+
+// Streams are the bandwidth sweeps: cp.async against groups in flight,
+// the TMA against stages and copy sizes, from DRAM and (cp.async and bulk)
+// from L2.
+func Streams() []probe.AsyncStream {
+	sizes := []int{1 << 10, 2 << 10, 4 << 10, 8 << 10, 16 << 10, 32 << 10}
+	stages := []int{1, 2, 4, 8}
+	return []probe.AsyncStream{
+		{Kind: "cp.async", Level: "DRAM", Depths: []int{1, 2, 4, 8, 16}},
+		{Kind: "cp.async", Level: "L2", Depths: []int{1, 2, 4, 8, 16}},
+		{Kind: "bulk", Level: "DRAM", Depths: stages, Sizes: sizes},
+		{Kind: "tensor", Level: "DRAM", Depths: stages, Sizes: sizes},
+		{Kind: "bulk", Level: "L2", Depths: stages, Sizes: sizes},
+	}
+}
+
+// Clusters is the cluster job's plan: 1-D sizes 1 to 16 (above 8 needs
+// the non-portable opt-in) and 2-D and 3-D shapes.
+func Clusters() probe.ClusterPlan {
+	return probe.ClusterPlan{
+		Shapes: [][3]int{{1, 1, 1}, {2, 1, 1}, {3, 1, 1}, {4, 1, 1}, {6, 1, 1}, {8, 1, 1}, {12, 1, 1}, {16, 1, 1}, {32, 1, 1},
+			{2, 2, 1}, {4, 2, 1}, {2, 4, 1}, {4, 4, 1}, {2, 2, 2}},
+		Sizes:  []int{1, 2, 4, 8, 16},
+		Widths: []int{4, 8, 16},
+	}
+}
+
+// Pipeline is the TMA -> wgmma sweep.
+func Pipeline() probe.PipelinePlan {
+	return probe.PipelinePlan{Stages: []int{1, 2, 3, 4, 6, 8}, Reuse: []int{1, 4}}
+}
+
+// Jobs are the suite's jobs for dev. On a device that cannot run them
+// (another backend, an older GPU) they compile nothing and record why.
+func Jobs(dev record.Device) []probe.Planned {
+	return []probe.Planned{
+		{Key: Suite + "/latency", Job: probe.AsyncLatencyJob(Suite, LatencyCases())},
+		{Key: Suite + "/mbarrier", Job: probe.MbarrierJob(Suite)},
+		{Key: Suite + "/stream", Job: probe.AsyncStreamJob(Suite, Streams())},
+		{Key: Suite + "/cluster", Job: probe.ClusterJob(Suite, Clusters())},
+		{Key: Suite + "/uniform", Job: probe.UniformJob(Suite)},
+		{Key: Suite + "/sm_90a", Job: probe.ArchSpecificJob(Suite, Pipeline())},
+	}
+}
