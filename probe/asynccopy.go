@@ -3,13 +3,11 @@ package probe
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/gpuarch/gpuarch/cuda"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/stats"
 )
 
 // AsyncCopy is one asynchronous copy a latency chain times.
@@ -688,8 +686,7 @@ func asyncStream(ctx context.Context, r *Runner, c *compiled, s AsyncStream, rec
 			return nil
 		}
 	}
-	var clocks []float64
-	best := -1.0
+	sw := &sweeper{rec: rec, best: -1}
 	for _, size := range sizes {
 		var extra []any
 		mask := uint32(s.footprint() - 1)
@@ -710,7 +707,7 @@ func asyncStream(ctx context.Context, r *Runner, c *compiled, s AsyncStream, rec
 			}
 			if need > optin {
 				pt.Failed = fmt.Sprintf("%d bytes of shared memory, above the %d a block may have", need, optin)
-				rec.Sweep.Points = append(rec.Sweep.Points, pt)
+				sw.add(pt, nil, false)
 				continue
 			}
 			g := Grid{Blocks: d.SMs, Threads: threads, SharedBytes: min(optin, max(need, oneBlock))}
@@ -724,45 +721,15 @@ func asyncStream(ctx context.Context, r *Runner, c *compiled, s AsyncStream, rec
 			if s.Kind == "cp.async" {
 				perWarp = float64(iters) * 32 * 16
 			}
-			var rates []float64
-			for range 3 {
-				if err := out.Clear(); err != nil {
-					return err
-				}
-				if err := c.prog.Launch(ctx, asyncStreamKernel(s.Kind, depth), g, r.ownTimeout(), args...); err != nil {
-					return err
-				}
-				b, err := out.Read()
-				if err != nil {
-					return err
-				}
-				ws, err := r.decodeWarps(b, g.Blocks*threads/32)
-				if err != nil {
-					return err
-				}
-				rate, err := r.rateOf(ws, perWarp)
-				if err != nil {
-					return err
-				}
-				rates = append(rates, rate.PerSM)
-				if rate.ClockHz > 0 {
-					clocks = append(clocks, rate.ClockHz)
-				}
+			rates, err := sw.launch(ctx, r, c, asyncStreamKernel(s.Kind, depth), g, out, perWarp, nil, args...)
+			if err != nil {
+				return err
 			}
-			pt.Value, pt.Min, pt.Max = stats.Median(rates), slices.Min(rates), slices.Max(rates)
-			rec.Sweep.Points = append(rec.Sweep.Points, pt)
-			if pt.Value > best {
-				best, rec.Sweep.Best, rec.Samples = pt.Value, len(rec.Sweep.Points)-1, rates
-			}
+			sw.add(pt, rates, true)
 		}
 	}
-	if best < 0 {
-		rec.Status, rec.Reason = record.StatusFailed, "no point of the sweep fits a block's shared memory"
+	if !sw.finish("no point of the sweep fits a block's shared memory", "stream kernels") {
 		return nil
-	}
-	rec.Value, rec.Summary = best, summary(rec.Samples)
-	if len(clocks) > 0 {
-		rec.Provenance.Clock = &record.Clock{Hz: stats.Median(clocks), Source: "%clock64 over %globaltimer inside the stream kernels (median)"}
 	}
 	expect := AsyncCopy{Kind: s.Kind}.Expect()
 	verified(rec, c.checkClocked(asyncStreamKernel(s.Kind, s.Depths[len(s.Depths)-1]), expect, 1))

@@ -9,7 +9,6 @@ import (
 
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/stats"
 )
 
 // clusterTraceBytes is what ClusterTraceKernel writes per block: %smid,
@@ -654,9 +653,7 @@ func dsmStream(ctx context.Context, r *Runner, c *compiled, sizes []int, width i
 	}
 	const threads, iters = 1024, 256
 	shared := max(oneBlockPerSM(d), asyncData+dsmRegion)
-	rec.Sweep = &record.SweepDetail{X: "cluster size", Series: "peer"}
-	best := -1.0
-	var clocks []float64
+	sw := newSweeper(rec, &record.SweepDetail{X: "cluster size", Series: "peer"})
 	for _, peer := range []string{"next block", "own block"} {
 		shift := uint32(1)
 		if peer == "own block" {
@@ -678,7 +675,7 @@ func dsmStream(ctx context.Context, r *Runner, c *compiled, sizes []int, width i
 				}
 			}
 			if pt.Failed != "" {
-				rec.Sweep.Points = append(rec.Sweep.Points, pt)
+				sw.add(pt, nil, false)
 				continue
 			}
 			out, err := r.GPU.Alloc(blocks * threads / 32 * WarpRecordBytes)
@@ -686,51 +683,19 @@ func dsmStream(ctx context.Context, r *Runner, c *compiled, sizes []int, width i
 				return err
 			}
 			g := Grid{Blocks: blocks, Threads: threads, SharedBytes: shared, Cluster: size}
-			var rates []float64
-			for range 3 {
-				if err = c.prog.Launch(ctx, kernel, g, r.ownTimeout(), out.Ptr(), uint32(iters), shift); err != nil {
-					break
-				}
-				var b []byte
-				if b, err = out.Read(); err != nil {
-					break
-				}
-				var ws []WarpRecord
-				if ws, err = r.decodeWarps(b, blocks*threads/32); err != nil {
-					break
-				}
-				var rate Rate
-				if rate, err = r.rateOf(ws, float64(iters*dsmUnroll*32*width)); err != nil {
-					break
-				}
-				rates = append(rates, rate.PerSM)
-				if rate.ClockHz > 0 {
-					clocks = append(clocks, rate.ClockHz)
-				}
-			}
+			rates, err := sw.launch(ctx, r, c, kernel, g, out, float64(iters*dsmUnroll*32*width), nil, out.Ptr(), uint32(iters), shift)
 			out.Free()
 			if err != nil {
 				if Fatal(err) {
 					return err
 				}
 				pt.Failed = err.Error()
-				rec.Sweep.Points = append(rec.Sweep.Points, pt)
-				continue
 			}
-			pt.Value, pt.Min, pt.Max = stats.Median(rates), slices.Min(rates), slices.Max(rates)
-			rec.Sweep.Points = append(rec.Sweep.Points, pt)
-			if shift == 1 && pt.Value > best {
-				best, rec.Sweep.Best, rec.Samples = pt.Value, len(rec.Sweep.Points)-1, rates
-			}
+			sw.add(pt, rates, shift == 1)
 		}
 	}
-	if best < 0 {
-		rec.Status, rec.Reason = record.StatusFailed, "no cluster size measured"
+	if !sw.finish("no cluster size measured", "DSM streams") {
 		return nil
-	}
-	rec.Value, rec.Summary = best, summary(rec.Samples)
-	if len(clocks) > 0 {
-		rec.Provenance.Clock = &record.Clock{Hz: stats.Median(clocks), Source: "%clock64 over %globaltimer inside the DSM streams (median)"}
 	}
 	expect := []string{"LD"}
 	if store {

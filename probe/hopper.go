@@ -3,12 +3,14 @@ package probe
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/sass"
+	"github.com/gpuarch/gpuarch/stats"
 )
 
 // Hopper's data movement and cluster probes (compute capability 9.0 and
@@ -174,4 +176,80 @@ func (j *hopperJob) measure(ctx context.Context, r *Runner) ([]record.Record, er
 		j.done[rec.Subject] = &done
 		return err
 	})
+}
+
+// sweeper gathers a sweep's points into a record: each point's rates over
+// three launches, the best point as the record's value, and the clock
+// the kernels measured.
+type sweeper struct {
+	rec    *record.Record
+	best   float64
+	clocks []float64
+}
+
+func newSweeper(rec *record.Record, det *record.SweepDetail) *sweeper {
+	rec.Sweep = det
+	return &sweeper{rec: rec, best: -1}
+}
+
+// launch runs kernel three times on g and returns each launch's rate per
+// SM: perWarp units over the span of the warps keep keeps (nil: all),
+// from warp records at out.
+func (s *sweeper) launch(ctx context.Context, r *Runner, c *compiled, kernel string, g Grid, out Buffer, perWarp float64, keep func(WarpRecord) bool, args ...any) ([]float64, error) {
+	var rates []float64
+	for range 3 {
+		if err := out.Clear(); err != nil {
+			return nil, err
+		}
+		if err := c.prog.Launch(ctx, kernel, g, r.ownTimeout(), args...); err != nil {
+			return nil, err
+		}
+		b, err := out.Read()
+		if err != nil {
+			return nil, err
+		}
+		ws, err := r.decodeWarps(b, g.Blocks*g.Threads/32)
+		if err != nil {
+			return nil, err
+		}
+		if keep != nil {
+			ws = slices.DeleteFunc(ws, func(w WarpRecord) bool { return !keep(w) })
+		}
+		rate, err := r.rateOf(ws, perWarp)
+		if err != nil {
+			return nil, err
+		}
+		rates = append(rates, rate.PerSM)
+		if rate.ClockHz > 0 {
+			s.clocks = append(s.clocks, rate.ClockHz)
+		}
+	}
+	return rates, nil
+}
+
+// add records a point; rates may be nil for a failed one (pt.Failed set).
+// A point competes for the record's value when best is true.
+func (s *sweeper) add(pt record.ParamPoint, rates []float64, best bool) {
+	if pt.Failed == "" && len(rates) > 0 {
+		pt.Value, pt.Min, pt.Max = stats.Median(rates), slices.Min(rates), slices.Max(rates)
+	}
+	s.rec.Sweep.Points = append(s.rec.Sweep.Points, pt)
+	if best && pt.Failed == "" && pt.Value > s.best {
+		s.best, s.rec.Sweep.Best, s.rec.Samples = pt.Value, len(s.rec.Sweep.Points)-1, rates
+	}
+}
+
+// finish sets the record's value to the best point, or fails it with
+// why when no point was measured; what names the kernels for the clock's
+// source. It reports whether a point was measured.
+func (s *sweeper) finish(why, what string) bool {
+	if s.best < 0 {
+		s.rec.Status, s.rec.Reason = record.StatusFailed, why
+		return false
+	}
+	s.rec.Value, s.rec.Summary = s.best, summary(s.rec.Samples)
+	if len(s.clocks) > 0 {
+		s.rec.Provenance.Clock = &record.Clock{Hz: stats.Median(s.clocks), Source: "%clock64 over %globaltimer inside the " + what + " (median)"}
+	}
+	return true
 }

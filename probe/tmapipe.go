@@ -3,11 +3,9 @@ package probe
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/stats"
 )
 
 // SetmaxnregKernel builds the register-reallocation probe. exchange:
@@ -322,55 +320,26 @@ func pipeline(ctx context.Context, r *Runner, c *compiled, stages []int, reuse i
 	}
 	defer out.Free()
 	optin := d.Attributes["MAX_SHARED_MEMORY_PER_BLOCK_OPTIN"]
-	rec.Sweep = &record.SweepDetail{X: "stages"}
-	best := -1.0
-	var clocks []float64
+	sw := newSweeper(rec, &record.SweepDetail{X: "stages"})
 	const iters = 512
 	for _, s := range stages {
 		pt := record.ParamPoint{X: float64(s)}
 		need := asyncData + s*pipeStage
 		if need > optin {
 			pt.Failed = fmt.Sprintf("%d bytes of shared memory, above the %d a block may have", need, optin)
-			rec.Sweep.Points = append(rec.Sweep.Points, pt)
+			sw.add(pt, nil, false)
 			continue
 		}
 		g := Grid{Blocks: d.SMs, Threads: pipeThreads, SharedBytes: max(need, oneBlockPerSM(d))}
-		var rates []float64
-		for range 3 {
-			if err := c.prog.Launch(ctx, pipeKernelName(s, reuse), g, r.ownTimeout(), out.Ptr(), buf.Ptr(), uint32(iters), uint32(pipeFootprint-1)); err != nil {
-				return err
-			}
-			b, err := out.Read()
-			if err != nil {
-				return err
-			}
-			ws, err := r.decodeWarps(b, warps)
-			if err != nil {
-				return err
-			}
-			ws = slices.DeleteFunc(ws, func(w WarpRecord) bool { return w.WarpInBlock >= 4 })
-			rate, err := r.rateOf(ws, float64(iters*reuse*4*pipeOps/4))
-			if err != nil {
-				return err
-			}
-			rates = append(rates, rate.PerSM)
-			if rate.ClockHz > 0 {
-				clocks = append(clocks, rate.ClockHz)
-			}
+		consumers := func(w WarpRecord) bool { return w.WarpInBlock < 4 }
+		rates, err := sw.launch(ctx, r, c, pipeKernelName(s, reuse), g, out, float64(iters*reuse*4*pipeOps/4), consumers, out.Ptr(), buf.Ptr(), uint32(iters), uint32(pipeFootprint-1))
+		if err != nil {
+			return err
 		}
-		pt.Value, pt.Min, pt.Max = stats.Median(rates), slices.Min(rates), slices.Max(rates)
-		rec.Sweep.Points = append(rec.Sweep.Points, pt)
-		if pt.Value > best {
-			best, rec.Sweep.Best, rec.Samples = pt.Value, len(rec.Sweep.Points)-1, rates
-		}
+		sw.add(pt, rates, true)
 	}
-	if best < 0 {
-		rec.Status, rec.Reason = record.StatusFailed, "no stage count fits a block's shared memory"
+	if !sw.finish("no stage count fits a block's shared memory", "pipeline kernels") {
 		return nil
-	}
-	rec.Value, rec.Summary = best, summary(rec.Samples)
-	if len(clocks) > 0 {
-		rec.Provenance.Clock = &record.Clock{Hz: stats.Median(clocks), Source: "%clock64 over %globaltimer inside the pipeline kernels (median)"}
 	}
 	verified(rec, c.checkClocked(pipeKernelName(stages[len(stages)-1], reuse), []string{"HGMMA"}, 4*reuse))
 	if rec.Status == record.StatusOK {
