@@ -253,20 +253,17 @@ func writeClusters(b *strings.Builder, run *record.Run) {
 
 // writeStudies sets published Hopper figures beside ours.
 func writeStudies(b *strings.Builder, rs []*record.Record) {
-	bySubject := map[string]*record.Record{}
-	for _, r := range rs {
-		bySubject[r.Subject] = r
-	}
 	var rows []string
 	for _, f := range archdb.HopperStudies {
 		var ours string
-		for subject, r := range bySubject {
-			if r.Status == record.StatusOK && strings.HasPrefix(subject, f.Quantity) {
+		// The first record of the quantity, in run order.
+		for _, r := range rs {
+			if r.Status == record.StatusOK && strings.HasPrefix(r.Subject, f.Quantity) {
 				ours = linked(r, fmt.Sprintf("%s %s", trim(r.Value), r.Unit))
 				break
 			}
 		}
-		rows = append(rows, fmt.Sprintf("| %s | %s | %s %s | %s | %s |", f.Quantity, orDash(ours), trim(f.Value), f.Unit, f.GPU, f.Source))
+		rows = append(rows, fmt.Sprintf("| %s | %s | %.4g %s | %s | %s |", f.Quantity, orDash(ours), f.Value, f.Unit, f.GPU, f.Source))
 	}
 	if len(rows) == 0 {
 		return
