@@ -91,7 +91,7 @@ func AsyncLatencyKernel(name string, a AsyncCopy, control bool) *ptx.Kernel {
 	tid := k.Read(ptx.TidX)
 	base := sharedBase(k)
 	s := k.Reg(ptx.U32)
-	k.Op("mad.lo.u32", s, tid, ptx.Int(16), ptx.Imm(base.String()))
+	k.Op("mad.lo.u32", s, tid, ptx.Int(16), base)
 	k.Op("add.u32", s, s, ptx.Int(asyncData))
 	k.Op("st.shared.u32", ptx.Addr{Base: s}, ptx.Int(0))
 	g0 := k.Reg(ptx.U64)
@@ -597,8 +597,7 @@ func AsyncStreamJob(suite string, sweeps []AsyncStream) Job {
 				Quantity: record.Amount, Unit: "bytes", Note: "the fewest bytes in flight per SM (stages × copy size) whose rate is at least 95% of the sweep's best"}
 		}
 		j.items = append(j.items, Item{Rec: rec, Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
-			rec.Sweep = &record.SweepDetail{X: x, XUnit: "", Series: "bytes per copy"}
-			return asyncStream(ctx, r, c, s, rec)
+			return asyncStream(ctx, r, c, s, x, rec)
 		}})
 		if reach != nil {
 			j.items = append(j.items, Item{Rec: *reach, Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
@@ -610,26 +609,10 @@ func AsyncStreamJob(suite string, sweeps []AsyncStream) Job {
 }
 
 // fewestInFlight fills the bytes-in-flight record from the sweep measured
-// just before it.
+// just before it: stages × copy size of the cheapest point within 95% of
+// the best.
 func fewestInFlight(j *hopperJob, rec *record.Record, subject string) error {
-	src := j.done[subject]
-	if src == nil || src.Sweep == nil || src.Status != record.StatusOK {
-		rec.Status, rec.Reason = record.StatusSkipped, "the bandwidth sweep it is read from was not measured"
-		return nil
-	}
-	best := src.Value
-	bestBytes := 0.0
-	for _, p := range src.Sweep.Points {
-		if p.Failed != "" || p.Value < 0.95*best {
-			continue
-		}
-		b := p.X * float64(parseSize(p.Series))
-		if bestBytes == 0 || b < bestBytes {
-			bestBytes = b
-		}
-	}
-	rec.Value = bestBytes
-	rec.Provenance = src.Provenance
+	j.cheapestAt95(rec, subject, func(p record.ParamPoint) float64 { return p.X * float64(parseSize(p.Series)) })
 	return nil
 }
 
@@ -660,7 +643,7 @@ func asyncStreamIters(kind string, size int) int {
 	return max(64, min(2048, (8<<20)/size))
 }
 
-func asyncStream(ctx context.Context, r *Runner, c *compiled, s AsyncStream, rec *record.Record) error {
+func asyncStream(ctx context.Context, r *Runner, c *compiled, s AsyncStream, x string, rec *record.Record) error {
 	d := r.GPU.Device()
 	buf, err := r.GPU.Alloc(s.footprint())
 	if err != nil {
@@ -672,7 +655,6 @@ func asyncStream(ctx context.Context, r *Runner, c *compiled, s AsyncStream, rec
 		return err
 	}
 	defer out.Free()
-	oneBlock := d.Attributes["MAX_SHARED_MEMORY_PER_MULTIPROCESSOR"]/2 + 1024
 	optin := d.Attributes["MAX_SHARED_MEMORY_PER_BLOCK_OPTIN"]
 	sizes := s.Sizes
 	if s.Kind == "cp.async" {
@@ -686,7 +668,7 @@ func asyncStream(ctx context.Context, r *Runner, c *compiled, s AsyncStream, rec
 			return nil
 		}
 	}
-	sw := &sweeper{rec: rec, best: -1}
+	sw := newSweeper(rec, &record.SweepDetail{X: x, Series: "bytes per copy"})
 	for _, size := range sizes {
 		var extra []any
 		mask := uint32(s.footprint() - 1)
@@ -710,7 +692,7 @@ func asyncStream(ctx context.Context, r *Runner, c *compiled, s AsyncStream, rec
 				sw.add(pt, nil, false)
 				continue
 			}
-			g := Grid{Blocks: d.SMs, Threads: threads, SharedBytes: min(optin, max(need, oneBlock))}
+			g := Grid{Blocks: d.SMs, Threads: threads, SharedBytes: max(need, oneBlockPerSM(d))}
 			iters := asyncStreamIters(s.Kind, size)
 			args := []any{out.Ptr(), buf.Ptr(), uint32(iters)}
 			if s.Kind != "cp.async" {

@@ -253,3 +253,25 @@ func (s *sweeper) finish(why, what string) bool {
 	}
 	return true
 }
+
+// cheapestAt95 sets rec to the least cost among the points of subject's
+// sweep (measured earlier in the job) whose rate is at least 95% of the
+// sweep's best, with that record's provenance; rec is skipped when the
+// sweep was not measured.
+func (j *hopperJob) cheapestAt95(rec *record.Record, subject string, cost func(record.ParamPoint) float64) {
+	src := j.done[subject]
+	if src == nil || src.Sweep == nil || src.Status != record.StatusOK {
+		rec.Status, rec.Reason = record.StatusSkipped, "the sweep it is read from was not measured"
+		return
+	}
+	least := -1.0
+	for _, p := range src.Sweep.Points {
+		if p.Failed != "" || p.Value < 0.95*src.Value {
+			continue
+		}
+		if c := cost(p); least < 0 || c < least {
+			least = c
+		}
+	}
+	rec.Value, rec.Provenance = max(least, 0), src.Provenance
+}

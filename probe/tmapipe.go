@@ -288,18 +288,7 @@ func ArchSpecificJob(suite string, plan PipelinePlan) Job {
 		j.items = append(j.items, Item{Rec: record.Record{ID: fmt.Sprintf("%s/%s, stages for 95%%/amount", suite, subject), Suite: suite, Subject: subject + ", stages for 95% of the best", Group: "pipeline",
 			Quantity: record.Amount, Unit: "stages", Note: "the fewest stages whose rate is at least 95% of the sweep's best: the depth from which the tensor cores stop waiting for data"},
 			Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
-				src := j.done[subject]
-				if src == nil || src.Sweep == nil || src.Status != record.StatusOK {
-					rec.Status, rec.Reason = record.StatusSkipped, "the pipeline sweep it is read from was not measured"
-					return nil
-				}
-				for _, p := range src.Sweep.Points {
-					if p.Failed == "" && p.Value >= 0.95*src.Value {
-						rec.Value = p.X
-						break
-					}
-				}
-				rec.Provenance = src.Provenance
+				j.cheapestAt95(rec, subject, func(p record.ParamPoint) float64 { return p.X })
 				return nil
 			}})
 	}

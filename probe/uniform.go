@@ -1,14 +1,15 @@
 package probe
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/sass"
-	"github.com/gpuarch/gpuarch/stats"
 )
 
 // UniformOp is an integer operation the uniform-datapath probe chains on
@@ -158,16 +159,7 @@ func uniformRun(ctx context.Context, r *Runner, c *compiled, kernel string, g Gr
 		rates = append(rates, rate)
 	}
 	// The median launch by rate.
-	vals := make([]float64, len(rates))
-	for i, x := range rates {
-		vals[i] = x.PerSM
-	}
-	m := stats.Median(vals)
-	for _, x := range rates {
-		if x.PerSM == m {
-			return x, nil
-		}
-	}
+	slices.SortFunc(rates, func(a, b Rate) int { return cmp.Compare(a.PerSM, b.PerSM) })
 	return rates[len(rates)/2], nil
 }
 
