@@ -212,6 +212,25 @@ func (g *CUDA) Compile(ctx context.Context, name, source string) (Program, error
 	if err != nil {
 		return nil, wrap(err)
 	}
+	return g.load(c)
+}
+
+// LoadCubin implements CubinLoader: a cubin compiled elsewhere (ptxas)
+// is loaded as it is.
+func (g *CUDA) LoadCubin(ctx context.Context, name string, cubin []byte) (Program, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if err := g.ctx.SetCurrent(); err != nil {
+		return nil, err
+	}
+	return g.load(&cuda.Compiled{Cubin: cubin})
+}
+
+// load loads a compiled module; the context is current.
+func (g *CUDA) load(c *cuda.Compiled) (Program, error) {
 	m, err := g.ctx.LoadModule(c.Cubin)
 	if err != nil {
 		return nil, wrap(err)

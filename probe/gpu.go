@@ -178,6 +178,18 @@ type Buffer interface {
 	Free() error
 }
 
+// Assembler compiles PTX to a cubin as one whole program, with its
+// messages. The sass package's ptxas wrapper implements it.
+type Assembler interface {
+	Assemble(ctx context.Context, source, arch string) (cubin []byte, log string, err error)
+}
+
+// CubinLoader is implemented by GPUs that load machine code compiled
+// elsewhere (by an [Assembler]) as a program.
+type CubinLoader interface {
+	LoadCubin(ctx context.Context, name string, cubin []byte) (Program, error)
+}
+
 // Disassembler turns machine code into a listing. The sass package's
 // nvdisasm wrapper implements it.
 type Disassembler interface {

@@ -106,8 +106,11 @@ type Item struct {
 
 // hopperJob compiles one module of kernels and fills a list of records.
 type hopperJob struct {
-	module  string
-	target  string // "sm_90a" where a kernel needs the architecture-specific features
+	module string
+	target string // "sm_90a" where a kernel needs the architecture-specific features
+	// whole compiles the module as one program with the Runner's
+	// Assembler rather than the driver's linker (see compileWhole).
+	whole   bool
 	kernels func() []*ptx.Kernel
 	items   []Item
 	c       *compiled
@@ -150,6 +153,10 @@ func (j *hopperJob) prepare(ctx context.Context, r *Runner) {
 		m.Target = j.target
 	}
 	m.Declare(".extern .shared .align 1024 .b8 " + ptx.DynamicShared + "[];")
+	if j.whole {
+		j.c = r.compileWhole(ctx, j.module, m.String(), m.Target)
+		return
+	}
 	j.c = r.compileSource(ctx, j.module, m.String())
 }
 

@@ -2,6 +2,7 @@ package probe_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -86,6 +87,10 @@ func TestAsyncKernels(t *testing.T) {
 		{probe.TMAWgmmaKernel("k", 1, 1).String(), []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", "wgmma.wait_group.sync.aligned 0;"}},
 		{probe.TMAWgmmaKernel("k", 4, 2).String(), []string{"wgmma.wait_group.sync.aligned 1;", "cp.async.bulk.shared::cluster.global"}},
 		{probe.MbarrierKernel("k", "test_wait").String(), []string{"mbarrier.test_wait.parity.shared::cta.b64"}},
+		{probe.TMAMulticastKernel("k", 4).String(), []string{".multicast::cluster", "mapa.shared::cluster.u32", "mbarrier.arrive.shared::cluster.b64 _,", "%cluster_nctarank", "barrier.cluster.wait.acquire;"}},
+		// Uniform chains start from %ctaid.y (S2UR) and end in an address.
+		{probe.UniformKernel("k", probe.UniformOps[2], 1, 0, "").String(), []string{"%ctaid.y", "shf.l.wrap.b32", "ld.global.u32"}},
+		{probe.UniformKernel("k", probe.UniformOps[0], 4, 4, "fma.rn.f32").String(), []string{"fma.rn.f32", "add.u32"}},
 	} {
 		for _, w := range c.want {
 			if !strings.Contains(c.kernel, w) {
@@ -95,5 +100,41 @@ func TestAsyncKernels(t *testing.T) {
 	}
 	if n := strings.Count(probe.TMAWgmmaKernel("k", 4, 2).String(), "wgmma.mma_async"); n != 8 {
 		t.Errorf("reuse 2 holds %d wgmma, want 8", n)
+	}
+}
+
+// loader is a simulated GPU that could load a cubin.
+type loader struct{ *probetest.GPU }
+
+func (loader) LoadCubin(context.Context, string, []byte) (probe.Program, error) {
+	return nil, errors.New("not used")
+}
+
+// setmaxnreg needs a whole-program compile: without ptxas (or on a GPU
+// that loads no cubins) its records are skipped with why.
+func TestSetmaxnregNeedsAssembler(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		gpu  probe.GPU
+		want string
+	}{
+		{"no cubin loader", probetest.New(), "PTX compiled to a cubin"},
+		{"no ptxas", loader{probetest.New()}, "ptxas is not on the PATH"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := &probe.Runner{GPU: c.gpu, Config: probe.DefaultConfig()}
+			var recs []record.Record
+			if err := r.Run(context.Background(), []probe.Job{probe.SetmaxnregJob("async")}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+				t.Fatal(err)
+			}
+			if len(recs) != 2 {
+				t.Fatalf("%d records, want 2", len(recs))
+			}
+			for _, rec := range recs {
+				if rec.Status != record.StatusSkipped || !strings.Contains(rec.Reason, c.want) {
+					t.Errorf("%s: %s: %q, want skipped with %q", rec.ID, rec.Status, rec.Reason, c.want)
+				}
+			}
+		})
 	}
 }

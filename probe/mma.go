@@ -39,6 +39,10 @@ type MMA struct {
 	// that records of other backends (Vulkan cooperative matrices) pair
 	// with it; "" for the others.
 	Op string
+	// Power marks the form whose long runs also sample the board's power
+	// (one form per input type): they run longer, as NVML's reading
+	// trails the load.
+	Power bool
 }
 
 // Wgmma reports whether the form is a warpgroup instruction.

@@ -252,16 +252,37 @@ func (j *mmaJob) sweep(ctx context.Context, r *Runner, rec *record.Record) (MMAS
 	return best, nil
 }
 
-// long runs the best shape for about 6·10^8 cycles (a third of a second)
-// with NVML read before, during and after, and records the rate.
+// Long runs: every form's best shape runs for longRunCycles (0.1 s at
+// 2 GHz: the sustained rate), the power forms for powerRunCycles with
+// NVML sampled every 20 ms. NVML's power on A100 and H100 is an average
+// that trails the load and covers only part of each window (Yang et al.,
+// "Part-time Power Measurements: nvidia-smi's Lack of Attention", 2023,
+// arXiv:2312.02741), so a reading needs a run far longer than the rate
+// does; 0.3 s runs for all 87 forms made the matrix suite a third of the
+// whole run.
+const (
+	longRunCycles  = 2e8
+	powerRunCycles = 1.2e9
+)
+
+// long runs the best shape for longRunCycles (powerRunCycles for a
+// power form, with NVML sampled during the run) with NVML read before
+// and after, and records the rate.
 func (j *mmaJob) long(ctx context.Context, r *Runner, s MMAShape, seed uint32, rec *record.Record) error {
 	k := j.kernel(s.ILP)
-	iters, err := j.calibrated(ctx, r, k, s, j.unroll(), 6e8)
+	cycles := longRunCycles
+	if j.m.Power {
+		cycles = powerRunCycles
+	}
+	iters, err := j.calibrated(ctx, r, k, s, j.unroll(), cycles)
 	if err != nil {
 		return err
 	}
 	before := r.GPU.Sensors()
-	stop := sample(r.GPU, 20*time.Millisecond)
+	stop := func() *record.Sensors { return nil }
+	if j.m.Power {
+		stop = sample(r.GPU, 20*time.Millisecond)
+	}
 	rate, err := j.launch(ctx, r, k, s, j.unroll(), iters, seed)
 	during := stop()
 	if err != nil {

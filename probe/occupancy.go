@@ -219,6 +219,7 @@ type compiled struct {
 	compile  time.Duration
 	failure  *record.Record // the job's outcome when it could not compile
 	fatalErr error
+	log      string // the compiler's messages, where they were kept
 }
 
 // compileModule builds and compiles kernels as one module and disassembles
@@ -269,12 +270,59 @@ func (r *Runner) compileText(ctx context.Context, name, source string) *compiled
 		return c
 	}
 	c.prog, c.compile = prog, prog.CompileTime()
-	_ = r.keep(name, c.source, prog.Binary())
+	r.compiled(ctx, name, c)
+	return c
+}
+
+// compiled keeps a compiled module's source and binary and disassembles
+// the binary when it can.
+func (r *Runner) compiled(ctx context.Context, name string, c *compiled) {
+	_ = r.keep(name, c.source, c.prog.Binary())
 	if r.Disasm != nil {
-		if l, err := r.Disasm.Disassemble(ctx, prog.Binary()); err == nil {
+		if l, err := r.Disasm.Disassemble(ctx, c.prog.Binary()); err == nil {
 			c.listing = l
 		}
 	}
+}
+
+// errRelocatable says why a probe needs the Assembler: what the driver's
+// linker does to PTX, seen with the 580 driver (CUDA 13.0) on an H100.
+const errRelocatable = "the driver's linker (cuLink) compiles PTX as relocatable code, where ptxas drops setmaxnreg (\"(C7504) 'setmaxnreg' ignored to maintain compatibility across compilation units\"), so this module is compiled whole by the CUDA toolkit's ptxas"
+
+// compileWhole compiles a module with the Assembler (ptxas, one whole
+// program) for arch and loads the cubin, for probes that the driver's
+// relocatable compilation would change. Without an assembler, or on a
+// GPU that loads no cubins, the job is skipped with why.
+func (r *Runner) compileWhole(ctx context.Context, name, source, arch string) *compiled {
+	c := &compiled{source: source, hash: sourceHash(source)}
+	loader, ok := r.GPU.(CubinLoader)
+	switch {
+	case r.GPU.Codegen().ISA() != ISAPTX || !ok:
+		c.failure = &record.Record{Status: record.StatusSkipped, Reason: fmt.Sprintf("not available on the %s backend: this probe is PTX compiled to a cubin", r.GPU.Device().BackendOf())}
+		return c
+	case r.Assembler == nil:
+		c.failure = &record.Record{Status: record.StatusSkipped, Reason: errRelocatable + ", and ptxas is not on the PATH"}
+		return c
+	}
+	start := time.Now()
+	cubin, log, err := r.Assembler.Assemble(ctx, source, arch)
+	c.log = log
+	if err != nil {
+		_ = r.keep(name, source, nil)
+		c.failure = &record.Record{Status: record.StatusFailed, Reason: err.Error()}
+		return c
+	}
+	prog, err := loader.LoadCubin(ctx, name, cubin)
+	if err != nil {
+		st, why := record.StatusFailed, fmt.Sprintf("load the cubin ptxas compiled: %v", err)
+		if Fatal(err) {
+			c.fatalErr = err
+		}
+		c.failure = &record.Record{Status: st, Reason: why}
+		return c
+	}
+	c.prog, c.compile = prog, time.Since(start)
+	r.compiled(ctx, name, c)
 	return c
 }
 

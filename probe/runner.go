@@ -138,7 +138,10 @@ func (s ChainSpec) resultsPerThread() int { return max(1, s.ResultsPerThread) }
 type Runner struct {
 	GPU    GPU
 	Disasm Disassembler // nil: machine code is not verified
-	Config Config
+	// Assembler compiles what must be compiled as one whole program
+	// (setmaxnreg); nil: those probes are skipped, with why.
+	Assembler Assembler
+	Config    Config
 	// Progress receives one line per step of work; nil discards.
 	Progress func(string)
 	// Artifacts, when set, is a folder where each probe module's PTX and

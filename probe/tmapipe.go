@@ -3,6 +3,7 @@ package probe
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
@@ -19,7 +20,9 @@ import (
 func SetmaxnregKernel(name string, exchange bool) *ptx.Kernel {
 	k := ptx.NewKernel(name)
 	// setmaxnreg takes effect only when ptxas knows the register count at
-	// entry: a cap and launch bounds (ptxas otherwise drops it, C7508).
+	// entry: a cap and launch bounds (ptxas otherwise drops it, C7508),
+	// and only in a whole-program compile (relocatable code drops it,
+	// C7504: cuda.JITOptions.Relocatable).
 	threads := 128
 	if exchange {
 		threads = 384
@@ -235,19 +238,13 @@ func pipeKernelName(stages, reuse int) string { return fmt.Sprintf("tma_wgmma_s%
 // pipeFootprint is the pipeline's source: 8 MiB every SM reads, in L2.
 const pipeFootprint = 8 << 20
 
-// ArchSpecificJob measures what needs the sm_90a target: setmaxnreg's
-// cost, what it does to occupancy, and the TMA -> wgmma pipeline against
-// its depth.
-func ArchSpecificJob(suite string, plan PipelinePlan) Job {
-	j := &hopperJob{module: "async_90a", target: "sm_90a"}
+// SetmaxnregJob measures setmaxnreg's cost (sm_90a) and what the
+// register cap at entry does to occupancy. The module is compiled whole
+// by the Runner's Assembler (see compileWhole).
+func SetmaxnregJob(suite string) Job {
+	j := &hopperJob{module: "setmaxnreg", target: "sm_90a", whole: true}
 	j.kernels = func() []*ptx.Kernel {
-		ks := []*ptx.Kernel{SetmaxnregKernel("setmaxnreg_exchange", true), SetmaxnregKernel("setmaxnreg_pair", false)}
-		for _, r := range plan.Reuse {
-			for _, s := range plan.Stages {
-				ks = append(ks, TMAWgmmaKernel(pipeKernelName(s, r), s, r))
-			}
-		}
-		return ks
+		return []*ptx.Kernel{SetmaxnregKernel("setmaxnreg_exchange", true), SetmaxnregKernel("setmaxnreg_pair", false)}
 	}
 	for _, v := range []struct {
 		subject, kernel, note string
@@ -272,9 +269,39 @@ func ArchSpecificJob(suite string, plan PipelinePlan) Job {
 				if n, err := c.prog.MaxBlocksPerSM(v.kernel, v.threads, 0); err == nil {
 					rec.Note += fmt.Sprintf("; the driver fits %d such blocks per SM", n)
 				}
+				rec.Note += "; " + errRelocatable
 				verified(rec, c.checkClocked(v.kernel, []string{"USETMAXREG"}, 2))
+				if rec.Status == record.StatusInvalid && strings.Contains(c.log, "setmaxnreg") {
+					rec.Reason += "; ptxas said: " + oneLineOf(c.log, "setmaxnreg")
+				}
 				return nil
 			}})
+	}
+	return j
+}
+
+// oneLineOf is the first line of log that holds what.
+func oneLineOf(log, what string) string {
+	for _, line := range strings.Split(log, "\n") {
+		if strings.Contains(line, what) {
+			return strings.TrimSpace(line)
+		}
+	}
+	return ""
+}
+
+// PipelineJob measures the TMA -> wgmma pipeline (sm_90a) against its
+// depth.
+func PipelineJob(suite string, plan PipelinePlan) Job {
+	j := &hopperJob{module: "async_90a", target: "sm_90a"}
+	j.kernels = func() []*ptx.Kernel {
+		var ks []*ptx.Kernel
+		for _, r := range plan.Reuse {
+			for _, s := range plan.Stages {
+				ks = append(ks, TMAWgmmaKernel(pipeKernelName(s, r), s, r))
+			}
+		}
+		return ks
 	}
 	for _, reuse := range plan.Reuse {
 		reuse := reuse

@@ -13,20 +13,26 @@ import (
 )
 
 // UniformOp is an integer operation the uniform-datapath probe chains on
-// warp-uniform values (kernel parameters only), so that ptxas can keep
-// the chain in uniform registers; SASS is the uniform instruction it
-// should become, Vector the vector one it becomes otherwise.
+// warp-uniform values, so that ptxas can keep the chain in uniform
+// registers; SASS is the uniform instruction one step should become,
+// Vector the vector one it becomes otherwise.
 type UniformOp struct {
 	Name, Template, SASS, Vector string
+	// Note says how a step maps to the machine code when it is not one
+	// PTX instruction.
+	Note string
 }
 
 // UniformOps are the uniform-datapath operations measured: the operands
-// rotate over four parameters so no two steps fold.
+// rotate over four uniform values so no two steps fold. An add step is
+// two add.u32, which ptxas fuses into one three-input UIADD3 (it does
+// so to any two adds in a row), so that a step is one instruction.
 var UniformOps = []UniformOp{
-	{"add.u32", "add.u32 {x}, {x}, {a};", "UIADD3", "IADD3"},
-	{"lop3.b32", "lop3.b32 {x}, {x}, {a}, {b}, 0x96;", "ULOP3", "LOP3"},
-	{"shf.l.wrap.b32", "shf.l.wrap.b32 {x}, {x}, {x}, {a};", "USHF", "SHF"},
-	{"mad.lo.u32", "mad.lo.u32 {x}, {x}, {a}, {b};", "UIMAD", "IMAD"},
+	{Name: "add.u32", Template: "add.u32 {x}, {x}, {a}; add.u32 {x}, {x}, {b};", SASS: "UIADD3", Vector: "IADD3",
+		Note: "a step is two add.u32, fused into one three-input UIADD3"},
+	{Name: "lop3.b32", Template: "lop3.b32 {x}, {x}, {a}, {b}, 0x96;", SASS: "ULOP3", Vector: "LOP3"},
+	{Name: "shf.l.wrap.b32", Template: "shf.l.wrap.b32 {x}, {x}, {x}, {a};", SASS: "USHF", Vector: "SHF"},
+	{Name: "mad.lo.u32", Template: "mad.lo.u32 {x}, {x}, {a}, {b};", SASS: "UIMAD", Vector: "IMAD"},
 }
 
 func (o UniformOp) step(x, a, b ptx.Reg) string {
@@ -36,26 +42,43 @@ func (o UniformOp) step(x, a, b ptx.Reg) string {
 // uniformUnroll is how many rounds of the chains a loop iteration holds.
 const uniformUnroll = 8
 
-// UniformKernel builds the uniform-datapath probe: ilp chains of op on
-// values from parameters (the same in every thread), uniformUnroll
-// rounds a loop iteration, and, when vector > 0, that many chains of a
-// vector instruction (fma.rn.f32 or add.u32 on values that differ per
-// thread) interleaved in the same loop. Lane 0 of every warp writes a
-// warp record. Parameters: out (u64), iters (u32), a0..a3 (u32), x0
-// (u32).
+// uniformSeeds make the chains' four operands from %ctaid.y and
+// %nctaid.x (odd, so a multiply never zeroes a chain).
+var uniformSeeds = [4]int64{0x9e3779b9, 0x7f4a7c15, 0x85ebca6b, 0xc2b2ae35}
+
+// UniformKernel builds the uniform-datapath probe: ilp chains of op,
+// uniformUnroll rounds a loop iteration, and, when vector > 0, that many
+// chains of a vector instruction (fma.rn.f32, or add.u32 and xor.b32 on
+// values that differ per thread) interleaved in the same loop. Lane 0 of
+// every warp writes a warp record.
+//
+// ptxas (CUDA 13.0) keeps a chain in uniform registers only when its
+// values are uniform in a way it can see and a uniform consumer needs
+// them: a chain whose result is stored as data stays on the vector
+// datapath (IADD3, LOP3, SHF, IMAD), and one that starts from a value
+// the kernel also needs in vector registers (%ctaid.x, which the warp
+// record stores) goes with it. So the operands and starting values come
+// from %ctaid.y (0 in these one-dimensional launches, which ptxas cannot
+// know; S2UR) and %nctaid.x (ULDC), and the chains' sum is the address
+// of a load that runs only when x0 is all ones, which the host never
+// passes. Parameters: out (u64), iters (u32), x0 (u32).
 func UniformKernel(name string, op UniformOp, ilp int, vector int, vectorOp string) *ptx.Kernel {
 	k := ptx.NewKernel(name)
-	outP, itersP := k.Param("out", ptx.U64), k.Param("iters", ptx.U32)
+	outP, itersP, x0P := k.Param("out", ptx.U64), k.Param("iters", ptx.U32), k.Param("x0", ptx.U32)
+	cy, nctaid := k.Read(ptx.CtaidY), k.Read(ptx.NctaidX)
 	var as []ptx.Reg
-	for i := range 4 {
-		as = append(as, k.Load(k.Param(fmt.Sprintf("a%d", i), ptx.U32)))
+	for i, seed := range uniformSeeds {
+		a := k.Reg(ptx.U32)
+		k.Op("mad.lo.u32", a, cy, ptx.Int(seed), nctaid)
+		k.Op("add.u32", a, a, ptx.Int(seed>>(8*i)&0xffff))
+		k.Op("or.b32", a, a, ptx.Int(1))
+		as = append(as, a)
 	}
-	x0 := k.Load(k.Param("x0", ptx.U32))
 	iters := k.Load(itersP)
 	xs := make([]ptx.Reg, ilp)
 	for i := range xs {
 		xs[i] = k.Reg(ptx.U32)
-		k.Op("add.u32", xs[i], x0, ptx.Int(int64(i)))
+		k.Op("add.u32", xs[i], as[i%4], ptx.Int(int64(i)))
 	}
 	tid := k.Read(ptx.TidX)
 	vs := make([]ptx.Reg, vector)
@@ -93,25 +116,35 @@ func UniformKernel(name string, op UniformOp, ilp int, vector int, vectorOp stri
 	})
 	c1, t1 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
 	writeWarpRecord(k, outP, c0, c1, t0, t1)
-	// Keep every chain: store when the sum is a value the host never
-	// makes (x0 of all ones).
-	sum := k.Reg(ptx.U32)
-	k.Op("mov.u32", sum, ptx.Int(0))
+	// Keep every chain: the uniform chains' sum addresses a load, the
+	// vector chains' sum is its data, both used only when x0 is all
+	// ones.
+	usum, vsum := k.Reg(ptx.U32), k.Reg(ptx.U32)
+	k.Op("mov.u32", usum, ptx.Int(0))
+	k.Op("mov.u32", vsum, ptx.Int(0))
 	for _, x := range xs {
-		k.Op("add.u32", sum, sum, x)
+		k.Op("add.u32", usum, usum, x)
 	}
 	for _, v := range vs {
 		if vectorOp == "fma.rn.f32" {
 			b := k.Reg(ptx.U32)
 			k.Op("mov.b32", b, v)
-			k.Op("add.u32", sum, sum, b)
+			k.Op("add.u32", vsum, vsum, b)
 		} else {
-			k.Op("add.u32", sum, sum, v)
+			k.Op("add.u32", vsum, vsum, v)
 		}
 	}
+	off, addr, out := k.Reg(ptx.U64), k.Reg(ptx.U64), k.Load(outP)
+	k.Op("cvt.u64.u32", off, usum)
+	k.Op("add.u64", addr, out, off)
 	never := k.Reg(ptx.Pred)
-	k.Op("setp.eq.u32", never, x0, ptx.Int(-1))
-	k.If(never, func() { k.Op("st.global.u32", ptx.Addr{Base: k.Load(outP)}, sum) })
+	k.Op("setp.eq.u32", never, k.Load(x0P), ptx.Int(-1))
+	k.If(never, func() {
+		got := k.Reg(ptx.U32)
+		k.Op("ld.global.u32", got, ptx.Addr{Base: addr})
+		k.Op("add.u32", got, got, vsum)
+		k.Op("st.global.u32", ptx.Addr{Base: out}, got)
+	})
 	return k
 }
 
@@ -141,7 +174,7 @@ func uniformRun(ctx context.Context, r *Runner, c *compiled, kernel string, g Gr
 	defer out.Free()
 	var rates []Rate
 	for range 3 {
-		if err := c.prog.Launch(ctx, kernel, g, r.ownTimeout(), out.Ptr(), uint32(iters), uint32(0x9e3779b9), uint32(0x7f4a7c15), uint32(0x85ebca6b), uint32(0xc2b2ae35), uint32(d.SMs)); err != nil {
+		if err := c.prog.Launch(ctx, kernel, g, r.ownTimeout(), out.Ptr(), uint32(iters), uint32(d.SMs)); err != nil {
 			return Rate{}, err
 		}
 		b, err := out.Read()
@@ -184,9 +217,12 @@ func UniformJob(suite string) Job {
 		op := op
 		for _, q := range []record.Quantity{record.Latency, record.Throughput} {
 			q := q
-			unit, note := "cycles", fmt.Sprintf("one warp, one chain of %s on values from kernel parameters (the same in every lane), operands rotating over four parameters, %d a loop iteration; cycles per step, the loop included", op.Name, uniformUnroll)
+			unit, note := "cycles", fmt.Sprintf("one warp, one chain of %s on uniform values (from %%ctaid.y and %%nctaid.x, the chain's result the address of a load), operands rotating over four such values, %d steps a loop iteration; cycles per step, the loop included", op.Name, uniformUnroll)
 			if q == record.Throughput {
-				unit, note = "warp instructions/clock/SM", fmt.Sprintf("four chains of %s per warp on uniform values, %d rounds a loop iteration, 32 warps per SM on every SM", op.Name, uniformUnroll)
+				unit, note = "warp instructions/clock/SM", fmt.Sprintf("four chains of %s per warp on uniform values (as the latency's), %d rounds a loop iteration, 32 warps per SM on every SM", op.Name, uniformUnroll)
+			}
+			if op.Note != "" {
+				note += "; " + op.Note
 			}
 			j.items = append(j.items, Item{Rec: record.Record{ID: fmt.Sprintf("%s/%s (uniform)/%s", suite, op.Name, q), Suite: suite, Subject: op.Name + " (uniform)", Group: "uniform",
 				Op: op.SASS, Quantity: q, Unit: unit, Note: note},

@@ -134,6 +134,7 @@ const (
 	TidX        Special = "%tid.x"
 	NtidX       Special = "%ntid.x"
 	CtaidX      Special = "%ctaid.x"
+	CtaidY      Special = "%ctaid.y"
 	NctaidX     Special = "%nctaid.x"
 	// DynamicSmemSize is the launch's dynamic shared memory in bytes: a
 	// value the compiler cannot know (0 for launches without any).

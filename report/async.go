@@ -130,7 +130,7 @@ func writeAsync(b *strings.Builder, run *record.Run) {
 	writeClusters(b, run)
 	uni := asyncRecords(run, "uniform")
 	if len(uni) > 0 {
-		b.WriteString("### Uniform datapath\n\nChains on values that are the same in every lane (kernel parameters only), so that ptxas may keep them in uniform registers; whether it did is what the machine-code column says. A record whose chain ptxas kept on the vector datapath is invalid, with its time shown for what it is.\n\n| Operation | Quantity | Value | Unit | Machine code | Status |\n| --- | --- | ---: | --- | --- | --- |\n")
+		b.WriteString("### Uniform datapath\n\nChains on values that are the same in every lane and that ptxas can see are (from %ctaid.y and %nctaid.x), whose result a uniform consumer needs (the address of a load), so that ptxas keeps them in uniform registers; whether it did is what the machine-code column says. A record whose chain ptxas kept on the vector datapath is invalid, with its time shown for what it is. The latency is one warp's cycles per step, the loop's control included; the throughput is warp instructions per clock per SM with every SM full; *beside* rows run uniform chains and vector chains in one loop, 1 when the two run side by side on separate pipelines, 0 when they take turns.\n\n| Operation | Quantity | Value | Unit | Machine code | Status |\n| --- | --- | ---: | --- | --- | --- |\n")
 		for _, r := range uni {
 			fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", r.Subject, r.Quantity, linked(r, trim(r.Value)), r.Unit, machineCode(r), statusCell(r))
 		}

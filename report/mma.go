@@ -82,7 +82,7 @@ func writeMMA(b *strings.Builder, run *record.Run, lib *Library) {
 		}
 		return
 	}
-	b.WriteString("Every tensor-core instruction form: warp-level `mma.sync` (and 2:4-sparse `mma.sp`, whose operations count the dense-equivalent K, as datasheets do) on register fragments, and the warpgroup's `wgmma.mma_async` with A and B from shared memory (SS) or A from registers (RS), groups of four fenced, committed and waited for. Latency is one warp (or warpgroup) accumulating into one accumulator, cycles per instruction (for wgmma, with a commit and wait after each). Throughput is operations (a multiply-add counts two) per clock per SM at the best of the warps-per-SM × accumulators sweep, on random values (finite, in [0.5, 1) for floating point) over about 6·10⁸ cycles, then on zeros at the same shape; the clock is measured in the kernel, the power is the median of NVML's readings over the second half of the run. *Share* is of the documented dense peak for the input type (reference data: ")
+	b.WriteString("Every tensor-core instruction form: warp-level `mma.sync` (and 2:4-sparse `mma.sp`, whose operations count the dense-equivalent K, as datasheets do) on register fragments, and the warpgroup's `wgmma.mma_async` with A and B from shared memory (SS) or A from registers (RS), groups of four fenced, committed and waited for. Latency is one warp (or warpgroup) accumulating into one accumulator, cycles per instruction (for wgmma, with a commit and wait after each). Throughput is operations (a multiply-add counts two) per clock per SM at the best of the warps-per-SM × accumulators sweep, on random values (finite, in [0.5, 1) for floating point) over about 2·10⁸ cycles, then on zeros at the same shape; the clock is measured in the kernel. One form per input type (the widest SS wgmma; mma.sync for f64, and f16's m16n8k16) runs for about 1.2·10⁹ cycles instead, with NVML's power sampled during the run (the Power section). *Share* is of the documented dense peak for the input type (reference data: ")
 	if src := firstReferenceSource(rows); src != "" {
 		b.WriteString(src)
 	} else {
@@ -302,7 +302,7 @@ func writePower(b *strings.Builder, run *record.Run) {
 		b.WriteString("No power was sampled (the mma suite was not run, or NVML was unavailable).\n\n")
 		return
 	}
-	b.WriteString("The board's power as NVML reports it (the median over the second half of each matrix unit's long run, so idle and memory power are included), over the operations per second it sustained: an upper bound on the energy of one operation. Zeros toggle fewer bits than random data. NVML's reading trails the load by a fraction of a second, so the first runs of a sequence read low.\n\n")
+	b.WriteString("The board's power as NVML reports it (the median of readings every 20 ms over the second half of a run of about 1.2·10⁹ cycles, one form per input type, so idle and memory power are included), over the operations per second it sustained: an upper bound on the energy of one operation. Zeros toggle fewer bits than random data. NVML's reading is an average that trails the load and, on A100 and H100, covers only part of each window (Yang et al., arXiv:2312.02741), so a run shorter than a second or so reads low.\n\n")
 	b.WriteString("| Form | Random: W | pJ per operation | Zeros: W | pJ per operation |\n| --- | ---: | ---: | ---: | ---: |\n")
 	cell := func(r *record.Record) (string, string) {
 		if r == nil || r.Status != record.StatusOK || r.Provenance.Clock == nil || r.Provenance.Clock.During == nil || r.Through == nil || r.Through.ResultsPerSecond <= 0 {

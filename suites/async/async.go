@@ -2,7 +2,7 @@
 // capability 9.0 and later) moves data and runs the work around it. The
 // per-thread asynchronous copy (cp.async, LDGSTS), the Tensor Memory
 // Accelerator's bulk and tensor copies (cp.async.bulk and
-// cp.async.bulk.tensor, UBLKCP/UTMALDG/UTMASTG) and the mbarrier they
+// cp.async.bulk.tensor, UBLKCP/UTMALDG/UTMASTG, multicast to a cluster) and the mbarrier they
 // complete on; thread-block clusters, their placement on the GPCs and
 // distributed shared memory; the uniform datapath (the warp-wide scalar
 // unit, UIADD3/ULOP3/USHF/UIMAD); setmaxnreg's register reallocation;
@@ -81,6 +81,13 @@ func Clusters() probe.ClusterPlan {
 	}
 }
 
+// Multicast is the TMA multicast sweep: clusters of 1 (the baseline) to
+// 8 blocks, 4 stages of 16 KiB in flight per SM (where the plain stream
+// nears the DRAM peak), from L2 and DRAM.
+func Multicast() probe.MulticastPlan {
+	return probe.MulticastPlan{Sizes: []int{1, 2, 4, 8}, Levels: []string{"L2", "DRAM"}, Stage: 16 << 10, Stages: 4}
+}
+
 // Pipeline is the TMA -> wgmma sweep.
 func Pipeline() probe.PipelinePlan {
 	return probe.PipelinePlan{Stages: []int{1, 2, 3, 4, 6, 8}, Reuse: []int{1, 4}}
@@ -93,8 +100,10 @@ func Jobs(dev record.Device) []probe.Planned {
 		{Key: Suite + "/latency", Job: probe.AsyncLatencyJob(Suite, LatencyCases())},
 		{Key: Suite + "/mbarrier", Job: probe.MbarrierJob(Suite)},
 		{Key: Suite + "/stream", Job: probe.AsyncStreamJob(Suite, Streams())},
+		{Key: Suite + "/multicast", Job: probe.MulticastJob(Suite, Multicast())},
 		{Key: Suite + "/cluster", Job: probe.ClusterJob(Suite, Clusters())},
 		{Key: Suite + "/uniform", Job: probe.UniformJob(Suite)},
-		{Key: Suite + "/sm_90a", Job: probe.ArchSpecificJob(Suite, Pipeline())},
+		{Key: Suite + "/setmaxnreg", Job: probe.SetmaxnregJob(Suite)},
+		{Key: Suite + "/pipeline", Job: probe.PipelineJob(Suite, Pipeline())},
 	}
 }

@@ -121,7 +121,24 @@ func Forms() []probe.MMA {
 				wgmma(n, t.k, t.acc, t.in, true, t.accType, t.in, "", t.tailRS, t.expect))
 		}
 	}
+	markPower(out)
 	return out
+}
+
+// markPower picks the forms whose long runs sample the board's power:
+// for each input type the widest SS wgmma (the peak form), and for f64,
+// which has no wgmma, mma.sync m8n8k4; the f16 mma.sync m16n8k16 too, to
+// set the warp-level instruction's energy beside the warpgroup's.
+func markPower(forms []probe.MMA) {
+	for i := range forms {
+		m := &forms[i]
+		switch {
+		case m.Group == "wgmma" && m.N == 256 && strings.HasSuffix(m.Name, " SS"):
+			m.Power = true
+		case m.Group == "mma.sync" && (m.Name == "mma m8n8k4 f64+=f64" || m.Name == "mma m16n8k16 f32+=f16"):
+			m.Power = true
+		}
+	}
 }
 
 // Shapes are the throughput configurations tried for a form: 4 to 16

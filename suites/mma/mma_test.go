@@ -2,6 +2,7 @@ package mma
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -176,5 +177,25 @@ func TestParseCoopMatGrid(t *testing.T) {
 	}
 	if got, _ := ParseCoopMatGrid("8/2/4"); got[0] != (probe.CoopMatShape{Subgroups: 8, GroupsPerSM: 2, ILP: 4}) {
 		t.Errorf("8/2/4 is %+v", got[0])
+	}
+}
+
+// TestPowerForms checks that one form per input type samples power: the
+// widest SS wgmma of each, f64's mma.sync, and the f16 mma.sync beside
+// its warpgroup form.
+func TestPowerForms(t *testing.T) {
+	var got []string
+	for _, m := range Forms() {
+		if m.Power {
+			got = append(got, m.Name)
+		}
+	}
+	want := []string{
+		"mma m16n8k16 f32+=f16", "mma m8n8k4 f64+=f64",
+		"wgmma m64n256k16 f32+=f16 SS", "wgmma m64n256k16 f32+=bf16 SS", "wgmma m64n256k8 f32+=tf32 SS",
+		"wgmma m64n256k32 f32+=e4m3 SS", "wgmma m64n256k32 f32+=e5m2 SS", "wgmma m64n256k32 s32+=s8 SS",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("power forms = %q, want %q", got, want)
 	}
 }

@@ -79,6 +79,9 @@ type Env struct {
 	// Disassembler finds the machine-code disassembler; an error means
 	// results are "not verified".
 	Disassembler func() (probe.Disassembler, error)
+	// Assembler finds ptxas, which compiles what the driver's linker
+	// cannot (nil, or an error: those probes are skipped).
+	Assembler func() (probe.Assembler, error)
 	// Config is the measurement configuration.
 	Config probe.Config
 	// Worker runs probes; by default in a child process (see worker.go).
@@ -103,6 +106,13 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 				return nil, err
 			}
 			return d, nil
+		},
+		Assembler: func() (probe.Assembler, error) {
+			a, err := sass.FindAssembler()
+			if err != nil {
+				return nil, err
+			}
+			return a, nil
 		},
 		Config: probe.DefaultConfig(),
 		Worker: subprocessWorker(stderr),

@@ -146,6 +146,11 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 			msg.Warnings = append(msg.Warnings, "machine code not verified: "+err.Error())
 			progress("warning: " + err.Error())
 		}
+		if e.Assembler != nil {
+			if a, err := e.Assembler(); err == nil {
+				runner.Assembler = a
+			}
+		}
 	}
 	send(msg)
 	u := dev.UnitsOf()
