@@ -237,7 +237,9 @@ func sign(v float64) int {
 }
 
 // LoadCorpus reads a corpus directory as scripts/analyze/device.sh writes
-// it: measured.csv and one nvdisasm listing per kernel file (*.sass).
+// it: measured.csv and one nvdisasm listing per kernel file (*.sass), with
+// the control fields of the cubin beside it (the same name, .cubin) where
+// there is one.
 func LoadCorpus(dir string) (*sass.Listing, []Measurement, error) {
 	f, err := os.Open(filepath.Join(dir, "measured.csv"))
 	if err != nil {
@@ -262,6 +264,15 @@ func LoadCorpus(dir string) (*sass.Listing, []Measurement, error) {
 		l, err := sass.ParseListing(string(b))
 		if err != nil {
 			return nil, nil, fmt.Errorf("corpus %s: %w", p, err)
+		}
+		// The listing's cubin, where the corpus has it, gives the
+		// instructions' control fields.
+		if cb, err := os.ReadFile(strings.TrimSuffix(p, ".sass") + ".cubin"); err == nil {
+			codes, err := sass.ParseControls(cb)
+			if err != nil {
+				return nil, nil, fmt.Errorf("corpus %s: %w", p, err)
+			}
+			l.AttachControls(codes)
 		}
 		all.Functions = append(all.Functions, l.Functions...)
 	}
