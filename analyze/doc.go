@@ -20,9 +20,21 @@
 //     register-bank reads, the loop-carried dependency chain, one warp's
 //     in-order latency, units outside the layout (tensor, shuffle,
 //     load/store) and memory bandwidth at a chosen level.
-//  4. Loading a kernel: a cubin, an ELF with embedded cubins (.nv_fatbin),
-//     PTX through ptxas, or a listing.
-//  5. Validation against measured cycles: mean and worst error and
+//  4. The compiler's control fields, where the machine code comes from a
+//     cubin of sm_70 or later (sass.Control: stall counts and scoreboard
+//     barriers, the layout Jia et al. published for Volta and Turing):
+//     one warp in order, and each warp in the replay, then issues as they
+//     direct, the stall counts covering fixed-latency dependences and the
+//     scoreboards the variable-latency ones at their measured latencies,
+//     and a taken back-branch costing what the dispatch suite's branch
+//     record leaves (Machine.BranchCycles). A listing carries no control
+//     fields: there the model before them is kept (dependences through
+//     registers at measured latencies, the loop control added whole) and
+//     every loop says so.
+//  5. Loading a kernel: a cubin, an ELF with embedded cubins (.nv_fatbin),
+//     PTX through ptxas, or a listing (with --sass, the cubin's listing
+//     and its control fields together).
+//  6. Validation against measured cycles: mean and worst error and
 //     Kendall's tau per bound class.
 //
 // Opinions:

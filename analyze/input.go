@@ -126,6 +126,19 @@ func (in *Input) addCubin(ctx context.Context, b []byte, listing string, t Tools
 	default:
 		return fmt.Errorf("%w: give the cubin's listing with --sass FILE (nvdisasm -c FILE.cubin > FILE.sass) on a machine that has it", sass.ErrNoDisassembler)
 	}
+	// The cubin's instruction words carry the control fields (stall
+	// counts, scoreboards) that nvdisasm does not print.
+	codes, err := sass.ParseControls(b)
+	switch {
+	case err == nil:
+		if l.AttachControls(codes) == 0 {
+			in.Notes = append(in.Notes, fmt.Sprintf("the listing's functions are not the %s cubin's: its control fields (stall counts, scoreboards) are not used", c.Arch))
+		}
+	case errors.Is(err, sass.ErrNoControl):
+		in.Notes = append(in.Notes, fmt.Sprintf("%s machine code has no control fields: one warp in order is modelled from measured latencies alone", c.Arch))
+	default:
+		return fmt.Errorf("control fields: %w", err)
+	}
 	if in.Listing == nil {
 		in.Listing = l
 	} else {

@@ -85,6 +85,12 @@ type Machine struct {
 	Limits Limits  `json:"limits"`
 	// Opcodes maps measured opcodes to their numbers.
 	Opcodes map[string]Measured `json:"-"`
+	// Immediate maps base opcodes ("SHFL") to the smallest latency a
+	// record measured for a form with an immediate operand (the alu and
+	// warp suites' "[imm]" subjects: shfl.sync.bfly with a constant lane
+	// mask is 24 cycles where a register mask is 26); an instruction of
+	// that base with an immediate operand takes it when it is smaller.
+	Immediate map[string]Measured `json:"-"`
 	// Levels maps "shared", "L1", "L2", "DRAM" to their numbers.
 	Levels map[string]Level `json:"levels"`
 	// ALU is the pipeline layout and the replay's fitted issue model.
@@ -96,6 +102,12 @@ type Machine struct {
 	// records (see control); 0 when the results file lacks them.
 	LoopControlCycles float64 `json:"loop_control_cycles,omitempty"`
 	CrossPipeCycles   float64 `json:"cross_pipe_cycles,omitempty"`
+	// BranchCycles is the fewest cycles from a taken back-branch's issue
+	// to the next iteration's first instruction, what the model of
+	// machine code with control fields (stall counts and scoreboards)
+	// adds for a loop's branch; from the same record as
+	// LoopControlCycles (see control), 0 when the results file lacks it.
+	BranchCycles float64 `json:"branch_cycles,omitempty"`
 	// ControlRecords are the IDs the two come from.
 	ControlRecords []string `json:"control_records,omitempty"`
 	// Warnings say what the results file lacks.
@@ -110,7 +122,7 @@ func NewMachine(run *record.Run, source string) (*Machine, error) {
 		return nil, fmt.Errorf("no results")
 	}
 	m := &Machine{Device: run.Device.Name, Source: source, Issue: float64(max(1, run.Device.SubPartitions)),
-		Opcodes: map[string]Measured{}, Levels: map[string]Level{}, Limits: SM90Limits}
+		Opcodes: map[string]Measured{}, Immediate: map[string]Measured{}, Levels: map[string]Level{}, Limits: SM90Limits}
 	if cc := run.Device.ComputeCapability; cc != "" {
 		m.Arch = "sm_" + strings.ReplaceAll(cc, ".", "")
 	}
@@ -171,6 +183,12 @@ func (m *Machine) opcodes(run *record.Run) {
 		op := soleOpcode(r.SASS)
 		if op == "" {
 			continue
+		}
+		if r.Quantity == record.Latency && strings.Contains(r.Subject, "[imm]") {
+			base, _, _ := strings.Cut(op, ".")
+			if e, ok := m.Immediate[base]; !ok || r.Value < e.LatencyCycles {
+				m.Immediate[base] = Measured{Opcode: op, LatencyCycles: r.Value, LatencyRecord: r.ID}
+			}
 		}
 		e := m.Opcodes[op]
 		e.Opcode = op
@@ -483,6 +501,9 @@ func (m *Machine) control(run *record.Run) {
 			if c := r.Value - float64(n)*e.LatencyCycles; c > 0 {
 				m.LoopControlCycles = c
 				m.ControlRecords = append(m.ControlRecords, r.ID, e.LatencyRecord)
+			}
+			if b := r.Value - float64(n-1)*e.LatencyCycles - 1; b > 1 {
+				m.BranchCycles = b
 			}
 		case r.Suite == "alu" && r.SASS != nil && len(r.SASS.PerStep) == 2:
 			var ops []string

@@ -52,6 +52,9 @@ type Row struct {
 	// Critical is true when the instruction is on the loop-carried
 	// critical path.
 	Critical bool `json:"critical"`
+	// Control is the instruction's control fields in CuAssembler's
+	// notation (sass.Control.String), "" when the input had none.
+	Control string `json:"control,omitempty"`
 }
 
 // WhatIf is a change and the prediction it gives.
@@ -244,6 +247,9 @@ func (lm *loopModel) latency(i int, level string) (float64, string, bool) {
 		return 0, "", false
 	}
 	if e, ok := lm.m.Lookup(lm.body[i].Opcode); ok && e.LatencyCycles > 0 {
+		if imm, ok := lm.m.Immediate[lm.body[i].Base()]; ok && imm.LatencyCycles < e.LatencyCycles && hasImmediate(lm.body[i]) {
+			return imm.LatencyCycles, imm.LatencyRecord, true
+		}
 		return e.LatencyCycles, e.LatencyRecord, true
 	}
 	if c := lm.class[i]; c != "" {
@@ -292,6 +298,10 @@ type chain struct {
 	// issuing in order, one instruction a clock.
 	recurrence, inOrder float64
 	critical            []bool
+	// spans, with control fields, is the cycles each instruction holds
+	// one warp in order (from its issue to the next instruction's), over
+	// an iteration: they sum to inOrder. nil without control fields.
+	spans []float64
 }
 
 // dependencies runs the body's dataflow for many iterations, once with
@@ -389,7 +399,82 @@ func (lm *loopModel) dependencies(lat []float64) chain {
 		}
 	}
 	c.inOrder = (t-t0)/float64(iters-iters/2) + lm.m.LoopControlCycles
+	if lm.controlled() {
+		c.inOrder, c.spans = lm.inOrderControlled(lat, iters)
+	}
 	return c
+}
+
+// controlled reports whether every instruction of the body carries its
+// control fields (the input was a cubin of sm_70 or later).
+func (lm *loopModel) controlled() bool {
+	for _, in := range lm.body {
+		if in.Control == nil {
+			return false
+		}
+	}
+	return len(lm.body) > 0
+}
+
+// inOrderControlled is one warp's cycles per iteration issuing the body
+// in order as the compiler's control fields direct (sass.Control; Jia et
+// al., "Dissecting the NVIDIA Volta GPU Architecture via
+// Microbenchmarking", 2018, and their Turing sequel): an instruction
+// issues its predecessor's stall count after it (at least a cycle),
+// once every scoreboard barrier in its wait mask is released. A
+// barrier an instruction sets for writing is released when its result
+// lands, its measured latency after issue (lat: loads at the level
+// assumed, MUFU, shuffles...); one set for reading, the cycle after
+// issue (the warp alone, its operands are read at once; no record
+// measures it). Dependences on fixed-latency instructions are in the
+// stall counts, so registers are not tracked. After the taken
+// back-branch, the body's last instruction, the next iteration starts
+// no sooner than BranchCycles after it (Machine.control). It returns
+// the cycles per iteration and each instruction's span of them, from its
+// issue to the next instruction's, in the last iteration.
+func (lm *loopModel) inOrderControlled(lat []float64, iters int) (float64, []float64) {
+	var release [sass.Barriers]float64
+	t, t0 := 0.0, 0.0
+	n := len(lm.body)
+	issued := make([]float64, n+1)
+	for it := range iters {
+		if it == iters/2 {
+			t0 = t
+		}
+		for i, in := range lm.body {
+			c := in.Control
+			for b := range sass.Barriers {
+				if c.Waits(b) {
+					t = math.Max(t, release[b])
+				}
+			}
+			issued[i] = t
+			if c.WriteBarrier < sass.Barriers {
+				release[c.WriteBarrier] = math.Max(release[c.WriteBarrier], t+lat[i])
+			}
+			if c.ReadBarrier < sass.Barriers {
+				release[c.ReadBarrier] = math.Max(release[c.ReadBarrier], t+1)
+			}
+			next := t + math.Max(1, float64(c.Stall))
+			if i == n-1 && in.Base() == "BRA" {
+				next = math.Max(next, t+lm.m.BranchCycles)
+			}
+			t = next
+		}
+	}
+	// The next iteration's first instruction may wait on a barrier too.
+	first := t
+	for b := range sass.Barriers {
+		if lm.body[0].Control.Waits(b) {
+			first = math.Max(first, release[b])
+		}
+	}
+	issued[n] = first
+	spans := make([]float64, n)
+	for i := range spans {
+		spans[i] = issued[i+1] - issued[i]
+	}
+	return (t - t0) / float64(iters-iters/2), spans
 }
 
 // prediction is a loop's prediction at one occupancy and level.
@@ -573,13 +658,21 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	p.chain = lm.dependencies(lat)
 	add(Bound{Name: "dependency chain", Kind: "alu", Cycles: p.chain.recurrence,
 		Detail: "critical path through loop-carried registers, measured latencies, unlimited issue"})
-	add(Bound{Name: "one warp in order", Kind: "alu", Cycles: p.chain.inOrder,
-		Detail: fmt.Sprintf("one warp alone issuing in order, one instruction a clock, waiting on its sources (+%.1f a crossing between pipelines), + %.1f for the loop's control", m.CrossPipeCycles, m.LoopControlCycles)})
+	inOrder := fmt.Sprintf("one warp alone issuing in order, one instruction a clock, waiting on its sources (+%.1f a crossing between pipelines), + %.1f for the loop's control", m.CrossPipeCycles, m.LoopControlCycles)
+	if lm.controlled() {
+		inOrder = fmt.Sprintf("one warp alone issuing in order as the control fields direct: each instruction its predecessor's stall count after it, once the scoreboards it waits on are released (measured latencies), the next iteration %.1f after the taken branch", m.BranchCycles)
+	}
+	add(Bound{Name: "one warp in order", Kind: "alu", Cycles: p.chain.inOrder, Detail: inOrder})
 	for i, crit := range p.chain.critical {
 		if crit {
 			p.load[i]["dependency chain"] = lat[i]
-			p.load[i]["one warp in order"] = lat[i]
+			if p.chain.spans == nil {
+				p.load[i]["one warp in order"] = lat[i]
+			}
 		}
+	}
+	for i, v := range p.chain.spans {
+		p.load[i]["one warp in order"] = v
 	}
 	// Memory latency (Little's law per warp) is inside both dependency
 	// bounds: loads carry the level's latency.
@@ -589,7 +682,14 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	for _, in := range lm.body {
 		body = append(body, strings.TrimSuffix(in.String(), " ;"))
 	}
-	got, err := l.Replay(infer.Loop{ID: "loop", Body: body, WarpsPerSM: warps, Counted: n, Latencies: lat, LoopControl: m.LoopControlCycles}, m.ALU.Latency, im)
+	loop := infer.Loop{ID: "loop", Body: body, WarpsPerSM: warps, Counted: n, Latencies: lat, LoopControl: m.LoopControlCycles}
+	if lm.controlled() {
+		for _, in := range lm.body {
+			loop.Controls = append(loop.Controls, *in.Control)
+		}
+		loop.LoopControl, loop.Branch = 0, m.BranchCycles
+	}
+	got, err := l.Replay(loop, m.ALU.Latency, im)
 	if err != nil {
 		return p, fmt.Errorf("replay: %w", err)
 	}
@@ -673,6 +773,9 @@ func analyzeLoop(m *Machine, body []sass.Instruction, warps int, level, pattern 
 	deciding := p.bounds[0].Name
 	for i, in := range body {
 		row := Row{Offset: in.Offset, Instruction: strings.TrimSuffix(in.String(), " ;"), Critical: p.chain.critical[i]}
+		if in.Control != nil {
+			row.Control = in.Control.String()
+		}
 		var srcs []string
 		if v, src, ok := lm.latency(i, level); ok {
 			row.LatencyCycles = &v
@@ -726,6 +829,9 @@ func (r *LoopReport) notes(lm *loopModel, level string) {
 	if len(none) > 0 {
 		r.Notes = append(r.Notes, fmt.Sprintf("not measured in the results file (replayed with the shortest measured latency, %.0f cycles, and an issue slot only): %s",
 			lm.m.shortestLatency(), strings.Join(none, ", ")))
+	}
+	if !lm.controlled() {
+		r.Notes = append(r.Notes, "no control fields (stall counts, scoreboards: a listing carries none; a cubin of sm_70 or later does): one warp in order is modelled from measured latencies and the loop-control record, less exactly; give the cubin")
 	}
 	hasGlobal := false
 	for _, op := range lm.mem {
@@ -805,6 +911,19 @@ func (r *LoopReport) whatIf(lm *loopModel, p prediction, warps int, level string
 			}
 		}
 	}
+}
+
+// immediate matches an integer or floating-point immediate operand.
+var immediate = regexp.MustCompile(`^-?(0x[0-9a-fA-F]+|[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?)$`)
+
+// hasImmediate reports whether one of in's operands is an immediate.
+func hasImmediate(in sass.Instruction) bool {
+	for _, op := range strings.Split(in.Operands, ",") {
+		if immediate.MatchString(strings.TrimSpace(op)) {
+			return true
+		}
+	}
+	return false
 }
 
 // addressReg matches a register inside a memory operand's brackets:

@@ -101,7 +101,12 @@ func writeLoop(b *strings.Builder, lp *LoopReport) {
 	for _, bd := range lp.Bounds {
 		fmt.Fprintf(b, "  %8.1f  %-34s %s\n", bd.Cycles, bd.Name, bd.Detail)
 	}
-	fmt.Fprintf(b, "%-6s %-46s %-34s %9s %9s %7s %4s\n", "Offset", "Instruction", "Pipeline", "Latency", "Rate", "Adds", "Crit")
+	controls := len(lp.Rows) > 0 && lp.Rows[0].Control != ""
+	head := fmt.Sprintf("%-6s %-46s %-34s %9s %9s %7s %4s", "Offset", "Instruction", "Pipeline", "Latency", "Rate", "Adds", "Crit")
+	if controls {
+		head += "  Control"
+	}
+	b.WriteString(head + "\n")
 	for _, r := range lp.Rows {
 		lat, rate := "not meas.", "not meas."
 		if r.LatencyCycles != nil {
@@ -121,9 +126,16 @@ func writeLoop(b *strings.Builder, lp *LoopReport) {
 		if pipe == "" {
 			pipe = "(issue only)"
 		}
-		fmt.Fprintf(b, "%#06x %-46s %-34s %9s %9s %7.2f %4s\n", r.Offset, clip(r.Instruction, 46), clip(pipe, 34), lat, rate, r.Adds, crit)
+		line := fmt.Sprintf("%#06x %-46s %-34s %9s %9s %7.2f %4s", r.Offset, clip(r.Instruction, 46), clip(pipe, 34), lat, rate, r.Adds, crit)
+		if controls {
+			line += "  " + r.Control
+		}
+		b.WriteString(line + "\n")
 	}
 	b.WriteString("Latency in cycles; rate in warp instructions/clock/SM alone; Adds: cycles/iteration/warp the instruction adds to the deciding bound; Crit: on the loop-carried critical path.\n")
+	if controls {
+		b.WriteString("Control: the cubin's control fields, B<barriers waited on>:R<read barrier>:W<write barrier>:<yield bit>:S<stall cycles>.\n")
+	}
 	if len(lp.WhatIf) > 0 {
 		b.WriteString("What would change it:\n")
 		for _, wi := range lp.WhatIf {

@@ -92,6 +92,9 @@ type Validation struct {
 	Checks  []Check   `json:"checks"`
 	Summary []Summary `json:"summary"`
 	Skipped []string  `json:"skipped,omitempty"`
+	// Controlled is how many checks were predicted with the cubin's
+	// control fields; the others from the listing alone.
+	Controlled int `json:"controlled"`
 }
 
 // Validate predicts every measurement's timed loop (the innermost loop
@@ -119,6 +122,9 @@ func Validate(m *Machine, l *sass.Listing, ms []Measurement) (*Validation, error
 		if err != nil {
 			v.Skipped = append(v.Skipped, fmt.Sprintf("%s at %d warps: %v", x.Kernel, x.WarpsPerSM, err))
 			continue
+		}
+		if len(r.Rows) > 0 && r.Rows[0].Control != "" {
+			v.Controlled++
 		}
 		v.Checks = append(v.Checks, Check{Measurement: x, Predicted: r.Cycles, Bound: r.Bound, Class: goalClass(x.Level), Error: (r.Cycles - x.Cycles) / x.Cycles})
 	}
@@ -237,7 +243,9 @@ func sign(v float64) int {
 }
 
 // LoadCorpus reads a corpus directory as scripts/analyze/device.sh writes
-// it: measured.csv and one nvdisasm listing per kernel file (*.sass).
+// it: measured.csv and one nvdisasm listing per kernel file (*.sass), with
+// the control fields of the cubin beside it (the same name, .cubin) where
+// there is one.
 func LoadCorpus(dir string) (*sass.Listing, []Measurement, error) {
 	f, err := os.Open(filepath.Join(dir, "measured.csv"))
 	if err != nil {
@@ -263,6 +271,15 @@ func LoadCorpus(dir string) (*sass.Listing, []Measurement, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("corpus %s: %w", p, err)
 		}
+		// The listing's cubin, where the corpus has it, gives the
+		// instructions' control fields.
+		if cb, err := os.ReadFile(strings.TrimSuffix(p, ".sass") + ".cubin"); err == nil {
+			codes, err := sass.ParseControls(cb)
+			if err != nil {
+				return nil, nil, fmt.Errorf("corpus %s: %w", p, err)
+			}
+			l.AttachControls(codes)
+		}
 		all.Functions = append(all.Functions, l.Functions...)
 	}
 	return all, ms, nil
@@ -278,6 +295,14 @@ func (v *Validation) WriteText(w io.Writer) error {
 	b.WriteString("\nClass         N   Mean |err|  Worst |err|  Kendall tau  Worst case\n")
 	for _, s := range v.Summary {
 		fmt.Fprintf(&b, "%-12s %2d   %9.1f%%  %10.1f%%  %11.2f  %s\n", s.Class, s.N, 100*s.MeanError, 100*s.WorstErr, s.Tau, s.Worst)
+	}
+	switch v.Controlled {
+	case len(v.Checks):
+		b.WriteString("control fields: from the cubins beside the listings, for every loop\n")
+	case 0:
+		b.WriteString("control fields: none (no cubin beside the listings): one warp in order from measured latencies alone\n")
+	default:
+		fmt.Fprintf(&b, "control fields: for %d of %d loops (the others' listings have no cubin beside them)\n", v.Controlled, len(v.Checks))
 	}
 	for _, s := range v.Skipped {
 		fmt.Fprintf(&b, "skipped: %s\n", s)

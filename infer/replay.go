@@ -64,6 +64,16 @@ type Loop struct {
 	// issuing Body's last instruction (the taken back-branch) before it
 	// can issue the next iteration's first; other warps issue meanwhile.
 	LoopControl float64
+	// Controls, when set, holds the control fields of every Body
+	// instruction (sass.Control, from the cubin): each warp then issues
+	// as they direct, an instruction its predecessor's stall count after
+	// it and once the scoreboard barriers it waits on are released (a
+	// write barrier its setter's latency after issue, a read barrier
+	// the cycle after), in place of tracking registers; and after the
+	// taken back-branch, Body's last instruction, no sooner than Branch
+	// cycles (LoopControl is then unused).
+	Controls []sass.Control
+	Branch   float64
 }
 
 // Replayed is what the replay of a loop found.
@@ -100,6 +110,10 @@ type step struct {
 	reads   int   // register-file read cycles (BankReads)
 	dst     []int // interned registers
 	src     []int // interned registers
+	// ctl is the control fields, nil when unknown.
+	ctl *sass.Control
+	// branch is true for a BRA.
+	branch bool
 }
 
 // ClassOf maps an opcode to the class named by its opcode or an opcode
@@ -118,12 +132,15 @@ func ClassOf(op string, classes []string) string {
 // compile turns a loop body into steps on l's pipelines. latency maps
 // class names to their measured latency in cycles; an instruction of no
 // known class is given the shortest latency known.
-func (l *Layout) compile(body []string, latency map[string]float64, override []float64) ([]step, error) {
+func (l *Layout) compile(body []string, latency map[string]float64, override []float64, controls []sass.Control) ([]step, error) {
 	if len(body) == 0 {
 		return nil, fmt.Errorf("empty loop body")
 	}
 	if override != nil && len(override) != len(body) {
 		return nil, fmt.Errorf("%d latencies for %d instructions", len(override), len(body))
+	}
+	if controls != nil && len(controls) != len(body) {
+		return nil, fmt.Errorf("%d control fields for %d instructions", len(controls), len(body))
 	}
 	var classes []string
 	for c := range l.rate {
@@ -171,6 +188,10 @@ func (l *Layout) compile(body []string, latency map[string]float64, override []f
 		if override != nil && override[k] > 0 {
 			s.latency = int(math.Round(override[k]))
 		}
+		if controls != nil {
+			s.ctl = &controls[k]
+		}
+		s.branch = in.Base() == "BRA"
 		for _, r := range u.Writes {
 			s.dst = append(s.dst, intern(r))
 		}
@@ -201,7 +222,7 @@ func (l *Layout) candidates(c string) []int {
 // cycles). The first pass of every warp warms up; the rate is taken over
 // two more.
 func (l *Layout) Replay(loop Loop, latency map[string]float64, m IssueModel) (Replayed, error) {
-	prog, err := l.compile(loop.Body, latency, loop.Latencies)
+	prog, err := l.compile(loop.Body, latency, loop.Latencies, loop.Controls)
 	if err != nil {
 		return Replayed{}, fmt.Errorf("loop %s: %w", loop.ID, err)
 	}
@@ -225,8 +246,9 @@ func (l *Layout) replay(prog []step, loop Loop, m IssueModel) (Replayed, error) 
 			nregs = max(nregs, r+1)
 		}
 	}
-	ready := make([][]int, warps) // cycle each register's value is ready
-	turn := make([][]int, warps)  // Alternate's next pipeline per spread class
+	ready := make([][]int, warps)                // cycle each register's value is ready
+	release := make([][sass.Barriers]int, warps) // cycle each scoreboard barrier is released
+	turn := make([][]int, warps)                 // Alternate's next pipeline per spread class
 	pc := make([]int, warps)
 	// next is the cycle each warp's next instruction has its registers
 	// ready; only the warp's own issues change it.
@@ -298,9 +320,14 @@ func (l *Layout) replay(prog []step, loop Loop, m IssueModel) (Replayed, error) 
 				ready[w][r] = t + s.latency
 			}
 			pc[w]++
-			next[w] = readyAt(&prog[pc[w]%n], ready[w])
-			if pc[w]%n == 0 && loop.LoopControl > 0 {
-				next[w] = max(next[w], t+1+int(math.Round(loop.LoopControl)))
+			switch c := s.ctl; {
+			case c != nil:
+				next[w] = controlledNext(prog, pc[w]%n, t, &release[w], loop.Branch)
+			default:
+				next[w] = readyAt(&prog[pc[w]%n], ready[w])
+				if pc[w]%n == 0 && loop.LoopControl > 0 {
+					next[w] = max(next[w], t+1+int(math.Round(loop.LoopControl)))
+				}
 			}
 			issued++
 			last = w
@@ -325,6 +352,35 @@ func (l *Layout) replay(prog []step, loop Loop, m IssueModel) (Replayed, error) 
 		}
 	}
 	return Replayed{}, fmt.Errorf("loop %s: nothing to replay", loop.ID)
+}
+
+// controlledNext is the cycle a warp may issue prog[pc] when the
+// instruction before it (prog[pc-1], wrapping) issued at t, under the
+// control fields: that instruction's barriers set (release), its stall
+// count, the branch's delay after the body's last instruction when it is
+// a branch, and the barriers prog[pc] waits on.
+func controlledNext(prog []step, pc, t int, release *[sass.Barriers]int, branch float64) int {
+	n := len(prog)
+	prev := &prog[(pc+n-1)%n]
+	c := prev.ctl
+	if c.WriteBarrier < sass.Barriers {
+		release[c.WriteBarrier] = max(release[c.WriteBarrier], t+prev.latency)
+	}
+	if c.ReadBarrier < sass.Barriers {
+		release[c.ReadBarrier] = max(release[c.ReadBarrier], t+1)
+	}
+	at := t + max(1, c.Stall)
+	if pc == 0 && prev.branch {
+		at = max(at, t+int(math.Round(branch)))
+	}
+	if w := prog[pc].ctl; w != nil {
+		for b := range sass.Barriers {
+			if w.Waits(b) {
+				at = max(at, release[b])
+			}
+		}
+	}
+	return at
 }
 
 // readyAt is the cycle every register s reads or writes is ready (a write
@@ -377,7 +433,7 @@ func (l *Layout) FitReplay(loops []Loop, latency map[string]float64) (ReplayFit,
 	}
 	progs := make([][]step, len(loops))
 	for i, lp := range loops {
-		p, err := l.compile(lp.Body, latency, lp.Latencies)
+		p, err := l.compile(lp.Body, latency, lp.Latencies, lp.Controls)
 		if err != nil {
 			return ReplayFit{}, fmt.Errorf("loop %s: %w", lp.ID, err)
 		}
@@ -404,7 +460,7 @@ func (l *Layout) FitReplay(loops []Loop, latency map[string]float64) (ReplayFit,
 func (l *Layout) ReplayAll(loops []Loop, latency map[string]float64, m IssueModel) ([]Replayed, error) {
 	progs := make([][]step, len(loops))
 	for i, lp := range loops {
-		p, err := l.compile(lp.Body, latency, lp.Latencies)
+		p, err := l.compile(lp.Body, latency, lp.Latencies, lp.Controls)
 		if err != nil {
 			return nil, fmt.Errorf("loop %s: %w", lp.ID, err)
 		}

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/gpuarch/gpuarch/sass"
 )
 
 // handLayout is a layout with a spread class, written out as Infer would
@@ -208,5 +210,59 @@ func TestReplayLoopControl(t *testing.T) {
 		if math.Abs(got.Rate-tt.want) > 0.03*tt.want {
 			t.Errorf("%s: rate %.3f, want %.3f", tt.name, got.Rate, tt.want)
 		}
+	}
+}
+
+// TestReplayControls replays loops with control fields: a warp issues each
+// instruction its predecessor's stall count after it and waits on the
+// scoreboard barriers, whatever its registers say.
+func TestReplayControls(t *testing.T) {
+	l := handLayout()
+	none := sass.NoBarrier
+	stall := func(s int) sass.Control { return sass.Control{Stall: s, WriteBarrier: none, ReadBarrier: none} }
+	// A load of latency 30 on barrier 0 and the IMAD that waits on it.
+	load := sass.Control{Stall: 1, WriteBarrier: 0, ReadBarrier: none}
+	use := sass.Control{Stall: 1, WriteBarrier: none, ReadBarrier: none, Wait: 1}
+	tests := []struct {
+		name     string
+		body     []string
+		controls []sass.Control
+		lat      []float64
+		warps    int
+		branch   float64
+		want     float64 // cycles per iteration per warp
+	}{
+		{"stall counts add up", []string{"IMAD R8, R8, R3, UR4", "LOP3.LUT R10, R10, R3, UR4, 0x96, !PT", "BRA `(.L_x_1)"},
+			[]sass.Control{stall(4), stall(5), stall(2)}, nil, 1, 0, 11},
+		{"stalls, not registers: independent instructions wait too", []string{"IMAD R8, R9, R3, UR4", "IMAD R10, R11, R3, UR4", "BRA `(.L_x_1)"},
+			[]sass.Control{stall(6), stall(6), stall(1)}, nil, 1, 0, 13},
+		{"the branch's delay when longer than its stall", []string{"IMAD R8, R8, R3, UR4", "BRA `(.L_x_1)"},
+			[]sass.Control{stall(4), stall(5)}, nil, 1, 10, 14},
+		{"the branch's stall when longer than its delay", []string{"IMAD R8, R8, R3, UR4", "BRA `(.L_x_1)"},
+			[]sass.Control{stall(4), stall(12)}, nil, 1, 10, 16},
+		{"a wait on a scoreboard takes the setter's latency", []string{"LDS R8, [R2]", "IMAD R10, R8, R3, UR4", "BRA `(.L_x_1)"},
+			[]sass.Control{load, use, stall(1)}, []float64{30, 4, 1}, 1, 0, 32},
+		{"other warps issue while one waits", []string{"LDS R8, [R2]", "IMAD R10, R8, R3, UR4", "BRA `(.L_x_1)"},
+			[]sass.Control{load, use, stall(1)}, []float64{30, 4, 1}, 8, 0, 32},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := l.Replay(Loop{ID: tt.name, Body: tt.body, WarpsPerSM: tt.warps, Counted: len(tt.body), Latencies: tt.lat,
+				Controls: tt.controls, Branch: tt.branch}, lat, IssueModel{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Rate is warp instructions per clock per SM over the
+			// replay's warps (round(warps/4), at least 1) on one of
+			// Issue schedulers.
+			w := math.Max(1, math.Round(float64(tt.warps)/l.Issue))
+			cycles := float64(len(tt.body)) * w * l.Issue / got.Rate
+			if math.Abs(cycles-tt.want) > 0.02*tt.want {
+				t.Errorf("%.2f cycles per iteration, want %.2f (%+v)", cycles, tt.want, got)
+			}
+		})
+	}
+	if _, err := l.Replay(Loop{ID: "short", Body: []string{"NOP"}, WarpsPerSM: 1, Counted: 1, Controls: []sass.Control{}}, lat, IssueModel{}); err == nil {
+		t.Error("controls of the wrong length accepted")
 	}
 }

@@ -1,6 +1,6 @@
 // Package sass reads the machine code the driver produced for our PTX probes.
 //
-// Scope: three jobs and nothing more.
+// Scope: four jobs and nothing more.
 //
 //  1. Read facts from a cubin (the ELF file the driver's JIT compiler emits)
 //     with the standard library only: the SM version from the ELF header's
@@ -12,6 +12,11 @@
 //     the SM clock, and inside the body of the last loop (the last backward
 //     branch), so that a probe whose machine code lacks the instruction it
 //     claims to time can be rejected.
+//  4. Decode the control fields ptxas stores in every 128-bit instruction
+//     word of sm_70 and later (stall cycles, yield flag, scoreboard
+//     barriers, reuse flags: [Control], [ParseControls]) and attach them
+//     to a listing's instructions by offset ([Listing.AttachControls]):
+//     what nvdisasm does not print, and what decides how one warp issues.
 //
 // Opinions:
 //

@@ -45,6 +45,10 @@ type Instruction struct {
 	// Operands is the operand text as printed, without the final ';':
 	// "R2, R2, R3, R4".
 	Operands string `json:"operands,omitempty"`
+	// Control is the scheduling information of the instruction's word
+	// (stall cycles, scoreboard barriers), nil when unknown: a listing
+	// prints none, a cubin has it (ParseControls, AttachControls).
+	Control *Control `json:"control,omitempty"`
 }
 
 // Base returns the opcode without modifiers: "MUFU" for "MUFU.EX2".
