@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -71,7 +72,7 @@ func TestLoops(t *testing.T) {
 					t.Errorf("loop %d has %d blocks, want %d", i, len(lp.Blocks), tc.blocksLoop[i])
 				}
 			}
-			if !equalInts(inner, tc.innermost) {
+			if !slices.Equal(inner, tc.innermost) {
 				t.Errorf("innermost at %v, want %v", inner, tc.innermost)
 			}
 			if len(g.Indirect) != tc.indirect {
@@ -79,18 +80,6 @@ func TestLoops(t *testing.T) {
 			}
 		})
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestSelfBranchIsNoLoop checks that the trap after EXIT is not a loop and

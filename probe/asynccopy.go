@@ -540,11 +540,7 @@ func TMAStreamKernel(name string, tensor bool, stages int) *ptx.Kernel {
 	}
 	c0, t0 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
 	ifThread(k, tid, 0, func() {
-		for s := range stages {
-			slot := k.Reg(ptx.U32)
-			k.Op("mov.u32", slot, ptx.Int(int64(s)))
-			issue(slot)
-		}
+		fillRing(k, stages, issue)
 		k.LoopIndexed(iters, func(i ptx.Reg) { issue(wait(i)) })
 		for s := range stages {
 			i := k.Reg(ptx.U32)

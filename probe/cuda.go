@@ -200,24 +200,21 @@ func wrap(err error) error {
 // yields the cubin), then the cubin is loaded. It may run on any goroutine:
 // it makes the context current on its own OS thread first.
 func (g *CUDA) Compile(ctx context.Context, name, source string) (Program, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	if err := g.ctx.SetCurrent(); err != nil {
-		return nil, err
-	}
-	c, err := g.ctx.Compile(source, name, cuda.JITOptions{})
-	if err != nil {
-		return nil, wrap(err)
-	}
-	return g.load(c)
+	return g.load(ctx, func() (*cuda.Compiled, error) {
+		c, err := g.ctx.Compile(source, name, cuda.JITOptions{})
+		return c, wrap(err)
+	})
 }
 
 // LoadCubin implements CubinLoader: a cubin compiled elsewhere (ptxas)
 // is loaded as it is.
 func (g *CUDA) LoadCubin(ctx context.Context, name string, cubin []byte) (Program, error) {
+	return g.load(ctx, func() (*cuda.Compiled, error) { return &cuda.Compiled{Cubin: cubin}, nil })
+}
+
+// load makes the context current on this goroutine's OS thread, gets the
+// module's machine code from compile and loads it.
+func (g *CUDA) load(ctx context.Context, compile func() (*cuda.Compiled, error)) (Program, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -226,11 +223,10 @@ func (g *CUDA) LoadCubin(ctx context.Context, name string, cubin []byte) (Progra
 	if err := g.ctx.SetCurrent(); err != nil {
 		return nil, err
 	}
-	return g.load(&cuda.Compiled{Cubin: cubin})
-}
-
-// load loads a compiled module; the context is current.
-func (g *CUDA) load(c *cuda.Compiled) (Program, error) {
+	c, err := compile()
+	if err != nil {
+		return nil, err
+	}
 	m, err := g.ctx.LoadModule(c.Cubin)
 	if err != nil {
 		return nil, wrap(err)

@@ -68,6 +68,15 @@ func ifThread(k *ptx.Kernel, tid ptx.Reg, want int, body func()) {
 	k.Mark(skip)
 }
 
+// fillRing issues the first copy into each of a ring's stages slots.
+func fillRing(k *ptx.Kernel, stages int, issue func(slot ptx.Reg)) {
+	for s := range stages {
+		slot := k.Reg(ptx.U32)
+		k.Op("mov.u32", slot, ptx.Int(int64(s)))
+		issue(slot)
+	}
+}
+
 // log2 of a power of two.
 func log2(n int) int {
 	s := 0

@@ -97,11 +97,7 @@ func TMAMulticastKernel(name string, stages int) *ptx.Kernel {
 	}
 	c0, t0 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
 	ifThread(k, tid, 0, func() {
-		for s := range stages {
-			slot := k.Reg(ptx.U32)
-			k.Op("mov.u32", slot, ptx.Int(int64(s)))
-			issue(slot)
-		}
+		fillRing(k, stages, issue)
 		k.LoopIndexed(iters, func(i ptx.Reg) {
 			slot, ph := phase(i)
 			waitOn(base, slot, ph)

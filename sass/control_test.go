@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -115,24 +116,12 @@ func TestParseControlsCorpus(t *testing.T) {
 			}
 		}
 	}
-	if got, want := lds, []int{0, 1, 2, 3, 4}; !equal(got, want) {
+	if got, want := lds, []int{0, 1, 2, 3, 4}; !slices.Equal(got, want) {
 		t.Errorf("LDS write barriers %v, want %v", got, want)
 	}
-	if got, want := waits, []int{1, 2, 4, 8, 16}; !equal(got, want) {
+	if got, want := waits, []int{1, 2, 4, 8, 16}; !slices.Equal(got, want) {
 		t.Errorf("FFMA wait masks %v, want %v", got, want)
 	}
-}
-
-func equal(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestParseControlsErrors(t *testing.T) {

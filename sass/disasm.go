@@ -23,11 +23,21 @@ type Disassembler struct {
 // FindDisassembler looks nvdisasm up on the PATH. The error wraps
 // [ErrNoDisassembler] when it is absent.
 func FindDisassembler() (*Disassembler, error) {
-	path, err := exec.LookPath("nvdisasm")
+	path, err := lookPath("nvdisasm", ErrNoDisassembler)
 	if err != nil {
-		return nil, fmt.Errorf("%w (%v)", ErrNoDisassembler, err)
+		return nil, err
 	}
 	return &Disassembler{Path: path}, nil
+}
+
+// lookPath finds a CUDA toolkit program on the PATH; the error wraps
+// absent when it is not there.
+func lookPath(name string, absent error) (string, error) {
+	path, err := exec.LookPath(name)
+	if err != nil {
+		return "", fmt.Errorf("%w (%v)", absent, err)
+	}
+	return path, nil
 }
 
 // Disassemble writes cubin to a temporary file, disassembles it and parses

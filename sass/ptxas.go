@@ -26,9 +26,9 @@ type Assembler struct {
 // FindAssembler looks ptxas up on the PATH. The error wraps
 // [ErrNoAssembler] when it is absent.
 func FindAssembler() (*Assembler, error) {
-	path, err := exec.LookPath("ptxas")
+	path, err := lookPath("ptxas", ErrNoAssembler)
 	if err != nil {
-		return nil, fmt.Errorf("%w (%v)", ErrNoAssembler, err)
+		return nil, err
 	}
 	return &Assembler{Path: path}, nil
 }
