@@ -428,6 +428,7 @@ func writeLayout(b *strings.Builder, run *record.Run, d pipesData, m *pipesModel
 		fmt.Fprintf(b, "| %s | %.2f | %.0f | %s | %s | %s |\n", p.Name, p.Rate, p.Rate*float64(run.Device.WarpSize), lat, in, cons)
 	}
 	b.WriteString("\nIn flight per SM is latency × rate: the warp instructions that must be in flight on an SM to keep the pipeline busy (independent instructions across warps and ILP).\n\n")
+	writeUniformBeside(b, run)
 	if len(l.Flexible) > 0 {
 		b.WriteString("| Instruction spread over several pipelines | Warp inst/clk/SM alone | Share of its instructions on each pipeline |\n| --- | ---: | --- |\n")
 		for _, f := range l.Flexible {
@@ -789,4 +790,57 @@ func classNaming(run *record.Run) string {
 		return "Classes are named by the operation their SPIR-V performs: which machine instruction each becomes is the driver's choice."
 	}
 	return "Classes are named by the machine instruction they compile to."
+}
+
+// writeUniformBeside sets the uniform datapath (the async suite's
+// records) beside the inferred vector pipelines: each uniform
+// instruction's rate and latency, and how much of a vector loop its
+// chains hide when the two are interleaved in one loop.
+func writeUniformBeside(b *strings.Builder, run *record.Run) {
+	type row struct{ lat, tp *record.Record }
+	var order []string
+	rows := map[string]*row{}
+	var mixes []*record.Record
+	for _, r := range asyncRecords(run, "uniform") {
+		if r.Status != record.StatusOK {
+			continue
+		}
+		if r.Quantity == record.Amount {
+			mixes = append(mixes, r)
+			continue
+		}
+		w := rows[r.Op]
+		if w == nil {
+			w = &row{}
+			rows[r.Op] = w
+			order = append(order, r.Op)
+		}
+		if r.Quantity == record.Latency {
+			w.lat = r
+		} else {
+			w.tp = r
+		}
+	}
+	if len(order)+len(mixes) == 0 {
+		return
+	}
+	b.WriteString("The uniform datapath (the warp's scalar unit, measured by the async suite on chains ptxas kept in uniform registers) beside these pipelines:\n\n| Uniform instruction | Warp inst/clk/SM | Latency (cycles per step, loop included) |\n| --- | ---: | ---: |\n")
+	for _, op := range order {
+		w := rows[op]
+		tp, lat := "—", "—"
+		if w.tp != nil {
+			tp = linked(w.tp, fmt.Sprintf("%.2f", w.tp.Value))
+		}
+		if w.lat != nil {
+			lat = linked(w.lat, fmt.Sprintf("%.1f", w.lat.Value))
+		}
+		fmt.Fprintf(b, "| %s | %s | %s |\n", op, tp, lat)
+	}
+	b.WriteString("\n")
+	for _, r := range mixes {
+		fmt.Fprintf(b, "- %s: the two loops interleaved hide %s of the shorter one (1 when they run side by side on separate pipelines, 0 when they take turns on one).\n", r.Subject, linked(r, fmt.Sprintf("%.0f%%", 100*r.Value)))
+	}
+	if len(mixes) > 0 {
+		b.WriteString("\n")
+	}
 }
