@@ -119,7 +119,10 @@ type hopperJob struct {
 	target string // "sm_90a" where a kernel needs the architecture-specific features
 	// whole compiles the module as one program with the Runner's
 	// Assembler rather than the driver's linker (see compileWhole).
-	whole   bool
+	whole bool
+	// decls are module-scope declarations the kernels need beside the
+	// dynamic shared memory (a constant-space table).
+	decls   []string
 	kernels func() []*ptx.Kernel
 	items   []Item
 	c       *compiled
@@ -162,6 +165,9 @@ func (j *hopperJob) prepare(ctx context.Context, r *Runner) {
 		m.Target = j.target
 	}
 	m.Declare(".extern .shared .align 1024 .b8 " + ptx.DynamicShared + "[];")
+	for _, d := range j.decls {
+		m.Declare(d)
+	}
 	if j.whole {
 		j.c = r.compileWhole(ctx, j.module, m.String(), m.Target)
 		return

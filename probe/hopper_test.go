@@ -138,3 +138,20 @@ func TestSetmaxnregNeedsAssembler(t *testing.T) {
 		})
 	}
 }
+
+// The uniform constant chain loads through the constant table from a
+// uniform start and ends in an address.
+func TestUniformConstKernel(t *testing.T) {
+	k := probe.UniformConstKernel("k", 4).String()
+	for _, w := range []string{"%ctaid.y", "mov.u64", probe.ConstTable, "ld.const.u64", "ld.global.u32"} {
+		if !strings.Contains(k, w) {
+			t.Errorf("kernel lacks %q:\n%s", w, k)
+		}
+	}
+	if n := strings.Count(k, "ld.const.u64"); n != 32 {
+		t.Errorf("%d constant loads a loop iteration, want 4 chains × 8", n)
+	}
+	if init := probe.UniformConstInitKernel("i").String(); !strings.Contains(init, "rem.u32") || !strings.Contains(init, "st.global.u64") {
+		t.Errorf("init kernel does not close the ring:\n%s", init)
+	}
+}

@@ -148,6 +148,123 @@ func UniformKernel(name string, op UniformOp, ilp int, vector int, vectorOp stri
 	return k
 }
 
+// The ring the uniform constant-load chain follows in ConstTable:
+// uniformConstElems 8-byte pointers uniformConstStride bytes apart (2 KiB,
+// within the SM's constant caches).
+const uniformConstElems, uniformConstStride = 32, 64
+
+// UniformConstInitKernel writes the ring into buf: element i (thread i)
+// holds the constant-space address of element i+1 (the last, of the
+// first), for the host to copy into ConstTable. Parameters: buf (u64).
+func UniformConstInitKernel(name string) *ptx.Kernel {
+	k := ptx.NewKernel(name)
+	buf := k.Load(k.Param("buf", ptx.U64))
+	tid := k.Read(ptx.TidX)
+	in := k.Reg(ptx.Pred)
+	k.Op("setp.lt.u32", in, tid, ptx.Int(uniformConstElems))
+	k.If(in, func() {
+		next, off, at, base, to := k.Reg(ptx.U32), k.Reg(ptx.U64), k.Reg(ptx.U64), k.Reg(ptx.U64), k.Reg(ptx.U64)
+		k.Op("add.u32", next, tid, ptx.Int(1))
+		k.Op("rem.u32", next, next, ptx.Int(uniformConstElems))
+		k.Op("mov.u64", base, ptx.Imm(ConstTable))
+		k.Op("mul.wide.u32", to, next, ptx.Int(uniformConstStride))
+		k.Op("add.u64", to, to, base)
+		k.Op("mul.wide.u32", off, tid, ptx.Int(uniformConstStride))
+		k.Op("add.u64", at, buf, off)
+		k.Op("st.global.u64", ptx.Addr{Base: at}, to)
+	})
+	return k
+}
+
+// UniformConstKernel builds the uniform constant-load chain: ilp chains
+// of ld.const.u64 p, [p] through the ring in ConstTable, uniformUnroll a
+// loop iteration, each starting at element %ctaid.y + an offset per chain
+// (uniform, as in UniformKernel) and ending in the address of a load that
+// runs only when x0 is all ones, so that ptxas loads with ULDC.64 and an
+// index in a uniform register. Lane 0 of every warp writes a warp record.
+// Parameters: out (u64), iters (u32), x0 (u32).
+func UniformConstKernel(name string, ilp int) *ptx.Kernel {
+	k := ptx.NewKernel(name)
+	outP, itersP, x0P := k.Param("out", ptx.U64), k.Param("iters", ptx.U32), k.Param("x0", ptx.U32)
+	cy := k.Read(ptx.CtaidY)
+	base := k.Reg(ptx.U64)
+	k.Op("mov.u64", base, ptx.Imm(ConstTable))
+	ps := make([]ptx.Reg, ilp)
+	for i := range ps {
+		e, off := k.Reg(ptx.U32), k.Reg(ptx.U64)
+		k.Op("add.u32", e, cy, ptx.Int(int64(i*uniformConstElems/ilp)))
+		k.Op("mul.wide.u32", off, e, ptx.Int(uniformConstStride))
+		ps[i] = k.Reg(ptx.U64)
+		k.Op("add.u64", ps[i], base, off)
+	}
+	iters := k.Load(itersP)
+	k.Op("bar.sync", ptx.Int(0))
+	c0, t0 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
+	k.Loop(iters, func() {
+		for range uniformUnroll {
+			for _, p := range ps {
+				k.Op("ld.const.u64", p, ptx.Addr{Base: p})
+			}
+		}
+	})
+	c1, t1 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
+	writeWarpRecord(k, outP, c0, c1, t0, t1)
+	sum, addr, out := k.Reg(ptx.U64), k.Reg(ptx.U64), k.Load(outP)
+	k.Op("mov.u64", sum, ptx.Int(0))
+	for _, p := range ps {
+		k.Op("add.u64", sum, sum, p)
+	}
+	k.Op("add.u64", addr, out, sum)
+	never := k.Reg(ptx.Pred)
+	k.Op("setp.eq.u32", never, k.Load(x0P), ptx.Int(-1))
+	k.If(never, func() {
+		got := k.Reg(ptx.U32)
+		k.Op("ld.global.u32", got, ptx.Addr{Base: addr})
+		k.Op("st.global.u32", ptx.Addr{Base: out}, got)
+	})
+	return k
+}
+
+// uniformConst measures the uniform constant-load chain: the ring built
+// and copied into ConstTable, then one warp's chain (latency) or four
+// chains a warp on every SM (throughput).
+func uniformConst(ctx context.Context, r *Runner, c *compiled, q record.Quantity, rec *record.Record) error {
+	buf, err := r.GPU.Alloc(uniformConstElems * uniformConstStride)
+	if err != nil {
+		return err
+	}
+	defer buf.Free()
+	if err := c.prog.Launch(ctx, "uni_const_init", Grid{Blocks: 1, Threads: uniformConstElems}, r.ownTimeout(), buf.Ptr()); err != nil {
+		return fmt.Errorf("building the constant ring: %w", err)
+	}
+	if err := c.prog.FillSymbol(ConstTable, buf.Ptr(), uniformConstElems*uniformConstStride); err != nil {
+		return fmt.Errorf("copying the ring to the constant table: %w", err)
+	}
+	ilp, iters := 1, 2048
+	if q == record.Throughput {
+		ilp, iters = 4, 4096
+	}
+	kernel := fmt.Sprintf("uni_const_%d", ilp)
+	rate, err := uniformRun(ctx, r, c, kernel, uniformGrid(r, q == record.Throughput), iters, float64(ilp*uniformUnroll))
+	if err != nil {
+		return err
+	}
+	rec.Value = rate.PerSM
+	if q == record.Latency {
+		rec.Value = 1 / rate.PerSM
+	}
+	rec.Samples = []float64{rec.Value}
+	if rate.ClockHz > 0 {
+		rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: "%clock64 over %globaltimer inside the kernel"}
+	}
+	chk := c.checkLoop(kernel, []string{"ULDC"}, ilp*uniformUnroll, ilp*uniformUnroll)
+	if chk.Status == sassInvalid && sass.Counts(chk.Counts).Matching("LDC") >= ilp*uniformUnroll {
+		chk.Note = "ptxas loaded through the vector datapath (LDC), not the uniform one (ULDC): " + chk.Note
+	}
+	verified(rec, chk)
+	return nil
+}
+
 // Vector instructions the uniform ops are mixed with.
 const (
 	mixFFMA  = "fma.rn.f32"
@@ -201,10 +318,10 @@ func uniformRun(ctx context.Context, r *Runner, c *compiled, kernel string, g Gr
 // add.u32 whether it competes with the vector pipelines: the uniform
 // chains beside FFMA or IADD3 chains in one loop, against each alone.
 func UniformJob(suite string) Job {
-	j := &hopperJob{module: "uniform"}
+	j := &hopperJob{module: "uniform", decls: []string{fmt.Sprintf(".const .align 8 .b8 %s[%d];", ConstTable, ConstTableBytes)}}
 	add := UniformOps[0]
 	j.kernels = func() []*ptx.Kernel {
-		var ks []*ptx.Kernel
+		ks := []*ptx.Kernel{UniformConstInitKernel("uni_const_init"), UniformConstKernel("uni_const_1", 1), UniformConstKernel("uni_const_4", 4)}
 		for _, op := range UniformOps {
 			ks = append(ks, UniformKernel(uniformName(op, 1, 0, ""), op, 1, 0, ""), UniformKernel(uniformName(op, 4, 0, ""), op, 4, 0, ""))
 		}
@@ -230,6 +347,18 @@ func UniformJob(suite string) Job {
 					return uniformMeasure(ctx, r, c, op, q, rec)
 				}})
 		}
+	}
+	for _, q := range []record.Quantity{record.Latency, record.Throughput} {
+		q := q
+		unit, note := "cycles", fmt.Sprintf("one warp, one chain of ld.const.u64 p, [p] through a ring of %d pointers %d bytes apart in a constant bank (2 KiB), the start uniform (%%ctaid.y) and the chain's result the address of a load, %d steps a loop iteration; cycles per step, the loop included", uniformConstElems, uniformConstStride, uniformUnroll)
+		if q == record.Throughput {
+			unit, note = "warp instructions/clock/SM", fmt.Sprintf("four such chains per warp, %d rounds a loop iteration, 32 warps per SM on every SM", uniformUnroll)
+		}
+		j.items = append(j.items, Item{Rec: record.Record{ID: fmt.Sprintf("%s/ld.const.u64 (uniform)/%s", suite, q), Suite: suite, Subject: "ld.const.u64 (uniform)", Group: "uniform",
+			Op: "ULDC", Quantity: q, Unit: unit, Note: note},
+			Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+				return uniformConst(ctx, r, c, q, rec)
+			}})
 	}
 	for _, vop := range []string{mixFFMA, mixIADD3} {
 		vop := vop
