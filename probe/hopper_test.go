@@ -87,6 +87,7 @@ func TestAsyncKernels(t *testing.T) {
 		{probe.TMAWgmmaKernel("k", 1, 1).String(), []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", "wgmma.wait_group.sync.aligned 0;"}},
 		{probe.TMAWgmmaKernel("k", 4, 2).String(), []string{"wgmma.wait_group.sync.aligned 1;", "cp.async.bulk.shared::cluster.global"}},
 		{probe.MbarrierKernel("k", "test_wait").String(), []string{"mbarrier.test_wait.parity.shared::cta.b64"}},
+		{probe.CpAsyncOverlapKernel("k", 8).String(), []string{"cp.async.cg.shared.global", "cp.async.commit_group;", "fma.rn.f32", "cp.async.wait_group 0;"}},
 		{probe.TMAMulticastKernel("k", 4).String(), []string{".multicast::cluster", "mapa.shared::cluster.u32", "mbarrier.arrive.shared::cluster.b64 _,", "%cluster_nctarank", "barrier.cluster.wait.acquire;"}},
 		// Uniform chains start from %ctaid.y (S2UR) and end in an address.
 		{probe.UniformKernel("k", probe.UniformOps[2], 1, 0, "").String(), []string{"%ctaid.y", "shf.l.wrap.b32", "ld.global.u32"}},

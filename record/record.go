@@ -514,9 +514,12 @@ type CurveDetail struct {
 type SweepDetail struct {
 	// X names the parameter ("bytes in flight"), XUnit its unit
 	// ("bytes", "" for a count); Series names what the series differ in.
-	X      string       `json:"x"`
-	XUnit  string       `json:"x_unit,omitempty"`
-	Series string       `json:"series,omitempty"`
+	X      string `json:"x"`
+	XUnit  string `json:"x_unit,omitempty"`
+	Series string `json:"series,omitempty"`
+	// Y is the unit of the points' values where it is not the record's
+	// (a sweep of cycles behind a count).
+	Y      string       `json:"y,omitempty"`
 	Points []ParamPoint `json:"points"`
 	// Best is the index of the point the record's Value is.
 	Best int `json:"best"`

@@ -115,7 +115,7 @@ func writeAsync(b *strings.Builder, run *record.Run) {
 		b.WriteString("### Asynchronous copy bandwidth\n\n| Stream | Bytes/clock/SM | GB/s | Best point | Machine code |\n| --- | ---: | ---: | --- | --- |\n")
 		for _, r := range bw {
 			if r.Quantity == record.Amount {
-				fmt.Fprintf(b, "| %s | %s bytes | | | |\n", r.Subject, asyncValue(r, "%.0f"))
+				fmt.Fprintf(b, "| %s | %s %s | | %s | %s |\n", r.Subject, asyncValue(r, "%.0f"), r.Unit, bestPoint(r), machineCode(r))
 				continue
 			}
 			fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", r.Subject, asyncValue(r, "%.1f"), gbps(run, r), bestPoint(r), machineCode(r))
@@ -282,10 +282,13 @@ func sweepPlot(r *record.Record) ([]byte, error) {
 	p.Title.Text = r.Subject
 	p.X.Label.Text = s.X
 	p.Y.Label.Text = r.Unit
+	if s.Y != "" {
+		p.Y.Label.Text = s.Y
+	}
 	p.Y.Min = 0
 	var order []string
 	series := map[string]plotter.XYs{}
-	top, xmax := 0.0, 0.0
+	top, xmax, xmin := 0.0, 0.0, math.Inf(1)
 	for _, pt := range s.Points {
 		if pt.Failed != "" {
 			continue
@@ -294,10 +297,10 @@ func sweepPlot(r *record.Record) ([]byte, error) {
 			order = append(order, pt.Series)
 		}
 		series[pt.Series] = append(series[pt.Series], plotter.XY{X: pt.X, Y: pt.Value})
-		top, xmax = max(top, pt.Value), max(xmax, pt.X)
+		top, xmax, xmin = max(top, pt.Value), max(xmax, pt.X), min(xmin, pt.X)
 	}
 	p.Y.Max = top * 1.1
-	if xmax >= 8 {
+	if xmax >= 8 && xmin > 0 { // a log scale has no 0
 		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, logTicks125{}
 	}
 	p.Legend.Top, p.Legend.Left = false, false

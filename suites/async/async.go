@@ -55,6 +55,10 @@ func LatencyCases() []probe.AsyncLatency {
 	return out
 }
 
+// OverlapCounts are the FFMA per copy the latency-hiding sweep tries:
+// past the L2 latency (about 350 cycles) at about one FFMA a cycle.
+var OverlapCounts = []int{0, 64, 128, 192, 256, 320, 384, 512, 768}
+
 // Streams are the bandwidth sweeps: cp.async against groups in flight,
 // the TMA against stages and copy sizes, from DRAM and (cp.async and bulk)
 // from L2.
@@ -98,6 +102,7 @@ func Pipeline() probe.PipelinePlan {
 func Jobs(dev record.Device) []probe.Planned {
 	return []probe.Planned{
 		{Key: Suite + "/latency", Job: probe.AsyncLatencyJob(Suite, LatencyCases())},
+		{Key: Suite + "/overlap", Job: probe.OverlapJob(Suite, OverlapCounts)},
 		{Key: Suite + "/mbarrier", Job: probe.MbarrierJob(Suite)},
 		{Key: Suite + "/stream", Job: probe.AsyncStreamJob(Suite, Streams())},
 		{Key: Suite + "/multicast", Job: probe.MulticastJob(Suite, Multicast())},
