@@ -41,9 +41,11 @@ type Level struct {
 	ReadBytesPerClock  float64 `json:"read_bytes_per_clock_per_sm,omitempty"`
 	WriteBytesPerClock float64 `json:"write_bytes_per_clock_per_sm,omitempty"`
 	// DivergentCycles is the cycles one SM takes per warp load whose 32
-	// lanes each touch their own 128-byte line (the memory suite's
-	// "global access" records, lanes 128 bytes apart, for the L1 and
-	// L2; its "transfer unit" record for DRAM); 0 when not measured.
+	// lanes each touch their own 128-byte line: the slower of the load/
+	// store unit's rate (the memory suite's "global access" records,
+	// lanes 128 bytes apart, one warp, for the L1 and L2) and the level's
+	// delivery of such lines to every SM at once (its "transfer unit"
+	// records, for the L2 and DRAM); 0 when not measured.
 	DivergentCycles float64 `json:"divergent_cycles_per_warp_load,omitempty"`
 	// WarpLoadCycles maps an access pattern, "<width>-byte stride
 	// <lanes' stride in widths>" or "<width>-byte broadcast", to the
@@ -338,17 +340,24 @@ func (m *Machine) levels(run *record.Run) {
 			if name == "" {
 				continue
 			}
+			// The load/store unit's side: one line a cycle or so,
+			// whichever level serves the lines.
 			l := lv(name)
-			l.DivergentCycles = r.Value
+			l.DivergentCycles = max(l.DivergentCycles, r.Value)
 			l.Records = append(l.Records, r.ID)
 			m.Levels[name] = l
-		case r.Group == "transfer unit" && r.Value > 0 && r.Subject == "DRAM, lanes 128 bytes apart" &&
-			strings.HasPrefix(r.Unit, "bytes/clock"):
-			// 4-byte lanes 128 bytes apart: 128 useful bytes a warp load.
-			l := lv("DRAM")
-			l.DivergentCycles = 32 * 4 / r.Value
+		case r.Group == "transfer unit" && r.Value > 0 && strings.HasPrefix(r.Unit, "bytes/clock") &&
+			(r.Subject == "L2, lanes 128 bytes apart" || r.Subject == "DRAM, lanes 128 bytes apart"):
+			// The level's side: every SM streaming 4-byte lanes 128
+			// bytes apart, 128 useful bytes a warp load, so the rate at
+			// which the level delivers a line per lane. A divergent
+			// load passes both this and the load/store unit: the
+			// slower of the two bounds it.
+			name, _, _ := strings.Cut(r.Subject, ",")
+			l := lv(name)
+			l.DivergentCycles = max(l.DivergentCycles, 32*4/r.Value)
 			l.Records = append(l.Records, r.ID)
-			m.Levels["DRAM"] = l
+			m.Levels[name] = l
 		case r.Group == "banks" && r.Value > 0 && r.Unit == "cycles per warp load" && strings.Contains(r.Subject, "-byte "):
 			l := lv("shared")
 			if l.WarpLoadCycles == nil {
