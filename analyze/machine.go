@@ -47,6 +47,12 @@ type Level struct {
 	// delivery of such lines to every SM at once (its "transfer unit"
 	// records, for the L2 and DRAM); 0 when not measured.
 	DivergentCycles float64 `json:"divergent_cycles_per_warp_load,omitempty"`
+	// WavefrontCycles is the latency each wavefront of a warp load adds
+	// after its first (a conflicted or wide shared load's wavefronts
+	// leave the banks one after another): from ldmatrix's latencies at
+	// one and four 128-byte wavefronts (see sharedLatency); shared only,
+	// 0 when not measured.
+	WavefrontCycles float64 `json:"wavefront_cycles,omitempty"`
 	// WarpLoadCycles maps an access pattern, "<width>-byte stride
 	// <lanes' stride in widths>" or "<width>-byte broadcast", to the
 	// cycles one SM takes per warp load of it (the memory suite's
@@ -136,6 +142,7 @@ func NewMachine(run *record.Run, source string) (*Machine, error) {
 	m.ALU = alu
 	m.opcodes(run)
 	m.levels(run)
+	m.sharedLatency(run)
 	m.control(run)
 	return m, nil
 }
@@ -395,6 +402,43 @@ func (m *Machine) levels(run *record.Run) {
 			m.Warnings = append(m.Warnings, fmt.Sprintf("memory level %s: bandwidth not measured", name))
 		}
 	}
+}
+
+// sharedLatency refines the shared level's latency from records outside
+// the memory suite, where the results file has them. The async suite's
+// chain of ld.shared (LDS) is unrolled eight steps a loop iteration, so
+// no loop control sits in it, as it does in the memory suite's chase of
+// one load an iteration (30 cycles against 23 on the H100 and H200, and
+// ldmatrix with one wavefront takes 23 too): the loop's own control is
+// the model's to add, not the latency's. The mma suite's ldmatrix
+// latencies with one and four wavefronts (x1, x4) give what each further
+// wavefront of a load adds (2 cycles on both GPUs).
+func (m *Machine) sharedLatency(run *record.Run) {
+	l, ok := m.Levels["shared"]
+	if !ok {
+		return
+	}
+	var x1, x4 *record.Record
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.Status != record.StatusOK || r.Value <= 0 {
+			continue
+		}
+		switch r.ID {
+		case "async/ld.shared, own block/latency":
+			l.LatencyCycles = r.Value
+			l.Records = append(l.Records, r.ID)
+		case "mma/ldmatrix.sync.aligned.m8n8.x1.shared.b16/latency":
+			x1 = r
+		case "mma/ldmatrix.sync.aligned.m8n8.x4.shared.b16/latency":
+			x4 = r
+		}
+	}
+	if x1 != nil && x4 != nil && x4.Value > x1.Value {
+		l.WavefrontCycles = (x4.Value - x1.Value) / 3
+		l.Records = append(l.Records, x1.ID, x4.ID)
+	}
+	m.Levels["shared"] = l
 }
 
 // LevelNames are the memory levels --level accepts, nearest first.

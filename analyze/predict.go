@@ -143,6 +143,37 @@ func (lm *loopModel) bankPattern(i int) string {
 	return ""
 }
 
+// sharedWavefronts is the cycles a shared load's last data comes after its
+// first, beyond the latency record's (one wavefront, as the latency
+// chase's single lane is): its wavefronts beyond the first, from the bank
+// record of the load's width and lane stride (consecutive lanes where the
+// listing does not show the stride) over a one-wavefront access's (4-byte
+// lanes, stride 1), each adding the level's WavefrontCycles (one cycle,
+// the banks' rate, where that is not measured). 0 for other loads or
+// where the bank records are missing.
+func (lm *loopModel) sharedWavefronts(i int) float64 {
+	op := lm.mem[i]
+	if op == nil || op.store || op.space != "shared" {
+		return 0
+	}
+	L := lm.m.Levels["shared"]
+	one, ok := L.WarpLoadCycles["4-byte stride 1"]
+	if !ok || one <= 0 {
+		return 0
+	}
+	wc, ok := L.WarpLoadCycles[lm.bankPattern(i)]
+	if !ok {
+		if wc, ok = L.WarpLoadCycles[fmt.Sprintf("%d-byte stride 1", op.bytes)]; !ok {
+			return 0
+		}
+	}
+	per := L.WavefrontCycles
+	if per <= 0 {
+		per = one
+	}
+	return max(0, math.Round(wc/one)-1) * per
+}
+
 // Access patterns of global loads (--pattern).
 const (
 	// PatternAuto is coalesced, except loads whose address comes from a
@@ -238,10 +269,20 @@ func (lm *loopModel) latency(i int, level string) (float64, string, bool) {
 		if lm.divergent[i] && lv.LatencyCycles > 0 && lv.DivergentCycles > 0 {
 			// The lanes' 32 lines leave the SM one after another:
 			// the last arrives 31/32 of a divergent load's SM time
-			// after the first.
-			return lv.LatencyCycles + lv.DivergentCycles*31/32, "level " + lv.Name + ", divergent", true
+			// after the first. Lines the L1 serves pass its data
+			// pipeline as shared memory's wavefronts do (one SRAM and
+			// one pipeline for both on NVIDIA's GPUs since Volta), each
+			// adding at least a wavefront's latency.
+			step := lv.DivergentCycles / 32
+			if lv.Name == "L1" {
+				step = max(step, lm.m.Levels["shared"].WavefrontCycles)
+			}
+			return lv.LatencyCycles + 31*step, "level " + lv.Name + ", divergent", true
 		}
 		if lv.LatencyCycles > 0 {
+			if extra := lm.sharedWavefronts(i); extra > 0 {
+				return lv.LatencyCycles + extra, "level " + lv.Name + ", " + lm.bankPattern(i), true
+			}
 			return lv.LatencyCycles, "level " + lv.Name, true
 		}
 		return 0, "", false
