@@ -351,16 +351,12 @@ func asyncIters(level string) int {
 
 func asyncLatency(ctx context.Context, r *Runner, c *compiled, lc AsyncLatency, rec *record.Record) error {
 	footprint := asyncFootprint
-	buf, err := r.GPU.Alloc(footprint)
+	bufs, free, err := allocBuffers(r.GPU, footprint, 64)
 	if err != nil {
 		return err
 	}
-	defer buf.Free()
-	out, err := r.GPU.Alloc(64)
-	if err != nil {
-		return err
-	}
-	defer out.Free()
+	defer free()
+	buf, out := bufs[0], bufs[1]
 	a := lc.Copy
 	var mask, delta uint32
 	args := []any{}

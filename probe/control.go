@@ -159,16 +159,12 @@ const controlIters = 2048
 
 func (j *controlJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	prov := j.c.provenance("control")
-	out, err := r.GPU.Alloc(64)
+	bufs, free, err := allocBuffers(r.GPU, 64, 4096)
 	if err != nil {
 		return nil, err
 	}
-	defer out.Free()
-	buf, err := r.GPU.Alloc(4096)
-	if err != nil {
-		return nil, err
-	}
-	defer buf.Free()
+	defer free()
+	out, buf := bufs[0], bufs[1]
 	var recs []record.Record
 	add := func(rec record.Record, kernel string, expect string, args ...any) error {
 		var err error

@@ -178,6 +178,26 @@ type Buffer interface {
 	Free() error
 }
 
+// allocBuffers allocates a buffer of each size, in order, and a function
+// that frees them all; on an error it frees those it got.
+func allocBuffers(g GPU, sizes ...int) ([]Buffer, func(), error) {
+	var bufs []Buffer
+	free := func() {
+		for _, b := range bufs {
+			b.Free()
+		}
+	}
+	for _, n := range sizes {
+		b, err := g.Alloc(n)
+		if err != nil {
+			free()
+			return nil, nil, err
+		}
+		bufs = append(bufs, b)
+	}
+	return bufs, free, nil
+}
+
 // Assembler compiles PTX to a cubin as one whole program, with its
 // messages. The sass package's ptxas wrapper implements it.
 type Assembler interface {

@@ -114,16 +114,12 @@ func OverlapJob(suite string, counts []int) Job {
 }
 
 func overlap(ctx context.Context, r *Runner, c *compiled, counts []int, rec *record.Record) error {
-	buf, err := r.GPU.Alloc(overlapWindow)
+	bufs, free, err := allocBuffers(r.GPU, overlapWindow, 64)
 	if err != nil {
 		return err
 	}
-	defer buf.Free()
-	out, err := r.GPU.Alloc(64)
-	if err != nil {
-		return err
-	}
-	defer out.Free()
+	defer free()
+	buf, out := bufs[0], bufs[1]
 	const iters = 512
 	rec.Sweep = &record.SweepDetail{X: "FFMA per copy", Y: "cycles per iteration"}
 	base := -1.0
