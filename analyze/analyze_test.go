@@ -260,6 +260,27 @@ func TestBadInputs(t *testing.T) {
 	}
 }
 
+func TestMismatch(t *testing.T) {
+	tests := []struct {
+		name, machineArch, arch, want string
+	}{
+		{"same", "sm_90", "sm_90", ""},
+		{"feature suffix", "sm_90", "sm_90a", ""},
+		{"unknown code", "sm_90", "", ""},
+		{"other GPU", "sm_90", "sm_80", "not of a GPU that runs sm_80"},
+		{"no CUDA architecture", "", "sm_90", "runs no sm_90 machine code"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := &Machine{Device: "some device", Arch: tc.machineArch}
+			got := m.Mismatch(tc.arch)
+			if tc.want == "" && got != "" || tc.want != "" && !strings.Contains(got, tc.want) {
+				t.Errorf("Mismatch(%q) = %q, want %q", tc.arch, got, tc.want)
+			}
+		})
+	}
+}
+
 func TestListingResources(t *testing.T) {
 	in, err := Load(context.Background(), "testdata/nested.sass", "", "", Tools{})
 	if err != nil {

@@ -404,6 +404,24 @@ func (m *Machine) levels(run *record.Run) {
 	}
 }
 
+// Mismatch says how the measured machine differs from the one machine
+// code for arch ("sm_90", "sm_90a") runs on, or "" when it is that GPU's
+// (the architecture's feature suffix aside) or arch is unknown: the
+// predictions then use another machine's measurements.
+func (m *Machine) Mismatch(arch string) string {
+	if arch == "" {
+		return ""
+	}
+	base := func(a string) string { return strings.TrimRight(a, "af") }
+	switch {
+	case m.Arch == "":
+		return fmt.Sprintf("the results are of %s, which runs no %s machine code: every figure below is another machine's", m.Device, arch)
+	case base(m.Arch) != base(arch):
+		return fmt.Sprintf("the results are of %s (%s), not of a GPU that runs %s machine code: the figures are another architecture's", m.Device, m.Arch, arch)
+	}
+	return ""
+}
+
 // sharedLatency refines the shared level's latency from records outside
 // the memory suite, where the results file has them. The async suite's
 // chain of ld.shared (LDS) is unrolled eight steps a loop iteration, so

@@ -62,6 +62,10 @@ func (e *Env) cmdAnalyze(ctx context.Context, args []string) error {
 		return &UsageError{"analyze: " + err.Error()}
 	}
 	rep.Warnings = append(rep.Warnings, in.Notes...)
+	if w := m.Mismatch(in.Arch); w != "" {
+		fmt.Fprintf(e.Stderr, "gpuarch analyze: %s\n", w)
+		rep.Warnings = append(rep.Warnings, w)
+	}
 	if *asJSON {
 		return rep.WriteJSON(e.Stdout)
 	}
