@@ -14,7 +14,11 @@
 //  2. A machine model read from a results file: per-opcode latency and
 //     throughput from the records whose machine code is that opcode, the
 //     pipeline layout and replay issue model the report infers (package
-//     report's ALU), the memory levels' latency and bandwidth.
+//     report's ALU), the memory levels' latency and bandwidth. A shared
+//     load's latency grows by its wavefronts beyond the first (the bank
+//     records) at ldmatrix's measured cost per wavefront; a divergent load
+//     (a line per lane) takes the slower of the load/store unit's line
+//     rate and the level's delivery of such lines to every SM at once.
 //  3. The prediction: the loop body replayed cycle by cycle on the layout
 //     (infer.Layout.Replay), beside analytic bounds: issue, each pipeline,
 //     register-bank reads, the loop-carried dependency chain, one warp's
