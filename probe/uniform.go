@@ -137,15 +137,25 @@ func UniformKernel(name string, op UniformOp, ilp int, vector int, vectorOp stri
 	off, addr, out := k.Reg(ptx.U64), k.Reg(ptx.U64), k.Load(outP)
 	k.Op("cvt.u64.u32", off, usum)
 	k.Op("add.u64", addr, out, off)
+	loadWhenAllOnes(k, x0P, addr, out, &vsum)
+	return k
+}
+
+// loadWhenAllOnes keeps a chain's result alive: when x0 is all ones
+// (never, in practice) it loads the word at addr, adds plus to it when
+// given, and stores it at out; the compiler cannot drop what addr (and
+// plus) come from.
+func loadWhenAllOnes(k *ptx.Kernel, x0P ptx.Param, addr, out ptx.Reg, plus *ptx.Reg) {
 	never := k.Reg(ptx.Pred)
 	k.Op("setp.eq.u32", never, k.Load(x0P), ptx.Int(-1))
 	k.If(never, func() {
 		got := k.Reg(ptx.U32)
 		k.Op("ld.global.u32", got, ptx.Addr{Base: addr})
-		k.Op("add.u32", got, got, vsum)
+		if plus != nil {
+			k.Op("add.u32", got, got, *plus)
+		}
 		k.Op("st.global.u32", ptx.Addr{Base: out}, got)
 	})
-	return k
 }
 
 // The ring the uniform constant-load chain follows in ConstTable:
@@ -215,13 +225,7 @@ func UniformConstKernel(name string, ilp int) *ptx.Kernel {
 		k.Op("add.u64", sum, sum, p)
 	}
 	k.Op("add.u64", addr, out, sum)
-	never := k.Reg(ptx.Pred)
-	k.Op("setp.eq.u32", never, k.Load(x0P), ptx.Int(-1))
-	k.If(never, func() {
-		got := k.Reg(ptx.U32)
-		k.Op("ld.global.u32", got, ptx.Addr{Base: addr})
-		k.Op("st.global.u32", ptx.Addr{Base: out}, got)
-	})
+	loadWhenAllOnes(k, x0P, addr, out, nil)
 	return k
 }
 
