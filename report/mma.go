@@ -135,21 +135,22 @@ func writeMMA(b *strings.Builder, run *record.Run, lib *Library) {
 	writeFragments(b, run)
 }
 
-// writeFragments tabulates ldmatrix and stmatrix.
-func writeFragments(b *strings.Builder, run *record.Run) {
-	type row struct{ lat, tp *record.Record }
-	var names []string
-	by := map[string]*row{}
-	for i := range run.Records {
-		r := &run.Records[i]
-		if r.Suite != "mma" || r.Group != "fragment" {
-			continue
-		}
-		w, ok := by[r.Subject]
-		if !ok {
-			w = &row{}
-			by[r.Subject] = w
-			names = append(names, r.Subject)
+// latencyPair is one row's latency record and its other (throughput)
+// record; either may be nil.
+type latencyPair struct{ lat, tp *record.Record }
+
+// pairLatency groups records by key, in the order keys first appear, each
+// group's latency record beside its other one.
+func pairLatency(recs []*record.Record, key func(*record.Record) string) ([]string, map[string]*latencyPair) {
+	var order []string
+	by := map[string]*latencyPair{}
+	for _, r := range recs {
+		k := key(r)
+		w := by[k]
+		if w == nil {
+			w = &latencyPair{}
+			by[k] = w
+			order = append(order, k)
 		}
 		if r.Quantity == record.Latency {
 			w.lat = r
@@ -157,6 +158,18 @@ func writeFragments(b *strings.Builder, run *record.Run) {
 			w.tp = r
 		}
 	}
+	return order, by
+}
+
+// writeFragments tabulates ldmatrix and stmatrix.
+func writeFragments(b *strings.Builder, run *record.Run) {
+	var frags []*record.Record
+	for i := range run.Records {
+		if r := &run.Records[i]; r.Suite == "mma" && r.Group == "fragment" {
+			frags = append(frags, r)
+		}
+	}
+	names, by := pairLatency(frags, func(r *record.Record) string { return r.Subject })
 	if len(names) == 0 {
 		return
 	}

@@ -797,30 +797,17 @@ func classNaming(run *record.Run) string {
 // instruction's rate and latency, and how much of a vector loop its
 // chains hide when the two are interleaved in one loop.
 func writeUniformBeside(b *strings.Builder, run *record.Run) {
-	type row struct{ lat, tp *record.Record }
-	var order []string
-	rows := map[string]*row{}
-	var mixes []*record.Record
+	var mixes, chains []*record.Record
 	for _, r := range asyncRecords(run, "uniform") {
-		if r.Status != record.StatusOK {
-			continue
-		}
-		if r.Quantity == record.Amount {
+		switch {
+		case r.Status != record.StatusOK:
+		case r.Quantity == record.Amount:
 			mixes = append(mixes, r)
-			continue
-		}
-		w := rows[r.Op]
-		if w == nil {
-			w = &row{}
-			rows[r.Op] = w
-			order = append(order, r.Op)
-		}
-		if r.Quantity == record.Latency {
-			w.lat = r
-		} else {
-			w.tp = r
+		default:
+			chains = append(chains, r)
 		}
 	}
+	order, rows := pairLatency(chains, func(r *record.Record) string { return r.Op })
 	if len(order)+len(mixes) == 0 {
 		return
 	}
