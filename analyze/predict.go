@@ -143,35 +143,48 @@ func (lm *loopModel) bankPattern(i int) string {
 	return ""
 }
 
+// sharedCycles is what one SM takes per warp load of shared load i, from
+// the bank record of its width and lane stride, or of consecutive lanes
+// where the listing does not show the stride, with the pattern it took;
+// ok false where the bank records lack both.
+func (lm *loopModel) sharedCycles(i int) (pattern string, cycles float64, ok bool) {
+	L := lm.m.Levels["shared"]
+	if p := lm.bankPattern(i); p != "" {
+		if wc, ok := L.WarpLoadCycles[p]; ok {
+			return p, wc, true
+		}
+	}
+	p := fmt.Sprintf("%d-byte stride 1", lm.mem[i].bytes)
+	wc, ok := L.WarpLoadCycles[p]
+	return p, wc, ok
+}
+
 // sharedWavefronts is the cycles a shared load's last data comes after its
 // first, beyond the latency record's (one wavefront, as the latency
-// chase's single lane is): its wavefronts beyond the first, from the bank
-// record of the load's width and lane stride (consecutive lanes where the
-// listing does not show the stride) over a one-wavefront access's (4-byte
-// lanes, stride 1), each adding the level's WavefrontCycles (one cycle,
-// the banks' rate, where that is not measured). 0 for other loads or
-// where the bank records are missing.
-func (lm *loopModel) sharedWavefronts(i int) float64 {
+// chase's single lane is), with the bank pattern it comes from: its
+// wavefronts beyond the first (sharedCycles over a one-wavefront access's,
+// 4-byte lanes at stride 1), each adding the level's WavefrontCycles (one
+// cycle, the banks' rate, where that is not measured). 0 for other loads
+// or where the bank records are missing.
+func (lm *loopModel) sharedWavefronts(i int) (float64, string) {
 	op := lm.mem[i]
 	if op == nil || op.store || op.space != "shared" {
-		return 0
+		return 0, ""
 	}
 	L := lm.m.Levels["shared"]
 	one, ok := L.WarpLoadCycles["4-byte stride 1"]
 	if !ok || one <= 0 {
-		return 0
+		return 0, ""
 	}
-	wc, ok := L.WarpLoadCycles[lm.bankPattern(i)]
+	pattern, wc, ok := lm.sharedCycles(i)
 	if !ok {
-		if wc, ok = L.WarpLoadCycles[fmt.Sprintf("%d-byte stride 1", op.bytes)]; !ok {
-			return 0
-		}
+		return 0, ""
 	}
 	per := L.WavefrontCycles
 	if per <= 0 {
 		per = one
 	}
-	return max(0, math.Round(wc/one)-1) * per
+	return max(0, math.Round(wc/one)-1) * per, pattern
 }
 
 // Access patterns of global loads (--pattern).
@@ -280,8 +293,8 @@ func (lm *loopModel) latency(i int, level string) (float64, string, bool) {
 			return lv.LatencyCycles + 31*step, "level " + lv.Name + ", divergent", true
 		}
 		if lv.LatencyCycles > 0 {
-			if extra := lm.sharedWavefronts(i); extra > 0 {
-				return lv.LatencyCycles + extra, "level " + lv.Name + ", " + lm.bankPattern(i), true
+			if extra, pattern := lm.sharedWavefronts(i); extra > 0 {
+				return lv.LatencyCycles + extra, "level " + lv.Name + ", " + pattern, true
 			}
 			return lv.LatencyCycles, "level " + lv.Name, true
 		}
@@ -673,9 +686,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			// The bank record of the load's width and lane stride
 			// (consecutive lanes where the listing does not show
 			// the stride) is what one such warp load costs.
-			if wc, ok := L.WarpLoadCycles[lm.bankPattern(i)]; ok {
-				c = wc
-			} else if wc, ok := L.WarpLoadCycles[fmt.Sprintf("%d-byte stride 1", op.bytes)]; ok {
+			if _, wc, ok := lm.sharedCycles(i); ok {
 				c = wc
 			}
 		}
