@@ -17,8 +17,11 @@
 //     report's ALU), the memory levels' latency and bandwidth. A shared
 //     load's latency grows by its wavefronts beyond the first (the bank
 //     records) at ldmatrix's measured cost per wavefront; a divergent load
-//     (a line per lane) takes the slower of the load/store unit's line
-//     rate and the level's delivery of such lines to every SM at once.
+//     (a line per lane) takes the loaded latency the memory suite's
+//     divergent chase measured at the loop's warps per SM (each warp one
+//     such load in flight; one warp's alone in the dependency chain), or,
+//     in results without that chase, the slower of the load/store unit's
+//     line rate and the level's delivery of such lines to every SM.
 //  3. The prediction: the loop body replayed cycle by cycle on the layout
 //     (infer.Layout.Replay), beside analytic bounds: issue, each pipeline,
 //     register-bank reads, the loop-carried dependency chain, one warp's
@@ -29,8 +32,10 @@
 //     barriers, the layout Jia et al. published for Volta and Turing):
 //     one warp in order, and each warp in the replay, then issues as they
 //     direct, the stall counts covering fixed-latency dependences and the
-//     scoreboards the variable-latency ones at their measured latencies,
-//     and a taken back-branch costing what the dispatch suite's branch
+//     scoreboards the variable-latency ones at their measured latencies
+//     (which, dispatched through the MIO queue, wait for a busy pipeline
+//     without holding up the scheduler: infer.MIOQueue), and a taken
+//     back-branch costing what the dispatch suite's branch
 //     record leaves (Machine.BranchCycles). A listing carries no control
 //     fields: there the model before them is kept (dependences through
 //     registers at measured latencies, the loop control added whole) and

@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"regexp"
@@ -47,6 +48,12 @@ type Level struct {
 	// delivery of such lines to every SM at once (its "transfer unit"
 	// records, for the L2 and DRAM); 0 when not measured.
 	DivergentCycles float64 `json:"divergent_cycles_per_warp_load,omitempty"`
+	// Loaded is the loaded latency of divergent warp loads: the memory
+	// suite's divergent chase (every lane its own line, each warp one
+	// such load in flight) at each count of warps per SM, ascending; it
+	// stands in for LatencyCycles + the lanes' issue and DivergentCycles
+	// where measured. Empty when not measured.
+	Loaded []LoadedPoint `json:"divergent_loaded,omitempty"`
 	// WavefrontCycles is the latency each wavefront of a warp load adds
 	// after its first (a conflicted or wide shared load's wavefronts
 	// leave the banks one after another): from ldmatrix's latencies at
@@ -60,6 +67,35 @@ type Level struct {
 	WarpLoadCycles map[string]float64 `json:"warp_load_cycles,omitempty"`
 	// Records are the IDs the numbers come from.
 	Records []string `json:"records,omitempty"`
+}
+
+// LoadedPoint is the cycles one warp's divergent load took, on average,
+// while Warps warps per SM each kept one in flight.
+type LoadedPoint struct {
+	Warps  float64 `json:"warps"`
+	Cycles float64 `json:"cycles"`
+}
+
+// loadedAt is the loaded latency of a divergent warp load at warps per
+// SM, interpolated linearly between the measured counts; below the first
+// it is the first's, beyond the last the level delivers lines at the
+// last's rate, so the latency grows in proportion to the warps. ok is
+// false when the level has no such measurement.
+func (l Level) loadedAt(warps float64) (float64, bool) {
+	pts := l.Loaded
+	if len(pts) == 0 {
+		return 0, false
+	}
+	if warps <= pts[0].Warps {
+		return pts[0].Cycles, true
+	}
+	for i := 1; i < len(pts); i++ {
+		if a, b := pts[i-1], pts[i]; warps <= b.Warps {
+			return a.Cycles + (b.Cycles-a.Cycles)*(warps-a.Warps)/(b.Warps-a.Warps), true
+		}
+	}
+	last := pts[len(pts)-1]
+	return last.Cycles * warps / last.Warps, true
 }
 
 // Limits are an SM's occupancy limits, from the device's attributes where
@@ -363,6 +399,18 @@ func (m *Machine) levels(run *record.Run) {
 			name, _, _ := strings.Cut(r.Subject, ",")
 			l := lv(name)
 			l.DivergentCycles = max(l.DivergentCycles, 32*4/r.Value)
+			l.Records = append(l.Records, r.ID)
+			m.Levels[name] = l
+		case r.Group == "divergent loads" && r.Quantity == record.Latency && r.Sweep != nil:
+			name, _, _ := strings.Cut(r.Subject, ",")
+			l := lv(name)
+			l.Loaded = nil
+			for _, p := range r.Sweep.Points {
+				if p.Failed == "" && p.Value > 0 && p.X > 0 {
+					l.Loaded = append(l.Loaded, LoadedPoint{Warps: p.X, Cycles: p.Value})
+				}
+			}
+			slices.SortFunc(l.Loaded, func(a, b LoadedPoint) int { return cmp.Compare(a.Warps, b.Warps) })
 			l.Records = append(l.Records, r.ID)
 			m.Levels[name] = l
 		case r.Group == "banks" && r.Value > 0 && r.Unit == "cycles per warp load" && strings.Contains(r.Subject, "-byte "):

@@ -279,6 +279,11 @@ func (lm *loopModel) latency(i int, level string) (float64, string, bool) {
 			return 0, "", false
 		}
 		lv := lm.m.Levels[levelFor(op.space, level)]
+		if c, ok := lv.loadedAt(1); ok && lm.divergent[i] {
+			// Measured whole: one warp's divergent load waits for
+			// the slowest of its 32 lines.
+			return c, "level " + lv.Name + ", divergent (one warp's loaded latency)", true
+		}
 		if lm.divergent[i] && lv.LatencyCycles > 0 && lv.DivergentCycles > 0 {
 			// The lanes' 32 lines leave the SM one after another:
 			// the last arrives 31/32 of a divergent load's SM time
@@ -663,17 +668,28 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			key = lv + " write"
 		}
 		L := m.Levels[lv]
+		if lm.divergent[i] {
+			// Each warp keeps its divergent load in flight: at W
+			// warps one takes the loaded latency measured at W
+			// (the lines the level delivers per clock shared among
+			// them), or, not measured, the SM's time per such load
+			// times the warps.
+			c, ok := L.loadedAt(W)
+			if !ok && L.DivergentCycles > 0 {
+				c, ok = L.DivergentCycles*W, true
+			}
+			if ok {
+				key := lv + " divergent"
+				divergent[key] += c
+				p.load[i]["memory "+key] = c
+				continue
+			}
+		}
 		bw := L.ReadBytesPerClock
 		if op.store && op.space == "global" {
 			bw = L.WriteBytesPerClock
 		}
 		if bw <= 0 {
-			continue
-		}
-		if lm.divergent[i] && L.DivergentCycles > 0 {
-			key := lv + " divergent"
-			divergent[key] += L.DivergentCycles * W
-			p.load[i]["memory "+key] = L.DivergentCycles * W
 			continue
 		}
 		bytes := float64(32 * op.bytes)
@@ -702,8 +718,11 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 
 	for _, key := range sortedKeys(divergent) {
 		lv, _, _ := strings.Cut(key, " ")
-		add(Bound{Name: "memory " + key, Kind: "memory:" + lv, Cycles: divergent[key],
-			Detail: fmt.Sprintf("divergent loads (a line per lane) × %d warps × %.1f cycles per such warp load per SM", warps, m.Levels[lv].DivergentCycles)})
+		detail := fmt.Sprintf("divergent loads (a line per lane) × %d warps × %.1f cycles per such warp load per SM", warps, m.Levels[lv].DivergentCycles)
+		if c, ok := m.Levels[lv].loadedAt(W); ok {
+			detail = fmt.Sprintf("divergent loads (a line per lane) × %.1f cycles each: the loaded latency the divergent chase measured with %d warps per SM each keeping one in flight", c, warps)
+		}
+		add(Bound{Name: "memory " + key, Kind: "memory:" + lv, Cycles: divergent[key], Detail: detail})
 	}
 
 	// Dependencies.

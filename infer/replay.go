@@ -116,6 +116,23 @@ type step struct {
 	branch bool
 }
 
+// MIOQueue is how many warp instructions of variable latency may wait
+// for a busy pipeline without holding up the scheduler. Such
+// instructions (those whose control fields set a scoreboard write
+// barrier: MUFU, shuffles, shared and global memory) are dispatched
+// through the MIO queue, and a warp stalls on one only when that queue is
+// full (Nsight Compute's "MIO Throttle" stall reason: "waiting for the MIO
+// instruction queue to be not full ... special math instructions, dynamic
+// branches, as well as shared memory instructions"); fixed-latency
+// instructions wait at their pipeline, as the pair mixes' fit confirms (a
+// queue there fitted them worse). The depth is not measured: the
+// analyze corpus predicts the same from 1 to 100, so the least is taken.
+const MIOQueue = 1
+
+// queued says whether s goes through the MIO queue: it has a write
+// barrier, which only the control fields tell.
+func (s *step) queued() bool { return s.ctl != nil && s.ctl.WriteBarrier != sass.NoBarrier }
+
 // ClassOf maps an opcode to the class named by its opcode or an opcode
 // prefix ("LOP3" for "LOP3.LUT", "IDP.4A" for "IDP.4A.U8.U8"), the
 // longest that matches; "" when none does.
@@ -217,7 +234,9 @@ func (l *Layout) candidates(c string) []int {
 // that issued last keeps issuing while it can, as GPGPU-Sim's GTO
 // scheduler). An instruction issues when its sources are ready (latency
 // after their producer issued), a candidate pipeline is free (each takes a
-// warp instruction every Issue/rate cycles) and the register file has read
+// warp instruction every Issue/rate cycles; an instruction of variable
+// latency, known from its control fields, may queue behind MIOQueue
+// others and starts when the pipeline takes it) and the register file has read
 // the operands of the one before (1 + BankPenalty × (BankReads - 1)
 // cycles). The first pass of every warp warms up; the rate is taken over
 // two more.
@@ -258,6 +277,7 @@ func (l *Layout) replay(prog []step, loop Loop, m IssueModel) (Replayed, error) 
 		turn[w] = make([]int, len(l.Flexible))
 	}
 	busy := make([]float64, len(l.Pipelines)) // cycles each pipeline is still taken
+	delay := make([]int, warps)               // cycles the warp's last instruction waited at its pipeline
 	rf := 0.0                                 // cycles the register file is still reading
 	n := len(prog)
 	warm, total := warps*n, 3*warps*n
@@ -289,17 +309,23 @@ func (l *Layout) replay(prog []step, loop Loop, m IssueModel) (Replayed, error) 
 				continue
 			}
 			s := &prog[pc[w]%n]
+			// room is how far a busy pipeline may be backed up
+			// and still take s.
+			room := 0.0
+			if s.queued() {
+				room = MIOQueue
+			}
 			p := -1
 			switch {
 			case len(s.pipes) == 0:
 			case m.Alternate && s.class >= 0:
 				c := s.pipes[turn[w][s.class]%len(s.pipes)]
-				if busy[c] < 1-eps {
+				if busy[c] < 1-eps+room*interval[c] {
 					p = c
 				}
 			default:
 				for _, c := range s.pipes {
-					if busy[c] < 1-eps {
+					if busy[c] < 1-eps+room*interval[c] {
 						p = c
 						break
 					}
@@ -309,7 +335,11 @@ func (l *Layout) replay(prog []step, loop Loop, m IssueModel) (Replayed, error) 
 				sawPipe = true
 				continue
 			}
+			delay[w] = 0
 			if p >= 0 {
+				// A queued instruction starts once the pipeline
+				// has taken the ones before it.
+				delay[w] = max(0, int(math.Ceil(busy[p]-1+eps)))
 				busy[p] += interval[p]
 				if s.class >= 0 {
 					turn[w][s.class]++
@@ -317,12 +347,12 @@ func (l *Layout) replay(prog []step, loop Loop, m IssueModel) (Replayed, error) 
 			}
 			rf += 1 + m.BankPenalty*float64(max(0, s.reads-1))
 			for _, r := range s.dst {
-				ready[w][r] = t + s.latency
+				ready[w][r] = t + delay[w] + s.latency
 			}
 			pc[w]++
 			switch c := s.ctl; {
 			case c != nil:
-				next[w] = controlledNext(prog, pc[w]%n, t, &release[w], loop.Branch)
+				next[w] = controlledNext(prog, pc[w]%n, t, delay[w], &release[w], loop.Branch)
 			default:
 				next[w] = readyAt(&prog[pc[w]%n], ready[w])
 				if pc[w]%n == 0 && loop.LoopControl > 0 {
@@ -355,16 +385,17 @@ func (l *Layout) replay(prog []step, loop Loop, m IssueModel) (Replayed, error) 
 }
 
 // controlledNext is the cycle a warp may issue prog[pc] when the
-// instruction before it (prog[pc-1], wrapping) issued at t, under the
-// control fields: that instruction's barriers set (release), its stall
-// count, the branch's delay after the body's last instruction when it is
-// a branch, and the barriers prog[pc] waits on.
-func controlledNext(prog []step, pc, t int, release *[sass.Barriers]int, branch float64) int {
+// instruction before it (prog[pc-1], wrapping) issued at t and started
+// delay cycles later, under the control fields: that instruction's
+// barriers set (release), its stall count, the branch's delay after the
+// body's last instruction when it is a branch, and the barriers prog[pc]
+// waits on.
+func controlledNext(prog []step, pc, t, delay int, release *[sass.Barriers]int, branch float64) int {
 	n := len(prog)
 	prev := &prog[(pc+n-1)%n]
 	c := prev.ctl
 	if c.WriteBarrier < sass.Barriers {
-		release[c.WriteBarrier] = max(release[c.WriteBarrier], t+prev.latency)
+		release[c.WriteBarrier] = max(release[c.WriteBarrier], t+delay+prev.latency)
 	}
 	if c.ReadBarrier < sass.Barriers {
 		release[c.ReadBarrier] = max(release[c.ReadBarrier], t+1)

@@ -223,6 +223,7 @@ func TestReplayControls(t *testing.T) {
 	// A load of latency 30 on barrier 0 and the IMAD that waits on it.
 	load := sass.Control{Stall: 1, WriteBarrier: 0, ReadBarrier: none}
 	use := sass.Control{Stall: 1, WriteBarrier: none, ReadBarrier: none, Wait: 1}
+	queued := func(b int) sass.Control { return sass.Control{Stall: 1, WriteBarrier: b, ReadBarrier: none} }
 	tests := []struct {
 		name     string
 		body     []string
@@ -244,6 +245,15 @@ func TestReplayControls(t *testing.T) {
 			[]sass.Control{load, use, stall(1)}, []float64{30, 4, 1}, 1, 0, 32},
 		{"other warps issue while one waits", []string{"LDS R8, [R2]", "IMAD R10, R8, R3, UR4", "BRA `(.L_x_1)"},
 			[]sass.Control{load, use, stall(1)}, []float64{30, 4, 1}, 8, 0, 32},
+		// DFMA's pipeline takes one every 2 cycles: the second waits
+		// for it at the scheduler, unless it has a write barrier (an
+		// instruction of variable latency), which queues.
+		{"a busy pipeline holds up the warp", []string{"DFMA R8, R4, R6, R8", "DFMA R10, R4, R6, R10", "IMAD R12, R12, R3, UR4", "BRA `(.L_x_1)"},
+			[]sass.Control{stall(1), stall(1), stall(1), stall(1)}, nil, 1, 0, 5},
+		{"a queued instruction does not", []string{"DFMA R8, R4, R6, R8", "DFMA R10, R4, R6, R10", "IMAD R12, R12, R3, UR4", "BRA `(.L_x_1)"},
+			[]sass.Control{queued(0), queued(1), stall(1), stall(1)}, nil, 1, 0, 4},
+		{"its result comes its latency after it starts", []string{"DFMA R8, R4, R6, R8", "DFMA R10, R4, R6, R10", "IMAD R12, R10, R3, UR4", "BRA `(.L_x_1)"},
+			[]sass.Control{queued(0), queued(1), {Stall: 1, WriteBarrier: none, ReadBarrier: none, Wait: 2}, stall(1)}, []float64{8, 8, 4, 1}, 1, 0, 12},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

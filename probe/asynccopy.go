@@ -313,7 +313,7 @@ func parseSize(s string) int {
 }
 
 // sizeName writes bytes as B, KiB or MiB.
-func sizeName(n int) string {
+func sizeName[T ~int | ~int64](n T) string {
 	switch {
 	case n >= 1<<20 && n%(1<<20) == 0:
 		return fmt.Sprintf("%d MiB", n>>20)

@@ -39,6 +39,7 @@ func TestGoldenPTX(t *testing.T) {
 		{"wgmma_m64n16k16_f16", probe.MMAKernel("wgmma_m64n16k16_f16", hgmma, 1, 2)},
 		{"ldmatrix_x4", probe.FragmentKernel("ldmatrix_x4", probe.Fragment{Count: 4}, 1, 2)},
 		{"branch_divergent_4", probe.BranchKernel("branch_divergent_4", probe.Branch{Mode: "divergent", Paths: 4})},
+		{"divergent_chase", probe.DivergentChaseKernel("divergent_chase")},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -120,6 +120,9 @@ type hopperJob struct {
 	// whole compiles the module as one program with the Runner's
 	// Assembler rather than the driver's linker (see compileWhole).
 	whole bool
+	// anyCUDA runs the module on any GPU the CUDA backend drives, not
+	// only on Hopper and later (its kernels use no sm_90 features).
+	anyCUDA bool
 	// decls are module-scope declarations the kernels need beside the
 	// dynamic shared memory (a constant-space table).
 	decls   []string
@@ -148,6 +151,14 @@ func NeedsHopper(dev record.Device, archSpecific bool) string {
 	return ""
 }
 
+// NeedsCUDA says why dev cannot run a probe written in PTX, or "".
+func NeedsCUDA(dev record.Device) string {
+	if b := dev.BackendOf(); b != "cuda" {
+		return fmt.Sprintf("not available on the %s backend: the probe is written in PTX", b)
+	}
+	return ""
+}
+
 func ccOf(s string) (major, minor int) {
 	a, b, _ := strings.Cut(s, ".")
 	major, _ = strconv.Atoi(a)
@@ -156,7 +167,11 @@ func ccOf(s string) (major, minor int) {
 }
 
 func (j *hopperJob) prepare(ctx context.Context, r *Runner) {
-	if why := NeedsHopper(r.GPU.Device(), j.target == "sm_90a"); why != "" {
+	why := NeedsHopper(r.GPU.Device(), j.target == "sm_90a")
+	if j.anyCUDA {
+		why = NeedsCUDA(r.GPU.Device())
+	}
+	if why != "" {
 		j.c = &compiled{failure: &record.Record{Status: record.StatusSkipped, Reason: why}}
 		return
 	}

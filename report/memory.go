@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -119,6 +120,7 @@ func writeMemory(b *strings.Builder, run *record.Run) {
 	writeBandwidth(b, run)
 	writeBanks(b, run)
 	writeGlobalAccess(b, run)
+	writeLoadedLatency(b, run)
 	writeGlobalBanks(b, run)
 	writeTransferUnit(b, run)
 	writeLatencyHiding(b, run)
@@ -203,6 +205,63 @@ func writeGlobalAccess(b *strings.Builder, run *record.Run) {
 		if _, line := accessUnit(rows, op); line != "" {
 			b.WriteString(line + "\n\n")
 		}
+	}
+}
+
+// writeLoadedLatency tabulates the divergent chase: per level, the cycles
+// one warp's divergent load took and the lines delivered per clock per
+// SM at each count of warps.
+func writeLoadedLatency(b *strings.Builder, run *record.Run) {
+	var lat []*record.Record
+	for _, r := range memoryGroup(run, "divergent loads") {
+		if r.Quantity == record.Latency {
+			lat = append(lat, r)
+		}
+	}
+	if len(lat) == 0 {
+		return
+	}
+	b.WriteString("### Divergent loads under load\n\n")
+	b.WriteString("Every lane of every warp chases its own 128-byte lines along one random cycle sized for the level, with the default global load (`ld.global.ca`), each warp keeping one such load (32 lines) in flight; warps per SM from 1 up. A warp load waits for the slowest of its 32 lines, so one warp's takes longer than the single-line latency above; with more warps, lines queue for the SM's misses and the level's delivery, and the cycles per load grow while the lines per clock (32 × warps ÷ cycles) level off. This is the loaded latency a gather or a pointer-chasing loop sees, and what `gpuarch analyze` costs a divergent load at with the loop's warps (records `memory/divergent loads/<level>, a line per lane/latency` and `/throughput`; each point is the mean over all warps).\n\n")
+	var warps []float64
+	var failed []string
+	b.WriteString("| Warps per SM |")
+	for _, r := range lat {
+		level, _, _ := strings.Cut(r.Subject, ",")
+		fmt.Fprintf(b, " %s cycles | %s lines/clock/SM |", level, level)
+		if r.Status != record.StatusOK || r.Sweep == nil {
+			failed = append(failed, fmt.Sprintf("%s: %s, %s", r.Subject, r.Status, oneLine(r.Reason)))
+			continue
+		}
+		for _, p := range r.Sweep.Points {
+			if !slices.Contains(warps, p.X) {
+				warps = append(warps, p.X)
+			}
+		}
+	}
+	b.WriteString("\n| ---: |" + strings.Repeat(" ---: | ---: |", len(lat)) + "\n")
+	slices.Sort(warps)
+	for _, w := range warps {
+		fmt.Fprintf(b, "| %.0f |", w)
+		for _, r := range lat {
+			cell := " — | — |"
+			if r.Status == record.StatusOK && r.Sweep != nil {
+				for _, p := range r.Sweep.Points {
+					if p.X == w && p.Failed == "" && p.Value > 0 {
+						cell = fmt.Sprintf(" %s | %.3f |", linked(r, fmt.Sprintf("%.0f", p.Value)), 32*w/p.Value)
+					}
+				}
+			}
+			b.WriteString(cell)
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+	for _, f := range failed {
+		fmt.Fprintf(b, "- %s\n", f)
+	}
+	if len(failed) > 0 {
+		b.WriteString("\n")
 	}
 }
 

@@ -4,9 +4,10 @@
 // gigabytes, so that reports can detect each level's capacity and latency
 // rather than assume them; then bandwidth per level sized from what was
 // detected, shared-memory banks, divergent global loads and the
-// instruction-fetch cliff. Every probe runs through CUDA and through
-// Vulkan; what Vulkan cannot express (the constant cache, the L1/shared
-// carve-out) is skipped there, with why.
+// instruction-fetch cliff, and the loaded latency of divergent loads.
+// Every probe runs through CUDA and through Vulkan; what Vulkan cannot
+// express (the constant cache, the L1/shared carve-out) is skipped there,
+// with why, and so is the divergent chase, which is written in PTX alone.
 package memory
 
 import (
@@ -446,4 +447,28 @@ func LatencyHidingJobs(dev record.Device, l1, l2 int64) []probe.Planned {
 		out = append(out, probe.Planned{Key: Suite + "/latency hiding/" + lv.name, Job: probe.StreamsJob(Suite, ss)})
 	}
 	return out
+}
+
+// DivergentJobs plans the divergent chase (probe.DivergentJob): every lane
+// its own 128-byte line, at 1 to 64 warps per SM, in an eighth of the
+// detected L1 (the L1 test's region), a quarter of the detected L2 (well
+// inside the near copies of a partitioned L2) and the DRAM streams'
+// footprint, sized like BandwidthJobs (l1, l2 in bytes; 0 when not
+// detected). It is written in PTX: the Vulkan backend skips it.
+func DivergentJobs(dev record.Device, l1, l2 int64) []probe.Planned {
+	l1note, l2note := "an eighth of the L1 the latency chase detected", "a quarter of the L2 the latency chase detected"
+	if l1 <= 0 {
+		l1, l1note = 256<<10, "an eighth of 256 KiB (the chase detected no L1 capacity)"
+	}
+	if l2 <= 0 {
+		l2, l2note = int64(dev.Attributes["L2_CACHE_SIZE"]), "a quarter of the driver's L2 size (the chase detected no L2 capacity)"
+	}
+	line := func(b int64) int64 { return max(32<<10, b/128*128) }
+	dram, _, _ := bandwidthFootprints(dev, l2)
+	levels := []probe.DivergentLevel{
+		{Name: "L1", Footprint: line(l1 / 8), Note: l1note},
+		{Name: "L2", Footprint: line(l2 / 4), Note: l2note},
+		{Name: "DRAM", Footprint: dram, Note: "the DRAM streams' footprint, many times the L2"},
+	}
+	return []probe.Planned{{Key: Suite + "/" + probe.DivergentGroup, Job: probe.DivergentJob(Suite, levels)}}
 }

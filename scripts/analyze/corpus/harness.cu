@@ -35,11 +35,12 @@ struct Case {
 };
 
 // buildChain fills a chain of n indices: the elements one 128-byte line
-// apart form one random cycle; every other element points into it.
-static void buildChain(std::vector<unsigned long long>& c, size_t n, unsigned seed) {
+// apart form one random cycle, in the order order returns; every other
+// element points into it.
+static void buildChain(std::vector<unsigned long long>& c, std::vector<unsigned long long>& order, size_t n, unsigned seed) {
     const size_t stride = 16;  // 16 × 8 bytes = one 128-byte line
     size_t lines = n / stride;
-    std::vector<unsigned long long> order(lines);
+    order.resize(lines);
     for (size_t i = 0; i < lines; i++) order[i] = i * stride;
     std::mt19937_64 rng(seed);
     std::shuffle(order.begin(), order.end(), rng);
@@ -47,6 +48,21 @@ static void buildChain(std::vector<unsigned long long>& c, size_t n, unsigned se
     for (size_t i = 0; i < lines; i++) c[order[i]] = order[(i + 1) % lines];
     for (size_t i = 0; i < n; i++)
         if (i % stride != 0) c[i] = order[rng() % lines];
+}
+
+// chaseStarts places the threads of a grid of blocks × threads along the
+// cycle: thread t of block b at position (t × blocks + b) × spacing +
+// shift, spacing the cycle's share of one thread (at least 1). Every
+// thread then follows its own stretch of lines, and the positions next to
+// a thread's belong to other blocks (other SMs), so no SM reads a line
+// that another of its threads has just brought into its L1.
+static void chaseStarts(std::vector<unsigned long long>& starts, const std::vector<unsigned long long>& order, int blocks, int threads, size_t shift) {
+    size_t lines = order.size(), n = (size_t)blocks * threads;
+    size_t spacing = std::max<size_t>(1, lines / n);
+    starts.resize(n);
+    for (int b = 0; b < blocks; b++)
+        for (int t = 0; t < threads; t++)
+            starts[(size_t)b * threads + t] = order[(((size_t)t * blocks + b) * spacing + shift) % lines];
 }
 
 int main(int argc, char** argv) {
@@ -90,11 +106,13 @@ int main(int argc, char** argv) {
     const int warpsList[] = {1, 4, 8, 16, 32};
 
     std::printf("kernel,warps_per_sm,threads_per_block,level,cycles_per_iter,iterations\n");
+    unsigned long long* dstarts = nullptr;
+    CHECK(cudaMalloc(&dstarts, (size_t)maxThreads * sizeof(unsigned long long)));
     for (const Case& c : cases) {
         unsigned long long* dchain = nullptr;
         size_t n = c.chainBytes ? c.chainBytes / 8 : 4096;
-        std::vector<unsigned long long> hc;
-        buildChain(hc, n, 12345);
+        std::vector<unsigned long long> hc, order, starts;
+        buildChain(hc, order, n, 12345);
         CHECK(cudaMalloc(&dchain, n * sizeof(unsigned long long)));
         CHECK(cudaMemcpy(dchain, hc.data(), n * sizeof(unsigned long long), cudaMemcpyHostToDevice));
         for (int w : warpsList) {
@@ -103,13 +121,19 @@ int main(int argc, char** argv) {
             a.fin = dfin;
             a.uin = duin;
             a.chain = dchain;
+            a.starts = dstarts;
             a.out = dout;
             a.cycles = dcyc;
             a.iters = c.iters;
             // Warm-up launch (clocks, caches, the chain's pages), then the
-            // timed one.
+            // timed one. The warm-up chases the stretch after each
+            // thread's timed one, so the timed launch does not find its
+            // own lines in the L2 (where the stretches cover the cycle,
+            // they come back only after the whole footprint).
             bool ok = true;
             for (int rep = 0; rep < 2 && ok; rep++) {
+                chaseStarts(starts, order, sms, threads, rep == 0 ? (size_t)c.iters : 0);
+                CHECK(cudaMemcpy(dstarts, starts.data(), starts.size() * sizeof(unsigned long long), cudaMemcpyHostToDevice));
                 c.fn<<<sms, threads>>>(a);
                 cudaError_t e = cudaGetLastError();
                 if (e == cudaSuccess) e = cudaDeviceSynchronize();
@@ -130,6 +154,7 @@ int main(int argc, char** argv) {
         }
         CHECK(cudaFree(dchain));
     }
+    CHECK(cudaFree(dstarts));
     CHECK(cudaFree(dfin));
     CHECK(cudaFree(duin));
     CHECK(cudaFree(dout));

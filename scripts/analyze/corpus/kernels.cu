@@ -10,6 +10,7 @@ struct Args {
     const float* fin;                 // input floats (at least 4096)
     const unsigned* uin;              // input words (at least 4096)
     const unsigned long long* chain;  // pointer-chase chains (indices)
+    const unsigned long long* starts; // each thread's first index into chain
     float* out;                       // one float per thread
     long long* cycles;                // one per warp
     int iters;
@@ -159,11 +160,12 @@ extern "C" __global__ void int_hash(Args a) {
     finish(a, t0, t1, (float)h);
 }
 
-// Pointer chasing: each lane follows its own chain of indices; the
-// harness sizes the chains for the L1, the L2 or DRAM.
+// Pointer chasing: each lane follows its own stretch of one random cycle
+// of lines, from where the harness starts it; the harness sizes the cycle
+// for the L1, the L2 or DRAM.
 extern "C" __global__ void chase(Args a) {
     int tid = blockIdx.x * blockDim.x + threadIdx.x;
-    unsigned long long p = a.chain[tid & 4095];
+    unsigned long long p = a.starts[tid];
     long long t0 = clock64();
 #pragma unroll 1
     for (int k = 0; k < a.iters; k++) p = a.chain[p];

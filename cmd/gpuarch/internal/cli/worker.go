@@ -294,7 +294,8 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 			l1, l2 := memory.Sizes(chased)
 			jobs = append(memory.L2Jobs(dev, l2), memory.BandwidthJobs(dev, l1, l2)...)
 			jobs = append(jobs, memory.BandwidthCurveJobs()...)
-			if err := run(append(jobs, memory.LatencyHidingJobs(dev, l1, l2)...), nil); err != nil {
+			jobs = append(jobs, memory.LatencyHidingJobs(dev, l1, l2)...)
+			if err := run(append(jobs, memory.DivergentJobs(dev, l1, l2)...), nil); err != nil {
 				return err
 			}
 		default:

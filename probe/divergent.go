@@ -1,0 +1,273 @@
+package probe
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"github.com/gpuarch/gpuarch/ptx"
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/stats"
+)
+
+// Divergent loads under load: every lane of every warp follows its own
+// position along one random cycle of 128-byte lines, so each warp load
+// touches 32 lines and each warp keeps one such load in flight. With W
+// warps per SM the time per step is the loaded latency of a divergent
+// warp load at W × 32 lines in flight per SM (Little's law: the lines
+// delivered per clock are 32 W over it), the quantity a pointer-chasing or
+// gather loop sees. A single-lane chase (the latency records) sees the
+// mean latency of one line; a warp waits for the slowest of its 32, and
+// the SM's miss handling and the level's delivery of lines bound what
+// many warps reach. Measuring the curve directly is what the CPU loaded-
+// latency tools do (Intel's Memory Latency Checker, loaded latency against
+// injected traffic); here the traffic is the chase itself.
+
+// DivergentLevel is one level the divergent chase runs in.
+type DivergentLevel struct {
+	// Name is the level ("L1", "L2", "DRAM"), the records' subject
+	// begins with it.
+	Name string
+	// Footprint is the chain's size in bytes (a multiple of 128).
+	Footprint int64
+	// Note says where the footprint comes from.
+	Note string
+}
+
+// DivergentWarps are the warps per SM the divergent chase runs at.
+var DivergentWarps = []int{1, 2, 4, 8, 16, 32, 64}
+
+// divergentLine is the chain's element stride: one 128-byte line per
+// element, so every lane's load is its own line.
+const divergentLine = 128
+
+// divergentSteps and divergentWarm are the timed and untimed steps each
+// lane takes.
+const divergentSteps, divergentWarm = 1024, 64
+
+// DivergentChaseKernel builds the chase: thread t of block b starts at
+// position (t × blocks + b) × spacing + shift of the cycle chase_init
+// built (element g(i) holds the address of element g(i+1)), so the
+// positions next to a thread's belong to other SMs and no SM reads a line
+// that another of its threads has just brought into its L1; it takes warm
+// untimed steps, then steps timed ones, with ld.global.ca (PTX's default
+// for global loads, as compiled code uses). Lane 0 of each warp stores
+// the timed steps' cycles at out[warp]. Parameters: base (u64), elems,
+// bits, seed, spacing, shift, warm, steps (u32), out, guard (u64).
+func DivergentChaseKernel(name string) *ptx.Kernel {
+	k := ptx.NewKernel(name)
+	baseP, elemsP, bitsP, seedP := k.Param("base", ptx.U64), k.Param("elems", ptx.U32), k.Param("bits", ptx.U32), k.Param("seed", ptx.U32)
+	spacingP, shiftP := k.Param("spacing", ptx.U32), k.Param("shift", ptx.U32)
+	warmP, stepsP := k.Param("warm", ptx.U32), k.Param("steps", ptx.U32)
+	outP, guardP := k.Param("out", ptx.U64), k.Param("guard", ptx.U64)
+	base, elems, nbits, seed := k.Load(baseP), k.Load(elemsP), k.Load(bitsP), k.Load(seedP)
+	spacing, shift, warm, steps := k.Load(spacingP), k.Load(shiftP), k.Load(warmP), k.Load(stepsP)
+	tid, ntid, ctaid, nctaid := k.Read(ptx.TidX), k.Read(ptx.NtidX), k.Read(ptx.CtaidX), k.Read(ptx.NctaidX)
+	pos := k.Reg(ptx.U32)
+	k.Op("mad.lo.u32", pos, tid, nctaid, ctaid)
+	k.Op("mad.lo.u32", pos, pos, spacing, shift)
+	k.Op("rem.u32", pos, pos, elems)
+	g0 := scramble(k, pos, elems, nbits, seed)
+	line := k.Reg(ptx.U32)
+	k.Op("mov.u32", line, ptx.Int(divergentLine))
+	ptr := elementAddr(k, "global", base, g0, line)
+	step := func() { k.Op("ld.global.ca.u64", ptr, ptx.Addr{Base: ptr}) }
+	k.Loop(warm, step)
+	c0 := k.Read(ptx.Clock64)
+	k.Loop(steps, step)
+	c1 := k.Read(ptx.Clock64)
+	lane, warp := k.Reg(ptx.U32), k.Reg(ptx.U32)
+	k.Op("and.b32", lane, tid, ptx.Int(31))
+	k.Op("mad.lo.u32", warp, ctaid, ntid, tid)
+	k.Op("shr.u32", warp, warp, ptx.Int(5))
+	first := k.Reg(ptx.Pred)
+	k.Op("setp.eq.u32", first, lane, ptx.Int(0))
+	out := k.Load(outP)
+	off, at, dt := k.Reg(ptx.U64), k.Reg(ptx.U64), k.Reg(ptx.U64)
+	k.Op("mul.wide.u32", off, warp, ptx.Int(8))
+	k.Op("add.u64", at, out, off)
+	k.Op("sub.u64", dt, c1, c0)
+	k.PredOp("@"+first.String(), "st.global.u64", ptx.Addr{Base: at}, dt)
+	k.StoreIfEqual(ptx.Addr{Base: out}, ptr, k.Load(guardP))
+	return k
+}
+
+// DivergentGroup is the records' group.
+const DivergentGroup = "divergent loads"
+
+// DivergentSubject names a level's records: "<level>, a line per lane".
+func DivergentSubject(level string) string { return level + ", a line per lane" }
+
+// DivergentJob measures the divergent chase in each level at every count
+// of DivergentWarps: one latency record a level (cycles per warp load
+// against warps per SM, the value at one warp) and one throughput record
+// (lines per clock per SM, the value the most any count reached). The
+// chase is PTX; other backends skip it.
+func DivergentJob(suite string, levels []DivergentLevel) Job {
+	j := &hopperJob{module: "divergent_chase", anyCUDA: true}
+	j.kernels = func() []*ptx.Kernel {
+		return []*ptx.Kernel{ChaseInitKernel("chase_init"), DivergentChaseKernel("divergent_chase")}
+	}
+	var need int64
+	for _, lv := range levels {
+		need = max(need, lv.Footprint)
+	}
+	for _, lv := range levels {
+		subject := DivergentSubject(lv.Name)
+		note := fmt.Sprintf("every lane chases its own position along one random cycle of 128-byte lines over %s (%s), with ld.global.ca (the default for global loads); one block of up to 32 warps per SM and more blocks beyond; %d timed steps after %d untimed ones; each point is the mean over all warps of their cycles per step",
+			sizeName(lv.Footprint), lv.Note, divergentSteps, divergentWarm)
+		lat := record.Record{ID: fmt.Sprintf("%s/%s/%s/latency", suite, DivergentGroup, subject), Suite: suite, Subject: subject, Group: DivergentGroup,
+			Quantity: record.Latency, Unit: "cycles per warp load",
+			Note: note + "; the value is one warp's (the slowest of 32 lines, unloaded)"}
+		j.items = append(j.items, Item{Rec: lat, Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+			return divergentChase(ctx, r, c, lv, need, rec)
+		}})
+		thr := record.Record{ID: fmt.Sprintf("%s/%s/%s/throughput", suite, DivergentGroup, subject), Suite: suite, Subject: subject, Group: DivergentGroup,
+			Quantity: record.Throughput, Unit: "lines/clock/SM",
+			Note: note + "; lines delivered per clock per SM at each count of warps (32 × warps ÷ cycles per step), the value the most any count reached"}
+		j.items = append(j.items, Item{Rec: thr, Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+			return divergentRate(j.done[subject], rec)
+		}})
+	}
+	return j
+}
+
+// divergentChase fills rec's sweep: the chain of lv's footprint built in a
+// buffer of need bytes (the largest level's, so each level reuses it),
+// then each count of warps launched twice, the second launch kept.
+func divergentChase(ctx context.Context, r *Runner, c *compiled, lv DivergentLevel, need int64, rec *record.Record) error {
+	d := r.GPU.Device()
+	if d.SMs <= 0 {
+		return fmt.Errorf("divergent chase: the device reports no SM count")
+	}
+	maxWarps := slices.Max(DivergentWarps)
+	bufs, free, err := allocBuffers(r.GPU, int(need), 8*maxWarps*d.SMs)
+	if err != nil {
+		return fmt.Errorf("divergent chase, %s: %w", lv.Name, err)
+	}
+	defer free()
+	buf, out := bufs[0], bufs[1]
+	elems := int(lv.Footprint / divergentLine)
+	nbits := uint32(bits.Len32(uint32(elems - 1)))
+	seed := uint32(0x5eed_d17e ^ uint32(lv.Footprint))
+	init := []any{buf.Ptr(), uint32(elems), nbits, uint32(divergentLine), uint32(1), seed, uint64(buf.Ptr())}
+	if err := c.prog.Launch(ctx, "chase_init", Grid{Blocks: (elems + 255) / 256, Threads: 256}, r.ownTimeout(), init...); err != nil {
+		return fmt.Errorf("divergent chase, building the %s chain: %w", lv.Name, err)
+	}
+	rec.Sweep = &record.SweepDetail{X: "warps per SM", Y: "cycles per warp load"}
+	ch := divergentChain{buf: buf, elems: elems, nbits: nbits, seed: seed}
+	for i, w := range DivergentWarps {
+		pt := record.ParamPoint{X: float64(w)}
+		per, err := ch.point(ctx, r, c, out, w, i == 0)
+		if err != nil {
+			if Fatal(err) {
+				return err
+			}
+			pt.Failed = err.Error()
+		} else {
+			pt.Value, pt.Min, pt.Max = stats.Mean(per), slices.Min(per), slices.Max(per)
+		}
+		rec.Sweep.Points = append(rec.Sweep.Points, pt)
+	}
+	if p := rec.Sweep.Points[0]; p.Failed == "" {
+		rec.Value, rec.Samples = p.Value, []float64{p.Value}
+	} else {
+		rec.Status, rec.Reason = record.StatusFailed, "one warp: "+p.Failed
+	}
+	clk, err := r.Clock(ctx)
+	if err != nil {
+		return err
+	}
+	rec.Provenance.Clock = clk
+	verified(rec, c.checkClocked("divergent_chase", []string{"LDG"}, 1))
+	return nil
+}
+
+// divergentChain is a chain chase_init built: elems lines in buf, in the
+// order the scramble of nbits bits and seed gives.
+type divergentChain struct {
+	buf         Buffer
+	elems       int
+	nbits, seed uint32
+}
+
+// point runs w warps per SM and returns each warp's cycles per step,
+// from out; first marks a level's first point.
+func (ch divergentChain) point(ctx context.Context, r *Runner, c *compiled, out Buffer, w int, first bool) ([]float64, error) {
+	sms := r.GPU.Device().SMs
+	blocks, threads := sms*((w+31)/32), 32*min(w, 32)
+	if w > 32 && w%32 != 0 {
+		return nil, fmt.Errorf("%d warps per SM: not a whole number of 32-warp blocks", w)
+	}
+	spacing := max(1, ch.elems/(blocks*threads))
+	guard := uint64(0xdead_0000_0000_0001)
+	g := Grid{Blocks: blocks, Threads: threads}
+	// The first launch chases the stretch after each thread's timed one:
+	// it warms clocks and translations without leaving the timed
+	// launch's lines in the caches (a DRAM chase that repeated its lines
+	// found some in the L2). Where the stretches cover the cycle, the
+	// lines come back only after the whole footprint has been read.
+	stretch := divergentWarm + divergentSteps
+	shifts := []int{stretch, 0}
+	if first {
+		// The first point of a level warms the level with one more
+		// launch, two stretches on: lines a partitioned L2 had yet to
+		// copy near each SM were slower.
+		shifts = append([]int{2 * stretch}, shifts...)
+	}
+	for _, shift := range shifts {
+		if err := out.Clear(); err != nil {
+			return nil, err
+		}
+		args := []any{ch.buf.Ptr(), uint32(ch.elems), ch.nbits, ch.seed, uint32(spacing), uint32(shift), uint32(divergentWarm), uint32(divergentSteps), out.Ptr(), guard}
+		if err := c.prog.Launch(ctx, "divergent_chase", g, r.ownTimeout(), args...); err != nil {
+			return nil, fmt.Errorf("%d warps per SM: %w", w, err)
+		}
+	}
+	b, err := out.Read()
+	if err != nil {
+		return nil, err
+	}
+	warps := blocks * threads / 32
+	per := make([]float64, 0, warps)
+	for i := range warps {
+		cyc := binary.LittleEndian.Uint64(b[8*i:])
+		if cyc == 0 {
+			return nil, fmt.Errorf("%d warps per SM: warp %d recorded no time", w, i)
+		}
+		per = append(per, float64(cyc)/divergentSteps)
+	}
+	return per, nil
+}
+
+// divergentRate derives the throughput record from the latency record
+// lat (nil or failed: rec fails too): 32 × warps ÷ cycles per step at
+// each point, the best as the value.
+func divergentRate(lat *record.Record, rec *record.Record) error {
+	if lat == nil || lat.Sweep == nil || lat.Status == record.StatusFailed {
+		rec.Status, rec.Reason = record.StatusFailed, "the latency sweep it is derived from failed"
+		return nil
+	}
+	rec.Sweep = &record.SweepDetail{X: lat.Sweep.X}
+	rec.Provenance, rec.SASS = lat.Provenance, lat.SASS
+	rec.Status, rec.Reason = lat.Status, lat.Reason
+	best := -1.0
+	for _, p := range lat.Sweep.Points {
+		q := record.ParamPoint{X: p.X, Failed: p.Failed}
+		if p.Failed == "" && p.Value > 0 {
+			q.Value, q.Min, q.Max = 32*p.X/p.Value, 32*p.X/p.Max, 32*p.X/p.Min
+			if q.Value > best {
+				best, rec.Sweep.Best = q.Value, len(rec.Sweep.Points)
+			}
+		}
+		rec.Sweep.Points = append(rec.Sweep.Points, q)
+	}
+	if best < 0 {
+		rec.Status, rec.Reason = record.StatusFailed, "no point of the latency sweep was measured"
+		return nil
+	}
+	rec.Value, rec.Samples = best, []float64{best}
+	return nil
+}
