@@ -184,6 +184,38 @@ func TestLatencyHiding(t *testing.T) {
 	}
 }
 
+func TestLoadedLatency(t *testing.T) {
+	lat := func(level string, pts ...record.ParamPoint) record.Record {
+		return record.Record{ID: "memory/divergent loads/" + level + ", a line per lane/latency", Suite: "memory", Group: "divergent loads",
+			Subject: level + ", a line per lane", Quantity: record.Latency, Status: record.StatusOK, Sweep: &record.SweepDetail{Points: pts}}
+	}
+	failed := lat("DRAM")
+	failed.Status, failed.Reason, failed.Sweep = record.StatusFailed, "out of memory", nil
+	run := &record.Run{Records: []record.Record{
+		lat("L2", record.ParamPoint{X: 1, Value: 360}, record.ParamPoint{X: 32, Value: 1600}, record.ParamPoint{X: 2, Failed: "timed out"}),
+		{Suite: "memory", Group: "divergent loads", Subject: "L2, a line per lane", Quantity: record.Throughput, Status: record.StatusOK},
+		failed,
+	}}
+	var b strings.Builder
+	writeLoadedLatency(&b, run)
+	for _, want := range []string{
+		"| Warps per SM | L2 cycles | L2 lines/clock/SM | DRAM cycles | DRAM lines/clock/SM |",
+		"| 1 | [360](#r-memory-divergent-loads-l2-a-line-per-lane-latency) | 0.089 | — | — |",
+		"| 2 | — | — | — | — |",
+		"| 32 | [1600](#r-memory-divergent-loads-l2-a-line-per-lane-latency) | 0.640 | — | — |",
+		"- DRAM, a line per lane: failed, out of memory",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("want %q in:\n%s", want, b.String())
+		}
+	}
+	var none strings.Builder
+	writeLoadedLatency(&none, &record.Run{})
+	if none.Len() != 0 {
+		t.Errorf("a run without the chase wrote %q", none.String())
+	}
+}
+
 func TestLibraryBesideWgmma(t *testing.T) {
 	tp := &record.Record{Suite: "mma", Subject: "wgmma m64n256k16 f32+=f16 SS", Group: "wgmma", Quantity: record.Throughput, Status: record.StatusOK,
 		Value: 4096, Through: &record.ThroughputDetail{ResultsPerSecond: 900e12}, Provenance: record.Provenance{Clock: &record.Clock{Hz: 1.7e9}}}

@@ -456,6 +456,12 @@ func LatencyHidingJobs(dev record.Device, l1, l2 int64) []probe.Planned {
 // footprint, sized like BandwidthJobs (l1, l2 in bytes; 0 when not
 // detected). It is written in PTX: the Vulkan backend skips it.
 func DivergentJobs(dev record.Device, l1, l2 int64) []probe.Planned {
+	return []probe.Planned{{Key: Suite + "/" + probe.DivergentGroup, Job: probe.DivergentJob(Suite, divergentLevels(dev, l1, l2))}}
+}
+
+// divergentLevels are the levels DivergentJobs chases in and their
+// footprints.
+func divergentLevels(dev record.Device, l1, l2 int64) []probe.DivergentLevel {
 	l1note, l2note := "an eighth of the L1 the latency chase detected", "a quarter of the L2 the latency chase detected"
 	if l1 <= 0 {
 		l1, l1note = 256<<10, "an eighth of 256 KiB (the chase detected no L1 capacity)"
@@ -465,10 +471,9 @@ func DivergentJobs(dev record.Device, l1, l2 int64) []probe.Planned {
 	}
 	line := func(b int64) int64 { return max(32<<10, b/128*128) }
 	dram, _, _ := bandwidthFootprints(dev, l2)
-	levels := []probe.DivergentLevel{
+	return []probe.DivergentLevel{
 		{Name: "L1", Footprint: line(l1 / 8), Note: l1note},
 		{Name: "L2", Footprint: line(l2 / 4), Note: l2note},
 		{Name: "DRAM", Footprint: dram, Note: "the DRAM streams' footprint, many times the L2"},
 	}
-	return []probe.Planned{{Key: Suite + "/" + probe.DivergentGroup, Job: probe.DivergentJob(Suite, levels)}}
 }

@@ -159,3 +159,28 @@ func TestGlobalBankCases(t *testing.T) {
 		}
 	}
 }
+
+func TestDivergentJobsSizing(t *testing.T) {
+	dev := record.Device{Attributes: map[string]int{"L2_CACHE_SIZE": 50 << 20}}
+	if jobs := DivergentJobs(dev, 0, 0); len(jobs) != 1 || jobs[0].Key != Suite+"/divergent loads" {
+		t.Fatalf("jobs %+v", jobs)
+	}
+	for _, tt := range []struct {
+		name   string
+		l1, l2 int64
+		want   map[string]int64
+		note   string // in the L2's note
+	}{
+		{"from the detected sizes", 256 << 10, 34 << 20, map[string]int64{"L1": 32 << 10, "L2": (34 << 20) / 4, "DRAM": 2 << 30}, "the latency chase detected"},
+		{"from the driver's L2 and 256 KiB", 0, 0, map[string]int64{"L1": 32 << 10, "L2": (50 << 20) / 4, "DRAM": 2 << 30}, "the driver's L2 size"},
+	} {
+		for _, lv := range divergentLevels(dev, tt.l1, tt.l2) {
+			if lv.Footprint != tt.want[lv.Name] || lv.Footprint%128 != 0 {
+				t.Errorf("%s, %s: %d bytes, want %d", tt.name, lv.Name, lv.Footprint, tt.want[lv.Name])
+			}
+			if lv.Name == "L2" && !strings.Contains(lv.Note, tt.note) {
+				t.Errorf("%s: L2 note %q, want %q in it", tt.name, lv.Note, tt.note)
+			}
+		}
+	}
+}
