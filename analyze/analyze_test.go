@@ -358,12 +358,14 @@ var corpusBounds = map[string]struct{ mean, worst, tau float64 }{
 	// start up to 33 threads on each of 4096 positions (so that most of
 	// its "DRAM" loads hit lines another thread had just fetched) and was
 	// fixed, and divergent loads took the loaded latency the memory
-	// suite's divergent chase measures: 7.7% to 2.7%, the worst from 53%
-	// (the DRAM chase) to 15.4% (the L2 chase at 32 warps, whose record
-	// caught the L2 in the state where it runs 15% faster). The MIO queue
+	// suite's divergent chase measures: 7.7% to 2.3%, the worst from 53%
+	// (the DRAM chase) to 10.3% (gemm_ffma at 8 warps). The MIO queue
 	// (infer.MIOQueue) took the ALU loops from 3.1% to 2.3%, the worst
-	// from 16.0% (online_softmax at 32 warps) to 10.3%.
-	"NVIDIA-H100-80GB-HBM3": {mean: 0.03, worst: 0.16, tau: 0.97},
+	// from 16.0% (online_softmax at 32 warps) to 10.3%. The L2 chase at
+	// 32 warps is 2% off; in a run that caught the L2 in the state where
+	// its divergent loads run 15% faster (and its rotating read 18%
+	// slower), it was 15.4% off.
+	"NVIDIA-H100-80GB-HBM3": {mean: 0.03, worst: 0.12, tau: 0.97},
 }
 
 // TestValidateCorpus compares predictions with the corpus measured on

@@ -201,6 +201,23 @@ func (d *Device) NvLinks() ([]NvLink, error) {
 	return out, nil
 }
 
+// p2pCapsNvLink and p2pStatusOK are NVML_P2P_CAPS_INDEX_NVLINK and
+// NVML_P2P_STATUS_OK (nvml.h's nvmlGpuP2PCapsIndex_t and
+// nvmlGpuP2PStatus_t).
+const p2pCapsNvLink, p2pStatusOK = 2, 0
+
+// NvLinkPeer says whether d reaches other over NVLink, directly or
+// through NVSwitches (nvmlDeviceGetP2PStatus for the NVLink capability):
+// what nvidia-smi topo's NV# entries stand on. Unlike the far ends of
+// NvLinks, it does not rest on PCI bus ids, which a virtual machine
+// renumbers and an NVSwitch stands between.
+func (d *Device) NvLinkPeer(other *Device) (bool, error) {
+	var status int32
+	err := call(d.lib, "nvmlDeviceGetP2PStatus", d.lib.f.deviceGetP2PStatus != nil,
+		func() int32 { return d.lib.f.deviceGetP2PStatus(d.handle, other.handle, p2pCapsNvLink, &status) })
+	return err == nil && status == p2pStatusOK, err
+}
+
 // Health is what may explain a GPU slower than its siblings: other
 // processes on it, its utilization, ECC errors and performance state.
 // A field NVML could not read is left zero and named in Unread.

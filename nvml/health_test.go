@@ -50,6 +50,13 @@ func healthLib() *Lib {
 		copy(p.BusID[:], "00000000:19:00.0\x00")
 		return 0
 	}
+	l.f.deviceGetP2PStatus = func(a, b uintptr, index int32, status *int32) int32 {
+		if index != p2pCapsNvLink || a == b {
+			return CodeInvalidArgument
+		}
+		*status = map[bool]int32{true: p2pStatusOK, false: 4}[b == 0x1001] // 4: NVML_P2P_STATUS_NOT_SUPPORTED
+		return 0
+	}
 	return l
 }
 
@@ -88,8 +95,17 @@ func TestTopology(t *testing.T) {
 	if err != nil || !cmp.Equal(links, want) {
 		t.Errorf("NvLinks = %v, %v; want %v", links, err, want)
 	}
+	if ok, err := a.NvLinkPeer(b); !ok || err != nil {
+		t.Errorf("NvLinkPeer(b) = %v, %v; want true", ok, err)
+	}
+	if ok, err := a.NvLinkPeer(&Device{lib: l, handle: 0x1002}); ok || err != nil {
+		t.Errorf("NvLinkPeer(c) = %v, %v; want false (not supported)", ok, err)
+	}
 	none := &Device{lib: fakeLib(), handle: 0x1000}
 	if _, err := none.NvLinks(); !errors.Is(err, &Error{Code: CodeFunctionNotFound}) {
 		t.Errorf("NvLinks without the symbol: %v", err)
+	}
+	if ok, err := none.NvLinkPeer(b); ok || !errors.Is(err, &Error{Code: CodeFunctionNotFound}) {
+		t.Errorf("NvLinkPeer without the symbol: %v, %v", ok, err)
 	}
 }

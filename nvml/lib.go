@@ -62,6 +62,7 @@ type funcs struct {
 	deviceGetTopologyCommonAncestor  func(device1, device2 uintptr, level *int32) int32
 	deviceGetNvLinkState             func(device uintptr, link uint32, active *int32) int32
 	deviceGetNvLinkRemotePciInfo     func(device uintptr, link uint32, pci *pciInfo) int32
+	deviceGetP2PStatus               func(device1, device2 uintptr, index int32, status *int32) int32
 }
 
 // symbol names one NVML entry point and the field it is bound to.
@@ -100,6 +101,7 @@ func (f *funcs) symbols() []symbol {
 		{"nvmlDeviceGetTopologyCommonAncestor", &f.deviceGetTopologyCommonAncestor, false},
 		{"nvmlDeviceGetNvLinkState", &f.deviceGetNvLinkState, false},
 		{"nvmlDeviceGetNvLinkRemotePciInfo_v2", &f.deviceGetNvLinkRemotePciInfo, false},
+		{"nvmlDeviceGetP2PStatus", &f.deviceGetP2PStatus, false},
 	}
 }
 

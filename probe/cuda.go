@@ -522,6 +522,18 @@ func (b *cudaBuffer) Read() ([]byte, error) {
 	return out, wrap(b.ctx.CopyToHost(out, b.ptr))
 }
 
-func (b *cudaBuffer) Clear() error { return wrap(b.ctx.Memset(b.ptr, 0, uint64(b.n))) }
+// Clear returns once the memory is zero. cuMemsetD8 is asynchronous
+// with respect to the host for device memory, and the probes' kernels
+// run on non-blocking streams that do not wait for it: a kernel of
+// another GPU building a chain in this one's memory over the link may
+// run before the memset has finished, which then zeroes the chain (the
+// peer chase hit an illegal address on an H100 pair while a load kept
+// the owner busy, and ran clean once Clear waited).
+func (b *cudaBuffer) Clear() error {
+	if err := b.ctx.Memset(b.ptr, 0, uint64(b.n)); err != nil {
+		return wrap(err)
+	}
+	return wrap(b.ctx.Synchronize())
+}
 
 func (b *cudaBuffer) Free() error { return wrap(b.ctx.Free(b.ptr)) }

@@ -262,6 +262,21 @@ func (p *CUDAPeers) Topology(src, dst int) (t record.LinkTopology) {
 					t.NvLinks++
 				}
 			}
+			if t.NvLinks == 0 && len(ls) > 0 {
+				// No far end names the peer: a virtual machine
+				// renumbers PCI (the lent H100 pair's links
+				// matched neither GPU's id there, though
+				// nvidia-smi topo showed NV18), or NVSwitches
+				// stand between. Where NVML
+				// says the pair talks over NVLink, every active
+				// link carries its traffic, as nvidia-smi topo
+				// counts them.
+				if ok, err := a.nvdev.NvLinkPeer(b.nvdev); ok {
+					t.NvLinks = len(ls)
+				} else if err != nil && !errors.Is(err, &nvml.Error{Code: nvml.CodeNotSupported}) {
+					t.Unread = append(t.Unread, "NVLink peer status")
+				}
+			}
 		} else if !errors.Is(err, &nvml.Error{Code: nvml.CodeNotSupported}) {
 			t.Unread = append(t.Unread, "NVLinks")
 		}

@@ -87,12 +87,15 @@ func QuickPlan() Plan {
 // many and events' half-microsecond resolution does not matter.
 func reps(bytes int) int { return min(256, max(2, (64<<20)/bytes)) }
 
+// HostPrefix begins the IDs of the host<->device records.
+const HostPrefix = Suite + "/host/"
+
 // HostID is the ID of the host bandwidth record of a kind and direction:
 // "links/host/pinned host to device".
-func HostID(kind, dir string) string { return Suite + "/host/" + kind + " " + dir }
+func HostID(kind, dir string) string { return HostPrefix + kind + " " + dir }
 
 // RoundTripID is the ID of the host round-trip latency record.
-const RoundTripID = Suite + "/host/round trip latency"
+const RoundTripID = HostPrefix + "round trip latency"
 
 // MeasureHost measures gpu's host links by plan. A GPU that cannot copy
 // (a backend without copies) gets its records skipped, with why.

@@ -133,6 +133,7 @@ func commands() []command {
 		{"list", "[--backend cuda|vulkan]", "list the instructions gpuarch knows in the backend's kernel language", (*Env).cmdList},
 		{"report", "[--out DIR] [--library FILE] RESULTS.json", "write the Markdown (and with --out the HTML) report of a results file", (*Env).cmdReport},
 		{"analyze", "[--results FILE] [--warps N] [--threads N] [--level shared|L1|L2|DRAM] [--json] [--sass LISTING] [--arch sm_90] KERNEL | --validate DIR", "predict each innermost loop's cycles per iteration and what bounds it, from the measured machine (KERNEL: cubin, executable or .so with device code, PTX, or SASS listing)", (*Env).cmdAnalyze},
+		{"summary", "DIR", "write the host summary of a run of several GPUs (summary.md, summary.json) again from its folder, measuring nothing", (*Env).cmdSummary},
 		{"compare", "[--all] [--alpha P] A.json B.json", "set two results files side by side: what changed, and whether significantly", (*Env).cmdCompare},
 		{"db", "add|list|compare [--db FILE] ...", "keep runs in a results store and compare sets of them: add RESULTS.json...; list [--where FILTER]; compare [--all] FILTER-A FILTER-B (filters: node=, model=, uuid=, driver=, backend=, since=, until=, id=)", (*Env).cmdDB},
 		{"version", "", "print the version", (*Env).cmdVersion},

@@ -120,15 +120,66 @@ func (e *Env) measureHost(ctx context.Context, req WorkRequest, gpus []int, out 
 			}
 		}
 	}
+	md, err := writeHostFiles(out, gpus, runs, errs, peers)
+	fmt.Fprint(e.Stdout, md)
+	return errors.Join(append(errs, err)...)
+}
+
+// writeHostFiles writes the host summary of the runs into out (summary.md
+// and summary.json) and returns its text.
+func writeHostFiles(out string, gpus []int, runs []*record.Run, errs []error, peers *links.Matrix) (string, error) {
 	md, sum := hostSummary(gpus, runs, errs, peers)
 	if err := os.WriteFile(filepath.Join(out, HostSummary), []byte(md), 0o644); err != nil {
-		errs = append(errs, fmt.Errorf("write the host summary: %w", err))
+		return md, fmt.Errorf("write the host summary: %w", err)
 	}
-	if err := writeJSON(filepath.Join(out, HostSummaryJSON), sum); err != nil {
-		errs = append(errs, err)
+	return md, writeJSON(filepath.Join(out, HostSummaryJSON), sum)
+}
+
+// cmdSummary writes a multi-GPU run's host summary again from what its
+// folder holds (gpu<N>/results.json, links.json), measuring nothing: after
+// an upgrade of gpuarch, or for the folders of a run cut short.
+func (e *Env) cmdSummary(_ context.Context, args []string) error {
+	fs := e.flags("summary")
+	if err := parse(fs, args); err != nil {
+		return err
 	}
+	if fs.NArg() != 1 {
+		return &UsageError{"summary takes one folder: the --out of a run with --gpu all or a list"}
+	}
+	dir := fs.Arg(0)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("summary: %w", err)
+	}
+	var gpus []int
+	for _, d := range entries {
+		if n, err := strconv.Atoi(strings.TrimPrefix(d.Name(), "gpu")); err == nil && d.IsDir() && strings.HasPrefix(d.Name(), "gpu") {
+			gpus = append(gpus, n)
+		}
+	}
+	if len(gpus) == 0 {
+		return fmt.Errorf("summary: %s holds no gpu<N> folder of a multi-GPU run", dir)
+	}
+	slices.Sort(gpus)
+	runs, errs := make([]*record.Run, len(gpus)), make([]error, len(gpus))
+	for i, n := range gpus {
+		if runs[i], errs[i] = record.ReadFile(filepath.Join(dir, fmt.Sprintf("gpu%d", n), ResultsJSON)); errs[i] != nil {
+			errs[i] = fmt.Errorf("gpu %d: %w", n, errs[i])
+		}
+	}
+	var peers *links.Matrix
+	switch b, err := os.ReadFile(filepath.Join(dir, LinksJSON)); {
+	case err == nil:
+		peers = &links.Matrix{}
+		if err := json.Unmarshal(b, peers); err != nil {
+			return fmt.Errorf("summary: %s: %w", LinksJSON, err)
+		}
+	case !errors.Is(err, os.ErrNotExist):
+		return fmt.Errorf("summary: %w", err)
+	}
+	md, err := writeHostFiles(dir, gpus, runs, errs, peers)
 	fmt.Fprint(e.Stdout, md)
-	return errors.Join(errs...)
+	return err
 }
 
 // hostSummary is the host summary of the runs of gpus (a nil run: the
@@ -204,7 +255,7 @@ type HostSummaryData struct {
 func writeHostSummary(b *strings.Builder, gpus []int, runs []*record.Run, errs []error) *HostSummaryData {
 	sum := &HostSummaryData{}
 	b.WriteString("# Host summary\n\n")
-	fmt.Fprintf(b, "%d GPUs measured at once, one worker each. Each GPU is compared with the pooled samples of the others (median change, Mann-Whitney U test at alpha 0.01); a figure counts when the test says it differs and it is more than %.0f%% away. Each GPU's document is in its folder (gpu<N>/results.md).\n\n", len(gpus), 100*outlierShare)
+	fmt.Fprintf(b, "%d GPUs measured at once, one worker each. Each GPU is compared with the pooled samples of the others (median change, Mann-Whitney U test at alpha 0.01); a figure counts when the test says it differs and it is more than %.0f%% away, and a GPU is an outlier when a figure that counts is worse (a latency higher, a rate lower). Each GPU's document is in its folder (gpu<N>/results.md).\n\n", len(gpus), 100*outlierShare)
 	b.WriteString("| GPU | Device | UUID | SM clock after warm-up | Power, temperature, throttle | Records | Differing figures | Largest differences | Verdict | Why |\n| --- | --- | --- | ---: | --- | ---: | ---: | --- | --- | --- |\n")
 	// siblingsClock is the median warm-up clock of the GPUs other than
 	// i's (0 where none has one).
@@ -249,12 +300,28 @@ func writeHostSummary(b *strings.Builder, gpus []int, runs []*record.Run, errs [
 			}
 		}
 		differ, worst, verdict := "—", "—", "no sibling to compare with"
+		hostOnly := false
 		if len(siblings) > 0 {
 			rows := differingRows(pool(siblings), r)
 			differ = strconv.Itoa(len(rows))
 			verdict = "like its siblings"
 			if len(rows) > 0 {
-				verdict, g.Outlier = "**outlier**", true
+				// With two GPUs every difference shows on both
+				// sides: only the one a figure is worse on is the
+				// outlier.
+				verdict = "differs, for the better"
+				var worseRows []compare.Row
+				for _, row := range rows {
+					if worse(row.Unit, row.Delta, outlierShare) {
+						worseRows = append(worseRows, row)
+					}
+				}
+				if len(worseRows) > 0 {
+					verdict, g.Outlier = "**outlier**", true
+				}
+				if len(worseRows) > 0 && !slices.ContainsFunc(worseRows, func(row compare.Row) bool { return !strings.HasPrefix(row.ID, links.HostPrefix) }) {
+					hostOnly = true
+				}
 				var parts []string
 				for _, row := range rows[:min(3, len(rows))] {
 					parts = append(parts, fmt.Sprintf("`%s` %+.1f%%", row.ID, 100*row.Delta))
@@ -266,6 +333,12 @@ func writeHostSummary(b *strings.Builder, gpus []int, runs []*record.Run, errs [
 			}
 		}
 		g.Reasons = reasons(r, siblingsClock(i))
+		if hostOnly {
+			// The workers copy to and from the host at the same
+			// time: their host links contend in the host's memory
+			// and PCIe root, the GPUs themselves alike.
+			g.Reasons = append(g.Reasons, "only host-link figures are worse, which the GPUs' workers measured at the same time through one host")
+		}
 		why := "—"
 		if g.Outlier || len(g.Reasons) > 0 {
 			why = orNone(strings.Join(g.Reasons, "; "))

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -232,5 +233,87 @@ func TestHostSummarySiblingsClock(t *testing.T) {
 	}
 	if bytes.Contains([]byte(md), []byte("| Source -> destination |")) {
 		t.Error("a matrix with no pairs has a table")
+	}
+}
+
+// With two GPUs a difference shows on both: only the GPU whose figure is
+// worse (here a lower rate) is the outlier; the other differs for the
+// better.
+func TestHostSummaryTwoGPUs(t *testing.T) {
+	runs := []*record.Run{summaryRun(0, 1980e6, 4, nil, nil), summaryRun(1, 1980e6, 3.5, nil, nil)}
+	md, sum := hostSummary([]int{0, 1}, runs, []error{nil, nil}, nil)
+	if sum.GPUs[0].Outlier || !sum.GPUs[1].Outlier {
+		t.Errorf("outliers %v, %v: want GPU 1 alone", sum.GPUs[0].Outlier, sum.GPUs[1].Outlier)
+	}
+	if len(sum.GPUs[0].Differing) != 1 || !strings.Contains(md, "differs, for the better") {
+		t.Errorf("GPU 0 differs in %q; summary:\n%s", sum.GPUs[0].Differing, md)
+	}
+}
+
+// A GPU worse only in host-link figures is an outlier with that said: the
+// workers share the host while they measure.
+func TestHostSummaryHostLinksOnly(t *testing.T) {
+	runs := []*record.Run{summaryRun(0, 1980e6, 4, nil, nil), summaryRun(1, 1980e6, 4, nil, nil)}
+	for i, v := range []float64{40e9, 30e9} {
+		samples := make([]float64, 10)
+		for k := range samples {
+			samples[k] = v * (1 + float64(k-5)/1000)
+		}
+		runs[i].Records = append(runs[i].Records, record.Record{ID: links.HostID("pageable", "device to host"), Suite: links.Suite, Group: "host",
+			Quantity: record.Throughput, Unit: "bytes/second", Status: record.StatusOK, Value: samples[5], Samples: samples})
+	}
+	_, sum := hostSummary([]int{0, 1}, runs, []error{nil, nil}, nil)
+	if !sum.GPUs[1].Outlier || len(sum.GPUs[1].Reasons) != 1 || !strings.Contains(sum.GPUs[1].Reasons[0], "only host-link figures") {
+		t.Errorf("GPU 1: outlier %v, reasons %q", sum.GPUs[1].Outlier, sum.GPUs[1].Reasons)
+	}
+	if sum.GPUs[0].Outlier || len(sum.GPUs[0].Reasons) != 0 {
+		t.Errorf("GPU 0: outlier %v, reasons %q", sum.GPUs[0].Outlier, sum.GPUs[0].Reasons)
+	}
+}
+
+// TestSummaryCommand writes a host summary again from a run's folder: the
+// GPUs' results and the peer matrix; a folder without gpu<N> folders and
+// a malformed links.json are errors.
+func TestSummaryCommand(t *testing.T) {
+	dir := t.TempDir()
+	for n, v := range []float64{4, 3.5} {
+		gd := filepath.Join(dir, "gpu"+string(rune('0'+n)))
+		if err := os.MkdirAll(gd, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		run := summaryRun(n, 1980e6, v, nil, nil)
+		run.Schema = record.SchemaVersion
+		if err := writeJSON(filepath.Join(gd, ResultsJSON), run); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := writeJSON(filepath.Join(dir, LinksJSON), summaryPeers()); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	e := &Env{Stdout: &stdout, Stderr: &stderr}
+	if err := e.Run(context.Background(), []string{"summary", dir}); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	md, err := os.ReadFile(filepath.Join(dir, HostSummary))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"2 GPUs measured at once", "**outlier**", "| 0 -> 1 | NVLink x18 |"} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("summary.md lacks %q:\n%s", want, md)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, HostSummaryJSON)); err != nil {
+		t.Error(err)
+	}
+	if err := e.Run(context.Background(), []string{"summary", t.TempDir()}); err == nil || !strings.Contains(err.Error(), "no gpu<N> folder") {
+		t.Errorf("an empty folder: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, LinksJSON), []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Run(context.Background(), []string{"summary", dir}); err == nil || !strings.Contains(err.Error(), LinksJSON) {
+		t.Errorf("a malformed links.json: %v", err)
 	}
 }

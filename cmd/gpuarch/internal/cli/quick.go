@@ -210,17 +210,23 @@ func writeQuick(b *strings.Builder, run *record.Run, refPath string, ref *record
 		recorded, change, flag := "—", "—", ""
 		if f.Reference != 0 {
 			recorded, change = fmt.Sprintf("%.4g", f.Reference), fmt.Sprintf("%+.1f%%", 100*f.Delta)
-			worse := f.Delta < -0.05
-			if strings.Contains(f.Unit, "cycles") || f.Unit == "seconds" {
-				worse = f.Delta > 0.05 // latencies: higher is worse
-			}
-			if worse {
+			if worse(f.Unit, f.Delta, 0.05) {
 				flag = "**worse**"
 			}
 		}
 		fmt.Fprintf(b, "| %s | `%s` | %.4g | %s | %s | %s | %s |\n", f.Name, f.ID, f.Value, f.Unit, recorded, change, flag)
 	}
 	b.WriteString("\n")
+}
+
+// worse says whether a change of delta (relative) in a figure of unit is
+// for the worse by more than share: latencies (cycles, seconds) are worse
+// higher, everything else (rates, bandwidths) lower.
+func worse(unit string, delta, share float64) bool {
+	if strings.Contains(unit, "cycles") || unit == "seconds" {
+		return delta > share
+	}
+	return delta < -share
 }
 
 // quickVerdict says whether any figure is flagged worse.
@@ -230,8 +236,7 @@ func quickWorse(run, ref *record.Run) []string {
 		if f.Reference == 0 {
 			continue
 		}
-		lat := strings.Contains(f.Unit, "cycles") || f.Unit == "seconds"
-		if (!lat && f.Delta < -0.05) || (lat && f.Delta > 0.05) {
+		if worse(f.Unit, f.Delta, 0.05) {
 			out = append(out, fmt.Sprintf("%s %+.1f%%", f.Name, 100*f.Delta))
 		}
 	}
