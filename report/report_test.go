@@ -184,6 +184,16 @@ func TestLatencyHiding(t *testing.T) {
 	}
 }
 
+// wantLines fails t for each of wants that got does not contain.
+func wantLines(t *testing.T, got string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(got, want) {
+			t.Errorf("want %q in:\n%s", want, got)
+		}
+	}
+}
+
 func TestLoadedLatency(t *testing.T) {
 	lat := func(level string, pts ...record.ParamPoint) record.Record {
 		return record.Record{ID: "memory/divergent loads/" + level + ", a line per lane/latency", Suite: "memory", Group: "divergent loads",
@@ -198,17 +208,12 @@ func TestLoadedLatency(t *testing.T) {
 	}}
 	var b strings.Builder
 	writeLoadedLatency(&b, run)
-	for _, want := range []string{
+	wantLines(t, b.String(),
 		"| Warps per SM | L2 cycles | L2 lines/clock/SM | DRAM cycles | DRAM lines/clock/SM |",
 		"| 1 | [360](#r-memory-divergent-loads-l2-a-line-per-lane-latency) | 0.089 | — | — |",
 		"| 2 | — | — | — | — |",
 		"| 32 | [1600](#r-memory-divergent-loads-l2-a-line-per-lane-latency) | 0.640 | — | — |",
-		"- DRAM, a line per lane: failed, out of memory",
-	} {
-		if !strings.Contains(b.String(), want) {
-			t.Errorf("want %q in:\n%s", want, b.String())
-		}
-	}
+		"- DRAM, a line per lane: failed, out of memory")
 	var none strings.Builder
 	writeLoadedLatency(&none, &record.Run{})
 	if none.Len() != 0 {
@@ -408,17 +413,12 @@ func TestCoopMatSection(t *testing.T) {
 	}
 	var b strings.Builder
 	writeMMA(&b, run, nil)
-	for _, want := range []string{
+	wantLines(t, b.String(),
 		"The driver lists 2 combinations: 16×16×16 f16·f16+f32→f32 (subgroup); 16×8×32 s8·s8+s32→s32 (subgroup) saturating. VK_NV_cooperative_matrix2",
 		"| `coopmat 16x16x16 f32+=f16*f16` | binary +32 B per multiply-add | [33.2](#r-mma-coopmat-16x16x16-f32-f16-f16-latency) | 16 × 4 (8 per workgroup) |",
 		"| 632.4 | 66.7% | 1755 MHz |",
 		"| `coopmat 16x8x32 s32+=s8*s8 sat` | — | — | skipped: not supported by this device: why |",
-		"reaches 66.7% of the documented dense peak for f16 inputs at 16 subgroups per SM (8 per workgroup) with 4 accumulators each",
-	} {
-		if !strings.Contains(b.String(), want) {
-			t.Errorf("missing %q in:\n%s", want, b.String())
-		}
-	}
+		"reaches 66.7% of the documented dense peak for f16 inputs at 16 subgroups per SM (8 per workgroup) with 4 accumulators each")
 	if strings.Contains(b.String(), "warp-level `mma.sync`") {
 		t.Error("a Vulkan run's section describes the CUDA forms")
 	}
