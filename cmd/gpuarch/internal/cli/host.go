@@ -153,7 +153,8 @@ func (e *Env) cmdSummary(_ context.Context, args []string) error {
 	}
 	var gpus []int
 	for _, d := range entries {
-		if n, err := strconv.Atoi(strings.TrimPrefix(d.Name(), "gpu")); err == nil && d.IsDir() && strings.HasPrefix(d.Name(), "gpu") {
+		num, ok := strings.CutPrefix(d.Name(), "gpu")
+		if n, err := strconv.Atoi(num); ok && err == nil && d.IsDir() {
 			gpus = append(gpus, n)
 		}
 	}
@@ -310,18 +311,14 @@ func writeHostSummary(b *strings.Builder, gpus []int, runs []*record.Run, errs [
 				// sides: only the one a figure is worse on is the
 				// outlier.
 				verdict = "differs, for the better"
-				var worseRows []compare.Row
+				hostOnly = true
 				for _, row := range rows {
 					if worse(row.Unit, row.Delta, outlierShare) {
-						worseRows = append(worseRows, row)
+						verdict, g.Outlier = "**outlier**", true
+						hostOnly = hostOnly && strings.HasPrefix(row.ID, links.HostPrefix)
 					}
 				}
-				if len(worseRows) > 0 {
-					verdict, g.Outlier = "**outlier**", true
-				}
-				if len(worseRows) > 0 && !slices.ContainsFunc(worseRows, func(row compare.Row) bool { return !strings.HasPrefix(row.ID, links.HostPrefix) }) {
-					hostOnly = true
-				}
+				hostOnly = hostOnly && g.Outlier
 				var parts []string
 				for _, row := range rows[:min(3, len(rows))] {
 					parts = append(parts, fmt.Sprintf("`%s` %+.1f%%", row.ID, 100*row.Delta))
