@@ -118,7 +118,9 @@ func Runs(a, b *record.Run, alpha float64) (*Result, error) {
 		seen[k] = true
 		rb, ok := byB[k]
 		if !ok {
-			res.Rows = append(res.Rows, Row{ID: k, Unit: ra.Unit, A: ra.Value, B: math.NaN(), Delta: math.NaN(), P: 1, Verdict: OnlyA, SubjectA: crossSubject(res, ra)})
+			rw := oneSided(k, ra, OnlyA)
+			rw.SubjectA = crossSubject(res, ra)
+			res.Rows = append(res.Rows, rw)
 			continue
 		}
 		rw := row(ra, rb, alpha)
@@ -136,10 +138,34 @@ func Runs(a, b *record.Run, alpha float64) (*Result, error) {
 		rb := &b.Records[i]
 		if k := key(rb); k != "" && !seen[k] {
 			seen[k] = true
-			res.Rows = append(res.Rows, Row{ID: k, Unit: rb.Unit, A: math.NaN(), B: rb.Value, Delta: math.NaN(), P: 1, Verdict: OnlyB, SubjectB: crossSubject(res, rb)})
+			rw := oneSided(k, rb, OnlyB)
+			rw.SubjectB = crossSubject(res, rb)
+			res.Rows = append(res.Rows, rw)
 		}
 	}
 	return res, nil
+}
+
+// oneSided is the row of a quantity only one run holds (v is OnlyA or
+// OnlyB). A record that did not measure (skipped, failed) shows no value
+// and says why, rather than its zero value.
+func oneSided(id string, r *record.Record, v Verdict) Row {
+	val := r.Value
+	var note string
+	if r.Status != record.StatusOK {
+		val = math.NaN()
+		note = string(r.Status)
+		if r.Reason != "" {
+			note += " (" + r.Reason + ")"
+		}
+	}
+	row := Row{ID: id, Unit: r.Unit, A: math.NaN(), B: math.NaN(), Delta: math.NaN(), P: 1, Verdict: v, Note: note}
+	if v == OnlyA {
+		row.A = val
+	} else {
+		row.B = val
+	}
+	return row
 }
 
 // backendOf is a run's backend ("cuda" for files from before the choice).

@@ -44,13 +44,14 @@ func TestRuns(t *testing.T) {
 		rec("untested", nil),
 		{ID: "broken", Unit: "cycles", Status: record.StatusFailed},
 		rec("new", samples(r, 5, 1, 0.01)),
+		{ID: "unmeasured", Unit: "cycles", Status: record.StatusSkipped, Reason: "needs PTX"},
 	}}
 	b.Records[3].Value = 8
 	res, err := Runs(a, b, 0.05)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]Verdict{"up10": Changed, "same": Same, "few": TooFew, "untested": Differs, "broken": StatusDiffs, "gone": OnlyA, "new": OnlyB}
+	want := map[string]Verdict{"up10": Changed, "same": Same, "few": TooFew, "untested": Differs, "broken": StatusDiffs, "gone": OnlyA, "new": OnlyB, "unmeasured": OnlyB}
 	if len(res.Rows) != len(want) {
 		t.Fatalf("%d rows, want %d", len(res.Rows), len(want))
 	}
@@ -67,13 +68,21 @@ func TestRuns(t *testing.T) {
 	if err := res.WriteMarkdown(&md, "a.json", "b.json", false); err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{"# b.json against a.json", "7 quantities: 1 changed", "| `up10` | cycles |", "+10."} {
+	for _, s := range []string{"# b.json against a.json", "8 quantities: 1 changed", "| `up10` | cycles |", "+10."} {
 		if !strings.Contains(md.String(), s) {
 			t.Errorf("Markdown lacks %q:\n%s", s, md.String())
 		}
 	}
 	if strings.Contains(md.String(), "`same`") {
 		t.Error("an unchanged row is listed without all")
+	}
+	var full strings.Builder
+	if err := res.WriteMarkdown(&full, "a.json", "b.json", true); err != nil {
+		t.Fatal(err)
+	}
+	// A record only one run holds, which did not measure, shows no value.
+	if s := "| `unmeasured` | cycles | — | — | — | — | only in B: skipped (needs PTX) |"; !strings.Contains(full.String(), s) {
+		t.Errorf("Markdown lacks %q:\n%s", s, full.String())
 	}
 }
 
