@@ -89,15 +89,29 @@ func writeBandwidthCurves(b *strings.Builder, run *record.Run) {
 	}
 	b.WriteString("#### Bandwidth against footprint\n\n")
 	b.WriteString("One access shape at every footprint, so that only the footprint changes: `ld.cg` over one buffer all SMs share (the L2, then DRAM), and `ld.ca` with each SM streaming its own region (the L1, then the L2). Records `memory/bandwidth curve/<path> <bytes>`; the dashed lines in the plot are the capacities the latency chase detected.\n\n")
+	warm := 0.0
+	if run.Warmup != nil {
+		warm = run.Warmup.Hz
+	}
 	for _, c := range curves {
-		fmt.Fprintf(b, "`%s` (%s):\n\n| Footprint | Bytes/clk/SM | GB/s |\n| --- | ---: | ---: |\n", c.path, c.note)
+		fmt.Fprintf(b, "`%s` (%s):\n\n| Footprint | Bytes/clk/SM | GB/s | Clock (MHz) |\n| --- | ---: | ---: | ---: |\n", c.path, c.note)
 		for _, p := range c.points {
-			fmt.Fprintf(b, "| %s | %s | %.0f |\n", bytesString(float64(p.Bytes)), linked(c.recs[p.Bytes], fmt.Sprintf("%.1f", p.Value)), c.gbps[p.Bytes])
+			clock := ""
+			if hz := c.clockHz(p.Bytes); hz > 0 {
+				clock = fmt.Sprintf("%.0f", hz/1e6)
+				if slowClock(hz, warm) {
+					clock = "**" + clock + "**"
+				}
+			}
+			fmt.Fprintf(b, "| %s | %s | %.0f | %s |\n", bytesString(float64(p.Bytes)), linked(c.recs[p.Bytes], fmt.Sprintf("%.1f", p.Value)), c.gbps[p.Bytes], clock)
 		}
 		for _, n := range c.notTaken {
-			fmt.Fprintf(b, "| %s | | |\n", n)
+			fmt.Fprintf(b, "| %s | | | |\n", n)
 		}
 		b.WriteString("\n")
+		if line := c.slowClockLine(warm); line != "" {
+			b.WriteString(line + "\n\n")
+		}
 		if c.path == "ld.cg" {
 			if line := partitionLine(c, l2Knee(run)); line != "" {
 				b.WriteString(line + "\n\n")
@@ -105,6 +119,46 @@ func writeBandwidthCurves(b *strings.Builder, run *record.Run) {
 		}
 	}
 	fmt.Fprintf(b, "![Bandwidth against footprint](%s/%s)\n\n", PlotDir, bandwidthPlotName)
+}
+
+// slowClockShare is how far under the warm-up clock a curve point's kernel
+// may run before the document says so: bytes per SM clock from a level
+// that is not on the SM clock (DRAM) rise as the SM clock falls.
+const slowClockShare = 0.9
+
+// slowClock says whether a kernel's clock hz is under slowClockShare of
+// the warm-up's.
+func slowClock(hz, warm float64) bool {
+	return warm > 0 && hz > 0 && hz < slowClockShare*warm
+}
+
+// clockHz is the SM clock measured in the kernel of the curve's point at
+// footprint bytes; 0 where none was recorded.
+func (c *bwCurve) clockHz(bytes int64) float64 {
+	r := c.recs[bytes]
+	if r == nil || r.Curve == nil {
+		return 0
+	}
+	return r.Curve.ClockHz
+}
+
+// slowClockLine says which of the curve's points ran at an SM clock well
+// under the warm-up's, and what that does to their bytes per clock; ""
+// where none did.
+func (c *bwCurve) slowClockLine(warm float64) string {
+	var n int
+	lowest := math.Inf(1)
+	for _, p := range c.points {
+		if hz := c.clockHz(p.Bytes); slowClock(hz, warm) {
+			n++
+			lowest = min(lowest, hz)
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d of these %d points ran at an SM clock under %.0f%% of the warm-up's %.0f MHz (**bold**; down to %.0f MHz). Bytes per SM clock hold across clocks only for a level on the SM clock (shared memory, the L1); DRAM is not, so its bytes per SM clock rise as the SM clock falls while its GB/s stay: compare those points by GB/s.",
+		n, len(c.points), 100*slowClockShare, warm/1e6, lowest/1e6)
 }
 
 // bandwidthPlot draws the bandwidth curves on a log footprint axis, with
