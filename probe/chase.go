@@ -147,10 +147,16 @@ func ConstBaseKernel(name string) *ptx.Kernel {
 	return k
 }
 
+// ChaseSlots is how many chains a chase kernel's out buffer has room for:
+// out[c] holds chain c's cycles, out[ChaseSlots+c] its nanoseconds.
+const ChaseSlots = 64
+
 // ChaseKernel follows chain c = block index + warp index in the block,
 // with the warp's first thread (blocks of one thread, or one block of
 // several warps for chains that must share an SM): a warm pass of steps
-// loads, then a timed pass; out[c] (u64) gets the timed pass's cycles. cacheOp is the ld qualifier ("ca": through L1, "cg":
+// loads, then a timed pass; out[c] (u64) gets the timed pass's cycles and
+// out[ChaseSlots+c] its length on %globaltimer, so that the SM clock the
+// chase ran at is known point by point. cacheOp is the ld qualifier ("ca": through L1, "cg":
 // around it). space "shared" chases in dynamic shared memory instead, one
 // block, after its threads build the chain there; space "const" chases
 // ConstTable through the constant cache (cacheOp unused for both).
@@ -213,15 +219,19 @@ func ChaseKernel(name, space, cacheOp string) *ptx.Kernel {
 		}
 	}
 	k.Loop(n, func() { k.Op(load, ptr, ptx.Addr{Base: ptr}) })
+	t0 := k.Read(ptx.GlobalTimer)
 	c0 := k.Read(ptx.Clock64)
 	k.Loop(n, func() { k.Op(load, ptr, ptx.Addr{Base: ptr}) })
 	c1 := k.Read(ptx.Clock64)
+	t1 := k.Read(ptx.GlobalTimer)
 	out := k.Load(outP)
 	off, at, dt := k.Reg(ptx.U64), k.Reg(ptx.U64), k.Reg(ptx.U64)
 	k.Op("mul.wide.u32", off, chain, ptx.Int(8))
 	k.Op("add.u64", at, out, off)
 	k.Op("sub.u64", dt, c1, c0)
 	k.Op("st.global.u64", ptx.Addr{Base: at}, dt)
+	k.Op("sub.u64", dt, t1, t0)
+	k.Op("st.global.u64", ptx.Addr{Base: at, Offset: 8 * ChaseSlots}, dt)
 	guard := k.Load(guardP)
 	wide := ptr
 	if space == "shared" {

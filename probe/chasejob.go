@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/bits"
 	"sort"
+	"strings"
 
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
@@ -195,7 +196,7 @@ func (j *chaseJob) measure(ctx context.Context, r *Runner) ([]record.Record, err
 		return fail(record.StatusFailed, "could not allocate even 1 MiB of device memory"), nil
 	}
 	defer buf.Free()
-	out, err := r.GPU.Alloc(64 * 8)
+	out, err := r.GPU.Alloc(2 * ChaseSlots * 8)
 	if err != nil {
 		return fail(record.StatusFailed, err.Error()), fatalOrNil(err)
 	}
@@ -236,6 +237,9 @@ func (j *chaseJob) measure(ctx context.Context, r *Runner) ([]record.Record, err
 		}
 		if n := len(rec.Curve.Points); n > 0 {
 			rec.Value = rec.Curve.Points[0].Value
+		}
+		if w := offClock(rec.Curve.Points, r.referenceHz()); w != "" {
+			rec.Warnings = append(rec.Warnings, w)
 		}
 		// The clock that converts the curve to nanoseconds is read right
 		// after its chases, while the GPU is still busy: read before, after
@@ -312,17 +316,80 @@ func (j *chaseJob) point(ctx context.Context, r *Runner, p ChasePath, f int64, b
 	if err != nil {
 		return pt, err
 	}
-	var per []float64
+	var per, hz []float64
+	ticksPerNs := r.GPU.Device().TimerTicksPerNs
+	if ticksPerNs <= 0 {
+		ticksPerNs = 1
+	}
 	for c := range chains {
 		cyc := binary.LittleEndian.Uint64(b[8*c:])
 		if cyc == 0 {
 			return pt, fmt.Errorf("%s, %d bytes: chain %d recorded no time", p.Name, f, c)
 		}
 		per = append(per, float64(cyc)/float64(steps))
+		if ns := float64(binary.LittleEndian.Uint64(b[8*(ChaseSlots+c):])) / ticksPerNs; ns >= minClockSpanNs {
+			hz = append(hz, float64(cyc)/ns*1e9)
+		}
 	}
 	sort.Float64s(per)
 	pt.Value, pt.Min, pt.Max = stats.Median(per), per[0], per[len(per)-1]
+	if len(hz) > 0 {
+		pt.ClockHz = stats.Median(hz)
+	}
 	return pt, nil
+}
+
+// referenceHz is the clock after the run's warm-up, which kernels are
+// compared with; 0 where there was none or the clock kernel could not
+// measure it (it did not spin as long as asked).
+func (r *Runner) referenceHz() float64 {
+	if r.clockShort {
+		return 0
+	}
+	return r.warmHz
+}
+
+// minClockSpanNs is the shortest timed chase whose cycles over
+// nanoseconds give its clock: the nanosecond timers tick coarsely (NVIDIA
+// documents %globaltimer's resolution only as "on the order of" a
+// microsecond), so a shorter span would read the tick, not the clock.
+const minClockSpanNs = 50_000
+
+// offClockShare is how far a chase point's clock may be from the warm-up's
+// before its record says so.
+const offClockShare = 0.1
+
+// offClock says which chase points ran at an SM clock more than
+// offClockShare from warm's, the clock after the run's warm-up; "" where
+// none did or either clock is unknown. A latency in cycles of a level off
+// the SM clock (the L2, DRAM) moves with the SM clock, so such points are
+// not comparable with the others: NVIDIA's Vulkan driver lowers the clock
+// of a GPU that only one SM keeps busy (a chase from one SM read the L2 at
+// 210 cycles on an H100 there, 282 at 1980 MHz).
+func offClock(pts []record.CurvePoint, warm float64) string {
+	if warm <= 0 {
+		return ""
+	}
+	var off []string
+	lo, hi := math.Inf(1), 0.0
+	for _, p := range pts {
+		if p.ClockHz > 0 && math.Abs(p.ClockHz-warm) > offClockShare*warm {
+			off = append(off, record.SizeString(float64(p.Bytes)))
+			lo, hi = min(lo, p.ClockHz), max(hi, p.ClockHz)
+		}
+	}
+	if len(off) == 0 {
+		return ""
+	}
+	span := fmt.Sprintf("%.0f MHz", lo/1e6)
+	if hi-lo >= 0.5e6 {
+		span = fmt.Sprintf("%.0f–%.0f MHz", lo/1e6, hi/1e6)
+	}
+	if len(off) > 6 {
+		off = append(off[:3], fmt.Sprintf("… (%d in all) …", len(off)), off[len(off)-1])
+	}
+	return fmt.Sprintf("SM clock off the warm-up's %.0f MHz by more than %.0f%% at %s (%s, measured in each chase): latencies in cycles of levels off the SM clock (the L2, DRAM) scale with it there",
+		warm/1e6, 100*offClockShare, strings.Join(off, ", "), span)
 }
 
 // constBase returns the constant table's constant-space address, read on

@@ -581,6 +581,9 @@ type CurvePoint struct {
 	Stride   int `json:"stride"`
 	Elements int `json:"elements"`
 	Chains   int `json:"chains"`
+	// ClockHz is the SM clock the point's kernel ran at, from its own
+	// cycles over its own timer (0 where the kernel does not time both).
+	ClockHz float64 `json:"clock_hz,omitempty"`
 }
 
 // MixPart is one instruction of a mix.

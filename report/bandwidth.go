@@ -103,7 +103,7 @@ func writeBandwidthCurves(b *strings.Builder, run *record.Run) {
 					clock = "**" + clock + "**"
 				}
 			}
-			fmt.Fprintf(b, "| %s | %s | %.0f | %s |\n", bytesString(float64(p.Bytes)), linked(c.recs[p.Bytes], fmt.Sprintf("%.1f", p.Value)), c.gbps[p.Bytes], clock)
+			fmt.Fprintf(b, "| %s | %s | %.0f | %s |\n", record.SizeString(float64(p.Bytes)), linked(c.recs[p.Bytes], fmt.Sprintf("%.1f", p.Value)), c.gbps[p.Bytes], clock)
 		}
 		for _, n := range c.notTaken {
 			fmt.Fprintf(b, "| %s | | | |\n", n)
@@ -121,15 +121,11 @@ func writeBandwidthCurves(b *strings.Builder, run *record.Run) {
 	fmt.Fprintf(b, "![Bandwidth against footprint](%s/%s)\n\n", PlotDir, bandwidthPlotName)
 }
 
-// slowClockShare is how far under the warm-up clock a curve point's kernel
-// may run before the document says so: bytes per SM clock from a level
-// that is not on the SM clock (DRAM) rise as the SM clock falls.
-const slowClockShare = 0.9
-
-// slowClock says whether a kernel's clock hz is under slowClockShare of
-// the warm-up's.
+// slowClock says whether a kernel's clock hz is more than offClockShare
+// under the warm-up's: bytes per SM clock from a level that is not on the
+// SM clock (DRAM) rise as the SM clock falls.
 func slowClock(hz, warm float64) bool {
-	return warm > 0 && hz > 0 && hz < slowClockShare*warm
+	return warm > 0 && hz > 0 && hz < (1-offClockShare)*warm
 }
 
 // clockHz is the SM clock measured in the kernel of the curve's point at
@@ -158,7 +154,7 @@ func (c *bwCurve) slowClockLine(warm float64) string {
 		return ""
 	}
 	return fmt.Sprintf("%d of these %d points ran at an SM clock under %.0f%% of the warm-up's %.0f MHz (**bold**; down to %.0f MHz). Bytes per SM clock hold across clocks only for a level on the SM clock (shared memory, the L1); DRAM is not, so its bytes per SM clock rise as the SM clock falls while its GB/s stay: compare those points by GB/s.",
-		n, len(c.points), 100*slowClockShare, warm/1e6, lowest/1e6)
+		n, len(c.points), 100*(1-offClockShare), warm/1e6, lowest/1e6)
 }
 
 // bandwidthPlot draws the bandwidth curves on a log footprint axis, with
@@ -171,7 +167,7 @@ func bandwidthPlot(curves []*bwCurve, latency []*record.Record) ([]byte, error) 
 	p.X.Scale = plot.LogScale{}
 	var xt []plot.Tick
 	for e := 14; e <= 32; e += 2 {
-		xt = append(xt, plot.Tick{Value: math.Exp2(float64(e)), Label: bytesString(math.Exp2(float64(e)))})
+		xt = append(xt, plot.Tick{Value: math.Exp2(float64(e)), Label: record.SizeString(math.Exp2(float64(e)))})
 	}
 	p.X.Tick.Marker = plot.ConstantTicks(xt)
 	p.Legend.Top = true

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -59,5 +60,38 @@ func TestBandwidthCurveClock(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A latency level whose chases ran off the warm-up clock says so, and its
+// nanoseconds use the clock its chases ran at.
+func TestLatencyLevelClock(t *testing.T) {
+	var pts []record.CurvePoint
+	for i := range 12 {
+		bytes := int64(math.Round((1 << 20) * math.Pow(2, float64(i)/2))) // 1 MiB to 45 MiB, half-octave steps
+		v, hz := 210.0, 1.5e9
+		if bytes > 8<<20 {
+			v, hz = 650, 1.98e9
+		}
+		pts = append(pts, record.CurvePoint{Bytes: bytes, Value: v, Min: v, Max: v, ClockHz: hz})
+	}
+	run := &record.Run{Warmup: &record.Clock{Hz: 1.98e9}, Records: []record.Record{{
+		ID: "memory/latency/global ld.cg, one SM", Suite: "memory", Group: "latency", Subject: "global ld.cg, one SM",
+		Quantity: record.Curve, Status: record.StatusOK, Unit: "cycles per load", Value: 210,
+		Curve: &record.CurveDetail{Path: "global ld.cg, one SM", ClockHz: 1.98e9, Points: pts},
+	}}}
+	var b strings.Builder
+	writeMemory(&b, run)
+	got := b.String()
+	for _, w := range []string{
+		"| 140 |", // 210 cycles at 1500 MHz
+		"ran at an SM clock of 1500 MHz, not the warm-up's 1980 MHz",
+	} {
+		if !strings.Contains(got, w) {
+			t.Errorf("lacks %q:\n%s", w, got)
+		}
+	}
+	if n := strings.Count(got, "ran at an SM clock of"); n != 1 {
+		t.Errorf("%d levels flagged, want the first only:\n%s", n, got)
 	}
 }

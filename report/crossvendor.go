@@ -49,14 +49,14 @@ func onChipColumn(run *record.Run) thisGPU {
 		col["Shared Memory"] = driverCell(fmt.Sprintf("0-%d KB", v/1024))
 	}
 	if c := codeCliff(codeSizeRecords(run)); c.cliff > 0 {
-		col["Instruction Cache"] = measuredCell(bytesString(c.full) + " loop at full rate")
+		col["Instruction Cache"] = measuredCell(record.SizeString(c.full) + " loop at full rate")
 	}
 	for _, r := range latencyCurves(run) {
 		if r.Subject != "global ld.ca" {
 			continue
 		}
 		if ls, err := infer.Levels(curvePoints(r), levelStep); err == nil && len(ls) > 1 && ls[0].Capacity > 0 {
-			col["Data Cache"] = measuredCell(bytesString(ls[0].Capacity))
+			col["Data Cache"] = measuredCell(record.SizeString(ls[0].Capacity))
 		}
 	}
 	if n := sharedBanks(run); n > 0 {
@@ -196,7 +196,7 @@ func writeDatasheets(b *strings.Builder, run *record.Run) {
 	row("Tensor FP64 ops/clk", func(x archdb.Datasheet) string { return cell(x.TensorFP64, "%.0f") }, ours(t64, okt64, "%.0f"))
 	l2 := "—"
 	if v := d.Attributes["L2_CACHE_SIZE"]; v > 0 {
-		l2 = driverCell(bytesString(float64(v)))
+		l2 = driverCell(record.SizeString(float64(v)))
 	}
 	row("L2", func(x archdb.Datasheet) string {
 		if x.L2 == "" {

@@ -168,7 +168,7 @@ func writeTraces(b *strings.Builder, run *record.Run, rs []*record.Record) {
 		}
 		shared := ""
 		if d.SharedBytes > 0 {
-			shared = fmt.Sprintf(" (+%s shared)", bytesString(float64(d.SharedBytes)))
+			shared = fmt.Sprintf(" (+%s shared)", record.SizeString(float64(d.SharedBytes)))
 		}
 		fmt.Fprintf(b, "| %s | %d × %d%s | %d | %.0f–%.0f–%.0f | %.0f | %d of %d | %s | %s | %s | %s | %s | %s |\n",
 			linked(r, r.Subject), d.ThreadsPerBlock, d.Blocks, shared, d.DriverBlocksPerSM, tl.BlocksPerSM.Min, tl.BlocksPerSM.Median, tl.BlocksPerSM.Max,

@@ -13,6 +13,7 @@ import (
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/spec"
+	"github.com/gpuarch/gpuarch/stats"
 )
 
 // levelStep is the smallest rise between plateaus that counts as a level.
@@ -38,27 +39,6 @@ func curvePoints(r *record.Record) []infer.Point {
 	return pts
 }
 
-// bytesString prints a size with a binary unit.
-func bytesString(b float64) string {
-	// Three significant digits, and whole units from 1000 up (%.3g would
-	// write 1020 as 1.02e+03).
-	f := func(v float64, unit string) string {
-		if v >= 1000 {
-			return fmt.Sprintf("%.0f %s", v, unit)
-		}
-		return fmt.Sprintf("%.3g %s", v, unit)
-	}
-	switch {
-	case b >= 1<<30:
-		return f(b/(1<<30), "GiB")
-	case b >= 1<<20:
-		return f(b/(1<<20), "MiB")
-	case b >= 1<<10:
-		return f(b/(1<<10), "KiB")
-	}
-	return fmt.Sprintf("%.0f B", b)
-}
-
 // spreadIn is the range of per-chain latencies over a plateau's points.
 func spreadIn(r *record.Record, l infer.Level) (lo, hi float64) {
 	lo, hi = math.Inf(1), 0
@@ -69,6 +49,41 @@ func spreadIn(r *record.Record, l infer.Level) (lo, hi float64) {
 	}
 	return lo, hi
 }
+
+// clockIn is the SM clock the level's points ran at (the median of those
+// that measured theirs, 0 where none did) and the lowest and highest of
+// them.
+func clockIn(r *record.Record, l infer.Level) (median, lo, hi float64) {
+	var hz []float64
+	for _, p := range r.Curve.Points {
+		if p.ClockHz > 0 && float64(p.Bytes) >= l.From && float64(p.Bytes) <= l.To {
+			hz = append(hz, p.ClockHz)
+		}
+	}
+	if len(hz) == 0 {
+		return 0, 0, 0
+	}
+	return stats.Median(hz), slices.Min(hz), slices.Max(hz)
+}
+
+// levelClockNote says that a level's points ran at an SM clock more than
+// offClockShare off warm (the warm-up's), where they did: its latency in
+// cycles is then that clock's, not the warm-up's.
+func levelClockNote(r *record.Record, l infer.Level, warm float64) string {
+	_, lo, hi := clockIn(r, l)
+	if warm <= 0 || lo <= 0 || math.Abs(lo-warm) <= offClockShare*warm && math.Abs(hi-warm) <= offClockShare*warm {
+		return ""
+	}
+	span := fmt.Sprintf("%.0f MHz", lo/1e6)
+	if hi-lo >= 0.5e6 {
+		span = fmt.Sprintf("%.0f–%.0f MHz", lo/1e6, hi/1e6)
+	}
+	return fmt.Sprintf("ran at an SM clock of %s, not the warm-up's %.0f MHz: a level off the SM clock reads fewer cycles at a lower one", span, warm/1e6)
+}
+
+// offClockShare is how far from the warm-up's clock a level's points may
+// run before the document says so.
+const offClockShare = 0.1
 
 func writeMemory(b *strings.Builder, run *record.Run) {
 	curves := latencyCurves(run)
@@ -84,6 +99,10 @@ func writeMemory(b *strings.Builder, run *record.Run) {
 	}
 	b.WriteString("Latency of a dependent load against footprint (a pointer chase over a random cyclic permutation that visits every 32-byte sector of the footprint once per pass, built on the GPU), through the L1 path (`ld.ca`), around it (`ld.cg`), through the constant cache (`ld.const`, a 64 KiB table) and in shared memory; the L1 chase is repeated with blocks that hold a given amount of shared memory (`global ld.ca, <n> KiB shared`), which forces the L1/shared carve-out to leave shared memory at least that much. The driver picks the carve-out at each launch, and it may take more than one block needs (as many of these one-thread blocks as possible fit an SM), so the L1 found is what the chosen configuration leaves, not 256 KiB less n. The L1 chase is also repeated with the kernel's preferred carve-out set explicitly (`global ld.ca, carve-out <p>%`, p percent of the most shared memory an SM can have) while its blocks hold none. One chase loads once per 2 MiB page (`global ld.cg, one load per 2 MiB page`, each load 64 bytes further into its page): the few lines it touches stay in the L2, so its steps are the address translation's (TLB) reach, not a cache's. One thread chases footprints it can cover quickly; beyond 4 MiB the `ld.cg` chase splits into one chain per SM, whose spread shows how latency differs between SMs. One more `ld.cg` chase runs from one SM (`global ld.cg, one SM`: the 32 warps of one block each follow a part of the permutation), at 24 footprints per octave from half the all-SM knee to four times it: see the L2's partitions below. Levels are detected from the curves, not assumed: each plateau's latency and the footprint where the curve leaves it (the knee, where latency crosses halfway to the next plateau). Records `memory/latency/<path>`.\n\n")
 	b.WriteString("| Path | Level | Latency (cycles) | Latency (ns) | Capacity (knee) | Across SMs (cycles) | Plateau | Note |\n| --- | ---: | ---: | ---: | --- | --- | --- | --- |\n")
+	warm := 0.0
+	if run.Warmup != nil {
+		warm = run.Warmup.Hz
+	}
 	for _, r := range curves {
 		levels, err := infer.Levels(curvePoints(r), levelStep)
 		if err != nil {
@@ -91,13 +110,18 @@ func writeMemory(b *strings.Builder, run *record.Run) {
 			continue
 		}
 		for i, l := range levels {
-			ns := "—"
-			if r.Curve.ClockHz > 0 {
-				ns = fmt.Sprintf("%.0f", l.Value/r.Curve.ClockHz*1e9)
+			// Nanoseconds at the clock the level's own chases ran at,
+			// where they measured it, else the one read after the path.
+			ns, hz := "—", r.Curve.ClockHz
+			if own, _, _ := clockIn(r, l); own > 0 {
+				hz = own
+			}
+			if hz > 0 {
+				ns = fmt.Sprintf("%.0f", l.Value/hz*1e9)
 			}
 			capacity := "beyond the largest footprint"
 			if l.Capacity > 0 {
-				capacity = bytesString(l.Capacity)
+				capacity = record.SizeString(l.Capacity)
 			}
 			lo, hi := spreadIn(r, l)
 			across := fmt.Sprintf("%.0f–%.0f", lo, hi)
@@ -105,8 +129,11 @@ func writeMemory(b *strings.Builder, run *record.Run) {
 			if !l.Resolved && note == "" {
 				note = "unresolved"
 			}
+			if c := levelClockNote(r, l, warm); c != "" {
+				note = strings.TrimPrefix(note+"; "+c, "; ")
+			}
 			fmt.Fprintf(b, "| %s | %d | %s | %s | %s | %s | %s – %s (%d points) | %s |\n",
-				r.Subject, i+1, linked(r, fmt.Sprintf("%.1f", l.Value)), ns, capacity, across, bytesString(l.From), bytesString(l.To), l.Points, oneLine(note))
+				r.Subject, i+1, linked(r, fmt.Sprintf("%.1f", l.Value)), ns, capacity, across, record.SizeString(l.From), record.SizeString(l.To), l.Points, oneLine(note))
 		}
 		for _, s := range r.Curve.Skipped {
 			fmt.Fprintf(b, "| %s | | | | | | | skipped: %s |\n", r.Subject, oneLine(s))
@@ -349,7 +376,7 @@ func writeCodeSize(b *strings.Builder, run *record.Run) {
 		if base == 0 {
 			base = r.Value
 		}
-		size := bytesString(float64(r.Curve.Points[0].Bytes))
+		size := record.SizeString(float64(r.Curve.Points[0].Bytes))
 		if r.Curve.Points[0].Bytes <= 0 {
 			size = fmt.Sprintf("%d steps", r.Curve.Points[0].Elements)
 		}
@@ -361,7 +388,7 @@ func writeCodeSize(b *strings.Builder, run *record.Run) {
 		b.WriteString("\nThe driver reports no machine-code size, so the bodies are given in chain steps (each record's note counts its kernel's SPIR-V instructions) and no instruction-cache size is read from them.\n\n")
 	case c.cliff > 0:
 		fmt.Fprintf(b, "\nThroughput holds within 3%% of the smallest body's up to a %s loop body and first falls more than 10%% below it at %s (%.0f%%).\n\n",
-			bytesString(c.full), bytesString(c.cliff), 100*c.ratio)
+			record.SizeString(c.full), record.SizeString(c.cliff), 100*c.ratio)
 	default:
 		b.WriteString("\nThroughput stays within 10% of the smallest body's at every size measured: no fetch cliff in this range.\n\n")
 	}
@@ -428,7 +455,7 @@ func writeBandwidth(b *strings.Builder, run *record.Run) {
 			clock = fmt.Sprintf("%.0f", c.Hz/1e6)
 		}
 		if r.Through.Best.Bytes > 0 {
-			foot = bytesString(float64(r.Through.Best.Bytes))
+			foot = record.SizeString(float64(r.Through.Best.Bytes))
 		}
 		shape := fmt.Sprintf("%d × %d", r.Through.Best.ILP, r.Through.Best.WarpsPerSM)
 		if r.Through.Best.Rotate > 0 {
@@ -526,7 +553,7 @@ func latencyPlot(curves []*record.Record, title string) ([]byte, error) {
 	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
 	var xt []plot.Tick
 	for e := 10; e <= 36; e += 2 {
-		xt = append(xt, plot.Tick{Value: math.Exp2(float64(e)), Label: bytesString(math.Exp2(float64(e)))})
+		xt = append(xt, plot.Tick{Value: math.Exp2(float64(e)), Label: record.SizeString(math.Exp2(float64(e)))})
 	}
 	p.X.Tick.Marker = plot.ConstantTicks(xt)
 	p.Y.Tick.Marker = logTicks125{}
@@ -581,16 +608,16 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 		add("Max threads", driver(fmt.Sprint(v)))
 	}
 	if v := attr("MAX_REGISTERS_PER_MULTIPROCESSOR"); v > 0 {
-		add("Register file", driver(bytesString(float64(4*v))))
+		add("Register file", driver(record.SizeString(float64(4*v))))
 	}
 	if v := attr("MAX_SHARED_MEMORY_PER_MULTIPROCESSOR"); v > 0 {
-		add("Shared memory", driver(bytesString(float64(v))))
+		add("Shared memory", driver(record.SizeString(float64(v))))
 	}
 	var carve, prefer []string
 	for _, r := range curves {
 		ls, err := infer.Levels(curvePoints(r), levelStep)
 		if err == nil && len(ls) == 1 && strings.HasPrefix(r.Subject, "global ld.cg, one load per") {
-			add("TLB reach (one load per 2 MiB page, data in the L2)", measured(fmt.Sprintf("beyond %s: no step (%.0f cycles throughout)", bytesString(ls[0].To), ls[0].Value)))
+			add("TLB reach (one load per 2 MiB page, data in the L2)", measured(fmt.Sprintf("beyond %s: no step (%.0f cycles throughout)", record.SizeString(ls[0].To), ls[0].Value)))
 			continue
 		}
 		if err != nil || len(ls) < 2 {
@@ -598,7 +625,7 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 		}
 		if pct, ok := strings.CutPrefix(r.Subject, "global ld.ca, carve-out "); ok {
 			if ls[0].Capacity > 0 {
-				prefer = append(prefer, fmt.Sprintf("%s: %s", pct, bytesString(ls[0].Capacity)))
+				prefer = append(prefer, fmt.Sprintf("%s: %s", pct, record.SizeString(ls[0].Capacity)))
 			}
 			continue
 		}
@@ -606,11 +633,11 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 			var parts []string
 			for _, l := range ls {
 				if l.Capacity > 0 && l.Resolved {
-					parts = append(parts, fmt.Sprintf("%.0f cycles to %s", l.Value, bytesString(l.Capacity)))
+					parts = append(parts, fmt.Sprintf("%.0f cycles to %s", l.Value, record.SizeString(l.Capacity)))
 				}
 			}
 			if last := ls[len(ls)-1]; len(parts) > 0 && last.Capacity == 0 {
-				parts = append(parts, fmt.Sprintf("%.0f cycles beyond, to %s", last.Value, bytesString(last.To)))
+				parts = append(parts, fmt.Sprintf("%.0f cycles beyond, to %s", last.Value, record.SizeString(last.To)))
 			}
 			if len(parts) > 0 {
 				add("TLB reach (one load per 2 MiB page, data in the L2)", measured(strings.Join(parts, "; then ")))
@@ -618,15 +645,15 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 			continue
 		}
 		if shared, ok := strings.CutPrefix(r.Subject, "global ld.ca, "); ok && ls[0].Capacity > 0 {
-			carve = append(carve, fmt.Sprintf("%s: %s", strings.TrimSuffix(shared, " shared"), bytesString(ls[0].Capacity)))
+			carve = append(carve, fmt.Sprintf("%s: %s", strings.TrimSuffix(shared, " shared"), record.SizeString(ls[0].Capacity)))
 			continue
 		}
 		if r.Subject == oneSMPath {
 			if l2 := oneSML2(ls, curvePoints(r)); l2 != nil {
 				add("L2 cache from one SM", measured(l2.summary()))
-				v := fmt.Sprintf("%s (measured: where the last L2 level's plateau from one SM ends)", bytesString(l2.capacity))
+				v := fmt.Sprintf("%s (measured: where the last L2 level's plateau from one SM ends)", record.SizeString(l2.capacity))
 				if d := attr("L2_CACHE_SIZE"); d > 0 {
-					v += fmt.Sprintf("; %s (driver; measured/driver %.3f)", bytesString(float64(d)), l2.capacity/float64(d))
+					v += fmt.Sprintf("; %s (driver; measured/driver %.3f)", record.SizeString(float64(d)), l2.capacity/float64(d))
 				}
 				set("L2 cache size", v)
 			}
@@ -634,11 +661,11 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 		}
 		switch r.Subject {
 		case "global ld.ca":
-			add("Data cache (L1)", measured(fmt.Sprintf("%s, %.0f cycles", bytesString(ls[0].Capacity), ls[0].Value)))
+			add("Data cache (L1)", measured(fmt.Sprintf("%s, %.0f cycles", record.SizeString(ls[0].Capacity), ls[0].Value)))
 		case "global ld.cg":
-			add("L2 cache, every SM reading", measured(fmt.Sprintf("%s effective (the knee), %.0f cycles", bytesString(ls[0].Capacity), ls[0].Value)))
+			add("L2 cache, every SM reading", measured(fmt.Sprintf("%s effective (the knee), %.0f cycles", record.SizeString(ls[0].Capacity), ls[0].Value)))
 			if v := attr("L2_CACHE_SIZE"); v > 0 {
-				add("L2 cache size", driver(bytesString(float64(v))))
+				add("L2 cache size", driver(record.SizeString(float64(v))))
 			} else {
 				add("L2 cache size", "— (the driver does not say)")
 			}
@@ -648,11 +675,11 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 			var parts []string
 			for _, l := range ls {
 				if l.Capacity > 0 && l.Resolved {
-					parts = append(parts, fmt.Sprintf("%s, %.0f cycles", bytesString(l.Capacity), l.Value))
+					parts = append(parts, fmt.Sprintf("%s, %.0f cycles", record.SizeString(l.Capacity), l.Value))
 				}
 			}
 			if last := ls[len(ls)-1]; len(parts) > 0 && last.Capacity == 0 {
-				parts = append(parts, fmt.Sprintf("%.0f cycles beyond, to %s", last.Value, bytesString(last.To)))
+				parts = append(parts, fmt.Sprintf("%.0f cycles beyond, to %s", last.Value, record.SizeString(last.To)))
 			}
 			if len(parts) > 0 {
 				add("Constant cache", measured(strings.Join(parts, "; then ")))
@@ -691,7 +718,7 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 	if c := codeCliff(codeSizeRecords(run)); c.unsized {
 		add("Instruction cache", "not resolved (the driver reports no machine-code size)")
 	} else if c.cliff > 0 {
-		add("Instruction cache", measured(fmt.Sprintf("full issue rate up to a %s loop body, %.0f%% at %s", bytesString(c.full), 100*c.ratio, bytesString(c.cliff))))
+		add("Instruction cache", measured(fmt.Sprintf("full issue rate up to a %s loop body, %.0f%% at %s", record.SizeString(c.full), 100*c.ratio, record.SizeString(c.cliff))))
 	} else {
 		add("Instruction cache", "not resolved (no fetch cliff in the sizes measured)")
 	}
@@ -850,7 +877,7 @@ func (l *l2Levels) summary() string {
 		if i == len(l.levels)-1 {
 			end = l.capacity
 		}
-		parts = append(parts, fmt.Sprintf("%s %.0f cycles to %s", name, lv.Value, bytesString(end)))
+		parts = append(parts, fmt.Sprintf("%s %.0f cycles to %s", name, lv.Value, record.SizeString(end)))
 	}
 	return strings.Join(parts, "; ") + fmt.Sprintf("; DRAM %.0f cycles beyond", l.dram.Value)
 }
@@ -889,20 +916,20 @@ func writeL2Partitions(b *strings.Builder, run *record.Run, curves []*record.Rec
 	driver := float64(run.Device.Attributes["L2_CACHE_SIZE"])
 	switch len(l2.levels) {
 	case 1:
-		fmt.Fprintf(b, "From one SM the L2 is one level, %.0f cycles up to %s, then DRAM (%.0f cycles): no partition shows in latency.", l2.levels[0].Value, bytesString(l2.capacity), l2.dram.Value)
+		fmt.Fprintf(b, "From one SM the L2 is one level, %.0f cycles up to %s, then DRAM (%.0f cycles): no partition shows in latency.", l2.levels[0].Value, record.SizeString(l2.capacity), l2.dram.Value)
 	default:
 		near, far := l2.levels[0], l2.levels[len(l2.levels)-1]
 		fmt.Fprintf(b, "From one SM the L2 shows as %d levels: %.0f cycles up to %s, then %.0f cycles (%.0f%% more) up to %s, then DRAM (%.0f cycles). ",
-			len(l2.levels), near.Value, bytesString(near.Capacity), far.Value, 100*(far.Value/near.Value-1), bytesString(l2.capacity), l2.dram.Value)
+			len(l2.levels), near.Value, record.SizeString(near.Capacity), far.Value, 100*(far.Value/near.Value-1), record.SizeString(l2.capacity), l2.dram.Value)
 		b.WriteString("This is how a partitioned L2 looks from one SM (NVIDIA's A100 whitepaper, 2020: the L2 is divided into two partitions, each caching data for the SMs of the GPCs directly connected to it): the first level is what the SM's own partition serves; past it, lines the near partition no longer holds come from the far one, across the crossbar between them, and the curve meets DRAM only once the whole L2 is outgrown.")
 	}
-	fmt.Fprintf(b, " The L2's capacity is where the last L2 level's plateau ends (between its last point and the next footprint): %s", bytesString(l2.capacity))
+	fmt.Fprintf(b, " The L2's capacity is where the last L2 level's plateau ends (between its last point and the next footprint): %s", record.SizeString(l2.capacity))
 	if driver > 0 {
-		fmt.Fprintf(b, " against the driver's %s (%+.1f%%)", bytesString(driver), 100*(l2.capacity/driver-1))
+		fmt.Fprintf(b, " against the driver's %s (%+.1f%%)", record.SizeString(driver), 100*(l2.capacity/driver-1))
 	}
-	fmt.Fprintf(b, "; the knee to DRAM (latency halfway) is further, at %s, because past its capacity the L2 still serves part of the footprint (its replacement is not least-recently-used, which a cyclic chase would defeat at once).", bytesString(l2.knee))
+	fmt.Fprintf(b, "; the knee to DRAM (latency halfway) is further, at %s, because past its capacity the L2 still serves part of the footprint (its replacement is not least-recently-used, which a cyclic chase would defeat at once).", record.SizeString(l2.knee))
 	if allKnee > 0 {
-		fmt.Fprintf(b, " With every SM reading (`global ld.cg`, one chain per SM), the knee is at %s (%.0f%% of that capacity): when SMs attached to both partitions read the same lines, both partitions hold them, so the GPU as a whole keeps less on chip than the L2's capacity, and that knee is what a kernel reading from every SM sees.", bytesString(allKnee), 100*allKnee/l2.capacity)
+		fmt.Fprintf(b, " With every SM reading (`global ld.cg`, one chain per SM), the knee is at %s (%.0f%% of that capacity): when SMs attached to both partitions read the same lines, both partitions hold them, so the GPU as a whole keeps less on chip than the L2's capacity, and that knee is what a kernel reading from every SM sees.", record.SizeString(allKnee), 100*allKnee/l2.capacity)
 	}
 	b.WriteString(" In the bandwidth curve, a partitioned L2 shows as the rate falling once the footprint outgrows the near copies, before DRAM (see below).\n")
 }

@@ -143,25 +143,6 @@ func TestCodeSizeCliff(t *testing.T) {
 	}
 }
 
-func TestBytesString(t *testing.T) {
-	tests := []struct {
-		b    float64
-		want string
-	}{
-		{512, "512 B"},
-		{2304, "2.25 KiB"},
-		{238 << 10, "238 KiB"},
-		{1020 << 20, "1020 MiB"},
-		{4 << 30, "4 GiB"},
-		{4096 << 30, "4096 GiB"},
-	}
-	for _, tt := range tests {
-		if got := bytesString(tt.b); got != tt.want {
-			t.Errorf("bytesString(%v) = %q, want %q", tt.b, got, tt.want)
-		}
-	}
-}
-
 func TestLatencyHiding(t *testing.T) {
 	row := func(level string, n int, v float64) record.Record {
 		return record.Record{Suite: "memory", Group: "latency hiding", Subject: fmt.Sprintf("%s, %d FFMA per load", level, n), Status: record.StatusOK,

@@ -260,5 +260,5 @@ func partitionLine(c *bwCurve, knee float64) string {
 		verdict = fmt.Sprintf("footprints beyond half the L2 stream %.0f%% %s", 100*math.Abs(d), map[bool]string{true: "slower", false: "faster"}[d > 0])
 	}
 	return fmt.Sprintf("Within the L2 (where a partitioned L2's near and far halves would part): median %.1f bytes/clk/SM over %d footprints up to half the detected L2 (%s; %s), %.1f over %d from there to the L2's knee (%s; %s); %s. Below 16 MiB the blocks share their regions, several SMs reading each line.",
-		n, len(near), bytesString(knee/2), rangeString(near), f, len(far), bytesString(knee), rangeString(far), verdict)
+		n, len(near), record.SizeString(knee/2), rangeString(near), f, len(far), record.SizeString(knee), rangeString(far), verdict)
 }

@@ -356,7 +356,9 @@ func (p *program) Launch(_ context.Context, kernel string, grid probe.Grid, _ ti
 		out = g.bufs[args[i+6].(probe.Ptr)]
 		per := g.MemoryLatency(float64(elems)*float64(stride), kernel, int(stride), blocks == 1 && chains > 1)
 		for c := range chains {
-			le.PutUint64(out[8*c:], uint64(per*float64(steps)))
+			cycles := per * float64(steps)
+			le.PutUint64(out[8*c:], uint64(cycles))
+			le.PutUint64(out[8*(probe.ChaseSlots+int(c)):], uint64(cycles/g.ClockHz*1e9))
 		}
 	default:
 		return fmt.Errorf("fake: unknown kernel %s", kernel)

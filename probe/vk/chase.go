@@ -197,20 +197,28 @@ func chaseKernel(m *module, name, space, cacheOp string) error {
 
 // timedChase follows a chain from start for steps loads (the warm pass),
 // then steps more between two subgroup-clock reads, and stores the
-// cycles at out + 8*chain; the last pointer goes to out when it equals
+// cycles at out + 8*chain and the device clock's ticks over the same span
+// at out + 8*(ChaseSlots+chain); the last pointer goes to out when it equals
 // guard, so no load can be dropped.
 func (f *fn) timedChase(start, ty, steps, chain string, load func(string) string) {
 	m := f.m
 	warm, _ := f.loop(steps, []string{start}, []string{ty}, func(in []string) []string { return []string{load(in[0])} })
+	t0 := f.clock(true)
 	c0 := f.clock(false)
 	end, _ := f.loop(steps, warm, []string{ty}, func(in []string) []string { return []string{load(in[0])} })
 	c1 := f.clock(false)
+	t1 := f.clock(true)
 	u64 := m.typ("u64")
 	out := f.param("out")
 	off := f.def("off", "OpUConvert %s %s", u64, chain)
 	off = f.def("off", "OpIMul %s %s %s", u64, off, m.konst("u64", 8))
+	at := f.def("at", "OpIAdd %s %s %s", u64, out, off)
 	dt := f.def("dt", "OpISub %s %s %s", u64, c1, c0)
-	f.store(f.def("at", "OpIAdd %s %s %s", u64, out, off), dt, "u64")
+	f.store(at, dt, "u64")
+	// The device clock's ticks over the same span, ChaseSlots words on:
+	// the clock the chase ran at, point by point.
+	dn := f.def("dn", "OpISub %s %s %s", u64, t1, t0)
+	f.store(f.def("at", "OpIAdd %s %s %s", u64, at, m.konst("u64", 8*probe.ChaseSlots)), dn, "u64")
 	f.storeIfEqual(out, end[0], ty, f.param("guard"), "u64")
 }
 

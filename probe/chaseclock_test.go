@@ -1,0 +1,55 @@
+package probe_test
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/probe/probetest"
+	"github.com/gpuarch/gpuarch/record"
+)
+
+// Every chase point carries the clock its kernel ran at, from its own
+// cycles over its own timer, and a chase run at a clock the warm-up did
+// not see says so in its record.
+func TestChaseClock(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		chaseHz float64 // the fake GPU's clock once warmed up
+		warn    bool
+	}{
+		{"at the warm-up clock", 1.98e9, false},
+		{"the driver lowered the clock", 1.2e9, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := probetest.New()
+			r := &probe.Runner{GPU: g, Config: probe.DefaultConfig()}
+			ctx := context.Background()
+			if _, err := r.Warmup(ctx, 0, time.Millisecond); err != nil {
+				t.Fatal(err)
+			}
+			g.ClockHz = tc.chaseHz
+			job := probe.ChaseJob("memory", []probe.ChasePath{{Name: "global ld.cg", Space: "global", CacheOp: "cg"}}, []int64{1 << 20, 64 << 20})
+			var recs []record.Record
+			if err := r.Run(ctx, []probe.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+				t.Fatal(err)
+			}
+			if len(recs) != 1 || recs[0].Curve == nil || len(recs[0].Curve.Points) != 2 {
+				t.Fatalf("records %+v", recs)
+			}
+			rec := recs[0]
+			for _, p := range rec.Curve.Points {
+				if math.Abs(p.ClockHz-tc.chaseHz) > 0.01*tc.chaseHz {
+					t.Errorf("%d bytes: clock %.0f MHz, want %.0f", p.Bytes, p.ClockHz/1e6, tc.chaseHz/1e6)
+				}
+			}
+			warned := strings.Contains(strings.Join(rec.Warnings, "\n"), "SM clock off the warm-up's 1980 MHz")
+			if warned != tc.warn {
+				t.Errorf("warnings %q, want a clock warning: %v", rec.Warnings, tc.warn)
+			}
+		})
+	}
+}
