@@ -67,8 +67,9 @@ func clockIn(r *record.Record, l infer.Level) (median, lo, hi float64) {
 }
 
 // levelClockNote says that a level's points ran at an SM clock more than
-// offClockShare off warm (the warm-up's), where they did: its latency in
-// cycles is then that clock's, not the warm-up's.
+// offClockShare off warm (the warm-up's), where they did: the latency in
+// cycles of a level off the SM clock is then that clock's, not the
+// warm-up's.
 func levelClockNote(r *record.Record, l infer.Level, warm float64) string {
 	_, lo, hi := clockIn(r, l)
 	if warm <= 0 || lo <= 0 || math.Abs(lo-warm) <= offClockShare*warm && math.Abs(hi-warm) <= offClockShare*warm {
@@ -78,7 +79,7 @@ func levelClockNote(r *record.Record, l infer.Level, warm float64) string {
 	if hi-lo >= 0.5e6 {
 		span = fmt.Sprintf("%.0f–%.0f MHz", lo/1e6, hi/1e6)
 	}
-	return fmt.Sprintf("ran at an SM clock of %s, not the warm-up's %.0f MHz: a level off the SM clock reads fewer cycles at a lower one", span, warm/1e6)
+	return fmt.Sprintf("ran at an SM clock of %s, not the warm-up's %.0f MHz (the L2's and DRAM's cycles fall with the SM clock; shared memory's and the L1's do not)", span, warm/1e6)
 }
 
 // offClockShare is how far from the warm-up's clock a level's points may
