@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -246,7 +247,12 @@ func writeLatencyHiding(b *strings.Builder, run *record.Run) {
 		header += fmt.Sprintf(" %d |", n)
 		rule += " ---: |"
 	}
-	b.WriteString(header + " Most FFMA per load within 90% | Crossover (FFMA per load) |\n" + rule + " ---: | ---: |\n")
+	b.WriteString(header + " Most FFMA per load within 90% | Crossover (FFMA per load) | Clock (MHz) |\n" + rule + " ---: | ---: | ---: |\n")
+	warm := 0.0
+	if run.Warmup != nil {
+		warm = run.Warmup.Hz
+	}
+	var offLevels []string
 	for _, lv := range levels {
 		base := lv.byALU[0]
 		row := "| " + lv.name + " |"
@@ -275,12 +281,48 @@ func writeLatencyHiding(b *strings.Builder, run *record.Run) {
 		if x := crossover(lv.byALU, levels[0].order); x > 0 {
 			cross = fmt.Sprintf("%.1f", x)
 		}
-		b.WriteString(row + " " + cell + " | " + cross + " |\n")
+		var recs []*record.Record
+		for _, n := range lv.order {
+			recs = append(recs, lv.recs[n])
+		}
+		clocks, off := clockRange(recs, warm)
+		if off {
+			offLevels = append(offLevels, lv.name)
+		}
+		b.WriteString(row + " " + cell + " | " + cross + " | " + clocks + " |\n")
 		for _, f := range lv.fails {
 			fmt.Fprintf(b, "| %s | |\n", f)
 		}
 	}
+	if len(offLevels) > 0 {
+		fmt.Fprintf(b, "\n%s ran at an SM clock more than %.0f%% off the warm-up's %.0f MHz (**bold**): FFMAs per load are counted at the clock the kernels ran at, and a level off the SM clock (DRAM) delivers more bytes per SM clock at a lower one, so those rows leave fewer FFMAs per load than at the warm-up clock.\n",
+			strings.Join(offLevels, ", "), 100*offClockShare, warm/1e6)
+	}
 	b.WriteString("\nThe crossover is where the arithmetic's time meets the loads': the time per load grows by a fixed cost per FFMA once the FFMAs are the bottleneck (the slope between the two largest n), and the loads alone take 1/bandwidth; their ratio is how many FFMAs each load leaves room for. The 90% column is stricter: extra instructions in the loop body (address arithmetic, the FFMAs' issue slots) can cost bandwidth before the arithmetic is the bottleneck.\n\n")
+}
+
+// clockRange is the range of SM clocks the records' kernels ran at, in
+// MHz, bold when any is more than offClockShare off warm (the warm-up's);
+// "—" where none recorded one.
+func clockRange(recs []*record.Record, warm float64) (cell string, off bool) {
+	var hz []float64
+	for _, r := range recs {
+		if r != nil && r.Provenance.Clock != nil && r.Provenance.Clock.Hz > 0 {
+			hz = append(hz, r.Provenance.Clock.Hz)
+		}
+	}
+	if len(hz) == 0 {
+		return "—", false
+	}
+	lo, hi := slices.Min(hz), slices.Max(hz)
+	cell = fmt.Sprintf("%.0f", lo/1e6)
+	if hi-lo >= 0.5e6 {
+		cell = fmt.Sprintf("%.0f–%.0f", lo/1e6, hi/1e6)
+	}
+	if warm > 0 && (math.Abs(lo-warm) > offClockShare*warm || math.Abs(hi-warm) > offClockShare*warm) {
+		return "**" + cell + "**", true
+	}
+	return cell, false
 }
 
 // crossover is the FFMAs per load at which the ALU-bound tail of the

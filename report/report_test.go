@@ -144,20 +144,23 @@ func TestCodeSizeCliff(t *testing.T) {
 }
 
 func TestLatencyHiding(t *testing.T) {
-	row := func(level string, n int, v float64) record.Record {
+	row := func(level string, n int, v, hz float64) record.Record {
 		return record.Record{Suite: "memory", Group: "latency hiding", Subject: fmt.Sprintf("%s, %d FFMA per load", level, n), Status: record.StatusOK,
-			Value: v, Curve: &record.CurveDetail{Points: []record.CurvePoint{{Value: v, Elements: n}}}}
+			Value: v, Curve: &record.CurveDetail{Points: []record.CurvePoint{{Value: v, Elements: n}}},
+			Provenance: record.Provenance{Clock: &record.Clock{Hz: hz}}}
 	}
-	run := &record.Run{Records: []record.Record{
-		row("L2", 0, 36), row("L2", 4, 35), row("L2", 8, 33), row("L2", 16, 20), row("L2", 32, 10),
-		row("DRAM", 0, 17), row("DRAM", 4, 17), row("DRAM", 8, 14), row("DRAM", 16, 17), row("DRAM", 32, 9),
+	run := &record.Run{Warmup: &record.Clock{Hz: 1980e6}, Records: []record.Record{
+		row("L2", 0, 36, 1980e6), row("L2", 4, 35, 1980e6), row("L2", 8, 33, 1975e6), row("L2", 16, 20, 1980e6), row("L2", 32, 10, 1980e6),
+		row("DRAM", 0, 17, 735e6), row("DRAM", 4, 17, 690e6), row("DRAM", 8, 14, 645e6), row("DRAM", 16, 17, 600e6), row("DRAM", 32, 9, 525e6),
 	}}
 	var b strings.Builder
 	writeLatencyHiding(&b, run)
 	for _, want := range []string{
-		"| L2 | 36.0 (100%) | 35.0 (97%) | 33.0 (92%) | 20.0 (56%) | 10.0 (28%) | 8 | 8.9 |",
+		"| L2 | 36.0 (100%) | 35.0 (97%) | 33.0 (92%) | 20.0 (56%) | 10.0 (28%) | 8 | 8.9 | 1975–1980 |",
 		// A dip ends the run of hidden points even if a later one recovers.
 		"| DRAM | 17.0 (100%) | 17.0 (100%) | 14.0 (82%) | 17.0 (100%) | 9.0 (53%) | 4 |",
+		"| **525–735** |",
+		"\nDRAM ran at an SM clock more than 10% off the warm-up's 1980 MHz (**bold**)",
 	} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("want %q in:\n%s", want, b.String())
