@@ -131,7 +131,7 @@ func Runs(a, b *record.Run, alpha float64) (*Result, error) {
 		}
 		res.Rows = append(res.Rows, rw)
 		if res.CrossBackend {
-			res.Rows = append(res.Rows, levelRows(k, ra, rb)...)
+			res.Rows = append(res.Rows, levelRows(k, ra, rb, warmHz(a), warmHz(b))...)
 		}
 	}
 	for i := range b.Records {
@@ -486,11 +486,26 @@ func cudaVersion(v int) string { return fmt.Sprintf("%d.%d", v/1000, v%1000/10) 
 // the report detects them.
 const levelStep = 0.15
 
+// warmHz is a run's clock after its warm-up; 0 where it has none.
+func warmHz(r *record.Run) float64 {
+	if r.Warmup == nil {
+		return 0
+	}
+	return r.Warmup.Hz
+}
+
+// offClockShare is how far from its run's warm-up clock a level's chases
+// may have run and still be compared: the L2's and DRAM's latencies in
+// cycles move with the SM clock.
+const offClockShare = 0.1
+
 // levelRows compares the levels two backends' latency curves of one
 // operation show (see infer.Levels): each level's latency, and the
 // footprint where the curve leaves it, within SystemTolerance. Levels pair
-// in order; a curve with more levels than the other says so.
-func levelRows(k string, a, b *record.Record) []Row {
+// in order; a curve with more levels than the other says so, and so does
+// one whose chases ran more than offClockShare off its run's warm-up clock
+// (warmA, warmB) at some level.
+func levelRows(k string, a, b *record.Record, warmA, warmB float64) []Row {
 	if a.Quantity != record.Curve || a.Curve == nil || b.Curve == nil || a.Status != record.StatusOK || b.Status != record.StatusOK {
 		return nil
 	}
@@ -500,6 +515,21 @@ func levelRows(k string, a, b *record.Record) []Row {
 		return nil
 	}
 	var out []Row
+	offA, offB := offClockLevels(la, a.Curve, warmA), offClockLevels(lb, b.Curve, warmB)
+	if len(offA)+len(offB) > 0 {
+		var notes []string
+		for _, side := range []struct {
+			name string
+			off  []string
+		}{{"A", offA}, {"B", offB}} {
+			if len(side.off) > 0 {
+				notes = append(notes, side.name+": "+strings.Join(side.off, "; "))
+			}
+		}
+		out = append(out, Row{ID: k + " levels off the clock", Unit: "levels", A: float64(len(offA)), B: float64(len(offB)), Delta: math.NaN(), P: 1, Verdict: Differs,
+			Note:     "their chases ran more than 10% off the run's warm-up clock, so the cycles of a level off the SM clock (the L2, DRAM; not shared memory or the L1) are not comparable there (" + strings.Join(notes, "; ") + ")",
+			SubjectA: a.Subject, SubjectB: b.Subject})
+	}
 	add := func(id, unit string, x, y float64, note string) {
 		r := Row{ID: id, Unit: unit, A: x, B: y, Delta: math.NaN(), P: 1, Verdict: Differs, Note: note,
 			SubjectA: a.Subject, SubjectB: b.Subject}
@@ -538,6 +568,24 @@ func levelRows(k string, a, b *record.Record) []Row {
 			Note: "the two curves show different numbers of levels", SubjectA: a.Subject, SubjectB: b.Subject})
 	}
 	return out
+}
+
+// offClockLevels describes the levels whose chases ran more than
+// offClockShare off warm ("188 cycles from 1 MiB to 17.6 MiB at 345–390
+// MHz").
+func offClockLevels(ls []infer.Level, c *record.CurveDetail, warm float64) (off []string) {
+	for _, l := range ls {
+		_, lo, hi := c.ClockIn(l.From, l.To)
+		if !record.OffClock(lo, hi, warm, offClockShare) {
+			continue
+		}
+		clock := fmt.Sprintf("%.0f MHz", lo/1e6)
+		if hi-lo >= 0.5e6 {
+			clock = fmt.Sprintf("%.0f–%.0f MHz", lo/1e6, hi/1e6)
+		}
+		off = append(off, fmt.Sprintf("%.0f cycles from %s to %s at %s", l.Value, record.SizeString(l.From), record.SizeString(l.To), clock))
+	}
+	return off
 }
 
 // points are a curve record's points for infer.

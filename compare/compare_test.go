@@ -190,7 +190,7 @@ func TestLevelRows(t *testing.T) {
 	// b sees a level between the two (as a far cache partition would),
 	// and its first knee 30% earlier.
 	b := curve([2]float64{0, 31}, [2]float64{180 << 10, 282}, [2]float64{20 << 20, 420}, [2]float64{51 << 20, 690})
-	rows := levelRows("memory/chase global/curve", a, b)
+	rows := levelRows("memory/chase global/curve", a, b, 0, 0)
 	byID := map[string]Row{}
 	for _, r := range rows {
 		byID[r.ID] = r
@@ -208,6 +208,38 @@ func TestLevelRows(t *testing.T) {
 	}
 	if r, ok := byID["memory/chase global/curve levels"]; !ok || r.A != 3 || r.B != 4 {
 		t.Errorf("levels row %+v", r)
+	}
+}
+
+// A level whose chases ran well off their run's warm-up clock (NVIDIA's
+// Vulkan driver lowering a GPU that one SM keeps busy) is named, with its
+// clock, in a row of its own; the levels pair as before.
+func TestLevelRowsOffClock(t *testing.T) {
+	curve := func(steps ...[3]float64) *record.Record { // from bytes, cycles, clock
+		r := &record.Record{Suite: "memory", Op: "chase global", Quantity: record.Curve, Status: record.StatusOK, Unit: "cycles per load", Curve: &record.CurveDetail{}}
+		for b := int64(1 << 10); b <= 1<<30; b += b / 4 {
+			var v, hz float64
+			for _, s := range steps {
+				if float64(b) >= s[0] {
+					v, hz = s[1], s[2]
+				}
+			}
+			r.Curve.Points = append(r.Curve.Points, record.CurvePoint{Bytes: b, Value: v, ClockHz: hz})
+		}
+		return r
+	}
+	a := curve([3]float64{0, 30, 1980e6}, [3]float64{256 << 10, 280, 1980e6}, [3]float64{50 << 20, 700, 1980e6})
+	b := curve([3]float64{0, 30, 1980e6}, [3]float64{256 << 10, 188, 390e6}, [3]float64{16 << 20, 280, 1980e6}, [3]float64{50 << 20, 690, 1980e6})
+	byID := map[string]Row{}
+	for _, r := range levelRows("memory/chase global/curve", a, b, 1980e6, 1980e6) {
+		byID[r.ID] = r
+	}
+	off, ok := byID["memory/chase global/curve levels off the clock"]
+	if !ok || off.A != 0 || off.B != 1 || !strings.Contains(off.Note, "B: 188 cycles from") || !strings.Contains(off.Note, "at 390 MHz") {
+		t.Errorf("off-clock row %+v", off)
+	}
+	if r, ok := byID["memory/chase global/curve level 2"]; !ok || !r.Within || r.B != 280 {
+		t.Errorf("level 2 %+v, want 280 against 280", r)
 	}
 }
 

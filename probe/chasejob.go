@@ -373,7 +373,7 @@ func offClock(pts []record.CurvePoint, warm float64) string {
 	var off []string
 	lo, hi := math.Inf(1), 0.0
 	for _, p := range pts {
-		if p.ClockHz > 0 && math.Abs(p.ClockHz-warm) > offClockShare*warm {
+		if record.OffClock(p.ClockHz, p.ClockHz, warm, offClockShare) {
 			off = append(off, record.SizeString(float64(p.Bytes)))
 			lo, hi = min(lo, p.ClockHz), max(hi, p.ClockHz)
 		}

@@ -15,6 +15,8 @@ package record
 import (
 	"encoding/json"
 	"fmt"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -501,10 +503,38 @@ type CurveDetail struct {
 	// Path names what was measured, e.g. "global ld.ca", "shared".
 	Path   string       `json:"path"`
 	Points []CurvePoint `json:"points"`
-	// ClockHz is the SM clock measured before the curve, for converting
-	// cycles to seconds.
+	// ClockHz is the SM clock measured after the curve's kernels, for
+	// converting cycles to seconds where a point has no clock of its own.
 	ClockHz float64  `json:"clock_hz,omitempty"`
 	Skipped []string `json:"skipped,omitempty"`
+}
+
+// ClockIn is the SM clock the points from footprint from to to (bytes,
+// inclusive) ran at, as the points measured it: the median, lowest and
+// highest; zeros where none of them did.
+func (c *CurveDetail) ClockIn(from, to float64) (median, lo, hi float64) {
+	var hz []float64
+	for _, p := range c.Points {
+		if p.ClockHz > 0 && float64(p.Bytes) >= from && float64(p.Bytes) <= to {
+			hz = append(hz, p.ClockHz)
+		}
+	}
+	if len(hz) == 0 {
+		return 0, 0, 0
+	}
+	slices.Sort(hz)
+	n := len(hz)
+	median = hz[n/2]
+	if n%2 == 0 {
+		median = (hz[n/2-1] + hz[n/2]) / 2
+	}
+	return median, hz[0], hz[n-1]
+}
+
+// OffClock says whether clocks lo to hi stray more than share (0.1: 10%)
+// from ref; false where either is unknown.
+func OffClock(lo, hi, ref, share float64) bool {
+	return ref > 0 && lo > 0 && (math.Abs(lo-ref) > share*ref || math.Abs(hi-ref) > share*ref)
 }
 
 // SweepDetail is a figure measured against a parameter of the probe

@@ -319,7 +319,7 @@ func clockRange(recs []*record.Record, warm float64) (cell string, off bool) {
 	if hi-lo >= 0.5e6 {
 		cell = fmt.Sprintf("%.0f–%.0f", lo/1e6, hi/1e6)
 	}
-	if warm > 0 && (math.Abs(lo-warm) > offClockShare*warm || math.Abs(hi-warm) > offClockShare*warm) {
+	if record.OffClock(lo, hi, warm, offClockShare) {
 		return "**" + cell + "**", true
 	}
 	return cell, false

@@ -13,7 +13,6 @@ import (
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/spec"
-	"github.com/gpuarch/gpuarch/stats"
 )
 
 // levelStep is the smallest rise between plateaus that counts as a level.
@@ -50,29 +49,13 @@ func spreadIn(r *record.Record, l infer.Level) (lo, hi float64) {
 	return lo, hi
 }
 
-// clockIn is the SM clock the level's points ran at (the median of those
-// that measured theirs, 0 where none did) and the lowest and highest of
-// them.
-func clockIn(r *record.Record, l infer.Level) (median, lo, hi float64) {
-	var hz []float64
-	for _, p := range r.Curve.Points {
-		if p.ClockHz > 0 && float64(p.Bytes) >= l.From && float64(p.Bytes) <= l.To {
-			hz = append(hz, p.ClockHz)
-		}
-	}
-	if len(hz) == 0 {
-		return 0, 0, 0
-	}
-	return stats.Median(hz), slices.Min(hz), slices.Max(hz)
-}
-
 // levelClockNote says that a level's points ran at an SM clock more than
 // offClockShare off warm (the warm-up's), where they did: the latency in
 // cycles of a level off the SM clock is then that clock's, not the
 // warm-up's.
 func levelClockNote(r *record.Record, l infer.Level, warm float64) string {
-	_, lo, hi := clockIn(r, l)
-	if warm <= 0 || lo <= 0 || math.Abs(lo-warm) <= offClockShare*warm && math.Abs(hi-warm) <= offClockShare*warm {
+	_, lo, hi := r.Curve.ClockIn(l.From, l.To)
+	if !record.OffClock(lo, hi, warm, offClockShare) {
 		return ""
 	}
 	span := fmt.Sprintf("%.0f MHz", lo/1e6)
@@ -114,7 +97,7 @@ func writeMemory(b *strings.Builder, run *record.Run) {
 			// Nanoseconds at the clock the level's own chases ran at,
 			// where they measured it, else the one read after the path.
 			ns, hz := "—", r.Curve.ClockHz
-			if own, _, _ := clockIn(r, l); own > 0 {
+			if own, _, _ := r.Curve.ClockIn(l.From, l.To); own > 0 {
 				hz = own
 			}
 			if hz > 0 {
