@@ -95,3 +95,29 @@ func TestLatencyLevelClock(t *testing.T) {
 		t.Errorf("%d levels flagged, want the first only:\n%s", n, got)
 	}
 }
+
+// The document's header counts the records whose kernels ran off the
+// warm-up clock, by suite; a run whose warm-up clock could not be
+// measured (lavapipe's clock kernel does not spin) says nothing.
+func TestClockSpread(t *testing.T) {
+	rec := func(suite string, hz float64) record.Record {
+		return record.Record{Suite: suite, Status: record.StatusOK, Provenance: record.Provenance{Clock: &record.Clock{Hz: hz}}}
+	}
+	recs := []record.Record{rec("alu", 1980e6), rec("alu", 1975e6), rec("memory", 345e6), rec("memory", 630e6), rec("mma", 1500e6),
+		{Suite: "memory", Status: record.StatusFailed, Provenance: record.Provenance{Clock: &record.Clock{Hz: 100e6}}}}
+	for _, tc := range []struct {
+		name, source string
+		want         string
+	}{
+		{"measured", "the subgroup clock over the device clock, one subgroup spinning 2000 µs on each of 132 SMs (median)",
+			"within 10% of the warm-up's in 2 of 5 records; the others, by suite: memory 2 (345–630 MHz), mma 1 (1500–1500 MHz)."},
+		{"no spin", "the subgroup clock over the device clock in one subgroup on each of 2 CPU threads (median), over 55 ns: the kernel did not spin the 2000 µs asked", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := clockSpread(&record.Run{Warmup: &record.Clock{Hz: 1980e6, Source: tc.source}, Records: recs})
+			if tc.want == "" && got != "" || !strings.HasPrefix(got, tc.want) {
+				t.Errorf("got %q, want it to start %q", got, tc.want)
+			}
+		})
+	}
+}

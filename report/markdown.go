@@ -92,6 +92,9 @@ func writeOverview(b *strings.Builder, run *record.Run) {
 	}
 	if run.Warmup != nil {
 		row(u.Core+" clock after warm-up", fmt.Sprintf("%.0f MHz (measured: %s)", run.Warmup.Hz/1e6, run.Warmup.Source))
+		if s := clockSpread(run); s != "" {
+			row(u.Core+" clock across records", s)
+		}
 	}
 	if d.MaxSMClockHz > 0 {
 		row(u.Core+" clock, NVML maximum", fmt.Sprintf("%.0f MHz", d.MaxSMClockHz/1e6))
@@ -99,6 +102,58 @@ func writeOverview(b *strings.Builder, run *record.Run) {
 	row("Tool", fmt.Sprintf("%s %s (%s), backend %s", run.Tool.Name, run.Tool.Version, run.Tool.GoVersion, run.Tool.Backend))
 	row("Run", fmt.Sprintf("%s, %.1f s, %s", run.Started.UTC().Format("2006-01-02 15:04 MST"), run.ElapsedSeconds, completeness(run)))
 	b.WriteString("\n")
+}
+
+// clockSpread says how many records' kernels ran within offClockShare of
+// the warm-up clock, by the clock each record measured while it ran, and
+// for each suite with others how many and at what clocks: a figure in
+// cycles of a level off the SM clock, or in bytes per SM clock from one,
+// is that clock's. "" where no record measured a clock or the warm-up
+// could not be measured.
+func clockSpread(run *record.Run) string {
+	warm := run.Warmup.Hz
+	if warm <= 0 || strings.Contains(run.Warmup.Source, "did not spin") || strings.Contains(run.Warmup.Source, "not measured in-kernel") {
+		return ""
+	}
+	type span struct {
+		n      int
+		lo, hi float64
+	}
+	var total, within int
+	off := map[string]*span{}
+	var suites []string
+	for _, r := range run.Records {
+		c := r.Provenance.Clock
+		if r.Status != record.StatusOK || c == nil || c.Hz <= 0 {
+			continue
+		}
+		total++
+		if !record.OffClock(c.Hz, c.Hz, warm, offClockShare) {
+			within++
+			continue
+		}
+		sp, ok := off[r.Suite]
+		if !ok {
+			sp = &span{lo: c.Hz, hi: c.Hz}
+			off[r.Suite] = sp
+			suites = append(suites, r.Suite)
+		}
+		sp.n++
+		sp.lo, sp.hi = min(sp.lo, c.Hz), max(sp.hi, c.Hz)
+	}
+	if total == 0 {
+		return ""
+	}
+	out := fmt.Sprintf("within %.0f%% of the warm-up's in %d of %d records", 100*offClockShare, within, total)
+	if len(suites) == 0 {
+		return out
+	}
+	parts := make([]string, len(suites))
+	for i, su := range suites {
+		sp := off[su]
+		parts[i] = fmt.Sprintf("%s %d (%.0f–%.0f MHz)", su, sp.n, sp.lo/1e6, sp.hi/1e6)
+	}
+	return out + "; the others, by suite: " + strings.Join(parts, ", ") + ". A power limit lowers the clock under heavy load; some drivers (NVIDIA's Vulkan driver) lower it when the GPU is barely busy. Cycles of the L1 and shared memory, and instruction figures, hold at any clock; those of the L2 and DRAM, and bytes per SM clock from them, are the clock's each record gives"
 }
 
 // machineCodeSummary says what the driver let gpuarch see of the machine
