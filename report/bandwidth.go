@@ -89,7 +89,7 @@ func writeBandwidthCurves(b *strings.Builder, run *record.Run) {
 		return
 	}
 	b.WriteString("#### Bandwidth against footprint\n\n")
-	b.WriteString("One access shape at every footprint, so that only the footprint changes: `ld.cg` over one buffer all SMs share (the L2, then DRAM), and `ld.ca` with each SM streaming its own region (the L1, then the L2). Records `memory/bandwidth curve/<path> <bytes>` name the footprint asked for; the tables and the plot give the footprint covered, each block's region rounded down to whole loop iterations (so near 4–64 MiB several asked footprints share one covered footprint, and their median stands for them); the dashed lines in the plot are the capacities the latency chase detected.\n\n")
+	b.WriteString("One access shape at every footprint, so that only the footprint changes: `ld.cg` over one buffer all SMs share (the L2, then DRAM), and `ld.ca` with each SM streaming its own region (the L1, then the L2). Records `memory/bandwidth curve/<path> <bytes>` name the footprint asked for; the tables and the plot give the footprint covered, each block's region rounded down to whole loop iterations (so at a few MiB several asked footprints can share one covered footprint, and their median stands for them); the dashed lines in the plot are the capacities the latency chase detected.\n\n")
 	warm := 0.0
 	if run.Warmup != nil {
 		warm = run.Warmup.Hz
