@@ -350,9 +350,9 @@ func (r *Runner) referenceHz() float64 {
 }
 
 // minClockSpanNs is the shortest timed chase whose cycles over
-// nanoseconds give its clock: the nanosecond timers tick coarsely (NVIDIA
-// documents %globaltimer's resolution only as "on the order of" a
-// microsecond), so a shorter span would read the tick, not the clock.
+// nanoseconds give its clock: a nanosecond timer need not advance every
+// nanosecond (the PTX ISA defines %globaltimer's unit, not how often it
+// updates), and over 50 µs even a 1 µs tick errs by 2% at most.
 const minClockSpanNs = 50_000
 
 // offClockShare is how far a chase point's clock may be from the warm-up's
