@@ -486,24 +486,20 @@ func cudaVersion(v int) string { return fmt.Sprintf("%d.%d", v/1000, v%1000/10) 
 // the report detects them.
 const levelStep = 0.15
 
-// warmHz is a run's clock after its warm-up; 0 where it has none.
+// warmHz is a run's clock after its warm-up; 0 where it has none or it
+// was not measured in-kernel as asked (record.Clock.Measured).
 func warmHz(r *record.Run) float64 {
-	if r.Warmup == nil {
+	if !r.Warmup.Measured() {
 		return 0
 	}
 	return r.Warmup.Hz
 }
 
-// offClockShare is how far from its run's warm-up clock a level's chases
-// may have run and still be compared: the L2's and DRAM's latencies in
-// cycles move with the SM clock.
-const offClockShare = 0.1
-
 // levelRows compares the levels two backends' latency curves of one
 // operation show (see infer.Levels): each level's latency, and the
 // footprint where the curve leaves it, within SystemTolerance. Levels pair
 // in order; a curve with more levels than the other says so, and so does
-// one whose chases ran more than offClockShare off its run's warm-up clock
+// one whose chases ran more than record.OffClockShare off its run's warm-up clock
 // (warmA, warmB) at some level.
 func levelRows(k string, a, b *record.Record, warmA, warmB float64) []Row {
 	if a.Quantity != record.Curve || a.Curve == nil || b.Curve == nil || a.Status != record.StatusOK || b.Status != record.StatusOK {
@@ -571,19 +567,15 @@ func levelRows(k string, a, b *record.Record, warmA, warmB float64) []Row {
 }
 
 // offClockLevels describes the levels whose chases ran more than
-// offClockShare off warm ("188 cycles from 1 MiB to 17.6 MiB at 345–390
+// record.OffClockShare off warm ("188 cycles from 1 MiB to 17.6 MiB at 345–390
 // MHz").
 func offClockLevels(ls []infer.Level, c *record.CurveDetail, warm float64) (off []string) {
 	for _, l := range ls {
 		_, lo, hi := c.ClockIn(l.From, l.To)
-		if !record.OffClock(lo, hi, warm, offClockShare) {
+		if !record.OffClock(lo, hi, warm) {
 			continue
 		}
-		clock := fmt.Sprintf("%.0f MHz", lo/1e6)
-		if hi-lo >= 0.5e6 {
-			clock = fmt.Sprintf("%.0f–%.0f MHz", lo/1e6, hi/1e6)
-		}
-		off = append(off, fmt.Sprintf("%.0f cycles from %s to %s at %s", l.Value, record.SizeString(l.From), record.SizeString(l.To), clock))
+		off = append(off, fmt.Sprintf("%.0f cycles from %s to %s at %s MHz", l.Value, record.SizeString(l.From), record.SizeString(l.To), record.MHzSpan(lo, hi)))
 	}
 	return off
 }

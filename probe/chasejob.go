@@ -341,9 +341,9 @@ func (j *chaseJob) point(ctx context.Context, r *Runner, p ChasePath, f int64, b
 
 // referenceHz is the clock after the run's warm-up, which kernels are
 // compared with; 0 where there was none or the clock kernel could not
-// measure it (it did not spin as long as asked).
+// measure it (record.Clock.Measured).
 func (r *Runner) referenceHz() float64 {
-	if r.clockShort {
+	if !r.warmMeasured {
 		return 0
 	}
 	return r.warmHz
@@ -355,12 +355,8 @@ func (r *Runner) referenceHz() float64 {
 // updates), and over 50 µs even a 1 µs tick errs by 2% at most.
 const minClockSpanNs = 50_000
 
-// offClockShare is how far a chase point's clock may be from the warm-up's
-// before its record says so.
-const offClockShare = 0.1
-
 // offClock says which chase points ran at an SM clock more than
-// offClockShare from warm's, the clock after the run's warm-up; "" where
+// record.OffClockShare from warm's, the clock after the run's warm-up; "" where
 // none did or either clock is unknown. A latency in cycles of a level off
 // the SM clock (the L2, DRAM) moves with the SM clock, so such points are
 // not comparable with the others: NVIDIA's Vulkan driver lowers the clock
@@ -373,7 +369,7 @@ func offClock(pts []record.CurvePoint, warm float64) string {
 	var off []string
 	lo, hi := math.Inf(1), 0.0
 	for _, p := range pts {
-		if record.OffClock(p.ClockHz, p.ClockHz, warm, offClockShare) {
+		if record.OffClock(p.ClockHz, p.ClockHz, warm) {
 			off = append(off, record.SizeString(float64(p.Bytes)))
 			lo, hi = min(lo, p.ClockHz), max(hi, p.ClockHz)
 		}
@@ -381,15 +377,11 @@ func offClock(pts []record.CurvePoint, warm float64) string {
 	if len(off) == 0 {
 		return ""
 	}
-	span := fmt.Sprintf("%.0f MHz", lo/1e6)
-	if hi-lo >= 0.5e6 {
-		span = fmt.Sprintf("%.0f–%.0f MHz", lo/1e6, hi/1e6)
-	}
 	if len(off) > 6 {
 		off = append(off[:3], fmt.Sprintf("… (%d in all) …", len(off)), off[len(off)-1])
 	}
-	return fmt.Sprintf("SM clock off the warm-up's %.0f MHz by more than %.0f%% at %s (%s, measured in each chase): latencies in cycles of levels off the SM clock (the L2, DRAM) scale with it there",
-		warm/1e6, 100*offClockShare, strings.Join(off, ", "), span)
+	return fmt.Sprintf("SM clock off the warm-up's %.0f MHz by more than %.0f%% at %s (%s MHz, measured in each chase): latencies in cycles of levels off the SM clock (the L2, DRAM) scale with it there",
+		warm/1e6, 100*record.OffClockShare, strings.Join(off, ", "), record.MHzSpan(lo, hi))
 }
 
 // constBase returns the constant table's constant-space address, read on

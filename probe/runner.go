@@ -153,10 +153,10 @@ type Runner struct {
 	sink  Buffer  // where kernels store what they never store
 	// warmHz is the clock the last warm-up reached; 0 before one.
 	warmHz float64
-	// clockShort is set when the last clock kernel did not spin as long
-	// as asked (a driver that moved its timer read out of the loop): its
-	// clock, warmHz too, is then no reference to compare kernels with.
-	clockShort bool
+	// warmMeasured is whether the last warm-up's clock was measured as
+	// asked (record.Clock.Measured): only then do kernels' own clocks
+	// compare with warmHz.
+	warmMeasured bool
 	// rewarmed is the time keepWarm has loaded the GPU so far.
 	rewarmed time.Duration
 }
@@ -287,18 +287,16 @@ func (r *Runner) Clock(ctx context.Context) (*record.Clock, error) {
 	}
 	u := d.UnitsOf()
 	src := fmt.Sprintf("%s over %s, one %s spinning %d µs on each of %d %s (median)", r.cycleClock(), r.timerName(), u.Subgroup, r.Config.ClockMicros, len(hz), u.Cores)
-	r.clockShort = false
 	if r.timestamped() {
 		// No in-kernel clock: the backend converted the dispatch's length
 		// with the clock it names, so the ratio only repeats that clock.
-		src = "not measured in-kernel (timing by GPU timestamps): " + d.Vulkan.SubgroupClock
+		src = record.ClockNotInKernel + " (timing by GPU timestamps): " + d.Vulkan.SubgroupClock
 	} else if span := stats.Median(spans); span < 250*float64(r.Config.ClockMicros) {
-		r.clockShort = true
 		// A driver that moves the timer read out of the spin loop (Mesa's
 		// lavapipe) ends the spin at once: the ratio is over what span
 		// there was.
-		src = fmt.Sprintf("%s over %s in one %s on each of %d %s (median), over %.0f ns: the kernel did not spin the %d µs asked (the driver moved the timer read out of its loop)",
-			r.cycleClock(), r.timerName(), u.Subgroup, len(hz), u.Cores, span, r.Config.ClockMicros)
+		src = fmt.Sprintf("%s over %s in one %s on each of %d %s (median), over %.0f ns: %s the %d µs asked (the driver moved the timer read out of its loop)",
+			r.cycleClock(), r.timerName(), u.Subgroup, len(hz), u.Cores, span, record.ClockNotSpun, r.Config.ClockMicros)
 	}
 	return &record.Clock{Hz: stats.Median(hz), Source: src, Before: before, After: after}, nil
 }
@@ -378,7 +376,7 @@ func (r *Runner) Warmup(ctx context.Context, minDur, maxDur time.Duration) (*rec
 		return (settled && elapsed >= minDur) || elapsed >= maxDur
 	})
 	if c != nil && err == nil {
-		r.warmHz = c.Hz
+		r.warmHz, r.warmMeasured = c.Hz, c.Measured()
 	}
 	return c, err
 }

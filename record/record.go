@@ -531,10 +531,25 @@ func (c *CurveDetail) ClockIn(from, to float64) (median, lo, hi float64) {
 	return median, hz[0], hz[n-1]
 }
 
-// OffClock says whether clocks lo to hi stray more than share (0.1: 10%)
-// from ref; false where either is unknown.
-func OffClock(lo, hi, ref, share float64) bool {
-	return ref > 0 && lo > 0 && (math.Abs(lo-ref) > share*ref || math.Abs(hi-ref) > share*ref)
+// OffClockShare is how far (0.1: 10%) a kernel's SM clock may stray from
+// its run's warm-up clock before the documents say so: cycles of a level
+// off the SM clock (the L2, DRAM), and bytes per SM clock from one, move
+// with it.
+const OffClockShare = 0.1
+
+// OffClock says whether clocks lo to hi stray more than OffClockShare from
+// ref; false where either is unknown.
+func OffClock(lo, hi, ref float64) bool {
+	return ref > 0 && lo > 0 && (math.Abs(lo-ref) > OffClockShare*ref || math.Abs(hi-ref) > OffClockShare*ref)
+}
+
+// MHzSpan writes clocks lo to hi (Hz) in MHz: "345", or "345–390" where
+// they differ.
+func MHzSpan(lo, hi float64) string {
+	if hi-lo >= 0.5e6 {
+		return fmt.Sprintf("%.0f–%.0f", lo/1e6, hi/1e6)
+	}
+	return fmt.Sprintf("%.0f", lo/1e6)
 }
 
 // SweepDetail is a figure measured against a parameter of the probe
@@ -737,6 +752,22 @@ type Clock struct {
 	// During is the median of NVML samples taken over the second half of
 	// a long measurement (each field's median), when it was sampled.
 	During *Sensors `json:"during,omitempty"`
+}
+
+// Phrases a Clock's Source holds when the clock kernel could not measure
+// the clock itself: GPU timestamps stood in for the in-kernel clock, or
+// the kernel did not spin as long as asked (a driver that moved the timer
+// read out of its loop).
+const (
+	ClockNotInKernel = "not measured in-kernel"
+	ClockNotSpun     = "the kernel did not spin"
+)
+
+// Measured reports whether the clock came from a clock kernel that timed
+// itself as asked, and so can stand as a reference for other kernels'
+// clocks.
+func (c *Clock) Measured() bool {
+	return c != nil && c.Hz > 0 && !strings.Contains(c.Source, ClockNotInKernel) && !strings.Contains(c.Source, ClockNotSpun)
 }
 
 // Sensors is an NVML reading.

@@ -40,7 +40,7 @@ func TestClockIn(t *testing.T) {
 		if med != tc.med || lo != tc.lo || hi != tc.hi {
 			t.Errorf("ClockIn(%v, %v) = %v, %v, %v; want %v, %v, %v", tc.from, tc.to, med, lo, hi, tc.med, tc.lo, tc.hi)
 		}
-		if got := OffClock(lo, hi, 1980e6, 0.1); got != tc.off {
+		if got := OffClock(lo, hi, 1980e6); got != tc.off {
 			t.Errorf("OffClock(%v, %v) = %v, want %v", lo, hi, got, tc.off)
 		}
 	}

@@ -90,10 +90,7 @@ func writeBandwidthCurves(b *strings.Builder, run *record.Run) {
 	}
 	b.WriteString("#### Bandwidth against footprint\n\n")
 	b.WriteString("One access shape at every footprint, so that only the footprint changes: `ld.cg` over one buffer all SMs share (the L2, then DRAM), and `ld.ca` with each SM streaming its own region (the L1, then the L2). Records `memory/bandwidth curve/<path> <bytes>` name the footprint asked for; the tables and the plot give the footprint covered, each block's region rounded down to whole loop iterations (so at a few MiB several asked footprints can share one covered footprint, and their median stands for them); the dashed lines in the plot are the capacities the latency chase detected.\n\n")
-	warm := 0.0
-	if run.Warmup != nil {
-		warm = run.Warmup.Hz
-	}
+	warm := referenceHz(run)
 	for _, c := range curves {
 		fmt.Fprintf(b, "`%s` (%s):\n\n| Footprint | Bytes/clk/SM | GB/s | Clock (MHz) |\n| --- | ---: | ---: | ---: |\n", c.path, c.note)
 		for _, p := range c.points {
@@ -122,11 +119,11 @@ func writeBandwidthCurves(b *strings.Builder, run *record.Run) {
 	fmt.Fprintf(b, "![Bandwidth against footprint](%s/%s)\n\n", PlotDir, bandwidthPlotName)
 }
 
-// slowClock says whether a kernel's clock hz is more than offClockShare
-// under the warm-up's: bytes per SM clock from a level that is not on the
-// SM clock (DRAM) rise as the SM clock falls.
+// slowClock says whether a kernel's clock hz is more than
+// record.OffClockShare under the warm-up's: bytes per SM clock from a
+// level that is not on the SM clock (DRAM) rise as the SM clock falls.
 func slowClock(hz, warm float64) bool {
-	return warm > 0 && hz > 0 && hz < (1-offClockShare)*warm
+	return warm > 0 && hz > 0 && hz < (1-record.OffClockShare)*warm
 }
 
 // clockHz is the SM clock measured in the kernel of the curve's point at
@@ -155,7 +152,7 @@ func (c *bwCurve) slowClockLine(warm float64) string {
 		return ""
 	}
 	return fmt.Sprintf("%d of these %d points ran at an SM clock under %.0f%% of the warm-up's %.0f MHz (**bold**; down to %.0f MHz). Bytes per SM clock hold across clocks only for a level on the SM clock (shared memory, the L1); DRAM is not, so its bytes per SM clock rise as the SM clock falls while its GB/s stay: compare those points by GB/s.",
-		n, len(c.points), 100*(1-offClockShare), warm/1e6, lowest/1e6)
+		n, len(c.points), 100*(1-record.OffClockShare), warm/1e6, lowest/1e6)
 }
 
 // bandwidthPlot draws the bandwidth curves on a log footprint axis, with
@@ -248,10 +245,7 @@ func writeLatencyHiding(b *strings.Builder, run *record.Run) {
 		rule += " ---: |"
 	}
 	b.WriteString(header + " Most FFMA per load within 90% | Crossover (FFMA per load) | Clock (MHz) |\n" + rule + " ---: | ---: | ---: |\n")
-	warm := 0.0
-	if run.Warmup != nil {
-		warm = run.Warmup.Hz
-	}
+	warm := referenceHz(run)
 	var offLevels []string
 	for _, lv := range levels {
 		base := lv.byALU[0]
@@ -296,13 +290,13 @@ func writeLatencyHiding(b *strings.Builder, run *record.Run) {
 	}
 	if len(offLevels) > 0 {
 		fmt.Fprintf(b, "\n%s ran at an SM clock more than %.0f%% off the warm-up's %.0f MHz (**bold**): FFMAs per load are counted at the clock the kernels ran at, and a level off the SM clock (DRAM) delivers more bytes per SM clock at a lower one, so those rows leave fewer FFMAs per load than at the warm-up clock.\n",
-			strings.Join(offLevels, ", "), 100*offClockShare, warm/1e6)
+			strings.Join(offLevels, ", "), 100*record.OffClockShare, warm/1e6)
 	}
 	b.WriteString("\nThe crossover is where the arithmetic's time meets the loads': the time per load grows by a fixed cost per FFMA once the FFMAs are the bottleneck (the slope between the two largest n), and the loads alone take 1/bandwidth; their ratio is how many FFMAs each load leaves room for. The 90% column is stricter: extra instructions in the loop body (address arithmetic, the FFMAs' issue slots) can cost bandwidth before the arithmetic is the bottleneck.\n\n")
 }
 
 // clockRange is the range of SM clocks the records' kernels ran at, in
-// MHz, bold when any is more than offClockShare off warm (the warm-up's);
+// MHz, bold when any is more than record.OffClockShare off warm (the warm-up's);
 // "—" where none recorded one.
 func clockRange(recs []*record.Record, warm float64) (cell string, off bool) {
 	var hz []float64
@@ -315,11 +309,8 @@ func clockRange(recs []*record.Record, warm float64) (cell string, off bool) {
 		return "—", false
 	}
 	lo, hi := slices.Min(hz), slices.Max(hz)
-	cell = fmt.Sprintf("%.0f", lo/1e6)
-	if hi-lo >= 0.5e6 {
-		cell = fmt.Sprintf("%.0f–%.0f", lo/1e6, hi/1e6)
-	}
-	if record.OffClock(lo, hi, warm, offClockShare) {
+	cell = record.MHzSpan(lo, hi)
+	if record.OffClock(lo, hi, warm) {
 		return "**" + cell + "**", true
 	}
 	return cell, false

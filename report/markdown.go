@@ -104,15 +104,15 @@ func writeOverview(b *strings.Builder, run *record.Run) {
 	b.WriteString("\n")
 }
 
-// clockSpread says how many records' kernels ran within offClockShare of
+// clockSpread says how many records' kernels ran within OffClockShare of
 // the warm-up clock, by the clock each record measured while it ran, and
 // for each suite with others how many and at what clocks: a figure in
 // cycles of a level off the SM clock, or in bytes per SM clock from one,
 // is that clock's. "" where no record measured a clock or the warm-up
 // could not be measured.
 func clockSpread(run *record.Run) string {
-	warm := run.Warmup.Hz
-	if warm <= 0 || strings.Contains(run.Warmup.Source, "did not spin") || strings.Contains(run.Warmup.Source, "not measured in-kernel") {
+	warm := referenceHz(run)
+	if warm <= 0 {
 		return ""
 	}
 	type span struct {
@@ -128,7 +128,7 @@ func clockSpread(run *record.Run) string {
 			continue
 		}
 		total++
-		if !record.OffClock(c.Hz, c.Hz, warm, offClockShare) {
+		if !record.OffClock(c.Hz, c.Hz, warm) {
 			within++
 			continue
 		}
@@ -144,7 +144,7 @@ func clockSpread(run *record.Run) string {
 	if total == 0 {
 		return ""
 	}
-	out := fmt.Sprintf("within %.0f%% of the warm-up's in %d of %d records", 100*offClockShare, within, total)
+	out := fmt.Sprintf("within %.0f%% of the warm-up's in %d of %d records", 100*record.OffClockShare, within, total)
 	if len(suites) == 0 {
 		return out
 	}
