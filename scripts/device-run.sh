@@ -3,7 +3,8 @@
 # a CUDA run by the binary before a change (bin/gpuarch-before, optional)
 # and after it, a Vulkan run of the same GPU, and the comparisons between
 # them. Each stage is packed into its own tarball under $OUT as soon as it
-# ends, so a call cut short keeps what finished.
+# ends, so a call cut short keeps what finished. scripts/install-run.sh
+# installs what comes back into results/.
 #
 # Usage (repository root on the device machine, binaries built elsewhere
 # with CGO_ENABLED=0 and carried in bin/):

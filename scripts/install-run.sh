@@ -1,0 +1,69 @@
+#!/bin/sh
+# Install what scripts/device-run.sh (and scripts/analyze/device.sh) brought
+# back from a lent GPU machine into the repository's recorded results, and
+# regenerate everything derived from them. Run from the repository root,
+# with bin/gpuarch built:
+#
+#	sh scripts/install-run.sh FILES_DIR GPU_DIR
+#
+# FILES_DIR holds the call's tarballs (info.tgz, cuda.tgz, vulkan.tgz,
+# stamps.tgz, analyze-corpus.tar; any of them may be missing, and what is
+# missing keeps its committed copy). GPU_DIR is the GPU's folder under
+# results/ (results/NVIDIA-H200). It writes:
+#   GPU_DIR/info.txt, vulkan-info.txt      from info.tgz
+#   GPU_DIR/results.{json,md,html}, plots/ from cuda.tgz
+#   GPU_DIR/vulkan/                        from vulkan.tgz
+#   GPU_DIR/vulkan-timestamps/             from stamps.tgz
+#   GPU_DIR/compare/backends*.md, timing.md
+#   analyze/testdata/corpus/<GPU>/         from analyze-corpus.tar
+# and prints the analyze validation on the new corpus. Goldens, bounds and
+# the README stay for a person to update: they say what changed.
+set -eu
+files=${1:?usage: install-run.sh FILES_DIR GPU_DIR}
+dest=${2:?usage: install-run.sh FILES_DIR GPU_DIR}
+bin=./bin/gpuarch
+[ -x "$bin" ] || { echo "install-run.sh: build $bin first" >&2; exit 1; }
+[ -d "$dest" ] || { echo "install-run.sh: $dest is not a folder" >&2; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+for t in info cuda vulkan stamps; do
+	[ -e "$files/$t.tgz" ] && tar xzf "$files/$t.tgz" -C "$work"
+done
+if [ -d "$work/info" ]; then
+	cp "$work/info/info.txt" "$dest/info.txt"
+	cp "$work/info/vulkan-info.txt" "$dest/vulkan-info.txt"
+fi
+# report DIR: the document, its HTML page and its plots, from DIR's
+# results.json alone.
+report() {
+	rm -rf "$1/plots"
+	"$bin" report --out "$1" "$1/results.json"
+}
+install_run() { # from, to
+	[ -e "$work/$1/results.json" ] || return 0
+	mkdir -p "$2"
+	cp "$work/$1/results.json" "$2/results.json"
+	report "$2"
+	echo "installed $1 into $2"
+}
+install_run cuda "$dest"
+install_run vulkan "$dest/vulkan"
+install_run stamps "$dest/vulkan-timestamps"
+
+mkdir -p "$dest/compare"
+cuda=$dest/results.json vk=$dest/vulkan/results.json ts=$dest/vulkan-timestamps/results.json
+[ -e "$cuda" ] && [ -e "$vk" ] && "$bin" compare --all "$cuda" "$vk" >"$dest/compare/backends.md"
+[ -e "$cuda" ] && [ -e "$ts" ] && "$bin" compare --all "$cuda" "$ts" >"$dest/compare/backends-timestamps.md"
+[ -e "$vk" ] && [ -e "$ts" ] && "$bin" compare --all "$vk" "$ts" >"$dest/compare/timing.md"
+
+if [ -e "$files/analyze-corpus.tar" ]; then
+	tar xf "$files/analyze-corpus.tar" -C "$work"
+	for g in "$work"/corpus/*; do
+		name=$(basename "$g")
+		rm -rf "analyze/testdata/corpus/$name"
+		cp -r "$g" "analyze/testdata/corpus/$name"
+		echo "installed the analyze corpus of $name"
+		"$bin" analyze --validate "analyze/testdata/corpus/$name" --results "$cuda" | tail -n 8
+	done
+fi
