@@ -131,7 +131,7 @@ func Runs(a, b *record.Run, alpha float64) (*Result, error) {
 		}
 		res.Rows = append(res.Rows, rw)
 		if res.CrossBackend {
-			res.Rows = append(res.Rows, levelRows(k, ra, rb, warmHz(a), warmHz(b))...)
+			res.Rows = append(res.Rows, levelRows(k, ra, rb, a.Warmup.ReferenceHz(), b.Warmup.ReferenceHz())...)
 		}
 	}
 	for i := range b.Records {
@@ -485,15 +485,6 @@ func cudaVersion(v int) string { return fmt.Sprintf("%d.%d", v/1000, v%1000/10) 
 // levelStep is the smallest relative rise between two memory levels, as
 // the report detects them.
 const levelStep = 0.15
-
-// warmHz is a run's clock after its warm-up; 0 where it has none or it
-// was not measured in-kernel as asked (record.Clock.Measured).
-func warmHz(r *record.Run) float64 {
-	if !r.Warmup.Measured() {
-		return 0
-	}
-	return r.Warmup.Hz
-}
 
 // levelRows compares the levels two backends' latency curves of one
 // operation show (see infer.Levels): each level's latency, and the

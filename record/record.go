@@ -20,6 +20,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/gpuarch/gpuarch/stats"
 )
 
 // SchemaVersion is the version of the JSON layout written by this package.
@@ -522,13 +524,7 @@ func (c *CurveDetail) ClockIn(from, to float64) (median, lo, hi float64) {
 	if len(hz) == 0 {
 		return 0, 0, 0
 	}
-	slices.Sort(hz)
-	n := len(hz)
-	median = hz[n/2]
-	if n%2 == 0 {
-		median = (hz[n/2-1] + hz[n/2]) / 2
-	}
-	return median, hz[0], hz[n-1]
+	return stats.Median(hz), slices.Min(hz), slices.Max(hz)
 }
 
 // OffClockShare is how far (0.1: 10%) a kernel's SM clock may stray from
@@ -768,6 +764,15 @@ const (
 // clocks.
 func (c *Clock) Measured() bool {
 	return c != nil && c.Hz > 0 && !strings.Contains(c.Source, ClockNotInKernel) && !strings.Contains(c.Source, ClockNotSpun)
+}
+
+// ReferenceHz is the clock other kernels' clocks are compared with: Hz
+// where the clock was Measured, 0 otherwise (and for a nil Clock).
+func (c *Clock) ReferenceHz() float64 {
+	if !c.Measured() {
+		return 0
+	}
+	return c.Hz
 }
 
 // Sensors is an NVML reading.

@@ -90,7 +90,7 @@ func writeBandwidthCurves(b *strings.Builder, run *record.Run) {
 	}
 	b.WriteString("#### Bandwidth against footprint\n\n")
 	b.WriteString("One access shape at every footprint, so that only the footprint changes: `ld.cg` over one buffer all SMs share (the L2, then DRAM), and `ld.ca` with each SM streaming its own region (the L1, then the L2). Records `memory/bandwidth curve/<path> <bytes>` name the footprint asked for; the tables and the plot give the footprint covered, each block's region rounded down to whole loop iterations (so at a few MiB several asked footprints can share one covered footprint, and their median stands for them); the dashed lines in the plot are the capacities the latency chase detected.\n\n")
-	warm := referenceHz(run)
+	warm := run.Warmup.ReferenceHz()
 	for _, c := range curves {
 		fmt.Fprintf(b, "`%s` (%s):\n\n| Footprint | Bytes/clk/SM | GB/s | Clock (MHz) |\n| --- | ---: | ---: | ---: |\n", c.path, c.note)
 		for _, p := range c.points {
@@ -245,7 +245,7 @@ func writeLatencyHiding(b *strings.Builder, run *record.Run) {
 		rule += " ---: |"
 	}
 	b.WriteString(header + " Most FFMA per load within 90% | Crossover (FFMA per load) | Clock (MHz) |\n" + rule + " ---: | ---: | ---: |\n")
-	warm := referenceHz(run)
+	warm := run.Warmup.ReferenceHz()
 	var offLevels []string
 	for _, lv := range levels {
 		base := lv.byALU[0]

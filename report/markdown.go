@@ -111,7 +111,7 @@ func writeOverview(b *strings.Builder, run *record.Run) {
 // is that clock's. "" where no record measured a clock or the warm-up
 // could not be measured.
 func clockSpread(run *record.Run) string {
-	warm := referenceHz(run)
+	warm := run.Warmup.ReferenceHz()
 	if warm <= 0 {
 		return ""
 	}

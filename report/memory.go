@@ -61,16 +61,6 @@ func levelClockNote(r *record.Record, l infer.Level, warm float64) string {
 	return fmt.Sprintf("ran at an SM clock of %s MHz, not the warm-up's %.0f MHz (the L2's and DRAM's cycles fall with the SM clock; shared memory's and the L1's do not)", record.MHzSpan(lo, hi), warm/1e6)
 }
 
-// referenceHz is the run's warm-up clock, which the documents compare
-// kernels' own clocks with; 0 where there was none or it was not measured
-// in-kernel as asked (record.Clock.Measured).
-func referenceHz(run *record.Run) float64 {
-	if !run.Warmup.Measured() {
-		return 0
-	}
-	return run.Warmup.Hz
-}
-
 func writeMemory(b *strings.Builder, run *record.Run) {
 	curves := latencyCurves(run)
 	b.WriteString("## Memory hierarchy\n\n")
@@ -85,7 +75,7 @@ func writeMemory(b *strings.Builder, run *record.Run) {
 	}
 	b.WriteString("Latency of a dependent load against footprint (a pointer chase over a random cyclic permutation that visits every 32-byte sector of the footprint once per pass, built on the GPU), through the L1 path (`ld.ca`), around it (`ld.cg`), through the constant cache (`ld.const`, a 64 KiB table) and in shared memory; the L1 chase is repeated with blocks that hold a given amount of shared memory (`global ld.ca, <n> KiB shared`), which forces the L1/shared carve-out to leave shared memory at least that much. The driver picks the carve-out at each launch, and it may take more than one block needs (as many of these one-thread blocks as possible fit an SM), so the L1 found is what the chosen configuration leaves, not 256 KiB less n. The L1 chase is also repeated with the kernel's preferred carve-out set explicitly (`global ld.ca, carve-out <p>%`, p percent of the most shared memory an SM can have) while its blocks hold none. One chase loads once per 2 MiB page (`global ld.cg, one load per 2 MiB page`, each load 64 bytes further into its page): the few lines it touches stay in the L2, so its steps are the address translation's (TLB) reach, not a cache's. One thread chases footprints it can cover quickly; beyond 4 MiB the `ld.cg` chase splits into one chain per SM, whose spread shows how latency differs between SMs. One more `ld.cg` chase runs from one SM (`global ld.cg, one SM`: the 32 warps of one block each follow a part of the permutation), at 24 footprints per octave from half the all-SM knee to four times it: see the L2's partitions below. Levels are detected from the curves, not assumed: each plateau's latency and the footprint where the curve leaves it (the knee, where latency crosses halfway to the next plateau). Records `memory/latency/<path>`.\n\n")
 	b.WriteString("| Path | Level | Latency (cycles) | Latency (ns) | Capacity (knee) | Across SMs (cycles) | Plateau | Note |\n| --- | ---: | ---: | ---: | --- | --- | --- | --- |\n")
-	warm := referenceHz(run)
+	warm := run.Warmup.ReferenceHz()
 	for _, r := range curves {
 		levels, err := infer.Levels(curvePoints(r), levelStep)
 		if err != nil {
