@@ -42,7 +42,13 @@
 //     every loop says so.
 //  5. Loading a kernel: a cubin, an ELF with embedded cubins (.nv_fatbin),
 //     PTX through ptxas, or a listing (with --sass, the cubin's listing
-//     and its control fields together).
+//     and its control fields together). An input with no instruction is
+//     an error (ErrEmpty), and so is a listing with no loop to predict
+//     (ErrNoLoop, returned with the report); so are options outside the
+//     machine's limits (ErrOptions). The results file, where the user
+//     gives none, is the checkout's recorded CUDA run of the GPU the code
+//     is for (FindResults): a cubin names its architecture, never its
+//     GPU model, so several GPUs of one architecture need the model.
 //  6. Validation against measured cycles: mean and worst error and
 //     Kendall's tau per bound class.
 //

@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -45,11 +46,31 @@ type Tools struct {
 // file (compiled with ptxas) or an nvdisasm/cuobjdump listing. listing,
 // when not "", is a listing of the same cubin to use instead of
 // disassembling (nvdisasm absent).
+//
+// Files are read up to maxBinaryBytes (a kernel file) and
+// maxListingBytes (a listing); a directory or device is refused. A file
+// or listing that is empty, or whose machine code holds no instruction,
+// is an error wrapping ErrEmpty that names it.
 func Load(ctx context.Context, path, listing, arch string, t Tools) (*Input, error) {
-	b, err := os.ReadFile(path)
+	b, err := readLimited(path, maxBinaryBytes)
 	if err != nil {
 		return nil, fmt.Errorf("read kernel: %w", err)
 	}
+	if len(bytes.TrimSpace(b)) == 0 {
+		return nil, fmt.Errorf("%s is empty: %w", path, ErrEmpty)
+	}
+	in, err := load(ctx, path, b, listing, arch, t)
+	if err != nil {
+		return nil, err
+	}
+	if in.Listing == nil || instructions(in.Listing) == 0 {
+		return nil, fmt.Errorf("%s holds no instruction (%s): %w", path, in.Kind, ErrEmpty)
+	}
+	return in, nil
+}
+
+// load is Load after reading the file, b.
+func load(ctx context.Context, path string, b []byte, listing, arch string, t Tools) (*Input, error) {
 	in := &Input{Resources: map[string]Resources{}}
 	switch {
 	case bytes.HasPrefix(b, []byte(elf.ELFMAG)):
@@ -84,6 +105,9 @@ func Load(ctx context.Context, path, listing, arch string, t Tools) (*Input, err
 		return in, nil
 	}
 	in.Kind = "listing"
+	if len(b) > maxListingBytes {
+		return nil, fmt.Errorf("%s: not a cubin, ELF or PTX file, and as a listing larger than the %s analyze reads", path, sizeName(maxListingBytes))
+	}
 	l, err := sass.ParseListing(string(b))
 	if err != nil {
 		return nil, fmt.Errorf("%s: not a cubin, ELF or PTX file, and as a SASS listing: %w", path, err)
@@ -94,6 +118,66 @@ func Load(ctx context.Context, path, listing, arch string, t Tools) (*Input, err
 		in.Resources[name] = Resources{Registers: regs, Source: "listing SHI_REGISTERS"}
 	}
 	return in, nil
+}
+
+// Limits on what Load reads: a host library with device code for many
+// architectures runs to hundreds of megabytes; a listing of one is text
+// of a few. Anything larger is a wrong file, refused before it fills the
+// memory.
+const (
+	maxBinaryBytes  = 1 << 30
+	maxListingBytes = 256 << 20
+)
+
+// readLimited reads the file at path, refusing one larger than limit
+// bytes and anything but a regular file or a pipe (a directory, a
+// device). Package record has no such reader (it reads results files,
+// which gpuarch wrote, whole); this one reads what a user points analyze
+// at, which may be any file. A pipe (a shell's <(nvdisasm ...)) has no size to check first: its
+// reading stops one byte past the limit.
+func readLimited(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	switch mode := st.Mode(); {
+	case mode.IsDir():
+		return nil, fmt.Errorf("%s is a directory, not a file", path)
+	case !mode.IsRegular() && mode&os.ModeNamedPipe == 0:
+		return nil, fmt.Errorf("%s is not a regular file (%v)", path, mode.Type())
+	case st.Size() > limit:
+		return nil, fmt.Errorf("%s is %d bytes, more than the %s analyze reads", path, st.Size(), sizeName(limit))
+	}
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("%s is more than the %s analyze reads", path, sizeName(limit))
+	}
+	return b, nil
+}
+
+// sizeName writes a power-of-two size in GiB or MiB.
+func sizeName(n int64) string {
+	if n%(1<<30) == 0 {
+		return fmt.Sprintf("%d GiB", n>>30)
+	}
+	return fmt.Sprintf("%d MiB", n>>20)
+}
+
+// instructions counts the listing's instructions.
+func instructions(l *sass.Listing) int {
+	n := 0
+	for _, f := range l.Functions {
+		n += len(f.Instructions)
+	}
+	return n
 }
 
 // addCubin parses a cubin for resources and disassembles it (or reads the
@@ -112,12 +196,18 @@ func (in *Input) addCubin(ctx context.Context, b []byte, listing string, t Tools
 	var l *sass.Listing
 	switch {
 	case listing != "":
-		text, err := os.ReadFile(listing)
+		text, err := readLimited(listing, maxListingBytes)
 		if err != nil {
 			return fmt.Errorf("read listing: %w", err)
 		}
+		if len(bytes.TrimSpace(text)) == 0 {
+			return fmt.Errorf("listing %s is empty: %w", listing, ErrEmpty)
+		}
 		if l, err = sass.ParseListing(string(text)); err != nil {
 			return fmt.Errorf("listing %s: %w", listing, err)
+		}
+		if instructions(l) == 0 {
+			return fmt.Errorf("listing %s holds no instruction: %w", listing, ErrEmpty)
 		}
 	case t.Disassemble != nil:
 		if l, err = t.Disassemble(ctx, b); err != nil {
@@ -176,7 +266,7 @@ func compilePTX(ctx context.Context, path string, b []byte, ptxas string) ([]byt
 	if err := cmd.Run(); err != nil {
 		return nil, fmt.Errorf("ptxas %s: %w: %s", path, err, strings.TrimSpace(stderr.String()))
 	}
-	cubin, err := os.ReadFile(out)
+	cubin, err := readLimited(out, maxBinaryBytes)
 	if err != nil {
 		return nil, fmt.Errorf("compile PTX: %w", err)
 	}
@@ -291,27 +381,4 @@ func ExtractCubins(b []byte, arch string) (cubins [][]byte, notes []string, err 
 		return nil, notes, errors.New(strings.Join(notes, "; "))
 	}
 	return cubins, notes, nil
-}
-
-// DefaultResults is the recorded results file for an architecture in a
-// gpuarch checkout: results/<model>/results.json under root. sm_90 takes
-// the H100's.
-func DefaultResults(root, arch string) (string, error) {
-	models := map[string]string{"sm_90": "NVIDIA-H100-80GB-HBM3", "sm_90a": "NVIDIA-H100-80GB-HBM3"}
-	model, ok := models[arch]
-	if !ok {
-		return "", fmt.Errorf("no recorded results for %s (gpuarch has results for sm_90 only): measure that GPU with gpuarch run and pass --results FILE", archOrUnknown(arch))
-	}
-	p := filepath.Join(root, "results", model, "results.json")
-	if _, err := os.Stat(p); err != nil {
-		return "", fmt.Errorf("results for %s: %w (pass --results FILE)", arch, err)
-	}
-	return p, nil
-}
-
-func archOrUnknown(a string) string {
-	if a == "" {
-		return "an unknown architecture"
-	}
-	return a
 }

@@ -8,13 +8,15 @@ import (
 	"github.com/gpuarch/gpuarch/sass"
 )
 
-// Options are what the user sets.
+// Options are what the user sets; Validate says which values are allowed.
 type Options struct {
 	// WarpsPerSM is the occupancy to predict at; 0 computes it from the
 	// kernel's registers and shared memory (see Occupancy).
 	WarpsPerSM int
 	// ThreadsPerBlock is the launch's block size for the occupancy
-	// computation; 0 means 256.
+	// computation, 1 to the device's most (DefaultThreadsPerBlock when
+	// the user does not say). It is checked even where WarpsPerSM makes
+	// it unused: a block size no launch can have is a mistake.
 	ThreadsPerBlock int
 	// Level is the memory level global accesses hit; "" means
 	// DefaultLevel.
@@ -56,32 +58,46 @@ type Report struct {
 
 // Analyze predicts every innermost loop of every function in the listing.
 // res gives each kernel's registers and shared memory where known (nil:
-// none). A kernel with no loop, with indirect branches or with
-// irreducible flow is reported with notes and its instruction mix, not as
-// an error; Analyze fails only on bad options.
+// none). Bad options are an error wrapping ErrOptions (Options.Validate
+// against m.Limits), with no report. A kernel with no loop, with indirect
+// branches or with irreducible flow is reported with notes and its
+// instruction mix; when no kernel of the listing has a loop that could be
+// predicted, Analyze returns that report together with an error wrapping
+// ErrNoLoop, so a caller shows what can be said and still fails.
 func Analyze(m *Machine, l *sass.Listing, res map[string]Resources, opt Options) (*Report, error) {
+	if err := opt.Validate(m.Limits); err != nil {
+		return nil, err
+	}
 	if opt.Level == "" {
 		opt.Level = DefaultLevel
 	}
-	if opt.ThreadsPerBlock == 0 {
-		opt.ThreadsPerBlock = 256
-	}
-	if opt.WarpsPerSM < 0 || opt.WarpsPerSM > m.Limits.MaxWarps {
-		return nil, fmt.Errorf("--warps %d: want 1 to %d", opt.WarpsPerSM, m.Limits.MaxWarps)
-	}
 	rep := &Report{Machine: m}
+	found := 0
 	for fi := range l.Functions {
 		f := &l.Functions[fi]
-		k := KernelReport{Name: f.Name, Resources: res[f.Name]}
-		rep.Kernels = append(rep.Kernels, analyzeKernel(m, f, k, opt))
+		k, inner := analyzeKernel(m, f, KernelReport{Name: f.Name, Resources: res[f.Name]}, opt)
+		rep.Kernels = append(rep.Kernels, k)
+		found += inner
 	}
-	if len(rep.Kernels) == 0 {
+	predicted := 0
+	for _, k := range rep.Kernels {
+		predicted += len(k.Loops)
+	}
+	switch {
+	case len(rep.Kernels) == 0:
 		rep.Warnings = append(rep.Warnings, "the listing holds no function")
+		return rep, fmt.Errorf("%w: the listing holds no function", ErrNoLoop)
+	case found == 0:
+		return rep, fmt.Errorf("%w: no kernel of the listing has a loop (a backward branch), so there is no iteration to predict; the report gives each kernel's instruction mix", ErrNoLoop)
+	case predicted == 0:
+		return rep, fmt.Errorf("%w: none of the %d innermost loops found could be predicted (the report's notes say why)", ErrNoLoop, found)
 	}
 	return rep, nil
 }
 
-func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) KernelReport {
+// analyzeKernel predicts f's innermost loops; inner is how many it found,
+// predicted or not.
+func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) (_ KernelReport, inner int) {
 	warps := opt.WarpsPerSM
 	if warps == 0 {
 		occ, err := ComputeOccupancy(m.Limits, k.Resources, opt.ThreadsPerBlock)
@@ -98,7 +114,7 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) Ke
 	g, err := BuildGraph(f)
 	if err != nil {
 		k.Notes = append(k.Notes, err.Error())
-		return k
+		return k, 0
 	}
 	mix := func() {
 		k.Mix = map[string]int{}
@@ -120,7 +136,6 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) Ke
 	if len(irreducible) > 0 {
 		k.Notes = append(k.Notes, fmt.Sprintf("%d backward branches into blocks that do not dominate them (irreducible control flow): not loops this analysis can predict", len(irreducible)))
 	}
-	inner := 0
 	strides := laneStrides(f.Instructions)
 	for _, lp := range loops {
 		if !lp.Innermost {
@@ -143,7 +158,7 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) Ke
 		k.Notes = append(k.Notes, "no loop: the control flow has no back edge, so there is no iteration to predict; the instruction mix below is what can still be said")
 		mix()
 	}
-	return k
+	return k, inner
 }
 
 // Occupancy is how many warps of a kernel an SM holds, and what limits it.
@@ -159,10 +174,15 @@ type Occupancy struct {
 // allocation rounded up to RegisterUnit, a scheduler's quarter of the
 // register file holding whole warps) and shared memory (each block's plus
 // SharedReserved). A kernel whose registers are unknown is limited by the
-// others, and the result says so.
+// others, and the result says so. threadsPerBlock must be 1 to
+// MaxThreadsPerBlock (1024 where that is 0).
 func ComputeOccupancy(lim Limits, res Resources, threadsPerBlock int) (Occupancy, error) {
-	if threadsPerBlock < 1 || threadsPerBlock > 1024 {
-		return Occupancy{}, fmt.Errorf("occupancy: %d threads per block: want 1 to 1024", threadsPerBlock)
+	most := lim.MaxThreadsPerBlock
+	if most <= 0 {
+		most = 1024
+	}
+	if threadsPerBlock < 1 || threadsPerBlock > most {
+		return Occupancy{}, fmt.Errorf("occupancy: %d threads per block: want 1 to %d", threadsPerBlock, most)
 	}
 	warpsPerBlock := (threadsPerBlock + 31) / 32
 	type limit struct {

@@ -108,14 +108,17 @@ type Limits struct {
 	SharedBytes    int `json:"shared_bytes_per_sm"`
 	SharedReserved int `json:"shared_reserved_per_block"`
 	SubPartitions  int `json:"sub_partitions"`
+	// MaxThreadsPerBlock is the largest block a launch may have.
+	MaxThreadsPerBlock int `json:"max_threads_per_block"`
 }
 
 // SM90Limits are the occupancy rules of compute capability 9.0 (CUDA C++
 // Programming Guide, "Technical Specifications per Compute Capability"):
 // 64 warps, 32 blocks, 64 Ki registers allocated 256 per warp, 228 KiB of
-// shared memory with 1 KiB reserved per block, 4 schedulers.
+// shared memory with 1 KiB reserved per block, 4 schedulers, blocks of up
+// to 1024 threads.
 var SM90Limits = Limits{MaxWarps: 64, MaxBlocks: 32, Registers: 65536, RegisterUnit: 256,
-	SharedBytes: 233472, SharedReserved: 1024, SubPartitions: 4}
+	SharedBytes: 233472, SharedReserved: 1024, SubPartitions: 4, MaxThreadsPerBlock: 1024}
 
 // Machine is the measured model of one GPU that predictions use.
 type Machine struct {
@@ -197,6 +200,7 @@ func (m *Machine) limits(d record.Device) {
 	set(&m.Limits.Registers, "MAX_REGISTERS_PER_MULTIPROCESSOR")
 	set(&m.Limits.SharedBytes, "MAX_SHARED_MEMORY_PER_MULTIPROCESSOR")
 	set(&m.Limits.SharedReserved, "RESERVED_SHARED_MEMORY_PER_BLOCK")
+	set(&m.Limits.MaxThreadsPerBlock, "MAX_THREADS_PER_BLOCK")
 	if d.SubPartitions > 0 {
 		m.Limits.SubPartitions = d.SubPartitions
 	}
@@ -468,6 +472,21 @@ func (m *Machine) Mismatch(arch string) string {
 		return fmt.Sprintf("the results are of %s (%s), not of a GPU that runs %s machine code: the figures are another architecture's", m.Device, m.Arch, arch)
 	}
 	return ""
+}
+
+// MismatchGPU is Mismatch, or, when the architecture matches and model
+// (the GPU the code is for, as its driver names it: "NVIDIA H200") is
+// not "", how the measured GPU differs from that one: the H100 and the
+// H200 run the same machine code, at other clocks and memory speeds. ""
+// when the results are of that GPU or model is "".
+func (m *Machine) MismatchGPU(arch, model string) string {
+	if w := m.Mismatch(arch); w != "" {
+		return w
+	}
+	if model == "" || m.Device == "" || strings.EqualFold(m.Device, model) {
+		return ""
+	}
+	return fmt.Sprintf("the results are of %s, not of %s: the figures are another GPU model's (pass --results FILE with %s's)", m.Device, model, model)
 }
 
 // sharedLatency refines the shared level's latency from records outside
