@@ -14,6 +14,79 @@ import (
 // version.
 var ErrSchema = errors.New("unsupported results schema")
 
+// MaxFileBytes is the most ReadFile and Decode read of one results file:
+// 1 GiB. The largest recorded results.json is about 11 MB, so this leaves
+// room for runs a hundred times larger, while a wrong path (/dev/zero, a
+// disk image) is refused before it takes the machine's memory.
+const MaxFileBytes = 1 << 30
+
+// ReadLimited returns the contents of the regular file at path, refusing,
+// with an error that names path, anything else: a directory, a device such
+// as /dev/zero, a named pipe (which is never opened: opening one waits for
+// a writer) or socket, and a file of more than max bytes. The size is
+// checked while reading, not only from the file's metadata, so a file that
+// grows (or lies about its size) is still cut off at max+1 bytes. Readers
+// of files given on the command line (results, listings, kernels) use it
+// so that every such file obeys one rule.
+func ReadLimited(path string, max int64) ([]byte, error) {
+	// Stat before opening: open on a named pipe blocks until a writer
+	// comes.
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := regular(path, fi, max); err != nil {
+		return nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	// The file opened may not be the one examined.
+	if fi, err = f.Stat(); err != nil {
+		return nil, err
+	}
+	if err := regular(path, fi, max); err != nil {
+		return nil, err
+	}
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	if int64(len(b)) > max {
+		return nil, tooLarge(path, max)
+	}
+	return b, nil
+}
+
+// regular refuses fi unless it is a regular file of at most max bytes.
+func regular(path string, fi os.FileInfo, max int64) error {
+	m := fi.Mode()
+	if !m.IsRegular() {
+		kind := "not a plain file"
+		switch {
+		case m.IsDir():
+			kind = "a directory"
+		case m&os.ModeNamedPipe != 0:
+			kind = "a named pipe"
+		case m&os.ModeSocket != 0:
+			kind = "a socket"
+		case m&os.ModeDevice != 0:
+			kind = "a device"
+		}
+		return fmt.Errorf("%s is not a regular file (it is %s): give the path of a file", path, kind)
+	}
+	if fi.Size() > max {
+		return tooLarge(path, max)
+	}
+	return nil
+}
+
+func tooLarge(path string, max int64) error {
+	return fmt.Errorf("%s is larger than %d bytes, the most gpuarch reads of one file: is it the file meant?", path, max)
+}
+
 // Encode writes run as indented JSON.
 func Encode(w io.Writer, run *Run) error {
 	enc := json.NewEncoder(w)
@@ -26,11 +99,14 @@ func Encode(w io.Writer, run *Run) error {
 
 // Decode reads a run, rejecting unknown fields, other schema versions and
 // trailing data, so a malformed or foreign file is an error, never a run
-// with silently missing numbers.
+// with silently missing numbers. It reads at most MaxFileBytes of r.
 func Decode(r io.Reader) (*Run, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("read results: %w", err)
+	}
+	if len(data) > MaxFileBytes {
+		return nil, fmt.Errorf("read results: more than %d bytes, the most gpuarch reads of one file", MaxFileBytes)
 	}
 	// The version first: a file of another version may have other fields.
 	var head struct {
@@ -80,9 +156,10 @@ func (run *Run) Validate() error {
 	return nil
 }
 
-// ReadFile decodes the run in path; errors name the file.
+// ReadFile decodes the run in path; errors name the file. It reads only a
+// regular file of at most MaxFileBytes (see ReadLimited).
 func ReadFile(path string) (*Run, error) {
-	b, err := os.ReadFile(path)
+	b, err := ReadLimited(path, MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}
