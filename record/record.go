@@ -35,10 +35,15 @@ type Run struct {
 	Started  time.Time `json:"started"`
 	Finished time.Time `json:"finished"`
 	// Complete is false when the run was interrupted (Ctrl-C, a hung
-	// kernel) and holds only what was measured before that.
-	Complete bool     `json:"complete"`
-	Suites   []string `json:"suites"`
-	Device   Device   `json:"device"`
+	// kernel) and holds only what was measured before that, or when it
+	// ended without measuring a single record.
+	Complete bool `json:"complete"`
+	// Done are the keys of the jobs an incomplete run has finished
+	// (measured or not), so that `run --resume` skips them; a complete
+	// run leaves it out.
+	Done   []string `json:"done,omitempty"`
+	Suites []string `json:"suites"`
+	Device Device   `json:"device"`
 	// Warmup describes how the clocks were brought up before measuring.
 	Warmup *Clock `json:"warmup,omitempty"`
 	// Health is what the driver said of the GPU's condition before and

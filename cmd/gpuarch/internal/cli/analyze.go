@@ -4,40 +4,39 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 
 	"github.com/gpuarch/gpuarch/analyze"
+	"github.com/gpuarch/gpuarch/cuda"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/sass"
 )
 
 // cmdAnalyze predicts what bounds each innermost loop of a kernel.
-func (e *Env) cmdAnalyze(ctx context.Context, args []string) error {
-	fs := e.flags("analyze")
-	results := fs.String("results", "", "results file to predict from (default: the recorded one for the kernel's architecture under results/)")
-	warps := fs.Int("warps", 0, "warps per SM to predict at (default: from the kernel's registers and shared memory)")
-	threads := fs.Int("threads", 256, "threads per block, for the occupancy computation")
-	level := fs.String("level", analyze.DefaultLevel, "memory level global accesses hit: shared, L1, L2 or DRAM")
-	pattern := fs.String("pattern", "", "global loads' access pattern: coalesced or divergent (default: coalesced, except loads whose address was loaded in the loop, taken as a divergent pointer chase)")
-	asJSON := fs.Bool("json", false, "write JSON instead of text")
-	listing := fs.String("sass", "", "nvdisasm listing of the cubin, used instead of running nvdisasm")
-	arch := fs.String("arch", "sm_90", "architecture of the cubins to take from an executable or library")
-	validate := fs.String("validate", "", "compare predictions with a corpus directory's measured.csv and listings instead")
-	if err := parse(fs, args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
+// analyzeOptions are analyze's flags.
+type analyzeOptions struct {
+	results, level, pattern, listing, arch, validate string
+	warps, threads                                   int
+	json                                             bool
+}
+
+func (e *Env) cmdAnalyze(ctx context.Context, o analyzeOptions, args []string) error {
+	if o.validate != "" {
+		if len(args) > 0 {
+			return usagef("analyze --validate takes no KERNEL, got %q", args)
 		}
-		return err
+		return e.analyzeValidate(o.validate, o.results, o.json)
 	}
-	if *validate != "" {
-		return e.analyzeValidate(*validate, *results, *asJSON)
+	if len(args) != 1 {
+		return usagef("analyze: give one KERNEL (a .cubin, an executable or .so with device code, a .ptx or a SASS listing), got %d (see gpuarch analyze --help)", len(args))
 	}
-	if fs.NArg() != 1 {
-		return &UsageError{"analyze: give one KERNEL (a .cubin, an executable or .so with device code, a .ptx or a SASS listing)"}
+	opts := analyze.Options{WarpsPerSM: o.warps, ThreadsPerBlock: o.threads, Level: o.level, Pattern: o.pattern}
+	if err := opts.Validate(analyze.SM90Limits); err != nil {
+		return usagef("analyze: %v", err)
 	}
 	tools := analyze.Tools{}
 	if d, err := sass.FindDisassembler(); err == nil {
@@ -46,40 +45,97 @@ func (e *Env) cmdAnalyze(ctx context.Context, args []string) error {
 	if p, err := exec.LookPath("ptxas"); err == nil {
 		tools.Ptxas = p
 	}
-	in, err := analyze.Load(ctx, fs.Arg(0), *listing, *arch, tools)
+	in, err := analyze.Load(ctx, args[0], o.listing, o.arch, tools)
+	if errors.Is(err, analyze.ErrEmpty) {
+		return usagef("analyze: %v", err)
+	}
 	if err != nil {
 		return fmt.Errorf("analyze: %w", err)
 	}
 	for _, n := range in.Notes {
 		fmt.Fprintf(e.Stderr, "gpuarch analyze: %s\n", n)
 	}
-	m, err := loadMachine(*results, in.Arch)
+	model := e.localModel(in.Arch)
+	m, err := e.loadMachine(o.results, in.Arch, model)
 	if err != nil {
 		return fmt.Errorf("analyze: %w", err)
 	}
-	rep, err := analyze.Analyze(m, in.Listing, in.Resources, analyze.Options{WarpsPerSM: *warps, ThreadsPerBlock: *threads, Level: *level, Pattern: *pattern})
-	if err != nil {
-		return &UsageError{"analyze: " + err.Error()}
+	rep, err := analyze.Analyze(m, in.Listing, in.Resources, opts)
+	switch {
+	case errors.Is(err, analyze.ErrOptions):
+		return usagef("analyze: %v", err)
+	case err != nil && rep == nil:
+		return fmt.Errorf("analyze: %w", err)
 	}
+	noLoop := err // ErrNoLoop: the report still says what the kernel holds
 	rep.Warnings = append(rep.Warnings, in.Notes...)
-	if w := m.Mismatch(in.Arch); w != "" {
+	if w := m.MismatchGPU(in.Arch, model); w != "" {
 		fmt.Fprintf(e.Stderr, "gpuarch analyze: %s\n", w)
 		rep.Warnings = append(rep.Warnings, w)
 	}
-	if *asJSON {
-		return rep.WriteJSON(e.Stdout)
+	if o.json {
+		err = rep.WriteJSON(e.Stdout)
+	} else {
+		err = rep.WriteText(e.Stdout)
 	}
-	return rep.WriteText(e.Stdout)
+	if noLoop != nil {
+		return fmt.Errorf("analyze: %w", noLoop)
+	}
+	return err
 }
 
-// loadMachine reads the results file given, or the recorded one for arch.
-func loadMachine(path, arch string) (*analyze.Machine, error) {
+// localModel is the name of this machine's GPU when its code is arch's
+// ("" when there is none, or it runs other code, or arch is unknown): the
+// model whose recorded results analyze predicts from by default.
+func (e *Env) localModel(arch string) string {
+	if e.LocalGPU == nil || arch == "" {
+		return ""
+	}
+	name, cc, err := e.LocalGPU()
+	if err != nil {
+		return ""
+	}
+	major, minor, ok := strings.Cut(cc, ".")
+	if !ok || !strings.HasPrefix(arch, "sm_"+major+minor) {
+		return ""
+	}
+	return name
+}
+
+// localGPU names CUDA device 0 and its compute capability ("9.0").
+func localGPU() (name, cc string, err error) {
+	d, err := cuda.Open()
+	if err != nil {
+		return "", "", err
+	}
+	dev, err := d.Device(0)
+	if err != nil {
+		return "", "", err
+	}
+	if name, err = dev.Name(); err != nil {
+		return "", "", err
+	}
+	major, err := dev.Attribute(cuda.ComputeCapabilityMajor)
+	if err != nil {
+		return "", "", err
+	}
+	minor, err := dev.Attribute(cuda.ComputeCapabilityMinor)
+	if err != nil {
+		return "", "", err
+	}
+	return name, fmt.Sprintf("%d.%d", major, minor), nil
+}
+
+// loadMachine reads the results file given, or the recorded one of model
+// (or the only one recorded) for arch under the working directory's
+// checkout.
+func (e *Env) loadMachine(path, arch, model string) (*analyze.Machine, error) {
 	if path == "" {
-		if arch == "" {
-			arch = "sm_90"
+		dir, err := os.Getwd()
+		if err != nil {
+			return nil, err
 		}
-		var err error
-		if path, err = findResults(arch); err != nil {
+		if path, err = analyze.FindResults(dir, arch, model); err != nil {
 			return nil, err
 		}
 	}
@@ -90,36 +146,13 @@ func loadMachine(path, arch string) (*analyze.Machine, error) {
 	return analyze.NewMachine(run, path)
 }
 
-// findResults looks for the recorded results of arch in the working
-// directory and its parents (a gpuarch checkout).
-func findResults(arch string) (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	var first error
-	for {
-		p, err := analyze.DefaultResults(dir, arch)
-		if err == nil {
-			return p, nil
-		}
-		if first == nil {
-			first = err
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", first
-		}
-		dir = parent
-	}
-}
-
 func (e *Env) analyzeValidate(dir, results string, asJSON bool) error {
 	l, ms, err := analyze.LoadCorpus(dir)
 	if err != nil {
 		return fmt.Errorf("analyze --validate: %w", err)
 	}
-	m, err := loadMachine(results, "sm_90")
+	// A corpus folder is named for the GPU it was measured on.
+	m, err := e.loadMachine(results, "sm_90", filepath.Base(filepath.Clean(dir)))
 	if err != nil {
 		return fmt.Errorf("analyze --validate: %w", err)
 	}

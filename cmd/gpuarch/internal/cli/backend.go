@@ -2,10 +2,12 @@ package cli
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/gpuarch/gpuarch/cuda"
 	"github.com/gpuarch/gpuarch/probe"
@@ -59,13 +61,16 @@ func openGPU(ctx context.Context, t Target) (Device, error) {
 		g.UUID = fmt.Sprintf("GPU-simulated-%d", t.GPU)
 		return g, nil
 	}
-	return nil, &UsageError{fmt.Sprintf("unknown backend %q (backends: cuda, vulkan)", t.Backend)}
+	return nil, usagef("unknown backend %q (backends: %s)", t.Backend, strings.Join(backendNames, ", "))
 }
 
 // timingFlag declares --timing.
-func timingFlag(fs *flag.FlagSet) *string {
-	return fs.String("timing", "auto", "how Vulkan kernels are timed: clock (VK_KHR_shader_clock in the kernel), timestamps (GPU timestamps around whole dispatches, the fallback where the shader clock is missing), or auto")
+func timingFlag(fs *pflag.FlagSet) *string {
+	return fs.String("timing", "auto", "how Vulkan kernels are timed: "+strings.Join(timings, ", ")+" (clock: VK_KHR_shader_clock in the kernel; timestamps: GPU timestamps around whole dispatches, the fallback where the shader clock is missing)")
 }
+
+// timings are the values --timing takes.
+var timings = []string{"auto", vk.TimingClock, vk.TimingTimestamps}
 
 // resolveTiming checks a --timing value.
 func resolveTiming(name string) (string, error) {
@@ -75,7 +80,7 @@ func resolveTiming(name string) (string, error) {
 	case vk.TimingClock, vk.TimingTimestamps:
 		return name, nil
 	}
-	return "", &UsageError{fmt.Sprintf("unknown timing %q (auto, clock, timestamps)", name)}
+	return "", usagef("unknown timing %q (timings: %s)", name, strings.Join(timings, ", "))
 }
 
 // defaultBackend is cuda where the CUDA driver library loads, vulkan
@@ -87,9 +92,16 @@ func defaultBackend() string {
 	return backendVulkan
 }
 
-// backendFlag declares --backend.
-func backendFlag(fs *flag.FlagSet) *string {
-	return fs.String("backend", backendAuto, "the GPU API to measure through: cuda, vulkan, or auto (cuda where the CUDA driver is installed, else vulkan); simulated runs the tests' two simulated GPUs, whose numbers are not measurements")
+// backendNames are the values --backend takes, everywhere it is taken.
+// "simulated" is the tests' simulated GPU (two of them): its numbers are
+// not measurements.
+var backendNames = []string{backendAuto, backendCUDA, backendVulkan, backendSimulated}
+
+// backendFlag declares --backend on c, with its completion.
+func backendFlag(c *cobra.Command) *string {
+	b := c.Flags().String("backend", backendAuto, "the GPU API to measure through: "+strings.Join(backendNames, ", ")+" (auto: cuda where the CUDA driver is installed, else vulkan; simulated: the tests' two simulated GPUs, whose numbers are not measurements)")
+	_ = c.RegisterFlagCompletionFunc("backend", completeWords(backendNames...))
+	return b
 }
 
 // resolveBackend turns a --backend value into a backend.
@@ -100,7 +112,7 @@ func (e *Env) resolveBackend(name string) (string, error) {
 	case backendCUDA, backendVulkan, backendSimulated:
 		return name, nil
 	}
-	return "", &UsageError{fmt.Sprintf("unknown backend %q (backends: cuda, vulkan, auto)", name)}
+	return "", usagef("unknown backend %q (backends: %s)", name, strings.Join(backendNames, ", "))
 }
 
 // isaOf is the kernel language of a backend.

@@ -6,13 +6,10 @@ package cli
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"runtime"
 	"runtime/debug"
-	"sort"
-	"strings"
 	"time"
 
 	"github.com/gpuarch/gpuarch/probe"
@@ -24,23 +21,75 @@ import (
 // Version is gpuarch's version.
 const Version = "0.1.0"
 
-// UsageError is a mistake in the command line; it exits with status 2.
+// Exit statuses, as the README lists them.
+const (
+	// ExitOK: every suite asked for ran to its end and measured.
+	ExitOK = 0
+	// ExitError: gpuarch could not do what was asked (no GPU or driver,
+	// an unreadable file, a store that cannot be reached).
+	ExitError = 1
+	// ExitUsage: a mistake in the command line.
+	ExitUsage = 2
+	// ExitSomeFailed: the run ended and its results were written, but
+	// some records failed (a kernel faulted or hung, a launch was
+	// refused); the document says which and why.
+	ExitSomeFailed = 3
+	// ExitNothingMeasured: the run ended without a single record
+	// measured; what it wrote says why.
+	ExitNothingMeasured = 4
+	// ExitInterrupted: Ctrl-C (SIGINT) or SIGTERM; the results so far
+	// are kept, marked interrupted.
+	ExitInterrupted = 130
+)
+
+// UsageError is a mistake in the command line; it exits with ExitUsage.
 type UsageError struct{ Msg string }
 
 func (e *UsageError) Error() string { return e.Msg }
 
+// usagef makes a UsageError.
+func usagef(format string, args ...any) error {
+	return &UsageError{fmt.Sprintf(format, args...)}
+}
+
+// FailedError says a run ended with some of its records failed, or none
+// measured at all: its results are written, and the exit status says so.
+type FailedError struct {
+	// Failed records ended in status failed; Measured ones are ok, of
+	// Total.
+	Failed, Measured, Total int
+	// Where is the folder the results are in ("" when none was asked).
+	Where string
+}
+
+func (e *FailedError) Error() string {
+	where := ""
+	if e.Where != "" {
+		where = " (results in " + e.Where + ")"
+	}
+	if e.Measured == 0 {
+		return fmt.Sprintf("nothing was measured: none of %d records is ok%s", e.Total, where)
+	}
+	return fmt.Sprintf("%d of %d records failed%s", e.Failed, e.Total, where)
+}
+
 // ExitCode maps an error to the process exit status.
 func ExitCode(err error) int {
 	var u *UsageError
+	var f *FailedError
 	switch {
 	case err == nil:
-		return 0
+		return ExitOK
 	case errors.As(err, &u):
-		return 2
+		return ExitUsage
 	case errors.Is(err, context.Canceled):
-		return 130
+		return ExitInterrupted
+	case errors.As(err, &f) && f.Measured == 0:
+		return ExitNothingMeasured
+	case errors.As(err, &f):
+		return ExitSomeFailed
 	}
-	return 1
+	return ExitError
 }
 
 // ReportedError is an error already told to whoever needs it: a worker's
@@ -90,6 +139,10 @@ type Env struct {
 	Artifacts string
 	// Reference is the folder of recorded results --quick compares with.
 	Reference string
+	// LocalGPU names this machine's first GPU and its compute capability
+	// ("9.0"), for analyze to pick the recorded results of its model (nil,
+	// or an error: none).
+	LocalGPU func() (name, cc string, err error)
 }
 
 // Run runs gpuarch with the given arguments (without the program name).
@@ -114,82 +167,14 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			}
 			return a, nil
 		},
-		Config: probe.DefaultConfig(),
-		Worker: subprocessWorker(stderr),
+		Config:   probe.DefaultConfig(),
+		LocalGPU: localGPU,
+		Worker:   subprocessWorker(stderr),
 	}
 	return env.Run(ctx, args)
 }
 
-type command struct {
-	name, args, help string
-	run              func(e *Env, ctx context.Context, args []string) error
-}
-
-func commands() []command {
-	return []command{
-		{"run", "[--out DIR] [--backend cuda|vulkan] [--suite alu,pipes,memory,warp,dispatch,mma] [--gpu N|all|0,2] [--quick] [--reference DIR] [--artifacts DIR]", "measure every suite (links: host and peer copies; --quick: a 30-second health check per GPU, quick.md) and write results.json, results.md and results.html", (*Env).cmdRun},
-		{"inst", "[--out DIR] [--backend cuda|vulkan] [--gpu N] NAME...", "measure the named instructions and print their table", (*Env).cmdInst},
-		{"info", "[--backend cuda|vulkan] [--gpu N] [--json] [--no-measure]", "print the GPU's spec sheet and peak rates, with the measured clock (vulkan: every device the loader sees)", (*Env).cmdInfo},
-		{"list", "[--backend cuda|vulkan]", "list the instructions gpuarch knows in the backend's kernel language", (*Env).cmdList},
-		{"report", "[--out DIR] [--library FILE] RESULTS.json", "write the Markdown (and with --out the HTML) report of a results file", (*Env).cmdReport},
-		{"analyze", "[--results FILE] [--warps N] [--threads N] [--level shared|L1|L2|DRAM] [--json] [--sass LISTING] [--arch sm_90] KERNEL | --validate DIR", "predict each innermost loop's cycles per iteration and what bounds it, from the measured machine (KERNEL: cubin, executable or .so with device code, PTX, or SASS listing)", (*Env).cmdAnalyze},
-		{"summary", "DIR", "write the host summary of a run of several GPUs (summary.md, summary.json) again from its folder, measuring nothing", (*Env).cmdSummary},
-		{"compare", "[--all] [--alpha P] A.json B.json", "set two results files side by side: what changed, and whether significantly", (*Env).cmdCompare},
-		{"db", "add|list|compare [--db FILE] ...", "keep runs in a results store and compare sets of them: add RESULTS.json...; list [--where FILTER]; compare [--all] FILTER-A FILTER-B (filters: node=, model=, uuid=, driver=, backend=, since=, until=, id=)", (*Env).cmdDB},
-		{"version", "", "print the version", (*Env).cmdVersion},
-		{"worker", "", "(internal) measure what the request on stdin asks, for run and inst", (*Env).cmdWorker},
-	}
-}
-
-// Run dispatches to a subcommand.
-func (e *Env) Run(ctx context.Context, args []string) error {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
-		e.usage(e.Stdout)
-		if len(args) == 0 {
-			return &UsageError{"no command given"}
-		}
-		return nil
-	}
-	for _, c := range commands() {
-		if c.name == args[0] {
-			return c.run(e, ctx, args[1:])
-		}
-	}
-	var names []string
-	for _, c := range commands() {
-		names = append(names, c.name)
-	}
-	sort.Strings(names)
-	return &UsageError{fmt.Sprintf("unknown command %q (commands: %s; see gpuarch help)", args[0], strings.Join(names, ", "))}
-}
-
-func (e *Env) usage(w io.Writer) {
-	fmt.Fprintln(w, "gpuarch measures a GPU's microarchitecture from the inside.")
-	fmt.Fprintln(w, "\nUsage: gpuarch COMMAND [flags]")
-	fmt.Fprintln(w)
-	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-8s %s\n  %-8s   %s\n", c.name, c.args, "", c.help)
-	}
-}
-
-// flags makes a flag set whose errors become UsageErrors instead of exits.
-func (e *Env) flags(name string) *flag.FlagSet {
-	fs := flag.NewFlagSet("gpuarch "+name, flag.ContinueOnError)
-	fs.SetOutput(e.Stderr)
-	return fs
-}
-
-func parse(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return &UsageError{err.Error()}
-	}
-	return nil
-}
-
-func (e *Env) cmdVersion(_ context.Context, _ []string) error {
+func (e *Env) cmdVersion() error {
 	fmt.Fprintf(e.Stdout, "gpuarch %s (%s)\n", toolVersion(), runtime.Version())
 	return nil
 }

@@ -119,7 +119,7 @@ func TestUsageErrors(t *testing.T) {
 		{"unknown command", []string{"frobnicate"}, `unknown command "frobnicate"`, 2},
 		{"unknown instruction", []string{"inst", "fma.rn.f3"}, `unknown instruction "fma.rn.f3"; closest known: fma.rn.f32`, 1},
 		{"inst without names", []string{"inst"}, "needs at least one instruction", 2},
-		{"bad flag", []string{"run", "--frob"}, "flag provided but not defined", 2},
+		{"bad flag", []string{"run", "--frob"}, "unknown flag: --frob", 2},
 		{"unknown suite", []string{"run", "--suite", "alu,tensor"}, `unknown suite "tensor"`, 2},
 		{"report without file", []string{"report"}, "exactly one results file", 2},
 	}
@@ -156,16 +156,34 @@ func TestUnwritableOut(t *testing.T) {
 	}
 }
 
-// runIn runs args with --out set to a new folder and reads back the results.
+// countStatus counts a run's records of a status.
+func countStatus(run *record.Run, s record.Status) int {
+	n := 0
+	for _, r := range run.Records {
+		if r.Status == s {
+			n++
+		}
+	}
+	return n
+}
+
+// runIn runs args with --out set to a new folder and reads back the
+// results. A run whose records partly failed ends with ExitSomeFailed, and
+// the error counts the failed records the file holds.
 func runIn(t *testing.T, e *Env, stderr fmt.Stringer, args ...string) *record.Run {
 	t.Helper()
 	out := t.TempDir()
-	if err := e.Run(context.Background(), append(args, "--out", out)); err != nil {
-		t.Fatalf("%v\n%s", err, stderr)
+	runErr := e.Run(context.Background(), append(args, "--out", out))
+	var failed *FailedError
+	if runErr != nil && !errors.As(runErr, &failed) {
+		t.Fatalf("%v\n%s", runErr, stderr)
 	}
 	run, err := record.ReadFile(filepath.Join(out, ResultsJSON))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if n := countStatus(run, record.StatusFailed); (n > 0) != (failed != nil) || (failed != nil && (failed.Failed != n || ExitCode(runErr) != ExitSomeFailed)) {
+		t.Errorf("%d records failed, and the run ended with %v (exit %d)", n, runErr, ExitCode(runErr))
 	}
 	if _, err := os.Stat(filepath.Join(out, ResultsMD)); err != nil {
 		t.Error(err)

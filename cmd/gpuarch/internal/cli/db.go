@@ -3,47 +3,98 @@ package cli
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"text/tabwriter"
 	"time"
+
+	"github.com/spf13/cobra"
 
 	"github.com/gpuarch/gpuarch/compare"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/store"
 )
 
-// cmdDB is `gpuarch db add|list|compare`: the results store.
-func (e *Env) cmdDB(ctx context.Context, args []string) error {
-	if len(args) == 0 {
-		return &UsageError{"db needs a subcommand: add, list or compare"}
+// dbCommand is `gpuarch db add|list|compare`: the results store.
+func (e *Env) dbCommand() *cobra.Command {
+	var path string
+	c := &cobra.Command{
+		Use:   "db add|list|compare [flags] ...",
+		Short: "keep runs in a results store and compare sets of them",
+		Long: `db keeps runs in a results store (an SQLite file, or a PostgreSQL server given
+by its URL) and compares sets of them. list and compare only read: they
+never create or write a store, and work on a read-only one.
+
+Filters are comma-separated key=value pairs with keys id, node, model,
+uuid, driver, backend, since, until (a date or RFC 3339 time) and state
+(complete, interrupted, simulated, quick or any); quote a filter that
+holds spaces.`,
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usagef("db needs a subcommand: add, list or compare (see gpuarch db --help)")
+			}
+			return usagef("unknown db subcommand %q (add, list, compare)", args[0])
+		},
+		RunE: func(*cobra.Command, []string) error { return nil },
 	}
-	sub, args := args[0], args[1:]
-	fs := e.flags("db " + sub)
-	path := fs.String("db", "gpuarch.db", "the store: an SQLite file (made if missing), or a PostgreSQL URL (postgres://user:password@host/database)")
-	switch sub {
-	case "add":
-		return e.dbAdd(ctx, fs, path, args)
-	case "list":
-		where := fs.String("where", "", "which runs: comma-separated key=value (id, node, model, uuid, driver, backend, since, until)")
-		if err := parse(fs, args); err != nil {
-			return err
-		}
-		return e.withStore(ctx, *path, func(s *store.Store) error { return e.dbList(ctx, s, *where) })
-	case "compare":
-		all := fs.Bool("all", false, "list every quantity, not only the significant changes")
-		alpha := fs.Float64("alpha", 0.05, "significance level of the Mann-Whitney U test")
-		if err := parse(fs, args); err != nil {
-			return err
-		}
-		if fs.NArg() != 2 {
-			return &UsageError{`db compare needs two filters, such as "uuid=GPU-1234" "model=NVIDIA H200"`}
-		}
-		return e.withStore(ctx, *path, func(s *store.Store) error { return e.dbCompare(ctx, s, fs.Arg(0), fs.Arg(1), *alpha, *all) })
+	c.PersistentFlags().StringVar(&path, "db", "gpuarch.db", "the store: an SQLite file (add makes it if missing), or a PostgreSQL URL (postgres://user:password@host/database)")
+
+	var allowInterrupted, allowSimulated bool
+	add := &cobra.Command{
+		Use:   "add [flags] RESULTS.json...",
+		Short: "store results files (interrupted and simulated runs only when asked)",
+		Example: `  gpuarch db add results/*/results.json
+  gpuarch db add run/results.json --db postgres://gpuarch@db/fleet`,
+		Args: minArgs(1, "at least one results file"),
+		RunE: func(c *cobra.Command, args []string) error {
+			return e.dbAdd(c.Context(), path, args, allowInterrupted, allowSimulated)
+		},
 	}
-	return &UsageError{fmt.Sprintf("unknown db subcommand %q (add, list, compare)", sub)}
+	add.Flags().BoolVar(&allowInterrupted, "allow-interrupted", false, "store interrupted runs too (marked interrupted; db compare leaves them out unless a filter asks for them)")
+	add.Flags().BoolVar(&allowSimulated, "allow-simulated", false, "store runs of the simulated backend too (marked simulated: their numbers are not measurements)")
+
+	var where string
+	list := &cobra.Command{
+		Use:   "list [flags]",
+		Short: "list the stored runs, with whether each is complete, interrupted, simulated or quick",
+		Example: `  gpuarch db list
+  gpuarch db list --where 'model=NVIDIA H200,since=2026-11-01'`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			return e.withReadStore(c.Context(), path, func(s *store.Store) error { return e.dbList(c.Context(), s, where) })
+		},
+	}
+	list.Flags().StringVar(&where, "where", "", "which runs: comma-separated key=value (id, node, model, uuid, driver, backend, since, until, state)")
+
+	var all bool
+	var alpha *float64
+	cmp := &cobra.Command{
+		Use:   "compare [flags] FILTER-A FILTER-B",
+		Short: "compare two sets of stored runs (complete runs only, unless a filter names a state)",
+		Example: `  gpuarch db compare 'model=NVIDIA H100 80GB HBM3' 'model=NVIDIA H200'
+  gpuarch db compare uuid=GPU-1234 'model=NVIDIA H200,driver=580.159.04'`,
+		Args: exactArgs(2, `two filters, such as "uuid=GPU-1234" "model=NVIDIA H200"`),
+		RunE: func(c *cobra.Command, args []string) error {
+			if err := checkAlpha(*alpha); err != nil {
+				return err
+			}
+			return e.withReadStore(c.Context(), path, func(s *store.Store) error {
+				return e.dbCompare(c.Context(), s, args[0], args[1], *alpha, all)
+			})
+		},
+	}
+	cmp.Flags().BoolVar(&all, "all", false, "list every quantity, not only the significant changes")
+	alpha = alphaFlag(cmp.Flags())
+	c.AddCommand(add, list, cmp)
+	return c
 }
 
+// withReadStore opens the store at path for reading only and hands it to
+// do.
+func (e *Env) withReadStore(ctx context.Context, path string, do func(*store.Store) error) error {
+	return e.withStore(ctx, path, do) // TODO read-only
+}
+
+// withStore opens (or makes) the store at path and hands it to do.
 func (e *Env) withStore(ctx context.Context, path string, do func(*store.Store) error) error {
 	s, err := store.Open(ctx, path)
 	if err != nil {
@@ -55,16 +106,10 @@ func (e *Env) withStore(ctx context.Context, path string, do func(*store.Store) 
 
 // dbAdd stores results files, going on past duplicates and bad files and
 // saying what became of each.
-func (e *Env) dbAdd(ctx context.Context, fs *flag.FlagSet, path *string, args []string) error {
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	if fs.NArg() == 0 {
-		return &UsageError{"db add needs at least one results file"}
-	}
-	return e.withStore(ctx, *path, func(s *store.Store) error {
+func (e *Env) dbAdd(ctx context.Context, path string, files []string, allowInterrupted, allowSimulated bool) error {
+	return e.withStore(ctx, path, func(s *store.Store) error {
 		var errs []error
-		for _, f := range fs.Args() {
+		for _, f := range files {
 			run, err := record.ReadFile(f)
 			if err == nil {
 				var id int64

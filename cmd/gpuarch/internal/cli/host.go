@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/gpuarch/gpuarch/cmd/gpuarch/internal/outdir"
 	"github.com/gpuarch/gpuarch/compare"
 	"github.com/gpuarch/gpuarch/cuda"
 	"github.com/gpuarch/gpuarch/probe/vk"
@@ -79,11 +80,20 @@ const HostSummary = "summary.md"
 // measureHost measures several GPUs at once, one worker per GPU, each into
 // out/gpu<N>, and writes a summary that sets every GPU against its
 // siblings. A GPU that fails loses no other GPU's results.
-func (e *Env) measureHost(ctx context.Context, req WorkRequest, gpus []int, out string) error {
+func (e *Env) measureHost(ctx context.Context, req WorkRequest, gpus []int, out *outdir.Output) error {
 	var mu sync.Mutex // one progress line at a time
 	var wg sync.WaitGroup
 	runs := make([]*record.Run, len(gpus))
 	errs := make([]error, len(gpus))
+	priors := make([]*record.Run, len(gpus))
+	for i, n := range gpus {
+		r := req
+		r.GPU = n
+		var err error
+		if priors[i], err = readPrior(out, filepath.Join(fmt.Sprintf("gpu%d", n), ResultsJSON), r); err != nil {
+			return err
+		}
+	}
 	for i, n := range gpus {
 		wg.Add(1)
 		go func() {
@@ -92,13 +102,18 @@ func (e *Env) measureHost(ctx context.Context, req WorkRequest, gpus []int, out 
 			sub.Stderr = &prefixWriter{w: e.Stderr, prefix: fmt.Sprintf("gpu%d ", n), mu: &mu}
 			r := req
 			r.GPU = n
-			dir := filepath.Join(out, fmt.Sprintf("gpu%d", n))
-			runs[i], errs[i] = sub.measure(ctx, r, dir)
+			dir := filepath.Join(out.Dir(), fmt.Sprintf("gpu%d", n))
+			if errs[i] = os.MkdirAll(dir, outdir.DirMode); errs[i] == nil {
+				runs[i], errs[i] = sub.measure(ctx, r, dir, priors[i])
+			}
 			if r.Quick && runs[i] != nil && len(runs[i].Records) > 0 {
 				sub.Stdout = io.Discard
 				if err := sub.writeQuickFile(runs[i], dir); err != nil && errs[i] == nil {
 					errs[i] = err
 				}
+			}
+			if runs[i] == nil || len(runs[i].Records) == 0 {
+				os.Remove(dir) // only an empty folder goes
 			}
 			if errs[i] != nil {
 				errs[i] = fmt.Errorf("gpu %d: %w", n, errs[i])
@@ -107,7 +122,7 @@ func (e *Env) measureHost(ctx context.Context, req WorkRequest, gpus []int, out 
 	}
 	wg.Wait()
 	var peers *links.Matrix
-	if req.Quick || slices.Contains(req.Suites, links.Suite) {
+	if ctx.Err() == nil && (req.Quick || slices.Contains(req.Suites, links.Suite)) {
 		// After the GPUs' own runs, so that no probe shares a GPU with
 		// the copies.
 		m, err := e.measurePeers(ctx, req, gpus)
@@ -115,14 +130,21 @@ func (e *Env) measureHost(ctx context.Context, req WorkRequest, gpus []int, out 
 			errs = append(errs, fmt.Errorf("peer links: %w", err))
 		}
 		if peers = m; m != nil {
-			if err := writeJSON(filepath.Join(out, LinksJSON), m); err != nil {
+			if err := writeJSON(filepath.Join(out.Dir(), LinksJSON), m); err != nil {
 				errs = append(errs, err)
 			}
 		}
 	}
-	md, err := writeHostFiles(out, gpus, runs, errs, peers)
-	fmt.Fprint(e.Stdout, md)
-	return errors.Join(append(errs, err)...)
+	complete := ctx.Err() == nil
+	for _, r := range runs {
+		complete = complete && r != nil && r.Complete
+	}
+	if complete || slices.ContainsFunc(runs, func(r *record.Run) bool { return r != nil && len(r.Records) > 0 }) {
+		md, err := writeHostFiles(out.Dir(), gpus, runs, errs, peers)
+		fmt.Fprint(e.Stdout, md)
+		errs = append(errs, err)
+	}
+	return finishOut(out, complete, runs, errors.Join(errs...))
 }
 
 // writeHostFiles writes the host summary of the runs into out (summary.md
@@ -138,15 +160,7 @@ func writeHostFiles(out string, gpus []int, runs []*record.Run, errs []error, pe
 // cmdSummary writes a multi-GPU run's host summary again from what its
 // folder holds (gpu<N>/results.json, links.json), measuring nothing: after
 // an upgrade of gpuarch, or for the folders of a run cut short.
-func (e *Env) cmdSummary(_ context.Context, args []string) error {
-	fs := e.flags("summary")
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	if fs.NArg() != 1 {
-		return &UsageError{"summary takes one folder: the --out of a run with --gpu all or a list"}
-	}
-	dir := fs.Arg(0)
+func (e *Env) cmdSummary(dir string) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return fmt.Errorf("summary: %w", err)

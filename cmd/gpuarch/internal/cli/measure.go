@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -17,6 +16,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/cobra"
+
+	"github.com/gpuarch/gpuarch/cmd/gpuarch/internal/outdir"
 	"github.com/gpuarch/gpuarch/compare"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/probe/vk"
@@ -58,40 +60,59 @@ func parseSuites(list string) ([]string, error) {
 	return out, nil
 }
 
-// measureFlags declares the flags run and inst share; apply sets them on e
-// once the flags are parsed.
-// once the flags are parsed, and target resolves the device they name.
-func (e *Env) measureFlags(fs *flag.FlagSet) (target func() (Target, error), apply func()) {
-	gpu := fs.String("gpu", "0", "the device's number among the backend's devices (run: also all, or a list such as 0,2)")
-	backend := backendFlag(fs)
-	timing := timingFlag(fs)
-	artifacts := fs.String("artifacts", "", "keep each probe module's source and binary (PTX and cubin, or SPIR-V assembly and binary) in this folder")
-	timeout := fs.Duration("launch-timeout", e.Config.LaunchTimeout, "give up on a probe kernel that runs longer than this")
-	var most byteSize
-	fs.Var(&most, "max-footprint", "the most device memory a memory probe may stream or chase over, such as 256MiB or 4GiB (default: as much as the probes ask and the device has)")
-	target = func() (Target, error) {
-		b, err := e.resolveBackend(*backend)
-		if err != nil {
-			return Target{}, err
-		}
-		t, err := resolveTiming(*timing)
-		if err != nil {
-			return Target{}, err
-		}
-		if b == backendCUDA && t == vk.TimingTimestamps {
-			return Target{}, &UsageError{"--timing timestamps is for the Vulkan backend: CUDA kernels always read the SM's clock"}
-		}
-		gpus, err := e.parseGPUs(b, *gpu)
-		if err != nil {
-			return Target{}, err
-		}
-		return Target{Backend: b, GPU: gpus[0], GPUs: gpus, Timing: t}, nil
+// measureOptions are the flags run and inst share.
+type measureOptions struct {
+	gpu, artifacts  string
+	backend, timing *string
+	timeout         time.Duration
+	most            byteSize
+}
+
+// measureFlags declares the flags run and inst share; several says whether
+// --gpu takes more than one device.
+func (e *Env) measureFlags(c *cobra.Command, several bool) *measureOptions {
+	fs := c.Flags()
+	o := &measureOptions{backend: backendFlag(c)}
+	gpuHelp := "the device's number among the backend's devices"
+	if several {
+		gpuHelp += ", all, or a list such as 0,2"
 	}
-	return target, func() {
-		e.Artifacts, e.Config.LaunchTimeout = *artifacts, *timeout
-		if most > 0 {
-			e.Config.MaxFootprint = int64(most)
-		}
+	fs.StringVar(&o.gpu, "gpu", "0", gpuHelp)
+	o.timing = timingFlag(fs)
+	fs.StringVar(&o.artifacts, "artifacts", "", "keep each probe module's source and binary (PTX and cubin, or SPIR-V assembly and binary) in this folder")
+	fs.DurationVar(&o.timeout, "launch-timeout", e.Config.LaunchTimeout, "give up on a probe kernel that runs longer than this (a positive duration, such as 30s)")
+	fs.Var(&o.most, "max-footprint", "the most device memory a memory probe may stream or chase over, such as 256MiB or 4GiB (default: as much as the probes ask and the device has)")
+	return o
+}
+
+// target checks the options and resolves the devices they name.
+func (o measureOptions) target(e *Env) (Target, error) {
+	if o.timeout <= 0 {
+		return Target{}, usagef("--launch-timeout %v: give a positive duration, such as 30s", o.timeout)
+	}
+	b, err := e.resolveBackend(*o.backend)
+	if err != nil {
+		return Target{}, err
+	}
+	t, err := resolveTiming(*o.timing)
+	if err != nil {
+		return Target{}, err
+	}
+	if b == backendCUDA && t == vk.TimingTimestamps {
+		return Target{}, usagef("--timing timestamps is for the Vulkan backend: CUDA kernels always read the SM's clock")
+	}
+	gpus, err := e.parseGPUs(b, o.gpu)
+	if err != nil {
+		return Target{}, err
+	}
+	return Target{Backend: b, GPU: gpus[0], GPUs: gpus, Timing: t}, nil
+}
+
+// apply sets the options on e's configuration.
+func (o measureOptions) apply(e *Env) {
+	e.Artifacts, e.Config.LaunchTimeout = o.artifacts, o.timeout
+	if o.most > 0 {
+		e.Config.MaxFootprint = int64(o.most)
 	}
 }
 
@@ -106,6 +127,9 @@ func (b *byteSize) String() string {
 	}
 	return strconv.FormatInt(int64(*b), 10)
 }
+
+// Type names the flag's value in help.
+func (b *byteSize) Type() string { return "size" }
 
 func (b *byteSize) Set(s string) error {
 	num := strings.TrimSpace(s)
@@ -127,57 +151,63 @@ func (b *byteSize) Set(s string) error {
 	return nil
 }
 
-func (e *Env) cmdRun(ctx context.Context, args []string) error {
-	fs := e.flags("run")
-	out := fs.String("out", "gpuarch-results", "folder to write results.json and results.md into")
-	suite := fs.String("suite", "", "comma-separated suites to run: "+strings.Join(knownSuites, ", ")+" (default: every suite the backend runs)")
-	grid := fs.String("coopmat-grid", "", "the Vulkan cooperative-matrix throughput shapes tried, as subgroups per workgroup/workgroups per SM/accumulators per subgroup, each a comma-separated list (default 4,8/1,2,4/1,2,4,8)")
-	quick := fs.Bool("quick", false, "a health check in at most 30 s per GPU: clock and throttle reasons, FFMA and tensor-core peak, L2 and DRAM bandwidth, load latencies, host links, each beside the recorded results of the model (quick.md)")
-	refDir := fs.String("reference", "results", "the folder of recorded results (<model>/results.json) --quick compares with")
-	target, apply := e.measureFlags(fs)
-	if err := parse(fs, args); err != nil {
-		return err
+// runOptions are run's flags.
+type runOptions struct {
+	out, suite, grid, reference string
+	quick, force, resume        bool
+	measure                     *measureOptions
+}
+
+func (e *Env) cmdRun(ctx context.Context, o runOptions) error {
+	if o.quick && o.suite != "" {
+		return usagef("--quick runs its own choice of probes: leave out --suite")
 	}
-	apply()
-	if fs.NArg() > 0 {
-		return &UsageError{fmt.Sprintf("run takes no arguments, got %q", fs.Args())}
+	if o.force && o.resume {
+		return usagef("--force replaces a complete run and --resume continues an interrupted one: give one of them")
 	}
-	if *quick && *suite != "" {
-		return &UsageError{"--quick runs its own choice of probes: leave out --suite"}
+	if _, err := mma.ParseCoopMatGrid(o.grid); err != nil {
+		return &UsageError{err.Error()}
 	}
-	t, err := target()
+	t, err := o.measure.target(e)
 	if err != nil {
 		return err
 	}
+	o.measure.apply(e)
 	backend := t.Backend
 	names := backendSuites(backend)
-	if *suite != "" {
-		if names, err = parseSuites(*suite); err != nil {
+	if o.suite != "" {
+		if names, err = parseSuites(o.suite); err != nil {
 			return err
 		}
 		if err := checkSuites(backend, names); err != nil {
 			return err
 		}
 	}
-	if _, err := mma.ParseCoopMatGrid(*grid); err != nil {
-		return &UsageError{err.Error()}
-	}
-	req := WorkRequest{Backend: backend, GPU: t.GPU, Timing: t.Timing, Suites: names, CoopMatGrid: *grid, Quick: *quick}
-	if *quick {
+	req := WorkRequest{Backend: backend, GPU: t.GPU, Timing: t.Timing, Suites: names, CoopMatGrid: o.grid, Quick: o.quick}
+	if o.quick {
 		req.Suites = []string{"quick"}
 		e.Config = quickConfig(e.Config)
-		e.Reference = *refDir
+		e.Reference = o.reference
 	}
+	out, err := beginOut(o.out, o.force, o.resume)
+	if err != nil {
+		return err
+	}
+	defer out.Abandon()
 	if len(t.GPUs) > 1 {
-		return e.measureHost(ctx, req, t.GPUs, *out)
+		return e.measureHost(ctx, req, t.GPUs, out)
 	}
-	run, err := e.measure(ctx, req, *out)
-	if *quick && run != nil && len(run.Records) > 0 {
-		if qerr := e.writeQuickFile(run, *out); qerr != nil && err == nil {
+	prior, err := readPrior(out, ResultsJSON, req)
+	if err != nil {
+		return err
+	}
+	run, err := e.measure(ctx, req, out.Dir(), prior)
+	if o.quick && run != nil && len(run.Records) > 0 {
+		if qerr := e.writeQuickFile(run, out.Dir()); qerr != nil && err == nil {
 			err = qerr
 		}
 	}
-	return err
+	return finishOut(out, run != nil && run.Complete, []*record.Run{run}, err)
 }
 
 // writeQuickFile writes quick.md beside a quick run's results and prints
@@ -201,28 +231,19 @@ func (e *Env) writeQuickFile(run *record.Run, out string) error {
 	return os.WriteFile(filepath.Join(out, quickFile), []byte(b.String()), 0o644)
 }
 
-func (e *Env) cmdInst(ctx context.Context, args []string) error {
-	fs := e.flags("inst")
-	out := fs.String("out", "", "also write results.json and results.md into this folder")
-	target, apply := e.measureFlags(fs)
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	apply()
-	if fs.NArg() == 0 {
-		return &UsageError{"inst needs at least one instruction name (gpuarch list shows them)"}
-	}
-	t, err := target()
+func (e *Env) cmdInst(ctx context.Context, m measureOptions, out string, force bool, names []string) error {
+	t, err := m.target(e)
 	if err != nil {
 		return err
 	}
+	m.apply(e)
 	if len(t.GPUs) > 1 {
-		return &UsageError{"inst measures one GPU: give --gpu a single number (run takes several)"}
+		return usagef("inst measures one GPU: give --gpu a single number (run takes several)")
 	}
 	backend := t.Backend
-	specs, err := alu.LookupIn(chainCatalog(backend), fs.Args())
+	specs, err := alu.LookupIn(chainCatalog(backend), names)
 	if err != nil {
-		if oerr := otherBackend(backend, fs.Args()); oerr != nil {
+		if oerr := otherBackend(backend, names); oerr != nil {
 			return oerr
 		}
 		return err
@@ -233,19 +254,32 @@ func (e *Env) cmdInst(ctx context.Context, args []string) error {
 			suites = append(suites, s.Suite)
 		}
 	}
-	run, err := e.measure(ctx, WorkRequest{Backend: backend, GPU: t.GPU, Timing: t.Timing, Suites: suites, Subjects: fs.Args()}, *out)
+	req := WorkRequest{Backend: backend, GPU: t.GPU, Timing: t.Timing, Suites: suites, Subjects: names}
+	var o *outdir.Output
+	dir := ""
+	if out != "" {
+		if o, err = beginOut(out, force, false); err != nil {
+			return err
+		}
+		defer o.Abandon()
+		dir = o.Dir()
+	}
+	run, err := e.measure(ctx, req, dir, nil)
 	if run != nil {
 		if rerr := report.Markdown(e.Stdout, run); rerr != nil && err == nil {
 			err = rerr
 		}
 	}
-	return err
+	if o != nil {
+		return finishOut(o, run != nil && run.Complete, []*record.Run{run}, err)
+	}
+	return outcome([]*record.Run{run}, err, "")
 }
 
 // checkWritable makes dir and proves a file can be written in it, before
 // any GPU time is spent.
 func checkWritable(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, outdir.DirMode); err != nil {
 		return fmt.Errorf("cannot create the output folder: %w", err)
 	}
 	f, err := os.CreateTemp(dir, ".gpuarch-write-test-*")
@@ -257,22 +291,97 @@ func checkWritable(dir string) error {
 	return os.Remove(name)
 }
 
-// measure runs req in worker processes (see worker.go) and keeps the
-// results on disk after every record (when out is set), so an interruption
-// loses nothing measured. When a worker dies, the job it was running is
-// recorded as failed with the reason and a new worker takes the rest. It
-// returns the run even on error.
-func (e *Env) measure(ctx context.Context, req WorkRequest, out string) (*record.Run, error) {
-	created := false // this run made the output folder
-	if out != "" {
-		_, err := os.Stat(out)
-		created = errors.Is(err, fs.ErrNotExist)
+// beginOut starts writing a run's results under out (outdir.Begin): a
+// folder holding a complete run is refused before any GPU time is spent
+// unless force, and resume continues the interrupted run it holds.
+func beginOut(out string, force, resume bool) (*outdir.Output, error) {
+	o, err := outdir.Begin(out, outdir.Options{Force: force, Resume: resume})
+	switch {
+	case errors.Is(err, outdir.ErrNothingToResume):
+		return nil, usagef("--resume: %v", err)
+	case err != nil && !errors.Is(err, outdir.ErrExists):
+		return nil, fmt.Errorf("cannot create the output folder: %w", err)
 	}
-	for _, dir := range []string{out, e.Artifacts} {
-		if dir == "" {
+	return o, err
+}
+
+// readPrior reads the run a resumed output holds at rel inside its
+// staging folder (nil when the output was not resumed), and checks it is
+// a run of what req asks.
+func readPrior(o *outdir.Output, rel string, req WorkRequest) (*record.Run, error) {
+	if o == nil || o.Resumed() == "" {
+		return nil, nil
+	}
+	prior, err := record.ReadFile(filepath.Join(o.Dir(), rel))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil // this GPU had measured nothing yet
+	}
+	if err != nil {
+		return nil, fmt.Errorf("--resume: %w", err)
+	}
+	if b := prior.Device.BackendOf(); b != req.Backend {
+		return nil, usagef("--resume: the interrupted run in %s was measured through %s, not %s: give --backend %s", o.Resumed(), b, req.Backend, b)
+	}
+	if !slices.Equal(prior.Suites, req.Suites) || prior.Quick != req.Quick {
+		return nil, usagef("--resume: the interrupted run in %s measured suites %s: resume it with the same --suite (or --quick)", o.Resumed(), strings.Join(prior.Suites, ","))
+	}
+	return prior, nil
+}
+
+// finishOut moves a run's results into place and says where they went,
+// decorating err (see outcome).
+func finishOut(o *outdir.Output, complete bool, runs []*record.Run, err error) error {
+	where, ferr := o.Finish(complete)
+	if ferr != nil {
+		return errors.Join(outcome(runs, err, o.Dir()), fmt.Errorf("move the results into place: %w (they are in %s)", ferr, o.Dir()))
+	}
+	return outcome(runs, err, where)
+}
+
+// outcome is what a run's end means for its exit status: err decorated
+// with where the results so far are kept, or, for a run that ended, a
+// FailedError when records failed or none was measured.
+func outcome(runs []*record.Run, err error, where string) error {
+	n, failed, measured := 0, 0, 0
+	for _, run := range runs {
+		if run == nil {
 			continue
 		}
-		if err := checkWritable(dir); err != nil {
+		for _, r := range run.Records {
+			n++
+			switch r.Status {
+			case record.StatusOK:
+				measured++
+			case record.StatusFailed:
+				failed++
+			}
+		}
+	}
+	switch {
+	case err != nil && where != "":
+		what := "stopped"
+		if errors.Is(err, context.Canceled) {
+			what = "interrupted"
+		}
+		return fmt.Errorf("%s after %d records (kept in %s, marked interrupted; gpuarch run --resume continues it): %w", what, n, where, err)
+	case err != nil:
+		return err
+	case measured == 0 || failed > 0:
+		return &FailedError{Failed: failed, Measured: measured, Total: n, Where: where}
+	}
+	return nil
+}
+
+// measure runs req in worker processes (see worker.go) and keeps the
+// results in dir (when set) after every record, so an interruption loses
+// nothing measured. prior, when set, is an interrupted run to continue:
+// its records are kept and its finished jobs skipped. When a worker dies,
+// the job it was running is recorded as failed with the reason and a new
+// worker takes the rest. It returns the run even on error; the run is
+// Complete when every job ended and at least one record was measured.
+func (e *Env) measure(ctx context.Context, req WorkRequest, dir string, prior *record.Run) (*record.Run, error) {
+	if e.Artifacts != "" {
+		if err := checkWritable(e.Artifacts); err != nil {
 			return nil, err
 		}
 	}
@@ -287,26 +396,61 @@ func (e *Env) measure(ctx context.Context, req WorkRequest, out string) (*record
 		Suites:  req.Suites,
 		Quick:   req.Quick,
 	}
+	done := map[string]bool{}
+	known := map[string]float64{}
+	// at indexes a resumed run's records by id: a job the interrupted run
+	// had not finished runs again, and its records replace those it had
+	// written.
+	at := map[string]int{}
+	before := 0.0 // seconds the resumed run had taken
+	if prior != nil {
+		run = prior
+		run.Complete, run.Tool.Version, run.Tool.Host = false, toolVersion(), host
+		before = prior.ElapsedSeconds
+		for _, k := range prior.Done {
+			done[k] = true
+		}
+		for i, r := range run.Records {
+			at[r.ID] = i
+			if pipes.IsSolo(&r) {
+				known[r.Subject] = r.Value
+			}
+		}
+		run.Warnings = append(run.Warnings, fmt.Sprintf("resumed at %s after %d jobs", start.UTC().Format(time.RFC3339), len(done)))
+		progress(fmt.Sprintf("resuming: %d jobs done, %d records kept", len(done), len(prior.Records)))
+	}
 	save := func() error {
-		if out == "" {
+		if dir == "" {
 			return nil
 		}
 		run.Finished = time.Now().UTC()
-		run.ElapsedSeconds = time.Since(start).Seconds()
-		return record.WriteFile(filepath.Join(out, ResultsJSON), run)
+		run.ElapsedSeconds = before + time.Since(start).Seconds()
+		run.Done = nil
+		if !run.Complete {
+			run.Done = slices.Sorted(maps.Keys(done))
+		}
+		return record.WriteFile(filepath.Join(dir, ResultsJSON), run)
 	}
-	done := map[string]bool{}
-	known := map[string]float64{}
 	var saveErr error
 	for {
 		var sawDevice, warmed bool
 		started, progressed := "", false
 		req.Done, req.Known = slices.Sorted(maps.Keys(done)), known
-		err := e.Worker(ctx, req, func(m WorkMessage) {
+		var deviceErr error
+		wctx, cancel := context.WithCancel(ctx)
+		err := e.Worker(wctx, req, func(m WorkMessage) {
 			switch m.Type {
 			case "device":
 				sawDevice = true
-				if m.Device != nil && run.Device.UUID == "" {
+				if m.Device == nil {
+					return
+				}
+				if prior != nil && prior.Device.UUID != "" && m.Device.UUID != prior.Device.UUID {
+					deviceErr = usagef("--resume: the interrupted run was measured on %s (%s), not on this device, %s (%s)", prior.Device.Name, prior.Device.UUID, m.Device.Name, m.Device.UUID)
+					cancel()
+					return
+				}
+				if run.Device.UUID == "" {
 					run.Device = *m.Device
 					run.Warnings = append(run.Warnings, m.Warnings...)
 				}
@@ -333,29 +477,42 @@ func (e *Env) measure(ctx context.Context, req WorkRequest, out string) (*record
 				if m.Record == nil {
 					return
 				}
-				run.Records = append(run.Records, *m.Record)
+				if i, ok := at[m.Record.ID]; ok {
+					run.Records[i] = *m.Record
+				} else {
+					run.Records = append(run.Records, *m.Record)
+				}
 				if pipes.IsSolo(m.Record) {
 					known[m.Record.Subject] = m.Record.Value
-				}
-				if err := save(); err != nil && saveErr == nil {
-					saveErr = err
 				}
 			case "done":
 				done[m.Key], started, progressed = true, "", true
 				progress(fmt.Sprintf("[%d] %s: %s", len(done), m.Key, summaryLine(run, m.Key)))
+				// Saved after every job, so a killed run keeps all but
+				// the job it was in.
+				if err := save(); err != nil && saveErr == nil {
+					saveErr = err
+				}
 			}
 		})
+		cancel()
 		switch {
+		case deviceErr != nil:
+			return run, deviceErr
 		case err == nil:
 			run.Complete = saveErr == nil
-			return run, finish(run, save, out, created, saveErr)
+			if !anyMeasured(run) {
+				run.Complete = false
+				run.Warnings = append(run.Warnings, "no record was measured: every one failed or was skipped")
+			}
+			return run, end(run, save, dir, saveErr)
 		case ctx.Err() != nil:
-			return run, finish(run, save, out, created, ctx.Err())
+			return run, end(run, save, dir, ctx.Err())
 		case !sawDevice || !warmed:
 			// Nothing was measured: the GPU cannot be used at all.
-			return run, finish(run, save, out, created, err)
+			return run, end(run, save, dir, err)
 		case started == "" && !progressed:
-			return run, finish(run, save, out, created, fmt.Errorf("a worker stopped without measuring anything: %w", err))
+			return run, end(run, save, dir, fmt.Errorf("a worker stopped without measuring anything: %w", err))
 		}
 		progress(fmt.Sprintf("worker stopped: %v; going on in a new worker", err))
 		run.Warnings = append(run.Warnings, "a worker process stopped and a new one went on: "+err.Error())
@@ -373,32 +530,23 @@ func (e *Env) measure(ctx context.Context, req WorkRequest, out string) (*record
 	}
 }
 
-// finish writes the final JSON and Markdown and decorates err with where the
-// results so far are. A run that failed before measuring anything (no
-// record, no clock) writes nothing, and removes the output folder if it
-// made it and it is empty: an empty results file would pass for a run.
-func finish(run *record.Run, save func() error, out string, created bool, err error) error {
+// anyMeasured says whether a run holds a record measured ok.
+func anyMeasured(run *record.Run) bool {
+	return slices.ContainsFunc(run.Records, func(r record.Record) bool { return r.Status == record.StatusOK })
+}
+
+// end writes the final JSON and the document into dir (when set). A run
+// that failed before measuring anything (no record, no clock) writes
+// nothing: an empty results file would pass for a run.
+func end(run *record.Run, save func() error, dir string, err error) error {
 	if err != nil && len(run.Records) == 0 && run.Warmup == nil {
-		if created && out != "" {
-			_ = os.Remove(out) // only an empty folder goes
-		}
 		return err
 	}
 	serr := save()
-	if out != "" && serr == nil {
-		serr = writeDocument(out, run, nil)
+	if dir != "" && serr == nil {
+		serr = writeDocument(dir, run, nil)
 	}
-	switch {
-	case err != nil && out != "":
-		what := "interrupted"
-		if !errors.Is(err, context.Canceled) {
-			what = "stopped"
-		}
-		return fmt.Errorf("%s after %d records (kept in %s): %w", what, len(run.Records), out, err)
-	case err != nil:
-		return err
-	}
-	return serr
+	return errors.Join(err, serr)
 }
 
 // summaryLine is a one-line progress summary of a job's records (those
@@ -430,16 +578,19 @@ func summaryLine(run *record.Run, key string) string {
 	return strings.Join(parts, ", ")
 }
 
-func (e *Env) cmdInfo(ctx context.Context, args []string) error {
-	fs := e.flags("info")
-	gpu := fs.Int("gpu", 0, "the device's number among the backend's devices")
-	backendName := backendFlag(fs)
-	asJSON := fs.Bool("json", false, "print JSON")
-	noMeasure := fs.Bool("no-measure", false, "do not run the clock measurement (peaks use NVML's maximum clock)")
-	if err := parse(fs, args); err != nil {
+// infoOptions are info's flags.
+type infoOptions struct {
+	gpu             string
+	backend         *string
+	json, noMeasure bool
+}
+
+func (e *Env) cmdInfo(ctx context.Context, o infoOptions) error {
+	backend, err := e.resolveBackend(*o.backend)
+	if err != nil {
 		return err
 	}
-	backend, err := e.resolveBackend(*backendName)
+	gpus, err := e.parseGPUs(backend, o.gpu)
 	if err != nil {
 		return err
 	}
@@ -450,52 +601,72 @@ func (e *Env) cmdInfo(ctx context.Context, args []string) error {
 			return err
 		}
 		vkList = &vulkanList{Loader: loader, Devices: devs}
-		if !*asJSON {
+		if !o.json {
 			if err := vkList.writeText(e.Stdout); err != nil {
 				return err
 			}
 			fmt.Fprintln(e.Stdout)
 		}
 	}
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	g, err := e.OpenGPU(ctx, Target{Backend: backend, GPU: *gpu})
-	if err != nil {
-		return err
-	}
-	defer g.Close()
-	var clock *record.Clock
-	if !*noMeasure {
-		runner := &probe.Runner{GPU: g, Config: e.Config}
-		if clock, err = runner.Warmup(ctx, 300*time.Millisecond, 3*time.Second); err != nil {
-			return fmt.Errorf("measure the %s clock: %w", g.Device().UnitsOf().Core, err)
+	var sheets []spec.Sheet
+	for _, n := range gpus {
+		sheet, err := e.sheet(ctx, Target{Backend: backend, GPU: n}, !o.noMeasure)
+		if err != nil {
+			if len(gpus) > 1 {
+				err = fmt.Errorf("gpu %d: %w", n, err)
+			}
+			return err
 		}
+		sheets = append(sheets, sheet)
 	}
-	sheet := spec.New(g.Device(), clock)
-	if *asJSON {
+	if o.json {
 		enc := json.NewEncoder(e.Stdout)
 		enc.SetIndent("", "  ")
+		var v any = sheets
+		if len(sheets) == 1 {
+			v = sheets[0]
+		}
 		if vkList != nil {
 			return enc.Encode(struct {
 				Vulkan *vulkanList `json:"vulkan"`
-				Sheet  spec.Sheet  `json:"sheet"`
-			}{vkList, sheet})
+				Sheet  any         `json:"sheet"`
+			}{vkList, v})
 		}
-		return enc.Encode(sheet)
+		return enc.Encode(v)
 	}
-	return sheet.WriteText(e.Stdout)
+	for i, sheet := range sheets {
+		if i > 0 {
+			fmt.Fprintln(e.Stdout)
+		}
+		if err := sheet.WriteText(e.Stdout); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-func (e *Env) cmdList(_ context.Context, args []string) error {
-	fs := e.flags("list")
-	backendName := backendFlag(fs)
-	if err := parse(fs, args); err != nil {
-		return err
+// sheet opens one device and makes its spec sheet, measuring its clock
+// when measure is set.
+func (e *Env) sheet(ctx context.Context, t Target, measure bool) (spec.Sheet, error) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	g, err := e.OpenGPU(ctx, t)
+	if err != nil {
+		return spec.Sheet{}, err
 	}
-	if fs.NArg() > 0 {
-		return &UsageError{"list takes no arguments"}
+	defer g.Close()
+	var clock *record.Clock
+	if measure {
+		runner := &probe.Runner{GPU: g, Config: e.Config}
+		if clock, err = runner.Warmup(ctx, 300*time.Millisecond, 3*time.Second); err != nil {
+			return spec.Sheet{}, fmt.Errorf("measure the %s clock: %w", g.Device().UnitsOf().Core, err)
+		}
 	}
-	backend, err := e.resolveBackend(*backendName)
+	return spec.New(g.Device(), clock), nil
+}
+
+func (e *Env) cmdList(backendName string) error {
+	backend, err := e.resolveBackend(backendName)
 	if err != nil {
 		return err
 	}
@@ -531,33 +702,30 @@ func (e *Env) cmdList(_ context.Context, args []string) error {
 	return nil
 }
 
-func (e *Env) cmdReport(_ context.Context, args []string) error {
-	fs := e.flags("report")
-	out := fs.String("out", "", "write results.md into this folder instead of printing it")
-	libPath := fs.String("library", "", "a library GEMM measurement (scripts/cublas_gemm.py's output) to set beside the matrix units")
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	if fs.NArg() != 1 {
-		return &UsageError{"report needs exactly one results file"}
-	}
-	run, err := record.ReadFile(fs.Arg(0))
+// reportOptions are report's flags.
+type reportOptions struct {
+	out, library string
+	anyGPU       bool
+}
+
+func (e *Env) cmdReport(o reportOptions, path string) error {
+	run, err := record.ReadFile(path)
 	if err != nil {
 		return err
 	}
 	var lib *report.Library
-	if *libPath != "" {
-		if lib, err = report.ReadLibrary(*libPath); err != nil {
+	if o.library != "" {
+		if lib, err = report.ReadLibrary(o.library); err != nil {
 			return err
 		}
 	}
-	if *out == "" {
+	if o.out == "" {
 		return report.MarkdownWith(e.Stdout, run, lib)
 	}
-	if err := checkWritable(*out); err != nil {
+	if err := checkWritable(o.out); err != nil {
 		return err
 	}
-	return writeDocument(*out, run, lib)
+	return writeDocument(o.out, run, lib)
 }
 
 // writeDocument writes results.md, results.html (self-contained) and the
@@ -590,27 +758,21 @@ func writeDocument(dir string, run *record.Run, lib *report.Library) error {
 	return err
 }
 
-func (e *Env) cmdCompare(_ context.Context, args []string) error {
-	fs := e.flags("compare")
-	all := fs.Bool("all", false, "list every quantity, not only the significant changes")
-	alpha := fs.Float64("alpha", 0.05, "significance level of the Mann-Whitney U test")
-	if err := parse(fs, args); err != nil {
+func (e *Env) cmdCompare(a, b string, alpha float64, all bool) error {
+	if err := checkAlpha(alpha); err != nil {
 		return err
 	}
-	if fs.NArg() != 2 {
-		return &UsageError{"compare needs two results files"}
-	}
 	runs := make([]*record.Run, 2)
-	for i := range runs {
-		r, err := record.ReadFile(fs.Arg(i))
+	for i, path := range []string{a, b} {
+		r, err := record.ReadFile(path)
 		if err != nil {
 			return err
 		}
 		runs[i] = r
 	}
-	res, err := compare.Runs(runs[0], runs[1], *alpha)
+	res, err := compare.Runs(runs[0], runs[1], alpha)
 	if err != nil {
 		return err
 	}
-	return res.WriteMarkdown(e.Stdout, fs.Arg(0), fs.Arg(1), *all)
+	return res.WriteMarkdown(e.Stdout, a, b, all)
 }
