@@ -170,6 +170,10 @@ func ReadFile(path string) (*Run, error) {
 	return run, nil
 }
 
+// FileMode is the mode of the files gpuarch writes: readable by all, as
+// results are shared.
+const FileMode = 0o644
+
 // WriteFile writes run to path atomically: a reader (or a crash) sees the old
 // file or the new one, never half of one. The folder must exist.
 func WriteFile(path string, run *Run) error {
@@ -187,6 +191,13 @@ func writeAtomic(path string, data []byte) error {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	tmp := f.Name()
+	// CreateTemp makes the file 0600; a results file is as readable as
+	// the documents written beside it.
+	if err := f.Chmod(FileMode); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return fmt.Errorf("write %s: %w", path, err)
+	}
 	if _, err := f.Write(data); err != nil {
 		f.Close()
 		os.Remove(tmp)

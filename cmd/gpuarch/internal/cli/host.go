@@ -151,7 +151,7 @@ func (e *Env) measureHost(ctx context.Context, req WorkRequest, gpus []int, out 
 // and summary.json) and returns its text.
 func writeHostFiles(out string, gpus []int, runs []*record.Run, errs []error, peers *links.Matrix) (string, error) {
 	md, sum := hostSummary(gpus, runs, errs, peers)
-	if err := os.WriteFile(filepath.Join(out, HostSummary), []byte(md), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(out, HostSummary), []byte(md), outdir.FileMode); err != nil {
 		return md, fmt.Errorf("write the host summary: %w", err)
 	}
 	return md, writeJSON(filepath.Join(out, HostSummaryJSON), sum)
@@ -461,7 +461,7 @@ func writeJSON(path string, v any) error {
 	if err != nil {
 		return fmt.Errorf("encode %s: %w", filepath.Base(path), err)
 	}
-	if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
+	if err := os.WriteFile(path, append(data, '\n'), outdir.FileMode); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil

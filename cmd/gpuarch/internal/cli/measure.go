@@ -228,7 +228,7 @@ func (e *Env) writeQuickFile(run *record.Run, out string) error {
 	if out == "" {
 		return nil
 	}
-	return os.WriteFile(filepath.Join(out, quickFile), []byte(b.String()), 0o644)
+	return os.WriteFile(filepath.Join(out, quickFile), []byte(b.String()), outdir.FileMode)
 }
 
 func (e *Env) cmdInst(ctx context.Context, m measureOptions, out string, force bool, names []string) error {
@@ -736,22 +736,18 @@ func writeDocument(dir string, run *record.Run, lib *report.Library) error {
 	if err := report.MarkdownWith(&md, run, lib); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(dir, ResultsMD), md.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, ResultsMD), md.Bytes(), outdir.FileMode); err != nil {
 		return err
 	}
 	plots, err := report.Plots(run)
 	if err != nil {
 		return err
 	}
-	h, err := os.Create(filepath.Join(dir, ResultsHTML))
-	if err != nil {
+	var page bytes.Buffer
+	if err := report.Page(&page, md.Bytes(), plots, run.Device.Name); err != nil {
 		return err
 	}
-	if err := report.Page(h, md.Bytes(), plots, run.Device.Name); err != nil {
-		h.Close()
-		return err
-	}
-	if err := h.Close(); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, ResultsHTML), page.Bytes(), outdir.FileMode); err != nil {
 		return err
 	}
 	_, err = report.SavePlots(dir, plots)

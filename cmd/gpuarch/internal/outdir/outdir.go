@@ -68,13 +68,15 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/gpuarch/gpuarch/record"
 )
 
 // Permissions of what a run writes. The caller writes its files in the
 // staging folder with FileMode too (os.WriteFile(path, data, FileMode));
 // a file made by os.CreateTemp is 0600 and must be chmod'ed to FileMode.
 const (
-	FileMode fs.FileMode = 0o644
+	FileMode fs.FileMode = record.FileMode
 	DirMode  fs.FileMode = 0o755
 )
 
