@@ -84,16 +84,17 @@ func (e *Env) cmdAnalyze(ctx context.Context, o analyzeOptions, args []string) e
 	return err
 }
 
-// localModel is the name of this machine's GPU when its code is arch's
-// ("" when there is none, or it runs other code, or arch is unknown): the
-// model whose recorded results analyze predicts from by default.
+// localModel is the name of this machine's GPU when it runs arch's code
+// (any, when the input does not say: a SASS listing), "" when there is
+// none or it runs other code: the model whose recorded results analyze
+// predicts from by default.
 func (e *Env) localModel(arch string) string {
-	if e.LocalGPU == nil || arch == "" {
+	if e.LocalGPU == nil {
 		return ""
 	}
 	name, cc, err := e.LocalGPU()
-	if err != nil {
-		return ""
+	if err != nil || arch == "" {
+		return name
 	}
 	major, minor, ok := strings.Cut(cc, ".")
 	if !ok || !strings.HasPrefix(arch, "sm_"+major+minor) {

@@ -319,7 +319,7 @@ func readPrior(o *outdir.Output, rel string, req WorkRequest) (*record.Run, erro
 	if err != nil {
 		return nil, fmt.Errorf("--resume: %w", err)
 	}
-	if b := prior.Device.BackendOf(); b != req.Backend {
+	if b := prior.Tool.Backend; b != req.Backend {
 		return nil, usagef("--resume: the interrupted run in %s was measured through %s, not %s: give --backend %s", o.Resumed(), b, req.Backend, b)
 	}
 	if !slices.Equal(prior.Suites, req.Suites) || prior.Quick != req.Quick {
