@@ -219,7 +219,7 @@ func TestAnalyzeResultsOfItsModel(t *testing.T) {
 	t.Chdir(filepath.Join("..", "..", "..", "..")) // the checkout, with results/
 	for _, tc := range []struct {
 		name, local, want string
-		fails            bool
+		fails             bool
 	}{
 		{"no GPU here", "", "NVIDIA-H100-80GB-HBM3", true},
 		{"an H200 here", "NVIDIA H200", "NVIDIA-H200", false},
