@@ -18,6 +18,7 @@ import (
 
 	"github.com/gpuarch/gpuarch/cmd/gpuarch/internal/outdir"
 	"github.com/gpuarch/gpuarch/compare"
+	"github.com/gpuarch/gpuarch/mdtext"
 	"github.com/gpuarch/gpuarch/cuda"
 	"github.com/gpuarch/gpuarch/probe/vk"
 	"github.com/gpuarch/gpuarch/record"
@@ -296,7 +297,7 @@ func writeHostSummary(b *strings.Builder, gpus []int, runs []*record.Run, errs [
 			}
 			g.Error = why
 			sum.GPUs = append(sum.GPUs, g)
-			fmt.Fprintf(b, "| %d | — | — | — | — | 0 | — | — | failed: %s | — |\n", n, strings.ReplaceAll(why, "|", "/"))
+			fmt.Fprintf(b, "| %d | — | — | — | — | 0 | — | — | failed: %s | — |\n", n, mdtext.Cell(why))
 			continue
 		}
 		g.Device, g.UUID, g.Records = r.Device.Name, r.Device.UUID, len(r.Records)
@@ -305,7 +306,7 @@ func writeHostSummary(b *strings.Builder, gpus []int, runs []*record.Run, errs [
 			g.ClockHz = w.Hz
 			clock = fmt.Sprintf("%.0f MHz", w.Hz/1e6)
 			if s := w.After; s != nil {
-				sensors = fmt.Sprintf("%.0f W, %.0f °C, %s", s.PowerW, s.TempC, orNone(strings.Join(s.Throttle, ", ")))
+				sensors = fmt.Sprintf("%.0f W, %.0f °C, %s", s.PowerW, s.TempC, mdtext.Cell(orNone(strings.Join(s.Throttle, ", "))))
 			}
 		}
 		var siblings []*record.Run
@@ -335,7 +336,7 @@ func writeHostSummary(b *strings.Builder, gpus []int, runs []*record.Run, errs [
 				hostOnly = hostOnly && g.Outlier
 				var parts []string
 				for _, row := range rows[:min(3, len(rows))] {
-					parts = append(parts, fmt.Sprintf("`%s` %+.1f%%", row.ID, 100*row.Delta))
+					parts = append(parts, fmt.Sprintf("%s %+.1f%%", mdtext.CellCode(row.ID), 100*row.Delta))
 				}
 				for _, row := range rows {
 					g.Differing = append(g.Differing, row.ID)
@@ -352,10 +353,10 @@ func writeHostSummary(b *strings.Builder, gpus []int, runs []*record.Run, errs [
 		}
 		why := "—"
 		if g.Outlier || len(g.Reasons) > 0 {
-			why = orNone(strings.Join(g.Reasons, "; "))
+			why = mdtext.Cell(orNone(strings.Join(g.Reasons, "; ")))
 		}
 		sum.GPUs = append(sum.GPUs, g)
-		fmt.Fprintf(b, "| %d | %s | %s | %s | %s | %d | %s | %s | %s | %s |\n", n, r.Device.Name, r.Device.UUID, clock, sensors, len(r.Records), differ, worst, verdict, why)
+		fmt.Fprintf(b, "| %d | %s | %s | %s | %s | %d | %s | %s | %s | %s |\n", n, mdtext.Cell(r.Device.Name), mdtext.Cell(r.Device.UUID), clock, sensors, len(r.Records), differ, worst, verdict, why)
 	}
 	b.WriteString("\n")
 	return sum
@@ -422,7 +423,7 @@ func writePeerMatrix(b *strings.Builder, m *links.Matrix) {
 	}
 	b.WriteString("## Links between GPUs\n\n")
 	if len(m.Pairs) == 0 {
-		fmt.Fprintf(b, "%s\n\n", orNone(m.Note))
+		fmt.Fprintf(b, "%s\n\n", mdtext.Escape(orNone(m.Note)))
 		return
 	}
 	b.WriteString("Copy-engine copies between every ordered pair (cuMemcpyPeerAsync, 256 MiB for bandwidth, 4 bytes for latency, GPU time by CUDA events), and SM loads and stores to the peer's memory where peer access is enabled; links.json holds every record.\n\n")

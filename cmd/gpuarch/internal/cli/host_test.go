@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/report"
 	"github.com/gpuarch/gpuarch/suites/links"
 )
 
@@ -315,5 +316,34 @@ func TestSummaryCommand(t *testing.T) {
 	}
 	if err := e.Run(context.Background(), []string{"summary", dir}); err == nil || !strings.Contains(err.Error(), LinksJSON) {
 		t.Errorf("a malformed links.json: %v", err)
+	}
+}
+
+// Strings from results files are escaped in the host summary and in
+// quick.md: rendered as a page, no tag from them survives.
+func TestHostileStringsInSummaries(t *testing.T) {
+	const evil = "<script>alert(1)</script>|`x`"
+	hostile := func(r *record.Run) *record.Run {
+		r.Device.Name, r.Device.UUID, r.Device.DriverVersion, r.Tool.Version = evil, evil, evil, evil
+		r.Warmup.After = &record.Sensors{Throttle: []string{evil}}
+		return r
+	}
+	runs := []*record.Run{hostile(summaryRun(0, 1980e6, 4, nil, nil)), hostile(summaryRun(1, 1980e6, 2, nil, nil))}
+	md, _ := hostSummary([]int{0, 1}, runs, []error{nil, nil}, &links.Matrix{Note: evil})
+	var quick strings.Builder
+	writeQuick(&quick, hostile(quickRun(1)), evil, hostile(quickRun(1)))
+	for name, text := range map[string]string{"summary.md": md, "quick.md": quick.String()} {
+		var page bytes.Buffer
+		if err := report.Page(&page, []byte(text), nil, evil); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(page.String(), "<script") {
+			t.Errorf("%s keeps a tag from the file:\n%s", name, page.String())
+		}
+		for _, line := range strings.Split(text, "\n") {
+			if strings.HasPrefix(line, "| 0 |") && strings.Count(line, "|")-strings.Count(line, `\|`) != 11 {
+				t.Errorf("%s: a string from the file split a table row: %s", name, line)
+			}
+		}
 	}
 }

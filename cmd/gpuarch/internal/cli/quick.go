@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gpuarch/gpuarch/mdtext"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/suites/alu"
@@ -182,17 +183,17 @@ const quickLimit = 30 * time.Second
 // refPath is where the recorded results were looked for ("" for nowhere),
 // ref what was read there (nil: nothing).
 func writeQuick(b *strings.Builder, run *record.Run, refPath string, ref *record.Run) {
-	fmt.Fprintf(b, "# Quick health check: %s (%s)\n\n", run.Device.Name, run.Device.UUID)
+	fmt.Fprintf(b, "# Quick health check: %s (%s)\n\n", mdtext.Cell(run.Device.Name), mdtext.Cell(run.Device.UUID))
 	clock := "—"
 	if w := run.Warmup; w != nil {
 		clock = fmt.Sprintf("%.0f MHz", w.Hz/1e6)
 		if s := w.After; s != nil {
-			clock += fmt.Sprintf(", throttle reasons: %s", orNone(strings.Join(s.Throttle, ", ")))
+			clock += fmt.Sprintf(", throttle reasons: %s", mdtext.Cell(orNone(strings.Join(s.Throttle, ", "))))
 		}
 	}
 	fmt.Fprintf(b, "Sustained SM clock after warm-up: %s. Took %.1f s (budget %.0f s).\n\n", clock, run.ElapsedSeconds, quickLimit.Seconds())
 	if why := reasons(run, 0); len(why) > 0 {
-		fmt.Fprintf(b, "What the driver reports that can slow this GPU: %s.\n\n", strings.Join(why, "; "))
+		fmt.Fprintf(b, "What the driver reports that can slow this GPU: %s.\n\n", mdtext.Cell(strings.Join(why, "; ")))
 	} else if run.Health != nil {
 		b.WriteString("The driver reports nothing that would slow this GPU (no other compute process, no ECC errors, performance state P0).\n\n")
 	}
@@ -200,10 +201,10 @@ func writeQuick(b *strings.Builder, run *record.Run, refPath string, ref *record
 	case ref == nil && refPath == "":
 		b.WriteString("No recorded results to compare with (no --reference folder): the figures stand alone.\n\n")
 	case ref == nil:
-		fmt.Fprintf(b, "No recorded results of this model: `%s` does not exist (--reference names the folder of <model>/results.json). The figures stand alone.\n\n", refPath)
+		fmt.Fprintf(b, "No recorded results of this model: %s does not exist (--reference names the folder of <model>/results.json). The figures stand alone.\n\n", mdtext.Code(refPath))
 	default:
-		fmt.Fprintf(b, "Compared with the recorded results of this model: `%s` (gpuarch %s, driver %s, %s). A figure more than 5%% worse is flagged.\n\n",
-			refPath, ref.Tool.Version, orNone(ref.Device.DriverVersion), ref.Started.Format("2006-01-02"))
+		fmt.Fprintf(b, "Compared with the recorded results of this model: %s (gpuarch %s, driver %s, %s). A figure more than 5%% worse is flagged.\n\n",
+			mdtext.Code(refPath), mdtext.Cell(ref.Tool.Version), mdtext.Cell(orNone(ref.Device.DriverVersion)), ref.Started.Format("2006-01-02"))
 	}
 	b.WriteString("| Figure | Record | Value | Unit | Recorded | Change | |\n| --- | --- | ---: | --- | ---: | ---: | --- |\n")
 	for _, f := range quickFigures(run, ref) {
@@ -214,7 +215,7 @@ func writeQuick(b *strings.Builder, run *record.Run, refPath string, ref *record
 				flag = "**worse**"
 			}
 		}
-		fmt.Fprintf(b, "| %s | `%s` | %.4g | %s | %s | %s | %s |\n", f.Name, f.ID, f.Value, f.Unit, recorded, change, flag)
+		fmt.Fprintf(b, "| %s | %s | %.4g | %s | %s | %s | %s |\n", f.Name, mdtext.CellCode(f.ID), f.Value, mdtext.Cell(f.Unit), recorded, change, flag)
 	}
 	b.WriteString("\n")
 }
