@@ -18,8 +18,8 @@ import (
 
 	"github.com/gpuarch/gpuarch/cmd/gpuarch/internal/outdir"
 	"github.com/gpuarch/gpuarch/compare"
-	"github.com/gpuarch/gpuarch/mdtext"
 	"github.com/gpuarch/gpuarch/cuda"
+	"github.com/gpuarch/gpuarch/mdtext"
 	"github.com/gpuarch/gpuarch/probe/vk"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
