@@ -42,7 +42,7 @@ func TestJobArray(t *testing.T) {
 	sbatch := func(gpuarch, out string) error {
 		cmd := exec.CommandContext(ctx, "sbatch", "--wait", "--array=0-1", "--chdir", dir, "--output", filepath.Join(dir, "task-%a.log"), "gpuarch.sbatch")
 		cmd.Dir, _ = os.Getwd()
-		cmd.Env = append(os.Environ(), "SLURM_CONF="+conf, "GPUARCH="+gpuarch, "GPUARCH_OUT="+out, "GPUARCH_ARGS=--backend simulated --suite warp")
+		cmd.Env = append(os.Environ(), "SLURM_CONF="+conf, "GPUARCH="+gpuarch, "GPUARCH_OUT="+out, "GPUARCH_ARGS=--backend simulated --suite warp", "GPUARCH_DB_ARGS=--allow-simulated")
 		b, err := cmd.CombinedOutput()
 		if err != nil {
 			logs, _ := filepath.Glob(filepath.Join(dir, "task-*.log"))

@@ -40,7 +40,9 @@ func TestVulkanRunAllSuitesOnLavapipe(t *testing.T) {
 		Disassembler: func() (probe.Disassembler, error) { return nil, errors.New("not used") }, Config: cfg}
 	e.Worker = e.work
 	dir := t.TempDir()
-	if err := e.Run(context.Background(), []string{"run", "--backend", "vulkan", "--max-footprint", "64MiB", "--out", dir}); err != nil {
+	// lavapipe's compiler folds a few latency chains, which fail their
+	// own check: the run ends with exit status 3, its results written.
+	if err := e.Run(context.Background(), []string{"run", "--backend", "vulkan", "--max-footprint", "64MiB", "--out", dir}); err != nil && ExitCode(err) != ExitSomeFailed {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
 	run, err := record.ReadFile(filepath.Join(dir, ResultsJSON))
