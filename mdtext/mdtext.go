@@ -8,8 +8,8 @@
 // "need >= 6 samples") reads in the .md file as it reads in the data and
 // documents already written do not change; and give every place a string
 // can land its own function, so a call site says where the text goes:
-// Escape for running text, Cell for a table cell, Code and CellCode for a
-// code span. A line break in a string becomes a space everywhere: Markdown
+// Escape for running text (safe even at a line's start), Cell for a table
+// cell (or the middle of a line), Code and CellCode for a code span. A line break in a string becomes a space everywhere: Markdown
 // would read the next line as a block of its own (a heading, a quote, a
 // list, raw HTML).
 //
@@ -26,6 +26,8 @@
 //     emphasis (or strikethrough) before one that could close it, by
 //     CommonMark's flanking rules: "sm_90" and "x*y+z" stay, "*a*" does
 //     not.
+//   - # in a run that ends the string (but for blanks) after a blank
+//     ("C #"): a heading's closing sequence.
 //   - for Escape, at the string's start (where it may start a line or a
 //     list item): # > + - = * _ ~ [ and the . or ) of "1." or "1)", which
 //     would start a heading, quote, list, rule, task box or definition.
@@ -117,8 +119,9 @@ func escape(s string, lineStart bool) string {
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		next := byte(0) // 0 at the end of s
-		if i+1 < len(s) {
+		last := i+1 == len(s)
+		var next byte
+		if !last {
 			next = s[i+1]
 		}
 		var esc bool
@@ -126,14 +129,16 @@ func escape(s string, lineStart bool) string {
 		case '\\', '`', '|':
 			esc = true
 		case '<':
-			esc = next == 0 || next == '/' || next == '!' || next == '?' || isLetter(next) || emailAutolink(s[i:])
+			esc = last || next == '/' || next == '!' || next == '?' || isLetter(next) || emailAutolink(s[i:])
 		case '&':
-			esc = next == 0 || next == '#' || isLetter(next) || isDigit(next)
+			esc = last || next == '#' || isLetter(next) || isDigit(next)
 		case ']':
-			esc = next == 0 || next == '(' || next == '['
+			esc = last || next == '(' || next == '['
 		case '*', '_', '~':
 			esc = emph[c] || lineStart && i == 0
-		case '#', '>', '+', '-', '=', '[':
+		case '#':
+			esc = lineStart && i == 0 || closingHashes(s, i)
+		case '>', '+', '-', '=', '[':
 			esc = lineStart && i == 0
 		case '.', ')':
 			esc = list > 0 && i == list
@@ -144,6 +149,20 @@ func escape(s string, lineStart bool) string {
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// closingHashes says whether the # at s[i] is in a run of them that ends
+// s (but for blanks) after a blank: at the end of a heading's line,
+// Markdown would drop it as the heading's closing sequence.
+func closingHashes(s string, i int) bool {
+	j := i
+	for j > 0 && s[j-1] == '#' {
+		j--
+	}
+	if j > 0 && s[j-1] != ' ' && s[j-1] != '\t' {
+		return false
+	}
+	return strings.Trim(strings.TrimLeft(s[i:], "#"), " \t") == ""
 }
 
 // emailAutolink says whether s starts with an email autolink:
@@ -182,11 +201,19 @@ func listMarker(s string) int {
 // emphasis says which of *, _ and ~ s must escape: those of which s holds
 // a run that can open emphasis before a run that can close it, by
 // CommonMark's flanking rules with s's ends taken as spaces (as goldmark
-// takes a line's).
+// takes a line's). In a string that is not valid UTF-8, whose characters
+// renderers read differently, it escapes all three.
 func emphasis(s string) map[byte]bool {
 	var out map[byte]bool
 	for _, c := range []byte{'*', '_', '~'} {
 		if strings.IndexByte(s, c) < 0 {
+			continue
+		}
+		if !utf8.ValidString(s) {
+			if out == nil {
+				out = map[byte]bool{}
+			}
+			out[c] = true
 			continue
 		}
 		opened := false
