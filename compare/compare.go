@@ -22,6 +22,7 @@ import (
 	"golang.org/x/perf/benchmath"
 
 	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/mdtext"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
@@ -343,10 +344,11 @@ func (r *Result) Counts() map[Verdict]int {
 
 // WriteMarkdown writes the comparison: the two devices, the counts of each
 // verdict, and a table of the changed rows (every row with all), A and B
-// naming the two files.
+// naming the two files. Strings from the files, and the names, are
+// escaped (package mdtext), so the document shows them as text.
 func (r *Result) WriteMarkdown(w io.Writer, nameA, nameB string, all bool) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s against %s\n\n", nameB, nameA)
+	fmt.Fprintf(&b, "# %s against %s\n\n", mdtext.Escape(nameB), mdtext.Escape(nameA))
 	fmt.Fprintf(&b, "A: %s. B: %s.\n\n", describe(r.A, r.BackendA), describe(r.B, r.BackendB))
 	if r.CrossBackend {
 		return r.writeCross(w, &b, all)
@@ -375,7 +377,7 @@ func (r *Result) WriteMarkdown(w io.Writer, nameA, nameB string, all bool) error
 		if row.Note != "" {
 			verdict += ": " + row.Note
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s | %s |\n", row.ID, row.Unit, num(row.A), num(row.B), pct(row.Delta), pval(row), verdict)
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", mdtext.CellCode(row.ID), mdtext.Cell(row.Unit), num(row.A), num(row.B), pct(row.Delta), pval(row), mdtext.Cell(verdict))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -402,20 +404,22 @@ func pval(r Row) string {
 	return fmt.Sprintf("%.3f", r.P)
 }
 
-// describe names a device and what measured it.
+// describe names a device and what measured it, escaped for the middle of
+// a line.
 func describe(d record.Device, backend string) string {
+	e := mdtext.Escape
 	switch backend {
 	case "vulkan":
 		api := ""
 		if d.Vulkan != nil {
-			api = fmt.Sprintf(", Vulkan %s, %s %s", d.Vulkan.APIVersion, d.Vulkan.DriverName, d.Vulkan.DriverInfo)
+			api = fmt.Sprintf(", Vulkan %s, %s %s", e(d.Vulkan.APIVersion), e(d.Vulkan.DriverName), e(d.Vulkan.DriverInfo))
 		}
-		return fmt.Sprintf("%s (vulkan backend, driver %s%s)", d.Name, d.DriverVersion, api)
+		return fmt.Sprintf("%s (vulkan backend, driver %s%s)", e(d.Name), e(d.DriverVersion), api)
 	}
 	if d.CUDAVersion == 0 { // a set of stored runs, which keeps no CUDA version
-		return fmt.Sprintf("%s (cuda backend, driver %s)", d.Name, d.DriverVersion)
+		return fmt.Sprintf("%s (cuda backend, driver %s)", e(d.Name), e(d.DriverVersion))
 	}
-	return fmt.Sprintf("%s (cuda backend, driver %s, CUDA %s)", d.Name, d.DriverVersion, cudaVersion(d.CUDAVersion))
+	return fmt.Sprintf("%s (cuda backend, driver %s, CUDA %s)", e(d.Name), e(d.DriverVersion), cudaVersion(d.CUDAVersion))
 }
 
 // writeCross writes a cross-backend comparison: every operation both
@@ -423,9 +427,10 @@ func describe(d record.Device, backend string) string {
 // tolerance.
 func (r *Result) writeCross(w io.Writer, b *strings.Builder, all bool) error {
 	checked, within := r.Agreement()
+	backendA, backendB := mdtext.Cell(r.BackendA), mdtext.Cell(r.BackendB)
 	fmt.Fprintf(b, "Records are paired by the operation they perform (%s against %s). %d of %d figures measured by both agree within tolerance (latency ±%.1f cycle, throughput ±%.0f%%); the U test's verdict is shown beside it.\n\n",
-		r.BackendB, r.BackendA, within, checked, LatencyTolerance, 100*ThroughputTolerance)
-	b.WriteString("| Operation | Quantity | " + r.BackendA + " subject | " + r.BackendB + " subject | Unit | A | B | Change | Agree | Verdict |\n| --- | --- | --- | --- | --- | ---: | ---: | ---: | --- | --- |\n")
+		backendB, backendA, within, checked, LatencyTolerance, 100*ThroughputTolerance)
+	b.WriteString("| Operation | Quantity | " + backendA + " subject | " + backendB + " subject | Unit | A | B | Change | Agree | Verdict |\n| --- | --- | --- | --- | --- | ---: | ---: | ---: | --- | --- |\n")
 	for _, row := range r.Rows {
 		if !all && row.Tolerance == "" && row.Verdict != StatusDiffs {
 			continue
@@ -442,8 +447,8 @@ func (r *Result) writeCross(w io.Writer, b *strings.Builder, all bool) error {
 		if row.Note != "" {
 			verdict += ": " + row.Note
 		}
-		fmt.Fprintf(b, "| `%s` | %s | `%s` | `%s` | %s | %s | %s | %s | %s | %s |\n", op, q, orDash(row.SubjectA), orDash(row.SubjectB), row.Unit,
-			num(row.A), num(row.B), pct(row.Delta), agree, verdict)
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", mdtext.CellCode(op), mdtext.Cell(q), mdtext.CellCode(orDash(row.SubjectA)), mdtext.CellCode(orDash(row.SubjectB)), mdtext.Cell(row.Unit),
+			num(row.A), num(row.B), pct(row.Delta), agree, mdtext.Cell(verdict))
 	}
 	var differ []Row
 	for _, row := range r.Rows {
@@ -452,11 +457,11 @@ func (r *Result) writeCross(w io.Writer, b *strings.Builder, all bool) error {
 		}
 	}
 	if len(differ) > 0 {
-		b.WriteString("\nWhere they differ, what each backend's kernel compiled to (" + r.BackendA + "'s machine code as read; " + r.BackendB + "'s as its driver reports it):\n\n")
-		b.WriteString("| Operation | Quantity | " + r.BackendA + " | " + r.BackendB + " |\n| --- | --- | --- | --- |\n")
+		b.WriteString("\nWhere they differ, what each backend's kernel compiled to (" + backendA + "'s machine code as read; " + backendB + "'s as its driver reports it):\n\n")
+		b.WriteString("| Operation | Quantity | " + backendA + " | " + backendB + " |\n| --- | --- | --- | --- |\n")
 		for _, row := range differ {
 			op, q := splitQuantity(row.ID)
-			fmt.Fprintf(b, "| `%s` | %s | %s | %s |\n", op, q, orDash(row.CodeA), orDash(row.CodeB))
+			fmt.Fprintf(b, "| %s | %s | %s | %s |\n", mdtext.CellCode(op), mdtext.Cell(q), mdtext.Cell(orDash(row.CodeA)), mdtext.Cell(orDash(row.CodeB)))
 		}
 	}
 	_, err := io.WriteString(w, b.String())

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/archdb"
+	"github.com/gpuarch/gpuarch/mdtext"
 	"github.com/gpuarch/gpuarch/record"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -36,7 +37,8 @@ func asyncValue(r *record.Record, format string) string {
 	return linked(r, fmt.Sprintf(format, r.Value))
 }
 
-// machineCode names what the timed region held of the expected families.
+// machineCode names what the timed region held of the expected families,
+// as a table cell.
 func machineCode(r *record.Record) string {
 	s := r.SASS
 	if s == nil {
@@ -52,10 +54,10 @@ func machineCode(r *record.Record) string {
 		}
 	}
 	if len(parts) == 0 {
-		return s.Status
+		return mdtext.Cell(s.Status)
 	}
 	sortStrings(parts)
-	return strings.Join(parts, ", ")
+	return mdtext.Cell(strings.Join(parts, ", "))
 }
 
 func sortStrings(s []string) {
@@ -84,7 +86,7 @@ func writeAsync(b *strings.Builder, run *record.Run) {
 	b.WriteString("## Asynchronous data movement, clusters and the uniform datapath\n\n")
 	b.WriteString("Hopper's copy engines and the work around them (the async suite), timed inside the kernels in SM cycles. Each latency is a dependent chain (the next copy's address adds the word the last one copied) less the same chain without the copy; each bandwidth is bytes over each SM's own span of `%clock64`, median over SMs, at the best point of a sweep (the whole sweep is in the JSON and the plots). The machine-code column is what the timed region held of the instruction under test.\n\n")
 	if len(all) > 0 && all[0].Status == record.StatusSkipped && allSkipped(all) {
-		fmt.Fprintf(b, "Not measured: %s.\n\n", all[0].Reason)
+		fmt.Fprintf(b, "Not measured: %s.\n\n", mdtext.Escape(all[0].Reason))
 		return
 	}
 	latencyTable := func(title string, rs []*record.Record) {
@@ -93,7 +95,7 @@ func writeAsync(b *strings.Builder, run *record.Run) {
 		}
 		fmt.Fprintf(b, "### %s\n\n| Operation | Cycles | Machine code | How |\n| --- | ---: | --- | --- |\n", title)
 		for _, r := range rs {
-			fmt.Fprintf(b, "| %s | %s | %s | %s |\n", r.Subject, asyncValue(r, "%.1f"), machineCode(r), oneLine(orDash(r.Note+reasonOf(r))))
+			fmt.Fprintf(b, "| %s | %s | %s | %s |\n", mdtext.Cell(r.Subject), asyncValue(r, "%.1f"), machineCode(r), oneLine(orDash(r.Note+reasonOf(r))))
 		}
 		b.WriteString("\n")
 	}
@@ -115,15 +117,15 @@ func writeAsync(b *strings.Builder, run *record.Run) {
 		b.WriteString("### Asynchronous copy bandwidth\n\n| Stream | Bytes/clock/SM | GB/s | Best point | Machine code |\n| --- | ---: | ---: | --- | --- |\n")
 		for _, r := range bw {
 			if r.Quantity == record.Amount {
-				fmt.Fprintf(b, "| %s | %s %s | | %s | %s |\n", r.Subject, asyncValue(r, "%.0f"), r.Unit, bestPoint(r), machineCode(r))
+				fmt.Fprintf(b, "| %s | %s %s | | %s | %s |\n", mdtext.Cell(r.Subject), asyncValue(r, "%.0f"), mdtext.Cell(r.Unit), bestPoint(r), machineCode(r))
 				continue
 			}
-			fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", r.Subject, asyncValue(r, "%.1f"), gbps(run, r), bestPoint(r), machineCode(r))
+			fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", mdtext.Cell(r.Subject), asyncValue(r, "%.1f"), gbps(run, r), bestPoint(r), machineCode(r))
 		}
 		b.WriteString("\n")
 		for _, r := range bw {
 			if r.Sweep != nil && r.Status == record.StatusOK {
-				fmt.Fprintf(b, "![%s](%s/%s)\n\n", r.Subject, PlotDir, sweepPlotName(r))
+				fmt.Fprintf(b, "![%s](%s/%s)\n\n", mdtext.Cell(r.Subject), PlotDir, sweepPlotName(r))
 			}
 		}
 	}
@@ -132,7 +134,7 @@ func writeAsync(b *strings.Builder, run *record.Run) {
 	if len(uni) > 0 {
 		b.WriteString("### Uniform datapath\n\nChains on values that are the same in every lane and that ptxas can see are (from %ctaid.y and %nctaid.x), whose result a uniform consumer needs (the address of a load), so that ptxas keeps them in uniform registers; whether it did is what the machine-code column says. A record whose chain ptxas kept on the vector datapath is invalid, with its time shown for what it is. The latency is one warp's cycles per step, the loop's control included; the throughput is warp instructions per clock per SM with every SM full; *beside* rows run uniform chains and vector chains in one loop, 1 when the two run side by side on separate pipelines, 0 when they take turns.\n\n| Operation | Quantity | Value | Unit | Machine code | Status |\n| --- | --- | ---: | --- | --- | --- |\n")
 		for _, r := range uni {
-			fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", r.Subject, r.Quantity, linked(r, trim(r.Value)), r.Unit, machineCode(r), statusCell(r))
+			fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", mdtext.Cell(r.Subject), mdtext.Cell(string(r.Quantity)), linked(r, trim(r.Value)), mdtext.Cell(r.Unit), machineCode(r), statusCell(r))
 		}
 		b.WriteString("\n")
 	}
@@ -140,12 +142,12 @@ func writeAsync(b *strings.Builder, run *record.Run) {
 	if pipe := asyncRecords(run, "pipeline"); len(pipe) > 0 {
 		b.WriteString("### TMA → shared memory → wgmma pipeline\n\n| Pipeline | Value | Unit | Best point | How |\n| --- | ---: | --- | --- | --- |\n")
 		for _, r := range pipe {
-			fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", r.Subject, asyncValue(r, "%.0f"), r.Unit, bestPoint(r), oneLine(orDash(r.Note+reasonOf(r))))
+			fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", mdtext.Cell(r.Subject), asyncValue(r, "%.0f"), mdtext.Cell(r.Unit), bestPoint(r), oneLine(orDash(r.Note+reasonOf(r))))
 		}
 		b.WriteString("\n")
 		for _, r := range pipe {
 			if r.Sweep != nil && r.Status == record.StatusOK {
-				fmt.Fprintf(b, "![%s](%s/%s)\n\n", r.Subject, PlotDir, sweepPlotName(r))
+				fmt.Fprintf(b, "![%s](%s/%s)\n\n", mdtext.Cell(r.Subject), PlotDir, sweepPlotName(r))
 			}
 		}
 	}
@@ -168,7 +170,7 @@ func reasonOf(r *record.Record) string {
 	return " — " + string(r.Status) + ": " + r.Reason
 }
 
-// bestPoint writes the sweep point a record's value is.
+// bestPoint writes the sweep point a record's value is, as a table cell.
 func bestPoint(r *record.Record) string {
 	s := r.Sweep
 	if s == nil || r.Status != record.StatusOK || s.Best >= len(s.Points) {
@@ -179,7 +181,7 @@ func bestPoint(r *record.Record) string {
 	if p.Series != "" {
 		out += ", " + p.Series
 	}
-	return out
+	return mdtext.Cell(out)
 }
 
 // writeClusters is the clusters and distributed shared memory part.
@@ -205,9 +207,9 @@ func writeClusters(b *strings.Builder, run *record.Run) {
 				if big.Launched || small.Launched {
 					yes = "yes"
 				} else if big.Why != "" {
-					yes = "no: " + big.Why
+					yes = "no: " + mdtext.Cell(big.Why)
 				}
-				seen := big.Why
+				seen := mdtext.Cell(big.Why)
 				if !big.Launched {
 					seen = "—"
 				}
@@ -231,7 +233,7 @@ func writeClusters(b *strings.Builder, run *record.Run) {
 				if p.Failed == "" {
 					fmt.Fprintf(b, " %g blocks %.0f;", p.X, p.Value)
 				} else {
-					fmt.Fprintf(b, " %g blocks failed (%s);", p.X, p.Failed)
+					fmt.Fprintf(b, " %g blocks failed (%s);", p.X, mdtext.Escape(p.Failed))
 				}
 			}
 			b.WriteString(" the cost of one barrier of `bar.sync` for a block is in the dispatch section.\n\n")
@@ -240,12 +242,12 @@ func writeClusters(b *strings.Builder, run *record.Run) {
 	if len(dsm) > 0 {
 		b.WriteString("| Distributed shared memory | Value | Unit | Best point | Machine code | How |\n| --- | ---: | --- | --- | --- | --- |\n")
 		for _, r := range dsm {
-			fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", r.Subject, asyncValue(r, "%.1f"), r.Unit, bestPoint(r), machineCode(r), oneLine(orDash(r.Note+reasonOf(r))))
+			fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", mdtext.Cell(r.Subject), asyncValue(r, "%.1f"), mdtext.Cell(r.Unit), bestPoint(r), machineCode(r), oneLine(orDash(r.Note+reasonOf(r))))
 		}
 		b.WriteString("\n")
 		for _, r := range dsm {
 			if r.Sweep != nil && r.Status == record.StatusOK {
-				fmt.Fprintf(b, "![%s](%s/%s)\n\n", r.Subject, PlotDir, sweepPlotName(r))
+				fmt.Fprintf(b, "![%s](%s/%s)\n\n", mdtext.Cell(r.Subject), PlotDir, sweepPlotName(r))
 			}
 		}
 	}
@@ -259,7 +261,7 @@ func writeStudies(b *strings.Builder, rs []*record.Record) {
 		// The first record of the quantity, in run order.
 		for _, r := range rs {
 			if r.Status == record.StatusOK && strings.HasPrefix(r.Subject, f.Quantity) {
-				ours = linked(r, fmt.Sprintf("%s %s", trim(r.Value), r.Unit))
+				ours = linked(r, fmt.Sprintf("%s %s", trim(r.Value), mdtext.Cell(r.Unit)))
 				break
 			}
 		}

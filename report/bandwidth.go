@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/mdtext"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
@@ -26,7 +27,7 @@ type bwCurve struct {
 	points   []record.CurvePoint // sorted by footprint
 	gbps     map[int64]float64   // GB/s at each footprint
 	recs     map[int64]*record.Record
-	notTaken []string // points that failed or were skipped, with why
+	notTaken []string // points that failed or were skipped, with why, as table cells
 }
 
 // bandwidthCurves gathers the bandwidth-curve records into one curve per
@@ -35,7 +36,10 @@ func bandwidthCurves(run *record.Run) []*bwCurve {
 	var out []*bwCurve
 	by := map[string]*bwCurve{}
 	for _, r := range memoryGroup(run, "bandwidth curve") {
-		path := strings.Fields(r.Subject)[0]
+		path := ""
+		if f := strings.Fields(r.Subject); len(f) > 0 {
+			path = f[0]
+		}
 		c, ok := by[path]
 		if !ok {
 			c = &bwCurve{path: path, note: r.Note, gbps: map[int64]float64{}, recs: map[int64]*record.Record{}}
@@ -43,7 +47,7 @@ func bandwidthCurves(run *record.Run) []*bwCurve {
 			out = append(out, c)
 		}
 		if r.Status != record.StatusOK || r.Curve == nil || len(r.Curve.Points) == 0 {
-			c.notTaken = append(c.notTaken, fmt.Sprintf("%s: %s %s", r.Subject, r.Status, oneLine(r.Reason)))
+			c.notTaken = append(c.notTaken, fmt.Sprintf("%s: %s %s", mdtext.Cell(r.Subject), r.Status, oneLine(r.Reason)))
 			continue
 		}
 		p := r.Curve.Points[0]
@@ -92,7 +96,7 @@ func writeBandwidthCurves(b *strings.Builder, run *record.Run) {
 	b.WriteString("One access shape at every footprint, so that only the footprint changes: `ld.cg` over one buffer all SMs share (the L2, then DRAM), and `ld.ca` with each SM streaming its own region (the L1, then the L2). Records `memory/bandwidth curve/<path> <bytes>` name the footprint asked for; the tables and the plot give the footprint covered, each block's region rounded down to whole loop iterations (so at a few MiB several asked footprints can share one covered footprint, and their median stands for them); the dashed lines in the plot are the capacities the latency chase detected.\n\n")
 	warm := run.Warmup.ReferenceHz()
 	for _, c := range curves {
-		fmt.Fprintf(b, "`%s` (%s):\n\n| Footprint | Bytes/clk/SM | GB/s | Clock (MHz) |\n| --- | ---: | ---: | ---: |\n", c.path, c.note)
+		fmt.Fprintf(b, "%s (%s):\n\n| Footprint | Bytes/clk/SM | GB/s | Clock (MHz) |\n| --- | ---: | ---: | ---: |\n", mdtext.Code(c.path), mdtext.Escape(c.note))
 		for _, p := range c.points {
 			clock := ""
 			if hz := c.clockHz(p.Bytes); hz > 0 {
@@ -222,7 +226,7 @@ func writeLatencyHiding(b *strings.Builder, run *record.Run) {
 			levels = append(levels, lv)
 		}
 		if r.Status != record.StatusOK || r.Curve == nil || len(r.Curve.Points) == 0 {
-			lv.fails = append(lv.fails, fmt.Sprintf("%s: %s %s", r.Subject, r.Status, oneLine(r.Reason)))
+			lv.fails = append(lv.fails, fmt.Sprintf("%s: %s %s", mdtext.Cell(r.Subject), r.Status, oneLine(r.Reason)))
 			continue
 		}
 		n := r.Curve.Points[0].Elements
@@ -249,7 +253,7 @@ func writeLatencyHiding(b *strings.Builder, run *record.Run) {
 	var offLevels []string
 	for _, lv := range levels {
 		base := lv.byALU[0]
-		row := "| " + lv.name + " |"
+		row := "| " + mdtext.Cell(lv.name) + " |"
 		// hidden is the largest n up to which every point holds 90%.
 		hidden, holding := -1, true
 		for _, n := range levels[0].order {
@@ -281,7 +285,7 @@ func writeLatencyHiding(b *strings.Builder, run *record.Run) {
 		}
 		clocks, off := clockRange(recs, warm)
 		if off {
-			offLevels = append(offLevels, lv.name)
+			offLevels = append(offLevels, mdtext.Escape(lv.name))
 		}
 		b.WriteString(row + " " + cell + " | " + cross + " | " + clocks + " |\n")
 		for _, f := range lv.fails {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gpuarch/gpuarch/archdb"
 	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/mdtext"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -119,7 +120,7 @@ func writeCrossVendor(b *strings.Builder, run *record.Run) {
 	if len(run.Records) == 0 {
 		return
 	}
-	name := orDash(run.Device.Name)
+	name := mdtext.Cell(orDash(run.Device.Name))
 	b.WriteString("## Compared with other architectures\n\n")
 	fmt.Fprintf(b, "The other columns are reference data, as the source gives them (%s); the %s column is this run's: **bold** measured here, *italic* the driver's attributes, — not measured. Operations count a fused multiply-add as two.\n\n", archdb.CrossSource, name)
 	writeCrossTable(b, archdb.OnChipMemory(), name, onChipColumn(run))
@@ -152,7 +153,7 @@ func bestMMA(run *record.Run, substr string) (float64, bool) {
 // recent data-center GPUs, per SM or CU and clock.
 func writeDatasheets(b *strings.Builder, run *record.Run) {
 	ds := archdb.Datasheets()
-	name := orDash(run.Device.Name) + " (this run)"
+	name := mdtext.Cell(orDash(run.Device.Name)) + " (this run)"
 	b.WriteString("### Data-center GPUs, vendors' figures\n\n")
 	fmt.Fprintf(b, "Per SM (NVIDIA) or compute unit (AMD) per clock, from the vendors' stated peaks (reference data; sources below); the %s column is measured (**bold**) or the driver's (*italic*). Operations count a fused multiply-add as two.\n\n", name)
 	b.WriteString("| |")

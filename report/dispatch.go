@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/mdtext"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -63,13 +64,13 @@ func writeControl(b *strings.Builder, branches, fences []*record.Record) {
 			return
 		}
 		base := rs[0]
-		fmt.Fprintf(b, "| %s | Cycles per iteration | Beyond `%s` |\n| --- | ---: | ---: |\n", head, base.Subject)
+		fmt.Fprintf(b, "| %s | Cycles per iteration | Beyond %s |\n| --- | ---: | ---: |\n", head, mdtext.CellCode(base.Subject))
 		for _, r := range rs {
 			extra := "—"
 			if r != base && r.Status == record.StatusOK && base.Status == record.StatusOK {
 				extra = fmt.Sprintf("%+.1f", r.Value-base.Value)
 			}
-			fmt.Fprintf(b, "| %s | %s | %s |\n", r.Subject, valueCell(r, "%.1f"), extra)
+			fmt.Fprintf(b, "| %s | %s | %s |\n", mdtext.Cell(r.Subject), valueCell(r, "%.1f"), extra)
 		}
 		b.WriteString("\n")
 	}
@@ -92,7 +93,7 @@ func writeBarriers(b *strings.Builder, rs []*record.Record) {
 	b.WriteString("### Barriers\n\n")
 	b.WriteString("One block of n warps running `bar.sync` in a loop, eight to an iteration so that the loop's own instructions (which issue only once a barrier lets the warp go) are a small part of the figure, %clock64 around 2048 of them; the median of five launches. Records `dispatch/barrier/bar.sync, <n> warps`.\n\n| Warps in the block | Cycles per `bar.sync` |\n| ---: | ---: |\n")
 	for _, r := range rs {
-		fmt.Fprintf(b, "| %s | %s |\n", strings.TrimSuffix(strings.TrimPrefix(r.Subject, "bar.sync, "), " warps"), valueCell(r, "%.1f"))
+		fmt.Fprintf(b, "| %s | %s |\n", mdtext.Cell(strings.TrimSuffix(strings.TrimPrefix(r.Subject, "bar.sync, "), " warps")), valueCell(r, "%.1f"))
 	}
 	b.WriteString("\n")
 }
@@ -134,7 +135,7 @@ func writeAtomics(b *strings.Builder, rs []*record.Record) {
 	}
 	b.WriteString("\n| --- |" + strings.Repeat(" ---: |", len(atomicColumns)) + "\n")
 	for _, n := range names {
-		fmt.Fprintf(b, "| `%s` |", n)
+		fmt.Fprintf(b, "| %s |", mdtext.CellCode(n))
 		for _, c := range atomicColumns {
 			format := "%.1f"
 			if c.q == record.Throughput {
@@ -157,13 +158,13 @@ func writeTraces(b *strings.Builder, run *record.Run, rs []*record.Record) {
 	var notes []string
 	for _, r := range rs {
 		if r.Status != record.StatusOK || r.Dispatch == nil {
-			fmt.Fprintf(b, "| %s | %s: %s | | | | | | | | | |\n", r.Subject, r.Status, oneLine(r.Reason))
+			fmt.Fprintf(b, "| %s | %s: %s | | | | | | | | | |\n", mdtext.Cell(r.Subject), r.Status, oneLine(r.Reason))
 			continue
 		}
 		d := r.Dispatch
 		tl, err := infer.AnalyzeTimeline(infer.TraceSpans(d))
 		if err != nil {
-			fmt.Fprintf(b, "| %s | trace not analysed: %s | | | | | | | | | |\n", r.Subject, oneLine(err.Error()))
+			fmt.Fprintf(b, "| %s | trace not analysed: %s | | | | | | | | | |\n", mdtext.Cell(r.Subject), oneLine(err.Error()))
 			continue
 		}
 		shared := ""
@@ -171,7 +172,7 @@ func writeTraces(b *strings.Builder, run *record.Run, rs []*record.Record) {
 			shared = fmt.Sprintf(" (+%s shared)", record.SizeString(float64(d.SharedBytes)))
 		}
 		fmt.Fprintf(b, "| %s | %d × %d%s | %d | %.0f–%.0f–%.0f | %.0f | %d of %d | %s | %s | %s | %s | %s | %s |\n",
-			linked(r, r.Subject), d.ThreadsPerBlock, d.Blocks, shared, d.DriverBlocksPerSM, tl.BlocksPerSM.Min, tl.BlocksPerSM.Median, tl.BlocksPerSM.Max,
+			linked(r, mdtext.Cell(r.Subject)), d.ThreadsPerBlock, d.Blocks, shared, d.DriverBlocksPerSM, tl.BlocksPerSM.Min, tl.BlocksPerSM.Median, tl.BlocksPerSM.Max,
 			tl.WarpsPerSM.Median, tl.FirstWaveSMs, tl.SMs, us(tl.Fill), rateCell(tl.FirstWave, tl.WaveRate), rateCell(tl.Refill, tl.RefillRate),
 			us(tl.Turnaround), us(tl.Drain), us(tl.Span))
 		agree := "agrees with"
@@ -179,7 +180,7 @@ func writeTraces(b *strings.Builder, run *record.Run, rs []*record.Record) {
 			agree = "**differs from**"
 		}
 		notes = append(notes, fmt.Sprintf("- %s: %.0f blocks resident per SM (median; %.0f to %.0f) %s the driver's occupancy answer (%d): the smallest launch of this shape that fills the GPU has %.0f blocks (%d SMs × %.0f). Blocks 0–%d ran on SMs %s.",
-			r.Subject, tl.BlocksPerSM.Median, tl.BlocksPerSM.Min, tl.BlocksPerSM.Max, agree, d.DriverBlocksPerSM,
+			mdtext.Escape(r.Subject), tl.BlocksPerSM.Median, tl.BlocksPerSM.Min, tl.BlocksPerSM.Max, agree, d.DriverBlocksPerSM,
 			float64(tl.SMs)*tl.BlocksPerSM.Median, tl.SMs, tl.BlocksPerSM.Median, len(tl.FirstBlocks)-1, intList(tl.FirstBlocks)))
 	}
 	b.WriteString("\n" + strings.Join(notes, "\n") + "\n\n")
@@ -188,7 +189,7 @@ func writeTraces(b *strings.Builder, run *record.Run, rs []*record.Record) {
 	}
 	for _, r := range rs {
 		if r.Status == record.StatusOK && r.Dispatch != nil {
-			fmt.Fprintf(b, "![%s: warp slots of SMs 0–%d against time](%s/%s)\n\n", r.Subject, timelineSMs-1, PlotDir, timelinePlotName(r))
+			fmt.Fprintf(b, "![%s: warp slots of SMs 0–%d against time](%s/%s)\n\n", mdtext.Cell(r.Subject), timelineSMs-1, PlotDir, timelinePlotName(r))
 		}
 	}
 }
@@ -212,7 +213,7 @@ func placementPolicy(tl infer.Timeline, subject string) string {
 	default:
 		s = fmt.Sprintf("Placement fills SMs before spreading: the first %d blocks landed on only %d SMs", tl.SMs, tl.FirstWaveSMs)
 	}
-	s += fmt.Sprintf(" (`%s`).", subject)
+	s += fmt.Sprintf(" (%s).", mdtext.Code(subject))
 	if tl.Paired >= 0.75 {
 		s += fmt.Sprintf(" Blocks go out two at a time to an even-odd pair of SMs (%.0f%% of the first pairs; a TPC's two SMs), successive pairs most often %d SMs apart.", 100*tl.Paired, tl.PairStride)
 	}
@@ -249,13 +250,13 @@ func writeLaunches(b *strings.Builder, rs []*record.Record) {
 	b.WriteString("| --- | --- | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, r := range rs {
 		if r.Status != record.StatusOK || r.Launch == nil {
-			fmt.Fprintf(b, "| %s | %s: %s | | | | | |\n", r.Subject, r.Status, oneLine(r.Reason))
+			fmt.Fprintf(b, "| %s | %s: %s | | | | | |\n", mdtext.Cell(r.Subject), r.Status, oneLine(r.Reason))
 			continue
 		}
 		d := r.Launch
 		st, err := infer.LaunchStatsOf(d)
 		if err != nil {
-			fmt.Fprintf(b, "| %s | not analysed: %s | | | | | |\n", r.Subject, oneLine(err.Error()))
+			fmt.Fprintf(b, "| %s | not analysed: %s | | | | | |\n", mdtext.Cell(r.Subject), oneLine(err.Error()))
 			continue
 		}
 		how := fmt.Sprintf("%d × %d", d.Launches, d.Streams)
@@ -269,7 +270,7 @@ func writeLaunches(b *strings.Builder, rs []*record.Record) {
 		if d.Launches > 1 && d.Streams == 1 {
 			idle = us(st.IdleGap)
 		}
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %d |\n", linked(r, r.Subject), how, us(d.HostQueuedNs), us(d.HostTotalNs), gap, idle, st.Concurrent)
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %d |\n", linked(r, mdtext.Cell(r.Subject)), how, us(d.HostQueuedNs), us(d.HostTotalNs), gap, idle, st.Concurrent)
 	}
 	b.WriteString("\n")
 }

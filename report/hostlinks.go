@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/mdtext"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -42,7 +43,7 @@ func writeHostLinks(b *strings.Builder, run *record.Run) {
 	var measured []*record.Record
 	for _, r := range curves {
 		if r.Status != record.StatusOK || r.Curve == nil {
-			fmt.Fprintf(b, "- %s: %s (%s).\n", r.Subject, r.Status, orDash(r.Reason))
+			fmt.Fprintf(b, "- %s: %s (%s).\n", mdtext.Escape(r.Subject), r.Status, mdtext.Escape(orDash(r.Reason)))
 			continue
 		}
 		measured = append(measured, r)
@@ -59,7 +60,7 @@ func writeHostLinks(b *strings.Builder, run *record.Run) {
 	if len(measured) > 0 {
 		b.WriteString("| Size |")
 		for _, r := range measured {
-			fmt.Fprintf(b, " %s |", r.Subject)
+			fmt.Fprintf(b, " %s |", mdtext.Cell(r.Subject))
 		}
 		b.WriteString("\n| ---: |" + strings.Repeat(" ---: |", len(measured)) + "\n")
 		for _, s := range sizes {
@@ -81,7 +82,7 @@ func writeHostLinks(b *strings.Builder, run *record.Run) {
 		if r.Status == record.StatusOK {
 			fmt.Fprintf(b, "Round trip of a 4-byte copy to the GPU and back: %s µs (median on the host's clock).\n\n", linked(r, fmt.Sprintf("%.1f", r.Value*1e6)))
 		} else {
-			fmt.Fprintf(b, "Round trip: %s (%s).\n\n", r.Status, orDash(r.Reason))
+			fmt.Fprintf(b, "Round trip: %s (%s).\n\n", r.Status, mdtext.Escape(orDash(r.Reason)))
 		}
 	}
 }

@@ -9,9 +9,11 @@ import (
 	"strings"
 
 	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
-	goldhtml "github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/util"
 
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -36,11 +38,17 @@ func HTML(w io.Writer, run *record.Run, lib *Library) error {
 // Markdown, plots the figures it links and device the GPU it describes.
 // Callers that write the Markdown and the plots as files too use it to
 // render each only once.
+//
+// Raw HTML in md is not passed through, but for the anchors the Records
+// appendix gives its rows (<a id="r-…"></a>): inline HTML is shown as
+// text, HTML blocks are left out. What a results file holds is escaped
+// where the Markdown is written (package mdtext); this keeps a string
+// that escaped it from becoming markup.
 func Page(w io.Writer, md []byte, plots []Plot, device string) error {
 	gm := goldmark.New(
 		goldmark.WithExtensions(extension.GFM),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
-		goldmark.WithRendererOptions(goldhtml.WithUnsafe()),
+		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(anchorsOnly{}, 100))),
 	)
 	var body bytes.Buffer
 	if err := gm.Convert(md, &body); err != nil {
@@ -95,7 +103,38 @@ func inlinePlots(page string, plots []Plot) string {
 		if !ok {
 			return fmt.Sprintf("<p><em>plot %s was not drawn</em></p>", html.EscapeString(m[1]))
 		}
-		return fmt.Sprintf("<figure>%s<figcaption>%s</figcaption></figure>", s, m[2])
+		// The alt attribute is escaped for an attribute; escape it
+		// again as text, whatever the Markdown renderer left in it.
+		return fmt.Sprintf("<figure>%s<figcaption>%s</figcaption></figure>", s, html.EscapeString(html.UnescapeString(m[2])))
+	})
+}
+
+// recordAnchor matches the raw HTML the report itself writes: the
+// Records appendix's anchors (see writeRecords and anchor).
+var recordAnchor = regexp.MustCompile(`^(<a id="r-[a-z0-9-]*">|</a>)$`)
+
+// anchorsOnly renders inline raw HTML: the report's record anchors as
+// they are, anything else as text.
+type anchorsOnly struct{}
+
+// RegisterFuncs implements renderer.NodeRenderer.
+func (anchorsOnly) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindRawHTML, func(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkSkipChildren, nil
+		}
+		var raw bytes.Buffer
+		segs := node.(*ast.RawHTML).Segments
+		for i := range segs.Len() {
+			seg := segs.At(i)
+			raw.Write(seg.Value(source))
+		}
+		if recordAnchor.Match(raw.Bytes()) {
+			_, err := w.Write(raw.Bytes())
+			return ast.WalkSkipChildren, err
+		}
+		_, err := w.WriteString(html.EscapeString(raw.String()))
+		return ast.WalkSkipChildren, err
 	})
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/mdtext"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -55,7 +56,7 @@ func writeRecords(b *strings.Builder, run *record.Run) {
 		if c := r.Provenance.Clock; c != nil && c.Hz > 0 {
 			clock = fmt.Sprintf("%.0f MHz", c.Hz/1e6)
 		}
-		fmt.Fprintf(b, "| <a id=\"%s\"></a>`%s` | %s | %s | %s | %s | %s |\n", anchor(r.ID), r.ID, value, orDash(r.Unit), r.Status, orDash(r.Provenance.Module), clock)
+		fmt.Fprintf(b, "| <a id=\"%s\"></a>%s | %s | %s | %s | %s | %s |\n", anchor(r.ID), mdtext.CellCode(r.ID), value, mdtext.Cell(orDash(r.Unit)), r.Status, mdtext.Cell(orDash(r.Provenance.Module)), clock)
 	}
 	b.WriteString("\n")
 }

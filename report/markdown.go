@@ -5,7 +5,10 @@
 // Opinions: a number is shown only for a record whose status is ok; any
 // other record shows its status and why. Every row names the record ids it
 // came from, so a reader can find the samples and provenance in the JSON.
-// Units are scaled for display only.
+// Units are scaled for display only. Every string that comes from a file
+// (a results file, a library measurement) is escaped where it is written
+// (package mdtext), so that the document shows it as text: a device name
+// holding a tag or a subject holding a | is shown, not obeyed.
 package report
 
 import (
@@ -14,7 +17,10 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/gpuarch/gpuarch/mdtext"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -22,11 +28,18 @@ import (
 func Markdown(w io.Writer, run *record.Run) error { return MarkdownWith(w, run, nil) }
 
 // MarkdownWith is Markdown with a library GEMM measurement (nil: none) set
-// beside the matrix units' rates.
+// beside the matrix units' rates. It refuses a measurement taken on
+// another GPU than the run's (Library.Check) unless lib.OtherGPU says the
+// caller allows it; the document says on which GPU it was taken.
 func MarkdownWith(w io.Writer, run *record.Run, lib *Library) error {
+	if lib != nil && !lib.OtherGPU {
+		if err := lib.Check(run.Device); err != nil {
+			return err
+		}
+	}
 	var b strings.Builder
 	d := run.Device
-	fmt.Fprintf(&b, "# %s — microarchitecture measurements\n\n", orDash(d.Name))
+	fmt.Fprintf(&b, "# %s — microarchitecture measurements\n\n", mdtext.Escape(orDash(d.Name)))
 	writeOverview(&b, run)
 	// The seeds' order: the chip beside others (on-chip memory,
 	// operations per clock), bottlenecks, layout, instruction tables, then
@@ -52,6 +65,22 @@ func MarkdownWith(w io.Writer, run *record.Run, lib *Library) error {
 	return err
 }
 
+// cellUnits is u with every name escaped for a table cell or the middle of
+// a line: a results file names its units.
+func cellUnits(u record.Units) record.Units {
+	c := mdtext.Cell
+	return record.Units{Core: c(u.Core), Cores: c(u.Cores), Subgroup: c(u.Subgroup), Subgroups: c(u.Subgroups)}
+}
+
+// capitalize returns s with its first letter in upper case.
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
 func orDash(s string) string {
 	if s == "" {
 		return "—"
@@ -61,37 +90,38 @@ func orDash(s string) string {
 
 func writeOverview(b *strings.Builder, run *record.Run) {
 	d := run.Device
-	u := d.UnitsOf()
+	u := cellUnits(d.UnitsOf())
+	c := mdtext.Cell
 	fmt.Fprintf(b, "| | |\n| --- | --- |\n")
 	row := func(k, v string) { fmt.Fprintf(b, "| %s | %s |\n", k, v) }
 	cc := ""
 	if d.ComputeCapability != "" {
-		cc = "compute capability " + d.ComputeCapability + ", "
+		cc = "compute capability " + c(d.ComputeCapability) + ", "
 	}
 	cores := fmt.Sprintf("%d %s", d.SMs, u.Cores)
 	if d.SMs == 0 {
 		cores = u.Cores + " not reported by the driver"
 	}
-	row("GPU", fmt.Sprintf("%s (%s%s)", d.Name, cc, cores))
-	row("UUID", d.UUID)
+	row("GPU", fmt.Sprintf("%s (%s%s)", c(d.Name), cc, cores))
+	row("UUID", c(d.UUID))
 	if v := d.Vulkan; d.BackendOf() == "vulkan" && v != nil {
-		row("Driver", fmt.Sprintf("%s, %s %s (Vulkan %s, loader %s)", orDash(d.DriverVersion), v.DriverName, v.DriverInfo, v.APIVersion, orDash(v.LoaderVersion)))
+		row("Driver", fmt.Sprintf("%s, %s %s (Vulkan %s, loader %s)", c(orDash(d.DriverVersion)), c(v.DriverName), c(v.DriverInfo), c(v.APIVersion), c(orDash(v.LoaderVersion))))
 		row("Kernels", fmt.Sprintf("SPIR-V 1.5 written by gpuarch, compiled by the driver into one pipeline per kernel and workgroup width; %d-wide %s", v.SubgroupSize, u.Subgroups))
 		if d.CoresSource != "" {
-			row(strings.ToUpper(u.Cores[:1])+u.Cores[1:], d.CoresSource)
+			row(c(capitalize(d.UnitsOf().Cores)), c(d.CoresSource))
 		}
 		if v.Timing == "timestamps" {
-			row("Timing", "GPU timestamps around each whole dispatch, every record marked so; the subgroup clock "+orDash(v.SubgroupClock))
+			row("Timing", "GPU timestamps around each whole dispatch, every record marked so; the subgroup clock "+c(orDash(v.SubgroupClock)))
 		} else {
-			row("Timing", fmt.Sprintf("%s: cycles from VK_KHR_shader_clock's subgroup clock, nanoseconds from its device clock; %s", v.Timing, orDash(v.SubgroupClock)))
+			row("Timing", fmt.Sprintf("%s: cycles from VK_KHR_shader_clock's subgroup clock, nanoseconds from its device clock; %s", c(v.Timing), c(orDash(v.SubgroupClock))))
 		}
 		row("Machine code", machineCodeSummary(run))
 	} else {
-		row("Driver", fmt.Sprintf("%s (CUDA %d.%d)", orDash(d.DriverVersion), d.CUDAVersion/1000, d.CUDAVersion%1000/10))
-		row("PTX", fmt.Sprintf(".version %s, .target %s, JIT-compiled by the driver", d.PTXVersion, d.PTXTarget))
+		row("Driver", fmt.Sprintf("%s (CUDA %d.%d)", c(orDash(d.DriverVersion)), d.CUDAVersion/1000, d.CUDAVersion%1000/10))
+		row("PTX", fmt.Sprintf(".version %s, .target %s, JIT-compiled by the driver", c(d.PTXVersion), c(d.PTXTarget)))
 	}
 	if run.Warmup != nil {
-		row(u.Core+" clock after warm-up", fmt.Sprintf("%.0f MHz (measured: %s)", run.Warmup.Hz/1e6, run.Warmup.Source))
+		row(u.Core+" clock after warm-up", fmt.Sprintf("%.0f MHz (measured: %s)", run.Warmup.Hz/1e6, c(run.Warmup.Source)))
 		if s := clockSpread(run); s != "" {
 			row(u.Core+" clock across records", s)
 		}
@@ -99,7 +129,7 @@ func writeOverview(b *strings.Builder, run *record.Run) {
 	if d.MaxSMClockHz > 0 {
 		row(u.Core+" clock, NVML maximum", fmt.Sprintf("%.0f MHz", d.MaxSMClockHz/1e6))
 	}
-	row("Tool", fmt.Sprintf("%s %s (%s), backend %s", run.Tool.Name, run.Tool.Version, run.Tool.GoVersion, run.Tool.Backend))
+	row("Tool", fmt.Sprintf("%s %s (%s), backend %s", c(run.Tool.Name), c(run.Tool.Version), c(run.Tool.GoVersion), c(run.Tool.Backend)))
 	row("Run", fmt.Sprintf("%s, %.1f s, %s", run.Started.UTC().Format("2006-01-02 15:04 MST"), run.ElapsedSeconds, completeness(run)))
 	b.WriteString("\n")
 }
@@ -151,13 +181,13 @@ func clockSpread(run *record.Run) string {
 	parts := make([]string, len(suites))
 	for i, su := range suites {
 		sp := off[su]
-		parts[i] = fmt.Sprintf("%s %d (%.0f–%.0f MHz)", su, sp.n, sp.lo/1e6, sp.hi/1e6)
+		parts[i] = fmt.Sprintf("%s %d (%.0f–%.0f MHz)", mdtext.Cell(su), sp.n, sp.lo/1e6, sp.hi/1e6)
 	}
 	return out + "; the others, by suite: " + strings.Join(parts, ", ") + ". A power limit lowers the clock under heavy load; some drivers (NVIDIA's Vulkan driver) lower it when the GPU is barely busy. Cycles of the L1 and shared memory, and instruction figures, hold at any clock; those of the L2 and DRAM, and bytes per SM clock from them, are the clock's each record gives"
 }
 
 // machineCodeSummary says what the driver let gpuarch see of the machine
-// code of a Vulkan run's probes.
+// code of a Vulkan run's probes, as a table cell.
 func machineCodeSummary(run *record.Run) string {
 	var verified, listed, stats, none int
 	note := ""
@@ -185,9 +215,9 @@ func machineCodeSummary(run *record.Run) string {
 	case verified+listed > 0:
 		return fmt.Sprintf("the driver's machine code: %d records checked against the catalog's expectations, %d counted without one", verified, listed)
 	case stats > 0:
-		return "the driver reports statistics, not machine code (" + note + "): probes are not verified against their machine code; the tables' Machine code column shows how much the driver's binary grew per chain step (\"+16 B/step\": one 16-byte instruction on NVIDIA GPUs since Volta), a chain that did not grow is marked invalid, and the statistics are kept in every record"
+		return "the driver reports statistics, not machine code (" + mdtext.Cell(note) + "): probes are not verified against their machine code; the tables' Machine code column shows how much the driver's binary grew per chain step (\"+16 B/step\": one 16-byte instruction on NVIDIA GPUs since Volta), a chain that did not grow is marked invalid, and the statistics are kept in every record"
 	case none > 0:
-		return note
+		return mdtext.Cell(note)
 	}
 	return "—"
 }
@@ -236,7 +266,7 @@ func writeALU(b *strings.Builder, run *record.Run) {
 		b.WriteString("The ALU suite was not run.\n\n")
 		return
 	}
-	u := run.Device.UnitsOf()
+	u := cellUnits(run.Device.UnitsOf())
 	if run.Device.BackendOf() == "vulkan" {
 		fmt.Fprintf(b, "SPIR-V instructions (and GLSL.std.450 functions) as the Vulkan driver compiles them. Throughput is per %[1]s per clock at the best of the %[2]s-per-%[1]s × ILP sweep, as results (one per invocation, two for a two-wide vector) and as cycles per %[2]s instruction on one of the %[1]s's %[3]d schedulers. "+
 			"Latency is the slope of cycles against dependent-chain length (one %[2]s, the subgroup clock in-kernel); adjusted latency subtracts the control group (the same kernel without the instruction) from the longest chain instead of fitting. "+
@@ -262,7 +292,7 @@ func writeWarp(b *strings.Builder, run *record.Run) {
 		b.WriteString("The warp suite was not run.\n\n")
 		return
 	}
-	u := run.Device.UnitsOf()
+	u := cellUnits(run.Device.UnitsOf())
 	if run.Device.BackendOf() == "vulkan" {
 		fmt.Fprintf(b, "Vulkan's subgroup operations across a %[1]d-wide %[2]s (every invocation taking part): shuffles, votes, ballots, reductions, clustered (quad) reductions and scans, measured as the instruction table above is: throughput as results per %[3]s per clock (one per invocation) and cycles per %[2]s instruction, latency as the slope of cycles against chain length. Where a step needs more than the instruction (a compare before a vote, the invocation's index mixed back into a uniform result), the row is marked † and the note says what. Records `warp/<instruction>/latency` and `warp/<instruction>/throughput`.\n\n", run.Device.WarpSize, u.Subgroup, u.Core)
 	} else {
@@ -272,7 +302,8 @@ func writeWarp(b *strings.Builder, run *record.Run) {
 	writeSequences(b, rows)
 }
 
-// writeChainTable writes the rows of chain-measured instructions, grouped.
+// writeChainTable writes the rows of chain-measured instructions, grouped;
+// u's names are escaped (cellUnits).
 func writeChainTable(b *strings.Builder, rows []aluRow, u record.Units, backend string) {
 	code := "SASS"
 	if backend != "cuda" {
@@ -284,11 +315,11 @@ func writeChainTable(b *strings.Builder, rows []aluRow, u record.Units, backend 
 	for _, r := range rows {
 		if r.group != group {
 			group = r.group
-			fmt.Fprintf(b, "| **%s** | | | | | | |\n", group)
+			fmt.Fprintf(b, "| **%s** | | | | | | |\n", mdtext.Cell(group))
 		}
 		seq := "—"
 		if s := sassOf(r); s != nil && s.Sequence != "" {
-			seq = s.Sequence
+			seq = mdtext.Cell(s.Sequence)
 		} else if s != nil && s.BinaryBytesPerStep != nil {
 			// The driver shows no machine code; its binary's growth per
 			// chain step says how much code one step became.
@@ -297,9 +328,9 @@ func writeChainTable(b *strings.Builder, rows []aluRow, u record.Units, backend 
 				seq += " (invalid)"
 			}
 		} else if s != nil && s.Status != "verified" {
-			seq = "(" + s.Status + ")"
+			seq = "(" + mdtext.Cell(s.Status) + ")"
 		}
-		name := "`" + r.subject + "`"
+		name := mdtext.CellCode(r.subject)
 		if (r.lat != nil && r.lat.Note != "") || (r.tp != nil && r.tp.Note != "") {
 			name += " †"
 		}
@@ -341,7 +372,7 @@ func writeSequences(b *strings.Builder, rows []aluRow) {
 		if len(s.PerStep) == 1 && total == 1 {
 			continue
 		}
-		lines = append(lines, fmt.Sprintf("| `%s` | %s | %.3g |\n", r.subject, s.Sequence, total))
+		lines = append(lines, fmt.Sprintf("| %s | %s | %.3g |\n", mdtext.CellCode(r.subject), mdtext.Cell(s.Sequence), total))
 	}
 	if len(lines) == 0 {
 		return
@@ -437,7 +468,7 @@ func writeNotes(b *strings.Builder, run *record.Run) {
 		if r.Through != nil && r.Through.Reference != nil && r.Through.Reference.Flag {
 			ref := r.Through.Reference
 			notes = append(notes, note{r.ID, fmt.Sprintf("≠ documented (%s: %s): measured/documented = %.2f; likely: %s",
-				ref.Class, oneLine(ref.Row), ref.Ratio, oneLine(ref.Reason))})
+				oneLine(ref.Class), oneLine(ref.Row), ref.Ratio, oneLine(ref.Reason))})
 		}
 	}
 	for _, w := range run.Warnings {
@@ -449,17 +480,20 @@ func writeNotes(b *strings.Builder, run *record.Run) {
 	sort.SliceStable(notes, func(i, j int) bool { return notes[i].id < notes[j].id })
 	b.WriteString("## Notes, failures and warnings\n\n")
 	for _, n := range notes {
-		fmt.Fprintf(b, "- `%s` %s\n", n.id, n.text)
+		fmt.Fprintf(b, "- %s %s\n", mdtext.Code(n.id), n.text)
 	}
 	b.WriteString("\n")
 }
 
+// oneLine is a message from a file (a note, a reason, a warning, an error)
+// on one line of at most about 400 bytes, escaped for a table cell or the
+// middle of a line (mdtext.Cell).
 func oneLine(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) > 400 {
 		s = s[:400] + "…"
 	}
-	return strings.ReplaceAll(s, "|", "\\|")
+	return mdtext.Cell(s)
 }
 
 // writeSources cites the reference data the document shows.
@@ -477,7 +511,7 @@ func writeSources(b *strings.Builder, run *record.Run) {
 	}
 	b.WriteString("## Reference data\n\n")
 	for _, s := range srcs {
-		fmt.Fprintf(b, "- Documented rates: %s\n", s)
+		fmt.Fprintf(b, "- Documented rates: %s\n", mdtext.Escape(s))
 	}
 	b.WriteString("\n")
 }

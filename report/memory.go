@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/mdtext"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/spec"
 )
@@ -70,7 +71,7 @@ func writeMemory(b *strings.Builder, run *record.Run) {
 	}
 	writeOnChip(b, run, curves)
 	if run.Device.BackendOf() == "vulkan" {
-		u := run.Device.UnitsOf()
+		u := cellUnits(run.Device.UnitsOf())
 		fmt.Fprintf(b, "Through Vulkan the chase is SPIR-V written by gpuarch, following the same permutations as the CUDA backend's, the cycles read from the subgroup clock: `global ld.ca` is plain loads through a buffer device address; `global ld.cg` makes each load visible at device scope (the Vulkan memory model's MakePointerVisible, as PTX's `ld.relaxed.gpu`), the one way SPIR-V has to ask for a load around a non-coherent L1, which a driver may still serve from the L1 (when the two paths' first plateaus agree, it did); `shared` chases in a workgroup array sized by a specialization constant, up to the device's maxComputeSharedMemorySize. Vulkan has no constant address space and no control of the L1/workgroup-memory split: those chases are skipped, and the L1 found is the split the driver chose for a kernel without workgroup memory, which need not be the largest L1 the %s can have.\n\n", u.Core)
 	}
 	b.WriteString("Latency of a dependent load against footprint (a pointer chase over a random cyclic permutation that visits every 32-byte sector of the footprint once per pass, built on the GPU), through the L1 path (`ld.ca`), around it (`ld.cg`), through the constant cache (`ld.const`, a 64 KiB table) and in shared memory; the L1 chase is repeated with blocks that hold a given amount of shared memory (`global ld.ca, <n> KiB shared`), which forces the L1/shared carve-out to leave shared memory at least that much. The driver picks the carve-out at each launch, and it may take more than one block needs (as many of these one-thread blocks as possible fit an SM), so the L1 found is what the chosen configuration leaves, not 256 KiB less n. The L1 chase is also repeated with the kernel's preferred carve-out set explicitly (`global ld.ca, carve-out <p>%`, p percent of the most shared memory an SM can have) while its blocks hold none. One chase loads once per 2 MiB page (`global ld.cg, one load per 2 MiB page`, each load 64 bytes further into its page): the few lines it touches stay in the L2, so its steps are the address translation's (TLB) reach, not a cache's. One thread chases footprints it can cover quickly; beyond 4 MiB the `ld.cg` chase splits into one chain per SM, whose spread shows how latency differs between SMs. One more `ld.cg` chase runs from one SM (`global ld.cg, one SM`: the 32 warps of one block each follow a part of the permutation), at 24 footprints per octave from half the all-SM knee to four times it: see the L2's partitions below. Levels are detected from the curves, not assumed: each plateau's latency and the footprint where the curve leaves it (the knee, where latency crosses halfway to the next plateau). Records `memory/latency/<path>`.\n\n")
@@ -79,7 +80,7 @@ func writeMemory(b *strings.Builder, run *record.Run) {
 	for _, r := range curves {
 		levels, err := infer.Levels(curvePoints(r), levelStep)
 		if err != nil {
-			fmt.Fprintf(b, "| %s | — | — | — | — | — | — | levels not detected: %s |\n", r.Subject, oneLine(err.Error()))
+			fmt.Fprintf(b, "| %s | — | — | — | — | — | — | levels not detected: %s |\n", mdtext.Cell(r.Subject), oneLine(err.Error()))
 			continue
 		}
 		for i, l := range levels {
@@ -106,10 +107,10 @@ func writeMemory(b *strings.Builder, run *record.Run) {
 				note = strings.TrimPrefix(note+"; "+c, "; ")
 			}
 			fmt.Fprintf(b, "| %s | %d | %s | %s | %s | %s | %s – %s (%d points) | %s |\n",
-				r.Subject, i+1, linked(r, fmt.Sprintf("%.1f", l.Value)), ns, capacity, across, record.SizeString(l.From), record.SizeString(l.To), l.Points, oneLine(note))
+				mdtext.Cell(r.Subject), i+1, linked(r, fmt.Sprintf("%.1f", l.Value)), ns, capacity, across, record.SizeString(l.From), record.SizeString(l.To), l.Points, oneLine(note))
 		}
 		for _, s := range r.Curve.Skipped {
-			fmt.Fprintf(b, "| %s | | | | | | | skipped: %s |\n", r.Subject, oneLine(s))
+			fmt.Fprintf(b, "| %s | | | | | | | skipped: %s |\n", mdtext.Cell(r.Subject), oneLine(s))
 		}
 	}
 	writeL2Partitions(b, run, curves)
@@ -228,9 +229,9 @@ func writeLoadedLatency(b *strings.Builder, run *record.Run) {
 	b.WriteString("| Warps per SM |")
 	for _, r := range lat {
 		level, _, _ := strings.Cut(r.Subject, ",")
-		fmt.Fprintf(b, " %s cycles | %s lines/clock/SM |", level, level)
+		fmt.Fprintf(b, " %s cycles | %s lines/clock/SM |", mdtext.Cell(level), mdtext.Cell(level))
 		if r.Status != record.StatusOK || r.Sweep == nil {
-			failed = append(failed, fmt.Sprintf("%s: %s, %s", r.Subject, r.Status, oneLine(r.Reason)))
+			failed = append(failed, fmt.Sprintf("%s: %s, %s", mdtext.Escape(r.Subject), r.Status, oneLine(r.Reason)))
 			continue
 		}
 		for _, p := range r.Sweep.Points {
@@ -338,12 +339,12 @@ func writeCodeSize(b *strings.Builder, run *record.Run) {
 			how = "the driver reports no machine-code size, so bodies are sized in chain steps"
 		}
 	}
-	fmt.Fprintf(b, "Throughput of `%s` with loop bodies of growing machine-code size (%s; %s). While the body fits an instruction cache, issue runs at full rate; past it, fetch starves issue. Records `memory/code size/<bytes>`.\n\n", rows[0].Subject, rows[0].Note, how)
+	fmt.Fprintf(b, "Throughput of %s with loop bodies of growing machine-code size (%s; %s). While the body fits an instruction cache, issue runs at full rate; past it, fetch starves issue. Records `memory/code size/<bytes>`.\n\n", mdtext.Code(rows[0].Subject), mdtext.Escape(rows[0].Note), how)
 	b.WriteString("| Loop body | Warp instructions/clk/SM | Relative to the smallest body |\n| --- | ---: | ---: |\n")
 	base := 0.0
 	for _, r := range rows {
 		if r.Status != record.StatusOK || r.Curve == nil || len(r.Curve.Points) == 0 {
-			fmt.Fprintf(b, "| %s | %s | %s |\n", r.ID, r.Status, oneLine(r.Reason))
+			fmt.Fprintf(b, "| %s | %s | %s |\n", mdtext.Cell(r.ID), r.Status, oneLine(r.Reason))
 			continue
 		}
 		if base == 0 {
@@ -389,7 +390,7 @@ func writeBanks(b *strings.Builder, run *record.Run) {
 	b.WriteString("| Pattern | Cycles per warp load | Relative to stride 1 |\n| --- | ---: | ---: |\n")
 	worst, banks := 0.0, 0
 	for _, name := range order {
-		fmt.Fprintf(b, "| %s | %s | %.1f× |\n", name, linked(recs[name], fmt.Sprintf("%.2f", cost[name])), cost[name]/unit)
+		fmt.Fprintf(b, "| %s | %s | %.1f× |\n", mdtext.Cell(name), linked(recs[name], fmt.Sprintf("%.2f", cost[name])), cost[name]/unit)
 	}
 	for s := 1; s <= 64; s++ {
 		v, ok := cost[fmt.Sprintf("4-byte stride %d", s)]
@@ -416,7 +417,7 @@ func writeBandwidth(b *strings.Builder, run *record.Run) {
 	b.WriteString("| Level | Bytes/clk/SM | GB/s | Clock (MHz) | Share of the DRAM interface | Best (bytes/thread × warps/SM) | Best footprint | Footprint |\n| --- | ---: | ---: | ---: | ---: | --- | --- | --- |\n")
 	for _, r := range rows {
 		if r.Status != record.StatusOK || r.Through == nil {
-			fmt.Fprintf(b, "| %s | %s | | | | | | %s |\n", r.Subject, r.Status, oneLine(r.Reason))
+			fmt.Fprintf(b, "| %s | %s | | | | | | %s |\n", mdtext.Cell(r.Subject), r.Status, oneLine(r.Reason))
 			continue
 		}
 		share := "—"
@@ -434,7 +435,7 @@ func writeBandwidth(b *strings.Builder, run *record.Run) {
 		if r.Through.Best.Rotate > 0 {
 			shape += ", on the next block's lines each pass"
 		}
-		fmt.Fprintf(b, "| %s | %s | %.0f | %s | %s | %s | %s | %s |\n", r.Subject, linked(r, fmt.Sprintf("%.1f", r.Value)), r.Through.ResultsPerSecond/1e9, clock, share,
+		fmt.Fprintf(b, "| %s | %s | %.0f | %s | %s | %s | %s | %s |\n", mdtext.Cell(r.Subject), linked(r, fmt.Sprintf("%.1f", r.Value)), r.Through.ResultsPerSecond/1e9, clock, share,
 			shape, foot, oneLine(r.Note))
 	}
 	b.WriteString("\nThe DRAM interface's rate is 2 (double data rate) × the memory clock × the bus width, from the driver's attributes (see the spec sheet).")
@@ -598,7 +599,7 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 		}
 		if pct, ok := strings.CutPrefix(r.Subject, "global ld.ca, carve-out "); ok {
 			if ls[0].Capacity > 0 {
-				prefer = append(prefer, fmt.Sprintf("%s: %s", pct, record.SizeString(ls[0].Capacity)))
+				prefer = append(prefer, fmt.Sprintf("%s: %s", mdtext.Cell(pct), record.SizeString(ls[0].Capacity)))
 			}
 			continue
 		}
@@ -618,7 +619,7 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 			continue
 		}
 		if shared, ok := strings.CutPrefix(r.Subject, "global ld.ca, "); ok && ls[0].Capacity > 0 {
-			carve = append(carve, fmt.Sprintf("%s: %s", strings.TrimSuffix(shared, " shared"), record.SizeString(ls[0].Capacity)))
+			carve = append(carve, fmt.Sprintf("%s: %s", mdtext.Cell(strings.TrimSuffix(shared, " shared")), record.SizeString(ls[0].Capacity)))
 			continue
 		}
 		if r.Subject == oneSMPath {
@@ -698,7 +699,7 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 	paths, by := transferPaths(run)
 	for _, p := range paths {
 		if u, err := transferUnit(by[p]); err == nil && u.Resolved {
-			add(p+" transfer unit (sector)", measured(fmt.Sprintf("%d B", u.Bytes)))
+			add(mdtext.Cell(p)+" transfer unit (sector)", measured(fmt.Sprintf("%d B", u.Bytes)))
 		}
 	}
 	if unit, _ := accessUnit(globalAccessRows(run), "ca"); unit > 0 {
@@ -707,7 +708,7 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 		add("L1 cache line", "not measured (no divergent-load records)")
 	}
 	b.WriteString("### On-chip memory\n\n")
-	fmt.Fprintf(b, "| Per SM | %s |\n| --- | --- |\n", d.Name)
+	fmt.Fprintf(b, "| Per SM | %s |\n| --- | --- |\n", mdtext.Cell(d.Name))
 	seen := map[string]bool{}
 	for _, r := range rows {
 		if seen[r[0]] {

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/mdtext"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -84,7 +85,7 @@ func writeMMA(b *strings.Builder, run *record.Run, lib *Library) {
 	}
 	b.WriteString("Every tensor-core instruction form: warp-level `mma.sync` (and 2:4-sparse `mma.sp`, whose operations count the dense-equivalent K, as datasheets do) on register fragments, and the warpgroup's `wgmma.mma_async` with A and B from shared memory (SS) or A from registers (RS), groups of four fenced, committed and waited for. Latency is one warp (or warpgroup) accumulating into one accumulator, cycles per instruction (for wgmma, with a commit and wait after each). Throughput is operations (a multiply-add counts two) per clock per SM at the best of the warps-per-SM × accumulators sweep, on random values (finite, in [0.5, 1) for floating point) over about 2·10⁸ cycles, then on zeros at the same shape; the clock is measured in the kernel. One form per input type (the widest SS wgmma; mma.sync for f64, and f16's m16n8k16) runs for about 1.2·10⁹ cycles instead, with NVML's power sampled during the run (the Power section). *Share* is of the documented dense peak for the input type (reference data: ")
 	if src := firstReferenceSource(rows); src != "" {
-		b.WriteString(src)
+		b.WriteString(mdtext.Escape(src))
 	} else {
 		b.WriteString("none for this GPU")
 	}
@@ -96,11 +97,11 @@ func writeMMA(b *strings.Builder, run *record.Run, lib *Library) {
 	for _, r := range rows {
 		if r.group != group {
 			group = r.group
-			fmt.Fprintf(b, "| **%s** | | | | | | | | | |\n", group)
+			fmt.Fprintf(b, "| **%s** | | | | | | | | | |\n", mdtext.Cell(group))
 		}
 		sass := "—"
 		if r.tp != nil && r.tp.SASS != nil && len(r.tp.SASS.Counts) > 0 {
-			sass = strings.Join(mmaOpcodes(r.tp.SASS), ", ")
+			sass = mdtext.Cell(strings.Join(mmaOpcodes(r.tp.SASS), ", "))
 		} else if c := coopMatCode(r); c != "" {
 			sass = c
 		}
@@ -110,9 +111,9 @@ func writeMMA(b *strings.Builder, run *record.Run, lib *Library) {
 			if r.tp != nil {
 				why = fmt.Sprintf("%s: %s", r.tp.Status, oneLine(r.tp.Reason))
 			}
-			fmt.Fprintf(b, "| `%s` | %s | %s | %s | | | | | | |\n", r.name, sass, lat, why)
+			fmt.Fprintf(b, "| %s | %s | %s | %s | | | | | | |\n", mdtext.CellCode(r.name), sass, lat, why)
 			if n := emulatedNote(r); n != "" {
-				notes = append(notes, fmt.Sprintf("- `%s`: %s", r.name, n))
+				notes = append(notes, fmt.Sprintf("- %s: %s", mdtext.Code(r.name), n))
 			}
 			continue
 		}
@@ -121,7 +122,7 @@ func writeMMA(b *strings.Builder, run *record.Run, lib *Library) {
 		if t.Reference != nil && t.Reference.ResultsPerClockPerSM > 0 {
 			share = fmt.Sprintf("%.1f%%", 100*t.Reference.Ratio)
 		}
-		fmt.Fprintf(b, "| `%s` | %s | %s | %d × %d | %s | %.1f | %s | %s | %s | %s |\n", r.name, sass, lat, t.Best.WarpsPerSM, t.Best.ILP,
+		fmt.Fprintf(b, "| %s | %s | %s | %d × %d | %s | %.1f | %s | %s | %s | %s |\n", mdtext.CellCode(r.name), sass, lat, t.Best.WarpsPerSM, t.Best.ILP,
 			linked(r.tp, fmt.Sprintf("%.0f", r.tp.Value)), t.ResultsPerSecond/1e12, share, sensorsCell(r.tp), valueCell(r.zero, "%.0f"), sensorsCell(r.zero))
 	}
 	b.WriteString("\n")
@@ -131,7 +132,7 @@ func writeMMA(b *strings.Builder, run *record.Run, lib *Library) {
 	if line := mmaVerdict(rows, run.Device.SubPartitions); line != "" {
 		b.WriteString(line + "\n\n")
 	}
-	writeLibrary(b, lib, rows)
+	writeLibrary(b, lib, rows, run.Device)
 	writeFragments(b, run)
 }
 
@@ -180,13 +181,13 @@ func writeFragments(b *strings.Builder, run *record.Run) {
 		w := by[n]
 		sass, bytes, best := "—", "—", "—"
 		if w.tp != nil && w.tp.SASS != nil && len(w.tp.SASS.Counts) > 0 {
-			sass = strings.Join(mmaOpcodes(w.tp.SASS), ", ")
+			sass = mdtext.Cell(strings.Join(mmaOpcodes(w.tp.SASS), ", "))
 		}
 		if w.tp != nil && w.tp.Status == record.StatusOK && w.tp.Through != nil {
 			bytes = fmt.Sprintf("%.0f", w.tp.Through.ResultsPerClockPerSM)
 			best = fmt.Sprintf("%d × %d", w.tp.Through.Best.WarpsPerSM, w.tp.Through.Best.ILP)
 		}
-		fmt.Fprintf(b, "| `%s` | %s | %s | %s | %s | %s |\n", n, sass, valueCell(w.lat, "%.1f"), valueCell(w.tp, "%.3f"), bytes, best)
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", mdtext.CellCode(n), sass, valueCell(w.lat, "%.1f"), valueCell(w.tp, "%.3f"), bytes, best)
 	}
 	b.WriteString("\n")
 }
@@ -241,8 +242,8 @@ func mmaVerdict(rows []*mmaRow, subPartitions int) string {
 	if syncB.row == nil || wgB.row == nil {
 		return ""
 	}
-	line := fmt.Sprintf("For 16-bit, 8-bit and tf32 inputs the best warp-level form (`%s`) reaches %.1f%% of the documented peak and the best warpgroup form (`%s`) %.1f%%: the documented tensor rate is reached only by `wgmma`.",
-		syncB.row.name, 100*syncB.share, wgB.row.name, 100*wgB.share)
+	line := fmt.Sprintf("For 16-bit, 8-bit and tf32 inputs the best warp-level form (%s) reaches %.1f%% of the documented peak and the best warpgroup form (%s) %.1f%%: the documented tensor rate is reached only by `wgmma`.",
+		mdtext.Code(syncB.row.name), 100*syncB.share, mdtext.Code(wgB.row.name), 100*wgB.share)
 	if rate, per := syncB.row.tp.Value, float64(mmaFlops(syncB.row.name)); rate > 0 && per > 0 {
 		// Cycles between instructions on one sub-partition: the
 		// instruction's operations over its share of the SM's rate.
@@ -252,7 +253,7 @@ func mmaVerdict(rows []*mmaRow, subPartitions int) string {
 			per*sp/rate, per*sp/ref, valueCell(syncB.row.lat, "%.0f"))
 	}
 	if f64B.row != nil {
-		line += fmt.Sprintf(" FP64 has no warpgroup form: `%s` reaches %.1f%% of the FP64 tensor peak.", f64B.row.name, 100*f64B.share)
+		line += fmt.Sprintf(" FP64 has no warpgroup form: %s reaches %.1f%% of the FP64 tensor peak.", mdtext.Code(f64B.row.name), 100*f64B.share)
 	}
 	return line
 }
@@ -327,7 +328,7 @@ func writePower(b *strings.Builder, run *record.Run) {
 	for _, r := range rows {
 		rw, rp := cell(r.rand)
 		zw, zp := cell(r.zeroes)
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", linked(r.rand, "`"+r.name+"`"), rw, rp, zw, zp)
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", linked(r.rand, mdtext.CellCode(r.name)), rw, rp, zw, zp)
 	}
 	b.WriteString("\n")
 }
@@ -359,9 +360,9 @@ func writeCoopMatIntro(b *strings.Builder, run *record.Run, rows []*mmaRow) {
 			list = append(list, s)
 		}
 		if len(list) > 0 {
-			fmt.Fprintf(b, "The driver lists %d combinations: %s.", len(list), strings.Join(list, "; "))
+			fmt.Fprintf(b, "The driver lists %d combinations: %s.", len(list), mdtext.Escape(strings.Join(list, "; ")))
 			if v.CooperativeMatrix2 != "" {
-				fmt.Fprintf(b, " %s.", v.CooperativeMatrix2)
+				fmt.Fprintf(b, " %s.", mdtext.Escape(v.CooperativeMatrix2))
 			}
 			b.WriteString("\n\n")
 		} else {
@@ -382,7 +383,7 @@ func writeCoopMatRow(b *strings.Builder, r *mmaRow) {
 		if r.tp != nil {
 			why = fmt.Sprintf("%s: %s", r.tp.Status, oneLine(r.tp.Reason))
 		}
-		fmt.Fprintf(b, "| `%s` | %s | %s | %s | | | | |\n", r.name, code, lat, why)
+		fmt.Fprintf(b, "| %s | %s | %s | %s | | | | |\n", mdtext.CellCode(r.name), code, lat, why)
 		return
 	}
 	t := r.tp.Through
@@ -390,7 +391,7 @@ func writeCoopMatRow(b *strings.Builder, r *mmaRow) {
 	if t.Reference != nil && t.Reference.ResultsPerClockPerSM > 0 {
 		share = fmt.Sprintf("%.1f%%", 100*t.Reference.Ratio)
 	}
-	fmt.Fprintf(b, "| `%s` | %s | %s | %d × %d (%d per workgroup) | %s | %.1f | %s | %s |\n", r.name, code, lat, t.Best.WarpsPerSM, t.Best.ILP,
+	fmt.Fprintf(b, "| %s | %s | %s | %d × %d (%d per workgroup) | %s | %.1f | %s | %s |\n", mdtext.CellCode(r.name), code, lat, t.Best.WarpsPerSM, t.Best.ILP,
 		t.Best.WarpsPerSM/max(1, t.Best.BlocksPerSM), linked(r.tp, fmt.Sprintf("%.0f", r.tp.Value)), t.ResultsPerSecond/1e12, share, sensorsCell(r.tp))
 }
 
@@ -424,6 +425,6 @@ func coopMatVerdict(rows []*mmaRow) string {
 		return ""
 	}
 	t := best.tp.Through
-	return fmt.Sprintf("The best cooperative matrix, `%s`, reaches %.1f%% of the documented dense peak for %s inputs at %d subgroups per SM (%d per workgroup) with %d accumulators each; `gpuarch compare` with a CUDA run of this GPU sets its rate beside `mma.sync`'s of the same types.",
-		best.name, 100*t.Reference.Ratio, strings.TrimPrefix(t.Reference.Class, "tensor "), t.Best.WarpsPerSM, t.Best.WarpsPerSM/max(1, t.Best.BlocksPerSM), t.Best.ILP)
+	return fmt.Sprintf("The best cooperative matrix, %s, reaches %.1f%% of the documented dense peak for %s inputs at %d subgroups per SM (%d per workgroup) with %d accumulators each; `gpuarch compare` with a CUDA run of this GPU sets its rate beside `mma.sync`'s of the same types.",
+		mdtext.Code(best.name), 100*t.Reference.Ratio, mdtext.Escape(strings.TrimPrefix(t.Reference.Class, "tensor ")), t.Best.WarpsPerSM, t.Best.WarpsPerSM/max(1, t.Best.BlocksPerSM), t.Best.ILP)
 }

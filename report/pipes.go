@@ -9,6 +9,7 @@ import (
 
 	"github.com/gpuarch/gpuarch/archdb"
 	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/mdtext"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/sass"
 )
@@ -67,9 +68,9 @@ func writeBottlenecks(b *strings.Builder, run *record.Run, d pipesData, m *pipes
 
 func writeGrid(b *strings.Builder, r *record.Record) {
 	o := r.Occup
-	fmt.Fprintf(b, "### `%s`\n\n", r.Subject)
+	fmt.Fprintf(b, "### %s\n\n", mdtext.Code(r.Subject))
 	if r.SASS != nil && r.SASS.Sequence != "" {
-		fmt.Fprintf(b, "Machine code per step: %s. ", r.SASS.Sequence)
+		fmt.Fprintf(b, "Machine code per step: %s. ", mdtext.Escape(r.SASS.Sequence))
 	}
 	if o.ClockHz > 0 {
 		fmt.Fprintf(b, "SM clock %.0f MHz.", o.ClockHz/1e6)
@@ -86,9 +87,9 @@ func writeGrid(b *strings.Builder, r *record.Record) {
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(b, "\n![%s: warp instructions per clock per SM against warps per SM](%s/%s)\n\n", r.Subject, PlotDir, plotName(r))
+	fmt.Fprintf(b, "\n![%s: warp instructions per clock per SM against warps per SM](%s/%s)\n\n", mdtext.Cell(r.Subject), PlotDir, plotName(r))
 	for _, s := range o.Skipped {
-		fmt.Fprintf(b, "- skipped: %s\n", s)
+		fmt.Fprintf(b, "- skipped: %s\n", mdtext.Escape(s))
 	}
 	if len(o.Skipped) > 0 {
 		b.WriteString("\n")
@@ -285,7 +286,7 @@ func writeOperands(b *strings.Builder, d pipesData) {
 			}
 			return fmt.Sprintf("%.2f", best)
 		}
-		fmt.Fprintf(b, "| %s | %.2f | %s | %s | %s |", linked(r, "`"+strings.TrimPrefix(r.Subject, "fma.rn.f32 ")+"`"), reuse, conflicts, rowBest(0), rowBest(1))
+		fmt.Fprintf(b, "| %s | %.2f | %s | %s | %s |", linked(r, mdtext.CellCode(strings.TrimPrefix(r.Subject, "fma.rn.f32 "))), reuse, conflicts, rowBest(0), rowBest(1))
 		for j := range warps {
 			fmt.Fprintf(b, " %s |", cell(o.IPC[0][j]))
 		}
@@ -425,7 +426,7 @@ func writeLayout(b *strings.Builder, run *record.Run, d pipesData, m *pipesModel
 		if !p.Consistent {
 			cons = "**no**: a member overlaps another"
 		}
-		fmt.Fprintf(b, "| %s | %.2f | %.0f | %s | %s | %s |\n", p.Name, p.Rate, p.Rate*float64(run.Device.WarpSize), lat, in, cons)
+		fmt.Fprintf(b, "| %s | %.2f | %.0f | %s | %s | %s |\n", mdtext.Cell(p.Name), p.Rate, p.Rate*float64(run.Device.WarpSize), lat, in, cons)
 	}
 	b.WriteString("\nIn flight per SM is latency × rate: the warp instructions that must be in flight on an SM to keep the pipeline busy (independent instructions across warps and ILP).\n\n")
 	writeUniformBeside(b, run)
@@ -434,9 +435,9 @@ func writeLayout(b *strings.Builder, run *record.Run, d pipesData, m *pipesModel
 		for _, f := range l.Flexible {
 			var ps []string
 			for i, name := range f.Pipelines {
-				ps = append(ps, fmt.Sprintf("%s: %.0f%%", name, 100*f.Share[i]))
+				ps = append(ps, fmt.Sprintf("%s: %.0f%%", mdtext.Cell(name), 100*f.Share[i]))
 			}
-			fmt.Fprintf(b, "| %s | %.2f | %s |\n", f.Name, f.Rate, strings.Join(ps, ", "))
+			fmt.Fprintf(b, "| %s | %.2f | %s |\n", mdtext.Cell(f.Name), f.Rate, strings.Join(ps, ", "))
 		}
 		b.WriteString("\nShares of shared pipelines are fitted from the pair's mix: the cycles it took beyond the other instruction's own. A share above 100% of what one pipeline allows, or shares summing past 100%, mean the instruction costs more than its pipeline slots (a resource the model does not name).\n\n")
 	}
@@ -591,14 +592,17 @@ func writeExtra(b *strings.Builder, l *infer.Layout) {
 	}
 	b.WriteString("\n| --- |" + strings.Repeat(" ---: |", len(x.Cost)) + "\n")
 	for _, c := range names {
-		fmt.Fprintf(b, "| %s |", c)
+		fmt.Fprintf(b, "| %s |", mdtext.Cell(c))
 		for _, cost := range x.Cost {
 			fmt.Fprintf(b, " %.3f (%.0f%%) |", cost[c], 100*cost[c]*l.Rate(c))
 		}
 		b.WriteString("\n")
 	}
 	if n := len(x.Explained); n > 0 {
-		shown := x.Explained[:min(n, 10)]
+		var shown []string
+		for _, id := range x.Explained[:min(n, 10)] {
+			shown = append(shown, mdtext.Escape(id))
+		}
 		fmt.Fprintf(b, "\nThe resource bounds %d of the pairs' mixes; the most affected: %s.\n", n, strings.Join(shown, ", "))
 	}
 	b.WriteString("\n")
@@ -613,7 +617,7 @@ func writePairCosts(b *strings.Builder, l *infer.Layout) {
 	b.WriteString("Pairs whose mixes took longer than the pipelines allow: a mix holding both takes at least, per round, its count of each times the cost below (cycles per warp instruction per SM), fitted to the pair's two ratios by least squares (from one ratio, both instructions' solo times scaled alike). The prediction takes the largest of the pipelines, the resources above and these.\n\n")
 	b.WriteString("| Pair | Cost of the first | Cost of the second | Mixes fitted |\n| --- | ---: | ---: | ---: |\n")
 	for _, pc := range l.PairCosts {
-		fmt.Fprintf(b, "| %s + %s | %.3f | %.3f | %d |\n", pc.A, pc.B, pc.CostA, pc.CostB, pc.Mixes)
+		fmt.Fprintf(b, "| %s + %s | %.3f | %.3f | %d |\n", mdtext.Cell(pc.A), mdtext.Cell(pc.B), pc.CostA, pc.CostB, pc.Mixes)
 	}
 	b.WriteString("\n")
 }
@@ -633,12 +637,12 @@ func writePairMatrix(b *strings.Builder, l *infer.Layout) {
 	b.WriteString("### Evidence: what each pair's mix says\n\n")
 	b.WriteString("**S** shared, **·** independent, **p** partially shared, **?** undecidable (both issue-bound).\n\n|  |")
 	for _, n := range ns {
-		fmt.Fprintf(b, " %s |", n)
+		fmt.Fprintf(b, " %s |", mdtext.Cell(n))
 	}
 	b.WriteString("\n| --- |" + strings.Repeat(" :---: |", len(ns)) + "\n")
 	sym := map[infer.Verdict]string{infer.Shared: "**S**", infer.Independent: "·", infer.Partial: "p", infer.Undecidable: "?"}
 	for _, a := range ns {
-		fmt.Fprintf(b, "| %s |", a)
+		fmt.Fprintf(b, "| %s |", mdtext.Cell(a))
 		for _, c := range ns {
 			v, ok := verdict[[2]string{a, c}]
 			switch {
@@ -657,7 +661,7 @@ func writePairMatrix(b *strings.Builder, l *infer.Layout) {
 		if p.Verdict == infer.Independent {
 			continue
 		}
-		fmt.Fprintf(b, "- %s + %s: **%s** (score %.2f) — %s\n", p.A, p.B, p.Verdict, p.Score, oneLine(p.Evidence))
+		fmt.Fprintf(b, "- %s + %s: **%s** (score %.2f) — %s\n", mdtext.Escape(p.A), mdtext.Escape(p.B), p.Verdict, p.Score, oneLine(p.Evidence))
 	}
 	b.WriteString("\n")
 }
@@ -715,7 +719,7 @@ func writeChecks(b *strings.Builder, l *infer.Layout, held, known []infer.Mix, r
 		fmt.Fprintf(b, "%d of the held-out mixes took more than %.0f%% longer than two measured mixes that add up to them. A round of y+z takes at most a round of y and then one of z in any model that sums what instructions cost on resources (pipelines, issue slots, register reads), so no such model, the count model here included, can predict these; the replay, which follows the machine code, can only where the order or the operands explain them:\n\n", len(sup), 100*superTolerance)
 		for _, x := range sup {
 			fmt.Fprintf(b, "- %s: %.3f cycles a round, while %s (%.3f) and %s (%.3f) take %.3f together (%+.0f%%).\n",
-				x.Mix.ID, x.Mix.Cycles(), x.Parts[0].ID, x.Parts[0].Cycles(), x.Parts[1].ID, x.Parts[1].Cycles(), x.Bound, 100*(x.Mix.Cycles()/x.Bound-1))
+				mdtext.Escape(x.Mix.ID), x.Mix.Cycles(), mdtext.Escape(x.Parts[0].ID), x.Parts[0].Cycles(), mdtext.Escape(x.Parts[1].ID), x.Parts[1].Cycles(), x.Bound, 100*(x.Mix.Cycles()/x.Bound-1))
 		}
 		b.WriteString("\n")
 	}
@@ -735,11 +739,11 @@ func writeChecks(b *strings.Builder, l *infer.Layout, held, known []infer.Mix, r
 		if i == 16 {
 			break
 		}
-		fmt.Fprintf(b, "| %s | %.3f | %.3f | %+.1f%% |", r.id, r.measured, r.predicted, 100*(r.predicted-r.measured)/r.measured)
+		fmt.Fprintf(b, "| %s | %.3f | %.3f | %+.1f%% |", mdtext.Cell(r.id), r.measured, r.predicted, 100*(r.predicted-r.measured)/r.measured)
 		switch {
 		case len(replays) == 0:
 		case r.hasReplay:
-			fmt.Fprintf(b, " %.3f | %+.1f%% | %s |", r.replayed, 100*(r.replayed-r.measured)/r.measured, r.limit)
+			fmt.Fprintf(b, " %.3f | %+.1f%% | %s |", r.replayed, 100*(r.replayed-r.measured)/r.measured, mdtext.Cell(r.limit))
 		default:
 			b.WriteString(" — | — | — |")
 		}
@@ -769,7 +773,7 @@ func writeMixTable(b *strings.Builder, d pipesData, l *infer.Layout, classOf map
 		if v, err := l.Predict(mixCounts(r, classOf)); err == nil {
 			pred = fmt.Sprintf("%.3f", v)
 		}
-		fmt.Fprintf(b, "| %s | %s | %s | %s |", r.Subject, r.Mix.Role, linked(r, fmt.Sprintf("%.3f", r.Value)), pred)
+		fmt.Fprintf(b, "| %s | %s | %s | %s |", mdtext.Cell(r.Subject), mdtext.Cell(r.Mix.Role), linked(r, fmt.Sprintf("%.3f", r.Value)), pred)
 		if replay {
 			if got, ok := rp.byID[r.Subject]; ok {
 				fmt.Fprintf(b, " %.3f |", got.Rate)
@@ -821,11 +825,11 @@ func writeUniformBeside(b *strings.Builder, run *record.Run) {
 		if w.lat != nil {
 			lat = linked(w.lat, fmt.Sprintf("%.1f", w.lat.Value))
 		}
-		fmt.Fprintf(b, "| %s | %s | %s |\n", op, tp, lat)
+		fmt.Fprintf(b, "| %s | %s | %s |\n", mdtext.Cell(op), tp, lat)
 	}
 	b.WriteString("\n")
 	for _, r := range mixes {
-		fmt.Fprintf(b, "- %s: the two loops interleaved hide %s of the shorter one (1 when they run side by side on separate pipelines, 0 when they take turns on one).\n", r.Subject, linked(r, fmt.Sprintf("%.0f%%", 100*r.Value)))
+		fmt.Fprintf(b, "- %s: the two loops interleaved hide %s of the shorter one (1 when they run side by side on separate pipelines, 0 when they take turns on one).\n", mdtext.Escape(r.Subject), linked(r, fmt.Sprintf("%.0f%%", 100*r.Value)))
 	}
 	if len(mixes) > 0 {
 		b.WriteString("\n")

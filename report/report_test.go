@@ -219,7 +219,7 @@ func TestLibraryBesideWgmma(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	writeLibrary(&b, lib, rows)
+	writeLibrary(&b, lib, rows, record.Device{Name: "G"})
 	for _, want := range []string{"900 TFLOP/s at 1700 MHz", "930 TFLOP/s from public microbenchmarks", "float16 809 TFLOP/s, SM clock 1545 MHz after", "float8: not measured (no)"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("missing %q in %s", want, b.String())

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/mdtext"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
@@ -43,15 +44,16 @@ func transferUnit(rs []*record.Record) (infer.Unit, error) {
 	return infer.TransferUnit(pts)
 }
 
-// unitLine says what a path's unit detection found.
+// unitLine says what a path's unit detection found, as a list item's text.
 func unitLine(path string, u infer.Unit, err error) string {
+	path = mdtext.Escape(path)
 	switch {
 	case err != nil:
 		return fmt.Sprintf("%s: not resolved (%s)", path, oneLine(err.Error()))
 	case u.Resolved:
 		return fmt.Sprintf("%s moves %d-byte units: the useful bandwidth halves with each doubling of the lane spacing up to %d bytes and stops falling there (bandwidth ratio per doubling: %s)", path, u.Bytes, u.Bytes, infer.RatioString(u.Ratios))
 	}
-	return fmt.Sprintf("%s: not resolved (%s; ratio per doubling: %s)", path, u.Note, infer.RatioString(u.Ratios))
+	return fmt.Sprintf("%s: not resolved (%s; ratio per doubling: %s)", path, oneLine(u.Note), infer.RatioString(u.Ratios))
 }
 
 // writeTransferUnit tabulates the useful bandwidth of strided 4-byte loads
@@ -76,7 +78,7 @@ func writeTransferUnit(b *strings.Builder, run *record.Run) {
 	sort.Ints(ss)
 	b.WriteString("| Lanes apart | 32-byte sectors per warp load | 128-byte lines |")
 	for _, p := range paths {
-		fmt.Fprintf(b, " %s useful bytes/clk/SM |", p)
+		fmt.Fprintf(b, " %s useful bytes/clk/SM |", mdtext.Cell(p))
 	}
 	b.WriteString("\n| ---: | ---: | ---: |" + strings.Repeat(" ---: |", len(paths)) + "\n")
 	for _, s := range ss {

@@ -5,7 +5,8 @@ gpuarch measures the tensor units instruction by instruction; this script
 measures what NVIDIA's library reaches on a whole GEMM (torch.matmul, which
 calls cuBLAS), M = N = K = 8192, so the two can be put side by side. It
 needs PyTorch with CUDA; it prints one JSON object (the figures and how they
-were taken) and changes no GPU setting.
+were taken, and the GPU's name and UUID, which gpuarch report matches to
+the run's) and changes no GPU setting.
 
 Usage: python3 scripts/cublas_gemm.py > cublas-gemm.json
 """
@@ -23,6 +24,21 @@ def sm_clock_mhz():
         return float(out[0]), float(out[1])
     except (OSError, subprocess.CalledProcessError, ValueError, IndexError):
         return None, None
+
+
+def gpu_uuid(torch):
+    """The GPU's UUID as NVML and gpuarch write it ("GPU-..."), or None.
+
+    PyTorch gives it without NVML's "GPU-" prefix, and older releases not
+    at all; gpuarch report matches the measurement to a run by it.
+    """
+    try:
+        uuid = str(torch.cuda.get_device_properties(0).uuid)
+    except (AttributeError, RuntimeError):
+        return None
+    if not uuid:
+        return None
+    return uuid if uuid.startswith(("GPU-", "MIG-")) else "GPU-" + uuid
 
 
 def time_gemm(torch, fn, flops, iters=50, warmup=10):
@@ -68,15 +84,21 @@ def main():
         results.append(r)
     except (AttributeError, RuntimeError, TypeError) as e:
         results.append({"dtype": "float8_e4m3fn", "error": str(e)})
-    print(json.dumps({
+    out = {
         "tool": "scripts/cublas_gemm.py (torch.matmul and torch._scaled_mm, which call cuBLAS/cuBLASLt)",
         "gpu": torch.cuda.get_device_name(0),
+    }
+    uuid = gpu_uuid(torch)
+    if uuid:
+        out["gpu_uuid"] = uuid
+    out.update({
         "torch": torch.__version__, "cuda": torch.version.cuda,
         "m_n_k": n, "iterations": 50, "warmup": 10,
         "method": "CUDA events around 50 back-to-back GEMMs after 10 warm-up ones; inputs uniform in [0, 1)",
         "time": datetime.datetime.now(datetime.timezone.utc).isoformat(),
         "results": results,
-    }, indent=1))
+    })
+    print(json.dumps(out, indent=1))
     return 0
 
 
