@@ -23,19 +23,19 @@ const MaxFileBytes = 1 << 30
 // ReadLimited returns the contents of the regular file at path, refusing,
 // with an error that names path, anything else: a directory, a device such
 // as /dev/zero, a named pipe (which is never opened: opening one waits for
-// a writer) or socket, and a file of more than max bytes. The size is
+// a writer) or socket, and a file of more than limit bytes. The size is
 // checked while reading, not only from the file's metadata, so a file that
-// grows (or lies about its size) is still cut off at max+1 bytes. Readers
+// grows (or lies about its size) is still cut off at limit+1 bytes. Readers
 // of files given on the command line (results, listings, kernels) use it
 // so that every such file obeys one rule.
-func ReadLimited(path string, max int64) ([]byte, error) {
+func ReadLimited(path string, limit int64) ([]byte, error) {
 	// Stat before opening: open on a named pipe blocks until a writer
 	// comes.
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
-	if err := regular(path, fi, max); err != nil {
+	if err := regular(path, fi, limit); err != nil {
 		return nil, err
 	}
 	f, err := os.Open(path)
@@ -47,21 +47,21 @@ func ReadLimited(path string, max int64) ([]byte, error) {
 	if fi, err = f.Stat(); err != nil {
 		return nil, err
 	}
-	if err := regular(path, fi, max); err != nil {
+	if err := regular(path, fi, limit); err != nil {
 		return nil, err
 	}
-	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", path, err)
 	}
-	if int64(len(b)) > max {
-		return nil, tooLarge(path, max)
+	if int64(len(b)) > limit {
+		return nil, tooLarge(path, limit)
 	}
 	return b, nil
 }
 
-// regular refuses fi unless it is a regular file of at most max bytes.
-func regular(path string, fi os.FileInfo, max int64) error {
+// regular refuses fi unless it is a regular file of at most limit bytes.
+func regular(path string, fi os.FileInfo, limit int64) error {
 	m := fi.Mode()
 	if !m.IsRegular() {
 		kind := "not a plain file"
@@ -77,14 +77,14 @@ func regular(path string, fi os.FileInfo, max int64) error {
 		}
 		return fmt.Errorf("%s is not a regular file (it is %s): give the path of a file", path, kind)
 	}
-	if fi.Size() > max {
-		return tooLarge(path, max)
+	if fi.Size() > limit {
+		return tooLarge(path, limit)
 	}
 	return nil
 }
 
-func tooLarge(path string, max int64) error {
-	return fmt.Errorf("%s is larger than %d bytes, the most gpuarch reads of one file: is it the file meant?", path, max)
+func tooLarge(path string, limit int64) error {
+	return fmt.Errorf("%s is larger than %d bytes, the most gpuarch reads of one file: is it the file meant?", path, limit)
 }
 
 // Encode writes run as indented JSON.

@@ -19,10 +19,10 @@ func TestReadLimited(t *testing.T) {
 		return p
 	}
 	tests := []struct {
-		name string
-		path string
-		max  int64
-		want string // "" for success, else a part of the error
+		name  string
+		path  string
+		limit int64
+		want  string // "" for success, else a part of the error
 	}{
 		{"small file", file("small", 10), 100, ""},
 		{"exactly the limit", file("exact", 100), 100, ""},
@@ -37,7 +37,7 @@ func TestReadLimited(t *testing.T) {
 			if _, err := os.Stat(tt.path); tt.want != "no such file" && err != nil {
 				t.Skipf("%s: %v", tt.path, err)
 			}
-			b, err := ReadLimited(tt.path, tt.max)
+			b, err := ReadLimited(tt.path, tt.limit)
 			if tt.want == "" {
 				if err != nil {
 					t.Fatalf("ReadLimited(%s) = %v", tt.path, err)
