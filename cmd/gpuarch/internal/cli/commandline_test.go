@@ -261,3 +261,38 @@ func TestReportRefusesDevices(t *testing.T) {
 		}
 	}
 }
+
+// A library measurement of another GPU is refused unless asked for, and
+// then named as another GPU's, never "this machine".
+func TestReportLibraryOfAnotherGPU(t *testing.T) {
+	lib := filepath.Join(t.TempDir(), "cublas.json")
+	body := `{"tool": "cublas_gemm.py", "gpu": "NVIDIA H100 80GB HBM3", "gpu_uuid": "GPU-other", "torch": "2.9", "cuda": "13.0", "m_n_k": 8192, "method": "torch.matmul", "time": "2026-11-25T00:00:00Z",
+		"results": [{"dtype": "float16", "tflops": 700, "sm_clock_mhz_after": 1980, "error": ""}]}`
+	if err := os.WriteFile(lib, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h200 := filepath.Join("testdata", "h200.json")
+	e, stdout, _ := testEnv(nil)
+	err := e.Run(context.Background(), []string{"report", h200, "--library", lib})
+	if err == nil || ExitCode(err) != ExitError || !strings.Contains(err.Error(), "--library-any-gpu") {
+		t.Fatalf("err = %v (exit %d), want a refusal naming --library-any-gpu", err, ExitCode(err))
+	}
+	stdout.Reset()
+	if err := e.Run(context.Background(), []string{"report", h200, "--library", lib, "--library-any-gpu"}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stdout.String(), "measured on another GPU, NVIDIA H100 80GB HBM3") || strings.Contains(stdout.String(), "this machine") {
+		t.Errorf("the document does not name the other GPU:\n%s", grepLines(stdout.String(), "library"))
+	}
+}
+
+// grepLines are the lines of s holding word.
+func grepLines(s, word string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, word) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}

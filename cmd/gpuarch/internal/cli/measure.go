@@ -718,6 +718,12 @@ func (e *Env) cmdReport(o reportOptions, path string) error {
 		if lib, err = report.ReadLibrary(o.library); err != nil {
 			return err
 		}
+		if err := lib.Check(run.Device); err != nil {
+			if !o.anyGPU {
+				return err
+			}
+			lib.OtherGPU = true
+		}
 	}
 	if o.out == "" {
 		return report.MarkdownWith(e.Stdout, run, lib)
