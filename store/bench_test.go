@@ -32,7 +32,7 @@ func BenchmarkFleetCompare(b *testing.B) {
 		for j := range recs {
 			recs[j].Value = float64(j%7) + float64(i%13)/100
 		}
-		r := &record.Run{Tool: record.Tool{Host: fmt.Sprintf("node%04d", i/4), Backend: "cuda"}, Started: time.Date(2026, 1, 1, 0, 0, i, 0, time.UTC),
+		r := &record.Run{Tool: record.Tool{Host: fmt.Sprintf("node%04d", i/4), Backend: "cuda"}, Started: time.Date(2026, 1, 1, 0, 0, i, 0, time.UTC), Complete: true,
 			Device: record.Device{Name: "NVIDIA H200", UUID: fmt.Sprintf("GPU-%04d", i/4), DriverVersion: "580.159.04"}, Records: recs}
 		if _, err := s.Add(ctx, r, "bench"); err != nil {
 			b.Fatal(err)

@@ -17,9 +17,10 @@ import (
 // run makes a run of one GPU whose FFMA throughput is tp.
 func run(node, uuid, driver string, day int, tp float64) *record.Run {
 	return &record.Run{
-		Tool:    record.Tool{Name: "gpuarch", Version: "test", Host: node, Backend: "cuda"},
-		Started: time.Date(2026, 11, day, 12, 0, 0, 0, time.UTC),
-		Device:  record.Device{Name: "NVIDIA H200", UUID: uuid, DriverVersion: driver},
+		Tool:     record.Tool{Name: "gpuarch", Version: "test", Host: node, Backend: "cuda"},
+		Started:  time.Date(2026, 11, day, 12, 0, 0, 0, time.UTC),
+		Complete: true,
+		Device:   record.Device{Name: "NVIDIA H200", UUID: uuid, DriverVersion: driver},
 		Records: []record.Record{
 			{ID: "alu/fma.rn.f32/throughput", Suite: "alu", Op: "fma.f32", Quantity: record.Throughput, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Value: tp},
 			{ID: "alu/fma.rn.f32/latency", Suite: "alu", Op: "fma.f32", Quantity: record.Latency, Unit: "cycles", Status: record.StatusOK, Value: 4},
@@ -30,7 +31,13 @@ func run(node, uuid, driver string, day int, tp float64) *record.Run {
 
 func open(t *testing.T) *Store {
 	t.Helper()
-	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "runs.db"))
+	return openAt(t, filepath.Join(t.TempDir(), "runs.db"))
+}
+
+// openAt opens a store for writing, closed when the test ends.
+func openAt(t *testing.T, path string) *Store {
+	t.Helper()
+	s, err := Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,15 +48,7 @@ func open(t *testing.T) *Store {
 // TestAddListSet runs on an SQLite file and on a real PostgreSQL server
 // (started here from the machine's installation; .ci/run installs it).
 func TestAddListSet(t *testing.T) {
-	t.Run("sqlite", func(t *testing.T) { testAddListSet(t, open(t)) })
-	t.Run("postgres", func(t *testing.T) {
-		s, err := Open(context.Background(), startPostgres(t))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		testAddListSet(t, s)
-	})
+	eachDialect(t, func(t *testing.T, fresh func(*testing.T) string) { testAddListSet(t, openAt(t, fresh(t))) })
 }
 
 func testAddListSet(t *testing.T, s *Store) {
@@ -119,11 +118,6 @@ func testAddListSet(t *testing.T, s *Store) {
 
 func TestBadInput(t *testing.T) {
 	ctx := context.Background()
-	for _, f := range []string{"model", "colour=red", "since=yesterday", "id=x"} {
-		if _, err := ParseFilter(f); err == nil {
-			t.Errorf("ParseFilter(%q) accepted", f)
-		}
-	}
 	if _, err := Open(ctx, "postgres://gpuarch:secret@db/fleet"); err == nil || strings.Contains(err.Error(), "secret") {
 		t.Errorf("Open(postgres URL) = %v: want a clear error without the password", err)
 	}
