@@ -62,6 +62,7 @@ interrupted (the results so far are kept).`,
 	root.AddCommand(e.runCommand(), e.instCommand(), e.infoCommand(), e.listCommand(),
 		e.reportCommand(), e.analyzeCommand(), e.summaryCommand(), e.compareCommand(),
 		e.dbCommand(), e.versionCommand(), e.workerCommand())
+	root.AddCommand(e.metricsCommand())
 	return root
 }
 
