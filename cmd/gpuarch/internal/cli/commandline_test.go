@@ -296,3 +296,37 @@ func grepLines(s, word string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// db add refuses interrupted and simulated runs unless asked, keeps them
+// marked, and db list shows each run's state.
+func TestDBMarksInterruptedAndSimulatedRuns(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "fleet.db")
+	sim := filepath.Join(dir, "sim")
+	completeRun(t, sim) // the simulated GPU
+	cut := filepath.Join(dir, "cut")
+	e, _, _ := testEnv(probetest.New())
+	if err := e.Run(interruptAfter(e, 2), []string{"run", "--suite", "warp", "--out", cut}); ExitCode(err) != ExitInterrupted {
+		t.Fatalf("the interrupted run: %v", err)
+	}
+	for _, f := range []string{filepath.Join(sim, ResultsJSON), filepath.Join(cut, ResultsJSON)} {
+		e, _, _ := testEnv(nil)
+		if err := e.Run(context.Background(), []string{"db", "add", f, "--db", db}); err == nil || !strings.Contains(err.Error(), "--allow-") {
+			t.Errorf("db add %s: %v, want a refusal naming the flag that keeps it", f, err)
+		}
+	}
+	e, stdout, _ := testEnv(nil)
+	if err := e.Run(context.Background(), []string{"db", "add", "--allow-simulated", "--allow-interrupted", "--db", db, filepath.Join(sim, ResultsJSON)}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stdout.String(), "marked simulated") {
+		t.Errorf("db add does not say the run is marked: %s", stdout)
+	}
+	stdout.Reset()
+	if err := e.Run(context.Background(), []string{"db", "list", "--db", db}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stdout.String(), "state") || !strings.Contains(stdout.String(), "simulated") {
+		t.Errorf("db list does not show the state:\n%s", stdout)
+	}
+}

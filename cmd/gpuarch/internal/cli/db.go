@@ -26,7 +26,7 @@ never create or write a store, and work on a read-only one.
 
 Filters are comma-separated key=value pairs with keys id, node, model,
 uuid, driver, backend, since, until (a date or RFC 3339 time) and state
-(complete, interrupted, simulated, quick or any); quote a filter that
+(complete, quick, interrupted, simulated or any); quote a filter that
 holds spaces.`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) == 0 {
@@ -91,7 +91,12 @@ holds spaces.`,
 // withReadStore opens the store at path for reading only and hands it to
 // do.
 func (e *Env) withReadStore(ctx context.Context, path string, do func(*store.Store) error) error {
-	return e.withStore(ctx, path, do) // TODO read-only
+	s, err := store.OpenReadOnly(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	return do(s)
 }
 
 // withStore opens (or makes) the store at path and hands it to do.
@@ -113,8 +118,13 @@ func (e *Env) dbAdd(ctx context.Context, path string, files []string, allowInter
 			run, err := record.ReadFile(f)
 			if err == nil {
 				var id int64
-				if id, err = s.Add(ctx, run, f); err == nil {
-					fmt.Fprintf(e.Stdout, "run %d: %s (%s, %s)\n", id, f, run.Device.Name, run.Device.UUID)
+				opts := store.AddOptions{AllowInterrupted: allowInterrupted, AllowSimulated: allowSimulated}
+				if id, err = s.AddWith(ctx, run, f, opts); err == nil {
+					state := ""
+					if st := store.StateOf(run); st != store.StateComplete {
+						state = ", marked " + string(st)
+					}
+					fmt.Fprintf(e.Stdout, "run %d: %s (%s, %s%s)\n", id, f, run.Device.Name, run.Device.UUID, state)
 					continue
 				}
 			}
@@ -138,9 +148,9 @@ func (e *Env) dbList(ctx context.Context, s *store.Store, where string) error {
 		return err
 	}
 	w := tabwriter.NewWriter(e.Stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(w, "id\tstarted\tnode\tmodel\tuuid\tdriver\tbackend\trecords\tseconds\tsource")
+	fmt.Fprintln(w, "id\tstarted\tstate\tnode\tmodel\tuuid\tdriver\tbackend\trecords\tseconds\tsource")
 	for _, r := range runs {
-		fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%.0f\t%s\n", r.ID, r.Started.Format(time.RFC3339), r.Node, r.Model, r.UUID, r.Driver, r.Backend, r.Records, r.ElapsedSeconds, r.Source)
+		fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%.0f\t%s\n", r.ID, r.Started.Format(time.RFC3339), r.State, r.Node, r.Model, r.UUID, r.Driver, r.Backend, r.Records, r.ElapsedSeconds, r.Source)
 	}
 	if err := w.Flush(); err != nil {
 		return err
