@@ -2,12 +2,15 @@ package record
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // ErrSchema is wrapped by Decode when a file was written with another schema
@@ -97,9 +100,14 @@ func Encode(w io.Writer, run *Run) error {
 	return nil
 }
 
+// gzipMagic starts every gzip stream (RFC 1952).
+var gzipMagic = []byte{0x1f, 0x8b}
+
 // Decode reads a run, rejecting unknown fields, other schema versions and
 // trailing data, so a malformed or foreign file is an error, never a run
-// with silently missing numbers. It reads at most MaxFileBytes of r.
+// with silently missing numbers. A gzip-compressed run (a results.json.gz,
+// as the recorded runs are kept) is read alike. It reads at most
+// MaxFileBytes of r, and of the JSON inside a gzip stream.
 func Decode(r io.Reader) (*Run, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
 	if err != nil {
@@ -107,6 +115,18 @@ func Decode(r io.Reader) (*Run, error) {
 	}
 	if len(data) > MaxFileBytes {
 		return nil, fmt.Errorf("read results: more than %d bytes, the most gpuarch reads of one file", MaxFileBytes)
+	}
+	if bytes.HasPrefix(data, gzipMagic) {
+		zr, err := gzip.NewReader(bytes.NewReader(data))
+		if err != nil {
+			return nil, fmt.Errorf("read compressed results: %w", err)
+		}
+		if data, err = io.ReadAll(io.LimitReader(zr, MaxFileBytes+1)); err != nil {
+			return nil, fmt.Errorf("read compressed results: %w", err)
+		}
+		if len(data) > MaxFileBytes {
+			return nil, fmt.Errorf("read compressed results: more than %d bytes once decompressed, the most gpuarch reads of one file", MaxFileBytes)
+		}
 	}
 	// The version first: a file of another version may have other fields.
 	var head struct {
@@ -175,13 +195,46 @@ func ReadFile(path string) (*Run, error) {
 const FileMode = 0o644
 
 // WriteFile writes run to path atomically: a reader (or a crash) sees the old
-// file or the new one, never half of one. The folder must exist.
+// file or the new one, never half of one. A path ending in ".gz" is
+// written gzip-compressed. The folder must exist.
 func WriteFile(path string, run *Run) error {
 	var buf bytes.Buffer
+	if strings.HasSuffix(path, ".gz") {
+		zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		if err != nil {
+			return err
+		}
+		if err := Encode(zw, run); err != nil {
+			return err
+		}
+		if err := zw.Close(); err != nil {
+			return fmt.Errorf("compress results: %w", err)
+		}
+		return writeAtomic(path, buf.Bytes())
+	}
 	if err := Encode(&buf, run); err != nil {
 		return err
 	}
 	return writeAtomic(path, buf.Bytes())
+}
+
+// Names of a run's results file in its folder: written plain by a run,
+// kept compressed where runs are recorded (results/<GPU>/).
+const (
+	ResultsName           = "results.json"
+	CompressedResultsName = ResultsName + ".gz"
+)
+
+// Locate returns the results file in dir: results.json, or else
+// results.json.gz; the error wraps fs.ErrNotExist when dir holds neither.
+func Locate(dir string) (string, error) {
+	for _, name := range []string{ResultsName, CompressedResultsName} {
+		p := filepath.Join(dir, name)
+		if _, err := os.Stat(p); err == nil || !errors.Is(err, fs.ErrNotExist) {
+			return p, err
+		}
+	}
+	return "", fmt.Errorf("%s holds no %s or %s: %w", dir, ResultsName, CompressedResultsName, fs.ErrNotExist)
 }
 
 // writeAtomic writes data to a temporary file beside path and renames it.

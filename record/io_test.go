@@ -1,6 +1,8 @@
 package record
 
 import (
+	"bytes"
+	"compress/gzip"
 	"errors"
 	"io/fs"
 	"os"
@@ -69,5 +71,45 @@ func TestReadFileRefusesDevice(t *testing.T) {
 	_, err := ReadFile("/dev/zero")
 	if err == nil || !strings.Contains(err.Error(), "/dev/zero is not a regular file") {
 		t.Errorf("ReadFile(/dev/zero) = %v, want a refusal naming it", err)
+	}
+}
+
+// A run written to a .gz path is compressed, reads back the same, and
+// Locate finds it where no results.json is.
+func TestCompressedResults(t *testing.T) {
+	dir := t.TempDir()
+	run := &Run{Schema: SchemaVersion, Complete: true, Records: []Record{{ID: "alu/x/latency", Status: StatusOK, Value: 4}}}
+	gz := filepath.Join(dir, CompressedResultsName)
+	if err := WriteFile(gz, run); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(gz)
+	if err != nil || !bytes.HasPrefix(b, gzipMagic) {
+		t.Fatalf("%v: %q is not gzip", err, b[:min(len(b), 4)])
+	}
+	got, err := ReadFile(gz)
+	if err != nil || !got.Complete || len(got.Records) != 1 || got.Records[0].Value != 4 {
+		t.Fatalf("read back: %v, %+v", err, got)
+	}
+	if p, err := Locate(dir); err != nil || p != gz {
+		t.Errorf("Locate = %q, %v; want %q", p, err, gz)
+	}
+	plain := filepath.Join(dir, ResultsName)
+	if err := WriteFile(plain, run); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := Locate(dir); err != nil || p != plain {
+		t.Errorf("Locate = %q, %v; want the plain file %q first", p, err, plain)
+	}
+	if _, err := Locate(t.TempDir()); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Locate of an empty folder: %v", err)
+	}
+	// A gzip stream of garbage is an error, not a run.
+	var junk bytes.Buffer
+	zw := gzip.NewWriter(&junk)
+	zw.Write([]byte("not json"))
+	zw.Close()
+	if _, err := Decode(&junk); err == nil {
+		t.Error("a compressed non-run decoded")
 	}
 }
