@@ -2,9 +2,11 @@ package analyze
 
 import (
 	"bufio"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -130,14 +132,20 @@ func describe(rs []recorded, none string) string {
 }
 
 // resultsTree finds the nearest of dir and its parents that holds
-// results/*/results.json, and those files, sorted.
+// results/*/results.json (or results.json.gz), and those files, sorted.
 func resultsTree(dir string) (root string, files []string, err error) {
 	start, err := filepath.Abs(dir)
 	if err != nil {
 		return "", nil, fmt.Errorf("find results: %w", err)
 	}
 	for d := start; ; {
-		files, _ := filepath.Glob(filepath.Join(d, "results", "*", "results.json"))
+		dirs, _ := filepath.Glob(filepath.Join(d, "results", "*"))
+		var files []string
+		for _, g := range dirs {
+			if p, err := record.Locate(g); err == nil {
+				files = append(files, p)
+			}
+		}
 		if len(files) > 0 {
 			sort.Strings(files)
 			return d, files, nil
@@ -158,7 +166,16 @@ func readDevice(path string) (record.Device, error) {
 		return record.Device{}, err
 	}
 	defer f.Close()
-	dec := json.NewDecoder(bufio.NewReader(f))
+	var r io.Reader = bufio.NewReader(f)
+	if head, _ := r.(*bufio.Reader).Peek(2); len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
+		// A recorded run kept compressed (results.json.gz).
+		zr, err := gzip.NewReader(r)
+		if err != nil {
+			return record.Device{}, fmt.Errorf("read compressed results: %w", err)
+		}
+		r = zr
+	}
+	dec := json.NewDecoder(r)
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return record.Device{}, errors.New("not a gpuarch results file: not a JSON object")
 	}

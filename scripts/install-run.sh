@@ -11,7 +11,8 @@
 # missing keeps its committed copy). GPU_DIR is the GPU's folder under
 # results/ (results/NVIDIA-H200). It writes:
 #   GPU_DIR/info.txt, vulkan-info.txt      from info.tgz
-#   GPU_DIR/results.{json,md,html}, plots/ from cuda.tgz
+#   GPU_DIR/results.json.gz (kept compressed: every command reads it),
+#   results.md, results.html, plots/      from cuda.tgz
 #   GPU_DIR/vulkan/                        from vulkan.tgz
 #   GPU_DIR/vulkan-timestamps/             from stamps.tgz
 #   GPU_DIR/compare/backends*.md, timing.md
@@ -38,12 +39,13 @@ fi
 # results.json alone.
 report() {
 	rm -rf "$1/plots"
-	"$bin" report --out "$1" "$1/results.json"
+	"$bin" report --out "$1" "$1/results.json.gz"
 }
 install_run() { # from, to
 	[ -e "$work/$1/results.json" ] || return 0
 	mkdir -p "$2"
-	cp "$work/$1/results.json" "$2/results.json"
+	rm -f "$2/results.json"
+	gzip -9n <"$work/$1/results.json" >"$2/results.json.gz"
 	report "$2"
 	echo "installed $1 into $2"
 }
@@ -52,7 +54,7 @@ install_run vulkan "$dest/vulkan"
 install_run stamps "$dest/vulkan-timestamps"
 
 mkdir -p "$dest/compare"
-cuda=$dest/results.json vk=$dest/vulkan/results.json ts=$dest/vulkan-timestamps/results.json
+cuda=$dest/results.json.gz vk=$dest/vulkan/results.json.gz ts=$dest/vulkan-timestamps/results.json.gz
 [ -e "$cuda" ] && [ -e "$vk" ] && "$bin" compare --all "$cuda" "$vk" >"$dest/compare/backends.md"
 [ -e "$cuda" ] && [ -e "$ts" ] && "$bin" compare --all "$cuda" "$ts" >"$dest/compare/backends-timestamps.md"
 [ -e "$vk" ] && [ -e "$ts" ] && "$bin" compare --all "$vk" "$ts" >"$dest/compare/timing.md"

@@ -169,6 +169,9 @@ func referenceFor(dir string, dev record.Device) string {
 		return ""
 	}
 	name := strings.ReplaceAll(strings.TrimSpace(dev.Name), " ", "-")
+	if p, err := record.Locate(filepath.Join(dir, name)); err == nil {
+		return p // results.json, or the recorded results.json.gz
+	}
 	return filepath.Join(dir, name, ResultsJSON)
 }
 
