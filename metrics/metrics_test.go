@@ -22,7 +22,11 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 // The exported figures' CUDA IDs are those of a recorded quick run (the
 // quick check's list lives in cmd/gpuarch, unexported).
 func TestFiguresAreRecordedQuickFigures(t *testing.T) {
-	run, err := record.ReadFile(filepath.Join("..", "results", "NVIDIA-H100-80GB-HBM3", "quick", "results.json"))
+	path, err := record.Locate(filepath.Join("..", "results", "NVIDIA-H100-80GB-HBM3", "quick"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := record.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
