@@ -1,8 +1,71 @@
 // Package compare sets two results files side by side: every quantity both
-// measured, its change, and whether the change is significant given both
-// runs' samples, as benchstat decides it (medians, and a Mann-Whitney U
-// test through golang.org/x/perf/benchmath, which assumes nothing about
-// the samples' distribution). Two GPUs, two drivers or two runs of one.
+// measured, its change, and whether it changed. Two GPUs, two drivers or
+// two runs of one. It decides as benchstat does (medians, and a
+// Mann-Whitney U test through golang.org/x/perf/benchmath, which assumes
+// nothing about the samples' distribution), with one more condition: the
+// change must exceed the figure's noise floor, so that a difference the
+// test finds in figures that never move (0.01% on a throughput whose seven
+// samples agree to the last digit) is not called a change.
+//
+// # When a figure changed
+//
+// A figure "changed" when both hold:
+//
+//   - the U test on A's and B's samples rejects "no difference" at alpha;
+//   - its median moved by more than its noise floor (Row.Floor).
+//
+// A figure's noise floor is relative to its median, and the largest of:
+//
+//   - Each side's own noise (NoiseFloor): the larger half of the 95%
+//     confidence interval of its samples' median, over the median
+//     (stats.RelativeNoise; the samples' whole range where 5 or fewer give
+//     no interval). For a host-side figure (HostSide) also the
+//     interquartile range of its samples over their median: the host's
+//     state (its other processes, its CPUs' clocks) moves a host-timed
+//     median between runs by about the spread of its middle half, far
+//     more than one run's interval says. The recorded H200's two runs
+//     (results/NVIDIA-H200, results.json and repeat-results.json) put
+//     "one empty kernel, launch and wait" 9.5% apart, with 101 samples a
+//     run whose medians' intervals are ±1.2% and ±2.3% and whose
+//     interquartile ranges are 7.7% and 10.3%.
+//   - The variability between runs, where it is known (Options.Between,
+//     built by Between from several runs of the same kernels on one model:
+//     twice the median absolute deviation of the runs' values, over their
+//     median; for two runs, their relative difference).
+//   - A minimum effect, DefaultMinEffect (2%) unless Options.MinEffect says
+//     otherwise. One run's samples miss what moves between runs: the SM
+//     clock a boosted GPU settles at (1980 or 1995 MHz) moves every figure
+//     counted in SM cycles but paced off the SM clock (the L2, DRAM) by
+//     0.75%, and the recorded H200's two runs moved a device figure measured
+//     by the same kernel by up to 1.1% beyond its own noise ("memory/global
+//     access/ld.cg 4-byte lanes 0 bytes apart", ±0.3% within each run).
+//     2% is twice the largest of those.
+//
+// A difference the test finds within the floor is "within noise", not a
+// change.
+//
+// # Figures that cannot be tested
+//
+// A figure with fewer than two samples on a side (bandwidths, curve
+// points, matrix peaks, counts, each measured once), or with too few for
+// the U test ever to reach alpha (3 against 3 at 0.05), is not tested:
+// its verdict says so, and it is never "changed". Nor is it hidden: the
+// default view (Notable) ranks the changed figures and the untested ones
+// that differ by more than LargeUntested (10%) and their floor, together,
+// by their change over their noise floor, each labelled as what it is. 10%
+// is five times the minimum effect and above every change of an untested
+// device figure between the recorded H200's two runs where the kernel was
+// the same (0.75% at most); between the recorded noise runs of two H100s
+// (results/NVIDIA-H100-80GB-HBM3/compare/noise.md) only DRAM points of
+// the bandwidth curve moved more (up to 19%), and they show, labelled
+// untested.
+//
+// # What measured A and B
+//
+// Before any table, the Markdown says when A and B differ in GPU model,
+// driver, backend or gpuarch version (Result.Mismatch), and how many
+// figures were measured by kernels that differ between them: such changes
+// are between GPUs, drivers or probes, not between runs.
 //
 // Runs of two backends (CUDA and Vulkan on one GPU) measure different
 // instructions under different names: their records are paired by the
@@ -14,15 +77,11 @@ package compare
 
 import (
 	"fmt"
-	"io"
 	"math"
 	"sort"
-	"strings"
 
 	"golang.org/x/perf/benchmath"
 
-	"github.com/gpuarch/gpuarch/infer"
-	"github.com/gpuarch/gpuarch/mdtext"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
@@ -32,16 +91,33 @@ type Verdict string
 
 // Verdicts.
 const (
-	Changed     Verdict = "changed"      // the U test rejects "no difference"
-	Same        Verdict = "same"         // it does not
-	TooFew      Verdict = "too few"      // too few samples to tell (see Row.Note)
+	// Changed: the U test rejects "no difference" and the medians are
+	// further apart than the figure's noise floor.
+	Changed Verdict = "changed"
+	// WithinNoise: the U test rejects "no difference", but the medians
+	// are no further apart than the noise floor.
+	WithinNoise Verdict = "within noise"
+	Same        Verdict = "same"    // the U test does not reject "no difference"
+	TooFew      Verdict = "too few" // samples on both sides, too few to test (see Row.Note)
+	// Differs and Unchanged are the verdicts of a figure with fewer than
+	// two samples on a side, which is not tested: its values differ, or
+	// are equal.
+	Differs     Verdict = "differs"
+	Unchanged   Verdict = "no change"
 	OnlyA       Verdict = "only in A"    // measured in one run only
 	OnlyB       Verdict = "only in B"    // measured in the other only
 	StatusDiffs Verdict = "status"       // measured in both, ok in one only
-	Differs     Verdict = "differs"      // no samples, and the values differ
-	Unchanged   Verdict = "no change"    // no samples, and the values are equal
 	Unitless    Verdict = "unit differs" // the two runs measured it in different units
 )
+
+// DefaultMinEffect is the smallest relative change that counts when
+// Options.MinEffect is 0 (see the package documentation for why 2%).
+const DefaultMinEffect = 0.02
+
+// LargeUntested is how far (relative) an untested figure must differ, and
+// beyond its noise floor, to be listed by Notable (see the package
+// documentation for why 10%).
+const LargeUntested = 0.10
 
 // Row is one quantity in both runs.
 type Row struct {
@@ -54,6 +130,18 @@ type Row struct {
 	P       float64 // the U test's p-value (1 without a test)
 	Verdict Verdict
 	Note    string
+	// Floor is the row's noise floor, relative to A's median: the largest
+	// of A's and B's own noise (NoiseFloor), the variability between runs
+	// (Options.Between) and the minimum effect. FloorFrom says which it
+	// is: "A's samples", "B's samples", "between runs" or "minimum".
+	Floor     float64
+	FloorFrom string
+	// HostSide says the figure is timed through the host (see HostSide);
+	// Why says how.
+	HostSide bool
+	// KernelsDiffer says the two records' kernels differ (their PTX or
+	// kernel source hashes): a change may be the probe's.
+	KernelsDiffer bool
 	// SubjectA and SubjectB are the two records' subjects when the runs
 	// are of two backends (paired by operation).
 	SubjectA, SubjectB string
@@ -67,37 +155,96 @@ type Row struct {
 	CodeA, CodeB string
 }
 
+// Tested reports whether the row's change was tested: both sides had
+// samples enough for the U test to reach alpha.
+func (r Row) Tested() bool {
+	return r.Verdict == Changed || r.Verdict == WithinNoise || r.Verdict == Same
+}
+
+// Untested reports whether the row is a figure both runs measured whose
+// change could not be tested (one sample on a side, or too few).
+func (r Row) Untested() bool {
+	return r.Verdict == Differs || r.Verdict == Unchanged || r.Verdict == TooFew
+}
+
+// LargeUntested reports whether the row is untested and differs by more
+// than LargeUntested and its noise floor.
+func (r Row) LargeUntested() bool {
+	return r.Untested() && !math.IsNaN(r.Delta) && math.Abs(r.Delta) > math.Max(LargeUntested, r.Floor)
+}
+
+// Score is the row's change over its noise floor (the minimum effect
+// where no floor is set): how many floors apart A and B are. 0 where the
+// change is unknown.
+func (r Row) Score() float64 {
+	if math.IsNaN(r.Delta) {
+		return 0
+	}
+	f := r.Floor
+	if !(f > 0) {
+		f = DefaultMinEffect
+	}
+	return math.Abs(r.Delta) / f
+}
+
 // Result is a comparison of two runs.
 type Result struct {
 	A, B  record.Device
 	Alpha float64
+	// MinEffect is the minimum effect the floors were held to.
+	MinEffect float64
 	// CrossBackend is set when the runs used two backends: rows pair
 	// records by operation.
 	CrossBackend       bool
 	BackendA, BackendB string
-	Rows               []Row
+	// ToolA and ToolB are the gpuarch versions that measured each run
+	// ("" where a side does not say, as a set of stored runs).
+	ToolA, ToolB string
+	// RunsA and RunsB are Options.RunsA and RunsB.
+	RunsA, RunsB int
+	Rows         []Row
 }
 
-// Tolerances of a cross-backend comparison.
-const (
-	LatencyTolerance    = 0.5  // cycles
-	ThroughputTolerance = 0.03 // relative
-	// SystemTolerance is the relative tolerance of the figures of
-	// memory, synchronisation, occupancy grids and mixes, whose kernels
-	// the two APIs' compilers shape differently around the operation.
-	SystemTolerance = 0.05
-)
+// Options set how Runs decides.
+type Options struct {
+	// Alpha is the significance level of the U test (0.05 as benchstat).
+	Alpha float64
+	// MinEffect is the smallest relative change that counts; 0 means
+	// DefaultMinEffect.
+	MinEffect float64
+	// Between holds the variability between runs of each figure, by
+	// record ID (see Between); nil where none is known.
+	Between Floors
+	// RunsA and RunsB, where a side pools several runs (db compare: each
+	// record's samples are the runs' values), say how many; 0 for a
+	// results file, whose samples are repeats within its run.
+	RunsA, RunsB int
+}
 
 // Runs compares every record of a and b by ID, in a's order then b's
-// extra ones. alpha is the significance level (0.05 as benchstat).
+// extra ones, at significance level alpha (0.05 as benchstat), with the
+// default minimum effect and no known variability between runs.
 func Runs(a, b *record.Run, alpha float64) (*Result, error) {
+	return RunsWith(a, b, Options{Alpha: alpha})
+}
+
+// RunsWith compares every record of a and b by ID (by operation across
+// two backends), in a's order then b's extra ones, as o says.
+func RunsWith(a, b *record.Run, o Options) (*Result, error) {
 	if a == nil || b == nil {
 		return nil, fmt.Errorf("compare: a run is missing")
 	}
-	if alpha <= 0 || alpha >= 1 {
-		return nil, fmt.Errorf("compare: significance level %v is not between 0 and 1", alpha)
+	if o.Alpha <= 0 || o.Alpha >= 1 {
+		return nil, fmt.Errorf("compare: significance level %v is not between 0 and 1", o.Alpha)
 	}
-	res := &Result{A: a.Device, B: b.Device, Alpha: alpha, BackendA: backendOf(a), BackendB: backendOf(b)}
+	if o.MinEffect < 0 || o.MinEffect >= 1 {
+		return nil, fmt.Errorf("compare: minimum effect %v is not between 0 and 1", o.MinEffect)
+	}
+	if o.MinEffect == 0 {
+		o.MinEffect = DefaultMinEffect
+	}
+	res := &Result{A: a.Device, B: b.Device, Alpha: o.Alpha, MinEffect: o.MinEffect, BackendA: backendOf(a), BackendB: backendOf(b),
+		ToolA: a.Tool.Version, ToolB: b.Tool.Version, RunsA: o.RunsA, RunsB: o.RunsB}
 	res.CrossBackend = res.BackendA != res.BackendB
 	key := func(r *record.Record) string { return r.ID }
 	if res.CrossBackend {
@@ -124,11 +271,12 @@ func Runs(a, b *record.Run, alpha float64) (*Result, error) {
 			res.Rows = append(res.Rows, rw)
 			continue
 		}
-		rw := row(ra, rb, alpha)
+		rw := o.row(ra, rb)
 		if res.CrossBackend {
 			rw.ID, rw.SubjectA, rw.SubjectB = k, ra.Subject, rb.Subject
 			rw.Tolerance, rw.Within = tolerance(ra, rw)
 			rw.CodeA, rw.CodeB = codeOf(ra), codeOf(rb)
+			rw.KernelsDiffer = false // two backends' kernels always differ
 		}
 		res.Rows = append(res.Rows, rw)
 		if res.CrossBackend {
@@ -160,7 +308,8 @@ func oneSided(id string, r *record.Record, v Verdict) Row {
 			note += " (" + r.Reason + ")"
 		}
 	}
-	row := Row{ID: id, Unit: r.Unit, A: math.NaN(), B: math.NaN(), Delta: math.NaN(), P: 1, Verdict: v, Note: note}
+	host, _ := HostSide(r)
+	row := Row{ID: id, Unit: r.Unit, A: math.NaN(), B: math.NaN(), Delta: math.NaN(), P: 1, Verdict: v, Note: note, HostSide: host}
 	if v == OnlyA {
 		row.A = val
 	} else {
@@ -177,97 +326,11 @@ func backendOf(r *record.Run) string {
 	return r.Device.BackendOf()
 }
 
-// opKey keys a record by suite, neutral operation and quantity; "" for a
-// record with no operation, which has no counterpart in another backend.
-func opKey(r *record.Record) string {
-	if r.Op == "" {
-		return ""
-	}
-	return r.Suite + "/" + r.Op + "/" + string(r.Quantity)
-}
-
-// codeOf says what a record's kernel compiled to: its machine code per
-// chain step where the code was read ("IADD3 0.55 + IMAD.IADD 0.45"), else
-// the driver's statistics (binary growth per step, registers), else "".
-func codeOf(r *record.Record) string {
-	s := r.SASS
-	if s == nil {
-		return ""
-	}
-	if len(s.PerStep) > 0 {
-		ops := make([]string, 0, len(s.PerStep))
-		for op := range s.PerStep {
-			ops = append(ops, op)
-		}
-		sort.Strings(ops)
-		parts := make([]string, len(ops))
-		for i, op := range ops {
-			parts[i] = fmt.Sprintf("%s %.3g", op, s.PerStep[op])
-		}
-		return strings.Join(parts, " + ") + " per step"
-	}
-	if s.Sequence != "" {
-		return s.Sequence
-	}
-	var parts []string
-	if s.BinaryBytesPerStep != nil {
-		parts = append(parts, fmt.Sprintf("binary +%.3g B per step", *s.BinaryBytesPerStep))
-	}
-	for _, k := range []string{"Register Count", "Shared Memory Size", "Local Memory Size", "Stack Size"} {
-		if v, ok := s.Statistics[k]; ok && (k == "Register Count" || v > 0 && v < 1<<32) {
-			parts = append(parts, fmt.Sprintf("%s %g", strings.ToLower(k), v))
-		}
-	}
-	return strings.Join(parts, ", ")
-}
-
-// crossSubject is a record's subject in a cross-backend comparison.
-func crossSubject(res *Result, r *record.Record) string {
-	if res.CrossBackend {
-		return r.Subject
-	}
-	return ""
-}
-
-// tolerance says how far two backends' figures may differ and whether
-// they do: latency by cycles, throughput relatively.
-func tolerance(a *record.Record, r Row) (string, bool) {
-	if math.IsNaN(r.A) || math.IsNaN(r.B) || r.Verdict == StatusDiffs || r.Verdict == Unitless ||
-		a.Status != record.StatusOK {
-		return "", false
-	}
-	instruction := a.Suite == "alu" || a.Suite == "warp"
-	relative := func(tol float64) (string, bool) {
-		return fmt.Sprintf("±%.0f%%", 100*tol), math.Abs(r.Delta) <= tol
-	}
-	switch {
-	case a.Quantity == record.Latency && instruction:
-		return fmt.Sprintf("±%.1f cycle", LatencyTolerance), math.Abs(r.B-r.A) <= LatencyTolerance
-	case a.Quantity == record.Throughput && instruction:
-		return relative(ThroughputTolerance)
-	case a.Quantity == record.Latency, a.Quantity == record.Throughput, a.Quantity == record.Occupancy, a.Quantity == record.Mix:
-		return relative(SystemTolerance)
-	}
-	return "", false
-}
-
-// Agreement counts the rows checked against a tolerance and those within
-// it (cross-backend comparisons).
-func (r *Result) Agreement() (checked, within int) {
-	for _, row := range r.Rows {
-		if row.Tolerance != "" {
-			checked++
-			if row.Within {
-				within++
-			}
-		}
-	}
-	return checked, within
-}
-
 // row compares one quantity measured in both runs.
-func row(a, b *record.Record, alpha float64) Row {
+func (o *Options) row(a, b *record.Record) Row {
 	r := Row{ID: a.ID, Unit: a.Unit, A: a.Value, B: b.Value, NA: len(a.Samples), NB: len(b.Samples), P: 1}
+	r.HostSide, _ = HostSide(a)
+	r.KernelsDiffer = kernelsDiffer(a, b)
 	switch {
 	case a.Unit != b.Unit:
 		r.Verdict, r.Note = Unitless, fmt.Sprintf("%s against %s", a.Unit, b.Unit)
@@ -286,29 +349,74 @@ func row(a, b *record.Record, alpha float64) Row {
 		r.A, r.B = stats.Median(a.Samples), stats.Median(b.Samples)
 	}
 	r.Delta = delta(r.A, r.B)
-	if len(a.Samples) == 0 || len(b.Samples) == 0 {
-		switch {
-		case r.A == r.B:
+	r.Floor, r.FloorFrom = o.MinEffect, "minimum"
+	for _, f := range []struct {
+		v    float64
+		from string
+	}{{NoiseFloor(a), "A's samples"}, {NoiseFloor(b), "B's samples"}, {o.Between.of(a.ID), "between runs"}} {
+		if f.v > r.Floor {
+			r.Floor, r.FloorFrom = f.v, f.from
+		}
+	}
+	if r.NA < 2 || r.NB < 2 {
+		if r.A == r.B {
 			r.Verdict = Unchanged
-		default:
+		} else {
 			r.Verdict = Differs
 		}
-		r.Note = "no repeated samples: the change is not tested"
+		r.Note = "not tested: " + sampleCounts(r.NA, r.NB)
+		return r
+	}
+	if p := MinP(r.NA, r.NB); p >= o.Alpha {
+		r.Verdict = TooFew
+		r.Note = fmt.Sprintf("not tested: %d and %d samples cannot reach alpha %g (the U test's smallest p is %.2g)", r.NA, r.NB, o.Alpha, p)
 		return r
 	}
 	th := benchmath.DefaultThresholds
-	th.CompareAlpha = alpha
+	th.CompareAlpha = o.Alpha
 	c := benchmath.AssumeNothing.Compare(benchmath.NewSample(a.Samples, &th), benchmath.NewSample(b.Samples, &th))
 	r.P = c.P
 	switch {
-	case c.P < alpha:
+	case c.P < o.Alpha && math.Abs(r.Delta) > r.Floor:
 		r.Verdict = Changed
+	case c.P < o.Alpha:
+		r.Verdict = WithinNoise
 	case len(c.Warnings) > 0:
-		r.Verdict, r.Note = TooFew, c.Warnings[0].Error()
+		r.Verdict, r.Note = TooFew, "not tested: "+c.Warnings[0].Error()
 	default:
 		r.Verdict = Same
 	}
 	return r
+}
+
+// sampleCounts says why a row with fewer than two samples on a side is
+// not tested.
+func sampleCounts(na, nb int) string {
+	count := func(n int) string {
+		switch n {
+		case 0:
+			return "no samples"
+		case 1:
+			return "one sample"
+		}
+		return fmt.Sprintf("%d samples", n)
+	}
+	if na == nb {
+		return count(na) + " a side"
+	}
+	return count(na) + " in A, " + count(nb) + " in B"
+}
+
+// MinP is the smallest p-value the two-sided U test can give with n1 and
+// n2 samples (none tied): 2 / C(n1+n2, n1), at most 1. A test whose
+// smallest p is not below alpha cannot find a change however far apart
+// the samples lie.
+func MinP(n1, n2 int) float64 {
+	if n1 <= 0 || n2 <= 0 {
+		return 1
+	}
+	lg := func(x int) float64 { v, _ := math.Lgamma(float64(x) + 1); return v }
+	return math.Min(1, 2*math.Exp(-(lg(n1+n2)-lg(n1)-lg(n2))))
 }
 
 func delta(a, b float64) float64 {
@@ -321,7 +429,8 @@ func delta(a, b float64) float64 {
 	return (b - a) / a
 }
 
-// Significant returns the rows whose change the test found, largest first.
+// Significant returns the rows that changed (tested, beyond their noise
+// floor), largest change first.
 func (r *Result) Significant() []Row {
 	var out []Row
 	for _, row := range r.Rows {
@@ -333,254 +442,26 @@ func (r *Result) Significant() []Row {
 	return out
 }
 
+// Notable returns the rows of the default view: those that changed and
+// the untested ones that differ by more than LargeUntested and their
+// floor (Row.LargeUntested), ranked by their change over their noise
+// floor (Row.Score), largest first.
+func (r *Result) Notable() []Row {
+	var out []Row
+	for _, row := range r.Rows {
+		if row.Verdict == Changed || row.LargeUntested() {
+			out = append(out, row)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Score() > out[j].Score() })
+	return out
+}
+
 // Counts returns how many rows have each verdict.
 func (r *Result) Counts() map[Verdict]int {
 	out := map[Verdict]int{}
 	for _, row := range r.Rows {
 		out[row.Verdict]++
-	}
-	return out
-}
-
-// WriteMarkdown writes the comparison: the two devices, the counts of each
-// verdict, and a table of the changed rows (every row with all), A and B
-// naming the two files. Strings from the files, and the names, are
-// escaped (package mdtext), so the document shows them as text.
-func (r *Result) WriteMarkdown(w io.Writer, nameA, nameB string, all bool) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "# %s against %s\n\n", mdtext.Escape(nameB), mdtext.Escape(nameA))
-	fmt.Fprintf(&b, "A: %s. B: %s.\n\n", describe(r.A, r.BackendA), describe(r.B, r.BackendB))
-	if r.CrossBackend {
-		return r.writeCross(w, &b, all)
-	}
-	counts := r.Counts()
-	var parts []string
-	for _, v := range []Verdict{Changed, Same, TooFew, Differs, Unchanged, StatusDiffs, Unitless, OnlyA, OnlyB} {
-		if n := counts[v]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n, v))
-		}
-	}
-	fmt.Fprintf(&b, "%d quantities: %s. Changes are medians of the repeated samples, tested with a Mann-Whitney U test at alpha %.2f (as benchstat does); a quantity without repeats shows its change untested.\n\n",
-		len(r.Rows), strings.Join(parts, ", "), r.Alpha)
-	rows := r.Significant()
-	if all {
-		rows = r.Rows
-	}
-	if len(rows) == 0 {
-		b.WriteString("No quantity changed significantly.\n")
-		_, err := io.WriteString(w, b.String())
-		return err
-	}
-	b.WriteString("| Quantity | Unit | A | B | Change | p | Verdict |\n| --- | --- | ---: | ---: | ---: | ---: | --- |\n")
-	for _, row := range rows {
-		verdict := string(row.Verdict)
-		if row.Note != "" {
-			verdict += ": " + row.Note
-		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", mdtext.CellCode(row.ID), mdtext.Cell(row.Unit), num(row.A), num(row.B), pct(row.Delta), pval(row), mdtext.Cell(verdict))
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-func num(v float64) string {
-	if math.IsNaN(v) {
-		return "—"
-	}
-	return fmt.Sprintf("%.4g", v)
-}
-
-func pct(d float64) string {
-	if math.IsNaN(d) {
-		return "—"
-	}
-	return fmt.Sprintf("%+.2f%%", 100*d)
-}
-
-func pval(r Row) string {
-	if r.NA == 0 || r.NB == 0 || r.Verdict == OnlyA || r.Verdict == OnlyB {
-		return "—"
-	}
-	return fmt.Sprintf("%.3f", r.P)
-}
-
-// describe names a device and what measured it, escaped for the middle of
-// a line.
-func describe(d record.Device, backend string) string {
-	e := mdtext.Escape
-	switch backend {
-	case "vulkan":
-		api := ""
-		if d.Vulkan != nil {
-			api = fmt.Sprintf(", Vulkan %s, %s %s", e(d.Vulkan.APIVersion), e(d.Vulkan.DriverName), e(d.Vulkan.DriverInfo))
-		}
-		return fmt.Sprintf("%s (vulkan backend, driver %s%s)", e(d.Name), e(d.DriverVersion), api)
-	}
-	if d.CUDAVersion == 0 { // a set of stored runs, which keeps no CUDA version
-		return fmt.Sprintf("%s (cuda backend, driver %s)", e(d.Name), e(d.DriverVersion))
-	}
-	return fmt.Sprintf("%s (cuda backend, driver %s, CUDA %s)", e(d.Name), e(d.DriverVersion), cudaVersion(d.CUDAVersion))
-}
-
-// writeCross writes a cross-backend comparison: every operation both
-// measured, each backend's subject, and whether the two agree within the
-// tolerance.
-func (r *Result) writeCross(w io.Writer, b *strings.Builder, all bool) error {
-	checked, within := r.Agreement()
-	backendA, backendB := mdtext.Cell(r.BackendA), mdtext.Cell(r.BackendB)
-	fmt.Fprintf(b, "Records are paired by the operation they perform (%s against %s). %d of %d figures measured by both agree within tolerance (latency ±%.1f cycle, throughput ±%.0f%%); the U test's verdict is shown beside it.\n\n",
-		backendB, backendA, within, checked, LatencyTolerance, 100*ThroughputTolerance)
-	b.WriteString("| Operation | Quantity | " + backendA + " subject | " + backendB + " subject | Unit | A | B | Change | Agree | Verdict |\n| --- | --- | --- | --- | --- | ---: | ---: | ---: | --- | --- |\n")
-	for _, row := range r.Rows {
-		if !all && row.Tolerance == "" && row.Verdict != StatusDiffs {
-			continue
-		}
-		op, q := splitQuantity(row.ID)
-		agree := "—"
-		if row.Tolerance != "" {
-			agree = "✓ " + row.Tolerance
-			if !row.Within {
-				agree = "✗ " + row.Tolerance
-			}
-		}
-		verdict := string(row.Verdict)
-		if row.Note != "" {
-			verdict += ": " + row.Note
-		}
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", mdtext.CellCode(op), mdtext.Cell(q), mdtext.CellCode(orDash(row.SubjectA)), mdtext.CellCode(orDash(row.SubjectB)), mdtext.Cell(row.Unit),
-			num(row.A), num(row.B), pct(row.Delta), agree, mdtext.Cell(verdict))
-	}
-	var differ []Row
-	for _, row := range r.Rows {
-		if row.Tolerance != "" && !row.Within {
-			differ = append(differ, row)
-		}
-	}
-	if len(differ) > 0 {
-		b.WriteString("\nWhere they differ, what each backend's kernel compiled to (" + backendA + "'s machine code as read; " + backendB + "'s as its driver reports it):\n\n")
-		b.WriteString("| Operation | Quantity | " + backendA + " | " + backendB + " |\n| --- | --- | --- | --- |\n")
-		for _, row := range differ {
-			op, q := splitQuantity(row.ID)
-			fmt.Fprintf(b, "| %s | %s | %s | %s |\n", mdtext.CellCode(op), mdtext.Cell(q), mdtext.Cell(orDash(row.CodeA)), mdtext.Cell(orDash(row.CodeB)))
-		}
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// splitQuantity splits a cross-backend row's key, "suite/op/quantity",
-// into the operation and the quantity.
-func splitQuantity(id string) (op, quantity string) {
-	if i := strings.LastIndex(id, "/"); i >= 0 {
-		return id[:i], id[i+1:]
-	}
-	return id, ""
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "—"
-	}
-	return s
-}
-
-// cudaVersion prints the driver's CUDA version number (13000: "13.0").
-func cudaVersion(v int) string { return fmt.Sprintf("%d.%d", v/1000, v%1000/10) }
-
-// levelStep is the smallest relative rise between two memory levels, as
-// the report detects them.
-const levelStep = 0.15
-
-// levelRows compares the levels two backends' latency curves of one
-// operation show (see infer.Levels): each level's latency, and the
-// footprint where the curve leaves it, within SystemTolerance. Levels pair
-// in order; a curve with more levels than the other says so, and so does
-// one whose chases ran more than record.OffClockShare off its run's warm-up clock
-// (warmA, warmB) at some level.
-func levelRows(k string, a, b *record.Record, warmA, warmB float64) []Row {
-	if a.Quantity != record.Curve || a.Curve == nil || b.Curve == nil || a.Status != record.StatusOK || b.Status != record.StatusOK {
-		return nil
-	}
-	la, errA := infer.Levels(points(a), levelStep)
-	lb, errB := infer.Levels(points(b), levelStep)
-	if errA != nil || errB != nil {
-		return nil
-	}
-	var out []Row
-	offA, offB := offClockLevels(la, a.Curve, warmA), offClockLevels(lb, b.Curve, warmB)
-	if len(offA)+len(offB) > 0 {
-		var notes []string
-		for _, side := range []struct {
-			name string
-			off  []string
-		}{{"A", offA}, {"B", offB}} {
-			if len(side.off) > 0 {
-				notes = append(notes, side.name+": "+strings.Join(side.off, "; "))
-			}
-		}
-		out = append(out, Row{ID: k + " levels off the clock", Unit: "levels", A: float64(len(offA)), B: float64(len(offB)), Delta: math.NaN(), P: 1, Verdict: Differs,
-			Note:     "their chases ran more than 10% off the run's warm-up clock, so the cycles of a level off the SM clock (the L2, DRAM; not shared memory or the L1) are not comparable there (" + strings.Join(notes, "; ") + ")",
-			SubjectA: a.Subject, SubjectB: b.Subject})
-	}
-	add := func(id, unit string, x, y float64, note string) {
-		r := Row{ID: id, Unit: unit, A: x, B: y, Delta: math.NaN(), P: 1, Verdict: Differs, Note: note,
-			SubjectA: a.Subject, SubjectB: b.Subject}
-		if x != 0 {
-			r.Delta = (y - x) / x
-		}
-		if x == y {
-			r.Verdict = Unchanged
-		}
-		r.Tolerance, r.Within = fmt.Sprintf("±%.0f%%", 100*SystemTolerance), math.Abs(r.Delta) <= SystemTolerance
-		out = append(out, r)
-	}
-	// Each of a's levels pairs with b's nearest in latency (by ratio),
-	// in order: a curve may show a level the other does not (a sweep
-	// further into the TLB's reach, say).
-	next := 0
-	for i, x := range la {
-		best := -1
-		for j := next; j < len(lb); j++ {
-			if best < 0 || math.Abs(math.Log(lb[j].Value/x.Value)) < math.Abs(math.Log(lb[best].Value/x.Value)) {
-				best = j
-			}
-		}
-		if best < 0 {
-			break
-		}
-		y := lb[best]
-		next = best + 1
-		add(fmt.Sprintf("%s level %d", k, i+1), a.Unit, x.Value, y.Value, fmt.Sprintf("the plateau's latency (level %d of %d against %d of %d)", i+1, len(la), best+1, len(lb)))
-		if x.Capacity > 0 && y.Capacity > 0 {
-			add(fmt.Sprintf("%s level %d capacity", k, i+1), "bytes", x.Capacity, y.Capacity, "the footprint where the curve leaves the plateau")
-		}
-	}
-	if len(la) != len(lb) {
-		out = append(out, Row{ID: k + " levels", Unit: "levels", A: float64(len(la)), B: float64(len(lb)), Delta: math.NaN(), P: 1, Verdict: Differs,
-			Note: "the two curves show different numbers of levels", SubjectA: a.Subject, SubjectB: b.Subject})
-	}
-	return out
-}
-
-// offClockLevels describes the levels whose chases ran more than
-// record.OffClockShare off warm ("188 cycles from 1 MiB to 17.6 MiB at 345–390
-// MHz").
-func offClockLevels(ls []infer.Level, c *record.CurveDetail, warm float64) (off []string) {
-	for _, l := range ls {
-		_, lo, hi := c.ClockIn(l.From, l.To)
-		if !record.OffClock(lo, hi, warm) {
-			continue
-		}
-		off = append(off, fmt.Sprintf("%.0f cycles from %s to %s at %s MHz", l.Value, record.SizeString(l.From), record.SizeString(l.To), record.MHzSpan(lo, hi)))
-	}
-	return off
-}
-
-// points are a curve record's points for infer.
-func points(r *record.Record) []infer.Point {
-	out := make([]infer.Point, len(r.Curve.Points))
-	for i, p := range r.Curve.Points {
-		out[i] = infer.Point{Bytes: float64(p.Bytes), Value: p.Value}
 	}
 	return out
 }

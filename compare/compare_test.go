@@ -76,12 +76,25 @@ func TestRuns(t *testing.T) {
 	if strings.Contains(md.String(), "`same`") {
 		t.Error("an unchanged row is listed without all")
 	}
+	// The untested figures that differ by more than LargeUntested are
+	// listed too, labelled, ranked with the changed one by change over
+	// floor: few (+100%), untested (+14%), up10 (+10%, floor 2%).
+	for _, s := range []string{"1 figure changed and 2 untested figures differ by more than 10%",
+		"| `few` | cycles | 10.05 | 20.1 | +100.00% | ±2.0% (minimum) | — | not tested: 2 and 2 samples cannot reach alpha 0.05",
+		"| `untested` | cycles | 7 | 8 | +14.29% | ±2.0% (minimum) | — | not tested: no samples a side |"} {
+		if !strings.Contains(md.String(), s) {
+			t.Errorf("Markdown lacks %q:\n%s", s, md.String())
+		}
+	}
+	if i, j := strings.Index(md.String(), "`few`"), strings.Index(md.String(), "`up10`"); i > j {
+		t.Errorf("few (+100%%) ranks below up10 (+10%%):\n%s", md.String())
+	}
 	var full strings.Builder
 	if err := res.WriteMarkdown(&full, "a.json", "b.json", true); err != nil {
 		t.Fatal(err)
 	}
 	// A record only one run holds, which did not measure, shows no value.
-	if s := "| `unmeasured` | cycles | — | — | — | — | only in B: skipped (needs PTX) |"; !strings.Contains(full.String(), s) {
+	if s := "| `unmeasured` | cycles | — | — | — | — | — | only in B: skipped (needs PTX) |"; !strings.Contains(full.String(), s) {
 		t.Errorf("Markdown lacks %q:\n%s", s, full.String())
 	}
 }

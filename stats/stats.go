@@ -163,3 +163,54 @@ func Fit(xs, ys []float64) (Line, error) {
 	}
 	return l, nil
 }
+
+// Quantile returns the q-quantile (0 <= q <= 1) of xs, interpolating
+// linearly between order statistics (R's type 7, NumPy's default); NaN for
+// an empty slice or a q outside [0, 1].
+func Quantile(xs []float64, q float64) float64 {
+	if len(xs) == 0 || q < 0 || q > 1 || math.IsNaN(q) {
+		return math.NaN()
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	h := q * float64(len(s)-1)
+	i := int(math.Floor(h))
+	if i >= len(s)-1 {
+		return s[len(s)-1]
+	}
+	return s[i] + (h-float64(i))*(s[i+1]-s[i])
+}
+
+// RelativeNoise is how far the median of samples can be trusted, relative
+// to its size: the larger distance from the median to an end of its
+// distribution-free confidence interval at level Confidence, over
+// |median|. With 6 to 8 samples that interval at 95% is the samples'
+// whole range, and with 2 to 5 none exists (the median cannot be bounded
+// at 95% by so few): there the whole range stands in for it, the interval
+// the next few samples would give. 0 when every sample is equal; NaN for
+// fewer than 2 samples, a median of 0 or a sample that is not finite.
+func RelativeNoise(samples []float64) float64 {
+	if len(samples) < 2 {
+		return math.NaN()
+	}
+	s, err := Summarize(samples, 0)
+	if err != nil || s.Median == 0 {
+		return math.NaN()
+	}
+	lo, hi := s.Lo, s.Hi
+	if math.IsNaN(lo) || math.IsNaN(hi) {
+		lo, hi = s.Min, s.Max
+	}
+	return math.Max(s.Median-lo, hi-s.Median) / math.Abs(s.Median)
+}
+
+// RelativeIQR is the samples' interquartile range (Quantile 0.75 less
+// 0.25) over |median|: the spread of their middle half. NaN for fewer than
+// 2 samples or a median of 0.
+func RelativeIQR(samples []float64) float64 {
+	m := Median(samples)
+	if len(samples) < 2 || m == 0 {
+		return math.NaN()
+	}
+	return (Quantile(samples, 0.75) - Quantile(samples, 0.25)) / math.Abs(m)
+}

@@ -122,3 +122,64 @@ func TestMedian(t *testing.T) {
 		t.Error("empty median not NaN")
 	}
 }
+
+func TestQuantile(t *testing.T) {
+	xs := []float64{4, 1, 3, 2, 5}
+	for _, tc := range []struct {
+		q, want float64
+	}{{0, 1}, {0.25, 2}, {0.5, 3}, {0.75, 4}, {1, 5}, {0.1, 1.4}} {
+		if got := Quantile(xs, tc.q); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("Quantile(%v, %v) = %v, want %v", xs, tc.q, got, tc.want)
+		}
+	}
+	for _, q := range []float64{-0.1, 1.1, math.NaN()} {
+		if got := Quantile(xs, q); !math.IsNaN(got) {
+			t.Errorf("Quantile(q=%v) = %v, want NaN", q, got)
+		}
+	}
+	if got := Quantile(nil, 0.5); !math.IsNaN(got) {
+		t.Errorf("Quantile of nothing = %v, want NaN", got)
+	}
+}
+
+// RelativeNoise is the confidence interval's larger half over the median
+// where one exists, the range's otherwise, and NaN where nothing can be
+// said.
+func TestRelativeNoise(t *testing.T) {
+	many := make([]float64, 30)
+	for i := range many {
+		many[i] = 100 + float64(i%10) - 4.5 // 95.5 .. 104.5, median 100
+	}
+	for _, tc := range []struct {
+		name    string
+		samples []float64
+		want    float64 // NaN: NaN
+		tol     float64
+	}{
+		{"one sample", []float64{4}, math.NaN(), 0},
+		{"all equal", []float64{4, 4, 4, 4, 4, 4, 4}, 0, 1e-12},
+		{"three samples: the range", []float64{99, 100, 102}, 0.02, 1e-12},
+		{"seven samples: the interval is the range", []float64{98, 99, 100, 100, 100, 101, 103}, 0.03, 1e-12},
+		{"thirty samples: narrower than the range", many, 0.02, 0.015},
+		{"median zero", []float64{-1, 0, 1}, math.NaN(), 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := RelativeNoise(tc.samples)
+			if math.IsNaN(tc.want) != math.IsNaN(got) || !math.IsNaN(got) && math.Abs(got-tc.want) > tc.tol {
+				t.Errorf("RelativeNoise = %v, want %v ± %v", got, tc.want, tc.tol)
+			}
+		})
+	}
+	if r := RelativeNoise(many); r >= 0.045 {
+		t.Errorf("thirty samples: %v, want less than the range's half (0.045)", r)
+	}
+}
+
+func TestRelativeIQR(t *testing.T) {
+	if got := RelativeIQR([]float64{90, 95, 100, 105, 110}); math.Abs(got-0.10) > 1e-12 {
+		t.Errorf("RelativeIQR = %v, want 0.10", got)
+	}
+	if got := RelativeIQR([]float64{1}); !math.IsNaN(got) {
+		t.Errorf("RelativeIQR of one sample = %v, want NaN", got)
+	}
+}

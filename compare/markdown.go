@@ -1,0 +1,182 @@
+package compare
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/gpuarch/gpuarch/mdtext"
+	"github.com/gpuarch/gpuarch/record"
+)
+
+// Mismatch says, a sentence each, how A and B differ in what measured
+// them: the GPU model, the driver, the backend, the gpuarch version (where
+// both sides name one), and how many figures both measured with kernels
+// that differ. Empty when they agree. Strings from the files are escaped
+// for Markdown.
+func (r *Result) Mismatch() []string {
+	var out []string
+	e := mdtext.Escape
+	two := func(a, b string) string { return e(a) + " and " + e(b) }
+	if r.A.Name != r.B.Name {
+		out = append(out, fmt.Sprintf("A and B are different GPU models (%s): the changes below are between GPUs, not runs.", two(r.A.Name, r.B.Name)))
+	}
+	if r.A.DriverVersion != "" && r.B.DriverVersion != "" && r.A.DriverVersion != r.B.DriverVersion {
+		out = append(out, fmt.Sprintf("A and B ran different drivers (%s): a change may be the driver's.", two(r.A.DriverVersion, r.B.DriverVersion)))
+	}
+	if r.BackendA != r.BackendB {
+		out = append(out, fmt.Sprintf("A and B were measured through different backends (%s): records are paired by the operation they perform.", two(r.BackendA, r.BackendB)))
+	}
+	if r.ToolA != "" && r.ToolB != "" && r.ToolA != r.ToolB {
+		out = append(out, fmt.Sprintf("A and B were measured by different gpuarch versions (%s): a change may be the method's.", two(r.ToolA, r.ToolB)))
+	}
+	n := 0
+	for _, row := range r.Rows {
+		if row.KernelsDiffer {
+			n++
+		}
+	}
+	if n > 0 {
+		out = append(out, fmt.Sprintf("%d of the figures both measured were measured by kernels that differ between A and B (their PTX or kernel source): their changes may be the probes', not the GPU's.", n))
+	}
+	return out
+}
+
+// WriteMarkdown writes the comparison: first how A and B differ in what
+// measured them (Mismatch), then the two devices, the counts of each
+// verdict and the rule, and a table: by default the changed rows and the
+// large untested ones, ranked by change over noise floor (Notable); every
+// row, in the runs' order, with all. A and B name the two files. Strings
+// from the files, and the names, are escaped (package mdtext), so the
+// document shows them as text.
+func (r *Result) WriteMarkdown(w io.Writer, nameA, nameB string, all bool) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s against %s\n\n", mdtext.Escape(nameB), mdtext.Escape(nameA))
+	if m := r.Mismatch(); len(m) > 0 {
+		b.WriteString(strings.Join(m, " ") + "\n\n")
+	}
+	fmt.Fprintf(&b, "A: %s. B: %s.\n\n", describe(r.A, r.BackendA), describe(r.B, r.BackendB))
+	if r.CrossBackend {
+		return r.writeCross(w, &b, all)
+	}
+	counts := r.Counts()
+	var parts []string
+	for _, v := range []Verdict{Changed, WithinNoise, Same, TooFew, Differs, Unchanged, StatusDiffs, Unitless, OnlyA, OnlyB} {
+		if n := counts[v]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, v))
+		}
+	}
+	fmt.Fprintf(&b, "%d quantities: %s. A figure changed when the Mann-Whitney U test on its samples finds a difference at alpha %.2g (as benchstat does) and its median moved by more than its noise floor: the largest of each run's own noise (the 95%% confidence interval of its median; for a host-side figure also its samples' interquartile range), the variability between runs where known, and %.0f%%. A figure with fewer than two samples on a side, or too few for the test to reach alpha, is not tested: never called changed, it is listed when it differs by more than %.0f%% and its floor.\n\n",
+		len(r.Rows), strings.Join(parts, ", "), r.Alpha, 100*r.MinEffect, 100*LargeUntested)
+	if r.RunsA > 0 || r.RunsB > 0 {
+		fmt.Fprintf(&b, "A pools %s and B %s: each figure's samples are the runs' values.", runs(r.RunsA), runs(r.RunsB))
+		if p := MinP(r.RunsA, r.RunsB); p >= r.Alpha {
+			fmt.Fprintf(&b, " With %s on one side and %s on the other no figure can be tested at alpha %.2g (the U test's smallest p is %.2g): the differences below are untested; store more runs of each to test them.", runs(r.RunsA), runs(r.RunsB), r.Alpha, p)
+		}
+		b.WriteString("\n\n")
+	}
+	rows := r.Rows
+	if !all {
+		rows = r.Notable()
+		changed, large := 0, 0
+		for _, row := range rows {
+			if row.Verdict == Changed {
+				changed++
+			} else {
+				large++
+			}
+		}
+		if len(rows) == 0 {
+			fmt.Fprintf(&b, "No quantity changed significantly. No figure changed beyond its noise floor, and no untested figure differs by more than %.0f%%.\n", 100*LargeUntested)
+			_, err := io.WriteString(w, b.String())
+			return err
+		}
+		fmt.Fprintf(&b, "%s and %s, ranked by change over noise floor (every quantity with --all):\n\n",
+			plural(changed, "figure changed", "figures changed"), plural(large, "untested figure differs by more than "+fmt.Sprintf("%.0f%%", 100*LargeUntested), "untested figures differ by more than "+fmt.Sprintf("%.0f%%", 100*LargeUntested)))
+	}
+	b.WriteString("| Quantity | Unit | A | B | Change | Noise floor | p | Verdict |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n")
+	for _, row := range rows {
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", mdtext.CellCode(row.ID), mdtext.Cell(row.Unit), num(row.A), num(row.B), pct(row.Delta), floor(row), pval(row), mdtext.Cell(verdictText(row)))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// verdictText is a row's verdict as the table shows it: the verdict, its
+// note, and whether the figure is host-side or its kernels differ.
+func verdictText(row Row) string {
+	v := string(row.Verdict)
+	if row.Untested() {
+		v = row.Note // "not tested: ..."
+		if row.Verdict == Unchanged {
+			v = "no change, " + v
+		}
+	} else if row.Note != "" {
+		v += ": " + row.Note
+	}
+	if row.HostSide {
+		v += "; host-side"
+	}
+	if row.KernelsDiffer {
+		v += "; kernels differ"
+	}
+	return v
+}
+
+// floor writes a row's noise floor and what set it.
+func floor(r Row) string {
+	if !(r.Floor > 0) || math.IsNaN(r.Delta) {
+		return "—"
+	}
+	return fmt.Sprintf("±%.1f%% (%s)", 100*r.Floor, r.FloorFrom)
+}
+
+func runs(n int) string { return plural(n, "run", "runs") }
+
+// plural is "1 run", "2 runs".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+func num(v float64) string {
+	if math.IsNaN(v) {
+		return "—"
+	}
+	return fmt.Sprintf("%.4g", v)
+}
+
+func pct(d float64) string {
+	if math.IsNaN(d) {
+		return "—"
+	}
+	return fmt.Sprintf("%+.2f%%", 100*d)
+}
+
+func pval(r Row) string {
+	if !r.Tested() {
+		return "—"
+	}
+	return fmt.Sprintf("%.3f", r.P)
+}
+
+// describe names a device and what measured it, escaped for the middle of
+// a line.
+func describe(d record.Device, backend string) string {
+	e := mdtext.Escape
+	switch backend {
+	case "vulkan":
+		api := ""
+		if d.Vulkan != nil {
+			api = fmt.Sprintf(", Vulkan %s, %s %s", e(d.Vulkan.APIVersion), e(d.Vulkan.DriverName), e(d.Vulkan.DriverInfo))
+		}
+		return fmt.Sprintf("%s (vulkan backend, driver %s%s)", e(d.Name), e(d.DriverVersion), api)
+	}
+	if d.CUDAVersion == 0 { // a set of stored runs, which keeps no CUDA version
+		return fmt.Sprintf("%s (cuda backend, driver %s)", e(d.Name), e(d.DriverVersion))
+	}
+	return fmt.Sprintf("%s (cuda backend, driver %s, CUDA %s)", e(d.Name), e(d.DriverVersion), cudaVersion(d.CUDAVersion))
+}
