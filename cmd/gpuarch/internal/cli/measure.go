@@ -87,9 +87,6 @@ func (e *Env) measureFlags(c *cobra.Command, several bool) *measureOptions {
 
 // target checks the options and resolves the devices they name.
 func (o measureOptions) target(e *Env) (Target, error) {
-	if o.timeout <= 0 {
-		return Target{}, usagef("--launch-timeout %v: give a positive duration, such as 30s", o.timeout)
-	}
 	b, err := e.resolveBackend(*o.backend)
 	if err != nil {
 		return Target{}, err
@@ -100,6 +97,9 @@ func (o measureOptions) target(e *Env) (Target, error) {
 	}
 	if b == backendCUDA && t == vk.TimingTimestamps {
 		return Target{}, usagef("--timing timestamps is for the Vulkan backend: CUDA kernels always read the SM's clock")
+	}
+	if o.timeout <= 0 {
+		return Target{}, usagef("--launch-timeout %v: give a positive duration, such as 30s", o.timeout)
 	}
 	gpus, err := e.parseGPUs(b, o.gpu)
 	if err != nil {
