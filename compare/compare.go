@@ -215,6 +215,12 @@ type Options struct {
 	// Between holds the variability between runs of each figure, by
 	// record ID (see Between); nil where none is known.
 	Between Floors
+	// NoiseA, where set, is A's own noise by record ID, in place of
+	// NoiseFloor of A's samples: for an A that pools the samples of
+	// several GPUs (a GPU's siblings), whose spread between them is not
+	// noise of one and would let one sick sibling widen the floor (give
+	// the variability between them in Between instead).
+	NoiseA Floors
 	// RunsA and RunsB, where a side pools several runs (db compare: each
 	// record's samples are the runs' values), say how many; 0 for a
 	// results file, whose samples are repeats within its run.
@@ -353,7 +359,7 @@ func (o *Options) row(a, b *record.Record) Row {
 	for _, f := range []struct {
 		v    float64
 		from string
-	}{{NoiseFloor(a), "A's samples"}, {NoiseFloor(b), "B's samples"}, {o.Between.of(a.ID), "between runs"}} {
+	}{{o.noiseA(a), "A's samples"}, {NoiseFloor(b), "B's samples"}, {o.Between.of(a.ID), "between runs"}} {
 		if f.v > r.Floor {
 			r.Floor, r.FloorFrom = f.v, f.from
 		}
@@ -387,6 +393,15 @@ func (o *Options) row(a, b *record.Record) Row {
 		r.Verdict = Same
 	}
 	return r
+}
+
+// noiseA is A's own noise: Options.NoiseA's where it has a's ID, else
+// NoiseFloor's.
+func (o *Options) noiseA(a *record.Record) float64 {
+	if v, ok := o.NoiseA[a.ID]; ok {
+		return v
+	}
+	return NoiseFloor(a)
 }
 
 // sampleCounts says why a row with fewer than two samples on a side is

@@ -72,7 +72,11 @@ func (r *Result) WriteMarkdown(w io.Writer, nameA, nameB string, all bool) error
 	if r.RunsA > 0 || r.RunsB > 0 {
 		fmt.Fprintf(&b, "A pools %s and B %s: each figure's samples are the runs' values.", runs(r.RunsA), runs(r.RunsB))
 		if p := MinP(r.RunsA, r.RunsB); p >= r.Alpha {
-			fmt.Fprintf(&b, " With %s on one side and %s on the other no figure can be tested at alpha %.2g (the U test's smallest p is %.2g): the differences below are untested; store more runs of each to test them.", runs(r.RunsA), runs(r.RunsB), r.Alpha, p)
+			with := runs(r.RunsA) + " a side"
+			if r.RunsA != r.RunsB {
+				with = runs(r.RunsA) + " and " + runs(r.RunsB)
+			}
+			fmt.Fprintf(&b, " With %s no figure can be tested at alpha %.2g (the U test's smallest p is %.2g): the differences below are untested; store more runs of each to test them.", with, r.Alpha, p)
 		}
 		b.WriteString("\n\n")
 	}
@@ -92,8 +96,15 @@ func (r *Result) WriteMarkdown(w io.Writer, nameA, nameB string, all bool) error
 			_, err := io.WriteString(w, b.String())
 			return err
 		}
-		fmt.Fprintf(&b, "%s and %s, ranked by change over noise floor (every quantity with --all):\n\n",
-			plural(changed, "figure changed", "figures changed"), plural(large, "untested figure differs by more than "+fmt.Sprintf("%.0f%%", 100*LargeUntested), "untested figures differ by more than "+fmt.Sprintf("%.0f%%", 100*LargeUntested)))
+		untested := plural(large, "untested figure differs", "untested figures differ") + fmt.Sprintf(" by more than %.0f%%", 100*LargeUntested)
+		switch {
+		case changed == 0:
+			fmt.Fprintf(&b, "No figure changed beyond its noise floor; %s, ranked by change over noise floor (every quantity with --all):\n\n", untested)
+		case large == 0:
+			fmt.Fprintf(&b, "%s, ranked by change over noise floor; no untested figure differs by more than %.0f%% (every quantity with --all):\n\n", plural(changed, "figure changed", "figures changed"), 100*LargeUntested)
+		default:
+			fmt.Fprintf(&b, "%s and %s, ranked by change over noise floor (every quantity with --all):\n\n", plural(changed, "figure changed", "figures changed"), untested)
+		}
 	}
 	b.WriteString("| Quantity | Unit | A | B | Change | Noise floor | p | Verdict |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n")
 	for _, row := range rows {

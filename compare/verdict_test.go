@@ -91,6 +91,12 @@ func TestNoiseFloorDecides(t *testing.T) {
 			verdict: WithinNoise, floor: 0.06, floorFrom: "A's samples",
 		},
 		{
+			name: "NoiseA stands in for a pooled A's own noise",
+			a:    rec("x", spread(8, 100, 0.06)), b: rec("x", spread(8, 105, 0.001)),
+			opts:    Options{NoiseA: Floors{"x": 0.001}},
+			verdict: Changed, floor: DefaultMinEffect, floorFrom: "minimum",
+		},
+		{
 			name: "three against three cannot reach alpha 0.05",
 			a:    rec("x", spread(3, 100, 0.001)), b: rec("x", spread(3, 150, 0.001)),
 			verdict: TooFew, note: "not tested: 3 and 3 samples cannot reach alpha 0.05",
