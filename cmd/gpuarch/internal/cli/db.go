@@ -160,10 +160,13 @@ func (e *Env) dbList(ctx context.Context, s *store.Store, where string) error {
 }
 
 // dbCompare sets two sets of stored runs side by side: each record's
-// median over its set's runs, and the U test over the runs' values.
+// median over its set's runs, and the U test over the runs' values, which
+// needs several runs a side; with fewer, the Markdown says so and lists
+// the large changes untested (compare.Options.RunsA and RunsB).
 func (e *Env) dbCompare(ctx context.Context, s *store.Store, fa, fb string, alpha float64, all bool) error {
 	var sets [2]*record.Run
 	var names [2]string
+	var counts [2]int
 	for i, text := range []string{fa, fb} {
 		f, err := store.ParseFilter(text)
 		if err != nil {
@@ -173,9 +176,9 @@ func (e *Env) dbCompare(ctx context.Context, s *store.Store, fa, fb string, alph
 		if err != nil {
 			return fmt.Errorf("%q: %w", text, err)
 		}
-		sets[i], names[i] = set, fmt.Sprintf("%s (%d runs)", text, n)
+		sets[i], names[i], counts[i] = set, fmt.Sprintf("%s (%d runs)", text, n), n
 	}
-	res, err := compare.Runs(sets[0], sets[1], alpha)
+	res, err := compare.RunsWith(sets[0], sets[1], compare.Options{Alpha: alpha, RunsA: counts[0], RunsB: counts[1]})
 	if err != nil {
 		return err
 	}

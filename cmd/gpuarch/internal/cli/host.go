@@ -235,27 +235,85 @@ func (p *prefixWriter) Write(b []byte) (int, error) {
 	}
 }
 
-// outlierShare is how far a GPU's figure must stray from its siblings',
-// besides the U test's significance, for the summary to flag it.
-const outlierShare = 0.05
+// hostAlpha is the significance level of the host summary's U tests:
+// benchstat's, as compare's and --quick's. The noise floor, not a
+// stricter alpha, keeps a GPU's many figures from deciding by chance (a
+// figure must also move beyond it); at 0.01 a GPU of three samples a
+// figure could not be tested against two siblings at all (the U test's
+// smallest p with 3 and 6 samples is 2/84, 0.024).
+const hostAlpha = 0.05
+
+// whyFigures is how many figures the Why column names before "and N
+// more" (summary.json has them all).
+const whyFigures = 3
 
 // HostSummaryJSON is the host summary as JSON, beside summary.md.
 const HostSummaryJSON = "summary.json"
 
+// The verdicts of a GPU in the host summary (GPUSummary.Verdict).
+const (
+	VerdictLike     = "like its siblings"
+	VerdictOutlier  = "outlier"
+	VerdictUntested = "differs, not tested"
+	VerdictBetter   = "differs, for the better"
+	VerdictAlone    = "no sibling to compare with"
+	VerdictFailed   = "failed"
+)
+
 // GPUSummary is one GPU's line of the host summary.
 type GPUSummary struct {
-	GPU       int      `json:"gpu"`
-	Device    string   `json:"device,omitempty"`
-	UUID      string   `json:"uuid,omitempty"`
-	ClockHz   float64  `json:"clock_hz,omitempty"`
-	Records   int      `json:"records"`
+	GPU     int     `json:"gpu"`
+	Device  string  `json:"device,omitempty"`
+	UUID    string  `json:"uuid,omitempty"`
+	ClockHz float64 `json:"clock_hz,omitempty"`
+	Records int     `json:"records"`
+	// Differing are the GPU's own figures (not host-side) that differ
+	// from its siblings': the U test finds it and the change exceeds the
+	// figure's noise floor, better or worse.
 	Differing []string `json:"differing,omitempty"`
-	Outlier   bool     `json:"outlier"`
+	// Verdict is one of the Verdict constants; Outlier says it is
+	// VerdictOutlier: a figure of Differing is worse (Figures with
+	// Decides), and only then.
+	Verdict string `json:"verdict"`
+	Outlier bool   `json:"outlier"`
+	// Figures are every figure that differs from the siblings': those
+	// of Differing, the untested ones that differ by more than
+	// compare.LargeUntested and their floor, and the host-side ones,
+	// which never decide.
+	Figures []FigureDiff `json:"figures,omitempty"`
 	// Reasons are what may explain an outlier: a clock below its
 	// siblings', throttle reasons, other processes, utilization, ECC
 	// errors, a performance state other than P0.
 	Reasons []string `json:"reasons,omitempty"`
 	Error   string   `json:"error,omitempty"`
+}
+
+// FigureDiff is one figure of a GPU set against the pooled samples of
+// its siblings.
+type FigureDiff struct {
+	ID   string `json:"id"`
+	Unit string `json:"unit"`
+	// Change is the GPU's median over its siblings' less 1; NoiseFloor
+	// the relative change the figure must exceed to count (see package
+	// compare), and FloorFrom what set it.
+	Change     float64 `json:"change"`
+	NoiseFloor float64 `json:"noise_floor"`
+	FloorFrom  string  `json:"floor_from"`
+	// Tested says the U test could run (samples enough on both sides);
+	// P is its p-value then. NotTested says why not otherwise.
+	Tested    bool    `json:"tested"`
+	P         float64 `json:"p,omitempty"`
+	NotTested string  `json:"not_tested,omitempty"`
+	// Worse says the change is for the worse (a latency higher, a rate
+	// lower); Decides that the figure makes the GPU an outlier: tested,
+	// beyond its floor, worse, and not host-side.
+	Worse   bool `json:"worse"`
+	Decides bool `json:"decides,omitempty"`
+	// HostSide says the figure is measured through the host, which its
+	// siblings' workers used at the same time (HostSideWhy: how): it is
+	// shown, never in the verdict.
+	HostSide    bool   `json:"host_side,omitempty"`
+	HostSideWhy string `json:"host_side_why,omitempty"`
 }
 
 // HostSummary is what summary.md says, for programs.
@@ -265,14 +323,15 @@ type HostSummaryData struct {
 }
 
 // writeHostSummary sets each GPU against the pooled samples of its
-// siblings (compare's statistics, alpha 0.01): the figures that differ
-// significantly and by more than 5%, with the clock and the sensors
-// beside them, and for an outlier the reasons the driver gives.
+// siblings (judgeGPU): the figures that decide, the ones that differ
+// untested, and the host-side ones apart, with the clock and the sensors
+// beside them, and the reasons the driver gives.
 func writeHostSummary(b *strings.Builder, gpus []int, runs []*record.Run, errs []error) *HostSummaryData {
 	sum := &HostSummaryData{}
 	b.WriteString("# Host summary\n\n")
-	fmt.Fprintf(b, "%d GPUs measured at once, one worker each. Each GPU is compared with the pooled samples of the others (median change, Mann-Whitney U test at alpha 0.01); a figure counts when the test says it differs and it is more than %.0f%% away, and a GPU is an outlier when a figure that counts is worse (a latency higher, a rate lower). Each GPU's document is in its folder (gpu<N>/results.md).\n\n", len(gpus), 100*outlierShare)
-	b.WriteString("| GPU | Device | UUID | SM clock after warm-up | Power, temperature, throttle | Records | Differing figures | Largest differences | Verdict | Why |\n| --- | --- | --- | ---: | --- | ---: | ---: | --- | --- | --- |\n")
+	fmt.Fprintf(b, "%d GPUs measured at once, one worker each. Each GPU is compared with the pooled samples of the others (median change, Mann-Whitney U test at alpha %.2g). A figure decides when the test finds a difference and the change exceeds the figure's noise floor: the largest of each side's own noise (the 95%% confidence interval of its median), the spread between the siblings' values where there are two or more (twice their median absolute deviation) and %.0f%%. A GPU is an outlier when a figure that decides is worse (a latency higher, a rate lower), and the Why column names it. Host-side figures (host copies and the round trip, anything timed on the host's clock, launch costs) are measured through the host that every worker used at the same time: they are shown in their own column and never decide. A figure with one sample, or too few to test, cannot decide either: where it differs by more than %.0f%% and its floor, the GPU is marked \"differs, not tested\" with the figure named. Each GPU's document is in its folder (gpu<N>/results.md).\n\n",
+		len(gpus), hostAlpha, 100*compare.DefaultMinEffect, 100*compare.LargeUntested)
+	b.WriteString("| GPU | Device | UUID | SM clock after warm-up | Power, temperature, throttle | Records | Differing figures | Largest differences | Host-side, not in the verdict | Verdict | Why |\n| --- | --- | --- | ---: | --- | ---: | ---: | --- | --- | --- | --- |\n")
 	// siblingsClock is the median warm-up clock of the GPUs other than
 	// i's (0 where none has one).
 	siblingsClock := func(i int) float64 {
@@ -295,9 +354,9 @@ func writeHostSummary(b *strings.Builder, gpus []int, runs []*record.Run, errs [
 			if errs[i] != nil {
 				why = errs[i].Error()
 			}
-			g.Error = why
+			g.Error, g.Verdict = why, VerdictFailed
 			sum.GPUs = append(sum.GPUs, g)
-			fmt.Fprintf(b, "| %d | — | — | — | — | 0 | — | — | failed: %s | — |\n", n, mdtext.Cell(why))
+			fmt.Fprintf(b, "| %d | — | — | — | — | 0 | — | — | — | failed: %s | — |\n", n, mdtext.Cell(why))
 			continue
 		}
 		g.Device, g.UUID, g.Records = r.Device.Name, r.Device.UUID, len(r.Records)
@@ -315,51 +374,196 @@ func writeHostSummary(b *strings.Builder, gpus []int, runs []*record.Run, errs [
 				siblings = append(siblings, o)
 			}
 		}
-		differ, worst, verdict := "—", "—", "no sibling to compare with"
-		hostOnly := false
+		differ, largest, host := "—", "—", "—"
+		g.Verdict = VerdictAlone
 		if len(siblings) > 0 {
-			rows := differingRows(pool(siblings), r)
-			differ = strconv.Itoa(len(rows))
-			verdict = "like its siblings"
-			if len(rows) > 0 {
-				// With two GPUs every difference shows on both
-				// sides: only the one a figure is worse on is the
-				// outlier.
-				verdict = "differs, for the better"
-				hostOnly = true
-				for _, row := range rows {
-					if worse(row.Unit, row.Delta, outlierShare) {
-						verdict, g.Outlier = "**outlier**", true
-						hostOnly = hostOnly && strings.HasPrefix(row.ID, links.HostPrefix)
-					}
+			g.Figures, g.Verdict = judgeGPU(siblings, r)
+			g.Outlier = g.Verdict == VerdictOutlier
+			var device, hostSide []string
+			untested := 0
+			for _, f := range g.Figures {
+				switch {
+				case f.HostSide:
+					hostSide = append(hostSide, figureText(f))
+				case f.Tested:
+					g.Differing = append(g.Differing, f.ID)
+					device = append(device, figureText(f))
+				default:
+					untested++
+					device = append(device, figureText(f))
 				}
-				hostOnly = hostOnly && g.Outlier
-				var parts []string
-				for _, row := range rows[:min(3, len(rows))] {
-					parts = append(parts, fmt.Sprintf("%s %+.1f%%", mdtext.CellCode(row.ID), 100*row.Delta))
-				}
-				for _, row := range rows {
-					g.Differing = append(g.Differing, row.ID)
-				}
-				worst = strings.Join(parts, ", ")
+			}
+			differ = strconv.Itoa(len(g.Differing))
+			if untested > 0 {
+				differ += fmt.Sprintf(" (+%d not tested)", untested)
+			}
+			if len(device) > 0 {
+				largest = strings.Join(device[:min(3, len(device))], ", ")
+			}
+			if len(hostSide) > 0 {
+				host = strings.Join(hostSide[:min(3, len(hostSide))], ", ")
 			}
 		}
 		g.Reasons = reasons(r, siblingsClock(i))
-		if hostOnly {
-			// The workers copy to and from the host at the same
-			// time: their host links contend in the host's memory
-			// and PCIe root, the GPUs themselves alike.
-			g.Reasons = append(g.Reasons, "only host-link figures are worse, which the GPUs' workers measured at the same time through one host")
+		var why []string
+		more := 0
+		for _, f := range g.Figures {
+			if f.Decides || g.Verdict == VerdictUntested && !f.HostSide && !f.Tested && f.Worse {
+				if len(why) == whyFigures {
+					more++
+					continue
+				}
+				why = append(why, figureWhy(f))
+			}
 		}
-		why := "—"
-		if g.Outlier || len(g.Reasons) > 0 {
-			why = mdtext.Cell(orNone(strings.Join(g.Reasons, "; ")))
+		if more > 0 {
+			why = append(why, fmt.Sprintf("and %d more", more))
+		}
+		for _, reason := range g.Reasons {
+			why = append(why, mdtext.Cell(reason))
+		}
+		verdict := g.Verdict
+		if g.Verdict == VerdictOutlier || g.Verdict == VerdictUntested {
+			verdict = "**" + verdict + "**"
 		}
 		sum.GPUs = append(sum.GPUs, g)
-		fmt.Fprintf(b, "| %d | %s | %s | %s | %s | %d | %s | %s | %s | %s |\n", n, mdtext.Cell(r.Device.Name), mdtext.Cell(r.Device.UUID), clock, sensors, len(r.Records), differ, worst, verdict, why)
+		fmt.Fprintf(b, "| %d | %s | %s | %s | %s | %d | %s | %s | %s | %s | %s |\n", n, mdtext.Cell(r.Device.Name), mdtext.Cell(r.Device.UUID), clock, sensors, len(r.Records), differ, largest, host, verdict, orDash(strings.Join(why, "; ")))
 	}
 	b.WriteString("\n")
 	return sum
+}
+
+// figureText is a figure's change for the summary's table:
+// "`id` -30.0%", with "(not tested: ...)" where it was not tested.
+func figureText(f FigureDiff) string {
+	s := fmt.Sprintf("%s %+.1f%%", mdtext.CellCode(f.ID), 100*f.Change)
+	if !f.Tested {
+		s += " (" + mdtext.Cell(f.NotTested) + ")"
+	}
+	return s
+}
+
+// figureWhy says why a figure makes its GPU an outlier, or marks it as
+// differing untested: its change against its noise floor.
+func figureWhy(f FigureDiff) string {
+	if f.Tested {
+		return fmt.Sprintf("%s %+.1f%%, beyond its noise floor of %.1f%% (%s; p %.2g)", mdtext.CellCode(f.ID), 100*f.Change, 100*f.NoiseFloor, mdtext.Cell(f.FloorFrom), f.P)
+	}
+	return fmt.Sprintf("%s %+.1f%% (noise floor %.1f%%), %s", mdtext.CellCode(f.ID), 100*f.Change, 100*f.NoiseFloor, mdtext.Cell(f.NotTested))
+}
+
+// notTested says why a figure of a GPU (B) against its siblings' pool (A)
+// was not tested.
+func notTested(row compare.Row) string {
+	switch {
+	case row.NB < 2:
+		return "not tested: one sample on this GPU"
+	case row.NA < 2:
+		return "not tested: one sample from its siblings"
+	}
+	return fmt.Sprintf("not tested: too few samples (%d on this GPU, %d from its siblings)", row.NB, row.NA)
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+// judgeGPU sets run against the pooled samples of its siblings (at
+// hostAlpha, each figure held to its noise floor, with the spread between
+// the siblings' values where there are two or more: compare.Between) and
+// returns every figure that differs, the ones that decide first, then by
+// change over floor, and the GPU's verdict:
+//
+//   - VerdictOutlier when a tested figure that is not host-side is worse
+//     beyond its floor (FigureDiff.Decides);
+//   - else VerdictUntested when an untested figure that is not host-side
+//     is worse by more than compare.LargeUntested and its floor;
+//   - else VerdictBetter when a figure that is not host-side differs;
+//   - else VerdictLike.
+//
+// Host-side figures (compare.HostSide) are listed and decide nothing: the
+// siblings' workers used the host at the same time.
+func judgeGPU(siblings []*record.Run, run *record.Run) ([]FigureDiff, string) {
+	var between compare.Floors
+	if len(siblings) >= 2 {
+		between = compare.Between(siblings...)
+	}
+	res, err := compare.RunsWith(pool(siblings), run, compare.Options{Alpha: hostAlpha, Between: between, NoiseA: ownNoise(siblings)})
+	if err != nil {
+		return nil, VerdictLike
+	}
+	rows := slices.Clone(res.Rows)
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Score() > rows[j].Score() })
+	var out []FigureDiff
+	verdict := VerdictLike
+	rank := func(v string) int {
+		return slices.Index([]string{VerdictLike, VerdictBetter, VerdictUntested, VerdictOutlier}, v)
+	}
+	for _, row := range rows {
+		if row.Verdict != compare.Changed && !row.LargeUntested() {
+			continue
+		}
+		f := FigureDiff{ID: row.ID, Unit: row.Unit, Change: row.Delta, NoiseFloor: row.Floor, FloorFrom: row.FloorFrom,
+			Tested: row.Verdict == compare.Changed, Worse: worseWay(row.Unit, row.Delta)}
+		if f.Tested {
+			f.P = row.P
+		} else {
+			f.NotTested = notTested(row)
+		}
+		if r, ok := run.Find(row.ID); ok {
+			f.HostSide, f.HostSideWhy = compare.HostSide(r)
+		}
+		v := VerdictBetter
+		switch {
+		case f.HostSide:
+			v = VerdictLike
+		case f.Tested && f.Worse:
+			f.Decides, v = true, VerdictOutlier
+		case f.Worse:
+			v = VerdictUntested
+		}
+		if rank(v) > rank(verdict) {
+			verdict = v
+		}
+		out = append(out, f)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Decides && !out[j].Decides })
+	return out, verdict
+}
+
+// ownNoise is the siblings' own noise by figure: the median over the
+// siblings of each one's compare.NoiseFloor, so that the pool's floor is
+// a GPU's noise and not the spread between the siblings (compare.Between
+// holds that, robust to one sick sibling). A figure no sibling measured
+// with samples has none.
+func ownNoise(siblings []*record.Run) compare.Floors {
+	by := map[string][]float64{}
+	for _, s := range siblings {
+		for i := range s.Records {
+			r := &s.Records[i]
+			if n := compare.NoiseFloor(r); r.Status == record.StatusOK && !math.IsNaN(n) {
+				by[r.ID] = append(by[r.ID], n)
+			}
+		}
+	}
+	out := compare.Floors{}
+	for id, ns := range by {
+		out[id] = stats.Median(ns)
+	}
+	return out
+}
+
+// worseWay says whether a change of delta in a figure of unit is for the
+// worse, however small: latencies and costs (cycles, seconds, time per
+// launch) are worse higher, everything else (rates, bandwidths) lower.
+func worseWay(unit string, delta float64) bool {
+	if strings.Contains(unit, "cycles") || unit == "seconds" || strings.HasSuffix(unit, "per launch") {
+		return delta > 0
+	}
+	return delta < 0
 }
 
 // reasons are what the driver says may slow a GPU down: a clock more than
@@ -504,22 +708,5 @@ func pool(runs []*record.Run) *record.Run {
 		p.Value = stats.Median(p.Samples)
 		out.Records = append(out.Records, *p)
 	}
-	return out
-}
-
-// differingRows are the figures of run that differ from the pool
-// significantly and by more than outlierShare, largest first.
-func differingRows(pooled, run *record.Run) []compare.Row {
-	res, err := compare.Runs(pooled, run, 0.01)
-	if err != nil {
-		return nil
-	}
-	var out []compare.Row
-	for _, row := range res.Rows {
-		if row.Verdict == compare.Changed && math.Abs(row.Delta) > outlierShare {
-			out = append(out, row)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return math.Abs(out[i].Delta) > math.Abs(out[j].Delta) })
 	return out
 }

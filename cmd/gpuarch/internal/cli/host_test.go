@@ -5,13 +5,17 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gpuarch/gpuarch/compare"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/report"
 	"github.com/gpuarch/gpuarch/suites/links"
@@ -251,8 +255,9 @@ func TestHostSummaryTwoGPUs(t *testing.T) {
 	}
 }
 
-// A GPU worse only in host-link figures is an outlier with that said: the
-// workers share the host while they measure.
+// A GPU worse only in host-link figures is no outlier: the workers share
+// the host while they measure, so the figure is shown as host-side and
+// decides nothing.
 func TestHostSummaryHostLinksOnly(t *testing.T) {
 	runs := []*record.Run{summaryRun(0, 1980e6, 4, nil, nil), summaryRun(1, 1980e6, 4, nil, nil)}
 	for i, v := range []float64{40e9, 30e9} {
@@ -263,12 +268,17 @@ func TestHostSummaryHostLinksOnly(t *testing.T) {
 		runs[i].Records = append(runs[i].Records, record.Record{ID: links.HostID("pageable", "device to host"), Suite: links.Suite, Group: "host",
 			Quantity: record.Throughput, Unit: "bytes/second", Status: record.StatusOK, Value: samples[5], Samples: samples})
 	}
-	_, sum := hostSummary([]int{0, 1}, runs, []error{nil, nil}, nil)
-	if !sum.GPUs[1].Outlier || len(sum.GPUs[1].Reasons) != 1 || !strings.Contains(sum.GPUs[1].Reasons[0], "only host-link figures") {
-		t.Errorf("GPU 1: outlier %v, reasons %q", sum.GPUs[1].Outlier, sum.GPUs[1].Reasons)
+	md, sum := hostSummary([]int{0, 1}, runs, []error{nil, nil}, nil)
+	for i, g := range sum.GPUs {
+		if g.Outlier || g.Verdict != VerdictLike || len(g.Differing) != 0 {
+			t.Errorf("GPU %d: %s (outlier %v), differing %q: want like its siblings", i, g.Verdict, g.Outlier, g.Differing)
+		}
+		if len(g.Figures) != 1 || !g.Figures[0].HostSide || g.Figures[0].Decides || g.Figures[0].HostSideWhy != compare.HostLinks {
+			t.Errorf("GPU %d's figures %+v: want the host link alone, host-side", i, g.Figures)
+		}
 	}
-	if sum.GPUs[0].Outlier || len(sum.GPUs[0].Reasons) != 0 {
-		t.Errorf("GPU 0: outlier %v, reasons %q", sum.GPUs[0].Outlier, sum.GPUs[0].Reasons)
+	if !strings.Contains(md, "| `links/host/pageable device to host` -25.0% | like its siblings | — |") {
+		t.Errorf("the host link is not shown host-side:\n%s", md)
 	}
 }
 
@@ -341,9 +351,241 @@ func TestHostileStringsInSummaries(t *testing.T) {
 			t.Errorf("%s keeps a tag from the file:\n%s", name, page.String())
 		}
 		for _, line := range strings.Split(text, "\n") {
-			if strings.HasPrefix(line, "| 0 |") && strings.Count(line, "|")-strings.Count(line, `\|`) != 11 {
+			if strings.HasPrefix(line, "| 0 |") && strings.Count(line, "|")-strings.Count(line, `\|`) != 12 {
 				t.Errorf("%s: a string from the file split a table row: %s", name, line)
 			}
 		}
+	}
+}
+
+// The figures of a simulated GPU for the verdict tests: each is measured
+// with samples (a count of 0: one value, no samples) spread by a relative
+// noise around its value, host-side ones among them.
+var simFigures = []struct {
+	rec     record.Record
+	samples int
+	noise   float64 // relative, each sample uniform within ±noise
+}{
+	{record.Record{ID: "alu/fma.rn.f32/throughput", Quantity: record.Throughput, Unit: "warp instructions/clock/SM", Value: 3.953}, 7, 0.0005},
+	{record.Record{ID: "alu/fma.rn.f32/latency", Quantity: record.Latency, Unit: "cycles", Value: 4}, 7, 0},
+	{record.Record{ID: "mma/mma m16n8k16 f32+=f16/throughput", Quantity: record.Throughput, Unit: "operations/clock/SM", Value: 2731}, 5, 0.001},
+	{record.Record{ID: "memory/bandwidth/DRAM read", Quantity: record.Throughput, Unit: "bytes/clock/SM", Value: 17.4}, 0, 0},
+	{record.Record{ID: "async/cp.async.cg 16 B, wait_all, L2/latency", Quantity: record.Latency, Unit: "cycles", Value: 330}, 5, 0.002},
+	{record.Record{ID: "dispatch/launch/one empty kernel, launch and wait", Quantity: record.Launch, Unit: "µs per launch", Value: 16.5}, 101, 0.08},
+	{record.Record{ID: links.RoundTripID, Suite: links.Suite, Group: "host", Quantity: record.Latency, Unit: "seconds", Value: 12.5e-6,
+		Provenance: record.Provenance{Timing: "host clock"}}, 25, 0.06},
+	{record.Record{ID: links.HostID(links.Pinned, links.HostToDevice), Suite: links.Suite, Group: "host", Quantity: record.Curve, Unit: "bytes/second", Value: 55e9}, 5, 0.002},
+}
+
+const (
+	simTensor = "mma/mma m16n8k16 f32+=f16/throughput"
+	simLaunch = "dispatch/launch/one empty kernel, launch and wait"
+)
+
+// simRun is simulated GPU n's run: every figure of simFigures at its value
+// times scale[id] (1 where absent), with samples drawn from a generator
+// seeded by n; oneSample lists figures measured once (no samples).
+func simRun(n int, scale map[string]float64, oneSample ...string) *record.Run {
+	rng := rand.New(rand.NewPCG(uint64(n), 32))
+	run := &record.Run{
+		Device: record.Device{Name: "NVIDIA H200", UUID: fmt.Sprintf("GPU-sim-%d", n)},
+		Tool:   record.Tool{Name: "gpuarch", Version: "test", Backend: backendCUDA},
+		Warmup: &record.Clock{Hz: 1980e6, After: &record.Sensors{PowerW: 120, TempC: 35}},
+	}
+	for _, f := range simFigures {
+		r := f.rec
+		r.Status = record.StatusOK
+		if s, ok := scale[r.ID]; ok {
+			r.Value *= s
+		}
+		if !slices.Contains(oneSample, r.ID) {
+			for range f.samples {
+				r.Samples = append(r.Samples, r.Value*(1+f.noise*(2*rng.Float64()-1)))
+			}
+		}
+		run.Records = append(run.Records, r)
+	}
+	return run
+}
+
+// summaryRow is GPU n's row of summary.md.
+func summaryRow(t *testing.T, md string, n int) string {
+	t.Helper()
+	for _, l := range strings.Split(md, "\n") {
+		if strings.HasPrefix(l, fmt.Sprintf("| %d |", n)) {
+			return l
+		}
+	}
+	t.Fatalf("summary.md has no row for GPU %d:\n%s", n, md)
+	return ""
+}
+
+// whyCell is the last cell of a summary row: Why.
+func whyCell(row string) string {
+	cells := strings.Split(strings.TrimSuffix(strings.TrimSpace(row), "|"), " | ")
+	return strings.TrimSpace(cells[len(cells)-1])
+}
+
+// TestHealthyPairWithHostNoiseHasNoOutlier: two identical idle GPUs whose
+// only differences are host-side (the launch cost 12% higher, the round
+// trip 20% higher and host copies 15% slower on one, as the workers
+// contend for the host) and device figures within noise: neither is an
+// outlier, and the host-side differences are shown as such.
+func TestHealthyPairWithHostNoiseHasNoOutlier(t *testing.T) {
+	runs := []*record.Run{
+		simRun(0, nil),
+		simRun(1, map[string]float64{simLaunch: 1.12, links.RoundTripID: 1.20, links.HostID(links.Pinned, links.HostToDevice): 0.85,
+			"alu/fma.rn.f32/throughput": 0.999, simTensor: 1.004, "memory/bandwidth/DRAM read": 0.97}),
+	}
+	md, sum := hostSummary([]int{0, 1}, runs, []error{nil, nil}, nil)
+	hostSide := map[string]bool{}
+	for i, g := range sum.GPUs {
+		if g.Outlier || g.Verdict != VerdictLike || len(g.Differing) != 0 {
+			t.Errorf("GPU %d: %s (outlier %v), differing %q: want like its siblings\n%s", i, g.Verdict, g.Outlier, g.Differing, md)
+		}
+		for _, f := range g.Figures {
+			if !f.HostSide || f.Decides {
+				t.Errorf("GPU %d: %+v listed, want host-side figures alone", i, f)
+			}
+			hostSide[f.ID] = true
+		}
+		row := summaryRow(t, md, i)
+		if why := whyCell(row); why != "—" {
+			t.Errorf("GPU %d's Why is %q, want —", i, why)
+		}
+	}
+	for _, id := range []string{simLaunch, links.RoundTripID, links.HostID(links.Pinned, links.HostToDevice)} {
+		if !hostSide[id] {
+			t.Errorf("%s is not shown host-side", id)
+		}
+	}
+	if row := summaryRow(t, md, 1); !strings.Contains(row, "`links/host/round trip latency` +20.") || !strings.Contains(row, "| like its siblings |") {
+		t.Errorf("GPU 1's row does not show the round trip host-side: %s", row)
+	}
+}
+
+// TestSlowTensorCoreIsFlaggedByItsFigure: four GPUs of one host, all with
+// host-side noise, one with its tensor-core peak 30% lower (five samples
+// a GPU): that GPU, and only it, is the outlier, and its Why names the
+// figure with its change and noise floor.
+func TestSlowTensorCoreIsFlaggedByItsFigure(t *testing.T) {
+	noise := []map[string]float64{
+		{simLaunch: 0.9, links.RoundTripID: 1.13},
+		{simLaunch: 1.1},
+		{simLaunch: 1.05, links.RoundTripID: 1.22, simTensor: 0.7},
+		{links.HostID(links.Pinned, links.HostToDevice): 0.8},
+	}
+	var runs []*record.Run
+	for n, scale := range noise {
+		runs = append(runs, simRun(n, scale))
+	}
+	md, sum := hostSummary([]int{0, 1, 2, 3}, runs, make([]error, 4), nil)
+	for i, g := range sum.GPUs {
+		if want := i == 2; g.Outlier != want {
+			t.Errorf("GPU %d: %s (outlier %v), want outlier %v\n%s", i, g.Verdict, g.Outlier, want, md)
+		}
+	}
+	g := sum.GPUs[2]
+	if g.Verdict != VerdictOutlier || len(g.Figures) == 0 || g.Figures[0].ID != simTensor || !g.Figures[0].Decides || !g.Figures[0].Tested {
+		t.Fatalf("GPU 2: %s, figures %+v: want the tensor core deciding", g.Verdict, g.Figures)
+	}
+	for _, f := range g.Figures[1:] {
+		if f.Decides {
+			t.Errorf("GPU 2: %s decides too", f.ID)
+		}
+	}
+	why := whyCell(summaryRow(t, md, 2))
+	if !strings.HasPrefix(why, "`mma/mma m16n8k16 f32+=f16/throughput` -30.0%, beyond its noise floor of 2.0%") {
+		t.Errorf("GPU 2's Why %q does not name the tensor core first", why)
+	}
+	// Two GPUs alone: the other one differs, for the better.
+	md, sum = hostSummary([]int{0, 1}, []*record.Run{simRun(0, nil), simRun(1, map[string]float64{simTensor: 0.7})}, make([]error, 2), nil)
+	if sum.GPUs[0].Outlier || sum.GPUs[0].Verdict != VerdictBetter || !sum.GPUs[1].Outlier {
+		t.Errorf("two GPUs: %s and %s, want for the better and outlier\n%s", sum.GPUs[0].Verdict, sum.GPUs[1].Verdict, md)
+	}
+}
+
+// A tensor core 43% slower measured once (no samples, as --quick's is
+// today) cannot be tested, so it makes no outlier; it is shown, named, as
+// "differs, not tested".
+func TestSlowTensorCoreWithOneSampleDiffersNotTested(t *testing.T) {
+	var runs []*record.Run
+	for n := range 4 {
+		scale := map[string]float64{}
+		if n == 1 {
+			scale[simTensor] = 1558.0 / 2731
+		}
+		runs = append(runs, simRun(n, scale, simTensor))
+	}
+	md, sum := hostSummary([]int{0, 1, 2, 3}, runs, make([]error, 4), nil)
+	for i, g := range sum.GPUs {
+		want := VerdictLike
+		if i == 1 {
+			want = VerdictUntested
+		}
+		if g.Outlier || g.Verdict != want {
+			t.Errorf("GPU %d: %s (outlier %v), want %s\n%s", i, g.Verdict, g.Outlier, want, md)
+		}
+	}
+	row := summaryRow(t, md, 1)
+	for _, s := range []string{"**differs, not tested**", "`mma/mma m16n8k16 f32+=f16/throughput` -43.0% (noise floor 2.0%), not tested: one sample on this GPU"} {
+		if !strings.Contains(row, s) {
+			t.Errorf("GPU 1's row lacks %q: %s", s, row)
+		}
+	}
+}
+
+// Over many random hosts, "outlier" never stands beside an empty Why:
+// an outlier's Why names a figure that decided, and no host-side figure
+// or untested one ever decides.
+func TestOutlierAlwaysSaysWhy(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	outliers := 0
+	for trial := range 60 {
+		n := 2 + rng.IntN(3)
+		var runs []*record.Run
+		for g := range n {
+			scale := map[string]float64{}
+			var once []string
+			for _, f := range simFigures {
+				if rng.IntN(4) == 0 {
+					scale[f.rec.ID] = 0.6 + 0.8*rng.Float64()
+				}
+				if rng.IntN(5) == 0 {
+					once = append(once, f.rec.ID)
+				}
+			}
+			runs = append(runs, simRun(100*trial+g, scale, once...))
+		}
+		gpus := make([]int, n)
+		for i := range gpus {
+			gpus[i] = i
+		}
+		md, sum := hostSummary(gpus, runs, make([]error, n), nil)
+		for i, g := range sum.GPUs {
+			decided := ""
+			for _, f := range g.Figures {
+				if f.Decides {
+					if f.HostSide || !f.Tested || !f.Worse {
+						t.Errorf("trial %d GPU %d: %+v decides", trial, i, f)
+					}
+					if decided == "" {
+						decided = f.ID
+					}
+				}
+			}
+			if g.Outlier != (decided != "") {
+				t.Errorf("trial %d GPU %d: outlier %v with deciding figure %q", trial, i, g.Outlier, decided)
+			}
+			if g.Outlier {
+				outliers++
+				if why := whyCell(summaryRow(t, md, i)); why == "—" || !strings.Contains(why, decided) {
+					t.Errorf("trial %d GPU %d: an outlier whose Why is %q", trial, i, why)
+				}
+			}
+		}
+	}
+	if outliers == 0 {
+		t.Error("no trial made an outlier: the property was not exercised")
 	}
 }
