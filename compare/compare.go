@@ -130,7 +130,7 @@ type Row struct {
 	P       float64 // the U test's p-value (1 without a test)
 	Verdict Verdict
 	Note    string
-	// Floor is the row's noise floor, relative to A's median: the largest
+	// Floor is the row's noise floor, a relative change: the largest
 	// of A's and B's own noise (NoiseFloor), the variability between runs
 	// (Options.Between) and the minimum effect. FloorFrom says which it
 	// is: "A's samples", "B's samples", "between runs" or "minimum".
@@ -373,6 +373,11 @@ func (o *Options) row(a, b *record.Record) Row {
 		r.Note = "not tested: " + sampleCounts(r.NA, r.NB)
 		return r
 	}
+	if allEqual(a.Samples, b.Samples) {
+		// No test can run (every rank ties), and none is needed.
+		r.Verdict, r.Note = Same, "every sample of both is "+fmt.Sprintf("%.4g", r.A)
+		return r
+	}
 	if p := MinP(r.NA, r.NB); p >= o.Alpha {
 		r.Verdict = TooFew
 		r.Note = fmt.Sprintf("not tested: %d and %d samples cannot reach alpha %g (the U test's smallest p is %.2g)", r.NA, r.NB, o.Alpha, p)
@@ -393,6 +398,18 @@ func (o *Options) row(a, b *record.Record) Row {
 		r.Verdict = Same
 	}
 	return r
+}
+
+// allEqual says whether every value of xs and ys is the same.
+func allEqual(xs, ys []float64) bool {
+	for _, s := range [][]float64{xs, ys} {
+		for _, v := range s {
+			if v != xs[0] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // noiseA is A's own noise: Options.NoiseA's where it has a's ID, else

@@ -131,10 +131,7 @@ func (r *Result) writeCross(w io.Writer, b *strings.Builder, all bool) error {
 				agree = "✗ " + row.Tolerance
 			}
 		}
-		verdict := string(row.Verdict)
-		if row.Note != "" {
-			verdict += ": " + row.Note
-		}
+		verdict := verdictText(row)
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", mdtext.CellCode(op), mdtext.Cell(q), mdtext.CellCode(orDash(row.SubjectA)), mdtext.CellCode(orDash(row.SubjectB)), mdtext.Cell(row.Unit),
 			num(row.A), num(row.B), pct(row.Delta), agree, mdtext.Cell(verdict))
 	}

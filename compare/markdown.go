@@ -118,12 +118,13 @@ func (r *Result) WriteMarkdown(w io.Writer, nameA, nameB string, all bool) error
 // note, and whether the figure is host-side or its kernels differ.
 func verdictText(row Row) string {
 	v := string(row.Verdict)
-	if row.Untested() {
-		v = row.Note // "not tested: ..."
+	switch {
+	case strings.HasPrefix(row.Note, "not tested"):
+		v = row.Note
 		if row.Verdict == Unchanged {
 			v = "no change, " + v
 		}
-	} else if row.Note != "" {
+	case row.Note != "":
 		v += ": " + row.Note
 	}
 	if row.HostSide {

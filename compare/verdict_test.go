@@ -97,6 +97,11 @@ func TestNoiseFloorDecides(t *testing.T) {
 			verdict: Changed, floor: DefaultMinEffect, floorFrom: "minimum",
 		},
 		{
+			name: "every sample of both the same value is the same",
+			a:    rec("x", []float64{4, 4, 4, 4, 4, 4, 4}), b: rec("x", []float64{4, 4, 4, 4, 4, 4, 4}),
+			verdict: Same, note: "every sample of both is 4",
+		},
+		{
 			name: "three against three cannot reach alpha 0.05",
 			a:    rec("x", spread(3, 100, 0.001)), b: rec("x", spread(3, 150, 0.001)),
 			verdict: TooFew, note: "not tested: 3 and 3 samples cannot reach alpha 0.05",
