@@ -24,6 +24,11 @@ type GPU struct {
 	Overhead  float64 // cycles of clock-read overhead in latency kernels
 	ClockHz   float64
 	BodySteps int // must match the runner's Config.BodySteps
+	// PeakOf, when set, is the issue rate (warp instructions per clock
+	// per SM) of a throughput, occupancy or mix kernel by its name, in
+	// place of Peak where it returns more than 0: a GPU whose pipes
+	// differ.
+	PeakOf func(kernel string) float64
 
 	CompileErr error // returned by Compile
 	LaunchErr  error // returned by the next Launch, then cleared
@@ -303,9 +308,15 @@ func (p *program) Launch(_ context.Context, kernel string, grid probe.Grid, _ ti
 		}
 		warps := blocks * threads / 32
 		perSM := float64(warps / g.SMs)
-		rate := g.Peak
+		peak := g.Peak
+		if g.PeakOf != nil {
+			if v := g.PeakOf(kernel); v > 0 {
+				peak = v
+			}
+		}
+		rate := peak
 		if ilp > 0 {
-			rate = min(g.Peak, perSM*float64(ilp)/g.Latency)
+			rate = min(peak, perSM*float64(ilp)/g.Latency)
 		}
 		inst := float64(args[2].(uint32)) * float64(max(steps, 1))
 		span := perSM * inst / rate
