@@ -108,7 +108,7 @@ var (
 func h100(t *testing.T) *Machine {
 	t.Helper()
 	machineOnce.Do(func() {
-		run, err := record.ReadFile("../results/NVIDIA-H100-80GB-HBM3/results.json")
+		run, err := record.ReadFile("../results/NVIDIA-H100-80GB-HBM3/results.json.gz")
 		if err != nil {
 			machineErr = err
 			return
@@ -385,7 +385,7 @@ func TestValidateCorpus(t *testing.T) {
 		dir := filepath.Dir(p)
 		gpu := filepath.Base(dir)
 		t.Run(gpu, func(t *testing.T) {
-			results := filepath.Join("..", "results", gpu, "results.json")
+			results := filepath.Join("..", "results", gpu, "results.json.gz")
 			run, err := record.ReadFile(results)
 			if err != nil {
 				t.Fatal(err)

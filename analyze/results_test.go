@@ -106,10 +106,10 @@ func TestFindResults(t *testing.T) {
 // TestFindResultsCheckout checks the checkout's own results: the H100 and
 // the H200 both run sm_90, so the model decides.
 func TestFindResultsCheckout(t *testing.T) {
-	if p, err := FindResults("..", "sm_90", "NVIDIA H200"); err != nil || !strings.HasSuffix(p, filepath.Join("results", "NVIDIA-H200", "results.json")) {
+	if p, err := FindResults("..", "sm_90", "NVIDIA H200"); err != nil || !strings.HasSuffix(p, filepath.Join("results", "NVIDIA-H200", "results.json.gz")) {
 		t.Errorf("H200: %q, %v", p, err)
 	}
-	if p, err := FindResults(".", "sm_90a", "NVIDIA H100 80GB HBM3"); err != nil || !strings.HasSuffix(p, filepath.Join("results", "NVIDIA-H100-80GB-HBM3", "results.json")) {
+	if p, err := FindResults(".", "sm_90a", "NVIDIA H100 80GB HBM3"); err != nil || !strings.HasSuffix(p, filepath.Join("results", "NVIDIA-H100-80GB-HBM3", "results.json.gz")) {
 		t.Errorf("H100: %q, %v", p, err)
 	}
 	if _, err := DefaultResults("..", "sm_90"); err == nil || !strings.Contains(err.Error(), "a cubin does not say which GPU model") {

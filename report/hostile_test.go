@@ -128,7 +128,7 @@ func cells(row string) int {
 // first record of each suite, group, quantity and status.
 var recorded = sync.OnceValues(func() ([]*record.Run, error) {
 	var out []*record.Run
-	for _, path := range []string{"../results/NVIDIA-H200/results.json", "../results/NVIDIA-H200/vulkan/results.json"} {
+	for _, path := range []string{"../results/NVIDIA-H200/results.json.gz", "../results/NVIDIA-H200/vulkan/results.json.gz"} {
 		run, err := record.ReadFile(path)
 		if err != nil {
 			return nil, err

@@ -700,8 +700,8 @@ func TestReportedError(t *testing.T) {
 // GPU model's runs against another's.
 func TestDB(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "fleet.db")
-	h100 := filepath.Join("..", "..", "..", "..", "results", "NVIDIA-H100-80GB-HBM3", "results.json")
-	h200 := filepath.Join("..", "..", "..", "..", "results", "NVIDIA-H200", "results.json")
+	h100 := filepath.Join("..", "..", "..", "..", "results", "NVIDIA-H100-80GB-HBM3", "results.json.gz")
+	h200 := filepath.Join("..", "..", "..", "..", "results", "NVIDIA-H200", "results.json.gz")
 	run := func(args ...string) string {
 		t.Helper()
 		e, stdout, _ := testEnv(nil)

@@ -240,7 +240,7 @@ func TestAnalyzeResultsOfItsModel(t *testing.T) {
 			if err != nil && !strings.Contains(err.Error(), "no loop") {
 				t.Fatal(err)
 			}
-			if !strings.Contains(stdout.String(), filepath.Join("results", tc.want, "results.json")) {
+			if !strings.Contains(stdout.String(), filepath.Join("results", tc.want, "results.json.gz")) {
 				t.Errorf("the prediction is not from %s's results:\n%.600s", tc.want, stdout)
 			}
 		})
