@@ -63,6 +63,7 @@ interrupted (the results so far are kept).`,
 		e.reportCommand(), e.analyzeCommand(), e.summaryCommand(), e.compareCommand(),
 		e.dbCommand(), e.versionCommand(), e.workerCommand())
 	root.AddCommand(e.metricsCommand())
+	root.AddCommand(e.siteCommand())
 	return root
 }
 
