@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/gpuarch/gpuarch/cmd/gpuarch/internal/outdir"
 	"github.com/gpuarch/gpuarch/compare"
@@ -68,16 +69,22 @@ type measureOptions struct {
 	most            byteSize
 }
 
+// gpuFlag declares --gpu into v; several says whether it takes more than
+// one device (all, or a list).
+func gpuFlag(fs *pflag.FlagSet, v *string, several bool) {
+	help := "the device's number among the backend's devices"
+	if several {
+		help += ", all, or a list such as 0,2"
+	}
+	fs.StringVar(v, "gpu", "0", help)
+}
+
 // measureFlags declares the flags run and inst share; several says whether
 // --gpu takes more than one device.
 func (e *Env) measureFlags(c *cobra.Command, several bool) *measureOptions {
 	fs := c.Flags()
 	o := &measureOptions{backend: backendFlag(c)}
-	gpuHelp := "the device's number among the backend's devices"
-	if several {
-		gpuHelp += ", all, or a list such as 0,2"
-	}
-	fs.StringVar(&o.gpu, "gpu", "0", gpuHelp)
+	gpuFlag(fs, &o.gpu, several)
 	o.timing = timingFlag(fs)
 	fs.StringVar(&o.artifacts, "artifacts", "", "keep each probe module's source and binary (PTX and cubin, or SPIR-V assembly and binary) in this folder")
 	fs.DurationVar(&o.timeout, "launch-timeout", e.Config.LaunchTimeout, "give up on a probe kernel that runs longer than this (a positive duration, such as 30s)")
