@@ -88,7 +88,7 @@ func (s *site) writeRecord(r *record.Record) error {
 	v.Clock = clockFacts(r.Provenance.Clock)
 	s.method(&v, r, c)
 	v.Code, v.PerStep, v.Counts, v.Loop, v.Statistics = codeFacts(r.SASS)
-	v.Source, v.SourceNote = sourceFacts(r, c)
+	v.Source, v.SourceNote = sourceFacts(r)
 	v.Others = s.others(r)
 	return s.render(page, "record", v)
 }
@@ -377,7 +377,7 @@ type sourceNote struct{ Lang, File string }
 
 // sourceFacts describe the kernel a record came from: results files keep
 // its hash, not its text.
-func sourceFacts(r *record.Record, c *column) ([]kv, *sourceNote) {
+func sourceFacts(r *record.Record) ([]kv, *sourceNote) {
 	p := r.Provenance
 	lang, hash, ext := "PTX", p.PTXSHA256, ".ptx"
 	if p.SourceSHA256 != "" || p.Source != "" {

@@ -97,7 +97,11 @@ func (c chart) svg() template.HTML {
 		x := sx(t)
 		fmt.Fprintf(&b, `<path d="M%s %sv5"/><text x="%s" y="%s" text-anchor="middle">%s</text>`, num(x), num(y0), num(x), num(y0+17), e(tickLabel(t)))
 	}
-	for _, t := range ticks(ylo, yhi, c.LogY, 6) {
+	yticks := ticks(ylo, yhi, c.LogY, 6)
+	if c.LogY {
+		yticks = decimalTicks(ylo, yhi)
+	}
+	for _, t := range yticks {
 		y := sy(t)
 		fmt.Fprintf(&b, `<path d="M%s %sh-5"/><text x="%s" y="%s" text-anchor="end">%s</text>`, num(x0), num(y), num(x0-8), num(y+4), e(tickLabel(t)))
 	}
@@ -148,7 +152,12 @@ func (c chart) svg() template.HTML {
 			if s.Dashed {
 				dash = ` stroke-dasharray="4 3"`
 			}
-			fmt.Fprintf(&b, `<path d="M%s %sh22" stroke="%s"%s/><text x="%s" y="%s">%s</text>`, num(lx), num(y), col, dash, num(lx+28), num(y+4), e(s.Label))
+			if s.Points {
+				fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="3" fill="%s"/>`, num(lx+11), num(y), col)
+			} else {
+				fmt.Fprintf(&b, `<path d="M%s %sh22" stroke="%s"%s/>`, num(lx), num(y), col, dash)
+			}
+			fmt.Fprintf(&b, `<text x="%s" y="%s">%s</text>`, num(lx+28), num(y+4), e(s.Label))
 		}
 		b.WriteString(`</g>`)
 	}
@@ -205,6 +214,31 @@ func ticks(lo, hi float64, log bool, n int) []float64 {
 	}
 	for v := math.Ceil(lo/step) * step; v <= hi+step*1e-9; v += step {
 		out = append(out, v)
+	}
+	return out
+}
+
+// decimalTicks mark a log axis of values (not sizes) at 1, 2 and 5 times
+// the powers of ten in [lo, hi], or every integer multiple where those
+// are fewer than three, or only the powers where they are more than ten.
+func decimalTicks(lo, hi float64) []float64 {
+	pick := func(ms []float64) []float64 {
+		var out []float64
+		for e := math.Floor(math.Log10(lo)); math.Pow(10, e) <= hi; e++ {
+			for _, m := range ms {
+				if v := m * math.Pow(10, e); v >= lo*(1-1e-9) && v <= hi*(1+1e-9) {
+					out = append(out, v)
+				}
+			}
+		}
+		return out
+	}
+	out := pick([]float64{1, 2, 5})
+	switch {
+	case len(out) < 3:
+		out = pick([]float64{1, 2, 3, 4, 5, 6, 7, 8, 9})
+	case len(out) > 10:
+		out = pick([]float64{1})
 	}
 	return out
 }

@@ -271,7 +271,7 @@ func memoryRecord(c *column, group, subject string) *record.Record {
 // crossTable is one of the seeds' cross-vendor tables with a column per
 // run: what each measured (linked), its driver's attributes, or nothing.
 func crossTable(cols []*column, id string, t archdb.CrossTable, cell func(c *column, quantity string) tcell) *table {
-	out := &table{ID: id, Title: t.Title, Caption: "The reference columns are the seed document's values as it gives them (" + archdb.CrossSource + "); the measured columns link to their records, a value in italics is the driver's.",
+	out := &table{ID: id, Title: t.Title, Caption: "The reference columns are reference data, the seed document's values as it gives them: " + archdb.CrossSource + ". The measured columns link to their records; a value in italics is the driver's.",
 		Head: []string{"Per core"}, Refs: t.Columns, Cols: cols, Note: t.Footnote}
 	for _, r := range t.Rows {
 		tr := trow{Head: []string{r.Quantity}, Refs: r.Values}
