@@ -216,7 +216,7 @@ every GPU's sheet.`,
 		RunE: func(c *cobra.Command, _ []string) error { return e.cmdInfo(c.Context(), o) },
 	}
 	fs := c.Flags()
-	fs.StringVar(&o.gpu, "gpu", "0", "the device's number among the backend's devices, all, or a list such as 0,2")
+	gpuFlag(fs, &o.gpu, true)
 	o.backend = backendFlag(c)
 	fs.BoolVar(&o.json, "json", false, "print JSON (an array when several GPUs are named)")
 	fs.BoolVar(&o.noMeasure, "no-measure", false, "do not run the clock measurement (peaks use NVML's maximum clock)")
