@@ -67,7 +67,7 @@ func (r *Result) WriteMarkdown(w io.Writer, nameA, nameB string, all bool) error
 			parts = append(parts, fmt.Sprintf("%d %s", n, v))
 		}
 	}
-	fmt.Fprintf(&b, "%d quantities: %s. A figure changed when the Mann-Whitney U test on its samples finds a difference at alpha %.2g (as benchstat does) and its median moved by more than its noise floor: the largest of each run's own noise (the 95%% confidence interval of its median; for a host-side figure also its samples' interquartile range), the variability between runs where known, and %.0f%%. A figure with fewer than two samples on a side, or too few for the test to reach alpha, is not tested: never called changed, it is listed when it differs by more than %.0f%% and its floor.\n\n",
+	fmt.Fprintf(&b, "%d quantities: %s. A figure changed when the Mann-Whitney U test on its samples finds a difference at alpha %.2g (as benchstat does) and its median moved by more than its noise floor: the largest of each run's own noise (the 95%% confidence interval of its median; for a host-side figure also its samples' interquartile range), the variability between runs where known, and %.0f%%. A figure with fewer than two samples on a side, too few for the test to reach alpha, or host-side (timed through the host) without its variability between runs, is not tested: never called changed, it is listed when it differs by more than %.0f%% and its floor.\n\n",
 		len(r.Rows), strings.Join(parts, ", "), r.Alpha, 100*r.MinEffect, 100*LargeUntested)
 	if r.RunsA > 0 || r.RunsB > 0 {
 		fmt.Fprintf(&b, "A pools %s and B %s: each figure's samples are the runs' values.", runs(r.RunsA), runs(r.RunsB))
