@@ -434,10 +434,11 @@ func writeHostSummary(b *strings.Builder, gpus []int, runs []*record.Run, errs [
 }
 
 // figureText is a figure's change for the summary's table:
-// "`id` -30.0%", with "(not tested: ...)" where it was not tested.
+// "`id` -30.0%", with "(not tested: ...)" where a figure of the GPU's own
+// was not tested (host-side ones are in a column that decides nothing).
 func figureText(f FigureDiff) string {
 	s := fmt.Sprintf("%s %+.1f%%", mdtext.CellCode(f.ID), 100*f.Change)
-	if !f.Tested {
+	if !f.Tested && !f.HostSide {
 		s += " (" + mdtext.Cell(f.NotTested) + ")"
 	}
 	return s
@@ -456,6 +457,8 @@ func figureWhy(f FigureDiff) string {
 // was not tested.
 func notTested(row compare.Row) string {
 	switch {
+	case row.Note == compare.HostSideUntested:
+		return row.Note
 	case row.NB < 2:
 		return "not tested: one sample on this GPU"
 	case row.NA < 2:

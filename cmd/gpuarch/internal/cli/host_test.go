@@ -495,7 +495,7 @@ func TestSlowTensorCoreIsFlaggedByItsFigure(t *testing.T) {
 		}
 	}
 	why := whyCell(summaryRow(t, md, 2))
-	if !strings.HasPrefix(why, "`mma/mma m16n8k16 f32+=f16/throughput` -30.0%, beyond its noise floor of 2.0%") {
+	if !strings.HasPrefix(why, "`mma/mma m16n8k16 f32+=f16/throughput` -30.0%, beyond its noise floor of 3.0%") {
 		t.Errorf("GPU 2's Why %q does not name the tensor core first", why)
 	}
 	// Two GPUs alone: the other one differs, for the better.
@@ -528,7 +528,7 @@ func TestSlowTensorCoreWithOneSampleDiffersNotTested(t *testing.T) {
 		}
 	}
 	row := summaryRow(t, md, 1)
-	for _, s := range []string{"**differs, not tested**", "`mma/mma m16n8k16 f32+=f16/throughput` -43.0% (noise floor 2.0%), not tested: one sample on this GPU"} {
+	for _, s := range []string{"**differs, not tested**", "`mma/mma m16n8k16 f32+=f16/throughput` -43.0% (noise floor 3.0%), not tested: one sample on this GPU"} {
 		if !strings.Contains(row, s) {
 			t.Errorf("GPU 1's row lacks %q: %s", s, row)
 		}

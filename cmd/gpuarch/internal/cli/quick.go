@@ -248,6 +248,8 @@ func quickFigures(run, ref *record.Run, repeats ...*record.Run) []QuickFigure {
 // recorded one (A).
 func quickNotTested(row compare.Row) string {
 	switch {
+	case row.Note == compare.HostSideUntested:
+		return row.Note
 	case row.NA < 2 && row.NB < 2:
 		return "not tested: one sample a side"
 	case row.NB < 2:
@@ -371,7 +373,11 @@ func writeQuick(b *strings.Builder, run *record.Run, refPath string, ref *record
 			case FlagWorse:
 				flag = fmt.Sprintf("**%s** (%sp %.2g)", FlagWorse, host, f.P)
 			case FlagUntested:
-				flag = fmt.Sprintf("**%s** (%s%s)", FlagUntested, host, mdtext.Cell(strings.TrimPrefix(f.NotTested, "not tested: ")))
+				why := strings.TrimPrefix(f.NotTested, "not tested: ")
+				if strings.HasPrefix(why, "host-side") {
+					host = ""
+				}
+				flag = fmt.Sprintf("**%s** (%s%s)", FlagUntested, host, mdtext.Cell(why))
 			}
 		}
 		fmt.Fprintf(b, "| %s | %s | %.4g | %s | %s | %s | %s | %s |\n", f.Name, mdtext.CellCode(f.ID), f.Value, mdtext.Cell(f.Unit), recorded, change, floor, flag)
