@@ -11,9 +11,9 @@ import (
 )
 
 // Mismatch says, a sentence each, how A and B differ in what measured
-// them: the GPU model, the driver, the backend, the gpuarch version (where
-// both sides name one), and how many figures both measured with kernels
-// that differ. Empty when they agree. Strings from the files are escaped
+// them: the GPU model, or the GPU of one model (its UUID), the driver, the
+// backend, the gpuarch version (where both sides name one), and how many
+// figures both measured with kernels that differ. Empty when they agree. Strings from the files are escaped
 // for Markdown.
 func (r *Result) Mismatch() []string {
 	var out []string
@@ -21,6 +21,9 @@ func (r *Result) Mismatch() []string {
 	two := func(a, b string) string { return e(a) + " and " + e(b) }
 	if r.A.Name != r.B.Name {
 		out = append(out, fmt.Sprintf("A and B are different GPU models (%s): the changes below are between GPUs, not runs.", two(r.A.Name, r.B.Name)))
+	}
+	if r.A.Name == r.B.Name && r.A.UUID != "" && r.B.UUID != "" && r.A.UUID != r.B.UUID {
+		out = append(out, fmt.Sprintf("A and B are two GPUs of one model (%s): the changes below are between GPUs, not runs, and latencies measured on one SM differ between healthy GPUs (membar.gl 416 and 573 cycles on two idle H200s of one host).", two(r.A.UUID, r.B.UUID)))
 	}
 	if r.A.DriverVersion != "" && r.B.DriverVersion != "" && r.A.DriverVersion != r.B.DriverVersion {
 		out = append(out, fmt.Sprintf("A and B ran different drivers (%s): a change may be the driver's.", two(r.A.DriverVersion, r.B.DriverVersion)))

@@ -330,6 +330,16 @@ func TestMismatch(t *testing.T) {
 	if m := same.Mismatch(); len(m) != 0 {
 		t.Errorf("a run against itself: %q", m)
 	}
+	// Two GPUs of one model.
+	g0, g1 := *a, *a
+	g0.Device.UUID, g1.Device.UUID = "GPU-0", "GPU-1"
+	two, err := Runs(&g0, &g1, 0.05)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := two.Mismatch(); len(m) != 1 || !strings.HasPrefix(m[0], "A and B are two GPUs of one model (GPU-0 and GPU-1): the changes below are between GPUs, not runs") {
+		t.Errorf("two GPUs of one model: %q", m)
+	}
 }
 
 // recorded reads the recorded results of a model from results/, as
