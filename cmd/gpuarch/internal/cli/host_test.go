@@ -589,3 +589,50 @@ func TestOutlierAlwaysSaysWhy(t *testing.T) {
 		t.Error("no trial made an outlier: the property was not exercised")
 	}
 }
+
+// TestIdleH200PairOfOneHostHasNoOutlier sets side by side the full runs
+// of two idle H200s of one host, joined by 18 NVLinks, measured at once
+// (the device machine, 2026-11-26; kept with what the summary reads in
+// compare/testdata/h200-pair): neither is an outlier nor marked. They
+// differ, and the summary shows it: host-side figures (the round trip
+// ±13%), figures of one SM (membar.gl 420 and 553 cycles, a global atomic
+// 291 and 460: each GPU measured the same alone), and untested points of
+// the bandwidth curve at the L2's edge (up to 22.5%).
+func TestIdleH200PairOfOneHostHasNoOutlier(t *testing.T) {
+	var runs []*record.Run
+	for n := range 2 {
+		run, err := record.ReadFile(filepath.Join("..", "..", "..", "..", "compare", "testdata", "h200-pair", fmt.Sprintf("gpu%d.json.gz", n)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, run)
+	}
+	md, sum := hostSummary([]int{0, 1}, runs, make([]error, 2), nil)
+	for i, g := range sum.GPUs {
+		if g.Outlier || g.Verdict != VerdictLike {
+			t.Errorf("GPU %d: %s (outlier %v)\n%s", i, g.Verdict, g.Outlier, summaryRow(t, md, i))
+		}
+		kinds := map[string]bool{}
+		for _, f := range g.Figures {
+			if f.Decides || f.Flagged {
+				t.Errorf("GPU %d: %s decides", i, f.ID)
+			}
+			switch {
+			case f.HostSide:
+				kinds["host-side"] = true
+			case f.OneSM:
+				kinds["one SM"] = true
+			case !f.Tested:
+				kinds["untested"] = true
+			}
+		}
+		for _, k := range []string{"host-side", "one SM", "untested"} {
+			if !kinds[k] {
+				t.Errorf("GPU %d lists no %s difference", i, k)
+			}
+		}
+		if why := whyCell(summaryRow(t, md, i)); why != "—" {
+			t.Errorf("GPU %d's Why: %q", i, why)
+		}
+	}
+}

@@ -127,7 +127,9 @@ const (
 	// FlagWorse: tested, changed beyond its noise floor, for the worse.
 	FlagWorse = "worse"
 	// FlagUntested: too few samples to test, and worse by more than
-	// compare.LargeUntested and its noise floor.
+	// compare.LargeUntested and its noise floor; never for a host-side
+	// figure (QuickFigure.HostSide), whose change the table shows
+	// unflagged.
 	FlagUntested = "differs, not tested"
 )
 
@@ -235,7 +237,7 @@ func quickFigures(run, ref *record.Run, repeats ...*record.Run) []QuickFigure {
 			switch {
 			case row.Verdict == compare.Changed && worseWay(f.Unit, f.Delta):
 				f.Flag = FlagWorse
-			case row.LargeUntested() && worseWay(f.Unit, f.Delta):
+			case row.LargeUntested() && worseWay(f.Unit, f.Delta) && !f.HostSide:
 				f.Flag = FlagUntested
 			}
 		}
@@ -356,7 +358,7 @@ func writeQuick(b *strings.Builder, run *record.Run, refPath string, ref *record
 		if len(repeats) > 0 {
 			fmt.Fprintf(b, " The variability between runs is the model's %d recorded runs'.", 1+len(repeats))
 		}
-		b.WriteString(" Host-side figures (host copies, the round trip) are the host's as much as the GPU's, and with --gpu all the other GPUs' workers used the host at the same time: their flags say host-side.")
+		b.WriteString(" Host-side figures (host copies, the round trip) are the host's as much as the GPU's, and move between runs with it by more than one run's samples show: they are tested only against the model's repeat runs, and with --gpu all the other GPUs' workers used the host at the same time.")
 		b.WriteString("\n\n")
 	}
 	b.WriteString("| Figure | Record | Value | Unit | Recorded | Change | Noise floor | |\n| --- | --- | ---: | --- | ---: | ---: | ---: | --- |\n")
@@ -369,15 +371,13 @@ func writeQuick(b *strings.Builder, run *record.Run, refPath string, ref *record
 			if f.HostSide {
 				host = "host-side, "
 			}
-			switch f.Flag {
-			case FlagWorse:
+			switch {
+			case f.Flag == FlagWorse:
 				flag = fmt.Sprintf("**%s** (%sp %.2g)", FlagWorse, host, f.P)
-			case FlagUntested:
-				why := strings.TrimPrefix(f.NotTested, "not tested: ")
-				if strings.HasPrefix(why, "host-side") {
-					host = ""
-				}
-				flag = fmt.Sprintf("**%s** (%s%s)", FlagUntested, host, mdtext.Cell(why))
+			case f.Flag == FlagUntested:
+				flag = fmt.Sprintf("**%s** (%s)", FlagUntested, mdtext.Cell(strings.TrimPrefix(f.NotTested, "not tested: ")))
+			case f.HostSide && !f.Tested && math.Abs(f.Delta) > compare.LargeUntested:
+				flag = "host-side, not tested"
 			}
 		}
 		fmt.Fprintf(b, "| %s | %s | %.4g | %s | %s | %s | %s | %s |\n", f.Name, mdtext.CellCode(f.ID), f.Value, mdtext.Cell(f.Unit), recorded, change, floor, flag)
