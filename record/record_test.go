@@ -2,8 +2,10 @@ package record
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -54,6 +56,12 @@ func TestRecordedRun(t *testing.T) {
 	b, err := os.ReadFile("testdata/h200.json")
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The recorded run is kept compressed: compare with what is inside.
+	if zr, err := gzip.NewReader(bytes.NewReader(b)); err == nil {
+		if b, err = io.ReadAll(zr); err != nil {
+			t.Fatal(err)
+		}
 	}
 	run, err := Decode(bytes.NewReader(b))
 	if err != nil {
