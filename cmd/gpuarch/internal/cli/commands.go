@@ -314,7 +314,7 @@ func (e *Env) compareCommand() *cobra.Command {
 		Args: exactArgs(2, "two results files"),
 		RunE: func(_ *cobra.Command, args []string) error { return e.cmdCompare(args[0], args[1], *alpha, all) },
 	}
-	c.Flags().BoolVar(&all, "all", false, "list every quantity, not only the significant changes")
+	c.Flags().BoolVar(&all, "all", false, "list every quantity, not only the changed ones and the large untested ones")
 	alpha = alphaFlag(c.Flags())
 	return c
 }

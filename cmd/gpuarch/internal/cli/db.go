@@ -82,7 +82,7 @@ holds spaces.`,
 			})
 		},
 	}
-	cmp.Flags().BoolVar(&all, "all", false, "list every quantity, not only the significant changes")
+	cmp.Flags().BoolVar(&all, "all", false, "list every quantity, not only the changed ones and the large untested ones")
 	alpha = alphaFlag(cmp.Flags())
 	c.AddCommand(add, list, cmp)
 	return c
