@@ -11,6 +11,9 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/measure/alu"
+	"github.com/gpuarch/gpuarch/measure/mma"
+	"github.com/gpuarch/gpuarch/measure/warp"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/report"
 )
@@ -225,7 +228,7 @@ func (m *Machine) opcodes(run *record.Run) {
 			continue
 		}
 		switch r.Suite {
-		case "alu", "warp", "mma":
+		case alu.Suite, warp.Suite, mma.Suite:
 		default:
 			continue
 		}
@@ -233,7 +236,7 @@ func (m *Machine) opcodes(run *record.Run) {
 		if op == "" {
 			continue
 		}
-		if r.Quantity == record.Latency && strings.Contains(r.Subject, "[imm]") {
+		if r.Quantity == record.Latency && strings.Contains(r.Subject, alu.ImmediateMark) {
 			base, _, _ := strings.Cut(op, ".")
 			if e, ok := m.Immediate[base]; !ok || r.Value < e.LatencyCycles {
 				m.Immediate[base] = Measured{Opcode: op, LatencyCycles: r.Value, LatencyRecord: r.ID}
@@ -250,7 +253,7 @@ func (m *Machine) opcodes(run *record.Run) {
 			rate := r.Value
 			if strings.HasPrefix(r.Unit, "operations") {
 				s := mmaShape.FindStringSubmatch(r.Subject)
-				if s == nil || strings.Contains(r.Subject, "wgmma") || strings.Contains(r.Subject, ".sp") {
+				if s == nil || strings.Contains(r.Subject, mma.WarpgroupMark) || strings.Contains(r.Subject, mma.SparseMark) {
 					continue
 				}
 				mm, _ := strconv.Atoi(s[1])
@@ -643,7 +646,7 @@ func (m *Machine) control(run *record.Run) {
 			if b := r.Value - float64(n-1)*e.LatencyCycles - 1; b > 1 {
 				m.BranchCycles = b
 			}
-		case r.Suite == "alu" && r.SASS != nil && len(r.SASS.PerStep) == 2:
+		case r.Suite == alu.Suite && r.SASS != nil && len(r.SASS.PerStep) == 2:
 			var ops []string
 			for op := range r.SASS.PerStep {
 				ops = append(ops, op)

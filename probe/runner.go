@@ -609,11 +609,11 @@ func (r *Runner) prepare(ctx context.Context, spec ChainSpec) *prepared {
 	now := time.Now().UTC()
 	p := &prepared{spec: spec}
 	p.lat = record.Record{
-		ID: spec.Suite + "/" + spec.Subject + "/latency", Suite: spec.Suite, Subject: spec.Subject, Group: spec.Group, Op: spec.Op,
+		ID: record.MakeID(spec.Suite, "", spec.Subject, string(record.Latency)), Suite: spec.Suite, Subject: spec.Subject, Group: spec.Group, Op: spec.Op,
 		Quantity: record.Latency, Unit: "cycles", Status: record.StatusOK, Note: spec.Note,
 	}
 	p.tp = record.Record{
-		ID: spec.Suite + "/" + spec.Subject + "/throughput", Suite: spec.Suite, Subject: spec.Subject, Group: spec.Group, Op: spec.Op,
+		ID: record.MakeID(spec.Suite, "", spec.Subject, string(record.Throughput)), Suite: spec.Suite, Subject: spec.Subject, Group: spec.Group, Op: spec.Op,
 		Quantity: record.Throughput, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Note: spec.Note,
 	}
 	cs, err := r.buildChain(spec)

@@ -7,25 +7,31 @@ import (
 	"github.com/gpuarch/gpuarch/archdb"
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/mdtext"
+	"github.com/gpuarch/gpuarch/measure/alu"
+	"github.com/gpuarch/gpuarch/measure/warp"
 	"github.com/gpuarch/gpuarch/record"
 )
 
 // resultsPerClock is an instruction's measured results per clock per SM
 // (the alu or warp suite's throughput record), and false without one.
 //
-// The subject is a PTX name, "name|op" adding the neutral operation that
-// other backends' records of the same instruction carry (record.Op).
-func resultsPerClock(run *record.Run, subject string) (float64, bool) {
-	subject, op, _ := strings.Cut(subject, "|")
+// The instruction is named by its PTX name (the record's subject) and the
+// neutral operation that other backends' records of the same instruction
+// carry (record.Op).
+func resultsPerClock(run *record.Run, in instr) (float64, bool) {
 	for i := range run.Records {
 		r := &run.Records[i]
-		if (r.Suite == "alu" || r.Suite == "warp") && (r.Subject == subject || op != "" && r.Op == op) && r.Quantity == record.Throughput &&
+		if (r.Suite == alu.Suite || r.Suite == warp.Suite) && (r.Subject == in.subject || in.op != "" && r.Op == in.op) && r.Quantity == record.Throughput &&
 			r.Status == record.StatusOK && r.Through != nil {
 			return r.Through.ResultsPerClockPerSM, true
 		}
 	}
 	return 0, false
 }
+
+// instr names an instruction by its PTX name (the alu or warp record's
+// subject) and its neutral operation (record.Op).
+type instr struct{ subject, op string }
 
 // thisGPU is the measured GPU's column of a cross-vendor table: a value
 // per row, "—" where nothing was measured.
@@ -66,7 +72,7 @@ func onChipColumn(run *record.Run) thisGPU {
 	if unit, _ := accessUnit(globalAccessRows(run), "ca"); unit > 0 {
 		col["Global Cache Line"] = measuredCell(fmt.Sprintf("%d B", unit))
 	}
-	if v, ok := resultsPerClock(run, "shfl.sync.bfly.b32|shuffle.bfly.b32"); ok {
+	if v, ok := resultsPerClock(run, instr{warp.ShflBflyB32, "shuffle.bfly.b32"}); ok {
 		col["SIMD Shuffle BW/Cycle"] = measuredCell(fmt.Sprintf("%.0f B", 4*v))
 	}
 	bw := memoryValues(run, "bandwidth")
@@ -82,10 +88,10 @@ func onChipColumn(run *record.Run) thisGPU {
 // opsColumn fills an operations table's rows from the instructions that
 // measure them; fma marks rows whose operations count a multiply-add as
 // two.
-func opsColumn(run *record.Run, subjects map[string]string, fma map[string]bool) thisGPU {
+func opsColumn(run *record.Run, instrs map[string]instr, fma map[string]bool) thisGPU {
 	col := thisGPU{}
-	for row, subject := range subjects {
-		v, ok := resultsPerClock(run, subject)
+	for row, in := range instrs {
+		v, ok := resultsPerClock(run, in)
 		if !ok {
 			continue
 		}
@@ -124,13 +130,13 @@ func writeCrossVendor(b *strings.Builder, run *record.Run) {
 	b.WriteString("## Compared with other architectures\n\n")
 	fmt.Fprintf(b, "The other columns are reference data, as the source gives them (%s); the %s column is this run's: **bold** measured here, *italic* the driver's attributes, — not measured. Operations count a fused multiply-add as two.\n\n", archdb.CrossSource, name)
 	writeCrossTable(b, archdb.OnChipMemory(), name, onChipColumn(run))
-	writeCrossTable(b, archdb.OpsPerCoreCycle(), name, opsColumn(run, map[string]string{
-		"F16 OPs (FMA)": "fma.rn.f16x2|fma.f16x2", "F32 OPs (FMA)": "fma.rn.f32|fma.f32", "F64 OPs (FMA)": "fma.rn.f64|fma.f64",
-		"F16 Adds": "add.rn.f16x2|add.f16x2", "F32 Adds": "add.rn.f32|add.f32", "F64 Adds": "add.rn.f64|add.f64",
-		"F32 Exp2": "ex2.approx.ftz.f32|exp2.f32", "F32 Recip": "rcp.approx.ftz.f32|rcp.f32", "F32 Rsqrt": "rsqrt.approx.ftz.f32|rsqrt.f32", "F32 Sine": "sin.approx.f32|sin.f32",
+	writeCrossTable(b, archdb.OpsPerCoreCycle(), name, opsColumn(run, map[string]instr{
+		"F16 OPs (FMA)": {alu.FmaF16x2, "fma.f16x2"}, "F32 OPs (FMA)": {alu.FmaF32, "fma.f32"}, "F64 OPs (FMA)": {alu.FmaF64, "fma.f64"},
+		"F16 Adds": {alu.AddF16x2, "add.f16x2"}, "F32 Adds": {alu.AddF32, "add.f32"}, "F64 Adds": {alu.AddF64, "add.f64"},
+		"F32 Exp2": {alu.Ex2F32, "exp2.f32"}, "F32 Recip": {alu.RcpF32, "rcp.f32"}, "F32 Rsqrt": {alu.RsqrtF32, "rsqrt.f32"}, "F32 Sine": {alu.SinF32, "sin.f32"},
 	}, map[string]bool{"F16 OPs (FMA)": true, "F32 OPs (FMA)": true, "F64 OPs (FMA)": true}))
-	writeCrossTable(b, archdb.IntOpsPerCoreCycle(), name, opsColumn(run, map[string]string{
-		"I16 Adds": "add.s16|add.i16", "I32 Adds": "add.s32|add.i32", "I32 Muls": "mul.lo.s32|mul.lo.i32", "I64 Adds": "add.s64|add.i64", "I64 Muls": "mul.lo.s64|mul.lo.i64",
+	writeCrossTable(b, archdb.IntOpsPerCoreCycle(), name, opsColumn(run, map[string]instr{
+		"I16 Adds": {alu.AddS16, "add.i16"}, "I32 Adds": {alu.AddS32, "add.i32"}, "I32 Muls": {alu.MulS32, "mul.lo.i32"}, "I64 Adds": {alu.AddS64, "add.i64"}, "I64 Muls": {alu.MulS64, "mul.lo.i64"},
 	}, nil))
 	writeDatasheets(b, run)
 }
@@ -187,9 +193,9 @@ func writeDatasheets(b *strings.Builder, run *record.Run) {
 		clock = measuredCell(fmt.Sprintf("%.0f MHz", run.Warmup.Hz/1e6))
 	}
 	row("Clock of the rates", func(x archdb.Datasheet) string { return fmt.Sprintf("%.0f MHz", x.BoostMHz) }, clock)
-	f32, ok32 := resultsPerClock(run, "fma.rn.f32|fma.f32")
+	f32, ok32 := resultsPerClock(run, instr{alu.FmaF32, "fma.f32"})
 	row("FP32 ops/clk", func(x archdb.Datasheet) string { return cell(x.FP32, "%.0f") }, ours(2*f32, ok32, "%.0f"))
-	f64, ok64 := resultsPerClock(run, "fma.rn.f64|fma.f64")
+	f64, ok64 := resultsPerClock(run, instr{alu.FmaF64, "fma.f64"})
 	row("FP64 ops/clk", func(x archdb.Datasheet) string { return cell(x.FP64, "%.0f") }, ours(2*f64, ok64, "%.0f"))
 	t16, ok16 := bestMMA(run, "+=f16")
 	row("Tensor FP16 ops/clk, dense", func(x archdb.Datasheet) string { return cell(x.TensorFP16, "%.0f") }, ours(t16, ok16, "%.0f"))

@@ -21,6 +21,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/gpuarch/gpuarch/mdtext"
+	"github.com/gpuarch/gpuarch/measure/alu"
+	"github.com/gpuarch/gpuarch/measure/warp"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -260,7 +262,7 @@ func aluRows(run *record.Run, suite string) []aluRow {
 }
 
 func writeALU(b *strings.Builder, run *record.Run) {
-	rows := aluRows(run, "alu")
+	rows := aluRows(run, alu.Suite)
 	b.WriteString("## Instruction throughput and latency\n\n")
 	if len(rows) == 0 {
 		b.WriteString("The ALU suite was not run.\n\n")
@@ -286,7 +288,7 @@ func writeALU(b *strings.Builder, run *record.Run) {
 // writeWarp writes the warp-level suite's table: the seeds' SIMD-group
 // communication section.
 func writeWarp(b *strings.Builder, run *record.Run) {
-	rows := aluRows(run, "warp")
+	rows := aluRows(run, warp.Suite)
 	b.WriteString("## Warp-level communication\n\n")
 	if len(rows) == 0 {
 		b.WriteString("The warp suite was not run.\n\n")
@@ -457,7 +459,7 @@ func writeNotes(b *strings.Builder, run *record.Run) {
 	for _, r := range run.Records {
 		if r.Note != "" && !noted[r.Subject] {
 			noted[r.Subject] = true
-			notes = append(notes, note{r.Suite + "/" + r.Subject, "note: " + oneLine(r.Note)})
+			notes = append(notes, note{record.MakeID(r.Suite, "", r.Subject, ""), "note: " + oneLine(r.Note)})
 		}
 		if r.Status != record.StatusOK {
 			notes = append(notes, note{r.ID, fmt.Sprintf("%s: %s", r.Status, oneLine(r.Reason))})

@@ -10,6 +10,7 @@ import (
 	"github.com/gpuarch/gpuarch/archdb"
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/mdtext"
+	"github.com/gpuarch/gpuarch/measure/alu"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/sass"
 )
@@ -543,7 +544,7 @@ func writeReplay(b *strings.Builder, l *infer.Layout, rp *replayed) {
 func latencies(run *record.Run) map[string]float64 {
 	out := map[string]float64{}
 	for _, r := range run.Records {
-		if r.Suite == "alu" && r.Quantity == record.Latency && r.Status == record.StatusOK {
+		if r.Suite == alu.Suite && r.Quantity == record.Latency && r.Status == record.StatusOK {
 			out[r.Subject] = r.Value
 		}
 	}

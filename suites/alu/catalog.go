@@ -15,12 +15,13 @@
 package alu
 
 import (
+	names "github.com/gpuarch/gpuarch/measure/alu"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 )
 
-// Suite is the name records of this suite carry.
-const Suite = "alu"
+// Suite is the name records of this suite carry (measure/alu's Suite).
+const Suite = names.Suite
 
 // f32/f64/f16 bit patterns of the constants used below.
 const (

@@ -15,15 +15,17 @@ import (
 	"fmt"
 	"strings"
 
+	names "github.com/gpuarch/gpuarch/measure/warp"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 )
 
-// Suite is the name this suite's records carry.
-const Suite = "warp"
+// Suite is the name this suite's records carry (measure/warp's Suite).
+const Suite = names.Suite
 
-// Key is the key a job measuring subject is tracked by.
-func Key(subject string) string { return Suite + "/" + subject }
+// Key is the key a job measuring subject is tracked by (measure/warp's
+// Key).
+func Key(subject string) string { return names.Key(subject) }
 
 // Bit patterns of the constants the chains use.
 const (

@@ -1,0 +1,61 @@
+// Package mma names the records of the matrix suite (suites/mma): each
+// form's or fragment move's latency and throughput,
+// "mma/<subject>/<quantity>" (record.MakeID's shape, the measure a
+// Quantity: "mma/wgmma m64n256k16 f32+=f16 SS/throughput"), and each
+// form's throughput on zeros, under the subject ZerosSubject gives.
+//
+// The package holds the suite's record names only, for now: the suite's
+// plan and jobs (suites/mma, probe) are to move here beside them.
+package mma
+
+import "github.com/gpuarch/gpuarch/record"
+
+// Suite is the name the suite's records carry.
+const Suite = "mma"
+
+// Groups (record.Record.Group) of the suite's records.
+const (
+	// GroupMMASync are the warp-level mma.sync forms.
+	GroupMMASync = "mma.sync"
+	// GroupSparse are the 2:4 sparse mma.sp forms.
+	GroupSparse = "mma.sp"
+	// GroupWGMMA are the warpgroup forms.
+	GroupWGMMA = "wgmma"
+	// GroupFragment are ldmatrix and stmatrix.
+	GroupFragment = "fragment"
+	// GroupCoopMat are Vulkan's cooperative matrices.
+	GroupCoopMat = "coopmat"
+)
+
+// Key is the key of the job that measures a form or fragment move: the
+// prefix of its records' IDs.
+func Key(name string) string { return record.MakeID(Suite, "", name, "") }
+
+// ID is the ID of a subject's record of a quantity (record.Latency or
+// record.Throughput).
+func ID(subject string, q record.Quantity) string {
+	return record.MakeID(Suite, "", subject, string(q))
+}
+
+// LatencyID is the ID of a subject's latency record.
+func LatencyID(subject string) string { return ID(subject, record.Latency) }
+
+// ZerosSuffix ends the subject of a form's throughput on zeros.
+const ZerosSuffix = ", zeros"
+
+// ZerosSubject is the subject of a form's throughput on zero operands.
+func ZerosSubject(form string) string { return form + ZerosSuffix }
+
+// Fragment moves that code outside the plan names (the records'
+// subjects).
+const (
+	LdmatrixX1 = "ldmatrix.sync.aligned.m8n8.x1.shared.b16"
+	LdmatrixX4 = "ldmatrix.sync.aligned.m8n8.x4.shared.b16"
+)
+
+// Marks in a form's name: the warpgroup forms' ("wgmma m64n...") and the
+// sparse forms' (mma.sp).
+const (
+	WarpgroupMark = "wgmma"
+	SparseMark    = ".sp"
+)
