@@ -12,6 +12,7 @@ import (
 
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/measure/alu"
+	"github.com/gpuarch/gpuarch/measure/async"
 	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/measure/warp"
 	"github.com/gpuarch/gpuarch/record"
@@ -513,12 +514,12 @@ func (m *Machine) sharedLatency(run *record.Run) {
 			continue
 		}
 		switch r.ID {
-		case "async/ld.shared, own block/latency":
+		case async.LatencyID(async.SharedOwnBlock):
 			l.LatencyCycles = r.Value
 			l.Records = append(l.Records, r.ID)
-		case "mma/ldmatrix.sync.aligned.m8n8.x1.shared.b16/latency":
+		case mma.LatencyID(mma.LdmatrixX1):
 			x1 = r
-		case "mma/ldmatrix.sync.aligned.m8n8.x4.shared.b16/latency":
+		case mma.LatencyID(mma.LdmatrixX4):
 			x4 = r
 		}
 	}

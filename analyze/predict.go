@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/measure/pipes"
 	"github.com/gpuarch/gpuarch/sass"
 )
 
@@ -329,7 +330,7 @@ func (lm *loopModel) rate(i int) (float64, string, bool) {
 	}
 	if c := lm.class[i]; c != "" {
 		if r := lm.m.ALU.Layout.Rate(c); r > 0 {
-			return r, "pipes/mix/" + c, true
+			return r, pipes.MixID(c), true
 		}
 	}
 	return 0, "", false

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
@@ -111,7 +112,7 @@ func (j *coopMatJob) close() { j.c.close() }
 
 func (j *coopMatJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	newRec := func(q record.Quantity, unit string) record.Record {
-		rec := record.Record{ID: fmt.Sprintf("%s/%s/%s", j.suite, j.cm.Name(), q), Suite: j.suite, Subject: j.cm.Name(), Group: "coopmat",
+		rec := record.Record{ID: mma.ID(j.cm.Name(), q), Suite: j.suite, Subject: j.cm.Name(), Group: mma.GroupCoopMat,
 			Quantity: q, Unit: unit, Status: record.StatusOK,
 			Note: fmt.Sprintf("Vulkan cooperative matrix (VK_KHR_cooperative_matrix, subgroup scope): %d×%d×%d, A %s, B %s, C %s, result %s; %d operations a multiply-add",
 				j.cm.M, j.cm.N, j.cm.K, j.cm.A, j.cm.B, j.cm.C, j.cm.Result, j.cm.FlopsPerInstr())}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -259,7 +260,7 @@ func (j *fragmentJob) latency(ctx context.Context, r *Runner, rec *record.Record
 
 func (j *fragmentJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	newRec := func(q record.Quantity, unit string) record.Record {
-		return record.Record{ID: fmt.Sprintf("%s/%s/%s", j.suite, j.f.Name(), q), Suite: j.suite, Subject: j.f.Name(), Group: "fragment",
+		return record.Record{ID: mma.ID(j.f.Name(), q), Suite: j.suite, Subject: j.f.Name(), Group: mma.GroupFragment,
 			Quantity: q, Unit: unit, Status: record.StatusOK,
 			Provenance: record.Provenance{Module: "frag_" + KernelName(j.f.Name()), PTXSHA256: j.c.hash, CompileSeconds: j.c.compile.Seconds(), Time: time.Now().UTC()}}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/ptx"
 )
 
@@ -46,7 +47,7 @@ type MMA struct {
 }
 
 // Wgmma reports whether the form is a warpgroup instruction.
-func (m MMA) Wgmma() bool { return m.Group == "wgmma" }
+func (m MMA) Wgmma() bool { return m.Group == mma.GroupWGMMA }
 
 // FlopsPerInstr is the arithmetic one instruction does: 2·M·N·K (a
 // multiply and an add per product), for a warp (mma) or a warpgroup
@@ -199,7 +200,7 @@ func MMAKernel(name string, m MMA, ilp, unroll int) *ptx.Kernel {
 					k.Raw(fmt.Sprintf("%s %s, %s, %s, %s%s;", m.Instr, dl, regList(a), descB, scale, m.Tail))
 				case m.Wgmma():
 					k.Raw(fmt.Sprintf("%s %s, %s, %s, %s%s;", m.Instr, dl, descA, descB, scale, m.Tail))
-				case m.Group == "mma.sp":
+				case m.Group == mma.GroupSparse:
 					k.Raw(fmt.Sprintf("%s %s, %s, %s, %s, %s%s;", m.Instr, dl, regList(a), regList(b), dl, meta, m.Tail))
 				default:
 					k.Raw(fmt.Sprintf("%s %s, %s, %s, %s;", m.Instr, dl, regList(a), regList(b), dl))

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
@@ -84,14 +85,14 @@ const mmaSeed = 0x5eed
 
 func (j *mmaJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	newRec := func(subject string, q record.Quantity, unit string) record.Record {
-		return record.Record{ID: fmt.Sprintf("%s/%s/%s", j.suite, subject, q), Suite: j.suite, Subject: subject, Group: j.m.Group,
+		return record.Record{ID: mma.ID(subject, q), Suite: j.suite, Subject: subject, Group: j.m.Group,
 			Quantity: q, Unit: unit, Status: record.StatusOK,
 			Provenance: record.Provenance{Module: "mma_" + KernelName(j.m.Name), PTXSHA256: j.c.hash, CompileSeconds: j.c.compile.Seconds(), Time: time.Now().UTC()}}
 	}
 	lat := newRec(j.m.Name, record.Latency, "cycles per instruction")
 	tp := newRec(j.m.Name, record.Throughput, "operations/clock/SM")
 	tp.Op = j.m.Op
-	zero := newRec(j.m.Name+", zeros", record.Throughput, "operations/clock/SM")
+	zero := newRec(mma.ZerosSubject(j.m.Name), record.Throughput, "operations/clock/SM")
 	recs := []*record.Record{&lat, &tp, &zero}
 	out := func() []record.Record {
 		var o []record.Record

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gpuarch/gpuarch/measure/pipes"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/sass"
@@ -414,7 +415,7 @@ func (j *occupancyJob) close() { j.c.close() }
 
 func (j *occupancyJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	rec := record.Record{
-		ID: j.spec.Suite + "/" + j.spec.Subject + "/occupancy", Suite: j.spec.Suite, Subject: j.spec.Subject, Group: j.spec.Group,
+		ID: record.MakeID(j.spec.Suite, "", j.spec.Subject, string(record.Occupancy)), Suite: j.spec.Suite, Subject: j.spec.Subject, Group: j.spec.Group,
 		Quantity: record.Occupancy, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Note: j.spec.Note, Op: j.spec.Op,
 		Provenance: record.Provenance{Module: "occ_" + KernelName(j.spec.Subject), PTXSHA256: j.c.hash, Time: time.Now().UTC(),
 			CompileSeconds: j.c.compile.Seconds()},
@@ -585,7 +586,7 @@ func (j *mixJob) measure(ctx context.Context, r *Runner) ([]record.Record, error
 		det.Parts = append(det.Parts, record.MixPart{Subject: p.Spec.Subject, Count: p.Count})
 	}
 	rec := record.Record{
-		ID: j.suite + "/" + j.id, Suite: j.suite, Subject: j.subject, Group: "mix",
+		ID: record.MakeID(j.suite, "", j.id, ""), Suite: j.suite, Subject: j.subject, Group: pipes.GroupMix,
 		Quantity: record.Mix, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Mix: det, Op: mixOp(j.parts),
 		Provenance: record.Provenance{Module: "mix_" + KernelName(j.id), PTXSHA256: j.c.hash, Time: time.Now().UTC(),
 			CompileSeconds: j.c.compile.Seconds()},

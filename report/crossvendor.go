@@ -8,6 +8,7 @@ import (
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/mdtext"
 	"github.com/gpuarch/gpuarch/measure/alu"
+	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/measure/warp"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -147,8 +148,8 @@ func bestMMA(run *record.Run, substr string) (float64, bool) {
 	best := 0.0
 	for i := range run.Records {
 		r := &run.Records[i]
-		if r.Suite == "mma" && r.Quantity == record.Throughput && r.Status == record.StatusOK && r.Group != "fragment" &&
-			strings.Contains(r.Subject, substr) && !strings.HasSuffix(r.Subject, ", zeros") {
+		if r.Suite == mma.Suite && r.Quantity == record.Throughput && r.Status == record.StatusOK && r.Group != mma.GroupFragment &&
+			strings.Contains(r.Subject, substr) && !strings.HasSuffix(r.Subject, mma.ZerosSuffix) {
 			best = max(best, r.Value)
 		}
 	}

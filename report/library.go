@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/mdtext"
+	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -131,7 +132,7 @@ const (
 func writeLibrary(b *strings.Builder, lib *Library, rows []*mmaRow, d record.Device) {
 	var best *mmaRow
 	for _, r := range rows {
-		if r.group == "wgmma" && strings.Contains(r.name, "+=f16 ") && r.tp != nil && r.tp.Through != nil &&
+		if r.group == mma.GroupWGMMA && strings.Contains(r.name, "+=f16 ") && r.tp != nil && r.tp.Through != nil &&
 			(best == nil || r.tp.Through.ResultsPerSecond > best.tp.Through.ResultsPerSecond) {
 			best = r
 		}

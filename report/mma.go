@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/mdtext"
+	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -21,10 +22,10 @@ func mmaRows(run *record.Run) []*mmaRow {
 	by := map[string]*mmaRow{}
 	for i := range run.Records {
 		r := &run.Records[i]
-		if r.Suite != "mma" || r.Group == "fragment" {
+		if r.Suite != mma.Suite || r.Group == mma.GroupFragment {
 			continue
 		}
-		name, zero := strings.CutSuffix(r.Subject, ", zeros")
+		name, zero := strings.CutSuffix(r.Subject, mma.ZerosSuffix)
 		row, ok := by[name]
 		if !ok {
 			row = &mmaRow{name: name, group: r.Group}
@@ -166,7 +167,7 @@ func pairLatency(recs []*record.Record, key func(*record.Record) string) ([]stri
 func writeFragments(b *strings.Builder, run *record.Run) {
 	var frags []*record.Record
 	for i := range run.Records {
-		if r := &run.Records[i]; r.Suite == "mma" && r.Group == "fragment" {
+		if r := &run.Records[i]; r.Suite == mma.Suite && r.Group == mma.GroupFragment {
 			frags = append(frags, r)
 		}
 	}
@@ -229,11 +230,11 @@ func mmaVerdict(rows []*mmaRow, subPartitions int) string {
 			if s > f64B.share {
 				f64B = best{s, r}
 			}
-		case r.group == "wgmma":
+		case r.group == mma.GroupWGMMA:
 			if s > wgB.share {
 				wgB = best{s, r}
 			}
-		case r.group == "mma.sync":
+		case r.group == mma.GroupMMASync:
 			if s > syncB.share {
 				syncB = best{s, r}
 			}
@@ -335,7 +336,7 @@ func writePower(b *strings.Builder, run *record.Run) {
 
 // coopMatGroup is the group of the Vulkan backend's cooperative-matrix
 // records.
-const coopMatGroup = "coopmat"
+const coopMatGroup = mma.GroupCoopMat
 
 // writeCoopMatIntro says how the cooperative-matrix rows were measured
 // and lists what the driver offers, when the run has such rows.

@@ -11,6 +11,7 @@ import (
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/mdtext"
 	"github.com/gpuarch/gpuarch/measure/alu"
+	"github.com/gpuarch/gpuarch/measure/pipes"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/sass"
 )
@@ -25,11 +26,11 @@ func gatherPipes(run *record.Run) pipesData {
 	var d pipesData
 	for i := range run.Records {
 		r := &run.Records[i]
-		if r.Suite != "pipes" || r.Status != record.StatusOK {
+		if r.Suite != pipes.Suite || r.Status != record.StatusOK {
 			continue
 		}
 		switch {
-		case r.Quantity == record.Occupancy && r.Group == "operands":
+		case r.Quantity == record.Occupancy && r.Group == pipes.GroupOperands:
 			d.operands = append(d.operands, r)
 		case r.Quantity == record.Occupancy:
 			d.occupancy = append(d.occupancy, r)
@@ -287,7 +288,7 @@ func writeOperands(b *strings.Builder, d pipesData) {
 			}
 			return fmt.Sprintf("%.2f", best)
 		}
-		fmt.Fprintf(b, "| %s | %.2f | %s | %s | %s |", linked(r, mdtext.CellCode(strings.TrimPrefix(r.Subject, "fma.rn.f32 "))), reuse, conflicts, rowBest(0), rowBest(1))
+		fmt.Fprintf(b, "| %s | %.2f | %s | %s | %s |", linked(r, mdtext.CellCode(strings.TrimPrefix(r.Subject, pipes.OperandsPrefix))), reuse, conflicts, rowBest(0), rowBest(1))
 		for j := range warps {
 			fmt.Fprintf(b, " %s |", cell(o.IPC[0][j]))
 		}

@@ -22,18 +22,19 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/archdb"
+	names "github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
 
-// Suite is the name this suite's records carry.
-const Suite = "mma"
+// Suite is the name this suite's records carry (measure/mma's Suite).
+const Suite = names.Suite
 
 // sync builds an mma.sync form: "mma m<M>n<N>k<K> <acc>+=<in>".
 func sync(m, n, k int, acc, in string, regsA, regsB, regsD int, frag, accType ptx.Type, elem string, expect ...string) probe.MMA {
 	return probe.MMA{
-		Name: fmt.Sprintf("mma m%dn%dk%d %s+=%s", m, n, k, acc, in), Group: "mma.sync",
+		Name: fmt.Sprintf("mma m%dn%dk%d %s+=%s", m, n, k, acc, in), Group: names.GroupMMASync,
 		Instr: fmt.Sprintf("mma.sync.aligned.m%dn%dk%d.row.col.%s.%s.%s.%s", m, n, k, acc, in, in, acc),
 		M:     m, N: n, K: k, RegsA: regsA, RegsB: regsB, RegsD: regsD, Frag: frag, Acc: accType, Elem: elem, Expect: expect,
 	}
@@ -43,7 +44,7 @@ func sync(m, n, k int, acc, in string, regsA, regsB, regsD int, frag, accType pt
 // 1 of every 4) and selector 0.
 func sparse(m, n, k int, acc, in string, accType ptx.Type, elem string, expect ...string) probe.MMA {
 	return probe.MMA{
-		Name: fmt.Sprintf("mma.sp m%dn%dk%d %s+=%s (2:4)", m, n, k, acc, in), Group: "mma.sp",
+		Name: fmt.Sprintf("mma.sp m%dn%dk%d %s+=%s (2:4)", m, n, k, acc, in), Group: names.GroupSparse,
 		Instr: fmt.Sprintf("mma.sp::ordered_metadata.sync.aligned.m%dn%dk%d.row.col.%s.%s.%s.%s", m, n, k, acc, in, in, acc),
 		M:     m, N: n, K: k, RegsA: 4, RegsB: 4, RegsD: 4, Frag: ptx.B32, Acc: accType, Elem: elem, Tail: ", 0x0", Expect: expect,
 	}
@@ -58,7 +59,7 @@ func wgmma(n, k int, acc, in string, rs bool, accType ptx.Type, elem, tailSS, ta
 		src, regsA, tail = "RS", 4, tailRS
 	}
 	return probe.MMA{
-		Name: fmt.Sprintf("wgmma m64n%dk%d %s+=%s %s", n, k, acc, in, src), Group: "wgmma",
+		Name: fmt.Sprintf("wgmma m64n%dk%d %s+=%s %s", n, k, acc, in, src), Group: names.GroupWGMMA,
 		Instr: fmt.Sprintf("wgmma.mma_async.sync.aligned.m64n%dk%d.%s.%s.%s", n, k, acc, in, in),
 		M:     64, N: n, K: k, RegsA: regsA, RegsD: n / 2, Frag: ptx.B32, Acc: accType, Elem: elem, Tail: tail, Expect: expect,
 		Target: "sm_90a",
@@ -90,7 +91,7 @@ func Forms() []probe.MMA {
 	seen := map[string]bool{}
 	for i := range out {
 		m := &out[i]
-		if m.Group != "mma.sync" {
+		if m.Group != names.GroupMMASync {
 			continue
 		}
 		acc := strings.Fields(m.Name)[2] // "f32+=f16"
@@ -133,9 +134,9 @@ func markPower(forms []probe.MMA) {
 	for i := range forms {
 		m := &forms[i]
 		switch {
-		case m.Group == "wgmma" && m.N == 256 && strings.HasSuffix(m.Name, " SS"):
+		case m.Group == names.GroupWGMMA && m.N == 256 && strings.HasSuffix(m.Name, " SS"):
 			m.Power = true
-		case m.Group == "mma.sync" && (m.Name == "mma m8n8k4 f64+=f64" || m.Name == "mma m16n8k16 f32+=f16"):
+		case m.Group == names.GroupMMASync && (m.Name == "mma m8n8k4 f64+=f64" || m.Name == "mma m16n8k16 f32+=f16"):
 			m.Power = true
 		}
 	}
@@ -173,10 +174,10 @@ func Jobs(dev record.Device) []probe.Planned {
 	var out []probe.Planned
 	for _, m := range Forms() {
 		peak, source := Peak(dev, m)
-		out = append(out, probe.Planned{Key: Suite + "/" + m.Name, Job: probe.MMAJob(Suite, m, Shapes(m), peak, source)})
+		out = append(out, probe.Planned{Key: names.Key(m.Name), Job: probe.MMAJob(Suite, m, Shapes(m), peak, source)})
 	}
 	for _, f := range Fragments() {
-		out = append(out, probe.Planned{Key: Suite + "/" + f.Name(), Job: probe.FragmentJob(Suite, f)})
+		out = append(out, probe.Planned{Key: names.Key(f.Name()), Job: probe.FragmentJob(Suite, f)})
 	}
 	return out
 }
@@ -186,7 +187,7 @@ func Jobs(dev record.Device) []probe.Planned {
 func Peak(dev record.Device, m probe.MMA) (float64, string) {
 	peak, _ := archdb.TensorPeak(dev.ComputeCapability, m.Elem)
 	source := archdb.TensorSource
-	if m.Group == "mma.sp" {
+	if m.Group == names.GroupSparse {
 		// 2:4 sparsity doubles the documented dense-equivalent rate.
 		peak *= 2
 		source += "; sparse: twice the dense rate, as the whitepaper's sparse figures are"
@@ -286,7 +287,7 @@ func CoopMatJobs(dev record.Device, shapes []probe.CoopMatShape) []probe.Planned
 			seen[o], op = true, o
 		}
 		peak, _ := archdb.TensorPeak(dev.ComputeCapability, cm.A)
-		out = append(out, probe.Planned{Key: Suite + "/" + cm.Name(), Job: probe.CoopMatJob(Suite, cm, op, shapes, peak, archdb.TensorSource)})
+		out = append(out, probe.Planned{Key: names.Key(cm.Name()), Job: probe.CoopMatJob(Suite, cm, op, shapes, peak, archdb.TensorSource)})
 	}
 	return out
 }
