@@ -13,6 +13,7 @@ import (
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/measure/alu"
 	"github.com/gpuarch/gpuarch/measure/async"
+	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/measure/warp"
 	"github.com/gpuarch/gpuarch/record"
@@ -355,11 +356,11 @@ func (m *Machine) levels(run *record.Run) {
 	}
 	for i := range run.Records {
 		r := &run.Records[i]
-		if r.Suite != "memory" || r.Status != record.StatusOK {
+		if r.Suite != memory.Suite || r.Status != record.StatusOK {
 			continue
 		}
 		switch {
-		case r.Quantity == record.Curve && r.Group == "latency" && r.Curve != nil:
+		case r.Quantity == record.Curve && r.Group == memory.GroupLatency && r.Curve != nil:
 			pts := make([]infer.Point, len(r.Curve.Points))
 			for j, p := range r.Curve.Points {
 				pts[j] = infer.Point{Bytes: float64(p.Bytes), Value: p.Value}
@@ -375,18 +376,18 @@ func (m *Machine) levels(run *record.Run) {
 				m.Levels[name] = l
 			}
 			switch r.Subject {
-			case "shared":
+			case memory.PathShared:
 				set("shared", ls[0].Value)
-			case "global ld.ca":
+			case memory.PathL1:
 				set("L1", ls[0].Value)
-			case "global ld.cg":
+			case memory.PathL2:
 				set("L2", ls[0].Value)
 				if len(ls) > 1 {
 					set("DRAM", ls[len(ls)-1].Value)
 				}
 			}
-		case r.Group == "global access" && r.Value > 0 && r.Unit == "cycles per warp load" &&
-			strings.HasSuffix(r.Subject, " 4-byte lanes 128 bytes apart"):
+		case r.Group == memory.GroupGlobalAccess && r.Value > 0 && r.Unit == "cycles per warp load" &&
+			strings.HasSuffix(r.Subject, " "+memory.AccessLanes(4, 128)):
 			name := map[string]string{"ld.ca": "L1", "ld.cg": "L2"}[strings.Fields(r.Subject)[0]]
 			if name == "" {
 				continue
@@ -397,8 +398,8 @@ func (m *Machine) levels(run *record.Run) {
 			l.DivergentCycles = max(l.DivergentCycles, r.Value)
 			l.Records = append(l.Records, r.ID)
 			m.Levels[name] = l
-		case r.Group == "transfer unit" && r.Value > 0 && strings.HasPrefix(r.Unit, "bytes/clock") &&
-			(r.Subject == "L2, lanes 128 bytes apart" || r.Subject == "DRAM, lanes 128 bytes apart"):
+		case r.Group == memory.GroupTransferUnit && r.Value > 0 && strings.HasPrefix(r.Unit, "bytes/clock") &&
+			(r.Subject == memory.TransferSubject(memory.LevelL2, 128) || r.Subject == memory.TransferSubject(memory.LevelDRAM, 128)):
 			// The level's side: every SM streaming 4-byte lanes 128
 			// bytes apart, 128 useful bytes a warp load, so the rate at
 			// which the level delivers a line per lane. A divergent
@@ -409,7 +410,7 @@ func (m *Machine) levels(run *record.Run) {
 			l.DivergentCycles = max(l.DivergentCycles, 32*4/r.Value)
 			l.Records = append(l.Records, r.ID)
 			m.Levels[name] = l
-		case r.Group == "divergent loads" && r.Quantity == record.Latency && r.Sweep != nil:
+		case r.Group == memory.GroupDivergent && r.Quantity == record.Latency && r.Sweep != nil:
 			name, _, _ := strings.Cut(r.Subject, ",")
 			l := lv(name)
 			l.Loaded = nil
@@ -421,7 +422,7 @@ func (m *Machine) levels(run *record.Run) {
 			slices.SortFunc(l.Loaded, func(a, b LoadedPoint) int { return cmp.Compare(a.Warps, b.Warps) })
 			l.Records = append(l.Records, r.ID)
 			m.Levels[name] = l
-		case r.Group == "banks" && r.Value > 0 && r.Unit == "cycles per warp load" && strings.Contains(r.Subject, "-byte "):
+		case r.Group == memory.GroupBanks && r.Value > 0 && r.Unit == "cycles per warp load" && strings.Contains(r.Subject, memory.WidthMark):
 			l := lv("shared")
 			if l.WarpLoadCycles == nil {
 				l.WarpLoadCycles = map[string]float64{}
@@ -429,7 +430,7 @@ func (m *Machine) levels(run *record.Run) {
 			l.WarpLoadCycles[r.Subject] = r.Value
 			l.Records = append(l.Records, r.ID)
 			m.Levels["shared"] = l
-		case r.Group == "bandwidth" && r.Value > 0:
+		case r.Group == memory.GroupBandwidth && r.Value > 0:
 			name, dir, _ := strings.Cut(r.Subject, " ")
 			if name != "shared" && name != "L1" && name != "L2" && name != "DRAM" {
 				continue

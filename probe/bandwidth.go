@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -279,11 +280,11 @@ func (j *bandwidthJob) measure(ctx context.Context, r *Runner) ([]record.Record,
 	newRec := func(s Stream) record.Record {
 		group := s.Group
 		if group == "" {
-			group = "bandwidth"
+			group = memory.GroupBandwidth
 		}
 		// The stream's subject names the same stream on every backend,
 		// so it is its operation too.
-		rec := record.Record{ID: j.suite + "/" + group + "/" + s.Subject, Suite: j.suite, Subject: s.Subject, Group: group, Op: group + "/" + s.Subject,
+		rec := record.Record{ID: record.MakeID(j.suite, group, s.Subject, ""), Suite: j.suite, Subject: s.Subject, Group: group, Op: group + "/" + s.Subject,
 			Quantity: record.Throughput, Unit: "bytes/clock/SM", Status: record.StatusOK, Note: s.Note,
 			Provenance: r.provenanceOf("stream", j.c.hash)}
 		rec.Provenance.CompileSeconds = j.c.compile.Seconds()

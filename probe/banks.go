@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 
+	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -170,29 +171,28 @@ func (c BankCase) kernel() string {
 func (c BankCase) group() string {
 	switch {
 	case c.CacheOp == "":
-		return "banks"
+		return memory.GroupBanks
 	case c.Group > 0 && c.Group < 32:
-		return "global banks"
+		return memory.GroupGlobalBanks
 	}
-	return "global access"
+	return memory.GroupGlobalAccess
+}
+
+// family is the family of the case's record ID: its group, but
+// memory.SharedBanks for shared memory's.
+func (c BankCase) family() string {
+	if c.CacheOp == "" {
+		return memory.SharedBanks
+	}
+	return c.group()
 }
 
 // id is the case's record ID within suite.
-func (c BankCase) id(suite string) string {
-	if c.CacheOp == "" {
-		return suite + "/shared banks/" + c.Subject
-	}
-	return suite + "/" + c.group() + "/" + c.Subject
-}
+func (c BankCase) id(suite string) string { return record.MakeID(suite, c.family(), c.Subject, "") }
 
 // op is the case's backend-neutral operation (record.Record.Op): its ID
 // within the suite, which both backends give the same case.
-func (c BankCase) op() string {
-	if c.CacheOp == "" {
-		return "shared banks/" + c.Subject
-	}
-	return c.group() + "/" + c.Subject
-}
+func (c BankCase) op() string { return record.MakeID("", c.family(), c.Subject, "") }
 
 // BankJob measures shared- and global-memory access patterns: cycles per
 // warp (subgroup) load. Every backend runs it: each Codegen writes the

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
@@ -166,7 +167,7 @@ func (j *chaseJob) measure(ctx context.Context, r *Runner) ([]record.Record, err
 	var recs []record.Record
 	fail := func(st record.Status, why string) []record.Record {
 		for _, p := range j.paths {
-			recs = append(recs, record.Record{ID: j.suite + "/latency/" + p.Name, Suite: j.suite, Subject: p.Name,
+			recs = append(recs, record.Record{ID: record.MakeID(j.suite, memory.GroupLatency, p.Name, ""), Suite: j.suite, Subject: p.Name,
 				Quantity: record.Curve, Status: st, Reason: why})
 		}
 		return recs
@@ -204,7 +205,7 @@ func (j *chaseJob) measure(ctx context.Context, r *Runner) ([]record.Record, err
 	for _, p := range j.paths {
 		prov := r.provenanceOf("chase", j.c.hash)
 		prov.CompileSeconds = j.c.compile.Seconds()
-		rec := record.Record{ID: j.suite + "/latency/" + p.Name, Suite: j.suite, Subject: p.Name, Op: "chase " + p.Name, Group: "latency",
+		rec := record.Record{ID: record.MakeID(j.suite, memory.GroupLatency, p.Name, ""), Suite: j.suite, Subject: p.Name, Op: "chase " + p.Name, Group: memory.GroupLatency,
 			Quantity: record.Curve, Unit: "cycles per load", Status: record.StatusOK, Provenance: prov,
 			Curve: &record.CurveDetail{Path: p.Name}}
 		if why, ok := j.unsupported[p.Name]; ok {

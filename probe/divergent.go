@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
@@ -94,12 +95,6 @@ func DivergentChaseKernel(name string) *ptx.Kernel {
 	return k
 }
 
-// DivergentGroup is the records' group.
-const DivergentGroup = "divergent loads"
-
-// DivergentSubject names a level's records: "<level>, a line per lane".
-func DivergentSubject(level string) string { return level + ", a line per lane" }
-
 // DivergentJob measures the divergent chase in each level at every count
 // of DivergentWarps: one latency record a level (cycles per warp load
 // against warps per SM, the value at one warp) and one throughput record
@@ -115,16 +110,16 @@ func DivergentJob(suite string, levels []DivergentLevel) Job {
 		need = max(need, lv.Footprint)
 	}
 	for _, lv := range levels {
-		subject := DivergentSubject(lv.Name)
+		subject := memory.DivergentSubject(lv.Name)
 		note := fmt.Sprintf("every lane chases its own position along one random cycle of 128-byte lines over %s (%s), with ld.global.ca (the default for global loads); one block of up to 32 warps per SM and more blocks beyond; %d timed steps after %d untimed ones; each point is the mean over all warps of their cycles per step",
 			sizeName(lv.Footprint), lv.Note, divergentSteps, divergentWarm)
-		lat := record.Record{ID: fmt.Sprintf("%s/%s/%s/latency", suite, DivergentGroup, subject), Suite: suite, Subject: subject, Group: DivergentGroup,
+		lat := record.Record{ID: memory.DivergentID(lv.Name, record.Latency), Suite: suite, Subject: subject, Group: memory.GroupDivergent,
 			Quantity: record.Latency, Unit: "cycles per warp load",
 			Note: note + "; the value is one warp's (the slowest of 32 lines, unloaded)"}
 		j.items = append(j.items, Item{Rec: lat, Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
 			return divergentChase(ctx, r, c, lv, need, rec)
 		}})
-		thr := record.Record{ID: fmt.Sprintf("%s/%s/%s/throughput", suite, DivergentGroup, subject), Suite: suite, Subject: subject, Group: DivergentGroup,
+		thr := record.Record{ID: memory.DivergentID(lv.Name, record.Throughput), Suite: suite, Subject: subject, Group: memory.GroupDivergent,
 			Quantity: record.Throughput, Unit: "lines/clock/SM",
 			Note: note + "; lines delivered per clock per SM at each count of warps (32 × warps ÷ cycles per step), the value the most any count reached"}
 		j.items = append(j.items, Item{Rec: thr, Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {

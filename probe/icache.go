@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
@@ -48,7 +49,7 @@ func (j *codeSizeJob) close() { j.c.close() }
 func (j *codeSizeJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	steps := j.ilp * j.unroll
 	rec := record.Record{
-		ID: fmt.Sprintf("%s/code size/%d", j.spec.Suite, j.bytes), Suite: j.spec.Suite, Subject: j.spec.Subject, Group: "code size",
+		ID: memory.CodeSizeID(j.bytes), Suite: j.spec.Suite, Subject: j.spec.Subject, Group: memory.GroupCodeSize,
 		Op:       fmt.Sprintf("code size/%d", j.bytes),
 		Note:     fmt.Sprintf("%d warps per SM, %d independent chains", j.warps, j.ilp),
 		Quantity: record.Throughput, Unit: "warp instructions/clock/SM", Status: record.StatusOK,

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/mdtext"
+	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
@@ -35,7 +36,7 @@ type bwCurve struct {
 func bandwidthCurves(run *record.Run) []*bwCurve {
 	var out []*bwCurve
 	by := map[string]*bwCurve{}
-	for _, r := range memoryGroup(run, "bandwidth curve") {
+	for _, r := range memoryGroup(run, memory.GroupBandwidthCurve) {
 		path := ""
 		if f := strings.Fields(r.Subject); len(f) > 0 {
 			path = f[0]
@@ -189,7 +190,7 @@ func bandwidthPlot(curves []*bwCurve, latency []*record.Record) ([]byte, error) 
 	}
 	for i, r := range latency {
 		levels, err := infer.Levels(curvePoints(r), levelStep)
-		if err != nil || !strings.HasPrefix(r.Subject, "global") || len(levels) < 2 || levels[0].Capacity <= 0 {
+		if err != nil || !strings.HasPrefix(r.Subject, memory.GlobalPrefix) || len(levels) < 2 || levels[0].Capacity <= 0 {
 			continue
 		}
 		knee, err := plotter.NewLine(plotter.XYs{{X: levels[0].Capacity, Y: 0}, {X: levels[0].Capacity, Y: top}})
@@ -217,7 +218,7 @@ func writeLatencyHiding(b *strings.Builder, run *record.Run) {
 	}
 	var levels []*level
 	by := map[string]*level{}
-	for _, r := range memoryGroup(run, "latency hiding") {
+	for _, r := range memoryGroup(run, memory.GroupLatencyHiding) {
 		name, _, _ := strings.Cut(r.Subject, ",")
 		lv, ok := by[name]
 		if !ok {

@@ -8,6 +8,7 @@ import (
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/mdtext"
 	"github.com/gpuarch/gpuarch/measure/alu"
+	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/measure/warp"
 	"github.com/gpuarch/gpuarch/record"
@@ -60,7 +61,7 @@ func onChipColumn(run *record.Run) thisGPU {
 		col["Instruction Cache"] = measuredCell(record.SizeString(c.full) + " loop at full rate")
 	}
 	for _, r := range latencyCurves(run) {
-		if r.Subject != "global ld.ca" {
+		if r.Subject != memory.PathL1 {
 			continue
 		}
 		if ls, err := infer.Levels(curvePoints(r), levelStep); err == nil && len(ls) > 1 && ls[0].Capacity > 0 {
@@ -76,11 +77,11 @@ func onChipColumn(run *record.Run) thisGPU {
 	if v, ok := resultsPerClock(run, instr{warp.ShflBflyB32, "shuffle.bfly.b32"}); ok {
 		col["SIMD Shuffle BW/Cycle"] = measuredCell(fmt.Sprintf("%.0f B", 4*v))
 	}
-	bw := memoryValues(run, "bandwidth")
-	if v, ok := bw["shared read"]; ok {
+	bw := memoryValues(run, memory.GroupBandwidth)
+	if v, ok := bw[memory.SharedRead]; ok {
 		col["Shared BW/Cycle"] = measuredCell(fmt.Sprintf("%.1f B", v))
 	}
-	if v, ok := bw["L1 read"]; ok {
+	if v, ok := bw[memory.L1Read]; ok {
 		col["On-Core Data BW/Cycle"] = measuredCell(fmt.Sprintf("%.1f B", v))
 	}
 	return col
@@ -213,8 +214,8 @@ func writeDatasheets(b *strings.Builder, run *record.Run) {
 		return x.L2
 	}, l2)
 	dram := "—"
-	for _, r := range memoryGroup(run, "bandwidth") {
-		if r.Subject == "DRAM read" && r.Status == record.StatusOK && r.Through != nil {
+	for _, r := range memoryGroup(run, memory.GroupBandwidth) {
+		if r.Subject == memory.DRAMRead && r.Status == record.StatusOK && r.Through != nil {
 			dram = measuredCell(fmt.Sprintf("%.2f", r.Through.ResultsPerSecond/1e12))
 		}
 	}

@@ -5,14 +5,8 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/mdtext"
+	"github.com/gpuarch/gpuarch/measure/links"
 	"github.com/gpuarch/gpuarch/record"
-)
-
-// linksSuite and hostGroup name the links suite's host records (the suite
-// package sits above report).
-const (
-	linksSuite = "links"
-	hostGroup  = "host"
 )
 
 // writeHostLinks is the links suite's section: copy bandwidth between the
@@ -24,7 +18,7 @@ func writeHostLinks(b *strings.Builder, run *record.Run) {
 	var roundTrip *record.Record
 	for i := range run.Records {
 		r := &run.Records[i]
-		if r.Suite != linksSuite || r.Group != hostGroup {
+		if r.Suite != links.Suite || r.Group != links.GroupHost {
 			continue
 		}
 		if r.Quantity == record.Latency {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/measure/links"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -11,7 +12,7 @@ import (
 // sizes, pageable copies failed one way, the round trip.
 func hostLinksRun() *record.Run {
 	curve := func(subject string, gbs ...float64) record.Record {
-		r := record.Record{ID: "links/host/" + subject, Suite: linksSuite, Group: hostGroup, Subject: subject,
+		r := record.Record{ID: "links/host/" + subject, Suite: links.Suite, Group: links.GroupHost, Subject: subject,
 			Quantity: record.Curve, Unit: "bytes/second", Status: record.StatusOK, Curve: &record.CurveDetail{Path: subject}}
 		for i, v := range gbs {
 			r.Curve.Points = append(r.Curve.Points, record.CurvePoint{Bytes: int64(64<<10) << (6 * i), Value: v * 1e9})
@@ -26,7 +27,7 @@ func hostLinksRun() *record.Run {
 		curve("pinned device to host", 7.0, 50.4, 55.9),
 		curve("pageable host to device", 3.1, 20.5, 24.0),
 		failed,
-		{ID: "links/host/round trip latency", Suite: linksSuite, Group: hostGroup, Subject: "round trip latency",
+		{ID: "links/host/round trip latency", Suite: links.Suite, Group: links.GroupHost, Subject: "round trip latency",
 			Quantity: record.Latency, Unit: "seconds", Status: record.StatusOK, Value: 9.84e-6},
 	}}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/mdtext"
+	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/spec"
 )
@@ -24,7 +25,7 @@ func latencyCurves(run *record.Run) []*record.Record {
 	var out []*record.Record
 	for i := range run.Records {
 		r := &run.Records[i]
-		if r.Suite == "memory" && r.Quantity == record.Curve && r.Status == record.StatusOK && r.Curve != nil && r.Group == "latency" {
+		if r.Suite == memory.Suite && r.Quantity == record.Curve && r.Status == record.StatusOK && r.Curve != nil && r.Group == memory.GroupLatency {
 			out = append(out, r)
 		}
 	}
@@ -141,10 +142,10 @@ type accessRow struct {
 func globalAccessRows(run *record.Run) []*accessRow {
 	var rows []*accessRow
 	by := map[[2]int]*accessRow{}
-	for _, r := range memoryGroup(run, "global access") {
+	for _, r := range memoryGroup(run, memory.GroupGlobalAccess) {
 		var op string
 		var width, spacing int
-		if _, err := fmt.Sscanf(r.Subject, "ld.%s %d-byte lanes %d bytes apart", &op, &width, &spacing); err != nil {
+		if _, err := fmt.Sscanf(r.Subject, memory.AccessFormat, &op, &width, &spacing); err != nil {
 			continue
 		}
 		key := [2]int{width, spacing}
@@ -214,7 +215,7 @@ func writeGlobalAccess(b *strings.Builder, run *record.Run) {
 // SM at each count of warps.
 func writeLoadedLatency(b *strings.Builder, run *record.Run) {
 	var lat []*record.Record
-	for _, r := range memoryGroup(run, "divergent loads") {
+	for _, r := range memoryGroup(run, memory.GroupDivergent) {
 		if r.Quantity == record.Latency {
 			lat = append(lat, r)
 		}
@@ -305,7 +306,7 @@ func codeCliff(rows []*record.Record) fetchCliff {
 
 // memoryGroup returns the memory suite's records of one group, in order.
 func memoryGroup(run *record.Run, group string) []*record.Record {
-	return suiteGroup(run, "memory", group)
+	return suiteGroup(run, memory.Suite, group)
 }
 
 // suiteGroup returns a suite's records of one group, in order.
@@ -321,7 +322,9 @@ func suiteGroup(run *record.Run, suite, group string) []*record.Record {
 }
 
 // codeSizeRecords returns the run's instruction-fetch records.
-func codeSizeRecords(run *record.Run) []*record.Record { return memoryGroup(run, "code size") }
+func codeSizeRecords(run *record.Run) []*record.Record {
+	return memoryGroup(run, memory.GroupCodeSize)
+}
 
 // writeCodeSize tabulates throughput against loop-body size and names the
 // first size where fetch no longer keeps up (the seeds' instruction-cache
@@ -375,13 +378,13 @@ func writeBanks(b *strings.Builder, run *record.Run) {
 	cost := map[string]float64{}
 	recs := map[string]*record.Record{}
 	var order []string
-	for _, r := range memoryGroup(run, "banks") {
+	for _, r := range memoryGroup(run, memory.GroupBanks) {
 		if r.Status == record.StatusOK {
 			cost[r.Subject], recs[r.Subject] = r.Value, r
 			order = append(order, r.Subject)
 		}
 	}
-	unit, ok := cost["4-byte stride 1"]
+	unit, ok := cost[memory.StrideSubject(4, 1)]
 	if !ok || unit <= 0 {
 		return
 	}
@@ -393,13 +396,13 @@ func writeBanks(b *strings.Builder, run *record.Run) {
 		fmt.Fprintf(b, "| %s | %s | %.1f× |\n", mdtext.Cell(name), linked(recs[name], fmt.Sprintf("%.2f", cost[name])), cost[name]/unit)
 	}
 	for s := 1; s <= 64; s++ {
-		v, ok := cost[fmt.Sprintf("4-byte stride %d", s)]
+		v, ok := cost[memory.StrideSubject(4, s)]
 		if ok && v > worst*1.05 {
 			worst, banks = v, s
 		}
 	}
 	fmt.Fprintf(b, "\nThe worst conflict (%.0f-way, %.1f cycles) first appears at a stride of %d words: %d banks of 4 bytes, as a warp's 32 lanes at that stride all fall in one bank.", worst/unit, worst, banks, banks)
-	if w8, ok := cost["8-byte stride 1"]; ok {
+	if w8, ok := cost[memory.StrideSubject(8, 1)]; ok {
 		fmt.Fprintf(b, " A warp's 8-byte loads at unit stride take %.1f× a 4-byte load (256 bytes over the banks' %d bytes per pass).", w8/unit, 4*banks)
 	}
 	b.WriteString("\n\n")
@@ -407,7 +410,7 @@ func writeBanks(b *strings.Builder, run *record.Run) {
 
 // writeBandwidth tabulates the bandwidth records.
 func writeBandwidth(b *strings.Builder, run *record.Run) {
-	rows := memoryGroup(run, "bandwidth")
+	rows := memoryGroup(run, memory.GroupBandwidth)
 	if len(rows) == 0 {
 		return
 	}
@@ -421,7 +424,7 @@ func writeBandwidth(b *strings.Builder, run *record.Run) {
 			continue
 		}
 		share := "—"
-		if strings.HasPrefix(r.Subject, "DRAM") && peak > 0 {
+		if strings.HasPrefix(r.Subject, memory.LevelDRAM) && peak > 0 {
 			share = fmt.Sprintf("%.1f%% of %.2f TB/s", 100*r.Through.ResultsPerSecond/peak, peak/1e12)
 		}
 		clock, foot := "—", "—"
@@ -448,8 +451,8 @@ func writeBandwidth(b *strings.Builder, run *record.Run) {
 // it, whichever is higher) had blocks moving on to other blocks' lines.
 func bestRotated(run *record.Run) bool {
 	var best *record.Record
-	for _, r := range memoryGroup(run, "bandwidth") {
-		if (r.Subject == "L2 read" || r.Subject == "L2 read, ld.ca") && r.Status == record.StatusOK && r.Through != nil && (best == nil || r.Value > best.Value) {
+	for _, r := range memoryGroup(run, memory.GroupBandwidth) {
+		if (r.Subject == memory.L2Read || r.Subject == memory.L2ReadCA) && r.Status == record.StatusOK && r.Through != nil && (best == nil || r.Value > best.Value) {
 			best = r
 		}
 	}
@@ -462,14 +465,14 @@ func bestRotated(run *record.Run) bool {
 // the next block read the pass before.
 func writeL2Sharing(b *strings.Builder, run *record.Run) {
 	var peak, own *record.Record
-	for _, r := range memoryGroup(run, "bandwidth") {
+	for _, r := range memoryGroup(run, memory.GroupBandwidth) {
 		if r.Status != record.StatusOK || r.Through == nil {
 			continue
 		}
 		switch r.Subject {
-		case "L2 read":
+		case memory.L2Read:
 			peak = r
-		case "L2 read, own lines":
+		case memory.L2ReadOwnLines:
 			own = r
 		}
 	}
@@ -508,7 +511,7 @@ const (
 // each plot stays readable.
 func splitCarveout(curves []*record.Record) (main, carve []*record.Record) {
 	for _, r := range curves {
-		if strings.HasPrefix(r.Subject, "global ld.ca, ") {
+		if strings.HasPrefix(r.Subject, memory.CarveoutPrefix) {
 			carve = append(carve, r)
 		} else {
 			main = append(main, r)
@@ -590,20 +593,20 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 	var carve, prefer []string
 	for _, r := range curves {
 		ls, err := infer.Levels(curvePoints(r), levelStep)
-		if err == nil && len(ls) == 1 && strings.HasPrefix(r.Subject, "global ld.cg, one load per") {
+		if err == nil && len(ls) == 1 && strings.HasPrefix(r.Subject, memory.TLBPrefix) {
 			add("TLB reach (one load per 2 MiB page, data in the L2)", measured(fmt.Sprintf("beyond %s: no step (%.0f cycles throughout)", record.SizeString(ls[0].To), ls[0].Value)))
 			continue
 		}
 		if err != nil || len(ls) < 2 {
 			continue
 		}
-		if pct, ok := strings.CutPrefix(r.Subject, "global ld.ca, carve-out "); ok {
+		if pct, ok := strings.CutPrefix(r.Subject, memory.PreferPrefix); ok {
 			if ls[0].Capacity > 0 {
 				prefer = append(prefer, fmt.Sprintf("%s: %s", mdtext.Cell(pct), record.SizeString(ls[0].Capacity)))
 			}
 			continue
 		}
-		if strings.HasPrefix(r.Subject, "global ld.cg, one load per") {
+		if strings.HasPrefix(r.Subject, memory.TLBPrefix) {
 			var parts []string
 			for _, l := range ls {
 				if l.Capacity > 0 && l.Resolved {
@@ -618,7 +621,7 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 			}
 			continue
 		}
-		if shared, ok := strings.CutPrefix(r.Subject, "global ld.ca, "); ok && ls[0].Capacity > 0 {
+		if shared, ok := strings.CutPrefix(r.Subject, memory.CarveoutPrefix); ok && ls[0].Capacity > 0 {
 			carve = append(carve, fmt.Sprintf("%s: %s", mdtext.Cell(strings.TrimSuffix(shared, " shared")), record.SizeString(ls[0].Capacity)))
 			continue
 		}
@@ -634,18 +637,18 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 			continue
 		}
 		switch r.Subject {
-		case "global ld.ca":
+		case memory.PathL1:
 			add("Data cache (L1)", measured(fmt.Sprintf("%s, %.0f cycles", record.SizeString(ls[0].Capacity), ls[0].Value)))
-		case "global ld.cg":
+		case memory.PathL2:
 			add("L2 cache, every SM reading", measured(fmt.Sprintf("%s effective (the knee), %.0f cycles", record.SizeString(ls[0].Capacity), ls[0].Value)))
 			if v := attr("L2_CACHE_SIZE"); v > 0 {
 				add("L2 cache size", driver(record.SizeString(float64(v))))
 			} else {
 				add("L2 cache size", "— (the driver does not say)")
 			}
-		case "shared":
+		case memory.PathShared:
 			add("Shared memory latency", measured(fmt.Sprintf("%.0f cycles", ls[0].Value)))
-		case "constant":
+		case memory.PathConstant:
 			var parts []string
 			for _, l := range ls {
 				if l.Capacity > 0 && l.Resolved {
@@ -667,23 +670,23 @@ func writeOnChip(b *strings.Builder, run *record.Run, curves []*record.Record) {
 		add("L1 at each preferred carve-out (percent of the most shared memory: L1 knee)", measured(strings.Join(prefer, ", ")))
 	}
 	for _, r := range curves {
-		if r.Subject == "shared" && len(r.Curve.Points) > 0 {
+		if r.Subject == memory.PathShared && len(r.Curve.Points) > 0 {
 			add("Shared memory latency", measured(fmt.Sprintf("%.0f cycles", r.Curve.Points[0].Value)))
 		}
 	}
-	bw := memoryValues(run, "bandwidth")
+	bw := memoryValues(run, memory.GroupBandwidth)
 	if n := sharedBanks(run); n > 0 {
 		add("Shared bank size", measured("4 B"))
 		add("Shared banks", measured(fmt.Sprint(n)))
 	}
-	for _, k := range []string{"shared read", "L1 read", "L2 read", "DRAM read"} {
-		if v, ok := bw[k]; ok {
-			name := strings.TrimSuffix(k, " read")
+	for _, k := range []struct{ read, viaL1 string }{{memory.SharedRead, ""}, {memory.L1Read, ""}, {memory.L2Read, memory.L2ReadCA}, {memory.DRAMRead, ""}} {
+		if v, ok := bw[k.read]; ok {
+			name := strings.TrimSuffix(k.read, " read")
 			how := ""
-			if w, ok := bw[k+", ld.ca"]; ok && w > v {
+			if w, ok := bw[k.viaL1]; ok && k.viaL1 != "" && w > v {
 				v, how = w, ", loads through the L1"
 			}
-			if k == "L2 read" && bestRotated(run) {
+			if k.read == memory.L2Read && bestRotated(run) {
 				how += ", lines read by one SM after another"
 			}
 			add(strings.ToUpper(name[:1])+name[1:]+" BW/cycle", measured(fmt.Sprintf("%.1f B per SM%s", v, how)))
@@ -734,13 +737,13 @@ func memoryValues(run *record.Run, group string) map[string]float64 {
 // sharedBanks is the bank count the stride sweep shows: the largest
 // 4-byte stride up to 64 whose cost still grew (0 without the sweep).
 func sharedBanks(run *record.Run) int {
-	banks := memoryValues(run, "banks")
-	if banks["4-byte stride 1"] <= 0 {
+	banks := memoryValues(run, memory.GroupBanks)
+	if banks[memory.StrideSubject(4, 1)] <= 0 {
 		return 0
 	}
 	n, worst := 0, 0.0
 	for s := 1; s <= 64; s++ {
-		if v, ok := banks[fmt.Sprintf("4-byte stride %d", s)]; ok && v > worst*1.05 {
+		if v, ok := banks[memory.StrideSubject(4, s)]; ok && v > worst*1.05 {
 			n, worst = s, v
 		}
 	}
@@ -789,8 +792,8 @@ func accessUnit(rows []*accessRow, op string) (unit int, line string) {
 		op, coalesced, 128/coalesced, fu, follow.lo, follow.hi, ou, other.lo, other.hi)
 }
 
-// oneSMPath is the one-SM chase's path (memory.L2Path).
-const oneSMPath = "global ld.cg, one SM"
+// oneSMPath is the one-SM chase's path (suites/memory's L2Path).
+const oneSMPath = memory.PathOneSM
 
 // l2Levels are the L2 levels the one-SM chase found: the resolved levels
 // below the curve's last (DRAM), and the L2's capacity.
@@ -864,7 +867,7 @@ func writeL2Partitions(b *strings.Builder, run *record.Run, curves []*record.Rec
 		switch r.Subject {
 		case oneSMPath:
 			one = r
-		case "global ld.cg":
+		case memory.PathL2:
 			all = r
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/mdtext"
+	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
@@ -16,7 +17,7 @@ import (
 // in the order the paths first appear, each sorted by spacing.
 func transferPaths(run *record.Run) (paths []string, by map[string][]*record.Record) {
 	by = map[string][]*record.Record{}
-	for _, r := range memoryGroup(run, "transfer unit") {
+	for _, r := range memoryGroup(run, memory.GroupTransferUnit) {
 		if r.Curve == nil || len(r.Curve.Points) == 0 {
 			continue
 		}
@@ -121,13 +122,13 @@ type globalBankPair struct {
 func globalBankPairs(run *record.Run) []*globalBankPair {
 	var out []*globalBankPair
 	by := map[int]*globalBankPair{}
-	for _, r := range memoryGroup(run, "global banks") {
+	for _, r := range memoryGroup(run, memory.GroupGlobalBanks) {
 		if r.Status != record.StatusOK {
 			continue
 		}
 		var op, kind string
 		var lines int
-		if _, err := fmt.Sscanf(r.Subject, "ld.%s %d lines, %s banks", &op, &lines, &kind); err != nil {
+		if _, err := fmt.Sscanf(r.Subject, memory.GlobalBankFormat, &op, &lines, &kind); err != nil {
 			continue
 		}
 		p, ok := by[lines]
@@ -227,7 +228,7 @@ func rangeString(v []float64) string {
 // l2Knee is the L2 capacity the ld.cg latency chase detected (0 if none).
 func l2Knee(run *record.Run) float64 {
 	for _, r := range latencyCurves(run) {
-		if r.Subject != "global ld.cg" {
+		if r.Subject != memory.PathL2 {
 			continue
 		}
 		if ls, err := infer.Levels(curvePoints(r), levelStep); err == nil && len(ls) > 1 && ls[0].Resolved {

@@ -23,23 +23,24 @@ import (
 	"slices"
 	"time"
 
+	names "github.com/gpuarch/gpuarch/measure/links"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
 
-// Suite is the name records of this suite carry.
-const Suite = "links"
+// Suite is the name records of this suite carry (measure/links's Suite).
+const Suite = names.Suite
 
-// Direction of a host copy.
+// Direction of a host copy (measure/links's).
 const (
-	HostToDevice = "host to device"
-	DeviceToHost = "device to host"
+	HostToDevice = names.HostToDevice
+	DeviceToHost = names.DeviceToHost
 )
 
-// Host memory kinds.
+// Host memory kinds (measure/links's).
 const (
-	Pinned   = "pinned"
-	Pageable = "pageable"
+	Pinned   = names.Pinned
+	Pageable = names.Pageable
 )
 
 // HostCopier is what a backend offers to time copies between the host and
@@ -88,14 +89,23 @@ func QuickPlan() Plan {
 func reps(bytes int) int { return min(256, max(2, (64<<20)/bytes)) }
 
 // HostPrefix begins the IDs of the host<->device records.
-const HostPrefix = Suite + "/host/"
+//
+// Deprecated: use measure/links's; kept for the callers not yet
+// converted (compare, the CLI's quick.go).
+var HostPrefix = names.HostPrefix
 
 // HostID is the ID of the host bandwidth record of a kind and direction:
 // "links/host/pinned host to device".
-func HostID(kind, dir string) string { return HostPrefix + kind + " " + dir }
+//
+// Deprecated: use measure/links's; kept for the callers not yet
+// converted (compare, the CLI's quick.go).
+func HostID(kind, dir string) string { return names.HostID(kind, dir) }
 
 // RoundTripID is the ID of the host round-trip latency record.
-const RoundTripID = HostPrefix + "round trip latency"
+//
+// Deprecated: use measure/links's; kept for the callers not yet
+// converted (compare, the CLI's quick.go).
+var RoundTripID = names.RoundTripID
 
 // MeasureHost measures gpu's host links by plan. A GPU that cannot copy
 // (a backend without copies) gets its records skipped, with why.
@@ -111,7 +121,7 @@ func MeasureHost(ctx context.Context, gpu any, plan Plan, prov record.Provenance
 	var out []record.Record
 	for _, kind := range kinds {
 		for _, dir := range dirs {
-			rec := record.Record{ID: HostID(kind, dir), Suite: Suite, Subject: kind + " " + dir, Group: "host", Op: "host/" + kind + " " + dir,
+			rec := record.Record{ID: names.HostID(kind, dir), Suite: Suite, Subject: names.HostSubject(kind, dir), Group: names.GroupHost, Op: "host/" + names.HostSubject(kind, dir),
 				Quantity: record.Curve, Unit: "bytes/second", Status: record.StatusOK, Provenance: prov,
 				Note: fmt.Sprintf("copy-engine copies (cuMemcpy%sAsync) on one stream, timed by CUDA events around a batch of copies (about 64 MiB, at least 2), median of %d batches; the value is the largest size's", map[string]string{HostToDevice: "HtoD", DeviceToHost: "DtoH"}[dir], plan.Rounds)}
 			rec.Provenance.Module, rec.Provenance.Timing = "copy engine", "CUDA events"
@@ -148,7 +158,7 @@ func MeasureHost(ctx context.Context, gpu any, plan Plan, prov record.Provenance
 			out = append(out, rec)
 		}
 	}
-	lat := record.Record{ID: RoundTripID, Suite: Suite, Subject: "round trip latency", Group: "host", Op: "host/round trip latency",
+	lat := record.Record{ID: names.RoundTripID, Suite: Suite, Subject: names.RoundTrip, Group: names.GroupHost, Op: "host/" + names.RoundTrip,
 		Quantity: record.Latency, Unit: "seconds", Status: record.StatusOK, Provenance: prov,
 		Note: "a 4-byte copy from pinned memory to the device and back (cuMemcpyHtoDAsync, cuMemcpyDtoHAsync, then waiting on the stream), median on the host's clock"}
 	lat.Provenance.Module, lat.Provenance.Timing = "copy engine", "host clock"

@@ -15,13 +15,15 @@ import (
 	"time"
 
 	"github.com/gpuarch/gpuarch/infer"
+	aluname "github.com/gpuarch/gpuarch/measure/alu"
+	names "github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/suites/alu"
 )
 
-// Suite is the name records of this suite carry.
-const Suite = "memory"
+// Suite is the name records of this suite carry (measure/memory's Suite).
+const Suite = names.Suite
 
 // Paths are the ways the chase reaches memory. The L1 path is chased by
 // one thread up to 16 MiB (beyond the L1, where the L2 answers); the path
@@ -29,10 +31,10 @@ const Suite = "memory"
 // a pass over gigabytes stays short. The constant path chases a 64 KiB
 // constant table, all one module may declare.
 var Paths = []probe.ChasePath{
-	{Name: "shared", Space: "shared"},
-	{Name: "global ld.ca", Space: "global", CacheOp: "ca", MaxBytes: 16 << 20},
-	{Name: "global ld.cg", Space: "global", CacheOp: "cg", OneChainUpTo: 4 << 20},
-	{Name: "constant", Space: "const"},
+	{Name: names.PathShared, Space: "shared"},
+	{Name: names.PathL1, Space: "global", CacheOp: "ca", MaxBytes: 16 << 20},
+	{Name: names.PathL2, Space: "global", CacheOp: "cg", OneChainUpTo: 4 << 20},
+	{Name: names.PathConstant, Space: "const"},
 }
 
 // CarveoutShared are the shared-memory sizes (bytes per block) the L1
@@ -41,10 +43,6 @@ var Paths = []probe.ChasePath{
 // largest is the most one block may opt in to on Hopper (227 KiB).
 var CarveoutShared = []int{32 << 10, 64 << 10, 100 << 10, 132 << 10, 164 << 10, 196 << 10, 227 << 10}
 
-// CarveoutPrefix begins the names of the carve-out chases:
-// "global ld.ca, <n> KiB shared".
-const CarveoutPrefix = "global ld.ca, "
-
 // CarveoutPercents are the preferred carve-outs (percent of the most shared
 // memory an SM can have) the L1 chase is repeated with, set explicitly on
 // the kernel (CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT) while its
@@ -52,21 +50,17 @@ const CarveoutPrefix = "global ld.ca, "
 // configurations the driver rounds the preference to.
 var CarveoutPercents = []int{0, 10, 25, 50, 75, 100}
 
-// PreferPrefix begins the names of the preferred-carve-out chases:
-// "global ld.ca, carve-out <p>%".
-const PreferPrefix = CarveoutPrefix + "carve-out "
-
 // chasePaths are Paths and the L1 chase at each carve-out, forced by
-// shared memory held and preferred explicitly (footprints up to 512 KiB,
-// past any L1).
+// shared memory held (measure/memory's CarveoutPath) and preferred
+// explicitly (PreferPath) (footprints up to 512 KiB, past any L1).
 func chasePaths() []probe.ChasePath {
 	out := append([]probe.ChasePath{}, Paths...)
 	for _, s := range CarveoutShared {
-		out = append(out, probe.ChasePath{Name: fmt.Sprintf("%s%d KiB shared", CarveoutPrefix, s>>10), Space: "global", CacheOp: "ca",
+		out = append(out, probe.ChasePath{Name: names.CarveoutPath(s >> 10), Space: "global", CacheOp: "ca",
 			MaxBytes: 512 << 10, SharedBytes: s})
 	}
 	for _, p := range CarveoutPercents {
-		out = append(out, probe.ChasePath{Name: fmt.Sprintf("%s%d%%", PreferPrefix, p), Space: "global", CacheOp: "ca",
+		out = append(out, probe.ChasePath{Name: names.PreferPath(p), Space: "global", CacheOp: "ca",
 			MaxBytes: 512 << 10, Carveout: probe.Carveout{Set: true, Percent: p}})
 	}
 	return out
@@ -78,7 +72,7 @@ func chasePaths() []probe.ChasePath {
 // L2, and latency steps where the pages outgrow each TLB level's reach.
 // The method is Jia et al.'s ("Dissecting the NVIDIA Volta GPU
 // Architecture via Microbenchmarking", 2018, section on TLBs).
-var TLBPath = probe.ChasePath{Name: "global ld.cg, one load per 2 MiB page", Space: "global", CacheOp: "cg", Stride: 2<<20 + 64}
+var TLBPath = probe.ChasePath{Name: names.PathTLB, Space: "global", CacheOp: "cg", Stride: 2<<20 + 64}
 
 // TLBFootprints are the TLB chase's footprints: four per octave from 8 MiB
 // (three pages) to 64 GiB (those that do not fit free memory are skipped).
@@ -94,7 +88,7 @@ func TLBFootprints() []int64 { return probe.Footprints(8<<20, 64<<30, 4) }
 // whole capacity is where that level ends. The method is Chips and
 // Cheese's ("Nvidia's H100: Funny L2, and Tons of Bandwidth", 2023: a
 // latency test from one SM, far L2 partition past the near one).
-var L2Path = probe.ChasePath{Name: "global ld.cg, one SM", Space: "global", CacheOp: "cg", OneChainUpTo: 1 << 20, Warps: 32}
+var L2Path = probe.ChasePath{Name: names.PathOneSM, Space: "global", CacheOp: "cg", OneChainUpTo: 1 << 20, Warps: 32}
 
 // L2Footprints are the one-SM chase's footprints around the L2's
 // all-SM knee (bytes): 24 per octave (2.9% apart) from half the knee to
@@ -129,7 +123,7 @@ func L2Jobs(dev record.Device, knee int64) []probe.Planned {
 	if knee <= 0 {
 		knee = int64(dev.Attributes["L2_CACHE_SIZE"])
 	}
-	return []probe.Planned{{Key: Suite + "/latency/" + L2Path.Name, Job: probe.ChaseJob(Suite, []probe.ChasePath{L2Path}, L2Footprints(knee))}}
+	return []probe.Planned{{Key: names.LatencyID(L2Path.Name), Job: probe.ChaseJob(Suite, []probe.ChasePath{L2Path}, L2Footprints(knee))}}
 }
 
 // Footprints are four per octave from 256 bytes (below the smallest
@@ -142,15 +136,15 @@ func Footprints() []int64 { return probe.Footprints(256, 4<<30, 4) }
 func BankCases() []probe.BankCase {
 	var cs []probe.BankCase
 	for s := 1; s <= 32; s++ {
-		cs = append(cs, probe.BankCase{Subject: fmt.Sprintf("4-byte stride %d", s), Width: 4, Stride: s})
+		cs = append(cs, probe.BankCase{Subject: names.StrideSubject(4, s), Width: 4, Stride: s})
 	}
 	return append(cs,
-		probe.BankCase{Subject: "4-byte stride 64", Width: 4, Stride: 64},
-		probe.BankCase{Subject: "4-byte broadcast", Width: 4, Stride: 0},
-		probe.BankCase{Subject: "8-byte stride 1", Width: 8, Stride: 1},
-		probe.BankCase{Subject: "8-byte stride 2", Width: 8, Stride: 2},
-		probe.BankCase{Subject: "16-byte stride 1", Width: 16, Stride: 1},
-		probe.BankCase{Subject: "16-byte stride 2", Width: 16, Stride: 2},
+		probe.BankCase{Subject: names.StrideSubject(4, 64), Width: 4, Stride: 64},
+		probe.BankCase{Subject: names.Broadcast, Width: 4, Stride: 0},
+		probe.BankCase{Subject: names.StrideSubject(8, 1), Width: 8, Stride: 1},
+		probe.BankCase{Subject: names.StrideSubject(8, 2), Width: 8, Stride: 2},
+		probe.BankCase{Subject: names.StrideSubject(16, 1), Width: 16, Stride: 1},
+		probe.BankCase{Subject: names.StrideSubject(16, 2), Width: 16, Stride: 2},
 	)
 }
 
@@ -169,9 +163,9 @@ func AccessCases() []probe.BankCase {
 	var cs []probe.BankCase
 	for _, op := range []string{"ca", "cg"} {
 		for _, sp := range AccessSpacings {
-			cs = append(cs, probe.BankCase{Subject: fmt.Sprintf("ld.%s 4-byte lanes %d bytes apart", op, sp), Width: 4, Stride: sp / 4, CacheOp: op})
+			cs = append(cs, probe.BankCase{Subject: names.AccessSubject(op, 4, sp), Width: 4, Stride: sp / 4, CacheOp: op})
 		}
-		cs = append(cs, probe.BankCase{Subject: fmt.Sprintf("ld.%s 16-byte lanes 16 bytes apart", op), Width: 16, Stride: 1, CacheOp: op})
+		cs = append(cs, probe.BankCase{Subject: names.AccessSubject(op, 16, 16), Width: 16, Stride: 1, CacheOp: op})
 	}
 	return cs
 }
@@ -189,8 +183,8 @@ func GlobalBankCases() []probe.BankCase {
 			lines, group, same, other int
 		}{{2, 16, 128, 192}, {4, 8, 128, 160}, {8, 4, 128, 144}, {32, 1, 128, 132}} {
 			cs = append(cs,
-				probe.BankCase{Subject: fmt.Sprintf("ld.%s %d lines, same banks", op, c.lines), Width: 4, Stride: 1, CacheOp: op, Group: c.group, Jump: c.same},
-				probe.BankCase{Subject: fmt.Sprintf("ld.%s %d lines, other banks", op, c.lines), Width: 4, Stride: 1, CacheOp: op, Group: c.group, Jump: c.other})
+				probe.BankCase{Subject: names.GlobalBankSubject(op, c.lines, "same"), Width: 4, Stride: 1, CacheOp: op, Group: c.group, Jump: c.same},
+				probe.BankCase{Subject: names.GlobalBankSubject(op, c.lines, "other"), Width: 4, Stride: 1, CacheOp: op, Group: c.group, Jump: c.other})
 		}
 	}
 	return cs
@@ -208,7 +202,7 @@ var CodeSizes = []int{2 << 10, 4 << 10, 8 << 10, 12 << 10, 16 << 10, 24 << 10, 3
 // GLSL.std.450 Fma), which issues at the full rate of one warp
 // instruction per clock per SM sub-partition, so any shortfall of fetch
 // shows.
-var codeSubjects = map[string]string{probe.ISAPTX: "fma.rn.f32", probe.ISASPIRV: "Fma.f32"}
+var codeSubjects = map[string]string{probe.ISAPTX: aluname.FmaF32, probe.ISASPIRV: aluname.FmaF32SPIRV}
 
 // Jobs returns the suite's jobs that need nothing measured first, for a
 // backend whose kernel language is isa (probe.ISAPTX or probe.ISASPIRV;
@@ -228,14 +222,14 @@ func Jobs(isa string) ([]probe.Planned, error) {
 	fma := specs[0]
 	fma.Suite = Suite
 	out := []probe.Planned{
-		{Key: Suite + "/latency", Job: probe.ChaseJob(Suite, chasePaths(), Footprints())},
-		{Key: Suite + "/tlb", Job: probe.ChaseJob(Suite, []probe.ChasePath{TLBPath}, TLBFootprints())},
-		{Key: Suite + "/shared banks", Job: probe.BankJob(Suite, BankCases())},
-		{Key: Suite + "/global access", Job: probe.BankJob(Suite, AccessCases())},
-		{Key: Suite + "/global banks", Job: probe.BankJob(Suite, GlobalBankCases())},
+		{Key: names.Key(names.GroupLatency, ""), Job: probe.ChaseJob(Suite, chasePaths(), Footprints())},
+		{Key: names.Key("tlb", ""), Job: probe.ChaseJob(Suite, []probe.ChasePath{TLBPath}, TLBFootprints())},
+		{Key: names.Key(names.SharedBanks, ""), Job: probe.BankJob(Suite, BankCases())},
+		{Key: names.Key(names.GroupGlobalAccess, ""), Job: probe.BankJob(Suite, AccessCases())},
+		{Key: names.Key(names.GroupGlobalBanks, ""), Job: probe.BankJob(Suite, GlobalBankCases())},
 	}
 	for _, n := range CodeSizes {
-		out = append(out, probe.Planned{Key: fmt.Sprintf("%s/code size/%d", Suite, n), Job: probe.CodeSizeJob(fma, n, 32, 8)})
+		out = append(out, probe.Planned{Key: names.CodeSizeID(n), Job: probe.CodeSizeJob(fma, n, 32, 8)})
 	}
 	return out, nil
 }
@@ -258,7 +252,7 @@ func Sizes(recs []record.Record) (l1, l2 int64) {
 		}
 		return 0
 	}
-	return knee("global ld.ca"), knee("global ld.cg")
+	return knee(names.PathL1), knee(names.PathL2)
 }
 
 // BandwidthJobs plans the bandwidth streams, sized from the detected
@@ -269,7 +263,7 @@ func Sizes(recs []record.Record) (l1, l2 int64) {
 func BandwidthJobs(dev record.Device, l1, l2 int64) []probe.Planned {
 	var out []probe.Planned
 	for _, s := range BandwidthStreams(dev, l1, l2) {
-		out = append(out, probe.Planned{Key: Suite + "/bandwidth/" + s.Subject, Job: probe.BandwidthJob(Suite, s)})
+		out = append(out, probe.Planned{Key: names.BandwidthID(s.Subject), Job: probe.BandwidthJob(Suite, s)})
 	}
 	dram, l2foot, note := bandwidthFootprints(dev, l2)
 	return append(out, transferUnitJobs(l2foot, note, dram)...)
@@ -314,11 +308,11 @@ func BandwidthStreams(dev record.Device, l1, l2 int64) []probe.Stream {
 		return out
 	}
 	streams := []probe.Stream{
-		{Subject: "shared read", Op: "lds", Footprint: 32 << 10, PerBlock: true, Passes: 256, Shapes: sweep(16, 32, 48),
+		{Subject: names.SharedRead, Op: "lds", Footprint: 32 << 10, PerBlock: true, Passes: 256, Shapes: sweep(16, 32, 48),
 			Note: "per-block region: 32 KiB of dynamic shared memory, conflict-free consecutive accesses"},
 		// Up to 4 blocks per SM, each with an eighth of the L1, long
 		// enough that the blocks' staggered starts and ends vanish.
-		{Subject: "L1 read", Op: "ld.ca", Footprint: round(l1 / 8), PerBlock: true, Passes: 2048, Shapes: sweep(8, 16, 32), Note: l1note},
+		{Subject: names.L1Read, Op: "ld.ca", Footprint: round(l1 / 8), PerBlock: true, Passes: 2048, Shapes: sweep(8, 16, 32), Note: l1note},
 		// The L2's peak over footprints from a sixteenth of it to half,
 		// each run at least 2 ms long, with the blocks on their own
 		// lines and moving on to the next block's each pass: lines that
@@ -326,21 +320,21 @@ func BandwidthStreams(dev record.Device, l1, l2 int64) []probe.Stream {
 		// SM keeps to itself (on an H100 9.8 TB/s against 7.8, in a
 		// CUDA test written for this in the same call, where the
 		// independent L2 benchmark's blocks sharing chunks read 8.2).
-		{Subject: "L2 read", Op: "ld.cg", Footprints: l2foot, OwnRegions: true, Rotations: []int{0, 1}, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64),
+		{Subject: names.L2Read, Op: "ld.cg", Footprints: l2foot, OwnRegions: true, Rotations: []int{0, 1}, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64),
 			Note: l2note + "; blocks on their own lines or on the next block's each pass"},
-		{Subject: "L2 read, own lines", Op: "ld.cg", Footprints: l2foot, OwnRegions: true, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64),
+		{Subject: names.L2ReadOwnLines, Op: "ld.cg", Footprints: l2foot, OwnRegions: true, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64),
 			Note: l2note + "; every block on its own lines every pass"},
 		// Loads through the L1 (the default path, which the L2's
 		// partitions may serve differently from ld.cg), with the
 		// carve-out giving shared memory all it can so that the L1 left
 		// is far smaller than what each SM reads in a pass: it cannot
 		// serve a pass from the last one.
-		{Subject: "L2 read, ld.ca", Op: "ld.ca", Footprints: l2foot[2:], OwnRegions: true, Rotations: []int{0, 1}, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64),
+		{Subject: names.L2ReadCA, Op: "ld.ca", Footprints: l2foot[2:], OwnRegions: true, Rotations: []int{0, 1}, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64),
 			Carveout: probe.Carveout{Set: true, Percent: 100}, Note: l2note + "; a quarter and half only, the carve-out at 100% shared memory"},
-		{Subject: "L2 write", Op: "st", Footprints: l2foot, OwnRegions: true, Rotations: []int{0, 1}, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64),
+		{Subject: names.L2Write, Op: "st", Footprints: l2foot, OwnRegions: true, Rotations: []int{0, 1}, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64),
 			Note: l2note + "; blocks on their own lines or on the next block's each pass"},
-		{Subject: "DRAM read", Op: "ld.cg", Footprint: dram, Passes: 2, Shapes: sweep(16, 32, 64), Note: "footprint: 2 GiB, many times the L2"},
-		{Subject: "DRAM write", Op: "st", Footprint: dram, Passes: 2, Shapes: sweep(16, 32, 64), Note: "footprint: 2 GiB, many times the L2"},
+		{Subject: names.DRAMRead, Op: "ld.cg", Footprint: dram, Passes: 2, Shapes: sweep(16, 32, 64), Note: "footprint: 2 GiB, many times the L2"},
+		{Subject: names.DRAMWrite, Op: "st", Footprint: dram, Passes: 2, Shapes: sweep(16, 32, 64), Note: "footprint: 2 GiB, many times the L2"},
 	}
 	return streams
 }
@@ -361,17 +355,17 @@ func transferUnitJobs(l2foot int64, l2note string, dram int64) []probe.Planned {
 	var l2, dr []probe.Stream
 	for _, sp := range TransferSpacings {
 		if sp <= 128 {
-			l2 = append(l2, probe.Stream{Subject: fmt.Sprintf("L2, lanes %d bytes apart", sp), Op: "ld.cg", Footprint: l2foot, Passes: 16,
-				Spacing: sp, Group: "transfer unit", CurvePath: "L2", Shapes: []probe.StreamShape{{Width: 4, WarpsPerSM: 8}},
+			l2 = append(l2, probe.Stream{Subject: names.TransferSubject(names.LevelL2, sp), Op: "ld.cg", Footprint: l2foot, Passes: 16,
+				Spacing: sp, Group: names.GroupTransferUnit, CurvePath: names.LevelL2, Shapes: []probe.StreamShape{{Width: 4, WarpsPerSM: 8}},
 				Note: l2note + "; 4-byte loads, 8 warps per SM"})
 		}
-		dr = append(dr, probe.Stream{Subject: fmt.Sprintf("DRAM, lanes %d bytes apart", sp), Op: "ld.cg", Footprint: dram, Passes: 1,
-			Spacing: sp, Group: "transfer unit", CurvePath: "DRAM", Shapes: []probe.StreamShape{{Width: 4, WarpsPerSM: 32}},
+		dr = append(dr, probe.Stream{Subject: names.TransferSubject(names.LevelDRAM, sp), Op: "ld.cg", Footprint: dram, Passes: 1,
+			Spacing: sp, Group: names.GroupTransferUnit, CurvePath: names.LevelDRAM, Shapes: []probe.StreamShape{{Width: 4, WarpsPerSM: 32}},
 			Note: "footprint: 2 GiB, many times the L2; 4-byte loads, 32 warps per SM"})
 	}
 	return []probe.Planned{
-		{Key: Suite + "/transfer unit/L2", Job: probe.StreamsJob(Suite, l2)},
-		{Key: Suite + "/transfer unit/DRAM", Job: probe.StreamsJob(Suite, dr)},
+		{Key: names.Key(names.GroupTransferUnit, names.LevelL2), Job: probe.StreamsJob(Suite, l2)},
+		{Key: names.Key(names.GroupTransferUnit, names.LevelDRAM), Job: probe.StreamsJob(Suite, dr)},
 	}
 }
 
@@ -390,16 +384,16 @@ func transferUnitJobs(l2foot int64, l2note string, dram int64) []probe.Planned {
 func BandwidthCurveJobs() []probe.Planned {
 	var out []probe.Planned
 	add := func(s probe.Stream) {
-		out = append(out, probe.Planned{Key: Suite + "/bandwidth curve/" + s.Subject, Job: probe.BandwidthJob(Suite, s)})
+		out = append(out, probe.Planned{Key: names.ID(names.GroupBandwidthCurve, s.Subject), Job: probe.BandwidthJob(Suite, s)})
 	}
 	for _, f := range probe.Footprints(1<<20, 4<<30, 3) {
-		add(probe.Stream{Subject: fmt.Sprintf("ld.cg %d bytes", f), Op: "ld.cg", Footprint: f, CurvePath: "ld.cg", Group: "bandwidth curve",
+		add(probe.Stream{Subject: names.CurveSubject(f), Op: "ld.cg", Footprint: f, CurvePath: "ld.cg", Group: names.GroupBandwidthCurve,
 			Passes: 2, MinSpan: 2 * time.Millisecond, Shapes: []probe.StreamShape{{Width: 4, WarpsPerSM: 32}},
 			Note: "one buffer shared by all SMs; 4-byte accesses, 32 warps per SM"})
 	}
 	for _, k := range []int64{1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 24, 32, 64} {
 		f := k * 32 << 10
-		add(probe.Stream{Subject: fmt.Sprintf("ld.ca %d bytes per SM", f), Op: "ld.ca", Footprint: f, PerBlock: true, CurvePath: "ld.ca", Group: "bandwidth curve",
+		add(probe.Stream{Subject: names.CurvePerSMSubject(f), Op: "ld.ca", Footprint: f, PerBlock: true, CurvePath: "ld.ca", Group: names.GroupBandwidthCurve,
 			Passes: int(min(max(int64(64<<20)/f, 2), 1024)), Shapes: []probe.StreamShape{{Width: 16, WarpsPerSM: 8}},
 			Note: "each SM streams its own region; 16-byte accesses, 8 warps per SM"})
 	}
@@ -431,20 +425,20 @@ func LatencyHidingJobs(dev record.Device, l1, l2 int64) []probe.Planned {
 		note     string
 	}{
 		// 8 blocks of 8 warps per SM, each with a sixteenth of the L1.
-		{"L1", "ld.ca", round(l1 / 16), true, 256, "each block streams a sixteenth of the detected L1"},
-		{"L2", "ld.cg", round(l2 / 2), false, 16, "one buffer of half the detected L2"},
-		{"DRAM", "ld.cg", max(int64(2)<<30, 16*l2), false, 2, "one buffer of 2 GiB"},
+		{names.LevelL1, "ld.ca", round(l1 / 16), true, 256, "each block streams a sixteenth of the detected L1"},
+		{names.LevelL2, "ld.cg", round(l2 / 2), false, 16, "one buffer of half the detected L2"},
+		{names.LevelDRAM, "ld.cg", max(int64(2)<<30, 16*l2), false, 2, "one buffer of 2 GiB"},
 	}
 	var out []probe.Planned
 	for _, lv := range levels {
 		var ss []probe.Stream
 		for _, n := range HidingALU {
-			ss = append(ss, probe.Stream{Subject: fmt.Sprintf("%s, %d FFMA per load", lv.name, n), Op: lv.op, Footprint: lv.foot,
-				PerBlock: lv.perBlock, Passes: lv.passes, MinSpan: 2 * time.Millisecond, ALUPerAccess: n, Group: "latency hiding", CurvePath: lv.name,
+			ss = append(ss, probe.Stream{Subject: names.HidingSubject(lv.name, n), Op: lv.op, Footprint: lv.foot,
+				PerBlock: lv.perBlock, Passes: lv.passes, MinSpan: 2 * time.Millisecond, ALUPerAccess: n, Group: names.GroupLatencyHiding, CurvePath: lv.name,
 				Shapes: []probe.StreamShape{{Width: 4, WarpsPerSM: 64}},
 				Note:   lv.note + "; 4-byte loads, 64 warps per SM"})
 		}
-		out = append(out, probe.Planned{Key: Suite + "/latency hiding/" + lv.name, Job: probe.StreamsJob(Suite, ss)})
+		out = append(out, probe.Planned{Key: names.Key(names.GroupLatencyHiding, lv.name), Job: probe.StreamsJob(Suite, ss)})
 	}
 	return out
 }
@@ -456,7 +450,7 @@ func LatencyHidingJobs(dev record.Device, l1, l2 int64) []probe.Planned {
 // footprint, sized like BandwidthJobs (l1, l2 in bytes; 0 when not
 // detected). It is written in PTX: the Vulkan backend skips it.
 func DivergentJobs(dev record.Device, l1, l2 int64) []probe.Planned {
-	return []probe.Planned{{Key: Suite + "/" + probe.DivergentGroup, Job: probe.DivergentJob(Suite, divergentLevels(dev, l1, l2))}}
+	return []probe.Planned{{Key: names.Key(names.GroupDivergent, ""), Job: probe.DivergentJob(Suite, divergentLevels(dev, l1, l2))}}
 }
 
 // divergentLevels are the levels DivergentJobs chases in and their
@@ -472,8 +466,8 @@ func divergentLevels(dev record.Device, l1, l2 int64) []probe.DivergentLevel {
 	line := func(b int64) int64 { return max(32<<10, b/128*128) }
 	dram, _, _ := bandwidthFootprints(dev, l2)
 	return []probe.DivergentLevel{
-		{Name: "L1", Footprint: line(l1 / 8), Note: l1note},
-		{Name: "L2", Footprint: line(l2 / 4), Note: l2note},
-		{Name: "DRAM", Footprint: dram, Note: "the DRAM streams' footprint, many times the L2"},
+		{Name: names.LevelL1, Footprint: line(l1 / 8), Note: l1note},
+		{Name: names.LevelL2, Footprint: line(l2 / 4), Note: l2note},
+		{Name: names.LevelDRAM, Footprint: dram, Note: "the DRAM streams' footprint, many times the L2"},
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	linkname "github.com/gpuarch/gpuarch/measure/links"
+	memname "github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/suites/links"
@@ -46,15 +48,15 @@ func (e *Env) workPeers(ctx context.Context, req WorkRequest, send func(WorkMess
 func peerSMJobs(dev record.Device) []probe.Planned {
 	var out []probe.Planned
 	for _, p := range memory.Paths {
-		if p.Name == "global ld.cg" {
+		if p.Name == memname.PathL2 {
 			out = append(out, probe.Planned{Key: "peer/latency", Job: probe.ChaseJob(links.Suite, []probe.ChasePath{p}, []int64{64 << 20})})
 		}
 	}
 	for _, s := range memory.BandwidthStreams(dev, 0, 0) {
-		if s.Subject == "DRAM read" || s.Subject == "DRAM write" {
+		if s.Subject == memname.DRAMRead || s.Subject == memname.DRAMWrite {
 			s.Footprint = 1 << 30
 			s.Shapes = []probe.StreamShape{{Width: 16, WarpsPerSM: 32}, {Width: 8, WarpsPerSM: 64}}
-			s.Group = "peer SM"
+			s.Group = linkname.GroupPeerSM
 			out = append(out, probe.Planned{Key: "peer/" + s.Subject, Job: probe.BandwidthJob(links.Suite, s)})
 		}
 	}

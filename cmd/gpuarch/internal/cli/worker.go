@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	linkname "github.com/gpuarch/gpuarch/measure/links"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/suites/alu"
@@ -190,7 +191,7 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 		})
 	}
 	hostLinks := func(plan links.Plan) {
-		key := links.Suite + "/host"
+		key := linkname.Key(linkname.GroupHost)
 		if done[key] {
 			return
 		}

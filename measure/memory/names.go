@@ -1,0 +1,187 @@
+// Package memory names the records of the memory-hierarchy suite
+// (suites/memory). Its IDs are "memory/<family>/<subject>" (record.MakeID's
+// shape with a family and no measure: "memory/latency/global ld.ca",
+// "memory/bandwidth/DRAM read"), except the divergent chase's, which add
+// the quantity ("memory/divergent loads/L2, a line per lane/latency"). The
+// family is the records' group, but for the shared-memory bank patterns,
+// whose group is "banks" and family "shared banks".
+//
+// The package holds the suite's record names only, for now: the suite's
+// plan and jobs (suites/memory, probe) are to move here beside them.
+package memory
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/gpuarch/gpuarch/record"
+)
+
+// Suite is the name the suite's records carry.
+const Suite = "memory"
+
+// Groups (record.Record.Group) of the suite's records, and the families
+// of their IDs.
+const (
+	// GroupLatency are the pointer chases: latency against footprint.
+	GroupLatency = "latency"
+	// GroupBandwidth are the streams of each level at their best shape.
+	GroupBandwidth = "bandwidth"
+	// GroupBandwidthCurve is bandwidth against footprint, a record a point.
+	GroupBandwidthCurve = "bandwidth curve"
+	// GroupLatencyHiding is bandwidth with FFMAs after every load.
+	GroupLatencyHiding = "latency hiding"
+	// GroupTransferUnit is useful bandwidth against the lanes' spacing.
+	GroupTransferUnit = "transfer unit"
+	// GroupBanks are the shared-memory access patterns (their IDs'
+	// family is SharedBanks).
+	GroupBanks = "banks"
+	// GroupGlobalAccess are the divergent global loads.
+	GroupGlobalAccess = "global access"
+	// GroupGlobalBanks are the global loads spanning several lines.
+	GroupGlobalBanks = "global banks"
+	// GroupCodeSize is throughput against loop-body size.
+	GroupCodeSize = "code size"
+	// GroupDivergent is the divergent chase under load.
+	GroupDivergent = "divergent loads"
+)
+
+// SharedBanks is the family of the GroupBanks records' IDs, and the name
+// of the job that measures them.
+const SharedBanks = "shared banks"
+
+// Key is the key of one of the suite's jobs: a job's name, or a family
+// and what of it the job measures (Key(GroupTransferUnit, LevelL2) is
+// "memory/transfer unit/L2"). The job's records' IDs begin with its key,
+// but for the TLB chase ("memory/tlb"), whose record is GroupLatency's.
+func Key(job, part string) string { return record.MakeID(Suite, job, part, "") }
+
+// ID is the ID of a record of family (a group but GroupBanks, GroupDivergent) and subject.
+func ID(family, subject string) string { return record.MakeID(Suite, family, subject, "") }
+
+// LatencyID is the ID of a chase's latency curve: "memory/latency/<path>".
+func LatencyID(path string) string { return ID(GroupLatency, path) }
+
+// BandwidthID is the ID of a level's stream: "memory/bandwidth/<subject>".
+func BandwidthID(subject string) string { return ID(GroupBandwidth, subject) }
+
+// SharedBankID is the ID of a shared-memory access pattern's record:
+// "memory/shared banks/<subject>".
+func SharedBankID(subject string) string { return ID(SharedBanks, subject) }
+
+// CodeSizeID is the ID of the instruction-fetch record with a loop body
+// of about bytes: "memory/code size/<bytes>".
+func CodeSizeID(bytes int) string { return ID(GroupCodeSize, strconv.Itoa(bytes)) }
+
+// DivergentID is the ID of the divergent chase's record of a quantity
+// (record.Latency or record.Throughput) in a level.
+func DivergentID(level string, q record.Quantity) string {
+	return record.MakeID(Suite, GroupDivergent, DivergentSubject(level), string(q))
+}
+
+// DivergentSubject names a level's divergent-chase records: "<level>, a
+// line per lane".
+func DivergentSubject(level string) string { return level + ", a line per lane" }
+
+// The levels of the hierarchy, as subjects and curve paths name them.
+const (
+	LevelL1   = "L1"
+	LevelL2   = "L2"
+	LevelDRAM = "DRAM"
+)
+
+// The chase's paths (the GroupLatency records' subjects).
+const (
+	PathShared   = "shared"
+	PathL1       = "global ld.ca"
+	PathL2       = "global ld.cg"
+	PathConstant = "constant"
+	// PathOneSM is the L2 chase from one SM.
+	PathOneSM = "global ld.cg, one SM"
+	// PathTLB is the chase of one load per 2 MiB page.
+	PathTLB = TLBPrefix + " 2 MiB page"
+	// TLBPrefix begins PathTLB.
+	TLBPrefix = "global ld.cg, one load per"
+	// GlobalPrefix begins the names of the paths through global memory.
+	GlobalPrefix = "global"
+	// CarveoutPrefix begins the names of the L1 chases at each carve-out:
+	// "global ld.ca, <n> KiB shared" (CarveoutPath) and PreferPrefix's.
+	CarveoutPrefix = PathL1 + ", "
+	// PreferPrefix begins the names of the preferred-carve-out chases:
+	// "global ld.ca, carve-out <p>%" (PreferPath).
+	PreferPrefix = CarveoutPrefix + "carve-out "
+)
+
+// CarveoutPath is the L1 chase whose blocks hold kib KiB of shared memory.
+func CarveoutPath(kib int) string { return fmt.Sprintf("%s%d KiB shared", CarveoutPrefix, kib) }
+
+// PreferPath is the L1 chase at a preferred carve-out of percent.
+func PreferPath(percent int) string { return fmt.Sprintf("%s%d%%", PreferPrefix, percent) }
+
+// The streams' subjects (GroupBandwidth).
+const (
+	SharedRead     = "shared read"
+	L1Read         = "L1 read"
+	L2Read         = "L2 read"
+	L2ReadOwnLines = "L2 read, own lines"
+	L2ReadCA       = "L2 read, ld.ca"
+	L2Write        = "L2 write"
+	DRAMRead       = "DRAM read"
+	DRAMWrite      = "DRAM write"
+)
+
+// StrideSubject is a shared-memory pattern's subject: lanes reading
+// width-byte words stride words apart ("4-byte stride 2"); Broadcast is
+// every lane reading one word.
+func StrideSubject(width, stride int) string { return fmt.Sprintf("%d-byte stride %d", width, stride) }
+
+// Broadcast is the shared-memory pattern of every lane reading one word.
+const Broadcast = "4-byte broadcast"
+
+// WidthMark is in the subject of every access pattern (shared or global),
+// after the lanes' width: "4-byte stride 2", "ld.ca 4-byte lanes 8 bytes
+// apart".
+const WidthMark = "-byte "
+
+// AccessFormat is the format of a global-access subject: the cache
+// operator, the lanes' width and their spacing in bytes.
+const AccessFormat = "ld.%s %d-byte lanes %d bytes apart"
+
+// AccessSubject is a global-access subject: width-byte lanes spacing
+// bytes apart, loaded with ld.<cacheOp>.
+func AccessSubject(cacheOp string, width, spacing int) string {
+	return fmt.Sprintf(AccessFormat, cacheOp, width, spacing)
+}
+
+// AccessLanes is what AccessSubject says of the lanes, after the cache
+// operator.
+func AccessLanes(width, spacing int) string {
+	return fmt.Sprintf("%d-byte lanes %d bytes apart", width, spacing)
+}
+
+// GlobalBankFormat is the format of a global-banks subject: the cache
+// operator, the lines the warp spans, and "same" or "other" banks.
+const GlobalBankFormat = "ld.%s %d lines, %s banks"
+
+// GlobalBankSubject is a global-banks subject (kind "same" or "other").
+func GlobalBankSubject(cacheOp string, lines int, kind string) string {
+	return fmt.Sprintf(GlobalBankFormat, cacheOp, lines, kind)
+}
+
+// TransferSubject is a transfer-unit subject: a level's lanes spacing
+// bytes apart.
+func TransferSubject(level string, spacing int) string {
+	return fmt.Sprintf("%s, lanes %d bytes apart", level, spacing)
+}
+
+// HidingSubject is a latency-hiding subject: a level with n FFMAs after
+// every load.
+func HidingSubject(level string, n int) string { return fmt.Sprintf("%s, %d FFMA per load", level, n) }
+
+// CurveSubject is a bandwidth-curve subject of one buffer every SM reads
+// (ld.cg) of bytes.
+func CurveSubject(bytes int64) string { return fmt.Sprintf("ld.cg %d bytes", bytes) }
+
+// CurvePerSMSubject is a bandwidth-curve subject of a region of bytes
+// each SM streams (ld.ca).
+func CurvePerSMSubject(bytes int64) string { return fmt.Sprintf("ld.ca %d bytes per SM", bytes) }
