@@ -13,6 +13,7 @@ import (
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/measure/alu"
 	"github.com/gpuarch/gpuarch/measure/async"
+	"github.com/gpuarch/gpuarch/measure/dispatch"
 	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/measure/warp"
@@ -631,7 +632,7 @@ func (m *Machine) control(run *record.Run) {
 			continue
 		}
 		switch {
-		case r.Suite == "dispatch" && r.Group == "branch" && strings.HasPrefix(r.Subject, "no branch"):
+		case r.Suite == dispatch.Suite && r.Group == dispatch.GroupBranch && strings.HasPrefix(r.Subject, dispatch.NoBranch):
 			s := dependentOps.FindStringSubmatch(r.Note)
 			if s == nil {
 				continue

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/cuda"
+	"github.com/gpuarch/gpuarch/measure/async"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -254,7 +255,7 @@ func AsyncLatencyJob(suite string, cases []AsyncLatency) Job {
 		c := c
 		subject := asyncSubject(c)
 		j.items = append(j.items, Item{
-			Rec: record.Record{ID: fmt.Sprintf("%s/%s/latency", suite, subject), Suite: suite, Subject: subject, Group: groupOf(c.Copy), Op: c.Copy.Kind,
+			Rec: record.Record{ID: async.LatencyID(subject), Suite: suite, Subject: subject, Group: groupOf(c.Copy), Op: c.Copy.Kind,
 				Quantity: record.Latency, Unit: "cycles", Note: asyncLatencyNote(c)},
 			Run: func(ctx context.Context, r *Runner, cp *compiled, rec *record.Record) error {
 				return asyncLatency(ctx, r, cp, c, rec)
@@ -267,9 +268,9 @@ func AsyncLatencyJob(suite string, cases []AsyncLatency) Job {
 // groupOf is the record group of a copy.
 func groupOf(a AsyncCopy) string {
 	if a.Kind == "cp.async" {
-		return "cp.async"
+		return async.GroupCpAsync
 	}
-	return "tma"
+	return async.GroupTMA
 }
 
 func asyncLatencyKernel(a AsyncCopy, control bool) string {
@@ -581,11 +582,11 @@ func AsyncStreamJob(suite string, sweeps []AsyncStream) Job {
 		if s.Kind == "cp.async" {
 			x = "groups in flight"
 		}
-		rec := record.Record{ID: fmt.Sprintf("%s/%s/bandwidth", suite, subject), Suite: suite, Subject: subject, Group: groupOf(AsyncCopy{Kind: s.Kind}), Op: s.Kind + " stream",
+		rec := record.Record{ID: async.BandwidthID(subject), Suite: suite, Subject: subject, Group: groupOf(AsyncCopy{Kind: s.Kind}), Op: s.Kind + " stream",
 			Quantity: record.Throughput, Unit: "bytes/clock/SM", Note: streamNote(s)}
 		var reach *record.Record
 		if s.Kind != "cp.async" && s.Level == "DRAM" {
-			reach = &record.Record{ID: fmt.Sprintf("%s/%s, bytes in flight for 95%%/size", suite, subject), Suite: suite, Subject: subject + ", bytes in flight for 95% of the best", Group: "tma",
+			reach = &record.Record{ID: async.InFlightID(subject), Suite: suite, Subject: async.InFlightSubject(subject), Group: async.GroupTMA,
 				Quantity: record.Amount, Unit: "bytes", Note: "the fewest bytes in flight per SM (stages × copy size) whose rate is at least 95% of the sweep's best"}
 		}
 		j.items = append(j.items, Item{Rec: rec, Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {

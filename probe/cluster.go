@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/gpuarch/gpuarch/measure/async"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -339,14 +340,14 @@ func ClusterJob(suite string, plan ClusterPlan) Job {
 		return ks
 	}
 	rec := func(subject, group string, q record.Quantity, unit, note string) record.Record {
-		return record.Record{ID: fmt.Sprintf("%s/%s/%s", suite, subject, q), Suite: suite, Subject: subject, Group: group, Quantity: q, Unit: unit, Note: note}
+		return record.Record{ID: async.ID(subject, string(q)), Suite: suite, Subject: subject, Group: group, Quantity: q, Unit: unit, Note: note}
 	}
-	j.items = append(j.items, Item{Rec: rec("cluster shapes", "cluster", record.Amount, "blocks per cluster",
+	j.items = append(j.items, Item{Rec: rec("cluster shapes", async.GroupCluster, record.Amount, "blocks per cluster",
 		"each shape launched (cuLaunchKernelEx with a cluster dimension; above 8 blocks with the non-portable size allowed) with one block per SM (over half the SM's shared memory) and with 128-thread blocks without shared memory; max active is the driver's count (cuOccupancyMaxActiveClusters), seen at once is the most clusters a traced launch of that many had running together; the value is the largest cluster that launched"),
 		Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
 			return clusterShapes(ctx, r, c, plan, rec)
 		}})
-	j.items = append(j.items, Item{Rec: rec("GPCs", "cluster", record.Amount, "groups of SMs",
+	j.items = append(j.items, Item{Rec: rec("GPCs", async.GroupCluster, record.Amount, "groups of SMs",
 		"launches of clusters of every size, one block per SM, traced (%smid, %cluster_ctarank): SMs that shared a cluster are joined; a cluster never spans GPCs, so each group is within one GPC"),
 		Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
 			return clusterGroups(ctx, r, c, plan, rec)
@@ -355,9 +356,9 @@ func ClusterJob(suite string, plan ClusterPlan) Job {
 		subject string
 		local   bool
 		target  uint32
-	}{{"ld.shared, own block", true, 0}, {"ld.shared::cluster, own block", false, 0}, {"ld.shared::cluster, other SM", false, 1}} {
+	}{{async.SharedOwnBlock, true, 0}, {"ld.shared::cluster, own block", false, 0}, {"ld.shared::cluster, other SM", false, 1}} {
 		v := v
-		j.items = append(j.items, Item{Rec: rec(v.subject, "dsm", record.Latency, "cycles",
+		j.items = append(j.items, Item{Rec: rec(v.subject, async.GroupDSM, record.Latency, "cycles",
 			"thread 0 of rank 0 of a cluster of 2 follows a ring of offsets in a block's shared memory (64 words 128 bytes apart), one add and one dependent load a step; cycles per step"),
 			Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
 				return dsmChase(ctx, r, c, v.local, v.target, rec)
@@ -368,7 +369,7 @@ func ClusterJob(suite string, plan ClusterPlan) Job {
 		target  uint32
 	}{{"st.shared::cluster round trip, same SM", 0}, {"st.shared::cluster round trip, other SM", 1}} {
 		v := v
-		j.items = append(j.items, Item{Rec: rec(v.subject, "dsm", record.Latency, "cycles",
+		j.items = append(j.items, Item{Rec: rec(v.subject, async.GroupDSM, record.Latency, "cycles",
 			"one-way store latency: a thread stores a count into its partner's flag (st.relaxed.cluster.shared::cluster) and polls its own until the partner, polling, stores it back; half the round trip (same SM: two warps of one block through the cluster window; other SM: two blocks of a cluster of 2)"),
 			Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
 				return dsmPingPong(ctx, r, c, v.target, rec)
@@ -383,14 +384,14 @@ func ClusterJob(suite string, plan ClusterPlan) Job {
 		for _, w := range widths {
 			w, store := w, store
 			subject := fmt.Sprintf("DSM %s %d B", what, w)
-			j.items = append(j.items, Item{Rec: rec(subject, "dsm", record.Throughput, "bytes/clock/SM",
+			j.items = append(j.items, Item{Rec: rec(subject, async.GroupDSM, record.Throughput, "bytes/clock/SM",
 				fmt.Sprintf("every thread of 1024-thread blocks (one per SM, clusters of each size) %ss %d bytes %d times a loop iteration from the next block's shared memory in its cluster (ld/st.shared::cluster through mapa), sweeping %d KiB; bytes over each SM's span of %%clock64; the value is the best cluster size; series own block: the same through the cluster window to the block's own memory", what, w, dsmUnroll, dsmRegion>>10)),
 				Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
 					return dsmStream(ctx, r, c, plan.Sizes, w, store, rec)
 				}})
 		}
 	}
-	j.items = append(j.items, Item{Rec: rec("barrier.cluster", "cluster", record.Latency, "cycles per barrier",
+	j.items = append(j.items, Item{Rec: rec("barrier.cluster", async.GroupCluster, record.Latency, "cycles per barrier",
 		"barrier.cluster.arrive then barrier.cluster.wait by every thread of 128-thread blocks, eight a loop iteration; the value is a cluster of 2, the sweep every size"),
 		Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
 			return clusterBarrier(ctx, r, c, plan.Sizes, rec)

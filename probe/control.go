@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/gpuarch/gpuarch/measure/dispatch"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -187,7 +188,7 @@ func (j *controlJob) measure(ctx context.Context, r *Runner) ([]record.Record, e
 		return nil
 	}
 	for _, b := range j.branches {
-		rec := record.Record{ID: fmt.Sprintf("%s/branch/%s", j.suite, b.Name), Suite: j.suite, Subject: b.Name, Group: "branch", Op: "branch " + b.Name,
+		rec := record.Record{ID: dispatch.BranchID(b.Name), Suite: j.suite, Subject: b.Name, Group: dispatch.GroupBranch, Op: "branch " + b.Name,
 			Quantity: record.Latency, Unit: "cycles per iteration", Status: record.StatusOK, Provenance: prov,
 			Note: fmt.Sprintf("one warp; each path is %d dependent IMADs", bodyOps)}
 		expect := "BRA"
@@ -199,7 +200,7 @@ func (j *controlJob) measure(ctx context.Context, r *Runner) ([]record.Record, e
 		}
 	}
 	for i, f := range j.fences {
-		rec := record.Record{ID: fmt.Sprintf("%s/fence/%s", j.suite, f.Name), Suite: j.suite, Subject: f.Name, Group: "fence", Op: f.Op,
+		rec := record.Record{ID: dispatch.FenceID(f.Name), Suite: j.suite, Subject: f.Name, Group: dispatch.GroupFence, Op: f.Op,
 			Quantity: record.Latency, Unit: "cycles per iteration", Status: record.StatusOK, Provenance: prov,
 			Note: "one warp; each iteration stores a word per lane to global memory, then runs the fence"}
 		expect := ""

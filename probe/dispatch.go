@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/measure/dispatch"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
@@ -47,7 +48,7 @@ func (j *dispatchJob) close() { j.c.close() }
 
 func (j *dispatchJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	return measureEach(j.c, j.strategies, func(s DispatchStrategy) record.Record {
-		return record.Record{ID: j.suite + "/dispatch/" + s.Name, Suite: j.suite, Subject: s.Name, Group: "dispatch",
+		return record.Record{ID: dispatch.TraceID(s.Name), Suite: j.suite, Subject: s.Name, Group: dispatch.GroupDispatch,
 			Quantity: record.Dispatch, Unit: "blocks resident per SM", Status: record.StatusOK, Provenance: j.c.provenance("dispatch")}
 	}, func(s DispatchStrategy, rec *record.Record) error { return j.trace(ctx, r, s, rec) })
 }

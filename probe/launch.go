@@ -8,6 +8,7 @@ import (
 	"math"
 
 	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/measure/dispatch"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
@@ -71,7 +72,7 @@ func (j *launchJob) close() { j.c.close() }
 
 func (j *launchJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	return measureEach(j.c, j.cases, func(c LaunchCase) record.Record {
-		return record.Record{ID: j.suite + "/launch/" + c.Subject, Suite: j.suite, Subject: c.Subject, Group: "launch", Op: c.Op,
+		return record.Record{ID: dispatch.LaunchID(c.Subject), Suite: j.suite, Subject: c.Subject, Group: dispatch.GroupLaunch, Op: c.Op,
 			Quantity: record.Launch, Unit: "µs per launch", Status: record.StatusOK, Provenance: j.c.provenance("launch")}
 	}, func(c LaunchCase, rec *record.Record) error { return j.batch(ctx, r, c, rec) })
 }

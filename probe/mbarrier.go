@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/gpuarch/gpuarch/measure/async"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -123,7 +124,7 @@ func MbarrierJob(suite string) Job {
 		if op == "arrive then wait" || op == "phase flip between warps" {
 			subject = "mbarrier phase flip, " + map[string]string{"arrive then wait": "same thread", "phase flip between warps": "between warps"}[op]
 		}
-		j.items = append(j.items, Item{Rec: record.Record{ID: fmt.Sprintf("%s/%s/latency", suite, subject), Suite: suite, Subject: subject, Group: "mbarrier",
+		j.items = append(j.items, Item{Rec: record.Record{ID: async.LatencyID(subject), Suite: suite, Subject: subject, Group: async.GroupMbarrier,
 			Quantity: record.Latency, Unit: "cycles per operation", Note: notes[op]},
 			Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
 				out, err := r.GPU.Alloc(64)

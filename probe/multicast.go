@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/gpuarch/gpuarch/measure/async"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -148,7 +149,7 @@ func MulticastJob(suite string, plan MulticastPlan) Job {
 	for _, level := range plan.Levels {
 		level := level
 		subject := fmt.Sprintf("cp.async.bulk multicast read, %s", level)
-		j.items = append(j.items, Item{Rec: record.Record{ID: fmt.Sprintf("%s/%s/bandwidth", suite, subject), Suite: suite, Subject: subject, Group: "tma", Op: "bulk multicast stream",
+		j.items = append(j.items, Item{Rec: record.Record{ID: async.BandwidthID(subject), Suite: suite, Subject: subject, Group: async.GroupTMA, Op: "bulk multicast stream",
 			Quantity: record.Throughput, Unit: "bytes/clock/SM",
 			Note: fmt.Sprintf("clusters of n blocks, one block per SM: each block's thread loads 1/n of every %s stage (cp.async.bulk .multicast::cluster) into all n blocks' shared memory, %d stages in flight, each block refilling a slot once every block of the cluster has arrived on its empty mbarrier; clusters sweep %s together; bytes landing in each SM's shared memory over its span of %%clock64, median over SMs (each SM reads 1/n of them); the value is the best cluster size, n = 1 the plain TMA stream", sizeName(plan.Stage), plan.Stages, sizeName(multicastFootprint(level)))},
 			Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/gpuarch/gpuarch/measure/async"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -104,7 +105,7 @@ func OverlapJob(suite string, counts []int) Job {
 		return ks
 	}
 	subject := "cp.async.cg 16 B from L2, FFMA hidden"
-	j.items = append(j.items, Item{Rec: record.Record{ID: fmt.Sprintf("%s/%s/amount", suite, subject), Suite: suite, Subject: subject, Group: "cp.async",
+	j.items = append(j.items, Item{Rec: record.Record{ID: async.AmountID(subject), Suite: suite, Subject: subject, Group: async.GroupCpAsync,
 		Quantity: record.Amount, Unit: "FFMA per copy",
 		Note: fmt.Sprintf("one warp: each loop iteration every lane issues one 16-byte cp.async.cg from a %s window in L2, commits it, runs independent FFMA (%d chains, pinned between the copy and its wait by a volatile shared load they start from and a volatile shared store they end in) and waits for the copy (wait_group 0); the sweep is cycles per iteration against the FFMA per copy; the value is the most FFMA whose iteration stays within 5%% of the copy alone (the arithmetic the copy's latency hides)", sizeName(overlapWindow), overlapChains)},
 		Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/gpuarch/gpuarch/measure/dispatch"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
@@ -169,8 +170,9 @@ type syncJob struct {
 }
 
 // ExecutionOnly is the Op of a Barrier kernel whose barrier synchronises
-// execution only, with no memory semantics.
-const ExecutionOnly = "execution only"
+// execution only, with no memory semantics; its records name it so
+// (measure/dispatch's ExecBarrierSubject).
+const ExecutionOnly = dispatch.ExecutionOnly
 
 func (j *syncJob) prepare(ctx context.Context, r *Runner) {
 	cg := r.GPU.Codegen()
@@ -223,8 +225,8 @@ func (j *syncJob) measure(ctx context.Context, r *Runner) ([]record.Record, erro
 		return nil
 	}
 	for _, n := range j.warps {
-		rec := record.Record{ID: fmt.Sprintf("%s/barrier/bar.sync, %d warps", j.suite, n), Suite: j.suite, Subject: fmt.Sprintf("bar.sync, %d warps", n), Op: fmt.Sprintf("barrier, %d warps", n),
-			Group: "barrier", Quantity: record.Latency, Unit: "cycles per barrier", Status: record.StatusOK, Provenance: prov}
+		rec := record.Record{ID: dispatch.BarSyncID(n), Suite: j.suite, Subject: dispatch.BarSyncSubject(n), Op: fmt.Sprintf("barrier, %d warps", n),
+			Group: dispatch.GroupBarrier, Quantity: record.Latency, Unit: "cycles per barrier", Status: record.StatusOK, Provenance: prov}
 		var err error
 		if j.c.failure == nil {
 			err = j.barrier(ctx, r, n, &rec)
@@ -237,8 +239,8 @@ func (j *syncJob) measure(ctx context.Context, r *Runner) ([]record.Record, erro
 		if !j.execOnly {
 			break
 		}
-		rec := record.Record{ID: fmt.Sprintf("%s/barrier/%s, %d warps", j.suite, ExecutionOnly, n), Suite: j.suite, Subject: fmt.Sprintf("barrier, %s, %d warps", ExecutionOnly, n),
-			Group: "barrier", Quantity: record.Latency, Unit: "cycles per barrier", Status: record.StatusOK, Provenance: prov,
+		rec := record.Record{ID: dispatch.ExecBarrierID(n), Suite: j.suite, Subject: dispatch.ExecBarrierSubject(n),
+			Group: dispatch.GroupBarrier, Quantity: record.Latency, Unit: "cycles per barrier", Status: record.StatusOK, Provenance: prov,
 			Note: "the workgroup barrier without memory semantics: beside the barrier above (which orders workgroup memory, as bar.sync does), what the memory semantics cost"}
 		var err error
 		if j.c.failure == nil {
@@ -260,7 +262,7 @@ func (j *syncJob) measure(ctx context.Context, r *Runner) ([]record.Record, erro
 		if c.Full {
 			q, unit = record.Throughput, "atomics/clock/SM"
 		}
-		rec := record.Record{ID: fmt.Sprintf("%s/%s/%s", j.suite, subject, q), Suite: j.suite, Subject: subject, Op: subject, Group: "atomic",
+		rec := record.Record{ID: dispatch.AtomicID(subject, q), Suite: j.suite, Subject: subject, Op: subject, Group: dispatch.GroupAtomic,
 			Quantity: q, Unit: unit, Status: record.StatusOK, Provenance: prov}
 		var err error
 		if why, ok := j.unsupported[c.Atomic.kernel()]; ok {

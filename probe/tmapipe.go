@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/measure/async"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -254,7 +255,7 @@ func SetmaxnregJob(suite string) Job {
 		{"setmaxnreg exchange, 3 warpgroups", "setmaxnreg_exchange", "three warpgroups under a 168-register cap: warpgroup 0 decreases to 40 and increases to 168 while warpgroups 1 and 2 increase to 232 and decrease to 168, as a warp-specialised kernel's producer and consumers do, each round fenced by two named barriers (bar.sync 1 and 2, all 384 threads) so no warpgroup waits on one that has left; cycles per round seen by warpgroup 0, the barriers included", 384},
 	} {
 		v := v
-		j.items = append(j.items, Item{Rec: record.Record{ID: fmt.Sprintf("%s/%s/latency", suite, v.subject), Suite: suite, Subject: v.subject, Group: "setmaxnreg",
+		j.items = append(j.items, Item{Rec: record.Record{ID: async.LatencyID(v.subject), Suite: suite, Subject: v.subject, Group: async.GroupSetmaxnreg,
 			Quantity: record.Latency, Unit: "cycles", Note: v.note},
 			Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
 				out, err := r.GPU.Alloc(64)
@@ -306,13 +307,13 @@ func PipelineJob(suite string, plan PipelinePlan) Job {
 	for _, reuse := range plan.Reuse {
 		reuse := reuse
 		subject := fmt.Sprintf("TMA -> wgmma pipeline, each stage used %d×", reuse)
-		j.items = append(j.items, Item{Rec: record.Record{ID: fmt.Sprintf("%s/%s/throughput", suite, subject), Suite: suite, Subject: subject, Group: "pipeline",
+		j.items = append(j.items, Item{Rec: record.Record{ID: async.ThroughputID(subject), Suite: suite, Subject: subject, Group: async.GroupPipeline,
 			Quantity: record.Throughput, Unit: "operations/clock/SM",
 			Note: fmt.Sprintf("one block per SM: a producer thread copies 24 KiB stages (cp.async.bulk, from %s every SM reads, in L2) into a ring, each on its full mbarrier; a consumer warpgroup waits for each, runs %d wgmma m64n128k16 f32+=f16 over it, commits and releases the stage before it on its empty mbarrier (wgmma.wait_group 1); dense operations over the consumer warps' span of %%clock64, median over SMs; the value is the best stage count; bytes per operation fall as each stage is used more", sizeName(pipeFootprint), 4*reuse)},
 			Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
 				return pipeline(ctx, r, c, plan.Stages, reuse, rec)
 			}})
-		j.items = append(j.items, Item{Rec: record.Record{ID: fmt.Sprintf("%s/%s, stages for 95%%/amount", suite, subject), Suite: suite, Subject: subject + ", stages for 95% of the best", Group: "pipeline",
+		j.items = append(j.items, Item{Rec: record.Record{ID: async.StagesID(subject), Suite: suite, Subject: async.StagesSubject(subject), Group: async.GroupPipeline,
 			Quantity: record.Amount, Unit: "stages", Note: "the fewest stages whose rate is at least 95% of the sweep's best: the depth from which the tensor cores stop waiting for data"},
 			Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
 				j.cheapestAt95(rec, subject, func(p record.ParamPoint) float64 { return p.X })

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/measure/async"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/sass"
@@ -345,7 +346,7 @@ func UniformJob(suite string) Job {
 			if op.Note != "" {
 				note += "; " + op.Note
 			}
-			j.items = append(j.items, Item{Rec: record.Record{ID: fmt.Sprintf("%s/%s (uniform)/%s", suite, op.Name, q), Suite: suite, Subject: op.Name + " (uniform)", Group: "uniform",
+			j.items = append(j.items, Item{Rec: record.Record{ID: async.ID(async.UniformSubject(op.Name), string(q)), Suite: suite, Subject: async.UniformSubject(op.Name), Group: async.GroupUniform,
 				Op: op.SASS, Quantity: q, Unit: unit, Note: note},
 				Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
 					return uniformMeasure(ctx, r, c, op, q, rec)
@@ -358,7 +359,7 @@ func UniformJob(suite string) Job {
 		if q == record.Throughput {
 			unit, note = "warp instructions/clock/SM", fmt.Sprintf("four such chains per warp, %d rounds a loop iteration, 32 warps per SM on every SM", uniformUnroll)
 		}
-		j.items = append(j.items, Item{Rec: record.Record{ID: fmt.Sprintf("%s/ld.const.u64 (uniform)/%s", suite, q), Suite: suite, Subject: "ld.const.u64 (uniform)", Group: "uniform",
+		j.items = append(j.items, Item{Rec: record.Record{ID: async.ID(async.UniformSubject("ld.const.u64"), string(q)), Suite: suite, Subject: async.UniformSubject("ld.const.u64"), Group: async.GroupUniform,
 			Op: "ULDC", Quantity: q, Unit: unit, Note: note},
 			Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
 				return uniformConst(ctx, r, c, q, rec)
@@ -368,7 +369,7 @@ func UniformJob(suite string) Job {
 		vop := vop
 		vname := map[string]string{mixFFMA: "FFMA", mixIADD3: "IADD3+LOP3"}[vop]
 		subject := fmt.Sprintf("UIADD3 beside %s", vname)
-		j.items = append(j.items, Item{Rec: record.Record{ID: fmt.Sprintf("%s/%s/mix", suite, subject), Suite: suite, Subject: subject, Group: "uniform",
+		j.items = append(j.items, Item{Rec: record.Record{ID: async.MixID(subject), Suite: suite, Subject: subject, Group: async.GroupUniform,
 			Quantity: record.Amount, Unit: "share of the shorter loop hidden",
 			Note: fmt.Sprintf("32 warps per SM run four uniform add chains, or four vector chains (%s), or both interleaved in one loop; the value is (T(uniform) + T(vector) - T(both)) / min(T(uniform), T(vector)): 1 when the two run on separate pipelines side by side, 0 when they take turns on one", vname)},
 			Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {

@@ -7,22 +7,19 @@ import (
 
 	"github.com/gpuarch/gpuarch/archdb"
 	"github.com/gpuarch/gpuarch/mdtext"
+	"github.com/gpuarch/gpuarch/measure/async"
 	"github.com/gpuarch/gpuarch/record"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 )
 
-// asyncSuite names the async suite's records (the suite package sits
-// above report).
-const asyncSuite = "async"
-
 // asyncRecords are the async suite's records of group, in run order.
 func asyncRecords(run *record.Run, group string) []*record.Record {
 	var out []*record.Record
 	for i := range run.Records {
 		r := &run.Records[i]
-		if r.Suite == asyncSuite && (group == "" || r.Group == group) {
+		if r.Suite == async.Suite && (group == "" || r.Group == group) {
 			out = append(out, r)
 		}
 	}
@@ -100,9 +97,9 @@ func writeAsync(b *strings.Builder, run *record.Run) {
 		b.WriteString("\n")
 	}
 	var cp, tma, bw []*record.Record
-	for _, r := range append(asyncRecords(run, "cp.async"), asyncRecords(run, "tma")...) {
+	for _, r := range append(asyncRecords(run, async.GroupCpAsync), asyncRecords(run, async.GroupTMA)...) {
 		switch {
-		case r.Quantity == record.Latency && r.Group == "cp.async":
+		case r.Quantity == record.Latency && r.Group == async.GroupCpAsync:
 			cp = append(cp, r)
 		case r.Quantity == record.Latency:
 			tma = append(tma, r)
@@ -112,7 +109,7 @@ func writeAsync(b *strings.Builder, run *record.Run) {
 	}
 	latencyTable("cp.async (LDGSTS): issue to visibility", cp)
 	latencyTable("Tensor Memory Accelerator: issue to completion", tma)
-	latencyTable("mbarrier", asyncRecords(run, "mbarrier"))
+	latencyTable("mbarrier", asyncRecords(run, async.GroupMbarrier))
 	if len(bw) > 0 {
 		b.WriteString("### Asynchronous copy bandwidth\n\n| Stream | Bytes/clock/SM | GB/s | Best point | Machine code |\n| --- | ---: | ---: | --- | --- |\n")
 		for _, r := range bw {
@@ -130,7 +127,7 @@ func writeAsync(b *strings.Builder, run *record.Run) {
 		}
 	}
 	writeClusters(b, run)
-	uni := asyncRecords(run, "uniform")
+	uni := asyncRecords(run, async.GroupUniform)
 	if len(uni) > 0 {
 		b.WriteString("### Uniform datapath\n\nChains on values that are the same in every lane and that ptxas can see are (from %ctaid.y and %nctaid.x), whose result a uniform consumer needs (the address of a load), so that ptxas keeps them in uniform registers; whether it did is what the machine-code column says. A record whose chain ptxas kept on the vector datapath is invalid, with its time shown for what it is. The latency is one warp's cycles per step, the loop's control included; the throughput is warp instructions per clock per SM with every SM full; *beside* rows run uniform chains and vector chains in one loop, 1 when the two run side by side on separate pipelines, 0 when they take turns.\n\n| Operation | Quantity | Value | Unit | Machine code | Status |\n| --- | --- | ---: | --- | --- | --- |\n")
 		for _, r := range uni {
@@ -138,8 +135,8 @@ func writeAsync(b *strings.Builder, run *record.Run) {
 		}
 		b.WriteString("\n")
 	}
-	latencyTable("setmaxnreg", asyncRecords(run, "setmaxnreg"))
-	if pipe := asyncRecords(run, "pipeline"); len(pipe) > 0 {
+	latencyTable("setmaxnreg", asyncRecords(run, async.GroupSetmaxnreg))
+	if pipe := asyncRecords(run, async.GroupPipeline); len(pipe) > 0 {
 		b.WriteString("### TMA → shared memory → wgmma pipeline\n\n| Pipeline | Value | Unit | Best point | How |\n| --- | ---: | --- | --- | --- |\n")
 		for _, r := range pipe {
 			fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", mdtext.Cell(r.Subject), asyncValue(r, "%.0f"), mdtext.Cell(r.Unit), bestPoint(r), oneLine(orDash(r.Note+reasonOf(r))))
@@ -186,8 +183,8 @@ func bestPoint(r *record.Record) string {
 
 // writeClusters is the clusters and distributed shared memory part.
 func writeClusters(b *strings.Builder, run *record.Run) {
-	cl := asyncRecords(run, "cluster")
-	dsm := asyncRecords(run, "dsm")
+	cl := asyncRecords(run, async.GroupCluster)
+	dsm := asyncRecords(run, async.GroupDSM)
 	if len(cl)+len(dsm) == 0 {
 		return
 	}

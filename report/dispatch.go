@@ -13,12 +13,13 @@ import (
 
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/mdtext"
+	"github.com/gpuarch/gpuarch/measure/dispatch"
 	"github.com/gpuarch/gpuarch/record"
 )
 
 // dispatchRecords returns the dispatch suite's records of one group.
 func dispatchRecords(run *record.Run, group string) []*record.Record {
-	return suiteGroup(run, "dispatch", group)
+	return suiteGroup(run, dispatch.Suite, group)
 }
 
 // timelinePlotName is the file a dispatch record's timeline is drawn to.
@@ -29,9 +30,9 @@ func timelinePlotName(r *record.Record) string { return "dispatch-" + slug(r.Sub
 const timelineSMs = 8
 
 func writeDispatch(b *strings.Builder, run *record.Run) {
-	traces, launches := dispatchRecords(run, "dispatch"), dispatchRecords(run, "launch")
-	barriers, atomics := dispatchRecords(run, "barrier"), dispatchRecords(run, "atomic")
-	branches, fences := dispatchRecords(run, "branch"), dispatchRecords(run, "fence")
+	traces, launches := dispatchRecords(run, dispatch.GroupDispatch), dispatchRecords(run, dispatch.GroupLaunch)
+	barriers, atomics := dispatchRecords(run, dispatch.GroupBarrier), dispatchRecords(run, dispatch.GroupAtomic)
+	branches, fences := dispatchRecords(run, dispatch.GroupBranch), dispatchRecords(run, dispatch.GroupFence)
 	b.WriteString("## Dispatch, launch and synchronization\n\n")
 	if len(traces)+len(launches)+len(barriers)+len(atomics)+len(branches)+len(fences) == 0 {
 		b.WriteString("The dispatch suite was not run.\n\n")
@@ -93,7 +94,7 @@ func writeBarriers(b *strings.Builder, rs []*record.Record) {
 	b.WriteString("### Barriers\n\n")
 	b.WriteString("One block of n warps running `bar.sync` in a loop, eight to an iteration so that the loop's own instructions (which issue only once a barrier lets the warp go) are a small part of the figure, %clock64 around 2048 of them; the median of five launches. Records `dispatch/barrier/bar.sync, <n> warps`.\n\n| Warps in the block | Cycles per `bar.sync` |\n| ---: | ---: |\n")
 	for _, r := range rs {
-		fmt.Fprintf(b, "| %s | %s |\n", mdtext.Cell(strings.TrimSuffix(strings.TrimPrefix(r.Subject, "bar.sync, "), " warps")), valueCell(r, "%.1f"))
+		fmt.Fprintf(b, "| %s | %s |\n", mdtext.Cell(strings.TrimSuffix(strings.TrimPrefix(r.Subject, dispatch.BarSyncPrefix), " warps")), valueCell(r, "%.1f"))
 	}
 	b.WriteString("\n")
 }
@@ -105,10 +106,10 @@ var atomicColumns = []struct {
 	q             record.Quantity
 }{
 	{"Latency (cycles)", "", record.Latency},
-	{"Latency, 32 lanes one address", "32 lanes one address", record.Latency},
+	{"Latency, 32 lanes one address", dispatch.OneWarpWord, record.Latency},
 	{"Atomics/clk/SM", "", record.Throughput},
-	{"Atomics/clk/SM, 32 lanes one address", "32 lanes one address", record.Throughput},
-	{"Atomics/clk/SM, one address for the GPU", "one address for the GPU", record.Throughput},
+	{"Atomics/clk/SM, 32 lanes one address", dispatch.OneWarpWord, record.Throughput},
+	{"Atomics/clk/SM, one address for the GPU", dispatch.OneGPUWord, record.Throughput},
 }
 
 func writeAtomics(b *strings.Builder, rs []*record.Record) {

@@ -11,6 +11,7 @@ import (
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/mdtext"
 	"github.com/gpuarch/gpuarch/measure/alu"
+	"github.com/gpuarch/gpuarch/measure/async"
 	"github.com/gpuarch/gpuarch/measure/pipes"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/sass"
@@ -804,7 +805,7 @@ func classNaming(run *record.Run) string {
 // chains hide when the two are interleaved in one loop.
 func writeUniformBeside(b *strings.Builder, run *record.Run) {
 	var mixes, chains []*record.Record
-	for _, r := range asyncRecords(run, "uniform") {
+	for _, r := range asyncRecords(run, async.GroupUniform) {
 		switch {
 		case r.Status != record.StatusOK:
 		case r.Quantity == record.Amount:

@@ -20,12 +20,13 @@
 package async
 
 import (
+	names "github.com/gpuarch/gpuarch/measure/async"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
-// Suite is the name this suite's records carry.
-const Suite = "async"
+// Suite is the name this suite's records carry (measure/async's Suite).
+const Suite = names.Suite
 
 // LatencyCases are the copy latencies measured.
 func LatencyCases() []probe.AsyncLatency {
@@ -101,14 +102,14 @@ func Pipeline() probe.PipelinePlan {
 // (another backend, an older GPU) they compile nothing and record why.
 func Jobs(dev record.Device) []probe.Planned {
 	return []probe.Planned{
-		{Key: Suite + "/latency", Job: probe.AsyncLatencyJob(Suite, LatencyCases())},
-		{Key: Suite + "/overlap", Job: probe.OverlapJob(Suite, OverlapCounts)},
-		{Key: Suite + "/mbarrier", Job: probe.MbarrierJob(Suite)},
-		{Key: Suite + "/stream", Job: probe.AsyncStreamJob(Suite, Streams())},
-		{Key: Suite + "/multicast", Job: probe.MulticastJob(Suite, Multicast())},
-		{Key: Suite + "/cluster", Job: probe.ClusterJob(Suite, Clusters())},
-		{Key: Suite + "/uniform", Job: probe.UniformJob(Suite)},
-		{Key: Suite + "/setmaxnreg", Job: probe.SetmaxnregJob(Suite)},
-		{Key: Suite + "/pipeline", Job: probe.PipelineJob(Suite, Pipeline())},
+		{Key: names.Key("latency"), Job: probe.AsyncLatencyJob(Suite, LatencyCases())},
+		{Key: names.Key("overlap"), Job: probe.OverlapJob(Suite, OverlapCounts)},
+		{Key: names.Key("mbarrier"), Job: probe.MbarrierJob(Suite)},
+		{Key: names.Key("stream"), Job: probe.AsyncStreamJob(Suite, Streams())},
+		{Key: names.Key("multicast"), Job: probe.MulticastJob(Suite, Multicast())},
+		{Key: names.Key("cluster"), Job: probe.ClusterJob(Suite, Clusters())},
+		{Key: names.Key("uniform"), Job: probe.UniformJob(Suite)},
+		{Key: names.Key("setmaxnreg"), Job: probe.SetmaxnregJob(Suite)},
+		{Key: names.Key("pipeline"), Job: probe.PipelineJob(Suite, Pipeline())},
 	}
 }

@@ -10,12 +10,13 @@ import (
 	"fmt"
 	"strings"
 
+	names "github.com/gpuarch/gpuarch/measure/dispatch"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
-// Suite is the name this suite's records carry.
-const Suite = "dispatch"
+// Suite is the name this suite's records carry (measure/dispatch's Suite).
+const Suite = names.Suite
 
 // spinMicros is how long each traced warp runs: long against the
 // microseconds a launch takes to fill the GPU, so waves separate cleanly.
@@ -75,8 +76,8 @@ var BarrierWarps = []int{1, 2, 4, 8, 16, 32}
 
 // Contention variants of the atomics: Ways lanes share each 8-byte word.
 const (
-	oneWarpWord = "32 lanes one address"
-	oneGPUWord  = "one address for the GPU"
+	oneWarpWord = names.OneWarpWord
+	oneGPUWord  = names.OneGPUWord
 )
 
 // AtomicCases are the atomics measured: for each operation in shared and
@@ -110,7 +111,7 @@ func AtomicCases() []probe.AtomicCase {
 // predicated instead of branched.
 func Branches() []probe.Branch {
 	out := []probe.Branch{
-		{Name: "no branch (the body alone)", Mode: "none"},
+		{Name: names.NoBranch, Mode: "none"},
 		{Name: "uniform branch, not taken (the body runs)", Mode: "uniform", Mask: 0},
 		{Name: "uniform branch, taken (the body skipped)", Mode: "uniform", Mask: 0xffffffff},
 	}
@@ -149,9 +150,9 @@ func Fences(backend string) []probe.Fence {
 // Jobs returns the suite's jobs for dev.
 func Jobs(dev record.Device) []probe.Planned {
 	return []probe.Planned{
-		{Key: Suite + "/dispatch", Job: probe.DispatchJob(Suite, Strategies(dev))},
-		{Key: Suite + "/launch", Job: probe.LaunchJob(Suite, LaunchCases(dev.BackendOf()))},
-		{Key: Suite + "/sync", Job: probe.SyncJob(Suite, BarrierWarps, AtomicCases())},
-		{Key: Suite + "/control", Job: probe.ControlJob(Suite, Branches(), Fences(dev.BackendOf()))},
+		{Key: names.Key(names.GroupDispatch), Job: probe.DispatchJob(Suite, Strategies(dev))},
+		{Key: names.Key(names.GroupLaunch), Job: probe.LaunchJob(Suite, LaunchCases(dev.BackendOf()))},
+		{Key: names.Key("sync"), Job: probe.SyncJob(Suite, BarrierWarps, AtomicCases())},
+		{Key: names.Key("control"), Job: probe.ControlJob(Suite, Branches(), Fences(dev.BackendOf()))},
 	}
 }
