@@ -249,7 +249,7 @@ const (
 // Record is one measured quantity.
 type Record struct {
 	// ID is unique within a run and stable across runs, e.g.
-	// "alu/fma.rn.f32/latency"; reports link to it.
+	// "alu/fma.rn.f32/latency", in MakeID's shape; reports link to it.
 	ID      string `json:"id"`
 	Suite   string `json:"suite"`
 	Subject string `json:"subject"` // what was measured: an instruction, a memory level
