@@ -605,7 +605,9 @@ func TestVulkanInstOnLavapipe(t *testing.T) {
 			e.Worker = e.work
 			dir := t.TempDir()
 			err := e.Run(context.Background(), []string{"inst", "--backend", "vulkan", "--timing", timing, "--out", dir, "Fma.f32", "OpGroupNonUniformShuffleXor.u32"})
-			if err != nil {
+			// A latency drowned in noise fails its check (below), and the
+			// run then ends with exit status 3, its results written.
+			if err != nil && !(timing == "timestamps" && ExitCode(err) == ExitSomeFailed) {
 				t.Fatalf("%v\n%s", err, stderr.String())
 			}
 			run, err := record.ReadFile(filepath.Join(dir, ResultsJSON))
