@@ -168,13 +168,9 @@ func (e *Env) dbCompare(ctx context.Context, s *store.Store, fa, fb string, alph
 	var names [2]string
 	var counts [2]int
 	for i, text := range []string{fa, fb} {
-		f, err := store.ParseFilter(text)
+		set, n, err := storedSet(ctx, s, text)
 		if err != nil {
-			return &UsageError{err.Error()}
-		}
-		set, n, err := s.Set(ctx, f)
-		if err != nil {
-			return fmt.Errorf("%q: %w", text, err)
+			return err
 		}
 		sets[i], names[i], counts[i] = set, fmt.Sprintf("%s (%d runs)", text, n), n
 	}
@@ -183,4 +179,18 @@ func (e *Env) dbCompare(ctx context.Context, s *store.Store, fa, fb string, alph
 		return err
 	}
 	return res.WriteMarkdown(e.Stdout, names[0], names[1], all)
+}
+
+// storedSet is the set of stored runs a filter (as the command line gives
+// it) selects, as one run (store.Set), and how many runs it pools.
+func storedSet(ctx context.Context, s *store.Store, filter string) (*record.Run, int, error) {
+	f, err := store.ParseFilter(filter)
+	if err != nil {
+		return nil, 0, &UsageError{err.Error()}
+	}
+	set, n, err := s.Set(ctx, f)
+	if err != nil {
+		return nil, 0, fmt.Errorf("%q: %w", filter, err)
+	}
+	return set, n, nil
 }

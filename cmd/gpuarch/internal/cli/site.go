@@ -72,13 +72,9 @@ func (e *Env) cmdSite(ctx context.Context, o siteOptions, paths []string) error 
 	if len(o.where) > 0 {
 		err := e.withReadStore(ctx, o.db, func(s *store.Store) error {
 			for _, text := range o.where {
-				f, err := store.ParseFilter(text)
+				set, n, err := storedSet(ctx, s, text)
 				if err != nil {
-					return &UsageError{err.Error()}
-				}
-				set, n, err := s.Set(ctx, f)
-				if err != nil {
-					return fmt.Errorf("%q: %w", text, err)
+					return err
 				}
 				inputs = append(inputs, site.StoreSet(set, fmt.Sprintf("store %s: %s (%d runs)", o.db, text, n)))
 			}
