@@ -83,9 +83,11 @@ func Code(s string) string {
 	}
 	fence := strings.Repeat("`", longest+1)
 	// CommonMark strips one space from each end of a span that has
-	// both, and a backtick beside the fence would join it.
+	// both, and a backtick beside the fence would join it. Goldmark,
+	// which renders our pages, strips nothing from a span that is all
+	// white space in its sense (spaces and tabs), so that is not padded.
 	pad := ""
-	if s[0] == '`' || s[len(s)-1] == '`' || s[0] == ' ' && s[len(s)-1] == ' ' && strings.Trim(s, " ") != "" {
+	if s[0] == '`' || s[len(s)-1] == '`' || s[0] == ' ' && s[len(s)-1] == ' ' && !util.IsBlank([]byte(s)) {
 		pad = " "
 	}
 	return fence + pad + s + pad + fence
