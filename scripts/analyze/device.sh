@@ -30,5 +30,20 @@ cuobjdump -res-usage "$DIR/kernels.cubin" > "$DIR/resources.txt" 2>&1 || true
 nvcc -arch=sm_90 -O3 -std=c++17 -o "$WORK/harness" "$SRC/harness.cu"
 "$WORK/harness" > "$DIR/measured.csv" 2> "$DIR/harness.log" || { cat "$DIR/harness.log" >&2; exit 1; }
 cat "$DIR/measured.csv"
+# Nsight Compute on a few loops at 32 warps per SM, where the toolkit has
+# it (NCU=0 skips): its speed-of-light, warp-state and pipe sections, the
+# timed launch (the second) of each.
+NCU_BIN=$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -n1 || true)
+if [ "${NCU:-1}" != 0 ] && [ -n "$NCU_BIN" ]; then
+  mkdir -p "$DIR/ncu"
+  for c in smem_conflict32 transpose_padded ldsm_mma_unpadded gather_hash@L2 block_reduce stream_f4@DRAM; do
+    k=${c%@*}
+    timeout 60 "$NCU_BIN" -k "regex:^${k}\$" -s 1 -c 1 --section SpeedOfLight --section WarpStateStats \
+      --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis_Tables "$WORK/harness" "$c" 32 \
+      > "$DIR/ncu/$(echo "$c" | tr @ _).txt" 2>&1 || echo "ncu on $c failed" >&2
+  done
+elif [ "${NCU:-1}" != 0 ]; then
+  echo "device.sh: no ncu on this machine" >&2
+fi
 tar -C "$WORK" -cf "$OUT/analyze-corpus.tar" corpus
 echo "wrote $OUT/analyze-corpus.tar" >&2

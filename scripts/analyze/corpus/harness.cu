@@ -91,6 +91,7 @@ int main(int argc, char** argv) {
     CHECK(cudaMemcpy(dfin, hf.data(), hf.size() * sizeof(float), cudaMemcpyHostToDevice));
     CHECK(cudaMemcpy(duin, hu.data(), hu.size() * sizeof(unsigned), cudaMemcpyHostToDevice));
 
+    const size_t KB = 1 << 10, MB = 1 << 20;
     std::vector<Case> cases = {
         {"gemm_ffma", gemm_ffma, "-", 4096, 0},
         {"mma_loop", mma_loop, "-", 4096, 0},
@@ -99,23 +100,83 @@ int main(int argc, char** argv) {
         {"warp_scan", warp_scan, "-", 2048, 0},
         {"online_softmax", online_softmax, "-", 4096, 0},
         {"int_hash", int_hash, "-", 4096, 0},
-        {"chase", chase, "L1", 4096, (size_t)32 << 10},
-        {"chase", chase, "L2", 2048, (size_t)16 << 20},
-        {"chase", chase, "DRAM", 512, (size_t)1 << 30},
+        {"chase", chase, "L1", 4096, 32 * KB},
+        {"chase", chase, "L2", 2048, 16 * MB},
+        {"chase", chase, "DRAM", 512, 1024 * MB},
+        // Added for issue 33.
+        {"smem_conflict32", smem_conflict32, "-", 4096, 0},
+        {"smem_padded_col", smem_padded_col, "-", 4096, 0},
+        {"smem_conflict2", smem_conflict2, "-", 4096, 0},
+        {"smem_broadcast", smem_broadcast, "-", 4096, 0},
+        {"transpose_naive", transpose_naive, "-", 4096, 0},
+        {"transpose_padded", transpose_padded, "-", 4096, 0},
+        {"smem_histogram", smem_histogram, "-", 4096, 0},
+        {"smem_atomic_same", smem_atomic_same, "-", 4096, 0},
+        {"block_reduce", block_reduce, "-", 2048, 0},
+        {"stencil2d", stencil2d, "-", 4096, 0},
+        {"shfl_butterfly", shfl_butterfly, "-", 2048, 0},
+        {"fp64_fma", fp64_fma, "-", 4096, 0},
+        {"half2_fma", half2_fma, "-", 4096, 0},
+        {"bf16x2_fma", bf16x2_fma, "-", 4096, 0},
+        {"dp4a_dot", dp4a_dot, "-", 4096, 0},
+        {"imma_s8", imma_s8, "-", 4096, 0},
+        {"mma_bf16", mma_bf16, "-", 4096, 0},
+        {"mma_tf32", mma_tf32, "-", 4096, 0},
+        {"ldsm_mma_unpadded", ldsm_mma_unpadded, "-", 4096, 0},
+        {"ldsm_mma_padded", ldsm_mma_padded, "-", 4096, 0},
+        {"sfu_mix", sfu_mix, "-", 4096, 0},
+        {"gelu_tanh", gelu_tanh, "-", 4096, 0},
+        {"fdiv_ieee", fdiv_ieee, "-", 4096, 0},
+        {"cvt_mix", cvt_mix, "-", 4096, 0},
+        {"bit_ops", bit_ops, "-", 4096, 0},
+        {"splitmix64", splitmix64, "-", 4096, 0},
+        {"int_divmod", int_divmod, "-", 2048, 0},
+        {"fmnmx_relu", fmnmx_relu, "-", 4096, 0},
+        {"ffma_ilp8", ffma_ilp8, "-", 4096, 0},
+        {"layernorm_body", layernorm_body, "-", 4096, 0},
+        {"softmax_smem", softmax_smem, "-", 4096, 0},
+        {"stream_f4", stream_f4, "L1", 4096, 32 * KB},
+        {"stream_f4", stream_f4, "L2", 2048, 16 * MB},
+        {"stream_f4", stream_f4, "DRAM", 512, 1024 * MB},
+        {"stride2_f", stride2_f, "L1", 4096, 32 * KB},
+        {"stride2_f", stride2_f, "L2", 2048, 16 * MB},
+        {"stride32_f", stride32_f, "L1", 4096, 32 * KB},
+        {"stride32_f", stride32_f, "L2", 2048, 16 * MB},
+        {"gather_hash", gather_hash, "L1", 4096, 32 * KB},
+        {"gather_hash", gather_hash, "L2", 2048, 16 * MB},
+        {"saxpy_store", saxpy_store, "L2", 2048, 16 * MB},
+        {"global_red", global_red, "L2", 2048, 16 * MB},
+        {"matvec_f4", matvec_f4, "L1", 4096, 0},
+        {"cp_async", cp_async, "L2", 2048, 16 * MB},
     };
+    // Optional filters for profiling: argv[1] a comma-separated list of
+    // kernel or kernel@level, argv[2] one count of warps per SM.
+    std::string only = argc > 1 ? std::string(",") + argv[1] + "," : "";
+    int onlyWarps = argc > 2 ? std::atoi(argv[2]) : 0;
     const int warpsList[] = {1, 4, 8, 16, 32};
 
     std::printf("kernel,warps_per_sm,threads_per_block,level,cycles_per_iter,iterations\n");
     unsigned long long* dstarts = nullptr;
     CHECK(cudaMalloc(&dstarts, (size_t)maxThreads * sizeof(unsigned long long)));
     for (const Case& c : cases) {
+        if (!only.empty() && only.find(std::string(",") + c.name + ",") == std::string::npos &&
+            only.find(std::string(",") + c.name + "@" + c.level + ",") == std::string::npos)
+            continue;
         unsigned long long* dchain = nullptr;
         size_t n = c.chainBytes ? c.chainBytes / 8 : 4096;
         std::vector<unsigned long long> hc, order, starts;
-        buildChain(hc, order, n, 12345);
+        bool isChase = std::strcmp(c.name, "chase") == 0;
         CHECK(cudaMalloc(&dchain, n * sizeof(unsigned long long)));
-        CHECK(cudaMemcpy(dchain, hc.data(), n * sizeof(unsigned long long), cudaMemcpyHostToDevice));
+        if (isChase) {
+            buildChain(hc, order, n, 12345);
+            CHECK(cudaMemcpy(dchain, hc.data(), n * sizeof(unsigned long long), cudaMemcpyHostToDevice));
+        } else {
+            // Other loops read the buffer as floats: 0x3c3c3c3c is 0.0115.
+            CHECK(cudaMemset(dchain, 0x3c, n * sizeof(unsigned long long)));
+            order.assign(1, 0);
+        }
         for (int w : warpsList) {
+            if (onlyWarps && w != onlyWarps) continue;
             int threads = 32 * w;
             Args a;
             a.fin = dfin;
@@ -125,6 +186,8 @@ int main(int argc, char** argv) {
             a.out = dout;
             a.cycles = dcyc;
             a.iters = c.iters;
+            a.big = reinterpret_cast<float*>(dchain);
+            a.bigMask = (unsigned)(n * 2 - 1);
             // Warm-up launch (clocks, caches, the chain's pages), then the
             // timed one. The warm-up chases the stretch after each
             // thread's timed one, so the timed launch does not find its
