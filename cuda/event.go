@@ -14,7 +14,7 @@ const eventDefault = 0x0
 // are noticed quickly, then backing off so that long ones cost little CPU.
 const (
 	pollFirst = 20 * time.Microsecond
-	pollMax   = 2 * time.Millisecond
+	pollMax   = 250 * time.Microsecond
 )
 
 // Event is a CUDA event (CUevent) with timing enabled.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"sync/atomic"
 	"time"
 
 	"github.com/gpuarch/gpuarch/cuda"
@@ -25,6 +26,14 @@ type CUDA struct {
 	links hostBuffers  // the link measurements' buffers
 	nvdev *nvml.Device // nil likewise
 	info  record.Device
+
+	// cache keeps compiled modules across runs (nil: off); cubins shares
+	// one compilation among the probes of this process whose modules are
+	// the same text.
+	cache  *ModuleCache
+	cubins flight[[]byte]
+	// busy is the time spent in launches and their waits, in ns.
+	busy atomic.Int64
 }
 
 // OpenCUDA opens GPU number ordinal. Its errors say in one sentence what is
@@ -45,7 +54,7 @@ func OpenCUDA(ordinal int) (*CUDA, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &CUDA{drv: drv, dev: dev}
+	g := &CUDA{drv: drv, dev: dev, cache: OpenModuleCache()}
 	if err := g.describe(); err != nil {
 		return nil, err
 	}
@@ -199,12 +208,44 @@ func wrap(err error) error {
 // Compile implements GPU: the driver's linker JIT-compiles the PTX (which
 // yields the cubin), then the cubin is loaded. It may run on any goroutine:
 // it makes the context current on its own OS thread first.
+//
+// The machine code is taken from the module cache when it holds this
+// source compiled by this driver for this GPU, and shared with concurrent
+// compilations of the same source; a program so made says so (Cached) and
+// reports a compile time of zero.
 func (g *CUDA) Compile(ctx context.Context, name, source string) (Program, error) {
 	return g.load(ctx, func() (*cuda.Compiled, error) {
-		c, err := g.ctx.Compile(source, name, cuda.JITOptions{})
-		return c, wrap(err)
+		d := g.info
+		key := CacheKey(source, "cuda", d.DriverVersion, fmt.Sprint(d.CUDAVersion), d.Name, d.ComputeCapability, d.PTXTarget, "jit defaults")
+		var compiled *cuda.Compiled
+		cubin, shared, err := g.cubins.do(key, func() ([]byte, error) {
+			if b, ok := g.cache.Get(key); ok {
+				return b, nil
+			}
+			c, err := g.ctx.Compile(source, name, cuda.JITOptions{})
+			if err != nil {
+				return nil, wrap(err)
+			}
+			compiled = c
+			_ = g.cache.Put(key, c.Cubin) // a cache that cannot be written is no failure
+			return c.Cubin, nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if compiled == nil || shared {
+			return &cuda.Compiled{Cubin: cubin}, nil
+		}
+		return compiled, nil
 	})
 }
+
+// CacheStats implements CacheReporter.
+func (g *CUDA) CacheStats() (hits, misses int64) { return g.cache.Stats() }
+
+// Busy implements BusyReporter: launches, from the call to the end of the
+// wait for them.
+func (g *CUDA) Busy() time.Duration { return time.Duration(g.busy.Load()) }
 
 // LoadCubin implements CubinLoader: a cubin compiled elsewhere (ptxas)
 // is loaded as it is.
@@ -300,6 +341,9 @@ func convArgs(args []any) []any {
 	return conv
 }
 
+// account adds the time since start to the GPU's busy time.
+func (g *CUDA) account(start time.Time) { g.busy.Add(int64(time.Since(start))) }
+
 func dim3(d [3]int) cuda.Dim3 { return cuda.Dim3{X: uint32(d[0]), Y: uint32(d[1]), Z: uint32(d[2])} }
 
 // allowCluster lets a kernel launch in clusters of more than the 8 blocks
@@ -324,6 +368,7 @@ func (p *cudaProgram) LaunchClusters(ctx context.Context, kernel string, grid [3
 	if err := p.allowCluster(f, shape[0]*shape[1]*shape[2]); err != nil {
 		return err
 	}
+	defer p.g.account(time.Now())
 	if err := f.LaunchCluster(dim3(grid), cuda.D1(uint32(threads)), dim3(shape), uint32(sharedBytes), nil, convArgs(args)...); err != nil {
 		return wrap(err)
 	}
@@ -390,6 +435,7 @@ func (p *cudaProgram) LaunchBatch(ctx context.Context, kernel string, g Grid, b 
 		defer func() { err = errors.Join(err, wrap(graph.Destroy())) }()
 	}
 	t0 := time.Now()
+	defer p.g.account(t0)
 	if graph != nil {
 		if err := graph.Launch(streams[0]); err != nil {
 			return 0, 0, wrap(err)
@@ -424,6 +470,7 @@ func (p *cudaProgram) Launch(ctx context.Context, kernel string, g Grid, timeout
 	if err != nil {
 		return err
 	}
+	defer p.g.account(time.Now())
 	if err := launchOn(f, g, nil, args); err != nil {
 		return err
 	}

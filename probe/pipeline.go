@@ -3,6 +3,7 @@ package probe
 import (
 	"context"
 	"sync"
+	"time"
 
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -63,6 +64,10 @@ func (r *Runner) Run(ctx context.Context, jobs []Job, emit func(record.Record)) 
 // the GPU. It stops early only when this process cannot go on (see Fatal).
 func (r *Runner) RunEvents(ctx context.Context, jobs []Job, ev Events) error {
 	workers := max(1, r.Config.CompileWorkers)
+	defer r.startProfile()()
+	runStart, busy0 := time.Now(), r.busy()
+	var waited time.Duration
+	compiled := make([]time.Duration, len(jobs)) // each job's prepare, on a compile worker
 	ctx2, cancel := context.WithCancel(ctx)
 	ready := make([]chan Job, len(jobs))
 	for i := range ready {
@@ -91,7 +96,9 @@ func (r *Runner) RunEvents(ctx context.Context, jobs []Job, ev Events) error {
 		go func() {
 			defer wg.Done()
 			for i := range todo {
+				t := time.Now()
 				jobs[i].prepare(ctx2, r)
+				compiled[i] = time.Since(t)
 				ready[i] <- jobs[i]
 			}
 		}()
@@ -107,20 +114,32 @@ func (r *Runner) RunEvents(ctx context.Context, jobs []Job, ev Events) error {
 			}
 		}
 	}()
+	defer func() {
+		if len(jobs) > 0 {
+			wall, busy := time.Since(runStart), r.busy()-busy0
+			r.progress("time: %d jobs in %.1f s: %.1f s waiting for the compiler, %.1f s in launches, %.1f s on the host", len(jobs), wall.Seconds(), waited.Seconds(), busy.Seconds(), (wall - waited - busy).Seconds())
+		}
+	}()
 	for i := range jobs {
 		var j Job
+		t := time.Now()
 		select {
 		case j = <-ready[i]:
 		case <-ctx.Done():
 			return ctx.Err()
 		}
+		wait := time.Since(t)
+		waited += wait
 		<-ahead
 		if ev.Start != nil {
 			ev.Start(i)
 		}
+		m, b := time.Now(), r.busy()
 		r.keepWarm(ctx)
 		recs, err := j.measure(ctx, r)
+		recs, err = r.retakeOffClock(ctx, j, recs, err)
 		j.close()
+		charge(recs, wait, time.Since(m), r.busy()-b, compiled[i])
 		if ev.Record != nil {
 			for _, rec := range recs {
 				ev.Record(rec)

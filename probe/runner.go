@@ -68,6 +68,9 @@ type Config struct {
 	// CompileWorkers is how many probes are compiled and disassembled in
 	// parallel ahead of the one being measured.
 	CompileWorkers int
+	// Profile, when set, is a folder each Run writes a Go CPU profile and
+	// an execution trace into (run --profile).
+	Profile string `json:",omitempty"`
 }
 
 // DefaultConfig is what `gpuarch run` uses.
@@ -83,7 +86,7 @@ func DefaultConfig() Config {
 		ClockMicros:    2000,
 		LaunchTimeout:  10 * time.Second,
 		MaxSpread:      0.03,
-		CompileWorkers: min(8, max(1, runtime.NumCPU()-1)),
+		CompileWorkers: max(1, runtime.NumCPU()-1),
 	}
 }
 
@@ -159,6 +162,9 @@ type Runner struct {
 	warmMeasured bool
 	// rewarmed is the time keepWarm has loaded the GPU so far.
 	rewarmed time.Duration
+	// retaken is the time the clock check has spent taking jobs again
+	// (retakeOffClock).
+	retaken time.Duration
 }
 
 // rewarmBelow is the share of the warm-up clock under which an idle GPU

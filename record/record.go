@@ -740,6 +740,30 @@ type Provenance struct {
 	// Clock is the SM clock measured around this record's kernels.
 	Clock *Clock    `json:"clock,omitempty"`
 	Time  time.Time `json:"time"`
+	// Cost is this record's share of the time its job took (absent in
+	// runs before it was recorded).
+	Cost *Cost `json:"cost,omitempty"`
+}
+
+// Cost is where a job's time went, divided evenly among the records the job
+// produced, so that a suite's records sum to the suite's time. Wall is
+// Compile + GPU + Host; CompileCPU overlaps it (compilation runs on other
+// cores, ahead of the GPU). All in seconds.
+type Cost struct {
+	// WallSeconds is the job's time on the measuring thread, the wait
+	// for its compilation included.
+	WallSeconds float64 `json:"wall_seconds"`
+	// CompileSeconds is how long the GPU waited for the compiler.
+	CompileSeconds float64 `json:"compile_seconds"`
+	// GPUSeconds is the time in launches and the waits for them: the
+	// GPU's busy time, plus each launch's latency.
+	GPUSeconds float64 `json:"gpu_seconds"`
+	// HostSeconds is the rest: reading results, allocations, clock
+	// readings through the driver, estimation.
+	HostSeconds float64 `json:"host_seconds"`
+	// CompileCPUSeconds is the compile worker's time on the job's
+	// modules (JIT, loading, disassembly), spent ahead of the GPU.
+	CompileCPUSeconds float64 `json:"compile_cpu_seconds"`
 }
 
 // Clock is an SM clock measurement: %clock64 cycles over %globaltimer

@@ -67,6 +67,10 @@ type measureOptions struct {
 	backend, timing *string
 	timeout         time.Duration
 	most            byteSize
+	// profile is the folder for CPU profiles and traces (--profile);
+	// noCache turns the compiled-module cache off (--no-cache).
+	profile string
+	noCache bool
 }
 
 // gpuFlag declares --gpu into v; several says whether it takes more than
@@ -89,6 +93,8 @@ func (e *Env) measureFlags(c *cobra.Command, several bool) *measureOptions {
 	fs.StringVar(&o.artifacts, "artifacts", "", "keep each probe module's source and binary (PTX and cubin, or SPIR-V assembly and binary) in this folder")
 	fs.DurationVar(&o.timeout, "launch-timeout", e.Config.LaunchTimeout, "give up on a probe kernel that runs longer than this (a positive duration, such as 30s)")
 	fs.Var(&o.most, "max-footprint", "the most device memory a memory probe may stream or chase over, such as 256MiB or 4GiB (default: as much as the probes ask and the device has)")
+	fs.StringVar(&o.profile, "profile", "", "write a Go CPU profile and an execution trace of this process and of each worker into this folder (go tool pprof, go tool trace)")
+	fs.BoolVar(&o.noCache, "no-cache", false, "compile every module, neither reading nor writing the cache of compiled modules (kept under the user's cache folder; "+probe.CacheEnv+"=off does the same, "+probe.CacheEnv+"=DIR moves it)")
 	return o
 }
 
@@ -121,6 +127,29 @@ func (o measureOptions) apply(e *Env) {
 	if o.most > 0 {
 		e.Config.MaxFootprint = int64(o.most)
 	}
+	if o.profile != "" {
+		if abs, err := filepath.Abs(o.profile); err == nil {
+			e.Config.Profile = abs
+		}
+	}
+	if o.noCache {
+		// Workers are child processes: they inherit it.
+		os.Setenv(probe.CacheEnv, "off")
+	}
+}
+
+// profile starts this process's CPU profile and trace when --profile asked
+// for them, and returns what stops them.
+func (e *Env) profile() func() {
+	if e.Config.Profile == "" {
+		return func() {}
+	}
+	stop, err := probe.StartProfile(e.Config.Profile, fmt.Sprintf("gpuarch-%d", os.Getpid()))
+	if err != nil {
+		fmt.Fprintf(e.Stderr, "gpuarch: %v\n", err)
+		return func() {}
+	}
+	return stop
 }
 
 // byteSize is a flag of bytes written as a number with an optional binary
@@ -180,6 +209,7 @@ func (e *Env) cmdRun(ctx context.Context, o runOptions) error {
 		return err
 	}
 	o.measure.apply(e)
+	defer e.profile()()
 	backend := t.Backend
 	names := backendSuites(backend)
 	if o.suite != "" {
