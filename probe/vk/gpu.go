@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gpuarch/gpuarch/nvml"
@@ -44,6 +45,9 @@ type GPU struct {
 	timestamps bool
 	mu         sync.Mutex
 	buffers    map[probe.Ptr]*vulkan.Buffer // by address, for fillTimes
+	// busy keeps the GPU loaded while the probes leave it idle (see
+	// keeper); nil where it does not run.
+	busy *keeper
 }
 
 // Options are choices made when opening a device.
@@ -107,6 +111,14 @@ func OpenWith(ctx context.Context, index int, opt Options) (*GPU, error) {
 	if err := g.calibrate(ctx); err != nil {
 		g.Close()
 		return nil, fmt.Errorf("%s: measure the device clock: %w", pd.Name, err)
+	}
+	if keepBusy(pd) {
+		k, err := g.startKeeper(ctx)
+		if err != nil {
+			g.Close()
+			return nil, fmt.Errorf("%s: the load that keeps the clock up between dispatches: %w", pd.Name, err)
+		}
+		g.busy = k
 	}
 	return g, nil
 }
@@ -460,6 +472,10 @@ func (g *GPU) Sensors() *record.Sensors {
 // Close releases the device, the instance and NVML.
 func (g *GPU) Close() error {
 	var errs []error
+	if g.busy != nil {
+		errs = append(errs, g.busy.close())
+		g.busy = nil
+	}
 	if g.dev != nil {
 		errs = append(errs, g.dev.Close())
 	}
@@ -628,6 +644,7 @@ func (p *program) Launch(ctx context.Context, kernel string, g probe.Grid, timeo
 	if err != nil {
 		return fmt.Errorf("launch %s: %w", kernel, err)
 	}
+	defer p.g.busy.dispatching()()
 	ns, ok, err := p.g.dev.Dispatch(ctx, pl, uint32(g.Blocks), push, timeout)
 	if err != nil {
 		return fmt.Errorf("launch %s: %w", kernel, wrap(err))
@@ -720,6 +737,7 @@ func (p *program) LaunchBatch(ctx context.Context, kernel string, g probe.Grid, 
 	if b.Graph {
 		mode = vulkan.OneCommandBuffer
 	}
+	defer p.g.busy.dispatching()()
 	q, t, err := p.g.dev.DispatchBatch(ctx, pl, uint32(g.Blocks), pushes, mode, timeout)
 	if err != nil {
 		return q, t, fmt.Errorf("launch %s (%s): %w", kernel, mode, wrap(err))
@@ -787,4 +805,243 @@ func (p *program) Close() error {
 		p.shader = nil
 	}
 	return nil
+}
+
+// keeper keeps the GPU loaded whenever the probes leave it idle: NVIDIA's
+// Vulkan driver lowers the SM clock within a second of light use (the
+// recorded H200 run: its warm-up reached 1980 MHz, and the occupancy
+// sweeps that followed, whose pipelines the driver builds between
+// dispatches, ran at 405-930 MHz; 272 of its 489 clocked records ran more
+// than 10% off the warm-up's clock), where the CUDA driver holds it. Once
+// no probe has dispatched for keepIdle, a goroutine dispatches a light FMA
+// load (keepWarps subgroups on every core, one dependent chain each, about
+// keepLoad long) again and again until a probe dispatches. The load goes
+// through the one queue, with the barrier every submission begins with, and
+// each dispatch is waited for under the device's lock: it never runs beside
+// a probe's kernel, and a probe's dispatch waits at most one load (about
+// keepLoad) to start. Its memory traffic is a few bytes per subgroup, so a
+// cache a probe warmed stays warm; only the instruction cache holds its
+// code. Host timings (DispatchBatch's) start after the lock is taken, so
+// a load never falls in them.
+type keeper struct {
+	dev       *vulkan.Device
+	prog      *program
+	pipe      *vulkan.Pipeline
+	out, sink *vulkan.Buffer
+	blocks    uint32
+	push      []byte // the load's arguments, its loop sized to keepLoad
+	// last is when a probe's dispatch last ended (Unix ns); active counts
+	// the probes' dispatches under way.
+	last   atomic.Int64
+	active atomic.Int32
+	// loads and loadNs count the loads dispatched and the GPU time they
+	// took (ns, by the GPU's timestamps where it has them).
+	loads, loadNs atomic.Int64
+	stop, done    chan struct{}
+	err           error // why the keeper stopped early; read after done
+}
+
+const (
+	// keepIdle is how long the probes may leave the GPU idle before the
+	// keeper loads it: longer than the host's work between the dispatches
+	// of one measurement (tens of µs), shorter than a pipeline build or a
+	// module's compilation (ms to s).
+	keepIdle = time.Millisecond
+	// keepLoad is about how long one load lasts: as long as a probe's
+	// dispatch may wait for it to start.
+	keepLoad = time.Millisecond
+	// keepWarps is how many subgroups of each workgroup run the load, one
+	// workgroup per core: one per NVIDIA SM sub-partition.
+	keepWarps = 4
+	// keepKernel is the load's kernel.
+	keepKernel = "gpuarch_keep_busy"
+)
+
+// KeepBusyEnv names the environment variable that switches the keeper
+// off ("0") where it would run, or on ("1") for a CPU device (lavapipe,
+// whose clock no driver lowers, so it does not run there by default).
+const KeepBusyEnv = "GPUARCH_VULKAN_KEEP_BUSY"
+
+// keepBusy says whether the keeper runs on a device.
+func keepBusy(pd vulkan.PhysicalDevice) bool {
+	switch os.Getenv(KeepBusyEnv) {
+	case "0":
+		return false
+	case "1":
+		return true
+	}
+	return pd.Type != "CPU"
+}
+
+// KeptBusy says how the GPU was kept loaded between the probes'
+// dispatches, for a run's notes: how many loads and how much GPU time,
+// or that it was not.
+func (g *GPU) KeptBusy() string {
+	loads, took, on := g.KeepBusyLoads()
+	if !on {
+		return fmt.Sprintf("the GPU was not kept busy between dispatches (a CPU device, or %s=0)", KeepBusyEnv)
+	}
+	return fmt.Sprintf("between the probes' dispatches, once idle for %v, the GPU ran a light FMA load (%d subgroups per core, about %v each): %d loads, %.2f s of GPU time",
+		keepIdle, keepWarps, keepLoad, loads, took.Seconds())
+}
+
+// KeepBusyLoads is how many loads the keeper has dispatched since the
+// device was opened and their GPU time; on is false where no keeper runs.
+func (g *GPU) KeepBusyLoads() (loads int, took time.Duration, on bool) {
+	if g.busy == nil {
+		return 0, 0, false
+	}
+	return int(g.busy.loads.Load()), time.Duration(g.busy.loadNs.Load()), true
+}
+
+// startKeeper builds the load, sizes its loop to last about keepLoad, and
+// starts the goroutine that dispatches it.
+func (g *GPU) startKeeper(ctx context.Context) (_ *keeper, err error) {
+	step := g.cg.FMAStep()
+	src, err := g.cg.Module([]probe.KernelSpec{{Name: keepKernel, Kind: probe.ThroughputChain, Step: step, ILP: 1, Unroll: 64}})
+	if err != nil {
+		return nil, err
+	}
+	k := &keeper{dev: g.dev, blocks: uint32(max(1, g.info.SMs)), stop: make(chan struct{}), done: make(chan struct{})}
+	defer func() {
+		if err != nil {
+			close(k.done)
+			k.release()
+		}
+	}()
+	if k.prog, err = g.compile(src); err != nil {
+		return nil, err
+	}
+	if k.pipe, err = k.prog.pipeline(keepKernel, keepWarps*g.info.WarpSize, 0); err != nil {
+		return nil, err
+	}
+	if k.out, err = g.dev.Alloc(int(k.blocks) * keepWarps * probe.WarpRecordBytes); err != nil {
+		return nil, err
+	}
+	if k.sink, err = g.dev.Alloc(256); err != nil {
+		return nil, err
+	}
+	args := func(n int) ([]byte, error) {
+		return pack([]any{k.out.Address(), k.sink.Address(), uint32(n), uint32(step.X0),
+			uint32(step.A[0]), uint32(step.A[1]), uint32(step.A[2]), uint32(step.A[3]), uint32(0x7fc00bad)})
+	}
+	// A pilot, twice so that a driver compiling at first use is not
+	// timed, sizes the loop.
+	const pilot = 1024
+	if k.push, err = args(pilot); err != nil {
+		return nil, err
+	}
+	var took time.Duration
+	for range 2 {
+		if took, err = k.load(ctx); err != nil {
+			return nil, err
+		}
+	}
+	limit := g.info.MaxLoopIterations
+	if limit <= 0 {
+		limit = 1 << 24
+	}
+	n := int(math.Min(float64(limit), math.Max(1, pilot*float64(keepLoad)/math.Max(float64(took), 1))))
+	if k.push, err = args(n); err != nil {
+		return nil, err
+	}
+	k.loads.Store(0)
+	k.loadNs.Store(0)
+	k.last.Store(time.Now().UnixNano())
+	go k.run()
+	return k, nil
+}
+
+// load dispatches the load once and waits for it; it returns its GPU
+// time (the host's where the queue has no timestamps).
+func (k *keeper) load(ctx context.Context) (time.Duration, error) {
+	t0 := time.Now()
+	ns, ok, err := k.dev.Dispatch(ctx, k.pipe, k.blocks, k.push, 10*time.Second)
+	if err != nil {
+		return 0, wrap(err)
+	}
+	took := time.Since(t0)
+	if ok {
+		took = time.Duration(ns)
+	}
+	k.loads.Add(1)
+	k.loadNs.Add(int64(took))
+	return took, nil
+}
+
+// dispatching marks a probe's dispatch under way; the function it returns
+// marks it ended. A nil keeper does nothing.
+func (k *keeper) dispatching() func() {
+	if k == nil {
+		return func() {}
+	}
+	k.active.Add(1)
+	return func() {
+		k.last.Store(time.Now().UnixNano())
+		k.active.Add(-1)
+	}
+}
+
+// run loads the GPU whenever no probe has dispatched for keepIdle, until
+// close; an error (a hung or lost device) stops it for good.
+func (k *keeper) run() {
+	defer close(k.done)
+	t := time.NewTimer(keepIdle)
+	defer t.Stop()
+	for {
+		wait := keepIdle
+		if k.active.Load() == 0 {
+			idle := time.Duration(time.Now().UnixNano() - k.last.Load())
+			if idle >= keepIdle {
+				select {
+				case <-k.stop:
+					return
+				default:
+				}
+				if _, err := k.load(context.Background()); err != nil {
+					k.err = err
+					return
+				}
+				continue
+			}
+			wait = keepIdle - idle
+		}
+		t.Reset(wait)
+		select {
+		case <-k.stop:
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// close stops the goroutine and frees the load's resources. It returns
+// the error that stopped the keeper early, if one did, unless that error
+// was a probe's too (a hung or lost device says so there).
+func (k *keeper) close() error {
+	select {
+	case <-k.stop:
+	default:
+		close(k.stop)
+	}
+	<-k.done
+	k.release()
+	if k.err != nil && !errors.Is(k.err, probe.ErrHung) && !errors.Is(k.err, probe.ErrPoisoned) {
+		return fmt.Errorf("keeping the GPU busy: %w", k.err)
+	}
+	return nil
+}
+
+// release frees what startKeeper made.
+func (k *keeper) release() {
+	if k.prog != nil {
+		k.prog.Close()
+		k.prog = nil
+	}
+	for _, b := range []**vulkan.Buffer{&k.out, &k.sink} {
+		if *b != nil {
+			(*b).Free()
+			*b = nil
+		}
+	}
 }

@@ -473,3 +473,42 @@ func TestStreamRotation(t *testing.T) {
 		out.Free()
 	}
 }
+
+// TestKeepBusy: with the keeper on (forced on lavapipe, where it does not
+// run by default), the GPU is loaded while no probe dispatches, the
+// probes' kernels still measure what they measure, and Close stops it.
+func TestKeepBusy(t *testing.T) {
+	t.Setenv(vk.KeepBusyEnv, "1")
+	g := openDevice(t)
+	if _, _, on := g.KeepBusyLoads(); !on {
+		t.Fatalf("%s=1, yet no keeper: %s", vk.KeepBusyEnv, g.KeptBusy())
+	}
+	r := &probe.Runner{GPU: g, Config: smallConfig()}
+	ctx := context.Background()
+	if _, err := r.Warmup(ctx, 0, 100*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := r.Chain(ctx, probe.ChainSpec{Suite: "alu", Subject: "Fma.f32", Op: "fma.f32", Step: g.Codegen().FMAStep()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range recs {
+		if rec.Status != record.StatusOK || rec.Value <= 0 {
+			t.Errorf("%s: %s %v: %s", rec.ID, rec.Status, rec.Value, rec.Reason)
+		}
+	}
+	before, _, _ := g.KeepBusyLoads()
+	deadline := time.Now().Add(5 * time.Second)
+	for n, _, _ := g.KeepBusyLoads(); n < before+3 && time.Now().Before(deadline); n, _, _ = g.KeepBusyLoads() {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if n, took, _ := g.KeepBusyLoads(); n < before+3 || took <= 0 {
+		t.Errorf("idle for up to 5 s, the GPU ran %d loads (%d before), %v in all", n, before, took)
+	}
+	if !strings.Contains(g.KeptBusy(), "loads") {
+		t.Errorf("KeptBusy: %q", g.KeptBusy())
+	}
+	if err := g.Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+}
