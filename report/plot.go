@@ -19,6 +19,8 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/measure/dispatch"
+	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -30,11 +32,14 @@ func plotName(r *record.Record) string {
 	return "occupancy-" + slug(r.Subject) + ".svg"
 }
 
-// slug makes a file-name-safe form of s.
+// slug makes a file-name-safe form of s: letters, digits and dots, a dot
+// only between two other characters (never "..", which reads as a parent
+// folder, nor a leading dot, which hides the file), '_' for the rest.
 func slug(s string) string {
 	b := []byte(s)
 	for i, c := range b {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.') {
+		dot := c == '.' && i > 0 && i+1 < len(b) && b[i-1] != '.'
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || dot) {
 			b[i] = '_'
 		}
 	}
@@ -615,7 +620,7 @@ func Plots(run *record.Run) ([]Plot, error) {
 		}
 		out = append(out, Plot{plotName(r), svg})
 	}
-	for _, r := range dispatchRecords(run, "dispatch") {
+	for _, r := range dispatchRecords(run, dispatch.GroupDispatch) {
 		if r.Status != record.StatusOK || r.Dispatch == nil || len(r.Dispatch.Trace) == 0 {
 			continue
 		}
@@ -678,7 +683,7 @@ func LatencyPanel(title string, curves []*record.Record, label func(*record.Reco
 // SM's own region ("ld.ca 32768 bytes per SM": every SM streams a region
 // that large) rather than one buffer the whole GPU shares.
 func PerSMFootprint(r *record.Record) bool {
-	return strings.HasSuffix(r.Subject, " per SM") || strings.Contains(r.Note, "its own region")
+	return strings.HasSuffix(r.Subject, memory.PerSMSuffix) || strings.Contains(r.Note, "its own region")
 }
 
 // Panels of bandwidth against footprint, by what a footprint means.
@@ -731,9 +736,9 @@ func bandwidthPanels(curves []*bwCurve, latency []*record.Record) []FootprintPan
 				continue
 			}
 			switch {
-			case own && r.Subject == "global ld.ca" && levels[0].Capacity > 0:
+			case own && r.Subject == memory.PathL1 && levels[0].Capacity > 0:
 				panels[i].Marks = append(panels[i].Marks, FootprintMark{levels[0].Capacity, "ld.ca knee " + record.SizeString(levels[0].Capacity)})
-			case !own && r.Subject == "global ld.cg":
+			case !own && r.Subject == memory.PathL2:
 				for _, l := range levels {
 					if l.Capacity > 0 {
 						panels[i].Marks = append(panels[i].Marks, FootprintMark{l.Capacity, "ld.cg knee " + record.SizeString(l.Capacity)})
