@@ -9,6 +9,8 @@ import (
 
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/mdtext"
+	"github.com/gpuarch/gpuarch/measure/alu"
+	"github.com/gpuarch/gpuarch/measure/warp"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -28,7 +30,7 @@ func opKey(r *record.Record) string {
 	if r.Op == "" {
 		return ""
 	}
-	return r.Suite + "/" + r.Op + "/" + string(r.Quantity)
+	return record.MakeID(r.Suite, "", r.Op, string(r.Quantity))
 }
 
 // codeOf says what a record's kernel compiled to: its machine code per
@@ -81,7 +83,7 @@ func tolerance(a *record.Record, r Row) (string, bool) {
 		a.Status != record.StatusOK {
 		return "", false
 	}
-	instruction := a.Suite == "alu" || a.Suite == "warp"
+	instruction := a.Suite == alu.Suite || a.Suite == warp.Suite
 	relative := func(tol float64) (string, bool) {
 		return fmt.Sprintf("±%.0f%%", 100*tol), math.Abs(r.Delta) <= tol
 	}

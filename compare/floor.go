@@ -6,7 +6,7 @@ import (
 
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
-	"github.com/gpuarch/gpuarch/suites/links"
+	"github.com/gpuarch/gpuarch/measure/links"
 )
 
 // NoiseFloor is a record's own noise, relative to its median: the larger

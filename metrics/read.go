@@ -41,6 +41,10 @@ import (
 	"time"
 
 	"github.com/gpuarch/gpuarch/compare"
+	"github.com/gpuarch/gpuarch/measure/alu"
+	"github.com/gpuarch/gpuarch/measure/links"
+	"github.com/gpuarch/gpuarch/measure/memory"
+	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 	"github.com/gpuarch/gpuarch/store"
@@ -65,24 +69,24 @@ type Figure struct {
 // run --quick`), which full runs measure too under the same IDs, with the
 // Vulkan backend's IDs of the same figures. Each call returns a new slice.
 //
-// The IDs are those of cmd/gpuarch's quick check; its list is not
-// exported, so they are written here, and a test checks them against a
-// recorded quick run.
+// The IDs are built by the measurement domains' names (measure/<domain>),
+// as the quick check builds them; a test checks them against a recorded
+// quick run.
 func Figures() []Figure {
 	return []Figure{
-		{Name: "FFMA latency", ID: "alu/fma.rn.f32/latency", HigherWorse: true},
-		{Name: "FFMA peak", ID: "alu/fma.rn.f32/throughput"},
-		{Name: "FFMA latency", ID: "alu/Fma.f32/latency", HigherWorse: true},
-		{Name: "FFMA peak", ID: "alu/Fma.f32/throughput"},
-		{Name: "tensor-core f16 peak", ID: "mma/mma m16n8k16 f32+=f16/throughput"},
-		{Name: "tensor-core f16 peak", ID: "mma/coopmat 16x16x16 f32+=f16*f16/throughput"},
-		{Name: "L2 read bandwidth", ID: "memory/bandwidth/L2 read"},
-		{Name: "DRAM read bandwidth", ID: "memory/bandwidth/DRAM read"},
-		{Name: "L1 load latency", ID: "memory/latency/global ld.ca", HigherWorse: true},
-		{Name: "L2 load latency", ID: "memory/latency/global ld.cg", HigherWorse: true},
-		{Name: "pinned host to device bandwidth", ID: "links/host/pinned host to device", Host: true},
-		{Name: "pinned device to host bandwidth", ID: "links/host/pinned device to host", Host: true},
-		{Name: "host round trip latency", ID: "links/host/round trip latency", HigherWorse: true, Host: true},
+		{Name: "FFMA latency", ID: alu.LatencyID(alu.FmaF32), HigherWorse: true},
+		{Name: "FFMA peak", ID: alu.ThroughputID(alu.FmaF32)},
+		{Name: "FFMA latency", ID: alu.LatencyID(alu.FmaF32SPIRV), HigherWorse: true},
+		{Name: "FFMA peak", ID: alu.ThroughputID(alu.FmaF32SPIRV)},
+		{Name: "tensor-core f16 peak", ID: mma.ThroughputID(mma.MMAF16)},
+		{Name: "tensor-core f16 peak", ID: mma.ThroughputID(mma.CoopMatF16)},
+		{Name: "L2 read bandwidth", ID: memory.BandwidthID(memory.L2Read)},
+		{Name: "DRAM read bandwidth", ID: memory.BandwidthID(memory.DRAMRead)},
+		{Name: "L1 load latency", ID: memory.LatencyID(memory.PathL1), HigherWorse: true},
+		{Name: "L2 load latency", ID: memory.LatencyID(memory.PathL2), HigherWorse: true},
+		{Name: "pinned host to device bandwidth", ID: links.HostID(links.Pinned, links.HostToDevice), Host: true},
+		{Name: "pinned device to host bandwidth", ID: links.HostID(links.Pinned, links.DeviceToHost), Host: true},
+		{Name: "host round trip latency", ID: links.RoundTripID, HigherWorse: true, Host: true},
 	}
 }
 

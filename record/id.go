@@ -33,3 +33,18 @@ func MakeID(suite, family, subject, measure string) string {
 	}
 	return strings.Join(parts, "/")
 }
+
+// GuessSubject reads a subject back from an ID of suite, for records
+// that keep no Subject (the store keeps IDs and values only): the ID
+// after its suite, less its last part when it has several
+// ("alu/fma.rn.f32/latency" -> "fma.rn.f32"). It is a guess, for
+// display: an ID of a family and a subject gives the family
+// ("memory/latency/global ld.ca" -> "latency"), and a subject holding
+// "/" is cut at its last one.
+func GuessSubject(id, suite string) string {
+	rest := strings.TrimPrefix(id, MakeID(suite, "", "", "")+"/")
+	if j := strings.LastIndex(rest, "/"); j > 0 {
+		rest = rest[:j]
+	}
+	return rest
+}

@@ -33,6 +33,7 @@ import (
 	"sync"
 
 	"github.com/gpuarch/gpuarch/archdb"
+	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/report"
 )
@@ -488,7 +489,7 @@ func (s *site) bandwidthFigure() ([]byte, bool, error) {
 		own := map[string]bool{}
 		for i := range c.Run.Records {
 			r := &c.Run.Records[i]
-			if r.Suite != "memory" || r.Group != "bandwidth curve" || r.Status != record.StatusOK || r.Curve == nil || len(r.Curve.Points) == 0 {
+			if r.Suite != memory.Suite || r.Group != memory.GroupBandwidthCurve || r.Status != record.StatusOK || r.Curve == nil || len(r.Curve.Points) == 0 {
 				continue
 			}
 			path := strings.Fields(r.Subject)[0]

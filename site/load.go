@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -31,11 +30,7 @@ func StoreSet(run *record.Run, source string) Input {
 	for i := range run.Records {
 		r := &run.Records[i]
 		if r.Subject == "" {
-			id := strings.TrimPrefix(r.ID, r.Suite+"/")
-			if j := strings.LastIndex(id, "/"); j > 0 {
-				id = id[:j]
-			}
-			r.Subject = id
+			r.Subject = record.GuessSubject(r.ID, r.Suite)
 		}
 	}
 	return Input{Run: run, Source: source, Variant: "stored runs"}

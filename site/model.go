@@ -250,28 +250,28 @@ func (r *row) search() string {
 // the column holds one subject of that operation, else by kernel language,
 // suite and subject.
 func keyFunc(c *column, recs []*record.Record) func(*record.Record) string {
-	opOf := map[string]string{}              // suite/subject -> op
-	subjects := map[string]map[string]bool{} // suite/op -> subjects
+	type named struct{ suite, name string }
+	opOf := map[named]string{}              // suite, subject -> op
+	subjects := map[named]map[string]bool{} // suite, op -> subjects
 	for _, r := range recs {
-		k := r.Suite + "/" + r.Subject
+		k := named{r.Suite, r.Subject}
 		if opOf[k] == "" && r.Op != "" {
 			opOf[k] = r.Op
 		}
 	}
 	for k, op := range opOf {
-		suite, subject, _ := strings.Cut(k, "/")
-		ok := suite + "/" + op
+		ok := named{k.suite, op}
 		if subjects[ok] == nil {
 			subjects[ok] = map[string]bool{}
 		}
-		subjects[ok][subject] = true
+		subjects[ok][k.name] = true
 	}
 	isa := strings.ToLower(c.ISA)
 	return func(r *record.Record) string {
-		if op := opOf[r.Suite+"/"+r.Subject]; op != "" && len(subjects[r.Suite+"/"+op]) == 1 {
-			return "op:" + r.Suite + "/" + op
+		if op := opOf[named{r.Suite, r.Subject}]; op != "" && len(subjects[named{r.Suite, op}]) == 1 {
+			return "op:" + record.MakeID(r.Suite, "", op, "")
 		}
-		return isa + ":" + r.Suite + "/" + r.Subject
+		return isa + ":" + record.MakeID(r.Suite, "", r.Subject, "")
 	}
 }
 

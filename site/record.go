@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/measure/memory"
+	"github.com/gpuarch/gpuarch/measure/pipes"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -64,7 +66,7 @@ func (s *site) writeRecord(r *record.Record) error {
 		q = rw.Name
 	}
 	v.Back = root + "index.html#" + (url.Values{"q": {q}}).Encode()
-	if r.Suite == "memory" {
+	if r.Suite == memory.Suite {
 		v.Back = root + "memory.html"
 	}
 	v.Facts = []kv{{"Record", r.ID}, {"Suite", r.Suite}, {"Group", r.Group}, {"Operation", r.Op}, {"Quantity", string(r.Quantity)}, {"Unit", r.Unit}}
@@ -211,7 +213,7 @@ func (s *site) method(v *recordView, r *record.Record, c *column) {
 			line.X, line.Y = append(line.X, float64(p.Bytes)), append(line.Y, p.Value)
 		}
 		if len(cv.Points) > 1 && r.Quantity == record.Curve {
-			ch := chart{Title: r.Subject + " against footprint", XLabel: "footprint (bytes)", YLabel: r.Unit, LogX: true, LogY: r.Group == "latency", Series: []series{line}}
+			ch := chart{Title: r.Subject + " against footprint", XLabel: "footprint (bytes)", YLabel: r.Unit, LogX: true, LogY: r.Group == memory.GroupLatency, Series: []series{line}}
 			if ls := levelsOf(r); len(ls) > 0 {
 				ch.Series[0].Label = r.Subject + ": " + levelsText(ls)
 				v.Method = append(v.Method, kv{"Levels", levelsText(ls)})
@@ -303,12 +305,12 @@ func sweepChart(title string, sweep []record.SweepPoint, u record.Units) templat
 // occupancyOf is the pipes suite's occupancy grid of a throughput
 // record's instruction in the same run, if it has one.
 func occupancyOf(c *column, r *record.Record) *record.Record {
-	if r.Quantity != record.Throughput || r.Suite == "pipes" {
+	if r.Quantity != record.Throughput || r.Suite == pipes.Suite {
 		return nil
 	}
 	for i := range c.Run.Records {
 		o := &c.Run.Records[i]
-		if o.Suite == "pipes" && o.Quantity == record.Occupancy && o.Status == record.StatusOK && o.Occup != nil &&
+		if o.Suite == pipes.Suite && o.Quantity == record.Occupancy && o.Status == record.StatusOK && o.Occup != nil &&
 			(o.Subject == r.Subject || r.Op != "" && o.Op == r.Op) {
 			return o
 		}

@@ -7,6 +7,10 @@ import (
 
 	"github.com/gpuarch/gpuarch/archdb"
 	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/measure/alu"
+	"github.com/gpuarch/gpuarch/measure/memory"
+	"github.com/gpuarch/gpuarch/measure/mma"
+	"github.com/gpuarch/gpuarch/measure/warp"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/report"
 )
@@ -77,8 +81,8 @@ func recordCell(c *column, r *record.Record, text func(*record.Record) string) t
 // columns as the instruction table pairs them (by operation, else
 // subject), the value in each record's unit.
 func groupTable(cols []*column, id, title, caption, group string) (*table, []*row) {
-	rows := buildRows(cols, []string{"memory"}, func(r *record.Record) bool {
-		return r.Suite == "memory" && r.Group == group && (r.Quantity == record.Latency || r.Quantity == record.Throughput)
+	rows := buildRows(cols, []string{memory.Suite}, func(r *record.Record) bool {
+		return r.Suite == memory.Suite && r.Group == group && (r.Quantity == record.Latency || r.Quantity == record.Throughput)
 	})
 	if len(rows) == 0 {
 		return nil, nil
@@ -143,8 +147,8 @@ var memoryGroups = []struct{ group, id, title, caption string }{
 // latencyCurveRows pairs the memory suite's latency curves across
 // columns (by operation, else subject).
 func latencyCurveRows(cols []*column) []*row {
-	return buildRows(cols, []string{"memory"}, func(r *record.Record) bool {
-		return r.Suite == "memory" && r.Group == "latency" && r.Quantity == record.Curve
+	return buildRows(cols, []string{memory.Suite}, func(r *record.Record) bool {
+		return r.Suite == memory.Suite && r.Group == memory.GroupLatency && r.Quantity == record.Curve
 	})
 }
 
@@ -214,8 +218,8 @@ func levelsTable(cols []*column, rows []*row) *table {
 // matrixTable tabulates every matrix form's rate on every column with
 // its share of the GPU's documented peak for the input type.
 func matrixTable(cols []*column) (*table, []*row) {
-	rows := buildRows(cols, []string{"mma"}, func(r *record.Record) bool {
-		return r.Suite == "mma" && r.Group != "fragment" && r.Quantity == record.Throughput && !strings.HasSuffix(r.Subject, ", zeros")
+	rows := buildRows(cols, []string{mma.Suite}, func(r *record.Record) bool {
+		return r.Suite == mma.Suite && r.Group != mma.GroupFragment && r.Quantity == record.Throughput && !strings.HasSuffix(r.Subject, mma.ZerosSuffix)
 	})
 	t := &table{ID: "matrix", Title: "Matrix units: rate and share of peak",
 		Caption: "Operations (a multiply-add counts two) per clock per SM at the best shape, and in brackets the share of the documented dense peak for the input type where one is documented for the GPU (reference data, cited on each record's page).",
@@ -249,7 +253,7 @@ func peakShare(r *record.Record) (float64, bool) {
 func resultsOf(c *column, op, subject string) *record.Record {
 	for i := range c.Run.Records {
 		r := &c.Run.Records[i]
-		if (r.Suite == "alu" || r.Suite == "warp") && r.Quantity == record.Throughput && r.Status == record.StatusOK && r.Through != nil &&
+		if (r.Suite == alu.Suite || r.Suite == warp.Suite) && r.Quantity == record.Throughput && r.Status == record.StatusOK && r.Through != nil &&
 			(op != "" && r.Op == op || r.Subject == subject) {
 			return r
 		}
@@ -261,7 +265,7 @@ func resultsOf(c *column, op, subject string) *record.Record {
 func memoryRecord(c *column, group, subject string) *record.Record {
 	for i := range c.Run.Records {
 		r := &c.Run.Records[i]
-		if r.Suite == "memory" && r.Group == group && r.Subject == subject && r.Status == record.StatusOK {
+		if r.Suite == memory.Suite && r.Group == group && r.Subject == subject && r.Status == record.StatusOK {
 			return r
 		}
 	}
@@ -340,7 +344,7 @@ func onChipCell(c *column, quantity string) tcell {
 	case "Data Cache":
 		for i := range c.Run.Records {
 			r := &c.Run.Records[i]
-			if r.Suite == "memory" && r.Group == "latency" && r.Quantity == record.Curve && r.Subject == "global ld.ca" {
+			if r.Suite == memory.Suite && r.Group == memory.GroupLatency && r.Quantity == record.Curve && r.Subject == memory.PathL1 {
 				if ls := levelsOf(r); len(ls) > 1 && ls[0].Capacity > 0 {
 					cell := recordCell(c, r, nil)
 					cell.Value, cell.Text, cell.Unit = ls[0].Capacity, record.SizeString(ls[0].Capacity), "bytes"
@@ -409,8 +413,8 @@ func datasheetTable(cols []*column) *table {
 			var best *record.Record
 			for i := range c.Run.Records {
 				r := &c.Run.Records[i]
-				if r.Suite == "mma" && r.Quantity == record.Throughput && r.Status == record.StatusOK && r.Group != "fragment" &&
-					strings.Contains(r.Subject, substr) && !strings.HasSuffix(r.Subject, ", zeros") && (best == nil || r.Value > best.Value) {
+				if r.Suite == mma.Suite && r.Quantity == record.Throughput && r.Status == record.StatusOK && r.Group != mma.GroupFragment &&
+					strings.Contains(r.Subject, substr) && !strings.HasSuffix(r.Subject, mma.ZerosSuffix) && (best == nil || r.Value > best.Value) {
 					best = r
 				}
 			}

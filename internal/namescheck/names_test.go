@@ -30,22 +30,6 @@ var nameParams = []string{"suite", "group", "subject", "id"}
 // record when the first is one of its name fields.
 var selectFuncs = []string{"HasPrefix", "HasSuffix", "Contains", "CutPrefix", "CutSuffix", "TrimPrefix", "TrimSuffix"}
 
-// notYet are files that still write record names as literals, with why.
-// Empty it file by file: a file listed here that has no literal left
-// fails the test, so the list never outlives its reason.
-var notYet = map[string]string{
-	"compare/cross.go":                  "being changed by another change; convert next",
-	"metrics/read.go":                   "being changed by another change; convert next",
-	"report/plot.go":                    "being changed by another change; convert next",
-	"site/build.go":                     "being changed by another change; convert next",
-	"site/load.go":                      "being changed by another change; convert next",
-	"site/model.go":                     "being changed by another change; convert next",
-	"site/record.go":                    "being changed by another change; convert next",
-	"site/tables.go":                    "being changed by another change; convert next",
-	"cmd/gpuarch/internal/cli/quick.go": "being changed by another change; convert next",
-	"cmd/gpuarch/internal/cli/host.go":  "being changed by another change; convert next",
-}
-
 // TestNamesInNamesFiles fails on every string literal outside the names
 // files (measure/<domain>/names.go) and tests that
 //
@@ -95,18 +79,8 @@ func TestNamesInNamesFiles(t *testing.T) {
 	}
 	files := slices.Sorted(maps.Keys(found))
 	for _, file := range files {
-		hits := found[file]
-		if _, ok := notYet[file]; ok {
-			t.Logf("%s (not yet converted): %s", file, strings.Join(hits, ", "))
-			continue
-		}
-		for _, h := range hits {
+		for _, h := range found[file] {
 			t.Errorf("%s:%s: a record name written as a literal: name it in measure/<domain>/names.go and use that", file, h)
-		}
-	}
-	for _, file := range slices.Sorted(maps.Keys(notYet)) {
-		if len(found[file]) == 0 {
-			t.Errorf("%s is listed as not yet converted (%s) but has no literal record name left: take it off the list", file, notYet[file])
 		}
 	}
 	for _, s := range suites {

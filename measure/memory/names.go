@@ -184,4 +184,8 @@ func CurveSubject(bytes int64) string { return fmt.Sprintf("ld.cg %d bytes", byt
 
 // CurvePerSMSubject is a bandwidth-curve subject of a region of bytes
 // each SM streams (ld.ca).
-func CurvePerSMSubject(bytes int64) string { return fmt.Sprintf("ld.ca %d bytes per SM", bytes) }
+func CurvePerSMSubject(bytes int64) string { return fmt.Sprintf("ld.ca %d bytes", bytes) + PerSMSuffix }
+
+// PerSMSuffix ends the subject of a bandwidth-curve point whose footprint
+// is each SM's own region.
+const PerSMSuffix = " per SM"

@@ -40,6 +40,17 @@ func ID(subject string, q record.Quantity) string {
 // LatencyID is the ID of a subject's latency record.
 func LatencyID(subject string) string { return ID(subject, record.Latency) }
 
+// ThroughputID is the ID of a subject's throughput record.
+func ThroughputID(subject string) string { return ID(subject, record.Throughput) }
+
+// The f16 forms with f32 accumulators whose peak the quick health check
+// measures and the metrics export: PTX's warp-level mma.sync and its
+// Vulkan twin, the 16x16x16 cooperative matrix.
+const (
+	MMAF16     = "mma m16n8k16 f32+=f16"
+	CoopMatF16 = "coopmat 16x16x16 f32+=f16*f16"
+)
+
 // ZerosSuffix ends the subject of a form's throughput on zeros.
 const ZerosSuffix = ", zeros"
 

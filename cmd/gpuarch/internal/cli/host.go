@@ -20,6 +20,8 @@ import (
 	"github.com/gpuarch/gpuarch/compare"
 	"github.com/gpuarch/gpuarch/cuda"
 	"github.com/gpuarch/gpuarch/mdtext"
+	linkname "github.com/gpuarch/gpuarch/measure/links"
+	memname "github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/probe/vk"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
@@ -739,7 +741,7 @@ func writePeerMatrix(b *strings.Builder, m *links.Matrix) {
 		cyc := func(v float64) string { return fmt.Sprintf("%.0f cycles", v) }
 		fmt.Fprintf(b, "| %d -> %d | %s | %v | %d | %v | %s | %s | %s | %s | %s |\n", p.Src, p.Dst, links.LinkName(t), t.CanAccessPeer, t.PerformanceRank, t.NativeAtomics,
 			val(p.Record(links.PeerCopyBandwidth), gbs), val(p.Record(links.PeerCopyLatency), us),
-			val(smrec(links.Suite+"/peer SM/DRAM read"), perSM), val(smrec(links.Suite+"/peer SM/DRAM write"), perSM), val(smrec(links.Suite+"/latency/global ld.cg"), cyc))
+			val(smrec(linkname.PeerStreamID(memname.DRAMRead)), perSM), val(smrec(linkname.PeerStreamID(memname.DRAMWrite)), perSM), val(smrec(linkname.PeerLatencyID(memname.PathL2)), cyc))
 	}
 	b.WriteString("\n")
 }

@@ -10,10 +10,13 @@ import (
 
 	"github.com/gpuarch/gpuarch/compare"
 	"github.com/gpuarch/gpuarch/mdtext"
+	aluname "github.com/gpuarch/gpuarch/measure/alu"
+	linkname "github.com/gpuarch/gpuarch/measure/links"
+	memname "github.com/gpuarch/gpuarch/measure/memory"
+	mmaname "github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/suites/alu"
-	"github.com/gpuarch/gpuarch/suites/links"
 	"github.com/gpuarch/gpuarch/suites/memory"
 	"github.com/gpuarch/gpuarch/suites/mma"
 )
@@ -42,12 +45,9 @@ func quickConfig(c probe.Config) probe.Config {
 // power of two).
 var quickFootprints = []int64{16 << 10, 8 << 20, 1 << 30}
 
-// quickMMA is the tensor-core form --quick measures.
-const quickMMA = "mma m16n8k16 f32+=f16"
-
 // quickJobs plans --quick for dev.
 func quickJobs(dev record.Device, isa string) ([]probe.Planned, error) {
-	fma := map[string]string{probe.ISAPTX: "fma.rn.f32", probe.ISASPIRV: "Fma.f32"}[isa]
+	fma := map[string]string{probe.ISAPTX: aluname.FmaF32, probe.ISASPIRV: aluname.FmaF32SPIRV}[isa]
 	specs, err := alu.LookupIn(alu.CatalogFor(isa), []string{fma})
 	if err != nil {
 		return nil, fmt.Errorf("quick: %w", err)
@@ -55,25 +55,25 @@ func quickJobs(dev record.Device, isa string) ([]probe.Planned, error) {
 	out := []probe.Planned{{Key: alu.Key(specs[0].Subject), Job: probe.ChainJob(specs[0])}}
 	if isa == probe.ISAPTX {
 		for _, m := range mma.Forms() {
-			if m.Name == quickMMA {
+			if m.Name == mmaname.MMAF16 {
 				// The full run's best shape on H100 and H200, and one
 				// beside it.
 				peak, src := mma.Peak(dev, m)
 				shapes := []probe.MMAShape{{WarpsPerSM: 8, ILP: 4}, {WarpsPerSM: 16, ILP: 2}}
-				out = append(out, probe.Planned{Key: mma.Suite + "/" + m.Name, Job: probe.MMAJob(mma.Suite, m, shapes, peak, src)})
+				out = append(out, probe.Planned{Key: mmaname.Key(m.Name), Job: probe.MMAJob(mma.Suite, m, shapes, peak, src)})
 			}
 		}
 	}
 	var paths []probe.ChasePath
 	for _, p := range memory.Paths {
-		if p.Name == "global ld.ca" || p.Name == "global ld.cg" {
+		if p.Name == memname.PathL1 || p.Name == memname.PathL2 {
 			paths = append(paths, p)
 		}
 	}
-	out = append(out, probe.Planned{Key: memory.Suite + "/latency", Job: probe.ChaseJob(memory.Suite, paths, quickFootprints)})
+	out = append(out, probe.Planned{Key: memname.Key(memname.GroupLatency, ""), Job: probe.ChaseJob(memory.Suite, paths, quickFootprints)})
 	for _, s := range memory.BandwidthStreams(dev, 0, 0) {
 		switch s.Subject {
-		case "L2 read":
+		case memname.L2Read:
 			// The full run's peak is at half of the L2 (a quarter of it
 			// and half sized from the driver's L2 here), with blocks
 			// moving to the next block's lines each pass, 8 to 16 bytes
@@ -82,12 +82,12 @@ func quickJobs(dev record.Device, isa string) ([]probe.Planned, error) {
 			s.Footprints = s.Footprints[2:]
 			s.Rotations = []int{1}
 			s.Shapes = []probe.StreamShape{{Width: 8, WarpsPerSM: 64}, {Width: 16, WarpsPerSM: 32}}
-		case "DRAM read":
+		case memname.DRAMRead:
 			s.Shapes = []probe.StreamShape{{Width: 8, WarpsPerSM: 64}, {Width: 16, WarpsPerSM: 32}}
 		default:
 			continue
 		}
-		out = append(out, probe.Planned{Key: memory.Suite + "/bandwidth/" + s.Subject, Job: probe.BandwidthJob(memory.Suite, s)})
+		out = append(out, probe.Planned{Key: memname.BandwidthID(s.Subject), Job: probe.BandwidthJob(memory.Suite, s)})
 	}
 	return out, nil
 }
@@ -146,17 +146,17 @@ type quickWant struct {
 
 // quickWants are the health check's figures.
 var quickWants = []quickWant{
-	{"FFMA latency", "alu/fma.rn.f32/latency", 0},
-	{"FFMA peak", "alu/fma.rn.f32/throughput", 0},
-	{"tensor-core f16 peak", mma.Suite + "/" + quickMMA + "/throughput", 0},
-	{"L2 read bandwidth", "memory/bandwidth/L2 read", 0},
-	{"DRAM read bandwidth", "memory/bandwidth/DRAM read", 0},
-	{"L1 load latency (16 KiB, ld.ca)", "memory/latency/global ld.ca", 16 << 10},
-	{"L2 load latency (8 MiB, ld.cg)", "memory/latency/global ld.cg", 8 << 20},
-	{"DRAM load latency (1 GiB, ld.cg)", "memory/latency/global ld.cg", 1 << 30},
-	{"pinned host to device, 256 MiB", links.HostID(links.Pinned, links.HostToDevice), 0},
-	{"pinned device to host, 256 MiB", links.HostID(links.Pinned, links.DeviceToHost), 0},
-	{"host round trip", links.RoundTripID, 0},
+	{"FFMA latency", aluname.LatencyID(aluname.FmaF32), 0},
+	{"FFMA peak", aluname.ThroughputID(aluname.FmaF32), 0},
+	{"tensor-core f16 peak", mmaname.ThroughputID(mmaname.MMAF16), 0},
+	{"L2 read bandwidth", memname.BandwidthID(memname.L2Read), 0},
+	{"DRAM read bandwidth", memname.BandwidthID(memname.DRAMRead), 0},
+	{"L1 load latency (16 KiB, ld.ca)", memname.LatencyID(memname.PathL1), 16 << 10},
+	{"L2 load latency (8 MiB, ld.cg)", memname.LatencyID(memname.PathL2), 8 << 20},
+	{"DRAM load latency (1 GiB, ld.cg)", memname.LatencyID(memname.PathL2), 1 << 30},
+	{"pinned host to device, 256 MiB", linkname.HostID(linkname.Pinned, linkname.HostToDevice), 0},
+	{"pinned device to host, 256 MiB", linkname.HostID(linkname.Pinned, linkname.DeviceToHost), 0},
+	{"host round trip", linkname.RoundTripID, 0},
 }
 
 // key is the want's ID in the runs quickFigures compares: the record's,

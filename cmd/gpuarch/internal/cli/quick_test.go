@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	mmaname "github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/probe/probetest"
 	"github.com/gpuarch/gpuarch/record"
@@ -286,7 +287,7 @@ func TestWriteQuickGolden(t *testing.T) {
 // but it is flagged, named, as "differs, not tested"; with five samples a
 // side it is tested, and worse.
 func TestQuickSlowTensorCore(t *testing.T) {
-	const id = "mma/" + quickMMA + "/throughput"
+	id := mmaname.ThroughputID(mmaname.MMAF16)
 	tensor := func(v float64, samples int) *record.Run {
 		r := &record.Run{Device: record.Device{Name: "NVIDIA H200"}, Records: []record.Record{{ID: id, Status: record.StatusOK, Unit: "operations/clock/SM", Value: v}}}
 		for i := range samples {
