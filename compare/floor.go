@@ -4,9 +4,9 @@ import (
 	"math"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/measure/links"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
-	"github.com/gpuarch/gpuarch/measure/links"
 )
 
 // NoiseFloor is a record's own noise, relative to its median: the larger
