@@ -342,31 +342,13 @@ func TestKendallTau(t *testing.T) {
 // Kendall tau), rounded up: a change that makes predictions worse fails
 // here. Tighten them as the model improves.
 var corpusBounds = map[string]struct{ mean, worst, tau float64 }{
-	// With the cubin's control fields (stall counts, scoreboards) the
-	// mean fell from 11.6% to 7.6%. Bounding an L2 divergent load by the
-	// L2's delivery of a line per lane as well as the load/store unit's
-	// rate took it to 7.1%; the shared latency of an unrolled LDS chain
-	// and ldmatrix's latency per wavefront (conflicted and wide shared
-	// loads, an L1 divergent load's lines) to 5.7%, the worst case from
-	// 35.8% (the L1 chase at one warp, now 8%) to 28.1% (the L2 chase at
-	// 16 warps, which the L2 transfer-unit record puts 28% slow). The
-	// corpus re-measured with the fixed chase (below), on a record with
-	// the divergent chase: 2.4%, the worst 10.3% (gemm_ffma at 8 warps,
-	// as on the H100), the DRAM chase within 8.7% and the L2 chase 4.1%.
-	"NVIDIA-H200": {mean: 0.03, worst: 0.12, tau: 0.97},
-	// The H100's corpus was not looked at while the model was worked on
-	// against the H200's: a held-out GPU, until its chase was found to
-	// start up to 33 threads on each of 4096 positions (so that most of
-	// its "DRAM" loads hit lines another thread had just fetched) and was
-	// fixed, and divergent loads took the loaded latency the memory
-	// suite's divergent chase measures: 7.7% to 2.3%, the worst from 53%
-	// (the DRAM chase) to 10.3% (gemm_ffma at 8 warps). The MIO queue
-	// (infer.MIOQueue) took the ALU loops from 3.1% to 2.3%, the worst
-	// from 16.0% (online_softmax at 32 warps) to 10.3%. The L2 chase at
-	// 32 warps is 2% off; in a run that caught the L2 in the state where
-	// its divergent loads run 15% faster (and its rotating read 18%
-	// slower), it was 15.4% off.
-	"NVIDIA-H100-80GB-HBM3": {mean: 0.03, worst: 0.12, tau: 0.97},
+	// Issue 33 grew the corpus from 8 loops to 47 (39 written as a new
+	// user would, split into a development and a held-out half before
+	// they were measured). On the first corpus the mean was 2.4% (H200)
+	// and 2.3% (H100); on the new one, before lane addresses were
+	// evaluated, 13.6% (H100), the worst 93%, tau 0.80.
+	"NVIDIA-H200":           {mean: 0.11, worst: 2.2, tau: 0.87},
+	"NVIDIA-H100-80GB-HBM3": {mean: 0.11, worst: 2.2, tau: 0.87},
 }
 
 // TestValidateCorpus compares predictions with the corpus measured on

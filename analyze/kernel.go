@@ -136,14 +136,21 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) (_
 	if len(irreducible) > 0 {
 		k.Notes = append(k.Notes, fmt.Sprintf("%d backward branches into blocks that do not dominate them (irreducible control flow): not loops this analysis can predict", len(irreducible)))
 	}
-	strides := laneStrides(f.Instructions)
+	var ranges [][2]int
+	for _, lp := range loops {
+		if lp.Innermost {
+			body := g.Body(lp)
+			ranges = append(ranges, [2]int{body[0].Offset, body[len(body)-1].Offset})
+		}
+	}
+	lanes := laneAddresses(f.Instructions, ranges)
 	for _, lp := range loops {
 		if !lp.Innermost {
 			continue
 		}
 		inner++
 		body := g.Body(lp)
-		lr, err := analyzeLoop(m, body, warps, opt.Level, opt.Pattern, strides)
+		lr, err := analyzeLoop(m, body, warps, opt.Level, opt.Pattern, lanes)
 		if err != nil {
 			k.Notes = append(k.Notes, fmt.Sprintf("loop at %#04x: %v", lp.StartOffset, err))
 			continue

@@ -1,135 +1,866 @@
 package analyze
 
 import (
+	"fmt"
+	"math/bits"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/gpuarch/gpuarch/sass"
 )
 
-// laneStrides reads, for each shared-memory access of a function, how
-// many bytes apart consecutive lanes' addresses are, where the listing
-// shows it: it follows each register as lane × k + a value uniform over
-// the warp, from S2R SR_TID.X or SR_LANEID (k = 1) through moves, adds,
-// shifts, LEA and AND masks that keep a lane's bits, in program order
-// (a loop's induction registers keep the k their preamble gave them). A
-// register written any other way is unknown, and so is an access whose
-// address reads one. The map is keyed by instruction offset.
-func laneStrides(ins []sass.Instruction) map[int]int64 {
-	k := map[string]int64{}
-	val := func(op string) (int64, bool) {
-		op = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(op), ".reuse"))
-		switch {
-		case op == "RZ" || strings.HasPrefix(op, "UR") || strings.HasPrefix(op, "c["):
-			return 0, true
-		case strings.HasPrefix(op, "-") || strings.HasPrefix(op, "~") || strings.HasPrefix(op, "|"):
-			return 0, false
-		case regReg.MatchString(op):
-			v, ok := k[op]
-			return v, ok
-		}
-		if _, err := strconv.ParseInt(op, 0, 64); err == nil {
-			return 0, true
-		}
-		return 0, false
+// Lane addresses: each register's value for the 32 lanes of a warp, as
+// far as the listing shows it, and from it each memory access's
+// addresses, so that bank conflicts and coalescing are computed rather
+// than assumed.
+//
+// A value is base + d[lane]: d is 32 concrete offsets and base is either a
+// known constant or unknown but the same for every lane of the warp (a
+// kernel parameter, the block index, the loop counter), with the largest
+// power of two it is known to be a multiple of. S2R of the lane index
+// gives d = lane, base 0; of threadIdx.x d = lane and a base that is a
+// multiple of 32 (blocks taken one-dimensional with a multiple of 32
+// threads, stated as an assumption). Moves, IMAD, IMAD.WIDE, IADD3, VIADD,
+// LEA, SHF, and LOP3 AND masks carry d through, with uniform-register
+// (U-prefixed) forms evaluated the same way; an operation the evaluator
+// cannot follow on a value that varies across lanes makes it unknown, and
+// one on uniform values makes an unknown uniform. Loops are evaluated to a
+// fixed point: a register whose lane offsets change from one iteration to
+// the next by a constant keeps them (its base becomes unknown), one that
+// changes otherwise becomes unknown.
+
+// lval is one register's value across a warp's lanes.
+type lval struct {
+	// ok is false when the lanes' offsets are unknown.
+	ok bool
+	d  [32]int64
+	// known says base is the value's constant part; otherwise it is
+	// unknown, uniform over the warp, a multiple of align.
+	known bool
+	base  int64
+	align int64
+	// assume lists the assumptions the value rests on.
+	assume []string
+	// scrambled marks a value unknown because lanes' values went
+	// through an operation that is not affine in them (a hash, a product
+	// of two lane-varying values): taken as scattered addresses.
+	scrambled bool
+}
+
+const bigAlign = int64(1) << 40
+
+func (v lval) uniform() bool {
+	if !v.ok {
+		return false
 	}
-	imm := func(op string) (int64, bool) {
-		v, err := strconv.ParseInt(strings.TrimSpace(op), 0, 64)
-		return v, err == nil
+	for _, x := range v.d {
+		if x != v.d[0] {
+			return false
+		}
 	}
-	out := map[int]int64{}
-	for _, in := range ins {
-		ops := strings.Split(in.Operands, ",")
-		if op, ok := memoryOp(in); ok && op.space == "shared" {
-			if s, ok := addressStride(in.Operands, val); ok {
-				out[in.Offset] = s
+	return true
+}
+
+// alignment is the power of two the value's base is a multiple of.
+func (v lval) alignment() int64 {
+	if v.known {
+		return lowbit(v.base)
+	}
+	return max(1, v.align)
+}
+
+func lowbit(x int64) int64 {
+	if x == 0 {
+		return bigAlign
+	}
+	return int64(1) << bits.TrailingZeros64(uint64(x))
+}
+
+func constVal(c int64) lval { return lval{ok: true, known: true, base: c} }
+
+func uniformVal(align int64, assume ...string) lval {
+	return lval{ok: true, align: max(1, align), assume: assume}
+}
+
+func unknownVal(assume ...string) lval { return lval{assume: assume} }
+
+func joinAssume(vs ...lval) []string {
+	var out []string
+	for _, v := range vs {
+		for _, a := range v.assume {
+			if !slices.Contains(out, a) {
+				out = append(out, a)
 			}
-			if op.store {
-				continue
-			}
-		}
-		if len(ops) == 0 || !regReg.MatchString(strings.TrimSpace(ops[0])) {
-			continue
-		}
-		dst := strings.TrimSpace(ops[0])
-		src := ops[1:]
-		v, ok := int64(0), false
-		arg := func(i int) (int64, bool) {
-			if i >= len(src) {
-				return 0, false
-			}
-			return val(src[i])
-		}
-		switch {
-		case in.Opcode == "S2R" && len(src) == 1:
-			switch s := strings.TrimSpace(src[0]); {
-			case s == "SR_TID.X" || s == "SR_LANEID":
-				v, ok = 1, true
-			case strings.HasPrefix(s, "SR_CTAID"):
-				v, ok = 0, true
-			}
-		case in.Opcode == "MOV" && len(src) >= 1:
-			v, ok = arg(0)
-		case in.Opcode == "IMAD.MOV.U32" && len(src) == 3:
-			a, oka := arg(0)
-			b, okb := arg(1)
-			c, okc := arg(2)
-			v, ok = c, oka && okb && okc && a == 0 && b == 0
-		case in.Opcode == "SHF.L.U32" && len(src) == 3:
-			a, oka := arg(0)
-			s, oks := imm(src[1])
-			v, ok = a<<s, oka && oks && s >= 0 && s < 32
-		case in.Opcode == "IMAD.SHL.U32" && len(src) == 3:
-			a, oka := arg(0)
-			s, oks := imm(src[1])
-			v, ok = a*s, oka && oks
-		case in.Opcode == "LEA" && len(src) == 3:
-			a, oka := arg(0)
-			b, okb := arg(1)
-			s, oks := imm(src[2])
-			v, ok = a<<s+b, oka && okb && oks && s >= 0 && s < 32
-		case (in.Opcode == "IADD3" || in.Opcode == "VIADD" || in.Opcode == "IMAD.IADD") && len(src) >= 2:
-			ok = true
-			for i := range src {
-				a, oka := arg(i)
-				v, ok = v+a, ok && oka
-			}
-		case in.Opcode == "LOP3.LUT" && len(src) == 5 && strings.TrimSpace(src[3]) == "0xc0" && strings.TrimSpace(src[2]) == "RZ":
-			// a AND mask: the lanes' bits survive when the mask
-			// keeps the 5 bits a lane index moves.
-			a, oka := arg(0)
-			mask, okm := imm(src[1])
-			v, ok = a, oka && okm && (a == 0 || mask&(31*a) == 31*a)
-		}
-		if ok && in.Predicate == "" {
-			k[dst] = v
-		} else {
-			delete(k, dst)
 		}
 	}
 	return out
 }
 
+func addVal(a, b lval) lval {
+	r := lval{ok: a.ok && b.ok, assume: joinAssume(a, b), scrambled: a.scrambled || b.scrambled}
+	if !r.ok {
+		return r
+	}
+	for i := range r.d {
+		r.d[i] = a.d[i] + b.d[i]
+	}
+	if a.known && b.known {
+		r.known, r.base = true, a.base+b.base
+	} else {
+		r.align = min(a.alignment(), b.alignment())
+	}
+	return r
+}
+
+func negVal(a lval) lval {
+	r := a
+	for i := range r.d {
+		r.d[i] = -a.d[i]
+	}
+	r.base = -a.base
+	return r
+}
+
+// mulVal is a × b where one of them is a uniform constant, or both are
+// uniform; otherwise the product's lane offsets are unknown.
+func mulVal(a, b lval) lval {
+	as := joinAssume(a, b)
+	if !a.ok || !b.ok {
+		return lval{assume: as, scrambled: a.scrambled || b.scrambled}
+	}
+	if b.known && b.uniform() {
+		a, b = b, a
+	}
+	if a.known && a.uniform() {
+		c := a.base + a.d[0]
+		r := lval{ok: true, assume: as}
+		for i := range r.d {
+			r.d[i] = b.d[i] * c
+		}
+		if b.known {
+			r.known, r.base = true, b.base*c
+		} else {
+			r.align = min(bigAlign, b.alignment()*lowbit(c))
+		}
+		return r
+	}
+	if a.uniform() && b.uniform() {
+		return lval{ok: true, align: min(bigAlign, a.alignment()*b.alignment()), assume: as}
+	}
+	return lval{assume: as, scrambled: true}
+}
+
+func shlVal(a lval, s int64) lval {
+	if s < 0 || s > 40 {
+		return lval{assume: a.assume}
+	}
+	return mulVal(a, constVal(int64(1)<<s))
+}
+
+// shrVal is a >> s (logical) where it can be said per lane.
+func shrVal(a lval, s int64) lval {
+	if !a.ok || s < 0 || s > 40 {
+		return lval{assume: a.assume, scrambled: a.scrambled || a.ok}
+	}
+	if a.uniform() {
+		if a.known {
+			return constVal((a.base + a.d[0]) >> s)
+		}
+		return uniformVal(1, a.assume...)
+	}
+	r := lval{ok: true, assume: a.assume}
+	if a.known {
+		r.known = true
+		for i := range r.d {
+			r.d[i] = (a.base + a.d[i]) >> s
+		}
+		return r
+	}
+	// (base + d) >> s = base >> s + d >> s when base is a multiple of
+	// 2^s and every d is non-negative.
+	if a.alignment() < int64(1)<<s {
+		return lval{assume: a.assume, scrambled: true}
+	}
+	for i := range r.d {
+		if a.d[i] < 0 {
+			return lval{assume: a.assume, scrambled: true}
+		}
+		r.d[i] = a.d[i] >> s
+	}
+	r.align = max(1, a.alignment()>>s)
+	return r
+}
+
+// andVal is a & m for a uniform mask m.
+func andVal(a, m lval) lval {
+	as := joinAssume(a, m)
+	if !a.ok || !m.ok || !m.uniform() {
+		if a.ok && m.ok && a.uniform() && !m.uniform() {
+			return andVal(m, a)
+		}
+		return lval{assume: as, scrambled: a.scrambled || m.scrambled || (a.ok && m.ok)}
+	}
+	if !m.known {
+		if a.uniform() {
+			return uniformVal(1, as...)
+		}
+		// A mask the listing does not give (a kernel parameter):
+		// taken to keep the lanes' offsets (no wrap within a warp).
+		r := a
+		r.known, r.base, r.align = false, 0, 1
+		r.assume = append(as, "a run-time AND mask keeps the lanes' offsets (no wrap within a warp)")
+		return r
+	}
+	mask := m.base + m.d[0]
+	r := lval{ok: true, assume: as}
+	if a.known {
+		r.known = true
+		for i := range r.d {
+			r.d[i] = (a.base + a.d[i]) & mask
+		}
+		return r
+	}
+	// Lane offsets relative to the lowest lane's, that part moved
+	// into the base.
+	if mn := slices.Min(a.d[:]); mn != 0 {
+		for i := range a.d {
+			a.d[i] -= mn
+		}
+		a.align = min(a.alignment(), lowbit(mn))
+	}
+	keeps := true
+	top := int64(0)
+	for i := range r.d {
+		if a.d[i] < 0 {
+			return lval{assume: as}
+		}
+		keeps = keeps && a.d[i]&mask == a.d[i]
+		top = max(top, a.d[i])
+		r.d[i] = a.d[i] & mask
+	}
+	al := a.alignment()
+	switch {
+	case top < al:
+		// base's bits lie above every lane's offset: (base + d) & m
+		// = (base & m) + (d & m) exactly.
+	case keeps:
+		r.assume = append(r.assume, fmt.Sprintf("the AND mask %#x does not wrap the lanes' addresses within a warp", mask))
+	default:
+		return lval{assume: as, scrambled: true}
+	}
+	if mask >= 0 && mask < al {
+		r.known, r.base = true, 0
+		return r
+	}
+	r.align = max(al, lowbit(mask))
+	return r
+}
+
+// lut3 applies LOP3's truth table to three words (PTX ISA, lop3: the
+// table indexed by a, b, c as 0xF0, 0xCC, 0xAA).
+func lut3(lut int64, a, b, c uint32) uint32 {
+	var r uint32
+	for idx := range 8 {
+		if lut>>idx&1 == 0 {
+			continue
+		}
+		t := ^uint32(0)
+		for bit, x := range []uint32{a, b, c} {
+			if idx>>(2-bit)&1 == 1 {
+				t &= x
+			} else {
+				t &= ^x
+			}
+		}
+		r |= t
+	}
+	return r
+}
+
+// lop3Val is LOP3.LUT of a, b, c, where it can be said per lane: every
+// input known per lane, or each an unknown uniform part above a common
+// power of two and lane offsets below it (then the bits of the two parts
+// never meet, and the lanes' offsets are the table applied to theirs).
+func lop3Val(lut int64, a, b, c lval) lval {
+	as := joinAssume(a, b, c)
+	in := []lval{a, b, c}
+	allKnown := true
+	for _, v := range in {
+		if !v.ok {
+			return lval{assume: as, scrambled: a.scrambled || b.scrambled || c.scrambled}
+		}
+		allKnown = allKnown && v.known
+	}
+	w := func(v lval, l int) uint32 { return uint32(v.base + v.d[l]) }
+	r := lval{ok: true, assume: as}
+	if allKnown {
+		r.known = true
+		for l := range r.d {
+			r.d[l] = int64(lut3(lut, w(a, l), w(b, l), w(c, l)))
+		}
+		return r
+	}
+	// The common power of two: the smallest alignment of the unknown
+	// bases, the lanes' offsets (made non-negative) below it.
+	A := bigAlign
+	norm := make([]lval, 3)
+	for k, v := range in {
+		if v.known {
+			norm[k] = v
+			continue
+		}
+		mn := slices.Min(v.d[:])
+		n := v
+		for l := range n.d {
+			n.d[l] -= mn
+		}
+		n.align = min(v.alignment(), lowbit(mn))
+		norm[k] = n
+		A = min(A, n.align)
+	}
+	if A >= 1<<32 {
+		A = 1 << 31
+	}
+	lo := uint32(A - 1)
+	var his [3]uint32
+	for k, v := range norm {
+		for l := range v.d {
+			if v.known {
+				x := w(v, l)
+				if l > 0 && x&^lo != his[k] {
+					return lval{assume: as, scrambled: true} // high bits vary by lane
+				}
+				his[k] = x &^ lo
+			} else if v.d[l] < 0 || v.d[l] >= A {
+				return lval{assume: as, scrambled: true}
+			}
+		}
+	}
+	for l := range r.d {
+		var x [3]uint32
+		for k, v := range norm {
+			if v.known {
+				x[k] = w(v, l) & lo
+			} else {
+				x[k] = uint32(v.d[l])
+			}
+		}
+		r.d[l] = int64(lut3(lut, x[0], x[1], x[2]) & lo)
+	}
+	r.align = A
+	return r
+}
+
+// mergeVal is the value a register has at a loop's head: one value on
+// entry, another after an iteration.
+func mergeVal(a, b lval) lval {
+	if !a.ok || !b.ok {
+		return lval{assume: joinAssume(a, b), scrambled: a.scrambled || b.scrambled}
+	}
+	c := b.d[0] - a.d[0]
+	for i := range a.d {
+		if b.d[i]-a.d[i] != c {
+			return lval{assume: joinAssume(a, b)}
+		}
+	}
+	if c == 0 && a.known && b.known && a.base == b.base {
+		return a
+	}
+	r := lval{ok: true, d: a.d, assume: joinAssume(a, b)}
+	r.align = min(a.alignment(), b.alignment(), lowbit(c))
+	if a.known && b.known {
+		r.align = min(r.align, lowbit(b.base-a.base+c))
+	}
+	return r
+}
+
+func sameVal(a, b lval) bool {
+	if a.ok != b.ok {
+		return false
+	}
+	if !a.ok {
+		return true
+	}
+	return a.d == b.d && a.known == b.known && (a.known && a.base == b.base || !a.known && a.align == b.align)
+}
+
+// laneState holds the registers' values during the walk.
+type laneState map[string]lval
+
+func (s laneState) clone() laneState {
+	c := make(laneState, len(s))
+	for k, v := range s {
+		c[k] = v
+	}
+	return c
+}
+
 var (
-	regReg  = regexp.MustCompile(`^R[0-9]+$`)
-	bracket = regexp.MustCompile(`\[([^\]]*)\]`)
+	regReg   = regexp.MustCompile(`^U?R[0-9]+$`)
+	predReg  = regexp.MustCompile(`^!?U?P[T0-9]+$`)
+	bracket  = regexp.MustCompile(`\[([^\]]*)\]`)
+	constRef = regexp.MustCompile(`^c\[(0x[0-9a-f]+)\]\[(0x[0-9a-f]+|RZ)\]$`)
 )
 
-// addressStride is the lane coefficient of the registers inside an
-// operand list's last bracketed address.
-func addressStride(operands string, val func(string) (int64, bool)) (int64, bool) {
-	m := bracket.FindAllStringSubmatch(operands, -1)
-	if len(m) == 0 {
+// Assumptions the evaluator states where it makes them.
+const (
+	assumeTid   = "blocks one-dimensional with a multiple of 32 threads (threadIdx.x of lane 0 a multiple of 32)"
+	assumePtr   = "64-bit kernel parameters are pointers aligned to 256 bytes (cudaMalloc's alignment)"
+	assumeCarry = "64-bit address arithmetic carries into the high word alike for every lane"
+)
+
+// operand is one source operand's value in state s.
+func (s laneState) operand(op string, wide bool) lval {
+	op = strings.TrimSpace(op)
+	op = strings.TrimSuffix(op, ".reuse")
+	op = strings.TrimSuffix(op, ".64")
+	switch {
+	case op == "RZ" || op == "URZ":
+		return constVal(0)
+	case strings.HasPrefix(op, "-"):
+		return negVal(s.operand(op[1:], wide))
+	case strings.HasPrefix(op, "~") || strings.HasPrefix(op, "|") || strings.HasPrefix(op, "!"):
+		v := s.operand(strings.Trim(op, "~|!"), wide)
+		if v.uniform() {
+			return uniformVal(1, v.assume...)
+		}
+		return unknownVal(v.assume...)
+	case regReg.MatchString(op):
+		if v, ok := s[op]; ok {
+			return v
+		}
+		if strings.HasPrefix(op, "UR") {
+			return uniformVal(1) // a uniform register is one value a warp
+		}
+		return unknownVal()
+	}
+	if m := constRef.FindStringSubmatch(op); m != nil {
+		off, _ := strconv.ParseInt(m[2], 0, 64)
+		switch {
+		case m[1] == "0x0" && (m[2] == "RZ" || off == 0):
+			// blockDim.x.
+			return uniformVal(32, assumeTid)
+		case m[1] == "0x0" && off >= 0x210 && wide:
+			return uniformVal(256, assumePtr)
+		}
+		return uniformVal(1)
+	}
+	if v, err := strconv.ParseInt(op, 0, 64); err == nil {
+		if strings.HasPrefix(op, "0x") && v >= 1<<31 && v < 1<<32 {
+			v -= 1 << 32 // a 32-bit immediate, sign-extended
+		}
+		return constVal(v)
+	}
+	if v, err := strconv.ParseUint(op, 0, 64); err == nil {
+		return constVal(int64(v))
+	}
+	return unknownVal()
+}
+
+// regs is the operand list split, predicates (carry outs and ins) and
+// trailing !PT dropped.
+func splitOperands(s string) []string {
+	var out []string
+	for _, op := range strings.Split(s, ",") {
+		op = strings.TrimSpace(op)
+		if op == "" || predReg.MatchString(op) {
+			continue
+		}
+		out = append(out, op)
+	}
+	return out
+}
+
+// step evaluates one instruction, writing its destinations into s.
+func (s laneState) step(in sass.Instruction) {
+	if first, _, _ := strings.Cut(in.Operands, ","); predReg.MatchString(strings.TrimSpace(first)) {
+		return // writes a predicate
+	}
+	ops := splitOperands(in.Operands)
+	if len(ops) == 0 || !regReg.MatchString(ops[0]) {
+		return
+	}
+	dst, src := ops[0], ops[1:]
+	if _, isMem := memoryOp(in); isMem {
+		// A loaded value (or an atomic's old value) is not followed.
+		s[dst] = unknownVal()
+		if strings.Contains(in.Opcode, ".64") || strings.Contains(in.Opcode, ".128") {
+			// and the registers after it
+			if n, err := strconv.Atoi(strings.TrimLeft(dst, "UR")); err == nil {
+				for k := 1; k < 4; k++ {
+					s[fmt.Sprintf("R%d", n+k)] = unknownVal()
+				}
+			}
+		}
+		return
+	}
+	opc := in.Opcode
+	uni := strings.HasPrefix(dst, "UR")
+	if uni && strings.HasPrefix(opc, "U") {
+		opc = opc[1:]
+	}
+	if opc == "S2UR" {
+		opc = "S2R"
+	}
+	wide := strings.Contains(opc, ".64") || strings.Contains(opc, ".WIDE")
+	arg := func(i int) lval {
+		if i >= len(src) {
+			return unknownVal()
+		}
+		return s.operand(src[i], wide)
+	}
+	imm := func(i int) (int64, bool) {
+		v := arg(i)
+		if v.known && v.uniform() {
+			return v.base + v.d[0], true
+		}
 		return 0, false
 	}
-	sum := int64(0)
+	hi := func() lval { return uniformVal(1, joinAssume(arg(0), arg(1), arg(2))...) }
+	base, _, _ := strings.Cut(opc, ".")
+	var v lval
+	var pair *lval // the high word of a 64-bit result
+	switch {
+	case opc == "S2R" && len(src) == 1:
+		switch r := strings.TrimSpace(src[0]); {
+		case r == "SR_LANEID":
+			v = lval{ok: true, known: true}
+			for i := range v.d {
+				v.d[i] = int64(i)
+			}
+		case r == "SR_TID.X":
+			v = lval{ok: true, align: 32, assume: []string{assumeTid}}
+			for i := range v.d {
+				v.d[i] = int64(i)
+			}
+		case strings.HasPrefix(r, "SR_TID."):
+			v = uniformVal(1, assumeTid)
+		case strings.HasPrefix(r, "SR_CTAID") || strings.HasPrefix(r, "SR_CgaCtaId") || strings.HasPrefix(r, "SR_NCTAID"):
+			v = uniformVal(1)
+		default:
+			v = unknownVal()
+		}
+	case (base == "MOV" || base == "MOV32I") && len(src) >= 1:
+		v = arg(0)
+	case opc == "IMAD.MOV.U32" || opc == "IMAD.MOV":
+		v = addVal(mulVal(arg(0), arg(1)), arg(2))
+	case opc == "IMAD.SHL.U32" || opc == "IMAD.SHL":
+		v = mulVal(arg(0), arg(1))
+	case opc == "IMAD.IADD" || opc == "IMAD" || opc == "IMAD.U32" || opc == "IMAD.LO" || opc == "IMAD.LO.U32":
+		v = addVal(mulVal(arg(0), arg(1)), arg(2))
+	case strings.HasPrefix(opc, "IMAD.WIDE"):
+		v = addVal(mulVal(arg(0), arg(1)), arg(2))
+		h := hi()
+		h.assume = append(h.assume, assumeCarry)
+		pair = &h
+	case strings.HasPrefix(opc, "IMAD.X") || strings.HasPrefix(opc, "IADD3.X") || strings.HasPrefix(opc, "LEA.HI") || strings.HasPrefix(opc, "SHF.L.U64.HI") || strings.HasPrefix(opc, "IMAD.HI"):
+		if arg(0).ok && arg(1).ok && (len(src) < 3 || arg(2).ok) {
+			v = hi()
+			v.assume = append(v.assume, assumeCarry)
+		} else {
+			v = unknownVal()
+		}
+	case base == "IADD3" || opc == "VIADD" || base == "IADD":
+		v = constVal(0)
+		for i := range src {
+			v = addVal(v, arg(i))
+		}
+	case opc == "LEA" && len(src) == 3:
+		if sh, ok := imm(2); ok {
+			v = addVal(shlVal(arg(0), sh), arg(1))
+		} else {
+			v = unknownVal()
+		}
+	case (opc == "SHF.L.U32" || opc == "SHF.L.W.U32") && len(src) == 3:
+		if sh, ok := imm(1); ok {
+			v = shlVal(arg(0), sh)
+		} else {
+			v = unknownVal()
+		}
+	case (opc == "SHF.R.U32.HI") && len(src) == 3 && src[0] == "RZ":
+		if sh, ok := imm(1); ok {
+			v = shrVal(arg(2), sh)
+		} else {
+			v = unknownVal()
+		}
+	case opc == "LOP3.LUT" && len(src) >= 4:
+		lut, ok := imm(3)
+		v = lval{}
+		if ok {
+			v = lop3Val(lut, arg(0), arg(1), arg(2))
+		}
+		if !v.ok && ok && lut == 0xc0 && strings.TrimSpace(src[2]) == "RZ" {
+			v = andVal(arg(0), arg(1))
+		}
+		if !v.ok {
+			v.scrambled = v.scrambled || !arg(0).uniform() || !arg(1).uniform() || !arg(2).uniform()
+		}
+	default:
+		// Anything else: uniform when every source is, else unknown.
+		all := true
+		var vs []lval
+		for i := range src {
+			if strings.HasPrefix(src[i], "SR_") || strings.HasPrefix(src[i], "`") {
+				continue
+			}
+			a := arg(i)
+			vs = append(vs, a)
+			if !a.uniform() {
+				all = false
+			}
+		}
+		if _, isMem := memoryOp(in); isMem {
+			all = all && len(vs) > 0
+		}
+		if all && base != "S2R" && base != "CS2R" {
+			v = uniformVal(1, joinAssume(vs...)...)
+		} else {
+			v = unknownVal()
+			for _, a := range vs {
+				// A lane-varying value through an operation
+				// not followed (XOR, multiply-high, ...).
+				v.scrambled = v.scrambled || a.scrambled || (a.ok && !a.uniform())
+			}
+		}
+		if wide || strings.HasSuffix(opc, ".64") {
+			h := v
+			pair = &h
+		}
+	}
+	set := func(r string, x lval) {
+		if in.Predicate != "" {
+			if old, ok := s[r]; ok {
+				x = mergeVal(old, x)
+			} else {
+				x = unknownVal()
+			}
+		}
+		s[r] = x
+	}
+	set(dst, v)
+	if pair != nil {
+		if n, err := strconv.Atoi(strings.TrimLeft(dst, "UR")); err == nil {
+			p := "R"
+			if uni {
+				p = "UR"
+			}
+			set(fmt.Sprintf("%s%d", p, n+1), *pair)
+		}
+	}
+}
+
+// laneAccess is one memory instruction's addresses across a warp.
+type laneAccess struct {
+	// known is false where the lanes' offsets could not be followed.
+	known bool
+	// offsets are each lane's byte address relative to a uniform base.
+	offsets [32]int64
+	// baseAlign is the power of two the base is known to be a multiple
+	// of (bigAlign when the address is a constant).
+	baseAlign int64
+	assume    []string
+	// scattered marks unknown addresses computed from lane-varying
+	// values by operations not affine in them (hashes).
+	scattered bool
+}
+
+// address evaluates the last bracketed address of in.
+func (s laneState) address(in sass.Instruction) lval {
+	m := bracket.FindAllStringSubmatch(in.Operands, -1)
+	if len(m) == 0 {
+		return unknownVal()
+	}
+	sum := constVal(0)
 	for _, term := range strings.Split(m[len(m)-1][1], "+") {
-		v, ok := val(term)
-		if !ok {
+		term = strings.TrimSpace(term)
+		if term == "" {
+			continue
+		}
+		scale := int64(1)
+		for _, x := range []string{".X4", ".X8", ".X16"} {
+			if strings.HasSuffix(term, x) {
+				scale, _ = strconv.ParseInt(x[2:], 10, 64)
+				term = strings.TrimSuffix(term, x)
+			}
+		}
+		sum = addVal(sum, mulVal(s.operand(term, strings.Contains(term, ".64")), constVal(scale)))
+	}
+	return sum
+}
+
+// laneAddresses evaluates, for each memory access of a function, its
+// addresses across a warp's lanes, walking the instructions in program
+// order and each of loops (pairs of first and last instruction offsets)
+// to a fixed point. The map is keyed by instruction offset.
+func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
+	out := map[int]laneAccess{}
+	s := laneState{}
+	heads := map[int]laneState{}
+	rounds := map[int]int{}
+	for i := 0; i < len(ins); i++ {
+		in := ins[i]
+		for _, lp := range loops {
+			if in.Offset == lp[0] {
+				if _, ok := heads[lp[0]]; !ok {
+					heads[lp[0]] = s.clone()
+				}
+			}
+		}
+		if _, ok := memoryOp(in); ok {
+			a := s.address(in)
+			la := laneAccess{known: a.ok, assume: a.assume, scattered: !a.ok && a.scrambled}
+			if a.ok {
+				la.offsets = a.d
+				la.baseAlign = a.alignment()
+				if a.known {
+					for l := range la.offsets {
+						la.offsets[l] += a.base
+					}
+					la.baseAlign = bigAlign
+				}
+			}
+			out[in.Offset] = la
+		}
+		s.step(in)
+		for _, lp := range loops {
+			if in.Offset != lp[1] {
+				continue
+			}
+			h := heads[lp[0]]
+			merged := h.clone()
+			changed := false
+			for r, v := range s {
+				old, ok := h[r]
+				if !ok {
+					continue // first written in the loop
+				}
+				m := mergeVal(old, v)
+				if rounds[lp[0]] >= 3 && !sameVal(m, old) {
+					m = unknownVal(m.assume...)
+				}
+				if !sameVal(m, old) {
+					changed = true
+				}
+				merged[r] = m
+			}
+			if changed && rounds[lp[0]] < 5 {
+				rounds[lp[0]]++
+				heads[lp[0]] = merged
+				s = merged.clone()
+				for j := range ins {
+					if ins[j].Offset == lp[0] {
+						i = j - 1
+						break
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// sharedWavefrontCount is the wavefronts a shared access of width bytes a
+// lane takes: the most distinct 4-byte words any one of the 32 banks must
+// deliver (lanes reading one word share it: a broadcast), at least the
+// access's bytes over the banks' 128 bytes. ldmatrix (LDSM, matrices
+// 8×8 of 16-bit values, 1, 2 or 4 of them) takes the row addresses of
+// lanes 8m to 8m+7 for matrix m, each row 16 bytes, a phase per matrix.
+// CUDA C++ Programming Guide, "Shared Memory" (compute capability 5.x and
+// later): 32 banks of 4 bytes, one word per bank per clock, broadcast for
+// one word; PTX ISA, ldmatrix: each of the eight threads of a group gives
+// one row's address.
+func sharedWavefrontCount(offsets [32]int64, width int, ldsm int) int {
+	count := func(lanes []int, w int) int {
+		words := map[int64]map[int64]bool{}
+		for _, l := range lanes {
+			for b := int64(0); b < int64(w); b += 4 {
+				word := (offsets[l] + b) >> 2
+				bank := ((word % 32) + 32) % 32
+				if words[bank] == nil {
+					words[bank] = map[int64]bool{}
+				}
+				words[bank][word] = true
+			}
+		}
+		most := 1
+		for _, ws := range words {
+			most = max(most, len(ws))
+		}
+		return max(most, (len(lanes)*w+127)/128)
+	}
+	if ldsm > 0 {
+		total := 0
+		for m := range ldsm {
+			lanes := []int{}
+			for l := 8 * m; l < 8*m+8; l++ {
+				lanes = append(lanes, l)
+			}
+			total += count(lanes, 16)
+		}
+		return total
+	}
+	all := make([]int, 32)
+	for i := range all {
+		all[i] = i
+	}
+	return count(all, width)
+}
+
+// globalSectors is the 32-byte sectors and 128-byte lines a global access
+// of width bytes a lane touches, its base taken 128-byte aligned where the
+// listing does not show it (CUDA C++ Best Practices Guide, "Coalesced
+// Access to Global Memory": a warp's request is served in 32-byte
+// sectors of 128-byte lines).
+func globalSectors(offsets [32]int64, width int) (sectors, lines int) {
+	sec, lin := map[int64]bool{}, map[int64]bool{}
+	for _, o := range offsets {
+		for b := int64(0); b < int64(width); b += 4 {
+			sec[(o+b)>>5] = true
+			lin[(o+b)>>7] = true
+		}
+	}
+	return len(sec), len(lin)
+}
+
+// lanePattern names an access's lane offsets: "lane stride 128 B",
+// "broadcast", "lanes at irregular offsets".
+func lanePattern(offsets [32]int64) string {
+	s := offsets[1] - offsets[0]
+	for l := 1; l < 32; l++ {
+		if offsets[l]-offsets[l-1] != s {
+			return "lanes at irregular offsets"
+		}
+	}
+	if s == 0 {
+		return "broadcast (every lane one address)"
+	}
+	return fmt.Sprintf("lane stride %d B", s)
+}
+
+// stride is the lanes' common stride, false when they have none.
+func (la laneAccess) stride() (int64, bool) {
+	if !la.known {
+		return 0, false
+	}
+	s := la.offsets[1] - la.offsets[0]
+	for l := 1; l < 32; l++ {
+		if la.offsets[l]-la.offsets[l-1] != s {
 			return 0, false
 		}
-		sum += v
 	}
-	return sum, true
+	return s, true
+}
+
+// laneStrides is each shared access's lane stride, where the lanes have
+// one, from laneAddresses over the whole function without loops.
+func laneStrides(ins []sass.Instruction) map[int]int64 {
+	out := map[int]int64{}
+	for off, la := range laneAddresses(ins, nil) {
+		if s, ok := la.stride(); ok {
+			out[off] = s
+		}
+	}
+	return out
 }

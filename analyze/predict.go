@@ -56,6 +56,10 @@ type Row struct {
 	// Control is the instruction's control fields in CuAssembler's
 	// notation (sass.Control.String), "" when the input had none.
 	Control string `json:"control,omitempty"`
+	// Lanes is what a memory access's addresses across a warp's lanes
+	// show ("lane stride 128 B: 32-way conflict, 32 wavefronts"), ""
+	// for other instructions.
+	Lanes string `json:"lanes,omitempty"`
 }
 
 // WhatIf is a change and the prediction it gives.
@@ -120,10 +124,91 @@ type loopModel struct {
 	classes []string
 	// divergent marks global loads taken to touch one line per lane.
 	divergent []bool
-	// strides maps shared accesses' offsets to the bytes between
-	// consecutive lanes' addresses, where the listing shows it (see
-	// laneStrides); nil when only the loop body is known.
-	strides map[int]int64
+	// lanes maps memory accesses' offsets to their addresses across a
+	// warp's lanes, where the listing shows them (see laneAddresses);
+	// nil when only the loop body is known.
+	lanes map[int]laneAccess
+}
+
+// access is instruction i's lane addresses, ok false where not known.
+func (lm *loopModel) access(i int) (laneAccess, bool) {
+	la, ok := lm.lanes[lm.body[i].Offset]
+	return la, ok && la.known
+}
+
+// ldsmMatrices is the 8×8 matrices an LDSM loads (.M88.1, .2 or .4), 0
+// for other instructions.
+func ldsmMatrices(in sass.Instruction) int {
+	if in.Base() != "LDSM" {
+		return 0
+	}
+	mods := strings.Split(in.Opcode, ".")
+	switch mods[len(mods)-1] {
+	case "2":
+		return 2
+	case "4":
+		return 4
+	}
+	return 1
+}
+
+// wavefronts is the wavefronts shared access i takes, from its lanes'
+// addresses (sharedWavefrontCount); ok false where they are not known.
+func (lm *loopModel) wavefronts(i int) (int, bool) {
+	op := lm.mem[i]
+	la, ok := lm.access(i)
+	if op == nil || op.space != "shared" || !ok {
+		return 0, false
+	}
+	return sharedWavefrontCount(la.offsets, op.bytes, ldsmMatrices(lm.body[i])), true
+}
+
+// lanesText is what instruction i's lane addresses show, "" for no
+// memory access: "lane stride 128 B: 32-way conflict, 32 wavefronts",
+// "lane stride 8 B: 8 sectors, 2 lines per request".
+func (lm *loopModel) lanesText(i int) string {
+	op := lm.mem[i]
+	if op == nil {
+		return ""
+	}
+	la, ok := lm.access(i)
+	if !ok {
+		switch {
+		case lm.divergent[i] && lm.lanes[lm.body[i].Offset].scattered:
+			return "scattered (hashed per lane): taken as a line per lane"
+		case lm.divergent[i]:
+			return "address loaded in the loop: taken as a line per lane"
+		case op.space == "shared":
+			return "lanes not followed: taken as consecutive"
+		}
+		return "lanes not followed: taken as consecutive"
+	}
+	pat := lanePattern(la.offsets)
+	if n := ldsmMatrices(lm.body[i]); n > 0 {
+		pat = "ldmatrix rows, " + pat
+	}
+	if op.space == "shared" {
+		w, _ := lm.wavefronts(i)
+		ideal := max(1, (32*op.bytes+127)/128)
+		if n := ldsmMatrices(lm.body[i]); n > 0 {
+			ideal = n
+		}
+		switch {
+		case w > ideal:
+			return fmt.Sprintf("%s: %d-way conflict, %d wavefronts", pat, (w+ideal-1)/ideal, w)
+		default:
+			return fmt.Sprintf("%s: conflict-free, %d wavefront%s", pat, w, plural(w))
+		}
+	}
+	sec, lines := globalSectors(la.offsets, op.bytes)
+	return fmt.Sprintf("%s: %d sectors, %d line%s per request", pat, sec, lines, plural(lines))
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }
 
 // bankPattern names instruction i's shared access as the bank records do
@@ -131,8 +216,12 @@ type loopModel struct {
 // not known.
 func (lm *loopModel) bankPattern(i int) string {
 	op := lm.mem[i]
-	s, ok := lm.strides[lm.body[i].Offset]
+	la, ok := lm.access(i)
 	if op == nil || !ok || op.bytes <= 0 {
+		return ""
+	}
+	s, ok := la.stride()
+	if !ok {
 		return ""
 	}
 	switch {
@@ -150,9 +239,16 @@ func (lm *loopModel) bankPattern(i int) string {
 // ok false where the bank records lack both.
 func (lm *loopModel) sharedCycles(i int) (pattern string, cycles float64, ok bool) {
 	L := lm.m.Levels["shared"]
-	if p := lm.bankPattern(i); p != "" {
+	if p := lm.bankPattern(i); p != "" && ldsmMatrices(lm.body[i]) == 0 {
 		if wc, ok := L.WarpLoadCycles[p]; ok {
 			return p, wc, true
+		}
+	}
+	if w, ok := lm.wavefronts(i); ok {
+		// A pattern the bank records do not hold: its wavefronts,
+		// each at a one-wavefront access's measured cost.
+		if one, ok := L.WarpLoadCycles["4-byte stride 1"]; ok && one > 0 {
+			return fmt.Sprintf("%d wavefronts", w), float64(w) * one, true
 		}
 	}
 	p := fmt.Sprintf("%d-byte stride 1", lm.mem[i].bytes)
@@ -185,7 +281,11 @@ func (lm *loopModel) sharedWavefronts(i int) (float64, string) {
 	if per <= 0 {
 		per = one
 	}
-	return max(0, math.Round(wc/one)-1) * per, pattern
+	n := math.Round(wc / one)
+	if w, ok := lm.wavefronts(i); ok {
+		n = float64(w)
+	}
+	return max(0, n-1) * per, pattern
 }
 
 // Access patterns of global loads (--pattern).
@@ -216,7 +316,8 @@ func newLoopModel(m *Machine, body []sass.Instruction, pattern string) *loopMode
 		lm.uses = append(lm.uses, withAddress(in))
 		lm.class = append(lm.class, infer.ClassOf(in.Opcode, lm.classes))
 		lm.pipe = append(lm.pipe, m.pipeOf(in.Opcode))
-		if op, ok := memoryOp(in); ok {
+		if op, ok := memoryOp(in); ok && in.Predicate != "@!PT" {
+			// (@!PT never runs: the compiler's padding.)
 			lm.mem = append(lm.mem, &op)
 		} else {
 			lm.mem = append(lm.mem, nil)
@@ -694,18 +795,33 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			continue
 		}
 		bytes := float64(32 * op.bytes)
+		la, known := lm.access(i)
+		lines := 0
+		if known && op.space == "global" {
+			// The sectors the lanes' addresses touch are what
+			// moves between the levels.
+			var sec int
+			sec, lines = globalSectors(la.offsets, op.bytes)
+			bytes = float64(32 * sec)
+		}
 		if mems[key] == nil {
 			mems[key] = &mem{bw: bw}
 		}
 		mems[key].bytes += bytes
 		c := bytes / bw
-		if op.space == "shared" && !op.store {
-			// The bank record of the load's width and lane stride
-			// (consecutive lanes where the listing does not show
-			// the stride) is what one such warp load costs.
+		switch {
+		case op.space == "shared" && (!op.store || known):
+			// The bank record of the access's width and lane
+			// stride, or its wavefronts from the lanes' addresses
+			// (consecutive lanes where neither is known), is what
+			// one such warp access costs.
 			if _, wc, ok := lm.sharedCycles(i); ok {
 				c = wc
 			}
+		case lv == "L1" && lines > 1 && L.DivergentCycles > 0:
+			// The L1 delivers a line a wavefront: at least the
+			// divergent load's cost per line.
+			c = max(c, float64(lines)*L.DivergentCycles/32)
 		}
 		mems[key].cycles += c
 		p.load[i]["memory "+key] = c * W
@@ -812,9 +928,9 @@ func AnalyzeLoopPattern(m *Machine, body []sass.Instruction, warps int, level, p
 	return analyzeLoop(m, body, warps, level, pattern, nil)
 }
 
-// analyzeLoop is AnalyzeLoopPattern with the shared accesses' lane
-// strides the whole function shows (laneStrides), nil for none.
-func analyzeLoop(m *Machine, body []sass.Instruction, warps int, level, pattern string, strides map[int]int64) (*LoopReport, error) {
+// analyzeLoop is AnalyzeLoopPattern with the memory accesses' lane
+// addresses the whole function shows (laneAddresses), nil for none.
+func analyzeLoop(m *Machine, body []sass.Instruction, warps int, level, pattern string, lanes map[int]laneAccess) (*LoopReport, error) {
 	switch pattern {
 	case PatternAuto, PatternCoalesced, PatternDivergent:
 	default:
@@ -833,7 +949,23 @@ func analyzeLoop(m *Machine, body []sass.Instruction, warps int, level, pattern 
 		return nil, fmt.Errorf("memory level %q: want one of %s", level, strings.Join(LevelNames, ", "))
 	}
 	lm := newLoopModel(m, body, pattern)
-	lm.strides = strides
+	lm.lanes = lanes
+	if pattern == PatternAuto {
+		for i, op := range lm.mem {
+			if op == nil || op.store || op.space != "global" {
+				continue
+			}
+			la, ok := lm.lanes[lm.body[i].Offset]
+			if ok && la.known {
+				// A line per lane, as the lanes' addresses show.
+				if _, lines := globalSectors(la.offsets, op.bytes); lines >= 32 {
+					lm.divergent[i] = true
+				}
+			} else if ok && la.scattered {
+				lm.divergent[i] = true
+			}
+		}
+	}
 	im := m.ALU.Issue
 	p, err := lm.predict(warps, level, im)
 	if err != nil {
@@ -861,6 +993,7 @@ func analyzeLoop(m *Machine, body []sass.Instruction, warps int, level, pattern 
 		}
 		row.Source = strings.Join(srcs, ", ")
 		row.Pipeline = lm.pipelineName(i, level)
+		row.Lanes = lm.lanesText(i)
 		row.Adds = p.load[i][deciding]
 		r.Rows = append(r.Rows, row)
 	}
@@ -911,8 +1044,33 @@ func (r *LoopReport) notes(lm *loopModel, level string) {
 			hasGlobal = true
 		}
 	}
-	if hasGlobal {
-		r.Notes = append(r.Notes, fmt.Sprintf("assumed: global accesses hit the %s (set --level), each warp access 32 lanes × its width of consecutive bytes (set --pattern); global stores write through to the L2", level))
+	var assumed []string
+	followed := true
+	for i, op := range lm.mem {
+		if op == nil {
+			continue
+		}
+		la, ok := lm.access(i)
+		if !ok {
+			followed = false
+			continue
+		}
+		for _, a := range la.assume {
+			if !slices.Contains(assumed, a) {
+				assumed = append(assumed, a)
+			}
+		}
+		if op.space == "global" && la.baseAlign < 128 && !slices.Contains(assumed, assumeLine) {
+			assumed = append(assumed, assumeLine)
+		}
+	}
+	if len(assumed) > 0 {
+		r.Notes = append(r.Notes, "lane addresses assume: "+strings.Join(assumed, "; "))
+	}
+	if hasGlobal && followed {
+		r.Notes = append(r.Notes, fmt.Sprintf("assumed: global accesses hit the %s (set --level); global stores write through to the L2", level))
+	} else if hasGlobal {
+		r.Notes = append(r.Notes, fmt.Sprintf("assumed: global accesses hit the %s (set --level), each warp access whose lanes were not followed 32 lanes × its width of consecutive bytes (set --pattern); global stores write through to the L2", level))
 		var chased []string
 		for i, d := range lm.divergent {
 			if d {
@@ -924,6 +1082,10 @@ func (r *LoopReport) notes(lm *loopModel, level string) {
 		}
 	}
 }
+
+// assumeLine is stated where a global access's base alignment is not
+// known.
+const assumeLine = "a global access's base is aligned to 128 bytes where the listing does not show it"
 
 // noResult are opcodes that produce no register a later instruction
 // waits on: their latency does not matter.

@@ -132,6 +132,18 @@ func writeLoop(b *strings.Builder, lp *LoopReport) {
 		}
 		b.WriteString(line + "\n")
 	}
+	lanes := false
+	for _, r := range lp.Rows {
+		lanes = lanes || r.Lanes != ""
+	}
+	if lanes {
+		b.WriteString("Lane addresses (a warp's 32 lanes, from the listing):\n")
+		for _, r := range lp.Rows {
+			if r.Lanes != "" {
+				fmt.Fprintf(b, "%#06x %-46s %s\n", r.Offset, clip(r.Instruction, 46), r.Lanes)
+			}
+		}
+	}
 	b.WriteString("Latency in cycles; rate in warp instructions/clock/SM alone; Adds: cycles/iteration/warp the instruction adds to the deciding bound; Crit: on the loop-carried critical path.\n")
 	if controls {
 		b.WriteString("Control: the cubin's control fields, B<barriers waited on>:R<read barrier>:W<write barrier>:<yield bit>:S<stall cycles>.\n")

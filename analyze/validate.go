@@ -25,6 +25,9 @@ type Measurement struct {
 	Level string
 	// Cycles is the measured cycles per iteration per warp.
 	Cycles float64
+	// Half is the corpus half the kernel belongs to ("dev" or
+	// "heldout", from the corpus's split.txt), "" where there is none.
+	Half string
 }
 
 // ReadMeasurements reads the harness's CSV: a header naming at least
@@ -82,9 +85,12 @@ type Summary struct {
 	Class     string  `json:"class"`
 	N         int     `json:"n"`
 	MeanError float64 `json:"mean_abs_error"`
-	WorstErr  float64 `json:"worst_abs_error"`
-	Worst     string  `json:"worst"`
-	Tau       float64 `json:"kendall_tau"`
+	// Bias is the signed mean error: negative when the class is
+	// predicted too fast.
+	Bias     float64 `json:"signed_mean_error"`
+	WorstErr float64 `json:"worst_abs_error"`
+	Worst    string  `json:"worst"`
+	Tau      float64 `json:"kendall_tau"`
 }
 
 // Validation is the outcome of a corpus comparison.
@@ -118,7 +124,8 @@ func Validate(m *Machine, l *sass.Listing, ms []Measurement) (*Validation, error
 		if level == "" || level == "-" {
 			level = DefaultLevel
 		}
-		r, err := analyzeLoop(m, body, x.WarpsPerSM, level, PatternAuto, laneStrides(f.Instructions))
+		lanes := laneAddresses(f.Instructions, [][2]int{{body[0].Offset, body[len(body)-1].Offset}})
+		r, err := analyzeLoop(m, body, x.WarpsPerSM, level, PatternAuto, lanes)
 		if err != nil {
 			v.Skipped = append(v.Skipped, fmt.Sprintf("%s at %d warps: %v", x.Kernel, x.WarpsPerSM, err))
 			continue
@@ -134,6 +141,13 @@ func Validate(m *Machine, l *sass.Listing, ms []Measurement) (*Validation, error
 	classes := map[string][]Check{"all": v.Checks}
 	for _, c := range v.Checks {
 		classes[c.Class] = append(classes[c.Class], c)
+		if c.Half != "" {
+			// The halves, and each class within them: the model
+			// is worked on against "dev" alone; "heldout" is the
+			// figure to quote.
+			classes[c.Half] = append(classes[c.Half], c)
+			classes[c.Half+" "+c.Class] = append(classes[c.Half+" "+c.Class], c)
+		}
 	}
 	for _, name := range sortedKeys(classes) {
 		v.Summary = append(v.Summary, summarize(name, classes[name]))
@@ -192,6 +206,7 @@ func summarize(class string, cs []Check) Summary {
 	for _, c := range cs {
 		e := math.Abs(c.Error)
 		s.MeanError += e
+		s.Bias += c.Error
 		if e >= s.WorstErr {
 			s.WorstErr = e
 			s.Worst = fmt.Sprintf("%s at %d warps/SM", c.Kernel, c.WarpsPerSM)
@@ -200,6 +215,7 @@ func summarize(class string, cs []Check) Summary {
 		meas = append(meas, c.Cycles)
 	}
 	s.MeanError /= float64(len(cs))
+	s.Bias /= float64(len(cs))
 	s.Tau = KendallTau(pred, meas)
 	return s
 }
@@ -282,19 +298,55 @@ func LoadCorpus(dir string) (*sass.Listing, []Measurement, error) {
 		}
 		all.Functions = append(all.Functions, l.Functions...)
 	}
+	split, err := readSplit(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	for i := range ms {
+		ms[i].Half = split[ms[i].Kernel]
+	}
 	return all, ms, nil
+}
+
+// readSplit reads the corpus's split into a development and a held-out
+// half: split.txt in dir or its parent, lines "<kernel> <half> ...", #
+// for comments. No file is no split (nil).
+func readSplit(dir string) (map[string]string, error) {
+	var b []byte
+	var err error
+	for _, p := range []string{filepath.Join(dir, "split.txt"), filepath.Join(dir, "..", "split.txt")} {
+		if b, err = os.ReadFile(p); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		return nil, nil
+	}
+	out := map[string]string{}
+	for n, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) < 2 || (f[1] != "dev" && f[1] != "heldout") {
+			return nil, fmt.Errorf("corpus split line %d: want \"<kernel> dev|heldout\", got %q", n+1, line)
+		}
+		out[f[0]] = f[1]
+	}
+	return out, nil
 }
 
 // WriteText writes the checks and summaries for people.
 func (v *Validation) WriteText(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%-28s %6s %-7s %10s %10s %8s  %s\n", "Kernel", "Warps", "Level", "Measured", "Predicted", "Error", "Bound")
+	fmt.Fprintf(&b, "%-22s %-7s %6s %-7s %10s %10s %8s  %s\n", "Kernel", "Half", "Warps", "Level", "Measured", "Predicted", "Error", "Bound")
 	for _, c := range v.Checks {
-		fmt.Fprintf(&b, "%-28s %6d %-7s %10.1f %10.1f %+7.1f%%  %s\n", c.Kernel, c.WarpsPerSM, c.Level, c.Cycles, c.Predicted, 100*c.Error, c.Bound)
+		fmt.Fprintf(&b, "%-22s %-7s %6d %-7s %10.1f %10.1f %+7.1f%%  %s\n", c.Kernel, c.Half, c.WarpsPerSM, c.Level, c.Cycles, c.Predicted, 100*c.Error, c.Bound)
 	}
-	b.WriteString("\nClass         N   Mean |err|  Worst |err|  Kendall tau  Worst case\n")
+	b.WriteString("\nClass                  N   Mean |err|  Signed mean  Worst |err|  Kendall tau  Worst case\n")
 	for _, s := range v.Summary {
-		fmt.Fprintf(&b, "%-12s %2d   %9.1f%%  %10.1f%%  %11.2f  %s\n", s.Class, s.N, 100*s.MeanError, 100*s.WorstErr, s.Tau, s.Worst)
+		fmt.Fprintf(&b, "%-20s %3d   %9.1f%%  %+10.1f%%  %10.1f%%  %11.2f  %s\n", s.Class, s.N, 100*s.MeanError, 100*s.Bias, 100*s.WorstErr, s.Tau, s.Worst)
 	}
 	switch v.Controlled {
 	case len(v.Checks):

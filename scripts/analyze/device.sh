@@ -24,6 +24,7 @@ mkdir -p "$DIR"
   nvcc --version | tail -n 2
   nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
 } > "$DIR/env.txt" 2>&1
+cp "$SRC/split.txt" "$DIR/split.txt"
 nvcc -arch=sm_90 -cubin -O3 -lineinfo -o "$DIR/kernels.cubin" "$SRC/kernels.cu"
 nvdisasm -c "$DIR/kernels.cubin" > "$DIR/kernels.sass"
 cuobjdump -res-usage "$DIR/kernels.cubin" > "$DIR/resources.txt" 2>&1 || true
