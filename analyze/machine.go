@@ -71,6 +71,11 @@ type Level struct {
 	// cycles one SM takes per warp load of it (the memory suite's
 	// "shared banks" records); shared only, empty when not measured.
 	WarpLoadCycles map[string]float64 `json:"warp_load_cycles,omitempty"`
+	// TransferBytesPerClock maps a lane spacing in bytes to the useful
+	// bytes per clock per SM the level delivers to every SM at once
+	// when each warp load's 4-byte lanes are that far apart (the memory
+	// suite's "transfer unit" records); L2 and DRAM only.
+	TransferBytesPerClock map[int]float64 `json:"transfer_bytes_per_clock,omitempty"`
 	// Records are the IDs the numbers come from.
 	Records []string `json:"records,omitempty"`
 }
@@ -400,6 +405,19 @@ func (m *Machine) levels(run *record.Run) {
 			l.Records = append(l.Records, r.ID)
 			m.Levels[name] = l
 		case r.Group == memory.GroupTransferUnit && r.Value > 0 && strings.HasPrefix(r.Unit, "bytes/clock") &&
+			r.Subject != memory.TransferSubject(memory.LevelL2, 128) && r.Subject != memory.TransferSubject(memory.LevelDRAM, 128):
+			var name string
+			var spacing int
+			if _, err := fmt.Sscanf(strings.Replace(r.Subject, ",", " ", 1), "%s lanes %d bytes apart", &name, &spacing); err == nil && spacing > 0 {
+				l := lv(name)
+				if l.TransferBytesPerClock == nil {
+					l.TransferBytesPerClock = map[int]float64{}
+				}
+				l.TransferBytesPerClock[spacing] = r.Value
+				l.Records = append(l.Records, r.ID)
+				m.Levels[name] = l
+			}
+		case r.Group == memory.GroupTransferUnit && r.Value > 0 && strings.HasPrefix(r.Unit, "bytes/clock") &&
 			(r.Subject == memory.TransferSubject(memory.LevelL2, 128) || r.Subject == memory.TransferSubject(memory.LevelDRAM, 128)):
 			// The level's side: every SM streaming 4-byte lanes 128
 			// bytes apart, 128 useful bytes a warp load, so the rate at
@@ -409,6 +427,10 @@ func (m *Machine) levels(run *record.Run) {
 			name, _, _ := strings.Cut(r.Subject, ",")
 			l := lv(name)
 			l.DivergentCycles = max(l.DivergentCycles, 32*4/r.Value)
+			if l.TransferBytesPerClock == nil {
+				l.TransferBytesPerClock = map[int]float64{}
+			}
+			l.TransferBytesPerClock[128] = r.Value
 			l.Records = append(l.Records, r.ID)
 			m.Levels[name] = l
 		case r.Group == memory.GroupDivergent && r.Quantity == record.Latency && r.Sweep != nil:

@@ -153,14 +153,98 @@ func ldsmMatrices(in sass.Instruction) int {
 }
 
 // wavefronts is the wavefronts shared access i takes, from its lanes'
-// addresses (sharedWavefrontCount); ok false where they are not known.
-func (lm *loopModel) wavefronts(i int) (int, bool) {
+// addresses (sharedWavefrontCount), or, where they are scattered (a hash
+// of the lane), the expected most lanes in one of the 32 banks; ok false
+// where neither is known.
+func (lm *loopModel) wavefronts(i int) (float64, bool) {
 	op := lm.mem[i]
-	la, ok := lm.access(i)
-	if op == nil || op.space != "shared" || !ok {
+	if op == nil || op.space != "shared" {
 		return 0, false
 	}
-	return sharedWavefrontCount(la.offsets, op.bytes, ldsmMatrices(lm.body[i])), true
+	la, ok := lm.access(i)
+	if !ok {
+		if lm.lanes[lm.body[i].Offset].scattered && ldsmMatrices(lm.body[i]) == 0 {
+			return max(expectedMaxLoad(32, 32), float64(32*op.bytes)/128), true
+		}
+		return 0, false
+	}
+	return float64(sharedWavefrontCount(la.offsets, op.bytes, ldsmMatrices(lm.body[i]))), true
+}
+
+func (lm *loopModel) hasWavefronts(i int) bool {
+	_, ok := lm.wavefronts(i)
+	return ok
+}
+
+// expectedMaxLoad is the expected largest count among k bins when n balls
+// fall into them independently and uniformly: the wavefronts of a shared
+// access whose n lanes hit random banks (3.5 for 32 lanes and 32 banks).
+// P(max ≤ m) = n!/k^n · [x^n] (Σ_{j≤m} x^j/j!)^k, the exponential generating
+// function of bounded occupancies.
+func expectedMaxLoad(n, k int) float64 {
+	e := 0.0
+	for m := 0; m < n; m++ {
+		base := make([]float64, m+1)
+		f := 1.0
+		for j := range base {
+			if j > 0 {
+				f *= float64(j)
+			}
+			base[j] = 1 / f
+		}
+		p := []float64{1}
+		for range k {
+			q := make([]float64, min(n+1, len(p)+m))
+			for a, x := range p {
+				for b, y := range base {
+					if a+b <= n {
+						q[a+b] += x * y / float64(k)
+					}
+				}
+			}
+			p = q
+		}
+		prob := 0.0
+		if len(p) > n {
+			prob = p[n]
+			for j := 2; j <= n; j++ {
+				prob *= float64(j)
+			}
+		}
+		e += 1 - prob
+	}
+	return e
+}
+
+// queuedWavefronts is the cycles shared load i waits behind the shared
+// stores and atomics its warp issued since its previous shared load (the
+// loop taken round): the banks serve one warp's accesses in order, a
+// wavefront each WavefrontCycles, so a load behind a conflicted store
+// waits for the store's wavefronts (transpose_naive: 32 of them).
+func (lm *loopModel) queuedWavefronts(i int) float64 {
+	L := lm.m.Levels["shared"]
+	per := L.WavefrontCycles
+	if per <= 0 {
+		return 0
+	}
+	total := 0.0
+	n := len(lm.body)
+	for k := 1; k < n; k++ {
+		j := (i - k + n) % n
+		op := lm.mem[j]
+		if op == nil || op.space != "shared" {
+			continue
+		}
+		if !op.store {
+			break
+		}
+		w, ok := lm.wavefronts(j)
+		if !ok {
+			w = 1
+		}
+		total += w * per
+	}
+	return total
 }
 
 // lanesText is what instruction i's lane addresses show, "" for no
@@ -178,8 +262,9 @@ func (lm *loopModel) lanesText(i int) string {
 			return "scattered (hashed per lane): taken as a line per lane"
 		case lm.divergent[i]:
 			return "address loaded in the loop: taken as a line per lane"
-		case op.space == "shared":
-			return "lanes not followed: taken as consecutive"
+		case op.space == "shared" && lm.lanes[lm.body[i].Offset].scattered:
+			w, _ := lm.wavefronts(i)
+			return fmt.Sprintf("scattered (hashed per lane): random banks, %.1f wavefronts expected", w)
 		}
 		return "lanes not followed: taken as consecutive"
 	}
@@ -188,7 +273,8 @@ func (lm *loopModel) lanesText(i int) string {
 		pat = "ldmatrix rows, " + pat
 	}
 	if op.space == "shared" {
-		w, _ := lm.wavefronts(i)
+		wf, _ := lm.wavefronts(i)
+		w := int(wf)
 		ideal := max(1, (32*op.bytes+127)/128)
 		if n := ldsmMatrices(lm.body[i]); n > 0 {
 			ideal = n
@@ -248,7 +334,7 @@ func (lm *loopModel) sharedCycles(i int) (pattern string, cycles float64, ok boo
 		// A pattern the bank records do not hold: its wavefronts,
 		// each at a one-wavefront access's measured cost.
 		if one, ok := L.WarpLoadCycles["4-byte stride 1"]; ok && one > 0 {
-			return fmt.Sprintf("%d wavefronts", w), float64(w) * one, true
+			return fmt.Sprintf("%.1f wavefronts", w), w * one, true
 		}
 	}
 	p := fmt.Sprintf("%d-byte stride 1", lm.mem[i].bytes)
@@ -283,7 +369,7 @@ func (lm *loopModel) sharedWavefronts(i int) (float64, string) {
 	}
 	n := math.Round(wc / one)
 	if w, ok := lm.wavefronts(i); ok {
-		n = float64(w)
+		n = w
 	}
 	return max(0, n-1) * per, pattern
 }
@@ -400,10 +486,24 @@ func (lm *loopModel) latency(i int, level string) (float64, string, bool) {
 			return lv.LatencyCycles + 31*step, "level " + lv.Name + ", divergent", true
 		}
 		if lv.LatencyCycles > 0 {
+			c, src := lv.LatencyCycles, "level "+lv.Name
 			if extra, pattern := lm.sharedWavefronts(i); extra > 0 {
-				return lv.LatencyCycles + extra, "level " + lv.Name + ", " + pattern, true
+				c, src = c+extra, src+", "+pattern
 			}
-			return lv.LatencyCycles, "level " + lv.Name, true
+			if op.space == "shared" {
+				if q := lm.queuedWavefronts(i); q > 0 {
+					c, src = c+q, src+fmt.Sprintf(", %.0f behind its stores' wavefronts", q)
+				}
+			}
+			if la, ok := lm.access(i); ok && op.space == "global" && lv.Name == "L1" {
+				// Each line past the first leaves the L1's data
+				// pipeline a wavefront later.
+				if _, lines := globalSectors(la.offsets, op.bytes); lines > 1 {
+					step := max(lv.DivergentCycles/32, lm.m.Levels["shared"].WavefrontCycles)
+					c, src = c+float64(lines-1)*step, src+fmt.Sprintf(", %d lines", lines)
+				}
+			}
+			return c, src, true
 		}
 		return 0, "", false
 	}
@@ -757,6 +857,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	type mem struct{ bytes, bw, cycles float64 }
 	mems := map[string]*mem{}
 	divergent := map[string]float64{}
+	atomics := map[string]float64{}
 	for i, op := range lm.mem {
 		if op == nil {
 			continue
@@ -810,7 +911,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 		mems[key].bytes += bytes
 		c := bytes / bw
 		switch {
-		case op.space == "shared" && (!op.store || known):
+		case op.space == "shared" && (!op.store || lm.hasWavefronts(i)):
 			// The bank record of the access's width and lane
 			// stride, or its wavefronts from the lanes' addresses
 			// (consecutive lanes where neither is known), is what
@@ -825,6 +926,26 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 		}
 		mems[key].cycles += c
 		p.load[i]["memory "+key] = c * W
+		if b := lm.body[i].Base(); (b == "RED" || b == "REDG" || b == "ATOMG" || b == "ATOM") && known && lv != "L1" {
+			// Atomics are performed at the L2: every request
+			// passes its slices at the rate the transfer-unit
+			// record measures for the lanes' spacing (the
+			// spacing of 4-byte lanes that touches as many
+			// sectors).
+			if st, ok := la.stride(); ok && st > 0 {
+				spacing := int(st) * 4 / op.bytes
+				if r := m.Levels[lv].TransferBytesPerClock[spacing]; r > 0 {
+					ac := 32 * 4 / r
+					atomics[lv+" atomics"] += ac
+					p.load[i]["memory "+lv+" atomics"] = ac * W
+				}
+			}
+		}
+	}
+	for _, key := range sortedKeys(atomics) {
+		lv, _, _ := strings.Cut(key, " ")
+		add(Bound{Name: "memory " + key, Kind: "memory:" + lv, Cycles: atomics[key] * W,
+			Detail: fmt.Sprintf("%.2f cycles/iteration/warp (atomic requests at the %s's transfer-unit rate for their lanes' spacing) × %d warps", atomics[key], lv, warps)})
 	}
 	for _, key := range sortedKeys(mems) {
 		mm := mems[key]
