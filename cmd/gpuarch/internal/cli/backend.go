@@ -13,11 +13,8 @@ import (
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/probe/probetest"
 	"github.com/gpuarch/gpuarch/probe/vk"
+	"github.com/gpuarch/gpuarch/suites"
 	"github.com/gpuarch/gpuarch/suites/alu"
-	"github.com/gpuarch/gpuarch/suites/dispatch"
-	"github.com/gpuarch/gpuarch/suites/memory"
-	"github.com/gpuarch/gpuarch/suites/mma"
-	"github.com/gpuarch/gpuarch/suites/pipes"
 	"github.com/gpuarch/gpuarch/suites/warp"
 )
 
@@ -123,27 +120,18 @@ func isaOf(backend string) string {
 	return probe.ISAPTX
 }
 
-// backendSuites are the suites a backend runs by default, in run order.
-// Through Vulkan the memory suite runs every probe it has through CUDA
-// (pointer chases, bandwidth streams, shared-memory banks, global access
-// patterns, the instruction-fetch cliff; the paths Vulkan cannot reach,
-// the constant cache and carve-out preferences, say so in their records),
-// the pipes suite its occupancy grids and the mixes of the classes with a
-// SPIR-V counterpart, the dispatch suite its placement traces, launch
-// costs, barriers, atomics, branches and fences, and the matrix suite the
+// backendSuites are the suites a backend runs by default, in run order:
+// those with plans for its kernel language (suites.For). Through Vulkan
+// the memory suite runs every probe it has through CUDA (pointer chases,
+// bandwidth streams, shared-memory banks, global access patterns, the
+// instruction-fetch cliff; the paths Vulkan cannot reach, the constant
+// cache and carve-out preferences, say so in their records), the pipes
+// suite its occupancy grids and the mixes of the classes with a SPIR-V
+// counterpart, the dispatch suite its placement traces, launch costs,
+// barriers, atomics, branches and fences, and the matrix suite the
 // cooperative matrices the driver lists (VK_KHR_cooperative_matrix; a
 // device without them gets its records skipped, with why).
-func backendSuites(backend string) []string {
-	if backend == backendVulkan {
-		return []string{alu.Suite, pipes.Suite, memory.Suite, warp.Suite, dispatch.Suite, mma.Suite}
-	}
-	return knownSuites
-}
-
-// availableSuites are the suites a backend can run when asked.
-func availableSuites(backend string) []string {
-	return backendSuites(backend)
-}
+func backendSuites(backend string) []string { return suites.For(isaOf(backend)) }
 
 // chainCatalog is the instruction catalog (alu and warp) of a backend.
 func chainCatalog(backend string) []probe.ChainSpec {
@@ -181,7 +169,7 @@ func otherBackend(backend string, names []string) error {
 
 // checkSuites refuses suites the backend cannot run yet.
 func checkSuites(backend string, names []string) error {
-	avail := availableSuites(backend)
+	avail := backendSuites(backend)
 	var missing []string
 	for _, n := range names {
 		if !slices.Contains(avail, n) {

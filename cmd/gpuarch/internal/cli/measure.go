@@ -26,14 +26,10 @@ import (
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/report"
 	"github.com/gpuarch/gpuarch/spec"
+	"github.com/gpuarch/gpuarch/suites"
 	"github.com/gpuarch/gpuarch/suites/alu"
-	"github.com/gpuarch/gpuarch/suites/async"
-	"github.com/gpuarch/gpuarch/suites/dispatch"
-	"github.com/gpuarch/gpuarch/suites/links"
-	"github.com/gpuarch/gpuarch/suites/memory"
 	"github.com/gpuarch/gpuarch/suites/mma"
 	"github.com/gpuarch/gpuarch/suites/pipes"
-	"github.com/gpuarch/gpuarch/suites/warp"
 )
 
 // Output file names inside --out.
@@ -43,16 +39,13 @@ const (
 	ResultsHTML = "results.html"
 )
 
-// knownSuites are the suites `run` accepts, in the order they run.
-var knownSuites = []string{alu.Suite, pipes.Suite, memory.Suite, warp.Suite, dispatch.Suite, mma.Suite, async.Suite, links.Suite}
-
 // parseSuites checks a comma-separated suite list.
 func parseSuites(list string) ([]string, error) {
 	var out []string
 	for _, n := range strings.Split(list, ",") {
 		n = strings.TrimSpace(n)
-		if !slices.Contains(knownSuites, n) {
-			return nil, &UsageError{fmt.Sprintf("unknown suite %q (suites: %s)", n, strings.Join(knownSuites, ", "))}
+		if !slices.Contains(suites.Names(), n) {
+			return nil, &UsageError{fmt.Sprintf("unknown suite %q (suites: %s)", n, strings.Join(suites.Names(), ", "))}
 		}
 		if !slices.Contains(out, n) {
 			out = append(out, n)
@@ -223,7 +216,7 @@ func (e *Env) cmdRun(ctx context.Context, o runOptions) error {
 	req := WorkRequest{Backend: backend, GPU: t.GPU, Timing: t.Timing, Suites: names, CoopMatGrid: o.grid, Quick: o.quick}
 	if o.quick {
 		req.Suites = []string{"quick"}
-		e.Config = quickConfig(e.Config)
+		e.Config = suites.QuickConfig(e.Config)
 		e.Reference = o.reference
 	}
 	out, err := beginOut(o.out, o.force, o.resume)

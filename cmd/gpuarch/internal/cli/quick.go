@@ -14,83 +14,12 @@ import (
 	linkname "github.com/gpuarch/gpuarch/measure/links"
 	memname "github.com/gpuarch/gpuarch/measure/memory"
 	mmaname "github.com/gpuarch/gpuarch/measure/mma"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/suites/alu"
-	"github.com/gpuarch/gpuarch/suites/memory"
-	"github.com/gpuarch/gpuarch/suites/mma"
 )
 
-// The quick health check (`run --quick`) runs a few of the full run's
-// jobs with fewer shapes and repeats: the SM clock (the warm-up), FFMA
-// latency and peak, the f16 tensor-core peak, L2 and DRAM read bandwidth,
-// load latency at one footprint per level, and the host links. Every
-// record keeps the full run's ID, so it sets itself beside the recorded
-// results of its model (quickFigures).
-
-// quickConfig is the measurement configuration of --quick: three chain
-// lengths, three repeats, the occupancies where FFMA peaks.
-func quickConfig(c probe.Config) probe.Config {
-	c.LatencyLengths = []int{0, 64, 128}
-	c.LatencyRepeats = 3
-	c.ILPs = []int{4, 8}
-	c.WarpsPerSM = []int{8, 16}
-	c.Repeats = 3
-	return c
-}
-
-// quickFootprints are the chase footprints of --quick: 16 KiB (in the
-// L1), 8 MiB (in the L2 of every GPU since Ampere's A100) and 1 GiB
-// (DRAM); each is a point of the full run's curves (Footprints holds every
-// power of two).
-var quickFootprints = []int64{16 << 10, 8 << 20, 1 << 30}
-
-// quickJobs plans --quick for dev.
-func quickJobs(dev record.Device, isa string) ([]probe.Planned, error) {
-	fma := map[string]string{probe.ISAPTX: aluname.FmaF32, probe.ISASPIRV: aluname.FmaF32SPIRV}[isa]
-	specs, err := alu.LookupIn(alu.CatalogFor(isa), []string{fma})
-	if err != nil {
-		return nil, fmt.Errorf("quick: %w", err)
-	}
-	out := []probe.Planned{{Key: alu.Key(specs[0].Subject), Job: probe.ChainJob(specs[0])}}
-	if isa == probe.ISAPTX {
-		for _, m := range mma.Forms() {
-			if m.Name == mmaname.MMAF16 {
-				// The full run's best shape on H100 and H200, and one
-				// beside it.
-				peak, src := mma.Peak(dev, m)
-				shapes := []probe.MMAShape{{WarpsPerSM: 8, ILP: 4}, {WarpsPerSM: 16, ILP: 2}}
-				out = append(out, probe.Planned{Key: mmaname.Key(m.Name), Job: probe.MMAJob(mma.Suite, m, shapes, peak, src)})
-			}
-		}
-	}
-	var paths []probe.ChasePath
-	for _, p := range memory.Paths {
-		if p.Name == memname.PathL1 || p.Name == memname.PathL2 {
-			paths = append(paths, p)
-		}
-	}
-	out = append(out, probe.Planned{Key: memname.Key(memname.GroupLatency, ""), Job: probe.ChaseJob(memory.Suite, paths, quickFootprints)})
-	for _, s := range memory.BandwidthStreams(dev, 0, 0) {
-		switch s.Subject {
-		case memname.L2Read:
-			// The full run's peak is at half of the L2 (a quarter of it
-			// and half sized from the driver's L2 here), with blocks
-			// moving to the next block's lines each pass, 8 to 16 bytes
-			// per thread at 32 to 64 warps per SM (46 and 45 B/clk/SM on
-			// an H100; a quarter of the L2 read 38).
-			s.Footprints = s.Footprints[2:]
-			s.Rotations = []int{1}
-			s.Shapes = []probe.StreamShape{{Width: 8, WarpsPerSM: 64}, {Width: 16, WarpsPerSM: 32}}
-		case memname.DRAMRead:
-			s.Shapes = []probe.StreamShape{{Width: 8, WarpsPerSM: 64}, {Width: 16, WarpsPerSM: 32}}
-		default:
-			continue
-		}
-		out = append(out, probe.Planned{Key: memname.BandwidthID(s.Subject), Job: probe.BandwidthJob(memory.Suite, s)})
-	}
-	return out, nil
-}
+// The quick health check (`run --quick`) is planned by the suites
+// (suites.Quick); this file sets its records beside the recorded results
+// of the GPU's model (quickFigures).
 
 // QuickFigure is one figure of the health check beside the recorded
 // results of the same model.

@@ -13,44 +13,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	mmaname "github.com/gpuarch/gpuarch/measure/mma"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/probe/probetest"
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/suites/alu"
 	"github.com/gpuarch/gpuarch/suites/links"
-	"github.com/gpuarch/gpuarch/suites/memory"
-	"github.com/gpuarch/gpuarch/suites/mma"
 )
-
-// Every job --quick plans is one the full run plans, under the same key.
-func TestQuickKeysInFullRun(t *testing.T) {
-	dev := probetest.New().Device()
-	full := map[string]bool{}
-	for _, s := range alu.CatalogFor(probe.ISAPTX) {
-		full[alu.Key(s.Subject)] = true
-	}
-	chase, err := memory.Jobs(probe.ISAPTX)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, list := range [][]probe.Planned{mma.Jobs(dev), chase, memory.BandwidthJobs(dev, 0, 0)} {
-		for _, p := range list {
-			full[p.Key] = true
-		}
-	}
-	quick, err := quickJobs(dev, probe.ISAPTX)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(quick) < 5 {
-		t.Fatalf("--quick plans %d jobs, want FFMA, the tensor-core form, the chase and two bandwidths", len(quick))
-	}
-	for _, p := range quick {
-		if !full[p.Key] {
-			t.Errorf("--quick plans %q, which the full run does not", p.Key)
-		}
-	}
-}
 
 // quickEnv is a test Env of two simulated GPUs.
 func quickEnv() (*Env, func() string) {

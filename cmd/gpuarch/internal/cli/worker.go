@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"os/exec"
 	"runtime"
@@ -18,14 +17,8 @@ import (
 	linkname "github.com/gpuarch/gpuarch/measure/links"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/suites/alu"
-	"github.com/gpuarch/gpuarch/suites/async"
-	"github.com/gpuarch/gpuarch/suites/dispatch"
+	"github.com/gpuarch/gpuarch/suites"
 	"github.com/gpuarch/gpuarch/suites/links"
-	"github.com/gpuarch/gpuarch/suites/memory"
-	"github.com/gpuarch/gpuarch/suites/mma"
-	"github.com/gpuarch/gpuarch/suites/pipes"
-	"github.com/gpuarch/gpuarch/suites/warp"
 )
 
 // Probes run in a worker process because a kernel that faults leaves its
@@ -56,7 +49,7 @@ type WorkRequest struct {
 	// CoopMatGrid is the Vulkan cooperative-matrix throughput grid
 	// (mma.ParseCoopMatGrid); "" for the default.
 	CoopMatGrid string `json:"coopmat_grid,omitempty"`
-	// Quick runs the health check (quickJobs) instead of Suites.
+	// Quick runs the health check (suites.Quick) instead of Suites.
 	Quick bool `json:"quick,omitempty"`
 	// Peers, when set, measures the links between these GPUs (opened
 	// together in one worker) instead of anything else.
@@ -190,117 +183,35 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 			Done: func(i int) { send(WorkMessage{Type: "done", Key: keys[i]}) },
 		})
 	}
-	hostLinks := func(plan links.Plan) {
-		key := linkname.Key(linkname.GroupHost)
-		if done[key] {
-			return
-		}
-		send(WorkMessage{Type: "start", Key: key})
-		for _, r := range links.MeasureHost(ctx, gpu, plan, record.Provenance{Clock: warm, Time: time.Now().UTC()}) {
-			send(WorkMessage{Type: "record", Record: &r})
-		}
-		send(WorkMessage{Type: "done", Key: key})
+	session := &suites.Session{
+		Device:      dev,
+		ISA:         isa,
+		Subjects:    req.Subjects,
+		CoopMatGrid: req.CoopMatGrid,
+		Known:       req.Known,
+		Measure:     run,
+		HostLinks: func(plan links.Plan) {
+			key := linkname.Key(linkname.GroupHost)
+			if done[key] {
+				return
+			}
+			send(WorkMessage{Type: "start", Key: key})
+			for _, r := range links.MeasureHost(ctx, gpu, plan, record.Provenance{Clock: warm, Time: time.Now().UTC()}) {
+				send(WorkMessage{Type: "record", Record: &r})
+			}
+			send(WorkMessage{Type: "done", Key: key})
+		},
 	}
 	if req.Quick {
-		jobs, err := quickJobs(dev, isa)
-		if err != nil {
-			return err
-		}
-		if err := run(jobs, nil); err != nil {
-			return err
-		}
-		hostLinks(links.QuickPlan())
-		return nil
+		return suites.Quick(session)
 	}
-	for _, suite := range req.Suites {
-		switch suite {
-		case links.Suite:
-			hostLinks(links.FullPlan())
-		case alu.Suite:
-			specs := alu.CatalogFor(isa)
-			if len(req.Subjects) > 0 {
-				specs = alu.Pick(specs, req.Subjects)
-			}
-			planned := make([]probe.Planned, len(specs))
-			for i, s := range specs {
-				planned[i] = probe.Planned{Key: alu.Key(s.Subject), Job: probe.ChainJob(s)}
-			}
-			if err := run(planned, func(r *record.Record) { alu.AnnotateDevice(dev, r) }); err != nil {
-				return err
-			}
-		case mma.Suite:
-			planned := mma.Jobs(dev)
-			if dev.BackendOf() == backendVulkan && req.CoopMatGrid != "" {
-				shapes, err := mma.ParseCoopMatGrid(req.CoopMatGrid)
-				if err != nil {
-					return err
-				}
-				planned = mma.CoopMatJobs(dev, shapes)
-			}
-			if err := run(planned, nil); err != nil {
-				return err
-			}
-		case dispatch.Suite:
-			if err := run(dispatch.Jobs(dev), nil); err != nil {
-				return err
-			}
-		case async.Suite:
-			if err := run(async.Jobs(dev), nil); err != nil {
-				return err
-			}
-		case warp.Suite:
-			specs := warp.CatalogFor(isa)
-			if len(req.Subjects) > 0 {
-				specs = alu.Pick(specs, req.Subjects)
-			}
-			planned := make([]probe.Planned, len(specs))
-			for i, s := range specs {
-				planned[i] = probe.Planned{Key: warp.Key(s.Subject), Job: probe.ChainJob(s)}
-			}
-			if err := run(planned, nil); err != nil {
-				return err
-			}
-		case pipes.Suite:
-			first, err := pipes.FirstJobs(isa)
-			if err != nil {
-				return err
-			}
-			solo := maps.Clone(req.Known)
-			if solo == nil {
-				solo = map[string]float64{}
-			}
-			if err := run(first, func(r *record.Record) {
-				if pipes.IsSolo(r) {
-					solo[r.Subject] = r.Value
-				}
-			}); err != nil {
-				return err
-			}
-			mixes, err := pipes.MixJobs(isa, solo)
-			if err != nil {
-				return err
-			}
-			if err := run(mixes, nil); err != nil {
-				return err
-			}
-		case memory.Suite:
-			var chased []record.Record
-			jobs, err := memory.Jobs(isa)
-			if err != nil {
-				return err
-			}
-			if err := run(jobs, func(r *record.Record) { chased = append(chased, *r) }); err != nil {
-				return err
-			}
-			l1, l2 := memory.Sizes(chased)
-			jobs = append(memory.L2Jobs(dev, l2), memory.BandwidthJobs(dev, l1, l2)...)
-			jobs = append(jobs, memory.BandwidthCurveJobs()...)
-			jobs = append(jobs, memory.LatencyHidingJobs(dev, l1, l2)...)
-			if err := run(append(jobs, memory.DivergentJobs(dev, l1, l2)...), nil); err != nil {
-				return err
-			}
-		default:
-			return &UsageError{fmt.Sprintf("unknown suite %q", suite)}
+	for _, name := range req.Suites {
+		suite, err := suites.Lookup(name)
+		if err != nil {
+			return &UsageError{err.Error()}
+		}
+		if err := suite.Full(session); err != nil {
+			return err
 		}
 	}
 	return nil

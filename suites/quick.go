@@ -1,0 +1,96 @@
+package suites
+
+import (
+	"fmt"
+
+	aluname "github.com/gpuarch/gpuarch/measure/alu"
+	memname "github.com/gpuarch/gpuarch/measure/memory"
+	mmaname "github.com/gpuarch/gpuarch/measure/mma"
+	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/suites/alu"
+	"github.com/gpuarch/gpuarch/suites/memory"
+	"github.com/gpuarch/gpuarch/suites/mma"
+)
+
+// The quick health check (`run --quick`) runs a few of the full run's
+// jobs with fewer shapes and repeats: the SM clock (the warm-up), FFMA
+// latency and peak, the f16 tensor-core peak, L2 and DRAM read bandwidth,
+// load latency at one footprint per level, and the host links. Every
+// record keeps the full run's ID, so it sets itself beside the recorded
+// results of its model.
+
+// QuickConfig is the measurement configuration of the quick check: three
+// chain lengths, three repeats, the occupancies where FFMA peaks.
+func QuickConfig(c probe.Config) probe.Config {
+	c.LatencyLengths = []int{0, 64, 128}
+	c.LatencyRepeats = 3
+	c.ILPs = []int{4, 8}
+	c.WarpsPerSM = []int{8, 16}
+	c.Repeats = 3
+	return c
+}
+
+// QuickFootprints are the quick check's chase footprints: 16 KiB (in the
+// L1), 8 MiB (in the L2 of every GPU since Ampere's A100) and 1 GiB
+// (DRAM); each is a point of the full run's curves (Footprints holds
+// every power of two).
+func QuickFootprints() []int64 { return []int64{16 << 10, 8 << 20, 1 << 30} }
+
+// quickALU measures FFMA's latency and peak.
+func quickALU(s *Session) error {
+	fma := map[string]string{probe.ISAPTX: aluname.FmaF32, probe.ISASPIRV: aluname.FmaF32SPIRV}[s.ISA]
+	specs, err := alu.LookupIn(alu.CatalogFor(s.ISA), []string{fma})
+	if err != nil {
+		return err
+	}
+	return s.Measure([]probe.Planned{{Key: alu.Key(specs[0].Subject), Job: probe.ChainJob(specs[0])}}, nil)
+}
+
+// quickMMA measures the f16 tensor-core peak (PTX only: the cooperative
+// matrices' shapes depend on the driver).
+func quickMMA(s *Session) error {
+	if s.ISA != probe.ISAPTX {
+		return nil
+	}
+	for _, m := range mma.Forms() {
+		if m.Name != mmaname.MMAF16 {
+			continue
+		}
+		// The full run's best shape on H100 and H200, and one beside it.
+		peak, src := mma.Peak(s.Device, m)
+		shapes := []probe.MMAShape{{WarpsPerSM: 8, ILP: 4}, {WarpsPerSM: 16, ILP: 2}}
+		return s.Measure([]probe.Planned{{Key: mmaname.Key(m.Name), Job: probe.MMAJob(mma.Suite, m, shapes, peak, src)}}, nil)
+	}
+	return fmt.Errorf("no form %s in the plan", mmaname.MMAF16)
+}
+
+// quickMemory measures L1 and L2 load latency at one footprint per level
+// and L2 and DRAM read bandwidth at the full run's best shapes.
+func quickMemory(s *Session) error {
+	var paths []probe.ChasePath
+	for _, p := range memory.Paths {
+		if p.Name == memname.PathL1 || p.Name == memname.PathL2 {
+			paths = append(paths, p)
+		}
+	}
+	out := []probe.Planned{{Key: memname.Key(memname.GroupLatency, ""), Job: probe.ChaseJob(memory.Suite, paths, QuickFootprints())}}
+	for _, st := range memory.BandwidthStreams(s.Device, 0, 0) {
+		switch st.Subject {
+		case memname.L2Read:
+			// The full run's peak is at half of the L2 (a quarter of it
+			// and half sized from the driver's L2 here), with blocks
+			// moving to the next block's lines each pass, 8 to 16 bytes
+			// per thread at 32 to 64 warps per SM (46 and 45 B/clk/SM on
+			// an H100; a quarter of the L2 read 38).
+			st.Footprints = st.Footprints[2:]
+			st.Rotations = []int{1}
+			st.Shapes = []probe.StreamShape{{Width: 8, WarpsPerSM: 64}, {Width: 16, WarpsPerSM: 32}}
+		case memname.DRAMRead:
+			st.Shapes = []probe.StreamShape{{Width: 8, WarpsPerSM: 64}, {Width: 16, WarpsPerSM: 32}}
+		default:
+			continue
+		}
+		out = append(out, probe.Planned{Key: memname.BandwidthID(st.Subject), Job: probe.BandwidthJob(memory.Suite, st)})
+	}
+	return s.Measure(out, nil)
+}
