@@ -44,7 +44,17 @@ type MMA struct {
 	// (one form per input type): they run longer, as NVML's reading
 	// trails the load.
 	Power bool
+	// Long marks the forms whose rates come from long runs (about 2·10⁸
+	// cycles, the sustained rate; the power forms' longer) in a default
+	// run: one form per matrix unit. The others take their rate from a
+	// run as long as the sweep's, and say so, unless Config.MMALong asks
+	// for every form's long runs.
+	Long bool
 }
+
+// MMAShortNote is the note of a matrix rate taken from a run as long as
+// the sweep's instead of the long run (see MMA.Long).
+const MMAShortNote = "rate from a run of about 2·10⁶ cycles at the best shape: the long runs (sustained rate, power) are made for one form per matrix unit by default (run --mma-long makes them for every form)"
 
 // Wgmma reports whether the form is a warpgroup instruction.
 func (m MMA) Wgmma() bool { return m.Group == mma.GroupWGMMA }

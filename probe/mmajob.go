@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 	"sync"
 	"time"
 
@@ -272,8 +273,19 @@ const (
 func (j *mmaJob) long(ctx context.Context, r *Runner, s MMAShape, seed uint32, rec *record.Record) error {
 	k := j.kernel(s.ILP)
 	cycles := longRunCycles
-	if j.m.Power {
+	long := j.m.Long || r.Config.MMALong
+	power := j.m.Power && long
+	switch {
+	case power:
 		cycles = powerRunCycles
+	case !long:
+		cycles = r.Config.TargetCycles
+		if cycles <= 0 {
+			cycles = 2e6
+		}
+		if !strings.Contains(rec.Note, MMAShortNote) {
+			rec.Note = strings.TrimPrefix(rec.Note+"; "+MMAShortNote, "; ")
+		}
 	}
 	iters, err := j.calibrated(ctx, r, k, s, j.unroll(), cycles)
 	if err != nil {
@@ -281,7 +293,7 @@ func (j *mmaJob) long(ctx context.Context, r *Runner, s MMAShape, seed uint32, r
 	}
 	before := r.GPU.Sensors()
 	stop := func() *record.Sensors { return nil }
-	if j.m.Power {
+	if power {
 		stop = sample(r.GPU, 20*time.Millisecond)
 	}
 	rate, err := j.launch(ctx, r, k, s, j.unroll(), iters, seed)

@@ -68,6 +68,9 @@ type Config struct {
 	// CompileWorkers is how many probes are compiled and disassembled in
 	// parallel ahead of the one being measured.
 	CompileWorkers int
+	// MMALong makes the long runs (sustained rate, power) of every
+	// matrix form, not only those marked MMA.Long (run --mma-long).
+	MMALong bool `json:",omitempty"`
 	// Profile, when set, is a folder each Run writes a Go CPU profile and
 	// an execution trace into (run --profile).
 	Profile string `json:",omitempty"`

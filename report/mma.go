@@ -91,6 +91,9 @@ func writeMMA(b *strings.Builder, run *record.Run, lib *Library) {
 		b.WriteString("none for this GPU")
 	}
 	b.WriteString("). Records `mma/<form>/latency`, `mma/<form>/throughput` and `mma/<form>, zeros/throughput`.\n\n")
+	if n := shortRuns(rows); n > 0 {
+		fmt.Fprintf(b, "This run made the long runs for one form per matrix unit (the first of each instruction group and SASS family; the power forms among them sampled power); the other %d forms' rates, marked *(short)*, come from a run of about 2·10⁶ cycles at the best shape, at most 0.05%% under the long runs' on an H200 (156 records). `gpuarch run --mma-long` makes every form's long runs.\n\n", n)
+	}
 	b.WriteString("| Form | SASS | Latency (cycles) | Best (warps/SM × accumulators) | Ops/clk/SM | TOPS | Share of peak | Clock, power | Zeros: ops/clk/SM | Zeros: clock, power |\n")
 	b.WriteString("| --- | --- | ---: | --- | ---: | ---: | ---: | --- | ---: | --- |\n")
 	group := ""
@@ -123,8 +126,12 @@ func writeMMA(b *strings.Builder, run *record.Run, lib *Library) {
 		if t.Reference != nil && t.Reference.ResultsPerClockPerSM > 0 {
 			share = fmt.Sprintf("%.1f%%", 100*t.Reference.Ratio)
 		}
+		rate := linked(r.tp, fmt.Sprintf("%.0f", r.tp.Value))
+		if shortRun(r.tp) {
+			rate += " *(short)*"
+		}
 		fmt.Fprintf(b, "| %s | %s | %s | %d × %d | %s | %.1f | %s | %s | %s | %s |\n", mdtext.CellCode(r.name), sass, lat, t.Best.WarpsPerSM, t.Best.ILP,
-			linked(r.tp, fmt.Sprintf("%.0f", r.tp.Value)), t.ResultsPerSecond/1e12, share, sensorsCell(r.tp), valueCell(r.zero, "%.0f"), sensorsCell(r.zero))
+			rate, t.ResultsPerSecond/1e12, share, sensorsCell(r.tp), valueCell(r.zero, "%.0f"), sensorsCell(r.zero))
 	}
 	b.WriteString("\n")
 	if len(notes) > 0 {
@@ -287,6 +294,26 @@ func mmaOpcodes(s *record.SASS) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// shortRunMark is what the note of a matrix rate taken from a short run
+// holds (probe.MMAShortNote).
+const shortRunMark = "run --mma-long"
+
+// shortRun says whether rec's rate came from a short run.
+func shortRun(rec *record.Record) bool {
+	return rec != nil && strings.Contains(rec.Note, shortRunMark)
+}
+
+// shortRuns counts the forms whose random-data rate came from a short run.
+func shortRuns(rows []*mmaRow) int {
+	n := 0
+	for _, r := range rows {
+		if shortRun(r.tp) {
+			n++
+		}
+	}
+	return n
 }
 
 func firstReferenceSource(rows []*mmaRow) string {

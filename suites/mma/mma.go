@@ -123,7 +123,27 @@ func Forms() []probe.MMA {
 		}
 	}
 	markPower(out)
+	markLong(out)
 	return out
+}
+
+// markLong picks the forms whose long runs a default run makes: one per
+// matrix unit, the first form of each instruction group and machine-code
+// family (HMMA, DMMA, IMMA, QMMA for mma.sync and mma.sp; HGMMA, QGMMA,
+// IGMMA for wgmma, the widest SS form). The power forms among them
+// sample power. The rest take their rates from a run as long as the
+// sweep's (run --mma-long makes every form's long runs).
+func markLong(forms []probe.MMA) {
+	seen := map[string]bool{}
+	for i := range forms {
+		m := &forms[i]
+		if len(m.Expect) == 0 || m.Wgmma() && !(m.N == 256 && strings.HasSuffix(m.Name, " SS")) {
+			continue
+		}
+		if unit := m.Group + " " + m.Expect[0]; !seen[unit] {
+			seen[unit], m.Long = true, true
+		}
+	}
 }
 
 // markPower picks the forms whose long runs sample the board's power:

@@ -64,6 +64,8 @@ type measureOptions struct {
 	// noCache turns the compiled-module cache off (--no-cache).
 	profile string
 	noCache bool
+	// mmaLong makes every matrix form's long runs (--mma-long).
+	mmaLong bool
 }
 
 // gpuFlag declares --gpu into v; several says whether it takes more than
@@ -88,6 +90,7 @@ func (e *Env) measureFlags(c *cobra.Command, several bool) *measureOptions {
 	fs.Var(&o.most, "max-footprint", "the most device memory a memory probe may stream or chase over, such as 256MiB or 4GiB (default: as much as the probes ask and the device has)")
 	fs.StringVar(&o.profile, "profile", "", "write a Go CPU profile and an execution trace of this process and of each worker into this folder (go tool pprof, go tool trace)")
 	fs.BoolVar(&o.noCache, "no-cache", false, "compile every module, neither reading nor writing the cache of compiled modules (kept under the user's cache folder; "+probe.CacheEnv+"=off does the same, "+probe.CacheEnv+"=DIR moves it)")
+	fs.BoolVar(&o.mmaLong, "mma-long", false, "make the long runs (sustained rate over about 2·10⁸ cycles, power over 1.2·10⁹) of every matrix form, not only of one form per matrix unit; the others' rates come from a run of about 2·10⁶ cycles, each record saying so")
 	return o
 }
 
@@ -125,6 +128,7 @@ func (o measureOptions) apply(e *Env) {
 			e.Config.Profile = abs
 		}
 	}
+	e.Config.MMALong = o.mmaLong
 	if o.noCache {
 		// Workers are child processes: they inherit it.
 		os.Setenv(probe.CacheEnv, "off")
