@@ -1,0 +1,41 @@
+package suites
+
+import (
+	"testing"
+
+	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/suites/alu"
+	"github.com/gpuarch/gpuarch/suites/warp"
+)
+
+// TestCatalogParity checks that the instruction catalogs of the two kernel
+// languages are kept in step: every entry with an Op has a twin of that
+// Op in the other language's catalog (the pairing compare and the site
+// set side by side), and every entry without one states why (Alone).
+func TestCatalogParity(t *testing.T) {
+	catalogs := []struct {
+		name  string
+		of    func(string) []probe.ChainSpec
+		alone func(string, probe.ChainSpec) string
+	}{
+		{"alu", alu.CatalogFor, alu.Alone},
+		{"warp", warp.CatalogFor, warp.Alone},
+	}
+	other := map[string]string{probe.ISAPTX: probe.ISASPIRV, probe.ISASPIRV: probe.ISAPTX}
+	for _, c := range catalogs {
+		for isa, twin := range other {
+			ops := map[string]bool{}
+			for _, s := range c.of(twin) {
+				ops[s.Op] = true
+			}
+			for _, s := range c.of(isa) {
+				switch {
+				case s.Op != "" && !ops[s.Op]:
+					t.Errorf("%s %s: %s has Op %q, which no %s entry has", c.name, isa, s.Subject, s.Op, twin)
+				case s.Op == "" && c.alone(isa, s) == "":
+					t.Errorf("%s %s: %s (group %s) has no %s twin and no reason why: give it an Op shared with its twin, or state why in %s's Alone", c.name, isa, s.Subject, s.Group, twin, c.name)
+				}
+			}
+		}
+	}
+}
