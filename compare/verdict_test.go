@@ -11,7 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/suites/links"
+	linkname "github.com/gpuarch/gpuarch/measure/links"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -279,12 +279,12 @@ func TestHostSide(t *testing.T) {
 		r    record.Record
 		want string
 	}{
-		{"host copies", record.Record{ID: links.HostID(links.Pinned, links.HostToDevice), Unit: "bytes/second"}, HostLinks},
-		{"round trip", record.Record{ID: links.RoundTripID, Unit: "seconds", Provenance: record.Provenance{Timing: "host clock"}}, HostLinks},
+		{"host copies", record.Record{ID: linkname.HostID(linkname.Pinned, linkname.HostToDevice), Unit: "bytes/second"}, HostLinks},
+		{"round trip", record.Record{ID: linkname.RoundTripID, Unit: "seconds", Provenance: record.Provenance{Timing: "host clock"}}, HostLinks},
 		{"timed on the host clock", record.Record{ID: "x/y", Unit: "seconds", Provenance: record.Provenance{Timing: "host clock"}}, HostClock},
 		{"launch cost", record.Record{ID: "dispatch/launch/one empty kernel, launch and wait", Quantity: record.Launch, Unit: "µs per launch"}, HostLaunch},
 		{"kernels at once, counted by the GPU", record.Record{ID: "dispatch/launch/5 ms kernels, 256 streams", Quantity: record.Launch, Unit: "kernels at once"}, ""},
-		{"peer copies, timed by CUDA events on the GPUs", record.Record{ID: links.PeerID(0, 1, links.PeerCopyBandwidth), Unit: "bytes/second", Provenance: record.Provenance{Timing: "CUDA events"}}, ""},
+		{"peer copies, timed by CUDA events on the GPUs", record.Record{ID: linkname.PeerID(0, 1, linkname.PeerCopyBandwidth), Unit: "bytes/second", Provenance: record.Provenance{Timing: "CUDA events"}}, ""},
 		{"an in-kernel latency", record.Record{ID: "alu/fma.rn.f32/latency", Quantity: record.Latency, Unit: "cycles"}, ""},
 		{"timestamps around dispatches (Vulkan)", record.Record{ID: "alu/Fma.f32/throughput", Unit: "warp instructions/clock/SM", Provenance: record.Provenance{Timing: "timestamps"}}, ""},
 	} {

@@ -88,25 +88,6 @@ func QuickPlan() Plan {
 // many and events' half-microsecond resolution does not matter.
 func reps(bytes int) int { return min(256, max(2, (64<<20)/bytes)) }
 
-// HostPrefix begins the IDs of the host<->device records.
-//
-// Deprecated: use measure/links's; kept for the callers not yet
-// converted (compare, the CLI's quick.go).
-var HostPrefix = names.HostPrefix
-
-// HostID is the ID of the host bandwidth record of a kind and direction:
-// "links/host/pinned host to device".
-//
-// Deprecated: use measure/links's; kept for the callers not yet
-// converted (compare, the CLI's quick.go).
-func HostID(kind, dir string) string { return names.HostID(kind, dir) }
-
-// RoundTripID is the ID of the host round-trip latency record.
-//
-// Deprecated: use measure/links's; kept for the callers not yet
-// converted (compare, the CLI's quick.go).
-var RoundTripID = names.RoundTripID
-
 // MeasureHost measures gpu's host links by plan. A GPU that cannot copy
 // (a backend without copies) gets its records skipped, with why.
 func MeasureHost(ctx context.Context, gpu any, plan Plan, prov record.Provenance) []record.Record {

@@ -47,12 +47,6 @@ type Matrix struct {
 	Pairs []Pair `json:"pairs"`
 }
 
-// PeerID is the ID of a pair's record: "links/peer/0->1/copy bandwidth".
-//
-// Deprecated: use measure/links's; kept for the callers not yet
-// converted (compare's tests).
-func PeerID(src, dst int, what string) string { return names.PeerID(src, dst, what) }
-
 // Record subjects of a pair (measure/links's).
 const (
 	PeerCopyBandwidth = names.PeerCopyBandwidth
