@@ -10,10 +10,10 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/gpuarch/gpuarch/cuda"
+	"github.com/gpuarch/gpuarch/measure/registry"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/probe/probetest"
 	"github.com/gpuarch/gpuarch/probe/vk"
-	"github.com/gpuarch/gpuarch/suites"
 	"github.com/gpuarch/gpuarch/suites/alu"
 	"github.com/gpuarch/gpuarch/suites/warp"
 )
@@ -121,7 +121,7 @@ func isaOf(backend string) string {
 }
 
 // backendSuites are the suites a backend runs by default, in run order:
-// those with plans for its kernel language (suites.For). Through Vulkan
+// those with plans for its kernel language (registry.For). Through Vulkan
 // the memory suite runs every probe it has through CUDA (pointer chases,
 // bandwidth streams, shared-memory banks, global access patterns, the
 // instruction-fetch cliff; the paths Vulkan cannot reach, the constant
@@ -131,7 +131,7 @@ func isaOf(backend string) string {
 // barriers, atomics, branches and fences, and the matrix suite the
 // cooperative matrices the driver lists (VK_KHR_cooperative_matrix; a
 // device without them gets its records skipped, with why).
-func backendSuites(backend string) []string { return suites.For(isaOf(backend)) }
+func backendSuites(backend string) []string { return registry.For(isaOf(backend)) }
 
 // chainCatalog is the instruction catalog (alu and warp) of a backend.
 func chainCatalog(backend string) []probe.ChainSpec {

@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/gpuarch/gpuarch/analyze"
-	"github.com/gpuarch/gpuarch/suites"
+	"github.com/gpuarch/gpuarch/measure/registry"
 )
 
 // Run parses args (without the program name) with a command tree made for
@@ -162,14 +162,14 @@ and writes a host summary beside them. --quick is a health check of at most
 	}
 	fs := c.Flags()
 	fs.StringVar(&o.out, "out", "gpuarch-results", "folder to write results.json, results.md and results.html into")
-	fs.StringVar(&o.suite, "suite", "", "comma-separated suites to run: "+strings.Join(suites.Names(), ", ")+" (default: every suite the backend runs)")
+	fs.StringVar(&o.suite, "suite", "", "comma-separated suites to run: "+strings.Join(registry.Names(), ", ")+" (default: every suite the backend runs)")
 	fs.StringVar(&o.grid, "coopmat-grid", "", "the Vulkan cooperative-matrix throughput shapes tried, as subgroups per workgroup/workgroups per SM/accumulators per subgroup, each a comma-separated list (default 4,8/1,2,4/1,2,4,8)")
 	fs.BoolVar(&o.quick, "quick", false, "a health check in at most 30 s per GPU: clock and throttle reasons, FFMA and tensor-core peak, L2 and DRAM bandwidth, load latencies, host links, each beside the recorded results of the model (quick.md)")
 	fs.StringVar(&o.reference, "reference", "results", "the folder of recorded results (<model>/results.json) --quick compares with")
 	fs.BoolVar(&o.force, "force", false, "replace a complete run already in --out")
 	fs.BoolVar(&o.resume, "resume", false, "continue the interrupted run in --out, measuring only what it lacks")
 	o.measure = e.measureFlags(c, true)
-	_ = c.RegisterFlagCompletionFunc("suite", completeWords(suites.Names()...))
+	_ = c.RegisterFlagCompletionFunc("suite", completeWords(registry.Names()...))
 	return c
 }
 

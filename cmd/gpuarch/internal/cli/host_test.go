@@ -16,9 +16,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/gpuarch/gpuarch/compare"
+	linkname "github.com/gpuarch/gpuarch/measure/links"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/report"
-	linkname "github.com/gpuarch/gpuarch/measure/links"
 	"github.com/gpuarch/gpuarch/suites/links"
 )
 

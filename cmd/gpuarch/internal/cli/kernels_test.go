@@ -19,12 +19,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuarch/gpuarch/measure/registry"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/probe/probetest"
 	"github.com/gpuarch/gpuarch/probe/vk"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/spirv"
-	"github.com/gpuarch/gpuarch/suites"
 	"github.com/gpuarch/gpuarch/suites/pipes"
 )
 
@@ -128,7 +128,7 @@ type kernelRun func(t *testing.T) ([]kernelSection, error)
 // (peerSMJobs).
 func cudaRuns(f kernelFile) []kernelRun {
 	full := WorkRequest{Backend: backendCUDA, Suites: backendSuites(backendCUDA), Config: probe.DefaultConfig()}
-	quick := WorkRequest{Backend: backendCUDA, Suites: []string{"quick"}, Quick: true, Config: suites.QuickConfig(probe.DefaultConfig())}
+	quick := WorkRequest{Backend: backendCUDA, Suites: []string{"quick"}, Quick: true, Config: registry.QuickConfig(probe.DefaultConfig())}
 	return []kernelRun{workRun(f, full), workRun(f, quick), func(t *testing.T) ([]kernelSection, error) {
 		// As probe.CUDAPeers.SMAccess runs them, on the GPU that loads.
 		g := newKernelGPU(f)
@@ -155,7 +155,7 @@ func vulkanRuns(f kernelFile) []kernelRun {
 		timing = vk.TimingTimestamps
 	}
 	full := WorkRequest{Backend: backendVulkan, Timing: timing, Suites: backendSuites(backendVulkan), Config: probe.DefaultConfig()}
-	quick := WorkRequest{Backend: backendVulkan, Timing: timing, Suites: []string{"quick"}, Quick: true, Config: suites.QuickConfig(probe.DefaultConfig())}
+	quick := WorkRequest{Backend: backendVulkan, Timing: timing, Suites: []string{"quick"}, Quick: true, Config: registry.QuickConfig(probe.DefaultConfig())}
 	return []kernelRun{workRun(f, full), workRun(f, quick)}
 }
 

@@ -21,12 +21,12 @@ import (
 
 	"github.com/gpuarch/gpuarch/cmd/gpuarch/internal/outdir"
 	"github.com/gpuarch/gpuarch/compare"
+	"github.com/gpuarch/gpuarch/measure/registry"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/probe/vk"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/report"
 	"github.com/gpuarch/gpuarch/spec"
-	"github.com/gpuarch/gpuarch/suites"
 	"github.com/gpuarch/gpuarch/suites/alu"
 	"github.com/gpuarch/gpuarch/suites/mma"
 	"github.com/gpuarch/gpuarch/suites/pipes"
@@ -44,8 +44,8 @@ func parseSuites(list string) ([]string, error) {
 	var out []string
 	for _, n := range strings.Split(list, ",") {
 		n = strings.TrimSpace(n)
-		if !slices.Contains(suites.Names(), n) {
-			return nil, &UsageError{fmt.Sprintf("unknown suite %q (suites: %s)", n, strings.Join(suites.Names(), ", "))}
+		if !slices.Contains(registry.Names(), n) {
+			return nil, &UsageError{fmt.Sprintf("unknown suite %q (suites: %s)", n, strings.Join(registry.Names(), ", "))}
 		}
 		if !slices.Contains(out, n) {
 			out = append(out, n)
@@ -220,7 +220,7 @@ func (e *Env) cmdRun(ctx context.Context, o runOptions) error {
 	req := WorkRequest{Backend: backend, GPU: t.GPU, Timing: t.Timing, Suites: names, CoopMatGrid: o.grid, Quick: o.quick}
 	if o.quick {
 		req.Suites = []string{"quick"}
-		e.Config = suites.QuickConfig(e.Config)
+		e.Config = registry.QuickConfig(e.Config)
 		e.Reference = o.reference
 	}
 	out, err := beginOut(o.out, o.force, o.resume)

@@ -18,7 +18,7 @@ import (
 )
 
 // The quick health check (`run --quick`) is planned by the suites
-// (suites.Quick); this file sets its records beside the recorded results
+// (registry.Quick); this file sets its records beside the recorded results
 // of the GPU's model (quickFigures).
 
 // QuickFigure is one figure of the health check beside the recorded

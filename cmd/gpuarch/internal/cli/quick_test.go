@@ -12,10 +12,10 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	linkname "github.com/gpuarch/gpuarch/measure/links"
 	mmaname "github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/probe/probetest"
 	"github.com/gpuarch/gpuarch/record"
-	linkname "github.com/gpuarch/gpuarch/measure/links"
 	"github.com/gpuarch/gpuarch/suites/links"
 )
 

@@ -15,9 +15,9 @@ import (
 	"time"
 
 	linkname "github.com/gpuarch/gpuarch/measure/links"
+	"github.com/gpuarch/gpuarch/measure/registry"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/suites"
 	"github.com/gpuarch/gpuarch/suites/links"
 )
 
@@ -49,7 +49,7 @@ type WorkRequest struct {
 	// CoopMatGrid is the Vulkan cooperative-matrix throughput grid
 	// (mma.ParseCoopMatGrid); "" for the default.
 	CoopMatGrid string `json:"coopmat_grid,omitempty"`
-	// Quick runs the health check (suites.Quick) instead of Suites.
+	// Quick runs the health check (registry.Quick) instead of Suites.
 	Quick bool `json:"quick,omitempty"`
 	// Peers, when set, measures the links between these GPUs (opened
 	// together in one worker) instead of anything else.
@@ -183,7 +183,7 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 			Done: func(i int) { send(WorkMessage{Type: "done", Key: keys[i]}) },
 		})
 	}
-	session := &suites.Session{
+	session := &registry.Session{
 		Device:      dev,
 		ISA:         isa,
 		Subjects:    req.Subjects,
@@ -203,10 +203,10 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 		},
 	}
 	if req.Quick {
-		return suites.Quick(session)
+		return registry.Quick(session)
 	}
 	for _, name := range req.Suites {
-		suite, err := suites.Lookup(name)
+		suite, err := registry.Lookup(name)
 		if err != nil {
 			return &UsageError{err.Error()}
 		}

@@ -1,11 +1,11 @@
-// Package suites is the registry of gpuarch's measurement suites: the
+// Package registry is the registry of gpuarch's measurement suites: the
 // ordered list a run goes through, each suite with the kernel languages it
 // has plans for, the earlier results it needs, and how it measures a full
 // run and its share of the quick health check. The suites' plans live in
 // the domain packages below (suites/alu, suites/memory, ...); this package
 // only orders and connects them, so that the CLI's worker, `--quick` and
 // the lists of suites a backend runs are loops over All.
-package suites
+package registry
 
 import (
 	"fmt"
