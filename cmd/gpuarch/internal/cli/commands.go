@@ -166,6 +166,7 @@ and writes a host summary beside them. --quick is a health check of at most
 	fs.StringVar(&o.grid, "coopmat-grid", "", "the Vulkan cooperative-matrix throughput shapes tried, as subgroups per workgroup/workgroups per SM/accumulators per subgroup, each a comma-separated list (default 4,8/1,2,4/1,2,4,8)")
 	fs.BoolVar(&o.quick, "quick", false, "a health check in at most 30 s per GPU: clock and throttle reasons, FFMA and tensor-core peak, L2 and DRAM bandwidth, load latencies, host links, each beside the recorded results of the model (quick.md)")
 	fs.StringVar(&o.reference, "reference", "results", "the folder of recorded results (<model>/results.json) --quick compares with")
+	fs.BoolVar(&o.noProcesses, "no-processes", false, "leave NVML's list of the GPU's compute processes out of the records and the summaries (verdicts are decided by measured figures either way): a GPU slowed by another process is then named by its figures alone")
 	fs.BoolVar(&o.force, "force", false, "replace a complete run already in --out")
 	fs.BoolVar(&o.resume, "resume", false, "continue the interrupted run in --out, measuring only what it lacks")
 	o.measure = e.measureFlags(c, true)

@@ -188,7 +188,10 @@ func (b *byteSize) Set(s string) error {
 type runOptions struct {
 	out, suite, grid, reference string
 	quick, force, resume        bool
-	measure                     *measureOptions
+	// noProcesses leaves NVML's list of the GPU's compute processes out
+	// (run --no-processes).
+	noProcesses bool
+	measure     *measureOptions
 }
 
 func (e *Env) cmdRun(ctx context.Context, o runOptions) error {
@@ -217,7 +220,7 @@ func (e *Env) cmdRun(ctx context.Context, o runOptions) error {
 			return err
 		}
 	}
-	req := WorkRequest{Backend: backend, GPU: t.GPU, Timing: t.Timing, Suites: names, CoopMatGrid: o.grid, Quick: o.quick}
+	req := WorkRequest{Backend: backend, GPU: t.GPU, Timing: t.Timing, Suites: names, CoopMatGrid: o.grid, Quick: o.quick, NoProcesses: o.noProcesses}
 	if o.quick {
 		req.Suites = []string{"quick"}
 		e.Config = registry.QuickConfig(e.Config)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	aluname "github.com/gpuarch/gpuarch/measure/alu"
 	linkname "github.com/gpuarch/gpuarch/measure/links"
 	mmaname "github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/probe/probetest"
@@ -392,5 +393,101 @@ func TestQuickSlowFFMAOnSimulatedGPUsIsFlaggedByItsFigure(t *testing.T) {
 	}
 	if row := summaryRow(t, string(md), 1); !strings.Contains(whyCell(row), "`alu/fma.rn.f32/throughput` -30.0%, beyond its noise floor") {
 		t.Errorf("GPU 1's Why does not name FFMA's peak: %s", row)
+	}
+}
+
+// busyGPU is a simulated GPU whose driver lists another compute process
+// beside gpuarch's worker.
+type busyGPU struct {
+	*probetest.GPU
+	pids []int
+}
+
+// Health implements probe.HealthReader.
+func (g busyGPU) Health() *record.Health {
+	h := &record.Health{Time: time.Now().UTC()}
+	for _, p := range g.pids {
+		h.Processes = append(h.Processes, record.Process{PID: p})
+	}
+	return h
+}
+
+// TestQuickBusyGPUFlaggedWithoutProcessList checks issue 32's bar that a
+// GPU slowed by another process is found by its figures, with NVML's
+// process list left out (run --no-processes) as well as with it: GPU 1,
+// whose FFMA peak is 30% down and whose driver lists another process,
+// is the outlier by that figure either way; with --no-processes neither
+// its records nor the summary hold the list.
+func TestQuickBusyGPUFlaggedWithoutProcessList(t *testing.T) {
+	for _, tt := range []struct {
+		name        string
+		args        []string
+		wantProcess bool
+	}{
+		{"with the process list", nil, true},
+		{"--no-processes", []string{"--no-processes"}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var gpus []busyGPU
+			for i := range 3 {
+				g := busyGPU{GPU: probetest.New(), pids: []int{100 + i}}
+				g.UUID = fmt.Sprintf("GPU-simulated-%d", i)
+				gpus = append(gpus, g)
+			}
+			slow := gpus[1]
+			slow.pids = append(slow.pids, 4242)
+			gpus[1] = slow
+			slow.PeakOf = func(kernel string) float64 {
+				if strings.HasPrefix(kernel, "tp_fma_rn_f32") {
+					return 0.7 * slow.Peak
+				}
+				return 0
+			}
+			e, _, stderr := testEnv(nil)
+			e.OpenGPU = func(_ context.Context, tg Target) (Device, error) {
+				if tg.GPU >= len(gpus) {
+					return nil, fmt.Errorf("no GPU %d", tg.GPU)
+				}
+				return gpus[tg.GPU], nil
+			}
+			e.DeviceCount = func(string) (int, error) { return len(gpus), nil }
+			out := t.TempDir()
+			args := append([]string{"run", "--quick", "--backend", "simulated", "--gpu", "all", "--reference", t.TempDir(), "--out", out}, tt.args...)
+			// The simulated L2 read fails on every GPU: exit 3, results kept.
+			if err := e.Run(context.Background(), args); ExitCode(err) != ExitSomeFailed {
+				t.Fatalf("%v (exit %d)\n%s", err, ExitCode(err), stderr.String())
+			}
+			b, err := os.ReadFile(filepath.Join(out, HostSummaryJSON))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sum HostSummaryData
+			if err := json.Unmarshal(b, &sum); err != nil {
+				t.Fatal(err)
+			}
+			for _, g := range sum.GPUs {
+				if want := g.GPU == 1; g.Outlier != want {
+					t.Errorf("GPU %d: %s (outlier %v), want outlier %v", g.GPU, g.Verdict, g.Outlier, want)
+				}
+			}
+			g := sum.GPUs[1]
+			if len(g.Figures) == 0 || g.Figures[0].ID != aluname.ThroughputID(aluname.FmaF32) || !g.Figures[0].Decides {
+				t.Errorf("GPU 1's figures %+v: want FFMA's peak deciding", g.Figures)
+			}
+			listed := strings.Contains(strings.Join(g.Reasons, "; "), "other process")
+			if listed != tt.wantProcess {
+				t.Errorf("GPU 1's reasons %q: the other process listed %v, want %v", g.Reasons, listed, tt.wantProcess)
+			}
+			run, err := record.ReadFile(filepath.Join(out, "gpu1", ResultsJSON))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if run.Health == nil || run.Health.Before == nil {
+				t.Fatalf("gpu1's results hold no health reading")
+			}
+			if got := len(run.Health.Before.Processes) > 0; got != tt.wantProcess {
+				t.Errorf("gpu1's results hold processes %v, want %v", run.Health.Before.Processes, tt.wantProcess)
+			}
+		})
 	}
 }

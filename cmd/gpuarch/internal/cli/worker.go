@@ -51,6 +51,9 @@ type WorkRequest struct {
 	CoopMatGrid string `json:"coopmat_grid,omitempty"`
 	// Quick runs the health check (registry.Quick) instead of Suites.
 	Quick bool `json:"quick,omitempty"`
+	// NoProcesses leaves NVML's list of compute processes out of the
+	// health readings (run --no-processes).
+	NoProcesses bool `json:"no_processes,omitempty"`
 	// Peers, when set, measures the links between these GPUs (opened
 	// together in one worker) instead of anything else.
 	Peers []int `json:"peers,omitempty"`
@@ -157,8 +160,16 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 	if h, ok := gpu.(probe.HealthReader); ok {
 		// Read after the warm-up: utilization covers the last second, and
 		// an idle GPU's sensors say little.
-		send(WorkMessage{Type: "health", Phase: "before", Health: h.Health()})
-		defer func() { send(WorkMessage{Type: "health", Phase: "after", Health: h.Health()}) }()
+		health := func() *record.Health {
+			r := h.Health()
+			if r != nil && req.NoProcesses {
+				r.Processes = nil
+				r.Unread = append(r.Unread, "processes (left out: run --no-processes)")
+			}
+			return r
+		}
+		send(WorkMessage{Type: "health", Phase: "before", Health: health()})
+		defer func() { send(WorkMessage{Type: "health", Phase: "after", Health: health()}) }()
 	}
 	done := map[string]bool{}
 	for _, k := range req.Done {
