@@ -560,6 +560,28 @@ func TestCompareRecorded(t *testing.T) {
 	}
 }
 
+func TestVariabilityRecorded(t *testing.T) {
+	e, stdout, _ := testEnv(nil)
+	if err := e.Run(context.Background(), []string{"variability", "testdata/h200.json", "testdata/h200.json"}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stdout.String(), "# Run-to-run variability: NVIDIA H200") || !strings.Contains(stdout.String(), "**0** vary more between runs than within one") {
+		t.Errorf("a run beside itself:\n%s", stdout.String())
+	}
+	for _, tt := range []struct {
+		args []string
+		exit int
+	}{
+		{[]string{"variability", "testdata/h200.json"}, ExitUsage},
+		{[]string{"variability", "testdata/h200.json", "testdata/missing.json"}, ExitError},
+		{[]string{"variability", "testdata/h200.json", "../../../../results/NVIDIA-H100-80GB-HBM3/results.json.gz"}, ExitUsage},
+	} {
+		if err := e.Run(context.Background(), tt.args); ExitCode(err) != tt.exit {
+			t.Errorf("%v: %v (exit %d), want exit %d", tt.args, err, ExitCode(err), tt.exit)
+		}
+	}
+}
+
 // TestReportHTMLGolden pins the HTML page of the recorded run down.
 func TestReportHTMLGolden(t *testing.T) {
 	e, _, _ := testEnv(nil)

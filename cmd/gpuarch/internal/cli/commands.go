@@ -61,7 +61,7 @@ interrupted (the results so far are kept).`,
 		return usagef("%s: %v (see %s --help)", c.CommandPath(), err, c.CommandPath())
 	})
 	root.AddCommand(e.runCommand(), e.instCommand(), e.infoCommand(), e.listCommand(),
-		e.reportCommand(), e.analyzeCommand(), e.summaryCommand(), e.compareCommand(),
+		e.reportCommand(), e.analyzeCommand(), e.summaryCommand(), e.compareCommand(), e.variabilityCommand(),
 		e.dbCommand(), e.versionCommand(), e.workerCommand())
 	root.AddCommand(e.metricsCommand())
 	root.AddCommand(e.siteCommand())
@@ -318,6 +318,23 @@ func (e *Env) compareCommand() *cobra.Command {
 	}
 	c.Flags().BoolVar(&all, "all", false, "list every quantity, not only the changed ones and the large untested ones")
 	alpha = alphaFlag(c.Flags())
+	return c
+}
+
+func (e *Env) variabilityCommand() *cobra.Command {
+	var all bool
+	c := &cobra.Command{
+		Use:   "variability [flags] RESULTS RESULTS...",
+		Short: "how much each figure varies between runs of one GPU, beside its noise within a run",
+		Long: `variability sets two or more results files of one GPU (repeat runs) side by
+side and lists the figures that vary more between the runs than within one: for
+those, the spread between runs, not one run's interval, says how far a single
+run's figure can be trusted.`,
+		Example: `  gpuarch variability results/NVIDIA-H200/results.json.gz results/NVIDIA-H200/repeat-results.json.gz`,
+		Args:    minArgs(2, "two or more results files of one GPU"),
+		RunE:    func(_ *cobra.Command, args []string) error { return e.cmdVariability(args, all) },
+	}
+	c.Flags().BoolVar(&all, "all", false, "list every figure, not only those that vary more between runs than within one")
 	return c
 }
 
