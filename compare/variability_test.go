@@ -13,7 +13,9 @@ import (
 // one without samples, and one measured by different kernels (left out).
 func TestVariability(t *testing.T) {
 	tight := func(v float64) []float64 { return []float64{v, v * 1.0005, v * 0.9995, v, v * 1.0002, v * 0.9998, v} }
-	noisy := func(v float64) []float64 { return []float64{v * 0.9, v * 1.1, v * 0.95, v * 1.05, v, v * 0.92, v * 1.08} }
+	noisy := func(v float64) []float64 {
+		return []float64{v * 0.9, v * 1.1, v * 0.95, v * 1.05, v, v * 0.92, v * 1.08}
+	}
 	run := func(drift float64, ptx string) *record.Run {
 		return &record.Run{Device: record.Device{Name: "GPU"}, Records: []record.Record{
 			{ID: "alu/a/throughput", Unit: "x", Status: record.StatusOK, Samples: tight(100 * drift)},

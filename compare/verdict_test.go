@@ -10,8 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/gpuarch/gpuarch/record"
 	linkname "github.com/gpuarch/gpuarch/measure/links"
+	"github.com/gpuarch/gpuarch/record"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
