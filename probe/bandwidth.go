@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
 	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/stats"
 )
 
 // StreamKernel builds a bandwidth kernel. Block b streams over a region
@@ -410,6 +412,12 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 	if best.WarpInstPerClockPerSM <= 0 && len(det.Sweep) > 0 && det.Sweep[0].Skipped != "" {
 		return fmt.Errorf("no shape could be measured: %s", det.Sweep[0].Skipped)
 	}
+	if best.WarpInstPerClockPerSM > 0 {
+		var err error
+		if best, err = j.repeat(ctx, r, s, best, out, rec); err != nil {
+			return err
+		}
+	}
 	rec.Value = best.WarpInstPerClockPerSM
 	det.Best = best.Shape
 	det.WarpInstPerClockPerSM = best.WarpInstPerClockPerSM
@@ -423,12 +431,59 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 }
 
 // streamAt is one point of a stream's sweep: a footprint, a rotation and
-// a shape, over the buffer at base.
+// a shape, over the buffer at base; passes, when above 0, is how many
+// times the kernel streams its region (else the stream's Passes, raised
+// to its MinSpan).
 type streamAt struct {
 	footprint int64
 	rotate    int
 	shape     StreamShape
 	base      uint64
+	passes    int
+}
+
+// repeat measures the sweep's best point again until its samples are
+// enough (Config.Until: at least 5, more until the median's interval is
+// narrow or the time budget is spent), the sweep's own measurement the
+// first of them, and returns the point whose rate is the median's, for
+// the record's rate, clock and shape; rec gets the samples and their
+// summary. A repeat that fails leaves the samples so far, with a warning,
+// unless the failure is fatal.
+func (j *bandwidthJob) repeat(ctx context.Context, r *Runner, s Stream, best streamPoint, out Buffer, rec *record.Record) (streamPoint, error) {
+	at := best.at
+	at.passes = best.Shape.Iterations
+	points := []streamPoint{best}
+	samples, err := stats.Repeat(r.Config.Until, []float64{best.WarpInstPerClockPerSM}, func() (float64, error) {
+		p, err := j.point(ctx, r, s, at, out)
+		if err != nil {
+			return 0, err
+		}
+		if p.Skipped != "" {
+			return 0, errors.New(p.Skipped)
+		}
+		points = append(points, p)
+		return p.WarpInstPerClockPerSM, nil
+	})
+	if err != nil {
+		if Fatal(err) {
+			return best, err
+		}
+		rec.Warnings = append(rec.Warnings, fmt.Sprintf("repeats stopped after %d samples: %v", len(samples), err))
+	}
+	rec.Samples = samples
+	rec.Summary = summary(samples)
+	med := stats.Median(samples)
+	mid := points[0]
+	for _, p := range points[1:] {
+		if math.Abs(p.WarpInstPerClockPerSM-med) < math.Abs(mid.WarpInstPerClockPerSM-med) {
+			mid = p
+		}
+	}
+	mid.WarpInstPerClockPerSM = med
+	if sm := rec.Summary; sm != nil && sm.Lo != nil && sm.Hi != nil && med > 0 && (*sm.Hi-*sm.Lo)/med > r.Config.Until.RelWidthOrDefault() {
+		rec.Warnings = append(rec.Warnings, fmt.Sprintf("the median of %d samples is known to ±%.1f%% only (95%% interval %.4g to %.4g)", len(samples), 50*(*sm.Hi-*sm.Lo)/med, *sm.Lo, *sm.Hi))
+	}
+	return mid, nil
 }
 
 // streamPoint is what one point of the sweep measured: its sweep point
@@ -437,6 +492,7 @@ type streamAt struct {
 type streamPoint struct {
 	record.SweepPoint
 	perSec, hz float64
+	at         streamAt // where it was measured
 }
 
 // point measures a stream at one footprint, rotation and shape; a shape
@@ -476,6 +532,9 @@ func (j *bandwidthJob) point(ctx context.Context, r *Runner, s Stream, at stream
 	if s.PerBlock {
 		shape.Bytes = int64(region) * int64(max(1, sh.WarpsPerSM/8))
 	}
+	if at.passes > 0 {
+		passes = at.passes
+	}
 	shape.Iterations, shape.SharedBytes = passes, g.SharedBytes
 	kernel := streamKernelName(s.Op, sh.Width, s.ALUPerAccess)
 	launch := func(passes int) ([]WarpRecord, error) {
@@ -497,7 +556,7 @@ func (j *bandwidthJob) point(ctx context.Context, r *Runner, s Stream, at stream
 		return streamPoint{}, err
 	}
 	// A run shorter than MinSpan runs again, long enough.
-	if span := warpSpan(ws); s.MinSpan > 0 && span > 0 && span < s.MinSpan {
+	if span := warpSpan(ws); at.passes == 0 && s.MinSpan > 0 && span > 0 && span < s.MinSpan {
 		passes = min(int(float64(passes)*float64(s.MinSpan)/float64(span))+1, 1<<20)
 		if ws, err = launch(passes); err != nil {
 			return streamPoint{}, err
@@ -524,7 +583,7 @@ func (j *bandwidthJob) point(ctx context.Context, r *Runner, s Stream, at stream
 		}
 	}
 	// bytes per clock per SM in the sweep point's rate field
-	return streamPoint{SweepPoint: record.SweepPoint{Shape: shape, WarpInstPerClockPerSM: perSM}, perSec: perSec, hz: rate.ClockHz}, nil
+	return streamPoint{SweepPoint: record.SweepPoint{Shape: shape, WarpInstPerClockPerSM: perSM}, perSec: perSec, hz: rate.ClockHz, at: at}, nil
 }
 
 // noRoomError is a stream whose buffer could not be allocated: the

@@ -68,6 +68,11 @@ type Config struct {
 	// CompileWorkers is how many probes are compiled and disassembled in
 	// parallel ahead of the one being measured.
 	CompileWorkers int
+	// Until says how many times a figure measured by repetition
+	// (bandwidths, bandwidth-curve points) is taken: at least 5 samples,
+	// more until its interval is narrow or its time budget is spent
+	// (zero fields: stats.DefaultUntil's).
+	Until stats.Until `json:",omitempty"`
 	// MMALong makes the long runs (sustained rate, power) of every
 	// matrix form, not only those marked MMA.Long (run --mma-long).
 	MMALong bool `json:",omitempty"`

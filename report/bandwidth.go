@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -106,12 +107,15 @@ func writeBandwidthCurves(b *strings.Builder, run *record.Run) {
 					clock = "**" + clock + "**"
 				}
 			}
-			fmt.Fprintf(b, "| %s | %s | %.0f | %s |\n", record.SizeString(float64(p.Bytes)), linked(c.recs[p.Bytes], fmt.Sprintf("%.1f", p.Value)), c.gbps[p.Bytes], clock)
+			fmt.Fprintf(b, "| %s | %s | %.0f | %s |\n", record.SizeString(float64(p.Bytes)), linked(c.recs[p.Bytes], fmt.Sprintf("%.1f", p.Value))+spread(c.recs[p.Bytes]), c.gbps[p.Bytes], clock)
 		}
 		for _, n := range c.notTaken {
 			fmt.Fprintf(b, "| %s | | | |\n", n)
 		}
 		b.WriteString("\n")
+		if line := spreadNote(slices.Collect(maps.Values(c.recs))); line != "" {
+			b.WriteString(line + "\n\n")
+		}
 		if line := c.slowClockLine(warm); line != "" {
 			b.WriteString(line + "\n\n")
 		}

@@ -438,8 +438,11 @@ func writeBandwidth(b *strings.Builder, run *record.Run) {
 		if r.Through.Best.Rotate > 0 {
 			shape += ", on the next block's lines each pass"
 		}
-		fmt.Fprintf(b, "| %s | %s | %.0f | %s | %s | %s | %s | %s |\n", mdtext.Cell(r.Subject), linked(r, fmt.Sprintf("%.1f", r.Value)), r.Through.ResultsPerSecond/1e9, clock, share,
+		fmt.Fprintf(b, "| %s | %s | %.0f | %s | %s | %s | %s | %s |\n", mdtext.Cell(r.Subject), linked(r, fmt.Sprintf("%.1f", r.Value))+spread(r), r.Through.ResultsPerSecond/1e9, clock, share,
 			shape, foot, oneLine(r.Note))
+	}
+	if line := spreadNote(rows); line != "" {
+		b.WriteString("\n" + line)
 	}
 	b.WriteString("\nThe DRAM interface's rate is 2 (double data rate) × the memory clock × the bus width, from the driver's attributes (see the spec sheet).")
 	writeL2Sharing(b, run)
