@@ -1,6 +1,8 @@
 package analyze
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/gpuarch/gpuarch/sass"
@@ -41,4 +43,150 @@ func TestLaneStrides(t *testing.T) {
 	if _, ok := got[0xb0]; ok {
 		t.Errorf("%#x: stride known through a loaded register", 0xb0)
 	}
+}
+
+// TestLaneAddresses evaluates the lanes of small listings as a compiler
+// writes them, and what each access shows.
+func TestLaneAddresses(t *testing.T) {
+	tests := []struct {
+		name    string
+		listing string
+		// want is each access's lanesText, by offset.
+		want map[int]string
+	}{
+		{
+			// The issue's case: a column address through IMAD on the
+			// lane, unseen by the first stride follower.
+			name: "imad column",
+			listing: `
+        /*0000*/                   S2R R8, SR_TID.X ;
+        /*0010*/                   LOP3.LUT R8, R8, 0x1f, RZ, 0xc0, !PT ;
+        /*0020*/                   S2UR UR5, SR_CgaCtaId ;
+        /*0030*/                   UMOV UR4, 0x400 ;
+        /*0040*/                   ULEA UR5, UR5, UR4, 0x18 ;
+        /*0050*/                   MOV R5, RZ ;
+.L_x_1:
+        /*0060*/                   IMAD R6, R8, 0x20, R5 ;
+        /*0070*/                   LEA R6, R6, UR5, 0x2 ;
+        /*0080*/                   LDS R7, [R6] ;
+        /*0090*/                   IADD3 R5, R5, 0x1, RZ ;
+        /*00a0*/                   BRA ` + "`" + `(.L_x_1) ;
+`,
+			want: map[int]string{0x80: "lane stride 128 B: 32-way conflict, 32 wavefronts"},
+		},
+		{
+			// A row of a padded tile OR-ed into a uniform row base,
+			// and a broadcast from a uniform address.
+			name: "or into base, broadcast",
+			listing: `
+        /*0000*/                   S2R R0, SR_LANEID ;
+        /*0010*/                   MOV R4, RZ ;
+.L_x_1:
+        /*0020*/                   LOP3.LUT R5, R4, 0x3e0, RZ, 0xc0, !PT ;
+        /*0030*/                   LOP3.LUT R5, R5, 0x1f, R0, 0xf8, !PT ;
+        /*0040*/                   LEA R5, R5, UR5, 0x2 ;
+        /*0050*/                   LDS R6, [R5] ;
+        /*0060*/                   LDS R7, [UR4+0x10] ;
+        /*0070*/                   VIADD R4, R4, 0x20 ;
+        /*0080*/                   BRA ` + "`" + `(.L_x_1) ;
+`,
+			want: map[int]string{
+				0x50: "lane stride 4 B: conflict-free, 1 wavefront",
+				0x60: "broadcast (every lane one address): conflict-free, 1 wavefront",
+			},
+		},
+		{
+			// Global loads: float lanes two and 32 apart from a
+			// pointer parameter; a hashed index is scattered.
+			name: "global strides and a hash",
+			listing: `
+        /*0000*/                   S2R R11, SR_TID.X ;
+        /*0010*/                   LDC.64 R6, c[0x0][0x248] ;
+        /*0020*/                   SHF.L.U32 R13, R11, 0x1, RZ ;
+        /*0030*/                   SHF.L.U32 R12, R11, 0x5, RZ ;
+        /*0040*/                   IMAD R10, R11, -0x61c8864f, RZ ;
+.L_x_1:
+        /*0050*/                   IMAD.WIDE.U32 R2, R13, 0x4, R6 ;
+        /*0060*/                   LDG.E R4, desc[UR6][R2.64] ;
+        /*0070*/                   IMAD.WIDE.U32 R2, R12, 0x4, R6 ;
+        /*0080*/                   LDG.E R5, desc[UR6][R2.64] ;
+        /*0090*/                   LOP3.LUT R0, R10, UR4, RZ, 0x3c, !PT ;
+        /*00a0*/                   SHF.R.U32.HI R8, RZ, 0xd, R0 ;
+        /*00b0*/                   LOP3.LUT R8, R8, R0, RZ, 0x3c, !PT ;
+        /*00c0*/                   IMAD.WIDE.U32 R2, R8, 0x4, R6 ;
+        /*00d0*/                   LDG.E R9, desc[UR6][R2.64] ;
+        /*00e0*/                   UIADD3 UR4, UR4, 0x1, URZ ;
+        /*00f0*/                   BRA ` + "`" + `(.L_x_1) ;
+`,
+			want: map[int]string{
+				0x60: "lane stride 8 B: 8 sectors, 2 lines per request",
+				0x80: "lane stride 128 B: 32 sectors, 32 lines per request",
+				0xd0: "scattered (hashed per lane): taken as a line per lane",
+			},
+		},
+		{
+			// ldmatrix rows 128 and 144 bytes apart.
+			name: "ldmatrix",
+			listing: `
+        /*0000*/                   S2R R0, SR_LANEID ;
+        /*0010*/                   IMAD.SHL.U32 R1, R0, 0x80, RZ ;
+        /*0020*/                   IMAD R2, R0, 0x90, RZ ;
+.L_x_1:
+        /*0030*/                   LDSM.16.M88.4 R4, [R1+UR5] ;
+        /*0040*/                   LDSM.16.M88.4 R8, [R2+UR5] ;
+        /*0050*/                   BRA ` + "`" + `(.L_x_1) ;
+`,
+			want: map[int]string{
+				0x30: "ldmatrix rows, lane stride 128 B: 8-way conflict, 32 wavefronts",
+				0x40: "ldmatrix rows, lane stride 144 B: conflict-free, 4 wavefronts",
+			},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := sass.ParseListing("        .text.k:\n" + tc.listing)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ins := l.Functions[0].Instructions
+			start, end := firstAfterLabel(tc.listing), 0
+			for _, in := range ins {
+				if in.Base() == "BRA" {
+					end = in.Offset
+				}
+			}
+			lm := &loopModel{body: ins, lanes: laneAddresses(ins, [][2]int{{start, end}})}
+			for _, in := range ins {
+				if op, ok := memoryOp(in); ok {
+					lm.mem = append(lm.mem, &op)
+				} else {
+					lm.mem = append(lm.mem, nil)
+				}
+			}
+			lm.divergent = make([]bool, len(ins))
+			for i, in := range ins {
+				if la := lm.lanes[in.Offset]; la.scattered {
+					lm.divergent[i] = true
+				}
+			}
+			for i, in := range ins {
+				want, ok := tc.want[in.Offset]
+				if !ok {
+					continue
+				}
+				if got := lm.lanesText(i); got != want {
+					t.Errorf("%#x %s: %q, want %q", in.Offset, in.Opcode, got, want)
+				}
+			}
+		})
+	}
+}
+
+// firstAfterLabel is the offset of the first instruction after the
+// listing's loop label.
+func firstAfterLabel(listing string) int {
+	_, rest, _ := strings.Cut(listing, ".L_x_1:\n")
+	var off int
+	fmt.Sscanf(strings.TrimSpace(rest), "/*%x*/", &off)
+	return off
 }
