@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -38,10 +39,16 @@ func RecordClockHz(rec record.Record) float64 {
 // OffClockRecord says whether rec is a measured record (status ok) whose
 // kernels ran more than record.OffClockShare off warm (Hz), and how far:
 // "ran at 810 MHz, 59% under the warm-up's 1980 MHz". A record without a
-// clock, or a warm of 0, is never off.
+// clock, or a warm of 0, is never off; nor is one under the warm-up clock
+// whose clock readings name a power or thermal limit (HeldBy): its load
+// holds the GPU there, as the matrix units' do at the board's power cap,
+// and a warm-up cannot bring it back (the record says so: NoteHeld).
 func OffClockRecord(rec record.Record, warm float64) (string, bool) {
 	hz := RecordClockHz(rec)
 	if rec.Status != record.StatusOK || !record.OffClock(hz, hz, warm) {
+		return "", false
+	}
+	if hz < warm && HeldBy(rec) != "" {
 		return "", false
 	}
 	way := "under"
@@ -49,6 +56,48 @@ func OffClockRecord(rec record.Record, warm float64) (string, bool) {
 		way = "over"
 	}
 	return fmt.Sprintf("ran at %.0f MHz, %.0f%% %s the warm-up's %.0f MHz", hz/1e6, 100*math.Abs(hz-warm)/warm, way, warm/1e6), true
+}
+
+// limits are the clock-limiting reasons (NVML's names) that hold a
+// working GPU below its clock: its power cap and its thermal limits.
+var limits = []string{"SwPowerCap", "HwPowerBrakeSlowdown", "SwThermalSlowdown", "HwThermalSlowdown", "HwSlowdown"}
+
+// HeldBy returns the power or thermal limits rec's clock readings (before,
+// during and after its kernels) name, joined by ", "; "" when none.
+func HeldBy(rec record.Record) string {
+	c := rec.Provenance.Clock
+	if c == nil {
+		return ""
+	}
+	var out []string
+	for _, s := range []*record.Sensors{c.Before, c.During, c.After} {
+		if s == nil {
+			continue
+		}
+		for _, t := range s.Throttle {
+			if slices.Contains(limits, t) && !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// NoteHeld adds to each record of recs that ran more than
+// record.OffClockShare under warm, held there by a power or thermal limit
+// (HeldBy), a warning saying so: its figure is the GPU's at the clock
+// that load allows.
+func NoteHeld(recs []record.Record, warm float64) {
+	for i := range recs {
+		rec := &recs[i]
+		hz := RecordClockHz(*rec)
+		held := HeldBy(*rec)
+		if rec.Status != record.StatusOK || held == "" || hz >= warm || !record.OffClock(hz, hz, warm) {
+			continue
+		}
+		rec.Warnings = append(rec.Warnings, fmt.Sprintf("ran at %.0f MHz, %.0f%% under the warm-up's %.0f MHz, held there by the GPU's %s under this load: the figure is the GPU's at that clock",
+			hz/1e6, 100*(warm-hz)/warm, warm/1e6, held))
+	}
 }
 
 // MarkOffClock makes rec, which ran off the warm-up clock as why says,
@@ -78,6 +127,7 @@ func (r *Runner) retakeOffClock(ctx context.Context, j Job, recs []record.Record
 	if err != nil || warm <= 0 || !r.warmMeasured || ctx.Err() != nil {
 		return recs, err
 	}
+	NoteHeld(recs, warm)
 	var off []string
 	for _, rec := range recs {
 		if why, ok := OffClockRecord(rec, warm); ok {
@@ -100,7 +150,7 @@ func (r *Runner) retakeOffClock(ctx context.Context, j Job, recs []record.Record
 	r.progress("clock check: %d of %d records ran off the warm-up clock (%s); taking them again", len(off), len(recs), strings.Join(off, "; "))
 	j.close()
 	j.prepare(ctx, r)
-	r.rewarmFully(ctx)
+	back := r.rewarmFully(ctx)
 	again, err := j.measure(ctx, r)
 	if err != nil {
 		// The second take broke off: the first one's records stand,
@@ -115,16 +165,19 @@ func (r *Runner) retakeOffClock(ctx context.Context, j Job, recs []record.Record
 		}
 		return recs, nil
 	}
-	return pickTakes(recs, again, warm), nil
+	return pickTakes(recs, again, warm, back), nil
 }
 
 // pickTakes merges two takes of one job's records by ID, in the second
 // take's order (records only the first has follow): a record at the
 // clock in the second take is taken from it, else one at the clock in the
-// first; a record off the clock in both takes is the second's (the first's
-// where only it was measured), marked with both clocks; a record neither
-// take measured is the second's.
-func pickTakes(first, second []record.Record, warm float64) []record.Record {
+// first; a record under the clock by the same amount in both takes, the
+// second after a warm-up that brought the clock back (back), is the
+// second's, saying that its load holds the GPU there; any other record
+// off the clock in both takes is the second's (the first's where only it
+// was measured), marked with both clocks; a record neither take measured
+// is the second's.
+func pickTakes(first, second []record.Record, warm float64, back bool) []record.Record {
 	byID := map[string]int{}
 	for i, rec := range first {
 		byID[rec.ID] = i
@@ -152,6 +205,12 @@ func pickTakes(first, second []record.Record, warm float64) []record.Record {
 			}
 		case okF:
 			rec = f
+		case back && offS && offF && f.Status == record.StatusOK && steady(RecordClockHz(f), RecordClockHz(rec)) && RecordClockHz(rec) < warm:
+			// Under the clock by the same amount before and after a
+			// warm-up that brought the clock back: the load holds the
+			// GPU there, though its readings name no limit (read after
+			// the kernel, once the limit had let go).
+			rec.Warnings = append(rec.Warnings, fmt.Sprintf("%s in both takes (the first at %.0f MHz), the second after a full warm-up: the clock this load holds the GPU at, not an idle one", whyS, RecordClockHz(f)/1e6))
 		case offS:
 			MarkOffClock(&rec, whyS+fmt.Sprintf(", taken again after a warm-up (the first take: %.0f MHz)", RecordClockHz(f)/1e6))
 		case offF:
@@ -173,6 +232,10 @@ func pickTakes(first, second []record.Record, warm float64) []record.Record {
 	return out
 }
 
+// steady says whether two takes' clocks agree within 3%: a clock the
+// load holds, not one an idle GPU happened to fall to.
+func steady(a, b float64) bool { return a > 0 && b > 0 && math.Abs(a-b) <= 0.03*math.Max(a, b) }
+
 // rec2reason is a record's status and reason, for a message.
 func rec2reason(rec record.Record) string {
 	if rec.Reason == "" {
@@ -183,15 +246,17 @@ func rec2reason(rec record.Record) string {
 
 // rewarmFully warms the GPU up until its clock is back within 3% of the
 // warm-up's, stops rising (after rewarmMin), or rewarmFor passes, whatever
-// its sensors say: the clock check found it off.
-func (r *Runner) rewarmFully(ctx context.Context) {
+// its sensors say: the clock check found it off. It says whether the
+// clock came back.
+func (r *Runner) rewarmFully(ctx context.Context) (back bool) {
 	warm := r.warmHz
 	target := 0.97 * warm
-	_, err := r.warm(ctx, func(hz float64, settled bool, elapsed time.Duration) bool {
+	c, err := r.warm(ctx, func(hz float64, settled bool, elapsed time.Duration) bool {
 		return hz >= target || settled && elapsed >= rewarmMin || elapsed >= rewarmFor
 	})
 	if err != nil {
 		r.progress("clock check: warm-up: %v", err)
 	}
 	r.warmHz = warm
+	return err == nil && c != nil && c.Hz >= target
 }

@@ -99,6 +99,9 @@ func TestOffClockRecord(t *testing.T) {
 	clk := func(hz float64, src string) record.Provenance {
 		return record.Provenance{Clock: &record.Clock{Hz: hz, Source: src}}
 	}
+	capped := func(hz float64, reason string) record.Provenance {
+		return record.Provenance{Clock: &record.Clock{Hz: hz, Source: "in-kernel", After: &record.Sensors{Throttle: []string{reason}}}}
+	}
 	tests := []struct {
 		name string
 		rec  record.Record
@@ -110,6 +113,10 @@ func TestOffClockRecord(t *testing.T) {
 		{"skipped", record.Record{Status: record.StatusSkipped, Provenance: clk(0.3e9, "in-kernel")}, false},
 		{"no clock", record.Record{Status: record.StatusOK}, false},
 		{"timestamps", record.Record{Status: record.StatusOK, Provenance: clk(0.3e9, record.ClockNotInKernel+": NVML")}, false},
+		{"under, at the power cap", record.Record{Status: record.StatusOK, Provenance: capped(1.6e9, "SwPowerCap")}, false},
+		{"under, a thermal limit", record.Record{Status: record.StatusOK, Provenance: capped(1.6e9, "HwThermalSlowdown")}, false},
+		{"under, idle", record.Record{Status: record.StatusOK, Provenance: capped(0.8e9, "GpuIdle")}, true},
+		{"over, at the power cap", record.Record{Status: record.StatusOK, Provenance: capped(2.3e9, "SwPowerCap")}, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
