@@ -49,8 +49,22 @@
 //     gives none, is the checkout's recorded CUDA run of the GPU the code
 //     is for (FindResults): a cubin names its architecture, never its
 //     GPU model, so several GPUs of one architecture need the model.
-//  6. Validation against measured cycles: mean and worst error and
-//     Kendall's tau per bound class.
+//  6. Lane addresses (lanes.go): every memory access's address evaluated
+//     for a warp's 32 lanes from the machine code, as concrete lane
+//     offsets over a base uniform to the warp (IMAD, IMAD.WIDE, IADD3,
+//     LEA, SHF, LOP3 truth tables, uniform registers, the lane and thread
+//     indices, constants and parameters; loops to a fixed point), with the
+//     assumptions it takes stated in the output. From them: a shared
+//     access's wavefronts (the most distinct words one bank serves, a
+//     broadcast free, ldmatrix a phase per matrix) costed at the bank
+//     record of its pattern or a one-wavefront access's cost each, a load
+//     waiting behind its warp's stores' wavefronts; a global access's
+//     sectors and lines per request (a line per lane is divergent; more
+//     than one line at the L1 costs a wavefront each); addresses hashed
+//     per lane taken as scattered (a line per lane; random banks).
+//  7. Validation against measured cycles: mean, signed mean and worst
+//     error and Kendall's tau per bound class and per half of the corpus
+//     (development and held-out, split.txt).
 //
 // Opinions:
 //
@@ -65,6 +79,6 @@
 //     the loop are assumed taken through both sides): an upper bound for
 //     loops with conditional work, stated in the output.
 //   - Memory is an assumption the user sets (--level): which level global
-//     loads hit, each warp load touching 32 lanes × its width of
-//     consecutive bytes.
+//     loads hit; a warp load whose lanes the listing does not show touches
+//     32 lanes × its width of consecutive bytes.
 package analyze
