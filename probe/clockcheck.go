@@ -40,15 +40,18 @@ func RecordClockHz(rec record.Record) float64 {
 // kernels ran more than record.OffClockShare off warm (Hz), and how far:
 // "ran at 810 MHz, 59% under the warm-up's 1980 MHz". A record without a
 // clock, or a warm of 0, is never off; nor is one under the warm-up clock
-// whose clock readings name a power or thermal limit (HeldBy): its load
-// holds the GPU there, as the matrix units' do at the board's power cap,
-// and a warm-up cannot bring it back (the record says so: NoteHeld).
+// whose clock readings name a power or thermal limit (HeldBy), or whose
+// kernels started on a GPU at the warm-up clock (NVML's reading before
+// them; startedWarm): its own load took the clock down, as the matrix
+// units' does, and a warm-up cannot bring it back (the record says so:
+// NoteHeld). An idle GPU's clock, which the check is for, is low before
+// the kernel starts.
 func OffClockRecord(rec record.Record, warm float64) (string, bool) {
 	hz := RecordClockHz(rec)
 	if rec.Status != record.StatusOK || !record.OffClock(hz, hz, warm) {
 		return "", false
 	}
-	if hz < warm && HeldBy(rec) != "" {
+	if hz < warm && (HeldBy(rec) != "" || startedWarm(rec, warm)) {
 		return "", false
 	}
 	way := "under"
@@ -83,20 +86,35 @@ func HeldBy(rec record.Record) string {
 	return strings.Join(out, ", ")
 }
 
+// startedWarm says whether NVML read the SM clock at the warm-up clock
+// (within 3%) just before rec's kernels ran.
+func startedWarm(rec record.Record, warm float64) bool {
+	c := rec.Provenance.Clock
+	return c != nil && c.Before != nil && c.Before.SMClockHz >= 0.97*warm
+}
+
 // NoteHeld adds to each record of recs that ran more than
 // record.OffClockShare under warm, held there by a power or thermal limit
-// (HeldBy), a warning saying so: its figure is the GPU's at the clock
-// that load allows.
+// (HeldBy) or by its own load (startedWarm), a warning saying so: its
+// figure is the GPU's at the clock that load allows.
 func NoteHeld(recs []record.Record, warm float64) {
 	for i := range recs {
 		rec := &recs[i]
 		hz := RecordClockHz(*rec)
-		held := HeldBy(*rec)
-		if rec.Status != record.StatusOK || held == "" || hz >= warm || !record.OffClock(hz, hz, warm) {
+		if rec.Status != record.StatusOK || hz >= warm || !record.OffClock(hz, hz, warm) {
 			continue
 		}
-		rec.Warnings = append(rec.Warnings, fmt.Sprintf("ran at %.0f MHz, %.0f%% under the warm-up's %.0f MHz, held there by the GPU's %s under this load: the figure is the GPU's at that clock",
-			hz/1e6, 100*(warm-hz)/warm, warm/1e6, held))
+		why := ""
+		switch held := HeldBy(*rec); {
+		case held != "":
+			why = "held there by the GPU's " + held + " under this load"
+		case startedWarm(*rec, warm):
+			why = "its own load took the clock down (NVML read the warm-up clock just before it)"
+		default:
+			continue
+		}
+		rec.Warnings = append(rec.Warnings, fmt.Sprintf("ran at %.0f MHz, %.0f%% under the warm-up's %.0f MHz, %s: the figure is the GPU's at that clock",
+			hz/1e6, 100*(warm-hz)/warm, warm/1e6, why))
 	}
 }
 

@@ -59,9 +59,11 @@ func TestNoteHeld(t *testing.T) {
 		{Status: record.StatusOK, Provenance: record.Provenance{Clock: &record.Clock{Hz: 1.6e9, Source: "in-kernel", During: &record.Sensors{Throttle: []string{"SwPowerCap", "GpuIdle"}}}}},
 		{Status: record.StatusOK, Provenance: record.Provenance{Clock: &record.Clock{Hz: 1.9e9, Source: "in-kernel", During: &record.Sensors{Throttle: []string{"SwPowerCap"}}}}},
 		{Status: record.StatusOK, Provenance: record.Provenance{Clock: &record.Clock{Hz: 1.6e9, Source: "in-kernel"}}},
+		{Status: record.StatusOK, Provenance: record.Provenance{Clock: &record.Clock{Hz: 1.78e9, Source: "in-kernel", Before: &record.Sensors{SMClockHz: 1.98e9}}}},
+		{Status: record.StatusOK, Provenance: record.Provenance{Clock: &record.Clock{Hz: 0.9e9, Source: "in-kernel", Before: &record.Sensors{SMClockHz: 0.4e9}}}},
 	}
 	NoteHeld(recs, 1.98e9)
-	want := []int{1, 0, 0}
+	want := []int{1, 0, 0, 1, 0}
 	for i, r := range recs {
 		if len(r.Warnings) != want[i] {
 			t.Errorf("record %d: warnings %q, want %d", i, r.Warnings, want[i])

@@ -117,6 +117,8 @@ func TestOffClockRecord(t *testing.T) {
 		{"under, a thermal limit", record.Record{Status: record.StatusOK, Provenance: capped(1.6e9, "HwThermalSlowdown")}, false},
 		{"under, idle", record.Record{Status: record.StatusOK, Provenance: capped(0.8e9, "GpuIdle")}, true},
 		{"over, at the power cap", record.Record{Status: record.StatusOK, Provenance: capped(2.3e9, "SwPowerCap")}, true},
+		{"under, its load on a warm GPU", record.Record{Status: record.StatusOK, Provenance: record.Provenance{Clock: &record.Clock{Hz: 1.78e9 - 1e7, Source: "inside the matrix kernel", Before: &record.Sensors{SMClockHz: 1.98e9}}}}, false},
+		{"under, started on an idle GPU", record.Record{Status: record.StatusOK, Provenance: record.Provenance{Clock: &record.Clock{Hz: 0.93e9, Source: "in-kernel", Before: &record.Sensors{SMClockHz: 0.405e9}}}}, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
