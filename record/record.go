@@ -55,6 +55,9 @@ type Run struct {
 	Quick    bool     `json:"quick,omitempty"`
 	Records  []Record `json:"records"`
 	Warnings []string `json:"warnings,omitempty"`
+	// Notes say how the run was taken where that is not obvious: how the
+	// Vulkan backend kept the GPU busy between its dispatches.
+	Notes []string `json:"notes,omitempty"`
 	// Elapsed is the wall time of the run in seconds, compilation included.
 	ElapsedSeconds float64 `json:"elapsed_seconds"`
 }

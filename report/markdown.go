@@ -473,6 +473,9 @@ func writeNotes(b *strings.Builder, run *record.Run) {
 				oneLine(ref.Class), oneLine(ref.Row), ref.Ratio, oneLine(ref.Reason))})
 		}
 	}
+	for _, n := range run.Notes {
+		notes = append(notes, note{"run", "note: " + oneLine(n)})
+	}
 	for _, w := range run.Warnings {
 		notes = append(notes, note{"run", "warning: " + oneLine(w)})
 	}

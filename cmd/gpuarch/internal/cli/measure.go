@@ -503,6 +503,10 @@ func (e *Env) measure(ctx context.Context, req WorkRequest, dir string, prior *r
 				} else if m.Phase == "after" {
 					run.Health.After = m.Health
 				}
+			case "note":
+				if m.Note != "" {
+					run.Notes = append(run.Notes, m.Note)
+				}
 			case "warmup":
 				warmed = true
 				if run.Warmup == nil {

@@ -62,7 +62,8 @@ type WorkRequest struct {
 // WorkMessage is one line of a worker's output.
 type WorkMessage struct {
 	// Type is "device", "warmup", "start" (a job begins), "record",
-	// "done" (a job ended, measured or not) or "fatal".
+	// "done" (a job ended, measured or not), "note" (Note), "health" or
+	// "fatal".
 	Type     string         `json:"type"`
 	Key      string         `json:"key,omitempty"`
 	Device   *record.Device `json:"device,omitempty"`
@@ -70,6 +71,8 @@ type WorkMessage struct {
 	Clock    *record.Clock  `json:"clock,omitempty"`
 	Record   *record.Record `json:"record,omitempty"`
 	Error    string         `json:"error,omitempty"`
+	// Note is a "note" message's: how the run was taken (Run.Notes).
+	Note string `json:"note,omitempty"`
 	// Health is a "health" message's reading; Phase says "before" or
 	// "after" the run.
 	Health *record.Health `json:"health,omitempty"`
@@ -212,6 +215,11 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 			}
 			send(WorkMessage{Type: "done", Key: key})
 		},
+	}
+	if k, ok := gpu.(interface{ KeptBusy() string }); ok {
+		// Said once the probes are done: how the GPU was kept busy
+		// between their dispatches.
+		defer func() { send(WorkMessage{Type: "note", Note: k.KeptBusy()}) }()
 	}
 	if req.Quick {
 		return registry.Quick(session)
