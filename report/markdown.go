@@ -60,6 +60,7 @@ func MarkdownWith(w io.Writer, run *record.Run, lib *Library) error {
 	writeAsync(&b, run)
 	writeHostLinks(&b, run)
 	writePower(&b, run)
+	writeTime(&b, run)
 	writeNotes(&b, run)
 	writeSources(&b, run)
 	writeRecords(&b, run)
