@@ -280,7 +280,7 @@ func (r *Runner) compileText(ctx context.Context, name, source string) *compiled
 func (r *Runner) compiled(ctx context.Context, name string, c *compiled) {
 	_ = r.keep(name, c.source, c.prog.Binary())
 	if r.Disasm != nil {
-		if l, err := r.Disasm.Disassemble(ctx, c.prog.Binary()); err == nil {
+		if l, err := r.disassemble(ctx, c.prog.Binary()); err == nil {
 			c.listing = l
 		}
 	}

@@ -33,7 +33,7 @@ func (r *Runner) verify(ctx context.Context, spec ChainSpec, cs *chainSet, prog 
 		lat.Note, tp.Note = sass.ErrNoDisassembler.Error(), sass.ErrNoDisassembler.Error()
 		return lat, tp
 	}
-	listing, err := r.Disasm.Disassemble(ctx, prog.Binary())
+	listing, err := r.disassemble(ctx, prog.Binary())
 	if err != nil {
 		lat.Note = "disassembly failed: " + err.Error()
 		tp.Note = lat.Note
