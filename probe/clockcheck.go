@@ -24,7 +24,7 @@ import (
 
 // OffClockReason begins the Reason of a record the clock check marked
 // invalid.
-const OffClockReason = "off the warm-up clock"
+const OffClockReason = record.OffClockReason
 
 // RecordClockHz is the SM clock a record says its kernels ran at (Hz):
 // its provenance clock where that was measured in-kernel (Clock.Measured),

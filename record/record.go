@@ -541,6 +541,11 @@ func (c *CurveDetail) ClockIn(from, to float64) (median, lo, hi float64) {
 // with it.
 const OffClockShare = 0.1
 
+// OffClockReason begins the Reason of a record the clock check marked
+// invalid: its kernels ran more than OffClockShare off the warm-up clock
+// in two takes, the second after a warm-up.
+const OffClockReason = "off the warm-up clock"
+
 // OffClock says whether clocks lo to hi stray more than OffClockShare from
 // ref; false where either is unknown.
 func OffClock(lo, hi, ref float64) bool {

@@ -152,11 +152,14 @@ func clockSpread(run *record.Run) string {
 		n      int
 		lo, hi float64
 	}
-	var total, within int
+	var total, within, marked int
 	off := map[string]*span{}
 	var suites []string
 	for _, r := range run.Records {
 		c := r.Provenance.Clock
+		if r.Status == record.StatusInvalid && strings.HasPrefix(r.Reason, record.OffClockReason) {
+			marked++
+		}
 		if r.Status != record.StatusOK || c == nil || c.Hz <= 0 {
 			continue
 		}
@@ -174,10 +177,13 @@ func clockSpread(run *record.Run) string {
 		sp.n++
 		sp.lo, sp.hi = min(sp.lo, c.Hz), max(sp.hi, c.Hz)
 	}
-	if total == 0 {
+	if total == 0 && marked == 0 {
 		return ""
 	}
 	out := fmt.Sprintf("within %.0f%% of the warm-up's in %d of %d records", 100*record.OffClockShare, within, total)
+	if marked > 0 {
+		out += fmt.Sprintf("; %d more ran off it in two takes, the second after a warm-up, and are marked invalid, out of the tables (Notes lists them)", marked)
+	}
 	if len(suites) == 0 {
 		return out
 	}
