@@ -92,7 +92,7 @@ func writeTransferUnit(b *strings.Builder, run *record.Run) {
 					continue
 				}
 				if r.Status == record.StatusOK {
-					cell = linked(r, fmt.Sprintf("%.2f", r.Value))
+					cell = linked(r, fmt.Sprintf("%.2f", r.Value)) + spread(r)
 				} else {
 					cell = fmt.Sprintf("%s: %s", r.Status, oneLine(r.Reason))
 				}
@@ -102,6 +102,13 @@ func writeTransferUnit(b *strings.Builder, run *record.Run) {
 		b.WriteString("\n")
 	}
 	b.WriteString("\n")
+	var all []*record.Record
+	for _, p := range paths {
+		all = append(all, by[p]...)
+	}
+	if line := spreadNote(all); line != "" {
+		b.WriteString(line + "\n\n")
+	}
 	for _, p := range paths {
 		u, err := transferUnit(by[p])
 		fmt.Fprintf(b, "- %s.\n", unitLine(p, u, err))
