@@ -60,6 +60,10 @@ type Run struct {
 	Notes []string `json:"notes,omitempty"`
 	// Elapsed is the wall time of the run in seconds, compilation included.
 	ElapsedSeconds float64 `json:"elapsed_seconds"`
+	// Time is where each suite's time went, the sum of its records'
+	// costs (SuiteTimes); absent in runs recorded before records had
+	// costs.
+	Time []SuiteTime `json:"time,omitempty"`
 }
 
 // Tool identifies the gpuarch build and the host that ran it.

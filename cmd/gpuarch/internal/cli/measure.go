@@ -466,6 +466,7 @@ func (e *Env) measure(ctx context.Context, req WorkRequest, dir string, prior *r
 		}
 		run.Finished = time.Now().UTC()
 		run.ElapsedSeconds = before + time.Since(start).Seconds()
+		run.Time = record.SuiteTimes(run.Records)
 		run.Done = nil
 		if !run.Complete {
 			run.Done = slices.Sorted(maps.Keys(done))
