@@ -95,6 +95,7 @@ func (r *Runner) RunEvents(ctx context.Context, jobs []Job, ev Events) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			lowerPriority()
 			for i := range todo {
 				t := time.Now()
 				jobs[i].prepare(ctx2, r)
