@@ -514,13 +514,7 @@ func writeKernels(dir, ext string, sections []kernelSection) error {
 
 // invalidSPIRV are the modules (listing/section/module) that spirv-val is
 // known to reject, and why they are let be.
-var invalidSPIRV = map[string]string{
-	// Timed by timestamps, every bank kernel is one the device cannot have
-	// (they read the shader clock), and the bank job compiles its module
-	// all the same: a module without an entry point. Its cases are all
-	// skipped, so nothing is launched from it.
-	"spirv-timestamps/memory/banks": "a module with no kernel",
-}
+var invalidSPIRV = map[string]string{}
 
 // validateSPIRV assembles every SPIR-V module and has spirv-val check it
 // against Vulkan 1.2's rules (1.3's for the cooperative-matrix modules),
