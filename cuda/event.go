@@ -54,15 +54,42 @@ func (e *Event) Query() (done bool, err error) {
 	return false, e.d.check("cuEventQuery", r)
 }
 
-// Wait waits until the event completes, polling [Event.Query] with a
-// sleep that starts at 20µs and backs off to 2ms. It gives up when ctx is
-// done, returning ctx's error wrapped, or when timeout has passed,
-// returning an error that wraps [ErrTimeout]; a timeout of zero or less
-// means no limit but ctx's. The GPU work itself is not stopped: after a
-// timeout, a hung kernel keeps the device busy until the process exits.
+// Wait waits until the event completes: it polls [Event.Query] without
+// sleeping for the first spinFirst (gpuarch's kernels mostly end within
+// it, and a sleep's wake-up, tens of microseconds and more on a host busy
+// compiling, would be added to every launch), then with a sleep that
+// starts at 20µs and backs off to 250µs. It gives up when ctx is done,
+// returning ctx's error wrapped, or when timeout has passed, returning an
+// error that wraps [ErrTimeout]; a timeout of zero or less means no limit
+// but ctx's. The GPU work itself is not stopped: after a timeout, a hung
+// kernel keeps the device busy until the process exits.
 func (e *Event) Wait(ctx context.Context, timeout time.Duration) error {
+	start := time.Now()
+	for i := 0; ; i++ {
+		ok, err := e.Query()
+		if err != nil || ok {
+			return err
+		}
+		if i%64 == 63 {
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("waiting for the GPU: %w", err)
+			}
+			if time.Since(start) >= spinFirst {
+				break
+			}
+		}
+	}
+	if timeout > 0 {
+		if timeout -= time.Since(start); timeout <= 0 {
+			timeout = time.Nanosecond // one last look, then the timeout error
+		}
+	}
 	return pollUntil(ctx, timeout, e.Query)
 }
+
+// spinFirst is how long Wait polls without sleeping: longer than the
+// throughput kernels (about 1 ms) and the clock kernel (2 ms).
+const spinFirst = 3 * time.Millisecond
 
 // Spin waits like Wait but queries the event without sleeping between
 // queries, for timing a round trip whose wait a sleep would swamp. It
