@@ -454,14 +454,14 @@ func TestNamedPatterns(t *testing.T) {
 		lanes         string
 		tol           float64
 	}{
-		{"smem_conflict32", "-", "lane stride 128 B: 32-way conflict, 32 wavefronts", 0.10},
-		{"transpose_padded", "-", "lane stride 132 B: conflict-free, 1 wavefront", 0.10},
-		{"smem_conflict2", "-", "lane stride 8 B: 2-way conflict, 2 wavefronts", 0.10},
+		{"smem_conflict32", "-", "lane stride 128 B: 32-way conflict, 32 wavefronts; +4 B an iteration", 0.10},
+		{"transpose_padded", "-", "lane stride 132 B: conflict-free, 1 wavefront; +4 B an iteration", 0.10},
+		{"smem_conflict2", "-", "lane stride 8 B: 2-way conflict, 2 wavefronts; +4 B an iteration", 0.10},
 		// At 32 warps the broadcast loop is issue-bound and measured
 		// 10.6% slower than its issue slots: the bar (10%) is missed.
-		{"smem_broadcast", "-", "broadcast (every lane one address): conflict-free, 1 wavefront", 0.11},
-		{"ldsm_mma_unpadded", "-", "ldmatrix rows, lane stride 128 B: 8-way conflict, 32 wavefronts", 0.10},
-		{"transpose_naive", "-", "lane stride 128 B: 32-way conflict, 32 wavefronts", 0.10},
+		{"smem_broadcast", "-", "broadcast (every lane one address): conflict-free, 1 wavefront; +4 B an iteration", 0.11},
+		{"ldsm_mma_unpadded", "-", "ldmatrix rows, lane stride 128 B: 8-way conflict, 32 wavefronts; +16 B an iteration", 0.10},
+		{"transpose_naive", "-", "lane stride 128 B: 32-way conflict, 32 wavefronts; +4 B an iteration", 0.10},
 		{"stride2_f", "L2", "lane stride 8 B: 8 sectors, 2 lines per request", 0.10},
 		{"stride32_f", "L1", "lane stride 128 B: 32 sectors, 32 lines per request", 0.10},
 	}

@@ -61,7 +61,11 @@
 //     waiting behind its warp's stores' wavefronts; a global access's
 //     sectors and lines per request (a line per lane is divergent; more
 //     than one line at the L1 costs a wavefront each); addresses hashed
-//     per lane taken as scattered (a line per lane; random banks).
+//     per lane taken as scattered (a line per lane; random banks); and the
+//     bytes an access moves from its loop's first iteration to the second,
+//     the body walked twice from the state the loop is entered with, where
+//     both addresses share a named base (a run-time stride, a grid's
+//     threads, is not shown).
 //  7. Validation against measured cycles: mean, signed mean and worst
 //     error and Kendall's tau per bound class and per half of the corpus
 //     (development and held-out, split.txt).

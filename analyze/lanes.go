@@ -43,6 +43,11 @@ type lval struct {
 	align int64
 	// assume lists the assumptions the value rests on.
 	assume []string
+	// sym names an unknown base, so that two iterations' values of one
+	// address can be subtracted: the base is sym's value plus off. 0 is
+	// no name (then no such difference is known).
+	sym uint64
+	off int64
 	// scrambled marks a value unknown because lanes' values went
 	// through an operation that is not affine in them (a hash, a product
 	// of two lane-varying values): taken as scattered addresses.
@@ -84,6 +89,33 @@ func uniformVal(align int64, assume ...string) lval {
 	return lval{ok: true, align: max(1, align), assume: assume}
 }
 
+// symOf names a derived unknown base: the same operation on the same
+// names gives the same name (FNV-1a over the parts), 0 where a part has
+// no name.
+func symOf(parts ...any) uint64 {
+	h := uint64(14695981039346656037)
+	for _, p := range parts {
+		if p == uint64(0) {
+			return 0
+		}
+		for _, b := range []byte(fmt.Sprint(p)) {
+			h ^= uint64(b)
+			h *= 1099511628211
+		}
+		h ^= '|'
+	}
+	if h == 0 {
+		h = 1
+	}
+	return h
+}
+
+// named is v with its unknown base named.
+func named(v lval, sym uint64) lval {
+	v.sym, v.off = sym, 0
+	return v
+}
+
 func unknownVal(assume ...string) lval { return lval{assume: assume} }
 
 func joinAssume(vs ...lval) []string {
@@ -106,9 +138,17 @@ func addVal(a, b lval) lval {
 	for i := range r.d {
 		r.d[i] = a.d[i] + b.d[i]
 	}
-	if a.known && b.known {
+	switch {
+	case a.known && b.known:
 		r.known, r.base = true, a.base+b.base
-	} else {
+	case a.known:
+		r.sym, r.off = b.sym, b.off+a.base
+	case b.known:
+		r.sym, r.off = a.sym, a.off+b.base
+	default:
+		r.sym, r.off = symOf("add", min(a.sym, b.sym), max(a.sym, b.sym)), a.off+b.off
+	}
+	if !r.known {
 		r.align = min(a.alignment(), b.alignment())
 	}
 	return r
@@ -120,6 +160,7 @@ func negVal(a lval) lval {
 		r.d[i] = -a.d[i]
 	}
 	r.base = -a.base
+	r.sym, r.off = symOf("neg", a.sym), -a.off
 	return r
 }
 
@@ -143,11 +184,19 @@ func mulVal(a, b lval) lval {
 			r.known, r.base = true, b.base*c
 		} else {
 			r.align = min(bigAlign, b.alignment()*lowbit(c))
+			r.sym, r.off = b.sym, b.off*c
+			if c != 1 {
+				r.sym = symOf("mul", b.sym, c)
+			}
 		}
 		return r
 	}
 	if a.uniform() && b.uniform() {
-		return lval{ok: true, align: min(bigAlign, a.alignment()*b.alignment()), assume: as}
+		r := lval{ok: true, align: min(bigAlign, a.alignment()*b.alignment()), assume: as}
+		if a.off == 0 && b.off == 0 {
+			r.sym = symOf("mul2", min(a.sym, b.sym), max(a.sym, b.sym))
+		}
+		return r
 	}
 	return lval{assume: as, scrambled: true}
 }
@@ -210,6 +259,7 @@ func andVal(a, m lval) lval {
 		// taken to keep the lanes' offsets (no wrap within a warp).
 		r := a
 		r.known, r.base, r.align = false, 0, 1
+		r.sym, r.off = symOf("and", a.sym, m.sym), a.off
 		r.assume = append(as, "a run-time AND mask keeps the lanes' offsets (no wrap within a warp)")
 		return r
 	}
@@ -255,6 +305,9 @@ func andVal(a, m lval) lval {
 		return r
 	}
 	r.align = max(al, lowbit(mask))
+	// Named with the offset kept: the stride across iterations read
+	// from it holds until the mask wraps the address.
+	r.sym, r.off = symOf("and", a.sym, mask), a.off
 	return r
 }
 
@@ -349,7 +402,26 @@ func lop3Val(lut int64, a, b, c lval) lval {
 		}
 		r.d[l] = int64(lut3(lut, x[0], x[1], x[2]) & lo)
 	}
+	// The high part: known where the table does not depend on the
+	// unknown inputs' high bits (an AND with a mask below A), else
+	// unknown, named by the inputs.
+	var h0, h1 [3]uint32
+	var parts []any
+	for k, v := range norm {
+		if v.known {
+			h0[k], h1[k] = his[k], his[k]
+		} else {
+			h0[k], h1[k] = 0, ^lo
+			parts = append(parts, v.sym, v.off)
+		}
+	}
+	r0, r1 := lut3(lut, h0[0], h0[1], h0[2])&^lo, lut3(lut, h1[0], h1[1], h1[2])&^lo
+	if r0 == r1 {
+		r.known, r.base = true, int64(r0)
+		return r
+	}
 	r.align = A
+	r.sym = symOf(append([]any{"lop", lut}, parts...)...)
 	return r
 }
 
@@ -432,7 +504,7 @@ func (s laneState) operand(op string, wide bool) lval {
 			return v
 		}
 		if strings.HasPrefix(op, "UR") {
-			return uniformVal(1) // a uniform register is one value a warp
+			return named(uniformVal(1), symOf("reg", op)) // a uniform register is one value a warp
 		}
 		return unknownVal()
 	}
@@ -441,11 +513,11 @@ func (s laneState) operand(op string, wide bool) lval {
 		switch {
 		case m[1] == "0x0" && (m[2] == "RZ" || off == 0):
 			// blockDim.x.
-			return uniformVal(32, assumeTid)
+			return named(uniformVal(32, assumeTid), symOf("c", op))
 		case m[1] == "0x0" && off >= 0x210 && wide:
-			return uniformVal(256, assumePtr)
+			return named(uniformVal(256, assumePtr), symOf("c", op))
 		}
-		return uniformVal(1)
+		return named(uniformVal(1), symOf("c", op))
 	}
 	if v, err := strconv.ParseInt(op, 0, 64); err == nil {
 		if strings.HasPrefix(op, "0x") && v >= 1<<31 && v < 1<<32 {
@@ -531,18 +603,18 @@ func (s laneState) step(in sass.Instruction) {
 				v.d[i] = int64(i)
 			}
 		case r == "SR_TID.X":
-			v = lval{ok: true, align: 32, assume: []string{assumeTid}}
+			v = lval{ok: true, align: 32, assume: []string{assumeTid}, sym: symOf("sr", r)}
 			for i := range v.d {
 				v.d[i] = int64(i)
 			}
 		case strings.HasPrefix(r, "SR_TID."):
-			v = uniformVal(1, assumeTid)
+			v = named(uniformVal(1, assumeTid), symOf("sr", r))
 		case strings.HasPrefix(r, "SR_CTAID") || strings.HasPrefix(r, "SR_CgaCtaId") || strings.HasPrefix(r, "SR_NCTAID"):
-			v = uniformVal(1)
+			v = named(uniformVal(1), symOf("sr", r))
 		default:
 			v = unknownVal()
 		}
-	case (base == "MOV" || base == "MOV32I") && len(src) >= 1:
+	case (base == "MOV" || base == "MOV32I" || base == "LDC") && len(src) >= 1:
 		v = arg(0)
 	case opc == "IMAD.MOV.U32" || opc == "IMAD.MOV":
 		v = addVal(mulVal(arg(0), arg(1)), arg(2))
@@ -664,6 +736,32 @@ type laneAccess struct {
 	// scattered marks unknown addresses computed from lane-varying
 	// values by operations not affine in them (hashes).
 	scattered bool
+	// iterStride is the bytes the access moves from one iteration of its
+	// loop to the next (every lane alike), where iterKnown.
+	iterStride int64
+	iterKnown  bool
+}
+
+// iterationStride is how far an address moves from one iteration (a0) to
+// the next (a1): the same shape across the lanes, and bases both known or
+// both the same named unknown.
+func iterationStride(a0, a1 lval) (int64, bool) {
+	if !a0.ok || !a1.ok {
+		return 0, false
+	}
+	c := a1.d[0] - a0.d[0]
+	for l := range a0.d {
+		if a1.d[l]-a0.d[l] != c {
+			return 0, false
+		}
+	}
+	switch {
+	case a0.known && a1.known:
+		return a1.base - a0.base + c, true
+	case !a0.known && !a1.known && a0.sym != 0 && a0.sym == a1.sym:
+		return a1.off - a0.off + c, true
+	}
+	return 0, false
 }
 
 // address evaluates the last bracketed address of in.
@@ -698,6 +796,7 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 	out := map[int]laneAccess{}
 	s := laneState{}
 	heads := map[int]laneState{}
+	entries := map[int]laneState{}
 	rounds := map[int]int{}
 	for i := 0; i < len(ins); i++ {
 		in := ins[i]
@@ -705,6 +804,7 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 			if in.Offset == lp[0] {
 				if _, ok := heads[lp[0]]; !ok {
 					heads[lp[0]] = s.clone()
+					entries[lp[0]] = s.clone()
 				}
 			}
 		}
@@ -755,6 +855,37 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 						break
 					}
 				}
+			}
+		}
+	}
+	// The stride across iterations: the body walked twice from the
+	// state the loop is entered with, each access's two addresses
+	// subtracted.
+	for _, lp := range loops {
+		st, ok := entries[lp[0]]
+		if !ok {
+			continue
+		}
+		st = st.clone()
+		var body []sass.Instruction
+		for _, in := range ins {
+			if in.Offset >= lp[0] && in.Offset <= lp[1] {
+				body = append(body, in)
+			}
+		}
+		first := map[int]lval{}
+		for pass := range 2 {
+			for _, in := range body {
+				if _, ok := memoryOp(in); ok {
+					a := st.address(in)
+					if pass == 0 {
+						first[in.Offset] = a
+					} else if la, ok := out[in.Offset]; ok {
+						la.iterStride, la.iterKnown = iterationStride(first[in.Offset], a)
+						out[in.Offset] = la
+					}
+				}
+				st.step(in)
 			}
 		}
 	}

@@ -72,7 +72,7 @@ func TestLaneAddresses(t *testing.T) {
         /*0090*/                   IADD3 R5, R5, 0x1, RZ ;
         /*00a0*/                   BRA ` + "`" + `(.L_x_1) ;
 `,
-			want: map[int]string{0x80: "lane stride 128 B: 32-way conflict, 32 wavefronts"},
+			want: map[int]string{0x80: "lane stride 128 B: 32-way conflict, 32 wavefronts; +4 B an iteration"},
 		},
 		{
 			// A row of a padded tile OR-ed into a uniform row base,
@@ -91,8 +91,8 @@ func TestLaneAddresses(t *testing.T) {
         /*0080*/                   BRA ` + "`" + `(.L_x_1) ;
 `,
 			want: map[int]string{
-				0x50: "lane stride 4 B: conflict-free, 1 wavefront",
-				0x60: "broadcast (every lane one address): conflict-free, 1 wavefront",
+				0x50: "lane stride 4 B: conflict-free, 1 wavefront; +128 B an iteration",
+				0x60: "broadcast (every lane one address): conflict-free, 1 wavefront; +0 B an iteration",
 			},
 		},
 		{
@@ -116,11 +116,12 @@ func TestLaneAddresses(t *testing.T) {
         /*00c0*/                   IMAD.WIDE.U32 R2, R8, 0x4, R6 ;
         /*00d0*/                   LDG.E R9, desc[UR6][R2.64] ;
         /*00e0*/                   UIADD3 UR4, UR4, 0x1, URZ ;
-        /*00f0*/                   BRA ` + "`" + `(.L_x_1) ;
+        /*00f0*/                   IADD3 R13, R13, 0x40, RZ ;
+        /*0100*/                   BRA ` + "`" + `(.L_x_1) ;
 `,
 			want: map[int]string{
-				0x60: "lane stride 8 B: 8 sectors, 2 lines per request",
-				0x80: "lane stride 128 B: 32 sectors, 32 lines per request",
+				0x60: "lane stride 8 B: 8 sectors, 2 lines per request; +256 B an iteration",
+				0x80: "lane stride 128 B: 32 sectors, 32 lines per request; +0 B an iteration",
 				0xd0: "scattered (hashed per lane): taken as a line per lane",
 			},
 		},
@@ -137,8 +138,8 @@ func TestLaneAddresses(t *testing.T) {
         /*0050*/                   BRA ` + "`" + `(.L_x_1) ;
 `,
 			want: map[int]string{
-				0x30: "ldmatrix rows, lane stride 128 B: 8-way conflict, 32 wavefronts",
-				0x40: "ldmatrix rows, lane stride 144 B: conflict-free, 4 wavefronts",
+				0x30: "ldmatrix rows, lane stride 128 B: 8-way conflict, 32 wavefronts; +0 B an iteration",
+				0x40: "ldmatrix rows, lane stride 144 B: conflict-free, 4 wavefronts; +0 B an iteration",
 			},
 		},
 	}

@@ -272,6 +272,10 @@ func (lm *loopModel) lanesText(i int) string {
 	if n := ldsmMatrices(lm.body[i]); n > 0 {
 		pat = "ldmatrix rows, " + pat
 	}
+	iter := ""
+	if la.iterKnown {
+		iter = fmt.Sprintf("; %+d B an iteration", la.iterStride)
+	}
 	if op.space == "shared" {
 		wf, _ := lm.wavefronts(i)
 		w := int(wf)
@@ -281,13 +285,13 @@ func (lm *loopModel) lanesText(i int) string {
 		}
 		switch {
 		case w > ideal:
-			return fmt.Sprintf("%s: %d-way conflict, %d wavefronts", pat, (w+ideal-1)/ideal, w)
+			return fmt.Sprintf("%s: %d-way conflict, %d wavefronts%s", pat, (w+ideal-1)/ideal, w, iter)
 		default:
-			return fmt.Sprintf("%s: conflict-free, %d wavefront%s", pat, w, plural(w))
+			return fmt.Sprintf("%s: conflict-free, %d wavefront%s%s", pat, w, plural(w), iter)
 		}
 	}
 	sec, lines := globalSectors(la.offsets, op.bytes)
-	return fmt.Sprintf("%s: %d sectors, %d line%s per request", pat, sec, lines, plural(lines))
+	return fmt.Sprintf("%s: %d sectors, %d line%s per request%s", pat, sec, lines, plural(lines), iter)
 }
 
 func plural(n int) string {
