@@ -37,6 +37,8 @@ type GPU struct {
 	cg    Codegen
 	nv    *nvml.Lib    // NVIDIA devices: sensors through NVML; nil otherwise
 	nvdev *nvml.Device // likewise
+
+	launched atomic.Int64 // ns in launches and their waits (Busy)
 	// fullSubgroups and requireSize say which subgroup controls
 	// pipelines use.
 	fullSubgroups, requireSize bool
@@ -640,6 +642,7 @@ func (p *program) Launch(ctx context.Context, kernel string, g probe.Grid, timeo
 	if err != nil {
 		return err
 	}
+	defer p.g.account(time.Now())
 	push, err := pack(args)
 	if err != nil {
 		return fmt.Errorf("launch %s: %w", kernel, err)
@@ -727,6 +730,7 @@ func (p *program) LaunchBatch(ctx context.Context, kernel string, g probe.Grid, 
 	if err != nil {
 		return 0, 0, err
 	}
+	defer p.g.account(time.Now())
 	pushes := make([][]byte, max(1, b.Launches))
 	for i := range pushes {
 		if pushes[i], err = pack(args(i)); err != nil {
