@@ -11,8 +11,10 @@
 #
 #	OUT=/some/dir scripts/device-run.sh [STAGES]
 #
-# STAGES is a space-separated subset of "info before cuda peer vulkan
-# stamps memcuda compare" (default: all but memcuda and peer); "peer"
+# STAGES is a space-separated subset of "info before cuda repeat peer
+# quick vulkan stamps memcuda compare" (default: info before cuda vulkan
+# stamps compare); "repeat" is a second CUDA run straight after the
+# first (the variability between runs); "peer"
 # builds and runs scripts/peer/l2stream.cu, an independent L2 bandwidth
 # check, and scripts/peer/l2patterns.cu, the L2 read rate by access
 # pattern; "stamps" times the operations both backends measure by GPU
@@ -72,6 +74,14 @@ if has cuda; then
 	cp "$OUT/cuda/results.json" "$OUT/cuda-results.json" 2>/dev/null
 	pack cuda
 fi
+if has repeat; then
+	# A second CUDA run straight after the first: the variability between
+	# runs (gpuarch variability) and compare's back-to-back check.
+	# shellcheck disable=SC2086
+	run repeat ./bin/gpuarch run --backend cuda --out "$OUT/repeat" $suite_flag
+	cp "$OUT/repeat/results.json" "$OUT/repeat-results.json" 2>/dev/null
+	pack repeat
+fi
 if has peer; then
 	# An independent L2 bandwidth check in the same call (see
 	# scripts/peer/l2stream.cu), compiled here with the toolkit's nvcc.
@@ -129,6 +139,7 @@ if has compare; then
 		[ -e "$OUT/$t.tgz" ] && tar xzf "$OUT/$t.tgz" -C "$OUT/compare"
 	done
 	[ -e "$OUT/compare/before/results.json" ] && ./bin/gpuarch compare --all "$OUT/compare/before/results.json" "$OUT/compare/cuda/results.json" >"$OUT/compare/refactor.md" 2>>"$log"
+	[ -e "$OUT/repeat-results.json" ] && ./bin/gpuarch compare "$OUT/compare/cuda/results.json" "$OUT/repeat-results.json" >"$OUT/compare/repeat.md" 2>>"$log"
 	[ -e "$OUT/vulkan-results.json" ] && [ -e "$OUT/cuda-results.json" ] && ./bin/gpuarch compare --all "$OUT/cuda-results.json" "$OUT/vulkan-results.json" >"$OUT/compare/backends.md" 2>>"$log"
 	[ -e "$OUT/stamps-results.json" ] && ./bin/gpuarch compare --all "$OUT/vulkan-results.json" "$OUT/stamps-results.json" >"$OUT/compare/timing.md" 2>>"$log"
 	[ -e "$OUT/stamps-results.json" ] && [ -e "$OUT/cuda-results.json" ] && ./bin/gpuarch compare --all "$OUT/cuda-results.json" "$OUT/stamps-results.json" >"$OUT/compare/backends-timestamps.md" 2>>"$log"
@@ -136,5 +147,5 @@ if has compare; then
 	rm -rf "$OUT/compare/before" "$OUT/compare/cuda"
 	pack compare
 fi
-rm -f "$OUT/cuda-results.json" "$OUT/vulkan-results.json" "$OUT/stamps-results.json" "$OUT/memcuda-results.json"
+rm -f "$OUT/cuda-results.json" "$OUT/vulkan-results.json" "$OUT/stamps-results.json" "$OUT/memcuda-results.json" "$OUT/repeat-results.json"
 tail -n 40 "$log"

@@ -6,8 +6,9 @@
 #
 #	sh scripts/install-run.sh FILES_DIR GPU_DIR
 #
-# FILES_DIR holds the call's tarballs (info.tgz, cuda.tgz, vulkan.tgz,
-# stamps.tgz, analyze-corpus.tar; any of them may be missing, and what is
+# FILES_DIR holds the call's tarballs (info.tgz, cuda.tgz, repeat.tgz,
+# quick.tgz, vulkan.tgz, stamps.tgz, compare.tgz, analyze-corpus.tar; any
+# of them may be missing, and what is
 # missing keeps its committed copy). GPU_DIR is the GPU's folder under
 # results/ (results/NVIDIA-H200). It writes:
 #   GPU_DIR/info.txt, vulkan-info.txt      from info.tgz
@@ -15,6 +16,9 @@
 #   results.md, results.html, plots/      from cuda.tgz
 #   GPU_DIR/vulkan/                        from vulkan.tgz
 #   GPU_DIR/vulkan-timestamps/             from stamps.tgz
+#   GPU_DIR/repeat-results.json.gz, variability.md   from repeat.tgz
+#   GPU_DIR/quick/                         from quick.tgz
+#   GPU_DIR/compare/repeat.md              from compare.tgz
 #   GPU_DIR/compare/backends*.md, timing.md
 #   analyze/testdata/corpus/<GPU>/         from analyze-corpus.tar
 # and prints the analyze validation on the new corpus. Goldens, bounds and
@@ -28,7 +32,7 @@ bin=./bin/gpuarch
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-for t in info cuda vulkan stamps; do
+for t in info cuda repeat quick vulkan stamps compare; do
 	[ -e "$files/$t.tgz" ] && tar xzf "$files/$t.tgz" -C "$work"
 done
 if [ -d "$work/info" ]; then
@@ -52,6 +56,22 @@ install_run() { # from, to
 install_run cuda "$dest"
 install_run vulkan "$dest/vulkan"
 install_run stamps "$dest/vulkan-timestamps"
+if [ -e "$work/repeat/results.json" ]; then
+	gzip -9n <"$work/repeat/results.json" >"$dest/repeat-results.json.gz"
+	"$bin" variability "$dest/results.json.gz" "$dest/repeat-results.json.gz" >"$dest/variability.md"
+	echo "installed repeat into $dest/repeat-results.json.gz, and variability.md"
+fi
+if [ -e "$work/quick/run/results.json" ]; then
+	mkdir -p "$dest/quick"
+	gzip -9n <"$work/quick/run/results.json" >"$dest/quick/results.json.gz"
+	cp "$work/quick/run/quick.md" "$dest/quick/quick.md"
+	if [ -e "$work/quick/loaded/results.json" ]; then
+		cp "$work/quick/loaded/results.json" "$dest/quick/results-loaded.json"
+		cp "$work/quick/loaded/quick.md" "$dest/quick/quick-loaded.md"
+	fi
+	echo "installed quick into $dest/quick"
+fi
+[ -e "$work/compare/repeat.md" ] && mkdir -p "$dest/compare" && cp "$work/compare/repeat.md" "$dest/compare/repeat.md"
 
 mkdir -p "$dest/compare"
 cuda=$dest/results.json.gz vk=$dest/vulkan/results.json.gz ts=$dest/vulkan-timestamps/results.json.gz
