@@ -11,6 +11,9 @@
 #   quick   gpuarch run --quick --gpu all                      (bar: <= 30 s per GPU)
 #   loaded  quick again while scripts/load/burn.cu loads GPU 1 (GPU 1 an outlier, with why)
 #   links   gpuarch run --suite links --gpu all: host<->device curves and the peer matrix
+#   quick5  quick --gpu all five times on idle GPUs (bar: no outlier, each time)
+#   loads   quick --gpu all beside burn.cu, then stream.cu, on GPU 1, with
+#           and without --no-processes (bar: GPU 1 alone flagged, by a figure)
 # Two calls under 600 s each: "one quick loaded links", then "all".
 set -u
 : "${OUT:?set OUT to the folder results go to}"
@@ -58,6 +61,39 @@ if has loaded; then
 	wait "$burn" 2>/dev/null
 	rm -f "$OUT/loaded/burn"
 	pack loaded
+fi
+if has quick5; then
+	# Issue 32's bar: idle GPUs, no outlier, five times in a row.
+	mkdir -p "$OUT/quick5"
+	for i in 1 2 3 4 5; do
+		timed quick5 "$bin" run --quick --gpu all --out "$OUT/quick5/run$i"
+		grep -h '"verdict"' "$OUT/quick5/run$i/summary.json" | tr -d ' ,' | tr '\n' ' ' | sed "s/^/quick5 run $i: /" | tee -a "$log"
+		echo >>"$log"
+	done
+	pack quick5
+fi
+if has loads; then
+	# Issue 32's bar: beside a load on GPU 1 (burn.cu's arithmetic, then
+	# stream.cu's DRAM traffic), --quick --gpu all flags GPU 1 and only
+	# it, by a figure it names, also with NVML's process list left out.
+	mkdir -p "$OUT/loads"
+	nvcc=$(command -v nvcc || ls /usr/local/cuda*/bin/nvcc 2>/dev/null | head -n 1)
+	for load in burn stream; do
+		"${nvcc:-nvcc}" -O2 -o "$OUT/loads/$load" "scripts/load/$load.cu" >>"$log" 2>&1 || echo "loads: nvcc $load failed" | tee -a "$log"
+		for flags in "" "--no-processes"; do
+			name=$load${flags:+-np}
+			"$OUT/loads/$load" 1 60 >"$OUT/loads/$name.txt" 2>&1 &
+			pid=$!
+			sleep 3
+			timed loads "$bin" run --quick --gpu all $flags --out "$OUT/loads/$name"
+			kill "$pid" 2>/dev/null
+			wait "$pid" 2>/dev/null
+			grep -h '"verdict"' "$OUT/loads/$name/summary.json" | tr -d ' ,' | tr '\n' ' ' | sed "s/^/loads $name: /" | tee -a "$log"
+			echo >>"$log"
+		done
+		rm -f "$OUT/loads/$load"
+	done
+	pack loads
 fi
 if has links; then
 	mkdir -p "$OUT/links"
