@@ -92,7 +92,7 @@ func writeMMA(b *strings.Builder, run *record.Run, lib *Library) {
 	}
 	b.WriteString("). Records `mma/<form>/latency`, `mma/<form>/throughput` and `mma/<form>, zeros/throughput`.\n\n")
 	if n := shortRuns(rows); n > 0 {
-		fmt.Fprintf(b, "This run made the long runs for one form per matrix unit (the first of each instruction group and SASS family; the power forms among them sampled power); the other %d forms' rates, marked *(short)*, come from a run of about 2·10⁶ cycles at the best shape, at most 0.05%% under the long runs' on an H200 (156 records). `gpuarch run --mma-long` makes every form's long runs.\n\n", n)
+		fmt.Fprintf(b, "This run made the long runs for one type per matrix unit (the first f16 form of each instruction group, the widest SS one for wgmma, and f64's `mma m8n8k4`; the power forms among them sampled power); the other %d forms' rates, marked *(short)*, come from a run of about 2·10⁶ cycles at the best shape, at most 0.05%% under the long runs' on an H200 (156 records). `gpuarch run --mma-long` makes every form's long runs.\n\n", n)
 	}
 	b.WriteString("| Form | SASS | Latency (cycles) | Best (warps/SM × accumulators) | Ops/clk/SM | TOPS | Share of peak | Clock, power | Zeros: ops/clk/SM | Zeros: clock, power |\n")
 	b.WriteString("| --- | --- | ---: | --- | ---: | ---: | ---: | --- | ---: | --- |\n")

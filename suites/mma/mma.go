@@ -127,20 +127,20 @@ func Forms() []probe.MMA {
 	return out
 }
 
-// markLong picks the forms whose long runs a default run makes: one per
-// matrix unit, the first form of each instruction group and machine-code
-// family (HMMA, DMMA, IMMA, QMMA for mma.sync and mma.sp; HGMMA, QGMMA,
-// IGMMA for wgmma, the widest SS form). The power forms among them
-// sample power. The rest take their rates from a run as long as the
-// sweep's (run --mma-long makes every form's long runs).
+// markLong picks the forms whose long runs a default run makes: one type
+// per matrix unit, the first f16 form of each instruction group (mma.sync,
+// mma.sp, and for wgmma the widest SS form) and f64's first mma.sync form
+// (the FP64 tensor datapath, DMMA). The power forms among them sample
+// power. The rest take their rates from a run as long as the sweep's
+// (run --mma-long makes every form's long runs).
 func markLong(forms []probe.MMA) {
 	seen := map[string]bool{}
 	for i := range forms {
 		m := &forms[i]
-		if len(m.Expect) == 0 || m.Wgmma() && !(m.N == 256 && strings.HasSuffix(m.Name, " SS")) {
+		if m.Wgmma() && !(m.N == 256 && strings.HasSuffix(m.Name, " SS")) || m.Elem != "f16" && m.Elem != "f64" {
 			continue
 		}
-		if unit := m.Group + " " + m.Expect[0]; !seen[unit] {
+		if unit := m.Group + " " + m.Elem; !seen[unit] && (m.Elem == "f16" || m.Group == names.GroupMMASync) {
 			seen[unit], m.Long = true, true
 		}
 	}

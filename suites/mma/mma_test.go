@@ -199,3 +199,22 @@ func TestPowerForms(t *testing.T) {
 		t.Errorf("power forms = %q, want %q", got, want)
 	}
 }
+
+func TestLongFormsOneTypePerUnit(t *testing.T) {
+	var long, power []string
+	for _, m := range Forms() {
+		if m.Long {
+			long = append(long, m.Name)
+			if m.Power {
+				power = append(power, m.Name)
+			}
+		}
+	}
+	want := []string{"mma m16n8k16 f32+=f16", "mma m8n8k4 f64+=f64", "mma.sp m16n8k32 f32+=f16 (2:4)", "wgmma m64n256k16 f32+=f16 SS"}
+	if !slices.Equal(long, want) {
+		t.Errorf("long forms %q; want %q", long, want)
+	}
+	if len(power) != 3 {
+		t.Errorf("power forms of a default run %q; want mma.sync f16 and f64 and wgmma f16", power)
+	}
+}
