@@ -351,8 +351,8 @@ var corpusBounds = map[string]map[string]struct{ mean, worst, tau float64 }{
 	// the worst 93%, tau 0.80. With them (and a shared load waiting
 	// behind its stores' wavefronts, several L1 lines' latency, hashed
 	// shared accesses' expected banks, atomics at the L2's transfer
-	// rate): development 5.3%, held-out 15.9% (H100), 5.3% and 15.7%
-	// (H200). The held-out half misses the bars (5%, 20%, 0.95):
+	// rate, a hashed bin's range): development 5.1%, held-out 15.9% (H100),
+	// 5.1% and 15.7% (H200). The held-out half misses the bars (5%, 20%, 0.95):
 	// its hashed gather at the L1 is predicted 3.1 times too slow (each
 	// lane taken as its own line), cp.async and global stores at the L2
 	// 20-80% too fast, a block-wide barrier loop 63% too fast.

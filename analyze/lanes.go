@@ -52,6 +52,19 @@ type lval struct {
 	// through an operation that is not affine in them (a hash, a product
 	// of two lane-varying values): taken as scattered addresses.
 	scrambled bool
+	// span, for a scrambled value, bounds its lanes' part: each lane's
+	// value is a uniform base plus something in [0, span) (a logical
+	// shift right or an AND mask bounds it); 0 for no bound.
+	span int64
+}
+
+// spanOf is v's bound on its lanes' part: a known value's spread, a
+// scrambled one's span, 0 for none.
+func spanOf(v lval) int64 {
+	if v.ok {
+		return slices.Max(v.d[:]) - slices.Min(v.d[:]) + 1
+	}
+	return v.span
 }
 
 const bigAlign = int64(1) << 40
@@ -133,6 +146,9 @@ func joinAssume(vs ...lval) []string {
 func addVal(a, b lval) lval {
 	r := lval{ok: a.ok && b.ok, assume: joinAssume(a, b), scrambled: a.scrambled || b.scrambled}
 	if !r.ok {
+		if sa, sb := spanOf(a), spanOf(b); sa > 0 && sb > 0 && (a.scrambled || b.scrambled) {
+			r.span = sa + sb - 1
+		}
 		return r
 	}
 	for i := range r.d {
@@ -169,7 +185,14 @@ func negVal(a lval) lval {
 func mulVal(a, b lval) lval {
 	as := joinAssume(a, b)
 	if !a.ok || !b.ok {
-		return lval{assume: as, scrambled: a.scrambled || b.scrambled}
+		r := lval{assume: as, scrambled: a.scrambled || b.scrambled}
+		if a.ok && a.known && a.uniform() {
+			a, b = b, a
+		}
+		if b.ok && b.known && b.uniform() && a.span > 0 && b.base+b.d[0] >= 0 {
+			r.span = (a.span-1)*(b.base+b.d[0]) + 1
+		}
+		return r
 	}
 	if b.known && b.uniform() {
 		a, b = b, a
@@ -211,7 +234,11 @@ func shlVal(a lval, s int64) lval {
 // shrVal is a >> s (logical) where it can be said per lane.
 func shrVal(a lval, s int64) lval {
 	if !a.ok || s < 0 || s > 40 {
-		return lval{assume: a.assume, scrambled: a.scrambled || a.ok}
+		r := lval{assume: a.assume, scrambled: a.scrambled || a.ok}
+		if s > 0 && s < 32 {
+			r.span = int64(1) << (32 - s) // a 32-bit value shifted right
+		}
+		return r
 	}
 	if a.uniform() {
 		if a.known {
@@ -230,11 +257,11 @@ func shrVal(a lval, s int64) lval {
 	// (base + d) >> s = base >> s + d >> s when base is a multiple of
 	// 2^s and every d is non-negative.
 	if a.alignment() < int64(1)<<s {
-		return lval{assume: a.assume, scrambled: true}
+		return lval{assume: a.assume, scrambled: true, span: int64(1) << max(0, 32-s)}
 	}
 	for i := range r.d {
 		if a.d[i] < 0 {
-			return lval{assume: a.assume, scrambled: true}
+			return lval{assume: a.assume, scrambled: true, span: int64(1) << max(0, 32-s)}
 		}
 		r.d[i] = a.d[i] >> s
 	}
@@ -249,7 +276,14 @@ func andVal(a, m lval) lval {
 		if a.ok && m.ok && a.uniform() && !m.uniform() {
 			return andVal(m, a)
 		}
-		return lval{assume: as, scrambled: a.scrambled || m.scrambled || (a.ok && m.ok)}
+		r := lval{assume: as, scrambled: a.scrambled || m.scrambled || (a.ok && m.ok)}
+		if m.ok && m.known && m.uniform() && m.base+m.d[0] >= 0 {
+			r.span = m.base + m.d[0] + 1
+			if a.span > 0 {
+				r.span = min(r.span, a.span)
+			}
+		}
+		return r
 	}
 	if !m.known {
 		if a.uniform() {
@@ -734,8 +768,10 @@ type laneAccess struct {
 	baseAlign int64
 	assume    []string
 	// scattered marks unknown addresses computed from lane-varying
-	// values by operations not affine in them (hashes).
+	// values by operations not affine in them (hashes); span bounds
+	// their spread in bytes (0 for no bound).
 	scattered bool
+	span      int64
 	// iterStride is the bytes the access moves from one iteration of its
 	// loop to the next (every lane alike), where iterKnown.
 	iterStride int64
@@ -811,6 +847,9 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 		if _, ok := memoryOp(in); ok {
 			a := s.address(in)
 			la := laneAccess{known: a.ok, assume: a.assume, scattered: !a.ok && a.scrambled}
+			if la.scattered {
+				la.span = a.span
+			}
 			if a.ok {
 				la.offsets = a.d
 				la.baseAlign = a.alignment()

@@ -126,6 +126,22 @@ func TestLaneAddresses(t *testing.T) {
 			},
 		},
 		{
+			// A histogram's bin: a hash shifted right 24 bits, so one of
+			// 256 words; same-bin lanes share a word.
+			name: "histogram bin",
+			listing: `
+        /*0000*/                   S2R R3, SR_TID.X ;
+.L_x_1:
+        /*0010*/                   LOP3.LUT R3, R3, UR4, RZ, 0x3c, !PT ;
+        /*0020*/                   IMAD R3, R3, 0x19660d, R2 ;
+        /*0030*/                   SHF.R.U32.HI R4, RZ, 0x18, R3 ;
+        /*0040*/                   LEA R4, R4, UR5, 0x2 ;
+        /*0050*/                   ATOMS.POPC.INC.32 RZ, [R4] ;
+        /*0060*/                   BRA ` + "`" + `(.L_x_1) ;
+`,
+			want: map[int]string{0x50: "scattered (hashed per lane): random banks, 3.2 wavefronts expected"},
+		},
+		{
 			// ldmatrix rows 128 and 144 bytes apart.
 			name: "ldmatrix",
 			listing: `
@@ -166,7 +182,7 @@ func TestLaneAddresses(t *testing.T) {
 			}
 			lm.divergent = make([]bool, len(ins))
 			for i, in := range ins {
-				if la := lm.lanes[in.Offset]; la.scattered {
+				if op := lm.mem[i]; op != nil && op.space == "global" && lm.lanes[in.Offset].scattered {
 					lm.divergent[i] = true
 				}
 			}
