@@ -344,7 +344,11 @@ func writePower(b *strings.Builder, run *record.Run) {
 		b.WriteString("No power was sampled (the mma suite was not run, or NVML was unavailable).\n\n")
 		return
 	}
-	b.WriteString("The board's power as NVML reports it (the median of readings every 20 ms over the second half of a run of about 1.2·10⁹ cycles, one form per input type, so idle and memory power are included), over the operations per second it sustained: an upper bound on the energy of one operation. Zeros toggle fewer bits than random data. NVML's reading is an average that trails the load and, on A100 and H100, covers only part of each window (Yang et al., arXiv:2312.02741), so a run shorter than a second or so reads low.\n\n")
+	which := "one form per input type"
+	if shortRuns(mmaRows(run)) > 0 {
+		which = "for one type per matrix unit in this run (`gpuarch run --mma-long`: one form per input type)"
+	}
+	b.WriteString("The board's power as NVML reports it (the median of readings every 20 ms over the second half of a run of about 1.2·10⁹ cycles, " + which + ", so idle and memory power are included), over the operations per second it sustained: an upper bound on the energy of one operation. Zeros toggle fewer bits than random data. NVML's reading is an average that trails the load and, on A100 and H100, covers only part of each window (Yang et al., arXiv:2312.02741), so a run shorter than a second or so reads low.\n\n")
 	b.WriteString("| Form | Random: W | pJ per operation | Zeros: W | pJ per operation |\n| --- | ---: | ---: | ---: | ---: |\n")
 	cell := func(r *record.Record) (string, string) {
 		if r == nil || r.Status != record.StatusOK || r.Provenance.Clock == nil || r.Provenance.Clock.During == nil || r.Through == nil || r.Through.ResultsPerSecond <= 0 {
