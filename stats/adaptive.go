@@ -23,8 +23,8 @@ type Until struct {
 // DefaultUntil is what a figure gets unless it asks otherwise: 5 samples
 // at least (a distribution-free interval of the median at 95% needs 6),
 // at most 15, until the interval is within 2% of the median, at most
-// half a second beyond the first 5.
-var DefaultUntil = Until{Min: 5, Max: 15, RelWidth: 0.02, Budget: 500 * time.Millisecond}
+// a quarter of a second beyond the first 5.
+var DefaultUntil = Until{Min: 5, Max: 15, RelWidth: 0.02, Budget: 250 * time.Millisecond}
 
 func (u Until) withDefaults() Until {
 	d := DefaultUntil
