@@ -273,6 +273,20 @@ func (j *bandwidthJob) prepare(ctx context.Context, r *Runner) {
 		}
 	}
 	j.c = r.compileKernels(ctx, "stream", ks)
+	// Each kernel built at the widths it will be launched with, here on a
+	// compile worker rather than at its first launch on the measuring
+	// thread (a Vulkan pipeline per workgroup size); a width that fails
+	// to build fails again, and says so, at its launch.
+	if pr, ok := j.c.prog.(Preparer); ok {
+		for _, s := range j.streams {
+			if s.Op == "lds" { // built with its workgroup memory at launch
+				continue
+			}
+			for _, sh := range j.shapes {
+				_ = pr.Prepare(streamKernelName(s.Op, sh.Width, s.ALUPerAccess), 32*min(sh.WarpsPerSM, 8))
+			}
+		}
+	}
 }
 
 func (j *bandwidthJob) close() { j.c.close() }
