@@ -576,6 +576,17 @@ func (j *mixJob) prepare(ctx context.Context, r *Runner) {
 		ks = append(ks, KernelSpec{Name: j.kernel(s), Kind: MixLoop, Parts: ps, Unroll: j.rounds})
 	}
 	j.c = r.compileKernels(ctx, "mix_"+KernelName(j.id), ks)
+	// Each kernel built at its launch width here, on a compile worker,
+	// rather than at its first launch on the measuring thread (a Vulkan
+	// pipeline per workgroup size); one that fails fails again, and says
+	// so, at its launch.
+	if pr, ok := j.c.prog.(Preparer); ok {
+		for _, s := range j.shapes {
+			if shape, skip, err := r.exactShape(j.c.prog, j.kernel(s), s.Warps, s.ILP, j.rounds*j.perRound()); err == nil && skip == "" && shape.SharedBytes == 0 {
+				_ = pr.Prepare(j.kernel(s), shape.ThreadsPerBlk)
+			}
+		}
+	}
 }
 
 func (j *mixJob) close() { j.c.close() }
