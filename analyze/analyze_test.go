@@ -422,6 +422,11 @@ func TestValidateCorpus(t *testing.T) {
 // results.
 func validateCorpus(t *testing.T, gpu string) *Validation {
 	t.Helper()
+	validated.Lock()
+	defer validated.Unlock()
+	if v, ok := validated.of[gpu]; ok {
+		return v
+	}
 	results := filepath.Join("..", "results", gpu, "results.json.gz")
 	run, err := record.ReadFile(results)
 	if err != nil {
@@ -439,8 +444,17 @@ func validateCorpus(t *testing.T, gpu string) *Validation {
 	if err != nil {
 		t.Fatal(err)
 	}
+	validated.of[gpu] = v
 	return v
 }
+
+// validated holds each corpus's validation once it is made: the tests
+// that read it (TestValidateCorpus, TestNamedPatterns) share one, which
+// takes seconds.
+var validated = struct {
+	sync.Mutex
+	of map[string]*Validation
+}{of: map[string]*Validation{}}
 
 // TestNamedPatterns checks the issue's named access patterns on both
 // corpora: what the lanes' addresses show, and the prediction at 1 and 32
@@ -482,6 +496,7 @@ func TestNamedPatterns(t *testing.T) {
 		}
 		for _, tc := range tests {
 			t.Run(gpu+"/"+tc.kernel+"/"+tc.level, func(t *testing.T) {
+				t.Parallel() // each replays its loop's issue model: seconds
 				f, ok := l.Function(tc.kernel)
 				if !ok {
 					t.Fatal("not in the corpus")
