@@ -20,13 +20,14 @@ import (
 // results of its model.
 
 // QuickConfig is the measurement configuration of the quick check: three
-// chain lengths, three repeats, the occupancies where FFMA peaks.
+// chain lengths, five repeats (the fewest from which a figure's median
+// gets a 95% interval), the occupancies where FFMA peaks.
 func QuickConfig(c probe.Config) probe.Config {
 	c.LatencyLengths = []int{0, 64, 128}
-	c.LatencyRepeats = 3
+	c.LatencyRepeats = 5
 	c.ILPs = []int{4, 8}
 	c.WarpsPerSM = []int{8, 16}
-	c.Repeats = 3
+	c.Repeats = 5
 	return c
 }
 
@@ -56,7 +57,10 @@ func quickMMA(s *Session) error {
 		if m.Name != mmaname.MMAF16 {
 			continue
 		}
-		// The full run's best shape on H100 and H200, and one beside it.
+		// The full run's best shape on H100 and H200, and one beside it;
+		// the rate from the sweep's run, without the long and power
+		// runs (a second apiece).
+		m.Long, m.Power = false, false
 		peak, src := mma.Peak(s.Device, m)
 		shapes := []probe.MMAShape{{WarpsPerSM: 8, ILP: 4}, {WarpsPerSM: 16, ILP: 2}}
 		return s.Measure([]probe.Planned{{Key: mmaname.Key(m.Name), Job: probe.MMAJob(mma.Suite, m, shapes, peak, src)}}, nil)
