@@ -367,8 +367,8 @@ func recorded(t *testing.T, model, name string) *record.Run {
 
 // TestH100AgainstH200Golden pins down compare's default view of the
 // recorded H100 against the recorded H200: it says first that the GPU
-// models differ, and DRAM read bandwidth, measured once a run and so not
-// tested, is among the largest changes of its table.
+// models differ, and DRAM read bandwidth, repeated until its interval is
+// narrow and so tested, is among the largest changes of its table.
 func TestH100AgainstH200Golden(t *testing.T) {
 	h100, h200 := recorded(t, "NVIDIA-H100-80GB-HBM3", ""), recorded(t, "NVIDIA-H200", "")
 	res, err := Runs(h100, h200, 0.05)
@@ -403,8 +403,8 @@ func TestH100AgainstH200Golden(t *testing.T) {
 	for i, r := range rows {
 		if r.ID == "memory/bandwidth/DRAM read" {
 			top = i
-			if r.Verdict == Changed || !r.Untested() || r.Delta < 0.40 {
-				t.Errorf("DRAM read: verdict %s, change %+.1f%%; want untested, about +45%%", r.Verdict, 100*r.Delta)
+			if r.Verdict != Changed || r.Delta < 0.40 {
+				t.Errorf("DRAM read: verdict %s, change %+.1f%%; want changed, about +45%%", r.Verdict, 100*r.Delta)
 			}
 		}
 	}
@@ -413,23 +413,34 @@ func TestH100AgainstH200Golden(t *testing.T) {
 	}
 }
 
-// TestRecordedRepeatOfTheH200 compares the two recorded runs of the H200
-// (repeat-results.json, days earlier, and results.json): no figure that
-// both measured with the same kernel changed; the changes are all where
-// the probe's kernel changed between them. Launch and wait's 9.5% (a
-// host-side figure, of one run a side) is not tested.
+// TestRecordedRepeatOfTheH200 compares the two recorded runs of the H200,
+// made one after the other on the device machine (results.json and
+// repeat-results.json): at most 0.5% of the figures changed, all of them
+// L2-level memory figures (bandwidth-curve points at footprints around
+// the L2's size, where which lines stay resident moves from run to run,
+// and a global access pattern just past its floor), which
+// results/NVIDIA-H200/variability.md lists as varying more between runs
+// than within one. Launch and wait (a host-side figure, of one run a
+// side) is not tested.
 func TestRecordedRepeatOfTheH200(t *testing.T) {
 	res, err := Runs(recorded(t, "NVIDIA-H200", "repeat-results.json"), recorded(t, "NVIDIA-H200", ""), 0.05)
 	if err != nil {
 		t.Fatal(err)
 	}
+	changed := 0
 	for _, r := range res.Rows {
 		if r.Verdict == Changed && !r.KernelsDiffer {
-			t.Errorf("%s changed %+.2f%% (floor %.2f%%, %s; p %.3g) with the same kernel in both runs", r.ID, 100*r.Delta, 100*r.Floor, r.FloorFrom, r.P)
+			changed++
+			if !strings.HasPrefix(r.ID, "memory/bandwidth curve/ld.cg ") && !strings.HasPrefix(r.ID, "memory/global access/ld.cg ") {
+				t.Errorf("%s changed %+.2f%% (floor %.2f%%, %s; p %.3g) with the same kernel in both runs", r.ID, 100*r.Delta, 100*r.Floor, r.FloorFrom, r.P)
+			}
 		}
 		if r.ID == "dispatch/launch/one empty kernel, launch and wait" && (r.Verdict != Differs || !r.HostSide || r.Note != HostSideUntested) {
 			t.Errorf("launch and wait: %s (host-side %v, %s), change %+.2f%%: want not tested, host-side", r.Verdict, r.HostSide, r.Note, 100*r.Delta)
 		}
+	}
+	if changed > len(res.Rows)/200 {
+		t.Errorf("%d of %d figures changed between two back-to-back runs, want at most 0.5%%", changed, len(res.Rows))
 	}
 }
 
