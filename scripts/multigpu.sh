@@ -79,10 +79,11 @@ if has loads; then
 	mkdir -p "$OUT/loads"
 	nvcc=$(command -v nvcc || ls /usr/local/cuda*/bin/nvcc 2>/dev/null | head -n 1)
 	for load in burn stream; do
-		"${nvcc:-nvcc}" -O2 -o "$OUT/loads/$load" "scripts/load/$load.cu" >>"$log" 2>&1 || echo "loads: nvcc $load failed" | tee -a "$log"
+		exe=$OUT/loads/$load.bin # not $load: that names a run's folder
+		"${nvcc:-nvcc}" -O2 -o "$exe" "scripts/load/$load.cu" >>"$log" 2>&1 || echo "loads: nvcc $load failed" | tee -a "$log"
 		for flags in "" "--no-processes"; do
 			name=$load${flags:+-np}
-			"$OUT/loads/$load" 1 60 >"$OUT/loads/$name.txt" 2>&1 &
+			"$exe" 1 60 >"$OUT/loads/$name.txt" 2>&1 &
 			pid=$!
 			sleep 3
 			timed loads "$bin" run --quick --gpu all $flags --out "$OUT/loads/$name"
@@ -91,7 +92,7 @@ if has loads; then
 			grep -h '"verdict"' "$OUT/loads/$name/summary.json" | tr -d ' ,' | tr '\n' ' ' | sed "s/^/loads $name: /" | tee -a "$log"
 			echo >>"$log"
 		done
-		rm -f "$OUT/loads/$load"
+		rm -f "$exe"
 	done
 	pack loads
 fi
