@@ -39,3 +39,40 @@ func TestCatalogParity(t *testing.T) {
 		}
 	}
 }
+
+// TestAloneReasonsUsed checks that every stated reason still explains an
+// entry: a group of PTX entries without a SPIR-V twin, a SPIR-V entry
+// without a PTX one.
+func TestAloneReasonsUsed(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		of      func(string) []probe.ChainSpec
+		reasons func() ([]string, []string)
+	}{
+		{"alu", alu.CatalogFor, alu.AloneReasons},
+		{"warp", warp.CatalogFor, warp.AloneReasons},
+	} {
+		used := map[string]bool{}
+		for _, s := range c.of(probe.ISAPTX) {
+			if s.Op == "" {
+				used["ptx "+s.Group] = true
+			}
+		}
+		for _, s := range c.of(probe.ISASPIRV) {
+			if s.Op == "" {
+				used["spirv "+s.Subject] = true
+			}
+		}
+		groups, subjects := c.reasons()
+		for _, g := range groups {
+			if !used["ptx "+g] {
+				t.Errorf("%s states why group %q has no SPIR-V twin, but no PTX entry of it lacks one", c.name, g)
+			}
+		}
+		for _, s := range subjects {
+			if !used["spirv "+s] {
+				t.Errorf("%s states why %q has no PTX twin, but no such SPIR-V entry lacks one", c.name, s)
+			}
+		}
+	}
+}

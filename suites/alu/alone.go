@@ -1,6 +1,8 @@
 package alu
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/gpuarch/gpuarch/probe"
@@ -70,4 +72,11 @@ var spirvAlone = map[string]string{
 	"Log.f32":                       "GLSL.std.450 Log: PTX has only lg2, and the driver's scaling and precision are its choice",
 	"OpFDiv.f32":                    "Vulkan asks 2.5 ULP of a division, which the driver may compute as x * (1/a): neither PTX's div.rn nor its div.approx",
 	"Tanh.f32":                      "GLSL.std.450 Tanh, whose form (tanh.approx or a sequence) and precision are the driver's choice",
+}
+
+// AloneReasons returns the keys of the reason tables Alone reads: the
+// PTX groups and the SPIR-V subjects it states a reason for, so that a
+// test can check each still explains an entry.
+func AloneReasons() (ptxGroups, spirvSubjects []string) {
+	return slices.Sorted(maps.Keys(ptxAlone)), slices.Sorted(maps.Keys(spirvAlone))
 }

@@ -3,6 +3,8 @@ package warp
 import (
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/suites/alu"
+	"maps"
+	"slices"
 )
 
 // Alone says why an entry of the catalog of kernel language isa has no
@@ -36,4 +38,11 @@ var spirvAlone = map[string]string{
 	"OpGroupNonUniformQuadSwap.u32 [horizontal]": "a quad swap, which PTX writes as a shfl.sync.bfly within quads (its own entry, another chain)",
 	"OpGroupNonUniformQuadBroadcast.u32":         "its chain XORs the invocation's index back in (the value is the same across the quad), unlike PTX's quad shuffle entries",
 	"OpGroupNonUniformBroadcastFirst.u32":        "its chain XORs the invocation's index back in (the value is the same in every invocation); PTX has no broadcast-first instruction",
+}
+
+// AloneReasons returns the keys of the reason tables Alone reads: the
+// PTX groups and the SPIR-V subjects it states a reason for, so that a
+// test can check each still explains an entry.
+func AloneReasons() (ptxGroups, spirvSubjects []string) {
+	return slices.Sorted(maps.Keys(ptxAlone)), slices.Sorted(maps.Keys(spirvAlone))
 }
