@@ -66,7 +66,12 @@ const oldSimulated = `backend = '` + simulated + `' OR model = '` + fakeGPU + `'
 // Commands that only read use OpenReadOnly.
 func Open(ctx context.Context, path string) (*Store, error) {
 	s := &Store{name: redact(path), pg: isPostgres(path), hasState: true}
-	driver, dsn, ddl := "sqlite", sqliteDSN(path, "_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)"),
+	// _txlock=immediate: a writing transaction takes the write lock when
+	// it begins, waiting up to busy_timeout for another writer (another
+	// node's `db add`), rather than failing with SQLITE_BUSY when its
+	// read turns into a write after the other committed, which WAL mode
+	// reports at once, without waiting.
+	driver, dsn, ddl := "sqlite", sqliteDSN(path, "_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_txlock=immediate"),
 		strings.NewReplacer("{id}", "INTEGER PRIMARY KEY", "{real}", "REAL", "{blob}", "BLOB").Replace(schema)
 	if s.pg {
 		driver, dsn = "pgx", path
