@@ -384,7 +384,7 @@ func TestValidateCorpus(t *testing.T) {
 		dir := filepath.Dir(p)
 		gpu := filepath.Base(dir)
 		t.Run(gpu, func(t *testing.T) {
-			v := validateCorpus(t, gpu)
+			v := validateCorpus(t, gpu).v
 			var b bytes.Buffer
 			_ = v.WriteText(&b)
 			t.Logf("%s:\n%s", dir, b.String())
@@ -420,14 +420,23 @@ func TestValidateCorpus(t *testing.T) {
 	}
 }
 
+// corpusRun is a committed corpus validated on its GPU's recorded
+// results, with the machine and listing it was validated with.
+type corpusRun struct {
+	v *Validation
+	m *Machine
+	l *sass.Listing
+}
+
 // validateCorpus validates the committed corpus of gpu on its recorded
-// results.
-func validateCorpus(t *testing.T, gpu string) *Validation {
+// results, once per test binary: the tests that read it
+// (TestValidateCorpus, TestNamedPatterns) share it, which takes seconds.
+func validateCorpus(t *testing.T, gpu string) corpusRun {
 	t.Helper()
 	validated.Lock()
 	defer validated.Unlock()
-	if v, ok := validated.of[gpu]; ok {
-		return v
+	if c, ok := validated.of[gpu]; ok {
+		return c
 	}
 	results := filepath.Join("..", "results", gpu, "results.json.gz")
 	run, err := record.ReadFile(results)
@@ -446,17 +455,16 @@ func validateCorpus(t *testing.T, gpu string) *Validation {
 	if err != nil {
 		t.Fatal(err)
 	}
-	validated.of[gpu] = v
-	return v
+	c := corpusRun{v, m, l}
+	validated.of[gpu] = c
+	return c
 }
 
-// validated holds each corpus's validation once it is made: the tests
-// that read it (TestValidateCorpus, TestNamedPatterns) share one, which
-// takes seconds.
+// validated holds each corpus's validation once it is made.
 var validated = struct {
 	sync.Mutex
-	of map[string]*Validation
-}{of: map[string]*Validation{}}
+	of map[string]corpusRun
+}{of: map[string]corpusRun{}}
 
 // TestNamedPatterns checks the issue's named access patterns on both
 // corpora: what the lanes' addresses show, and the prediction at 1 and 32
@@ -482,20 +490,8 @@ func TestNamedPatterns(t *testing.T) {
 		{"stride32_f", "L1", "lane stride 128 B: 32 sectors, 32 lines per request", 0.10},
 	}
 	for _, gpu := range []string{"NVIDIA-H100-80GB-HBM3", "NVIDIA-H200"} {
-		v := validateCorpus(t, gpu)
-		results := filepath.Join("..", "results", gpu, "results.json.gz")
-		run, err := record.ReadFile(results)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := NewMachine(run, results)
-		if err != nil {
-			t.Fatal(err)
-		}
-		l, _, err := LoadCorpus(filepath.Join("testdata/corpus", gpu))
-		if err != nil {
-			t.Fatal(err)
-		}
+		c := validateCorpus(t, gpu)
+		v, m, l := c.v, c.m, c.l
 		for _, tc := range tests {
 			t.Run(gpu+"/"+tc.kernel+"/"+tc.level, func(t *testing.T) {
 				t.Parallel() // each replays its loop's issue model: seconds

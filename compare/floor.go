@@ -102,11 +102,7 @@ func Between(runs ...*record.Run) Floors {
 			} else if kernelsDiffer(a.rec, r) || a.rec.Unit != r.Unit {
 				a.bad = true
 			}
-			v := r.Value
-			if len(r.Samples) > 0 {
-				v = stats.Median(r.Samples)
-			}
-			a.vals = append(a.vals, v)
+			a.vals = append(a.vals, runFigure(r))
 		}
 	}
 	out := Floors{}
@@ -125,6 +121,15 @@ func Between(runs ...*record.Run) Floors {
 		out[id] = 2 * stats.Median(dev) / math.Abs(m)
 	}
 	return out
+}
+
+// runFigure is what a run measured of a record's figure, to set beside
+// other runs': the median of its samples, else its value.
+func runFigure(r *record.Record) float64 {
+	if len(r.Samples) > 0 {
+		return stats.Median(r.Samples)
+	}
+	return r.Value
 }
 
 // kernelsDiffer says whether two records were measured by different

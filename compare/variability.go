@@ -10,7 +10,6 @@ import (
 
 	"github.com/gpuarch/gpuarch/mdtext"
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/stats"
 )
 
 // Variation is one figure's variability between runs of one GPU set
@@ -62,11 +61,7 @@ func Variability(runs ...*record.Run) []Variation {
 			}
 			v.Runs++
 			v.Unit = r.Unit
-			val := r.Value
-			if len(r.Samples) > 0 {
-				val = stats.Median(r.Samples)
-			}
-			v.Values = append(v.Values, val)
+			v.Values = append(v.Values, runFigure(r))
 			if f := NoiseFloor(r); !math.IsNaN(f) && (math.IsNaN(v.Within) || f > v.Within) {
 				v.Within = f
 			}

@@ -9,6 +9,7 @@ package registry
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/gpuarch/gpuarch/probe"
@@ -178,9 +179,9 @@ func fullPipes(s *Session) error {
 	if err != nil {
 		return err
 	}
-	solo := map[string]float64{}
-	for k, v := range s.Known {
-		solo[k] = v
+	solo := maps.Clone(s.Known)
+	if solo == nil {
+		solo = map[string]float64{}
 	}
 	if err := s.Measure(first, func(r *record.Record) {
 		if pipes.IsSolo(r) {

@@ -12,19 +12,24 @@ import (
 // counterpart in the other language's catalog (no Op): "" when no reason
 // is stated, which the parity test refuses. An entry with an Op has a
 // twin of that Op in the other catalog, which the test checks too.
-func Alone(isa string, s probe.ChainSpec) string {
+func Alone(isa string, s probe.ChainSpec) string { return AloneIn(isa, s, ptxAlone, spirvAlone) }
+
+// AloneIn is Alone for a catalog whose reasons are ptxGroups (by PTX
+// group) and spirvSubjects (by SPIR-V subject); a PTX operand form
+// ("add.rn.f32 [imm]") needs none.
+func AloneIn(isa string, s probe.ChainSpec, ptxGroups, spirvSubjects map[string]string) string {
 	if isa == probe.ISASPIRV {
-		return spirvAlone[s.Subject]
+		return spirvSubjects[s.Subject]
 	}
-	if form := OperandForm(s.Subject); form != "" {
+	if form := operandForm(s.Subject); form != "" {
 		return "a PTX operand form (" + form + ") of an entry measured in both languages: SPIR-V leaves where an operand lives to the driver"
 	}
-	return ptxAlone[s.Group]
+	return ptxGroups[s.Group]
 }
 
-// OperandForm is the operand form a PTX subject names in brackets
+// operandForm is the operand form a PTX subject names in brackets
 // ("add.rn.f32 [imm]" -> "imm"), or "".
-func OperandForm(subject string) string {
+func operandForm(subject string) string {
 	i := strings.LastIndex(subject, " [")
 	if i < 0 || !strings.HasSuffix(subject, "]") {
 		return ""

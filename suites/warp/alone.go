@@ -1,25 +1,17 @@
 package warp
 
 import (
-	"github.com/gpuarch/gpuarch/probe"
-	"github.com/gpuarch/gpuarch/suites/alu"
 	"maps"
 	"slices"
+
+	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/suites/alu"
 )
 
 // Alone says why an entry of the catalog of kernel language isa has no
 // counterpart in the other language's catalog (no Op): "" when no reason
-// is stated, which the parity test refuses. An entry with an Op has a
-// twin of that Op in the other catalog, which the test checks too.
-func Alone(isa string, s probe.ChainSpec) string {
-	if isa == probe.ISASPIRV {
-		return spirvAlone[s.Subject]
-	}
-	if form := alu.OperandForm(s.Subject); form != "" {
-		return "a PTX operand form (" + form + ") of an entry measured in both languages: SPIR-V leaves where an operand lives to the driver"
-	}
-	return ptxAlone[s.Group]
-}
+// is stated, which the parity test refuses (see alu.AloneIn).
+func Alone(isa string, s probe.ChainSpec) string { return alu.AloneIn(isa, s, ptxAlone, spirvAlone) }
 
 // ptxAlone are the PTX groups whose entries without an Op have no SPIR-V
 // twin, with why.

@@ -832,3 +832,21 @@ func (e *Env) cmdCompare(a, b string, alpha float64, all bool) error {
 	}
 	return res.WriteMarkdown(e.Stdout, a, b, all)
 }
+
+// cmdVariability writes how much each figure varies between the runs in
+// paths (repeat runs of one GPU): compare.WriteVariability. Runs of
+// different GPU models are refused: their differences are the models'.
+func (e *Env) cmdVariability(paths []string, all bool) error {
+	runs := make([]*record.Run, len(paths))
+	for i, p := range paths {
+		r, err := record.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if i > 0 && r.Device.Name != runs[0].Device.Name {
+			return usagef("%s is of a %s and %s of a %s: variability is between runs of one GPU model", paths[0], runs[0].Device.Name, p, r.Device.Name)
+		}
+		runs[i] = r
+	}
+	return compare.WriteVariability(e.Stdout, runs, paths, all)
+}

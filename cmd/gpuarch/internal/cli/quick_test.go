@@ -27,6 +27,12 @@ func quickEnv() (*Env, func() string) {
 		g.UUID = fmt.Sprintf("GPU-simulated-%d", i)
 	}
 	e, _, stderr := testEnv(nil)
+	withGPUs(e, gpus...)
+	return e, stderr.String
+}
+
+// withGPUs makes gpus the devices e opens, numbered in order.
+func withGPUs[G Device](e *Env, gpus ...G) {
 	e.OpenGPU = func(_ context.Context, tg Target) (Device, error) {
 		if tg.GPU >= len(gpus) {
 			return nil, fmt.Errorf("no GPU %d", tg.GPU)
@@ -34,7 +40,20 @@ func quickEnv() (*Env, func() string) {
 		return gpus[tg.GPU], nil
 	}
 	e.DeviceCount = func(string) (int, error) { return len(gpus), nil }
-	return e, stderr.String
+}
+
+// readSummary reads the host summary a run with --gpu all wrote into out.
+func readSummary(t *testing.T, out string) HostSummaryData {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(out, HostSummaryJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum HostSummaryData
+	if err := json.Unmarshal(b, &sum); err != nil {
+		t.Fatal(err)
+	}
+	return sum
 }
 
 // fullIDs are the record IDs of the recorded H200 full run (results/), and the IDs
@@ -113,15 +132,7 @@ func TestQuickSimulated(t *testing.T) {
 		t.Errorf("no host summary: %v", err)
 	}
 	// Two identical simulated GPUs: neither is an outlier.
-	b, err := os.ReadFile(filepath.Join(out, HostSummaryJSON))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sum HostSummaryData
-	if err := json.Unmarshal(b, &sum); err != nil {
-		t.Fatal(err)
-	}
-	for _, g := range sum.GPUs {
+	for _, g := range readSummary(t, out).GPUs {
 		if g.Outlier || g.Verdict != VerdictLike {
 			t.Errorf("simulated GPU %d: %s (outlier %v), figures %+v", g.GPU, g.Verdict, g.Outlier, g.Figures)
 		}
@@ -392,27 +403,14 @@ func TestQuickBusyGPUFlaggedWithoutProcessList(t *testing.T) {
 				return 0
 			}
 			e, _, stderr := testEnv(nil)
-			e.OpenGPU = func(_ context.Context, tg Target) (Device, error) {
-				if tg.GPU >= len(gpus) {
-					return nil, fmt.Errorf("no GPU %d", tg.GPU)
-				}
-				return gpus[tg.GPU], nil
-			}
-			e.DeviceCount = func(string) (int, error) { return len(gpus), nil }
+			withGPUs(e, gpus...)
 			out := t.TempDir()
 			args := append([]string{"run", "--quick", "--backend", "simulated", "--gpu", "all", "--reference", t.TempDir(), "--out", out}, tt.args...)
 			// The simulated L2 read fails on every GPU: exit 3, results kept.
 			if err := e.Run(context.Background(), args); ExitCode(err) != ExitSomeFailed {
 				t.Fatalf("%v (exit %d)\n%s", err, ExitCode(err), stderr.String())
 			}
-			b, err := os.ReadFile(filepath.Join(out, HostSummaryJSON))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var sum HostSummaryData
-			if err := json.Unmarshal(b, &sum); err != nil {
-				t.Fatal(err)
-			}
+			sum := readSummary(t, out)
 			for _, g := range sum.GPUs {
 				if want := g.GPU == 1; g.Outlier != want {
 					t.Errorf("GPU %d: %s (outlier %v), want outlier %v", g.GPU, g.Verdict, g.Outlier, want)
