@@ -764,7 +764,15 @@ func TestRunAllGPUs(t *testing.T) {
 	gpus := []*probetest.GPU{probetest.New(), probetest.New(), probetest.New()}
 	gpus[2].Peak = 2 // half the issue rate of its siblings
 	e, stdout, stderr := testEnv(nil)
-	withGPUs(e, gpus...)
+	// Not withGPUs: the test takes a GPU away later, and the devices
+	// opened must follow gpus.
+	e.OpenGPU = func(_ context.Context, tg Target) (Device, error) {
+		if tg.GPU >= len(gpus) {
+			return nil, fmt.Errorf("no GPU %d", tg.GPU)
+		}
+		return gpus[tg.GPU], nil
+	}
+	e.DeviceCount = func(string) (int, error) { return len(gpus), nil }
 	out := t.TempDir()
 	if err := e.Run(context.Background(), []string{"run", "--gpu", "all", "--suite", "warp", "--out", out}); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
