@@ -12,7 +12,13 @@
 #include <vector>
 #include <algorithm>
 
-#include "kernels.cu"
+// The corpus's kernels and cases: kernels.cu beside this file and the
+// list below, or another corpus's (scripts/analyze/corpus2: its
+// kernels.cu and cases.inc), given as -DCORPUS_KERNELS and -DCORPUS_CASES.
+#ifndef CORPUS_KERNELS
+#define CORPUS_KERNELS "kernels.cu"
+#endif
+#include CORPUS_KERNELS
 
 #define CHECK(call)                                                                   \
     do {                                                                              \
@@ -93,6 +99,9 @@ int main(int argc, char** argv) {
 
     const size_t KB = 1 << 10, MB = 1 << 20;
     std::vector<Case> cases = {
+#ifdef CORPUS_CASES
+#include CORPUS_CASES
+#else
         {"gemm_ffma", gemm_ffma, "-", 4096, 0},
         {"mma_loop", mma_loop, "-", 4096, 0},
         {"reduce_sum", reduce_sum, "L1", 4096, 0},
@@ -148,6 +157,7 @@ int main(int argc, char** argv) {
         {"global_red", global_red, "L2", 2048, 16 * MB},
         {"matvec_f4", matvec_f4, "L1", 4096, 0},
         {"cp_async", cp_async, "L2", 2048, 16 * MB},
+#endif
     };
     // Optional filters for profiling: argv[1] a comma-separated list of
     // kernel or kernel@level, argv[2] one count of warps per SM.
