@@ -327,7 +327,7 @@ func (j *bandwidthJob) measure(ctx context.Context, r *Runner) ([]record.Record,
 	defer out.Free()
 	for _, s := range j.streams {
 		rec := newRec(s)
-		if s.Carveout.Set && r.GPU.Codegen().ISA() != ISAPTX {
+		if s.Carveout.Set && !setsCarveout(r.GPU) {
 			rec.Status, rec.Reason = record.StatusSkipped, fmt.Sprintf("the L1/shared carve-out is a CUDA function attribute; the %s backend cannot set it", r.GPU.Device().BackendOf())
 			recs = append(recs, rec)
 			continue

@@ -263,10 +263,8 @@ func (j *bankJob) close() { j.c.close() }
 // why a case cannot run there ("" when it can).
 func (j *bankJob) bankShape(r *Runner, c BankCase) (threads int, skip string) {
 	threads = bankThreads
-	if v := r.GPU.Device().Vulkan; v != nil {
-		if most := int(v.Limits["maxComputeWorkGroupInvocations"]); most > 0 && most < threads {
-			threads = max(r.warpSize(), most/r.warpSize()*r.warpSize())
-		}
+	if most := r.GPU.Device().MaxBlockThreads(); most > 0 && most < threads {
+		threads = max(r.warpSize(), most/r.warpSize()*r.warpSize())
 	}
 	if why := j.unsupported[c.kernel()]; why != "" {
 		return threads, why

@@ -127,13 +127,10 @@ func (j *chaseJob) prepare(ctx context.Context, r *Runner) {
 
 // unsupportedPath says why a path cannot be chased on this backend, or "".
 func (j *chaseJob) unsupportedPath(r *Runner, p ChasePath) string {
-	if r.GPU.Codegen().ISA() == ISAPTX {
-		return ""
-	}
 	switch {
-	case p.Carveout.Set:
+	case p.Carveout.Set && !setsCarveout(r.GPU):
 		return fmt.Sprintf("the L1/shared carve-out preference is a CUDA function attribute; the %s backend cannot set it", r.GPU.Device().BackendOf())
-	case p.SharedBytes > 0:
+	case p.SharedBytes > 0 && !r.lang().SharedChase:
 		return fmt.Sprintf("holding unused shared memory to move the carve-out needs dynamic shared memory in the global chase, which the %s backend's chase does not declare", r.GPU.Device().BackendOf())
 	}
 	return ""

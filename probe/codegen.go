@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gpuarch/gpuarch/ptx"
+	"github.com/gpuarch/gpuarch/record"
 )
 
 // KernelKind is what a probe kernel does, whatever language it is written
@@ -135,6 +136,36 @@ type Codegen interface {
 	// FMAStep is a 32-bit floating-point multiply-add chain step in this
 	// language, the load that warms the GPU up.
 	FMAStep() Step
+	// Language says how records and kept files name this language's
+	// modules and in-kernel clocks, and what its lowerings can do.
+	Language() Language
+	// Stamp puts the hash of a module's source in a record's provenance.
+	Stamp(p *record.Provenance, hash string)
+}
+
+// Language is what the engine needs to say of a kernel language without
+// naming it: the backend's Codegen describes its own.
+type Language struct {
+	// SourceExt and BinaryExt are the extensions of a module's kept
+	// source and machine code (Runner.Artifacts).
+	SourceExt, BinaryExt string
+	// CycleClock and Timer name the in-kernel cycle counter and
+	// nanosecond timer in records' clock sources.
+	CycleClock, Timer string
+	// Compiler names what compiles the language's modules on the device
+	// ("PTX JIT"), in the reason of a module that did not compile.
+	Compiler string
+	// SharedChase says whether the global chase kernels declare dynamic
+	// shared memory, so that a chase can hold shared memory it does not
+	// use to move the L1/shared carve-out.
+	SharedChase bool
+}
+
+// ClockSource is how records name a clock measured inside a kernel:
+// cycles over the timer, where (what ran: "the kernel", "the mix kernel
+// (median over SMs)").
+func (l Language) ClockSource(where string) string {
+	return l.CycleClock + " over " + l.Timer + " inside " + where
 }
 
 // PTX is the Codegen of the CUDA backend: PTX of the given .version and
@@ -145,6 +176,16 @@ type PTX struct {
 
 // ISA implements Codegen.
 func (PTX) ISA() string { return ISAPTX }
+
+// Language implements Codegen: modules kept as NAME.ptx and NAME.cubin,
+// timed by %clock64 and %globaltimer.
+func (PTX) Language() Language {
+	return Language{SourceExt: ".ptx", BinaryExt: ".cubin", Compiler: "PTX JIT", CycleClock: "%clock64", Timer: "%globaltimer", SharedChase: true}
+}
+
+// Stamp implements Codegen: a PTX module's hash is the record's
+// PTXSHA256.
+func (PTX) Stamp(p *record.Provenance, hash string) { p.PTXSHA256 = hash }
 
 // Kernel languages.
 const (

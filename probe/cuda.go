@@ -147,6 +147,10 @@ func (g *CUDA) Device() record.Device { return g.info }
 // GPU's own target.
 func (g *CUDA) Codegen() Codegen { return PTX{Version: g.info.PTXVersion, Target: g.info.PTXTarget} }
 
+// SetsCarveout implements CarveoutSetter: CUDA sets the preferred
+// shared-memory carve-out as a function attribute.
+func (g *CUDA) SetsCarveout() bool { return true }
+
 // Driver exposes the driver for callers that need more than GPU offers.
 func (g *CUDA) Driver() *cuda.Driver { return g.drv }
 

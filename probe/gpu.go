@@ -155,6 +155,20 @@ type TensorMapper interface {
 	TensorMap(b Buffer, t cuda.TensorTile) (cuda.TensorMap, error)
 }
 
+// CarveoutSetter is implemented by GPUs whose launches honour
+// Grid.Carveout; on another a probe that needs a carve-out is skipped, with
+// why (see carveoutSkip).
+type CarveoutSetter interface {
+	// SetsCarveout reports whether launches honour Grid.Carveout.
+	SetsCarveout() bool
+}
+
+// setsCarveout says whether g's launches honour Grid.Carveout.
+func setsCarveout(g GPU) bool {
+	c, ok := g.(CarveoutSetter)
+	return ok && c.SetsCarveout()
+}
+
 // Carveout is a preferred split of an SM's on-chip storage between the L1
 // and shared memory: Percent of the most shared memory an SM can have
 // (0 asks for the largest L1, 100 for the most shared memory). The driver

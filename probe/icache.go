@@ -60,7 +60,7 @@ func (j *codeSizeJob) measure(ctx context.Context, r *Runner) ([]record.Record, 
 		rec.Status, rec.Reason = f.Status, f.Reason
 		return []record.Record{rec}, j.c.fatalErr
 	}
-	if r.GPU.Codegen().ISA() != ISAPTX {
+	if _, driverReports := j.c.prog.(Inspector); driverReports {
 		err := j.measureDriver(ctx, r, &rec)
 		if err != nil {
 			rec.Status, rec.Reason = record.StatusFailed, err.Error()
@@ -109,7 +109,7 @@ func (j *codeSizeJob) measure(ctx context.Context, r *Runner) ([]record.Record, 
 	}
 	rec.Curve = &record.CurveDetail{Path: "loop body", Points: []record.CurvePoint{{Bytes: int64(code), Value: rec.Value, Elements: steps}}}
 	if rate.ClockHz > 0 {
-		rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: "%clock64 over %globaltimer inside the kernel (median over SMs, last launch)"}
+		rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: r.lang().ClockSource("the kernel (median over SMs, last launch)")}
 	}
 	return []record.Record{rec}, nil
 }

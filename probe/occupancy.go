@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/gpuarch/gpuarch/measure/pipes"
-	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/sass"
 	"github.com/gpuarch/gpuarch/stats"
@@ -223,24 +222,6 @@ type compiled struct {
 	log      string // the compiler's messages, where they were kept
 }
 
-// compileModule builds and compiles kernels as one module and disassembles
-// it when it can. On failure, c.failure holds the status and reason.
-func (r *Runner) compileModule(ctx context.Context, name string, kernels ...*ptx.Kernel) *compiled {
-	return r.compileSource(ctx, name, r.module(kernels...).String())
-}
-
-// compileSource is compileModule for a module already rendered. Jobs
-// written in PTX only (every job but the chains, for now) are skipped on a
-// backend that takes another language, with the reason in their records.
-func (r *Runner) compileSource(ctx context.Context, name, source string) *compiled {
-	if isa := r.GPU.Codegen().ISA(); isa != ISAPTX {
-		c := &compiled{source: source, hash: sourceHash(source)}
-		c.failure = &record.Record{Status: record.StatusSkipped, Reason: fmt.Sprintf("not available on the %s backend yet: this probe is written in PTX only", r.GPU.Device().BackendOf())}
-		return c
-	}
-	return r.compileText(ctx, name, source)
-}
-
 // compileKernels has the backend's Codegen write kernels and compiles
 // them: the way to jobs that run on every backend. A module the device
 // cannot have (ErrUnsupported) is skipped, with why.
@@ -263,7 +244,7 @@ func (r *Runner) compileText(ctx context.Context, name, source string) *compiled
 	prog, err := r.GPU.Compile(ctx, name, c.source)
 	if err != nil {
 		_ = r.keep(name, c.source, nil)
-		st, why := classifyCompile(err)
+		st, why := classifyCompile(err, r.lang().Compiler)
 		if Fatal(err) {
 			st, why, c.fatalErr = record.StatusFailed, err.Error(), err
 		}
@@ -286,46 +267,6 @@ func (r *Runner) compiled(ctx context.Context, name string, c *compiled) {
 	}
 }
 
-// errRelocatable says why a probe needs the Assembler: what the driver's
-// linker does to PTX, seen with the 580 driver (CUDA 13.0) on an H100.
-const errRelocatable = "the driver's linker (cuLink) compiles PTX as relocatable code, where ptxas drops setmaxnreg (\"(C7504) 'setmaxnreg' ignored to maintain compatibility across compilation units\"), so this module is compiled whole by the CUDA toolkit's ptxas"
-
-// compileWhole compiles a module with the Assembler (ptxas, one whole
-// program) for arch and loads the cubin, for probes that the driver's
-// relocatable compilation would change. Without an assembler, or on a
-// GPU that loads no cubins, the job is skipped with why.
-func (r *Runner) compileWhole(ctx context.Context, name, source, arch string) *compiled {
-	c := &compiled{source: source, hash: sourceHash(source)}
-	loader, ok := r.GPU.(CubinLoader)
-	switch {
-	case r.GPU.Codegen().ISA() != ISAPTX || !ok:
-		c.failure = &record.Record{Status: record.StatusSkipped, Reason: fmt.Sprintf("not available on the %s backend: this probe is PTX compiled to a cubin", r.GPU.Device().BackendOf())}
-		return c
-	case r.Assembler == nil:
-		c.failure = &record.Record{Status: record.StatusSkipped, Reason: errRelocatable + ", and ptxas is not on the PATH"}
-		return c
-	}
-	start := time.Now()
-	cubin, log, err := r.Assembler.Assemble(ctx, source, arch)
-	c.log = log
-	if err != nil {
-		_ = r.keep(name, source, nil)
-		c.failure = &record.Record{Status: record.StatusFailed, Reason: err.Error()}
-		return c
-	}
-	prog, err := loader.LoadCubin(ctx, name, cubin)
-	if err != nil {
-		st, why := record.StatusFailed, fmt.Sprintf("load the cubin ptxas compiled: %v", err)
-		if Fatal(err) {
-			c.fatalErr = err
-		}
-		c.failure = &record.Record{Status: st, Reason: why}
-		return c
-	}
-	c.prog, c.compile = prog, time.Since(start)
-	r.compiled(ctx, name, c)
-	return c
-}
 
 func (c *compiled) close() {
 	if c != nil && c.prog != nil {
@@ -491,7 +432,7 @@ func (j *occupancyJob) measure(ctx context.Context, r *Runner) ([]record.Record,
 	}
 	if len(clocks) > 0 {
 		det.ClockHz = stats.Median(clocks)
-		rec.Provenance.Clock = &record.Clock{Hz: det.ClockHz, Source: "%clock64 over %globaltimer inside the grid's kernels (median)"}
+		rec.Provenance.Clock = &record.Clock{Hz: det.ClockHz, Source: r.lang().ClockSource("the grid's kernels (median)")}
 	}
 	rec.Occup = det
 	// The machine code kept is the best cell's kernel's.
@@ -678,7 +619,7 @@ func (j *mixJob) measure(ctx context.Context, r *Runner) ([]record.Record, error
 	rec.SASS.Loop = j.c.loopText(bestKernel)
 	det.CyclesPerRound = float64(j.perRound()*det.Best.WarpsPerSM) / best.PerSM
 	if best.ClockHz > 0 {
-		rec.Provenance.Clock = &record.Clock{Hz: best.ClockHz, Source: "%clock64 over %globaltimer inside the mix kernel (median over SMs)"}
+		rec.Provenance.Clock = &record.Clock{Hz: best.ClockHz, Source: r.lang().ClockSource("the mix kernel (median over SMs)")}
 	}
 	return []record.Record{rec}, nil
 }

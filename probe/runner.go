@@ -16,7 +16,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gpuarch/gpuarch/ptx"
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
@@ -236,15 +236,6 @@ func (r *Runner) progress(format string, args ...any) {
 	}
 }
 
-func (r *Runner) module(kernels ...*ptx.Kernel) *ptx.Module {
-	d := r.GPU.Device()
-	m := &ptx.Module{Version: d.PTXVersion, Target: d.PTXTarget}
-	for _, k := range kernels {
-		m.Add(k)
-	}
-	return m
-}
-
 // Fatal reports errors after which this process cannot go on measuring:
 // a fault or a hang (the GPU is unusable from this process), or
 // cancellation.
@@ -301,10 +292,10 @@ func (r *Runner) Clock(ctx context.Context) (*record.Clock, error) {
 	}
 	u := d.UnitsOf()
 	src := fmt.Sprintf("%s over %s, one %s spinning %d µs on each of %d %s (median)", r.cycleClock(), r.timerName(), u.Subgroup, r.Config.ClockMicros, len(hz), u.Cores)
-	if r.timestamped() {
+	if clock, ok := d.TimestampClock(); ok {
 		// No in-kernel clock: the backend converted the dispatch's length
 		// with the clock it names, so the ratio only repeats that clock.
-		src = record.ClockNotInKernel + " (timing by GPU timestamps): " + d.Vulkan.SubgroupClock
+		src = record.ClockNotInKernel + " (timing by GPU timestamps): " + clock
 	} else if span := stats.Median(spans); span < 250*float64(r.Config.ClockMicros) {
 		// A driver that moves the timer read out of the spin loop (Mesa's
 		// lavapipe) ends the spin at once: the ratio is over what span
@@ -318,20 +309,14 @@ func (r *Runner) Clock(ctx context.Context) (*record.Clock, error) {
 // clockKernel is the clock kernel's name.
 const clockKernel = "gpuarch_clock"
 
-// cycleClock and timerName name the in-kernel clocks for records.
-func (r *Runner) cycleClock() string {
-	if r.GPU.Codegen().ISA() == ISASPIRV {
-		return "the subgroup clock"
-	}
-	return "%clock64"
-}
+// lang is how the backend's kernel language is named in records and
+// files.
+func (r *Runner) lang() Language { return r.GPU.Codegen().Language() }
 
-func (r *Runner) timerName() string {
-	if r.GPU.Codegen().ISA() == ISASPIRV {
-		return "the device clock"
-	}
-	return "%globaltimer"
-}
+// cycleClock and timerName name the in-kernel clocks for records.
+func (r *Runner) cycleClock() string { return r.lang().CycleClock }
+
+func (r *Runner) timerName() string { return r.lang().Timer }
 
 // timerTicks converts microseconds to ticks of the in-kernel timer.
 func (r *Runner) timerTicks(micros int) uint32 {
@@ -448,7 +433,7 @@ func (r *Runner) warm(ctx context.Context, done func(hz float64, settled bool, e
 
 // guard returns a bit pattern chains never produce in practice (a NaN with a
 // payload for floats).
-func guard(t ptx.Type) uint64 {
+func guard(t kernel.Type) uint64 {
 	if t.Bits() == 64 {
 		return 0x7ff80000_0badf00d
 	}
@@ -457,7 +442,7 @@ func guard(t ptx.Type) uint64 {
 
 // stepArgs are the x0, a0..a3 and guard arguments of a chain kernel.
 func stepArgs(s Step) []any {
-	val := func(t ptx.Type, v uint64) any {
+	val := func(t kernel.Type, v uint64) any {
 		if t.Bits() == 64 {
 			return v
 		}
@@ -514,24 +499,14 @@ func sourceHash(src string) string {
 }
 
 // maxSharedPerBlock is the most shared (workgroup) memory one block may
-// use, in bytes: CUDA's opt-in maximum, or Vulkan's
-// maxComputeSharedMemorySize.
-func (r *Runner) maxSharedPerBlock() int64 {
-	d := r.GPU.Device()
-	if v := d.Attributes["MAX_SHARED_MEMORY_PER_BLOCK_OPTIN"]; v > 0 {
-		return int64(v)
-	}
-	if d.Vulkan != nil {
-		return int64(d.Vulkan.Limits["maxComputeSharedMemorySize"])
-	}
-	return 0
-}
+// use, in bytes (record.Device.MaxSharedPerBlock).
+func (r *Runner) maxSharedPerBlock() int64 { return r.GPU.Device().MaxSharedPerBlock() }
 
 // timestamped says whether the device's kernels are timed by GPU
 // timestamps around whole dispatches rather than by an in-kernel clock.
 func (r *Runner) timestamped() bool {
-	v := r.GPU.Device().Vulkan
-	return v != nil && v.Timing == "timestamps"
+	_, ok := r.GPU.Device().TimestampClock()
+	return ok
 }
 
 // timestampPasses is how many times a latency kernel runs its chain in one
@@ -543,13 +518,9 @@ const timestampPasses = 4096
 // hash in the GPU's kernel language.
 func (r *Runner) provenanceOf(module, hash string) record.Provenance {
 	p := record.Provenance{Module: module, Time: time.Now().UTC()}
-	if isa := r.GPU.Codegen().ISA(); isa == ISAPTX {
-		p.PTXSHA256 = hash
-	} else {
-		p.Source, p.SourceSHA256 = isa, hash
-	}
-	if r.timestamped() {
-		p.Timing = "timestamps: " + r.GPU.Device().Vulkan.SubgroupClock
+	r.GPU.Codegen().Stamp(&p, hash)
+	if clock, ok := r.GPU.Device().TimestampClock(); ok {
+		p.Timing = "timestamps: " + clock
 	}
 	return p
 }
@@ -656,7 +627,7 @@ func (r *Runner) prepare(ctx context.Context, spec ChainSpec) *prepared {
 			p.decide(record.StatusFailed, err.Error())
 			return p
 		}
-		p.decide(classifyCompile(err))
+		p.decide(classifyCompile(err, r.lang().Compiler))
 		return p
 	}
 	p.prog = prog
@@ -748,10 +719,8 @@ func (r *Runner) keep(name, source string, binary []byte) error {
 	if r.Artifacts == "" {
 		return nil
 	}
-	srcExt, binExt := ".ptx", ".cubin"
-	if r.GPU.Codegen().ISA() == ISASPIRV {
-		srcExt, binExt = ".spvasm", ".spv"
-	}
+	l := r.lang()
+	srcExt, binExt := l.SourceExt, l.BinaryExt
 	if err := os.WriteFile(filepath.Join(r.Artifacts, name+srcExt), []byte(source), 0o644); err != nil {
 		return fmt.Errorf("keep artifacts: %w", err)
 	}
@@ -765,8 +734,8 @@ func (r *Runner) keep(name, source string, binary []byte) error {
 }
 
 // classifyCompile tells an unsupported instruction (skipped) from a broken
-// probe (failed) by the JIT log.
-func classifyCompile(err error) (record.Status, string) {
+// probe (failed) by the compiler's log; compiler names it in the reason.
+func classifyCompile(err error, compiler string) (record.Status, string) {
 	msg := err.Error()
 	low := strings.ToLower(msg)
 	for _, s := range []string{"not supported", "requires", "unsupported", "feature '"} {
@@ -774,7 +743,7 @@ func classifyCompile(err error) (record.Status, string) {
 			return record.StatusSkipped, "not supported by this GPU or driver: " + firstLines(msg, 3)
 		}
 	}
-	return record.StatusFailed, "PTX JIT failed: " + msg
+	return record.StatusFailed, compiler + " failed: " + msg
 }
 
 func firstLines(s string, n int) string {

@@ -16,52 +16,40 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/gpuarch/gpuarch/kernel"
 )
 
 // Type is a PTX fundamental type as written after the dot: "f32", "b64",
-// "pred". Packed types such as f16x2 live in 32-bit registers; Reg picks the
-// register class from the type.
-type Type string
+// "pred", the neutral kernel.Type. Packed types such as f16x2 live in
+// 32-bit registers; Reg picks the register class from the type.
+type Type = kernel.Type
 
 // The PTX types probes use.
 const (
-	Pred   Type = "pred"
-	B8     Type = "b8"
-	B16    Type = "b16"
-	B32    Type = "b32"
-	B64    Type = "b64"
-	U16    Type = "u16"
-	U32    Type = "u32"
-	U64    Type = "u64"
-	S16    Type = "s16"
-	S32    Type = "s32"
-	S64    Type = "s64"
-	F16    Type = "f16"
-	BF16   Type = "bf16"
-	F16x2  Type = "f16x2"
-	BF16x2 Type = "bf16x2"
-	F32    Type = "f32"
-	F64    Type = "f64"
+	Pred   = kernel.Pred
+	B8     = kernel.B8
+	B16    = kernel.B16
+	B32    = kernel.B32
+	B64    = kernel.B64
+	U16    = kernel.U16
+	U32    = kernel.U32
+	U64    = kernel.U64
+	S16    = kernel.S16
+	S32    = kernel.S32
+	S64    = kernel.S64
+	F16    = kernel.F16
+	BF16   = kernel.BF16
+	F16x2  = kernel.F16x2
+	BF16x2 = kernel.BF16x2
+	F32    = kernel.F32
+	F64    = kernel.F64
 )
-
-// Bits is the width of a register holding t.
-func (t Type) Bits() int {
-	switch t {
-	case Pred:
-		return 1
-	case B16, U16, S16, F16, BF16:
-		return 16
-	case B64, U64, S64, F64:
-		return 64
-	default:
-		return 32
-	}
-}
 
 // regClass returns the declared register type and the name prefix for t.
 // Integers and packed halves share untyped bit registers; floats keep their
 // own class so the PTX reads naturally.
-func (t Type) regClass() (decl Type, prefix string) {
+func regClass(t Type) (decl Type, prefix string) {
 	switch t {
 	case Pred:
 		return Pred, "%p"
@@ -216,7 +204,7 @@ func (k *Kernel) Directive(d string) { k.directives = append(k.directives, d) }
 
 // Reg allocates a fresh register for values of type t.
 func (k *Kernel) Reg(t Type) Reg {
-	decl, prefix := t.regClass()
+	decl, prefix := regClass(t)
 	n := k.regs[decl]
 	k.regs[decl] = n + 1
 	return Reg{name: fmt.Sprintf("%s%d", prefix, n), typ: t}
@@ -355,7 +343,7 @@ func (k *Kernel) String() string {
 	}
 	sort.Slice(decls, func(i, j int) bool { return decls[i] < decls[j] })
 	for _, t := range decls {
-		_, prefix := t.regClass()
+		_, prefix := regClass(t)
 		fmt.Fprintf(&b, "\t.reg .%s %s<%d>;\n", t, prefix, k.regs[t])
 	}
 	for _, line := range k.body {

@@ -162,6 +162,39 @@ func (d Device) BackendOf() string {
 	return d.Backend
 }
 
+// MaxSharedPerBlock is the most shared (workgroup) memory one block may
+// use, in bytes, as the device's API states it (CUDA's opt-in maximum,
+// Vulkan's maxComputeSharedMemorySize); 0 when the record does not say.
+func (d Device) MaxSharedPerBlock() int64 {
+	if v := d.Attributes["MAX_SHARED_MEMORY_PER_BLOCK_OPTIN"]; v > 0 {
+		return int64(v)
+	}
+	if d.Vulkan != nil {
+		return int64(d.Vulkan.Limits["maxComputeSharedMemorySize"])
+	}
+	return 0
+}
+
+// MaxBlockThreads is the most invocations one block (workgroup) may
+// have where the API states a limit below what CUDA allows (Vulkan's
+// maxComputeWorkGroupInvocations); 0 when it states none.
+func (d Device) MaxBlockThreads() int {
+	if d.Vulkan != nil {
+		return int(d.Vulkan.Limits["maxComputeWorkGroupInvocations"])
+	}
+	return 0
+}
+
+// TimestampClock says whether the device's kernels are timed by GPU
+// timestamps around whole dispatches rather than by an in-kernel clock,
+// and if so what the backend found its subgroup clock to count.
+func (d Device) TimestampClock() (clock string, ok bool) {
+	if d.Vulkan != nil && d.Vulkan.Timing == "timestamps" {
+		return d.Vulkan.SubgroupClock, true
+	}
+	return "", false
+}
+
 // VulkanDevice is what a Vulkan driver reported about a device, for the
 // record: the versions, the subgroup model, the features gpuarch enabled
 // and the timing it could use.

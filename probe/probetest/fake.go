@@ -81,6 +81,10 @@ func (g *GPU) Codegen() probe.Codegen {
 	return probe.PTX{Version: d.PTXVersion, Target: d.PTXTarget}
 }
 
+// SetsCarveout implements probe.CarveoutSetter: the simulated GPU takes
+// the carve-out the CUDA backend sets.
+func (g *GPU) SetsCarveout() bool { return true }
+
 // Compile implements probe.GPU.
 func (g *GPU) Compile(_ context.Context, name, source string) (probe.Program, error) {
 	if g.CompileErr != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
+	"github.com/gpuarch/gpuarch/record"
 )
 
 // Features is what the SPIR-V code generator may use: the device's
@@ -81,6 +82,19 @@ type Codegen struct {
 
 // ISA implements probe.Codegen.
 func (Codegen) ISA() string { return probe.ISASPIRV }
+
+// Language implements probe.Codegen: modules kept as NAME.spvasm and
+// NAME.spv, timed by VK_KHR_shader_clock's subgroup and device clocks.
+// The global chase declares no workgroup memory.
+func (Codegen) Language() probe.Language {
+	return probe.Language{SourceExt: ".spvasm", BinaryExt: ".spv", Compiler: "the Vulkan driver's pipeline compiler", CycleClock: "the subgroup clock", Timer: "the device clock"}
+}
+
+// Stamp implements probe.Codegen: the record names its source language
+// and that source's hash.
+func (Codegen) Stamp(p *record.Provenance, hash string) {
+	p.Source, p.SourceSHA256 = probe.ISASPIRV, hash
+}
 
 // FMAStep implements probe.Codegen: GLSL.std.450 Fma, which drivers
 // compile to a fused multiply-add.

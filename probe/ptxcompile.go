@@ -1,0 +1,85 @@
+package probe
+
+// The compile paths of the jobs written in PTX only (the Hopper features,
+// the matrix units, the asynchronous copies): a module built with the ptx
+// package and compiled by the CUDA backend's JIT, or whole by ptxas. On a
+// backend of another kernel language these jobs are skipped, with why.
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/gpuarch/gpuarch/ptx"
+	"github.com/gpuarch/gpuarch/record"
+)
+
+// module is a PTX module of kernels for the device's PTX version and
+// target.
+func (r *Runner) module(kernels ...*ptx.Kernel) *ptx.Module {
+	d := r.GPU.Device()
+	m := &ptx.Module{Version: d.PTXVersion, Target: d.PTXTarget}
+	for _, k := range kernels {
+		m.Add(k)
+	}
+	return m
+}
+
+// compileModule builds and compiles kernels as one module and disassembles
+// it when it can. On failure, c.failure holds the status and reason.
+func (r *Runner) compileModule(ctx context.Context, name string, kernels ...*ptx.Kernel) *compiled {
+	return r.compileSource(ctx, name, r.module(kernels...).String())
+}
+
+// compileSource is compileModule for a module already rendered. Jobs
+// written in PTX only (every job but the chains, for now) are skipped on a
+// backend that takes another language, with the reason in their records.
+func (r *Runner) compileSource(ctx context.Context, name, source string) *compiled {
+	if isa := r.GPU.Codegen().ISA(); isa != ISAPTX {
+		c := &compiled{source: source, hash: sourceHash(source)}
+		c.failure = &record.Record{Status: record.StatusSkipped, Reason: fmt.Sprintf("not available on the %s backend yet: this probe is written in PTX only", r.GPU.Device().BackendOf())}
+		return c
+	}
+	return r.compileText(ctx, name, source)
+}
+
+// errRelocatable says why a probe needs the Assembler: what the driver's
+// linker does to PTX, seen with the 580 driver (CUDA 13.0) on an H100.
+const errRelocatable = "the driver's linker (cuLink) compiles PTX as relocatable code, where ptxas drops setmaxnreg (\"(C7504) 'setmaxnreg' ignored to maintain compatibility across compilation units\"), so this module is compiled whole by the CUDA toolkit's ptxas"
+
+// compileWhole compiles a module with the Assembler (ptxas, one whole
+// program) for arch and loads the cubin, for probes that the driver's
+// relocatable compilation would change. Without an assembler, or on a
+// GPU that loads no cubins, the job is skipped with why.
+func (r *Runner) compileWhole(ctx context.Context, name, source, arch string) *compiled {
+	c := &compiled{source: source, hash: sourceHash(source)}
+	loader, ok := r.GPU.(CubinLoader)
+	switch {
+	case r.GPU.Codegen().ISA() != ISAPTX || !ok:
+		c.failure = &record.Record{Status: record.StatusSkipped, Reason: fmt.Sprintf("not available on the %s backend: this probe is PTX compiled to a cubin", r.GPU.Device().BackendOf())}
+		return c
+	case r.Assembler == nil:
+		c.failure = &record.Record{Status: record.StatusSkipped, Reason: errRelocatable + ", and ptxas is not on the PATH"}
+		return c
+	}
+	start := time.Now()
+	cubin, log, err := r.Assembler.Assemble(ctx, source, arch)
+	c.log = log
+	if err != nil {
+		_ = r.keep(name, source, nil)
+		c.failure = &record.Record{Status: record.StatusFailed, Reason: err.Error()}
+		return c
+	}
+	prog, err := loader.LoadCubin(ctx, name, cubin)
+	if err != nil {
+		st, why := record.StatusFailed, fmt.Sprintf("load the cubin ptxas compiled: %v", err)
+		if Fatal(err) {
+			c.fatalErr = err
+		}
+		c.failure = &record.Record{Status: st, Reason: why}
+		return c
+	}
+	c.prog, c.compile = prog, time.Since(start)
+	r.compiled(ctx, name, c)
+	return c
+}
