@@ -150,7 +150,7 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) (_
 		}
 		inner++
 		body := g.Body(lp)
-		lr, err := analyzeLoop(m, body, warps, opt.Level, opt.Pattern, lanes)
+		lr, err := analyzeLoopBlock(m, body, warps, (opt.ThreadsPerBlock+31)/32, opt.Level, opt.Pattern, lanes)
 		if err != nil {
 			k.Notes = append(k.Notes, fmt.Sprintf("loop at %#04x: %v", lp.StartOffset, err))
 			continue

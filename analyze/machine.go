@@ -3,6 +3,7 @@ package analyze
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -76,8 +77,48 @@ type Level struct {
 	// when each warp load's 4-byte lanes are that far apart (the memory
 	// suite's "transfer unit" records); L2 and DRAM only.
 	TransferBytesPerClock map[int]float64 `json:"transfer_bytes_per_clock,omitempty"`
+	// SpreadCycles is the cycles one SM takes per warp load whose
+	// 4-byte lanes span Lines 128-byte lines with no two lanes' words of
+	// different lines in one bank (the memory suite's "global banks"
+	// records, "other banks", ld.ca): what the L1's tag stage takes for
+	// the lines, beyond the data banks; ascending in lines. L1 only,
+	// empty when not measured.
+	SpreadCycles []LinePoint `json:"spread_cycles,omitempty"`
+	// BankWavefrontCycles is the cycles per data wavefront when the
+	// lines' words share banks (the "global banks" records, "same
+	// banks": one wavefront a line), per line of the record with the
+	// most lines; L1 only, 0 when not measured.
+	BankWavefrontCycles float64 `json:"bank_wavefront_cycles,omitempty"`
+	bankLines           float64
 	// Records are the IDs the numbers come from.
 	Records []string `json:"records,omitempty"`
+}
+
+// LinePoint is the cycles one SM took per warp load spanning Lines lines.
+type LinePoint struct {
+	Lines  float64 `json:"lines"`
+	Cycles float64 `json:"cycles"`
+}
+
+// spreadAt is the L1's cycles per warp load spanning lines lines, banks
+// apart (SpreadCycles), interpolated linearly between the measured line
+// counts, below the first the first's, beyond the last growing in
+// proportion to the lines; ok false when not measured.
+func (l Level) spreadAt(lines float64) (float64, bool) {
+	pts := l.SpreadCycles
+	if len(pts) == 0 {
+		return 0, false
+	}
+	if lines <= pts[0].Lines {
+		return pts[0].Cycles, true
+	}
+	for i := 1; i < len(pts); i++ {
+		if a, b := pts[i-1], pts[i]; lines <= b.Lines {
+			return a.Cycles + (b.Cycles-a.Cycles)*(lines-a.Lines)/(b.Lines-a.Lines), true
+		}
+	}
+	last := pts[len(pts)-1]
+	return last.Cycles * lines / last.Lines, true
 }
 
 // LoadedPoint is the cycles one warp's divergent load took, on average,
@@ -168,6 +209,22 @@ type Machine struct {
 	BranchCycles float64 `json:"branch_cycles,omitempty"`
 	// ControlRecords are the IDs the two come from.
 	ControlRecords []string `json:"control_records,omitempty"`
+	// Copies maps a cp.async form and level, "cg 16 B, L2", to its
+	// measured latency from issue to the copy's data visible in shared
+	// memory (the async suite's cp.async latency records: commit_group
+	// and wait_group 0 around one warp's copy): when a scoreboard set
+	// by LDGDEPBAR is released. Empty when not measured.
+	Copies map[string]Measured `json:"copies,omitempty"`
+	// CopyBytesPerClock maps a cp.async level, "L2", to the bytes per
+	// clock per SM its copies read at (the async suite's cp.async
+	// bandwidth records).
+	CopyBytesPerClock map[string]float64 `json:"copy_bytes_per_clock,omitempty"`
+	// Barrier is the cycles per bar.sync of a block of warps (the
+	// dispatch suite's barrier records: a block's warps passing
+	// barriers back to back, unrolled), ascending in warps: what a warp
+	// waits at __syncthreads for the block's other warps to arrive and
+	// the barrier to release them. Empty when not measured.
+	Barrier []LoadedPoint `json:"barrier,omitempty"`
 	// Warnings say what the results file lacks.
 	Warnings []string `json:"warnings,omitempty"`
 }
@@ -194,7 +251,106 @@ func NewMachine(run *record.Run, source string) (*Machine, error) {
 	m.levels(run)
 	m.sharedLatency(run)
 	m.control(run)
+	m.copies(run)
+	m.barriers(run)
 	return m, nil
+}
+
+// copyLatency matches the async suite's cp.async latency subjects,
+// "cp.async.cg 16 B, L2", and bandwidth subjects, "cp.async.cg 16 B read,
+// L2".
+var (
+	copyLatency   = regexp.MustCompile(`^cp\.async\.(ca|cg) (\d+) B, (L1|L2|DRAM)$`)
+	copyBandwidth = regexp.MustCompile(`^cp\.async\.(ca|cg) (\d+) B read, (L1|L2|DRAM)$`)
+)
+
+// copies reads the cp.async records (see Machine.Copies).
+func (m *Machine) copies(run *record.Run) {
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.Suite != async.Suite || r.Group != async.GroupCpAsync || r.Status != record.StatusOK || r.Value <= 0 {
+			continue
+		}
+		if s := copyLatency.FindStringSubmatch(r.Subject); s != nil && r.Quantity == record.Latency {
+			if m.Copies == nil {
+				m.Copies = map[string]Measured{}
+			}
+			m.Copies[s[1]+" "+s[2]+" B, "+s[3]] = Measured{Opcode: "LDGSTS", LatencyCycles: r.Value, LatencyRecord: r.ID}
+		}
+		if s := copyBandwidth.FindStringSubmatch(r.Subject); s != nil && strings.HasPrefix(r.Unit, "bytes/clock") {
+			if m.CopyBytesPerClock == nil {
+				m.CopyBytesPerClock = map[string]float64{}
+			}
+			m.CopyBytesPerClock[s[3]] = max(m.CopyBytesPerClock[s[3]], r.Value)
+		}
+	}
+}
+
+// copyLatencyAt is the latency of a cp.async of form ("ca" or "cg") and
+// bytes a lane at level: the record of that form, width and level, else
+// the nearest width of the form at the level, else the other form's at
+// the level; ok false where the level has no cp.async record.
+func (m *Machine) copyLatencyAt(form string, bytes int, level string) (Measured, bool) {
+	if e, ok := m.Copies[fmt.Sprintf("%s %d B, %s", form, bytes, level)]; ok {
+		return e, true
+	}
+	other := map[string]string{"ca": "cg", "cg": "ca"}[form]
+	for _, f := range []string{form, other} {
+		var best Measured
+		bestDiff := -1
+		for _, k := range slices.Sorted(maps.Keys(m.Copies)) {
+			var kf, kl string
+			var kb int
+			if _, err := fmt.Sscanf(strings.Replace(k, ",", "", 1), "%s %d B %s", &kf, &kb, &kl); err != nil || kf != f || kl != level {
+				continue
+			}
+			if d := max(kb-bytes, bytes-kb); bestDiff < 0 || d < bestDiff {
+				best, bestDiff = m.Copies[k], d
+			}
+		}
+		if bestDiff >= 0 {
+			return best, true
+		}
+	}
+	return Measured{}, false
+}
+
+// barriers reads the bar.sync records (see Machine.Barrier).
+func (m *Machine) barriers(run *record.Run) {
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.Suite != dispatch.Suite || r.Group != dispatch.GroupBarrier || r.Status != record.StatusOK || r.Value <= 0 ||
+			!strings.HasPrefix(r.Subject, dispatch.BarSyncPrefix) {
+			continue
+		}
+		var n float64
+		if _, err := fmt.Sscanf(strings.TrimPrefix(r.Subject, dispatch.BarSyncPrefix), "%g warps", &n); err != nil || n <= 0 {
+			continue
+		}
+		m.Barrier = append(m.Barrier, LoadedPoint{Warps: n, Cycles: r.Value})
+		m.ControlRecords = append(m.ControlRecords, r.ID)
+	}
+	slices.SortFunc(m.Barrier, func(a, b LoadedPoint) int { return cmp.Compare(a.Warps, b.Warps) })
+}
+
+// barrierAt is the cycles per bar.sync of a block of warps, interpolated
+// linearly between the measured blocks and beyond the largest along its
+// last two points' line (the barrier counts its warps' arrivals, so its
+// cost grows by the same cycles a warp); ok false when not measured.
+func (m *Machine) barrierAt(warps float64) (float64, bool) {
+	pts := m.Barrier
+	switch {
+	case len(pts) == 0:
+		return 0, false
+	case warps <= pts[0].Warps || len(pts) == 1:
+		return pts[0].Cycles, true
+	}
+	for i := 1; i < len(pts); i++ {
+		if a, b := pts[i-1], pts[i]; warps <= b.Warps || i == len(pts)-1 {
+			return a.Cycles + (b.Cycles-a.Cycles)*(warps-a.Warps)/(b.Warps-a.Warps), true
+		}
+	}
+	return 0, false
 }
 
 func (m *Machine) limits(d record.Device) {
@@ -404,6 +560,26 @@ func (m *Machine) levels(run *record.Run) {
 			l.DivergentCycles = max(l.DivergentCycles, r.Value)
 			l.Records = append(l.Records, r.ID)
 			m.Levels[name] = l
+		case r.Group == memory.GroupGlobalBanks && r.Value > 0 && r.Unit == "cycles per warp load" && strings.HasPrefix(r.Subject, "ld.ca "):
+			var lines int
+			var kind string
+			if _, err := fmt.Sscanf(r.Subject, strings.ReplaceAll(memory.GlobalBankFormat, "ld.%s ", "ld.ca "), &lines, &kind); err != nil || lines <= 0 {
+				continue
+			}
+			l := lv("L1")
+			switch kind {
+			case "other":
+				l.SpreadCycles = append(l.SpreadCycles, LinePoint{Lines: float64(lines), Cycles: r.Value})
+				slices.SortFunc(l.SpreadCycles, func(a, b LinePoint) int { return cmp.Compare(a.Lines, b.Lines) })
+			case "same":
+				if n := float64(lines); n >= l.bankLines {
+					l.BankWavefrontCycles, l.bankLines = r.Value/n, n
+				}
+			default:
+				continue
+			}
+			l.Records = append(l.Records, r.ID)
+			m.Levels["L1"] = l
 		case r.Group == memory.GroupTransferUnit && r.Value > 0 && strings.HasPrefix(r.Unit, "bytes/clock") &&
 			r.Subject != memory.TransferSubject(memory.LevelL2, 128) && r.Subject != memory.TransferSubject(memory.LevelDRAM, 128):
 			var name string

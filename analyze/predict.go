@@ -124,12 +124,90 @@ type loopModel struct {
 	pipe    []string
 	mem     []*memOp
 	classes []string
-	// divergent marks global loads taken to touch one line per lane.
-	divergent []bool
+	// divergent marks global loads taken to touch one line per lane;
+	// chased those of them whose address was loaded in the loop (a
+	// pointer chase).
+	divergent, chased []bool
 	// lanes maps memory accesses' offsets to their addresses across a
 	// warp's lanes, where the listing shows them (see laneAddresses);
 	// nil when only the loop body is known.
 	lanes map[int]laneAccess
+	// blockWarps is the warps of a block, whose barriers a warp waits
+	// at for the others; 0 when not known (the SM's warps taken as one
+	// block).
+	blockWarps int
+	// barrier is what one bar.sync holds a warp at the warps predicted
+	// (Machine.barrierAt of the block's warps), set by predict; 0 where
+	// not measured.
+	barrier float64
+}
+
+// isBarrier reports whether in is a block-wide barrier a warp waits at
+// (BAR.SYNC, BAR.RED; not BAR.ARV, which only arrives).
+func isBarrier(in sass.Instruction) bool {
+	return in.Base() == "BAR" && !strings.Contains(in.Opcode, ".ARV")
+}
+
+// depbar reads DEPBAR.LE SBn, k: the scoreboard n whose count the warp
+// waits to fall to k; ok false for other instructions.
+func depbar(in sass.Instruction) (sb, k int, ok bool) {
+	if in.Base() != "DEPBAR" {
+		return 0, 0, false
+	}
+	f := strings.Split(in.Operands, ",")
+	if len(f) != 2 {
+		return 0, 0, false
+	}
+	if _, err := fmt.Sscanf(strings.TrimSpace(f[0]), "SB%d", &sb); err != nil || sb < 0 || sb >= sass.Barriers {
+		return 0, 0, false
+	}
+	v, err := strconv.ParseInt(strings.TrimSpace(f[1]), 0, 32)
+	if err != nil || v < 0 {
+		return 0, 0, false
+	}
+	return sb, int(v), true
+}
+
+// controls is the body's control fields as the warp obeys them: a
+// DEPBAR.LE SBn, 0x0 (cp.async.wait_group 0) waits for scoreboard n as a
+// wait mask does, which its own control fields do not show.
+func (lm *loopModel) controls() []sass.Control {
+	out := make([]sass.Control, len(lm.body))
+	for i, in := range lm.body {
+		out[i] = *in.Control
+		if sb, k, ok := depbar(in); ok && k == 0 {
+			out[i].Wait |= 1 << sb
+		}
+	}
+	return out
+}
+
+// copyGroup is the latency of the cp.async group LDGDEPBAR i commits:
+// the slowest of the LDGSTS issued since the previous LDGDEPBAR (the
+// loop taken round), each at the async suite's cp.async record of its
+// form (.BYPASS is cp.async.cg, else .ca), width and level; ok false
+// where none is measured.
+func (lm *loopModel) copyGroup(i int, level string) (float64, string, bool) {
+	n := len(lm.body)
+	best, src, found := 0.0, "", false
+	for k := 1; k < n; k++ {
+		j := (i - k + n) % n
+		in := lm.body[j]
+		if in.Base() == "LDGDEPBAR" {
+			break
+		}
+		if in.Base() != "LDGSTS" || lm.mem[j] == nil {
+			continue
+		}
+		form := "ca"
+		if strings.Contains(in.Opcode, ".BYPASS") {
+			form = "cg"
+		}
+		if e, ok := lm.m.copyLatencyAt(form, lm.mem[j].bytes, level); ok && e.LatencyCycles > best {
+			best, src, found = e.LatencyCycles, e.LatencyRecord, true
+		}
+	}
+	return best, src, found
 }
 
 // access is instruction i's lane addresses, ok false where not known.
@@ -417,6 +495,57 @@ func (lm *loopModel) sharedWavefronts(i int) (float64, string) {
 	return max(0, n-1) * per, pattern
 }
 
+// l1Spread is what one SM takes per warp load of global load i at the
+// L1 where its lanes span several lines (their addresses known, or
+// scattered by a hash and not a pointer chase), with the wavefronts that
+// cost stands for and the lines: the L1 serves a warp's lines through
+// the data banks shared memory uses, a wavefront for the most distinct
+// words any bank holds (BankWavefrontCycles each, the "global banks"
+// records of lines on the same banks), and resolves the lines' tags at
+// the rate the records of lines on other banks measured (SpreadCycles):
+// the slower of the two. Scattered lanes over a known span of words
+// (a masked hash) touch the lines 32 random draws are expected to; over
+// an unknown span, a line per lane in random banks. ok false for other
+// accesses and where the records are missing.
+func (lm *loopModel) l1Spread(i int, level string) (cycles, wavefronts, lines float64, ok bool) {
+	op := lm.mem[i]
+	if op == nil || op.store || op.space != "global" || level != "L1" || lm.chased[i] {
+		return 0, 0, 0, false
+	}
+	L := lm.m.Levels["L1"]
+	if L.BankWavefrontCycles <= 0 || len(L.SpreadCycles) == 0 {
+		return 0, 0, 0, false
+	}
+	var banks float64
+	if la, known := lm.access(i); known {
+		_, n := globalSectors(la.offsets, op.bytes)
+		if n < 2 {
+			return 0, 0, 0, false
+		}
+		lines, banks = float64(n), float64(sharedWavefrontCount(la.offsets, op.bytes, 0))
+		if lm.divergent[i] && banks >= lines {
+			// A line per lane, all on one bank: what the divergent
+			// chase measured (Level.Loaded).
+			return 0, 0, 0, false
+		}
+	} else if la := lm.lanes[lm.body[i].Offset]; la.scattered {
+		lines, banks = 32, expectedMaxLoad(32, 32)
+		if la.span > 0 {
+			words := (la.span + 3) / 4
+			n := float64((la.span + 127) / 128)
+			lines = n * (1 - math.Pow(1-1/n, 32))
+			if words < 32*32 {
+				banks = scatteredWavefronts(int(words))
+			}
+		}
+	} else {
+		return 0, 0, 0, false
+	}
+	spread, _ := L.spreadAt(lines)
+	cycles = max(banks*L.BankWavefrontCycles, spread)
+	return cycles, cycles / L.BankWavefrontCycles, lines, true
+}
+
 // Access patterns of global loads (--pattern).
 const (
 	// PatternAuto is coalesced, except loads whose address comes from a
@@ -454,6 +583,7 @@ func newLoopModel(m *Machine, body []sass.Instruction, pattern string) *loopMode
 	}
 	lm.divergent = make([]bool, len(body))
 	chased := lm.chasedLoads()
+	lm.chased = chased
 	for i, op := range lm.mem {
 		if op == nil || op.store || op.space != "global" {
 			continue
@@ -510,6 +640,12 @@ func (lm *loopModel) latency(i int, level string) (float64, string, bool) {
 			return 0, "", false
 		}
 		lv := lm.m.Levels[levelFor(op.space, level)]
+		if _, wf, lines, ok := lm.l1Spread(i, level); ok && lv.LatencyCycles > 0 {
+			// The last wavefront leaves the L1's data pipeline
+			// a wavefront's latency after the one before.
+			step := max(lv.DivergentCycles/32, lm.m.Levels["shared"].WavefrontCycles)
+			return lv.LatencyCycles + max(0, wf-1)*step, fmt.Sprintf("level L1, %.0f lines, %.1f wavefronts", lines, wf), true
+		}
 		if c, ok := lv.loadedAt(1); ok && lm.divergent[i] {
 			// Measured whole: one warp's divergent load waits for
 			// the slowest of its 32 lines.
@@ -549,6 +685,13 @@ func (lm *loopModel) latency(i int, level string) (float64, string, bool) {
 			return c, src, true
 		}
 		return 0, "", false
+	}
+	if lm.body[i].Base() == "LDGDEPBAR" {
+		// Its scoreboard is released when the group's copies are
+		// in shared memory.
+		if c, src, ok := lm.copyGroup(i, level); ok {
+			return c, src, true
+		}
 	}
 	if e, ok := lm.m.Lookup(lm.body[i].Opcode); ok && e.LatencyCycles > 0 {
 		if imm, ok := lm.m.Immediate[lm.body[i].Base()]; ok && imm.LatencyCycles < e.LatencyCycles && hasImmediate(lm.body[i]) {
@@ -700,6 +843,10 @@ func (lm *loopModel) dependencies(lat []float64) chain {
 				ready[w] = t + lat[i]
 				from[w] = lm.pipe[i]
 			}
+			if isBarrier(lm.body[i]) && lm.barrier > 1 {
+				// The block's warps arrive and are released.
+				t += lm.barrier - 1
+			}
 		}
 	}
 	c.inOrder = (t-t0)/float64(iters-iters/2) + lm.m.LoopControlCycles
@@ -738,6 +885,11 @@ func (lm *loopModel) controlled() bool {
 // issue to the next instruction's, in the last iteration.
 func (lm *loopModel) inOrderControlled(lat []float64, iters int) (float64, []float64) {
 	var release [sass.Barriers]float64
+	// sets holds each scoreboard's release times in the order they were
+	// set, for DEPBAR.LE SBn, k (k > 0): the warp waits for all but the
+	// k most recent.
+	var sets [sass.Barriers][]float64
+	ctl := lm.controls()
 	t, t0 := 0.0, 0.0
 	n := len(lm.body)
 	issued := make([]float64, n+1)
@@ -746,20 +898,31 @@ func (lm *loopModel) inOrderControlled(lat []float64, iters int) (float64, []flo
 			t0 = t
 		}
 		for i, in := range lm.body {
-			c := in.Control
+			c := ctl[i]
 			for b := range sass.Barriers {
 				if c.Waits(b) {
 					t = math.Max(t, release[b])
 				}
 			}
+			if sb, k, ok := depbar(in); ok && k > 0 && len(sets[sb]) > k {
+				t = math.Max(t, sets[sb][len(sets[sb])-1-k])
+			}
 			issued[i] = t
 			if c.WriteBarrier < sass.Barriers {
 				release[c.WriteBarrier] = math.Max(release[c.WriteBarrier], t+lat[i])
+				sets[c.WriteBarrier] = append(sets[c.WriteBarrier], t+lat[i])
 			}
 			if c.ReadBarrier < sass.Barriers {
 				release[c.ReadBarrier] = math.Max(release[c.ReadBarrier], t+1)
 			}
 			next := t + math.Max(1, float64(c.Stall))
+			if isBarrier(in) {
+				// The warp waits for the block's others and the
+				// barrier's release: the barrier record at the
+				// block's warps is the time from one barrier to
+				// the next with nothing between.
+				next = math.Max(next, t+lm.barrier)
+			}
 			if i == n-1 && in.Base() == "BRA" {
 				next = math.Max(next, t+lm.m.BranchCycles)
 			}
@@ -769,7 +932,7 @@ func (lm *loopModel) inOrderControlled(lat []float64, iters int) (float64, []flo
 	// The next iteration's first instruction may wait on a barrier too.
 	first := t
 	for b := range sass.Barriers {
-		if lm.body[0].Control.Waits(b) {
+		if ctl[0].Waits(b) {
 			first = math.Max(first, release[b])
 		}
 	}
@@ -799,6 +962,14 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	n := len(lm.body)
 	W := float64(warps)
 	perSched := math.Max(1, W/m.Issue)
+	lm.barrier = 0
+	bw := W
+	if lm.blockWarps > 0 {
+		bw = math.Min(W, float64(lm.blockWarps))
+	}
+	if b, ok := m.barrierAt(bw); ok {
+		lm.barrier = b
+	}
 	lat := lm.latencies(level)
 	var p prediction
 	p.load = make([]map[string]float64, n)
@@ -914,7 +1085,8 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			key = lv + " write"
 		}
 		L := m.Levels[lv]
-		if lm.divergent[i] {
+		spread, _, _, spreadOK := lm.l1Spread(i, level)
+		if lm.divergent[i] && !spreadOK {
 			// Each warp keeps its divergent load in flight: at W
 			// warps one takes the loaded latency measured at W
 			// (the lines the level delivers per clock shared among
@@ -935,6 +1107,11 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 		if op.store && op.space == "global" {
 			bw = L.WriteBytesPerClock
 		}
+		if r := m.CopyBytesPerClock[lv]; r > 0 && lm.body[i].Base() == "LDGSTS" {
+			// cp.async reads at the rate the async suite measured
+			// for it at the level.
+			bw = r
+		}
 		if bw <= 0 {
 			continue
 		}
@@ -947,6 +1124,9 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			var sec int
 			sec, lines = globalSectors(la.offsets, op.bytes)
 			bytes = float64(32 * sec)
+		}
+		if spreadOK && !known {
+			bytes = 32 * 32 // scattered: a sector a lane
 		}
 		if mems[key] == nil {
 			mems[key] = &mem{bw: bw}
@@ -962,6 +1142,10 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			if _, wc, ok := lm.sharedCycles(i); ok {
 				c = wc
 			}
+		case spreadOK:
+			// The L1's wavefronts for the lines and banks the
+			// lanes touch (l1Spread).
+			c = max(c, spread)
 		case lv == "L1" && lines > 1 && L.DivergentCycles > 0:
 			// The L1 delivers a line a wavefront: at least the
 			// divergent load's cost per line.
@@ -1036,9 +1220,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	}
 	loop := infer.Loop{ID: "loop", Body: body, WarpsPerSM: warps, Counted: n, Latencies: lat, LoopControl: m.LoopControlCycles}
 	if lm.controlled() {
-		for _, in := range lm.body {
-			loop.Controls = append(loop.Controls, *in.Control)
-		}
+		loop.Controls = lm.controls()
 		loop.LoopControl, loop.Branch = 0, m.BranchCycles
 	}
 	got, err := l.Replay(loop, m.ALU.Latency, im)
@@ -1095,6 +1277,12 @@ func AnalyzeLoopPattern(m *Machine, body []sass.Instruction, warps int, level, p
 // analyzeLoop is AnalyzeLoopPattern with the memory accesses' lane
 // addresses the whole function shows (laneAddresses), nil for none.
 func analyzeLoop(m *Machine, body []sass.Instruction, warps int, level, pattern string, lanes map[int]laneAccess) (*LoopReport, error) {
+	return analyzeLoopBlock(m, body, warps, 0, level, pattern, lanes)
+}
+
+// analyzeLoopBlock is analyzeLoop with the warps of a block given, whose
+// barriers a warp waits at (0: the SM's warps are one block).
+func analyzeLoopBlock(m *Machine, body []sass.Instruction, warps, blockWarps int, level, pattern string, lanes map[int]laneAccess) (*LoopReport, error) {
 	switch pattern {
 	case PatternAuto, PatternCoalesced, PatternDivergent:
 	default:
@@ -1114,6 +1302,7 @@ func analyzeLoop(m *Machine, body []sass.Instruction, warps int, level, pattern 
 	}
 	lm := newLoopModel(m, body, pattern)
 	lm.lanes = lanes
+	lm.blockWarps = blockWarps
 	if pattern == PatternAuto {
 		for i, op := range lm.mem {
 			if op == nil || op.store || op.space != "global" {

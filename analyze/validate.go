@@ -125,7 +125,7 @@ func Validate(m *Machine, l *sass.Listing, ms []Measurement) (*Validation, error
 			level = DefaultLevel
 		}
 		lanes := laneAddresses(f.Instructions, [][2]int{{body[0].Offset, body[len(body)-1].Offset}})
-		r, err := analyzeLoop(m, body, x.WarpsPerSM, level, PatternAuto, lanes)
+		r, err := analyzeLoopBlock(m, body, x.WarpsPerSM, (x.ThreadsPerBlock+31)/32, level, PatternAuto, lanes)
 		if err != nil {
 			v.Skipped = append(v.Skipped, fmt.Sprintf("%s at %d warps: %v", x.Kernel, x.WarpsPerSM, err))
 			continue
