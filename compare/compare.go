@@ -21,10 +21,14 @@
 //     (stats.RelativeNoise; the samples' whole range where 5 or fewer give
 //     no interval); for a host-side figure (HostSide) at least the
 //     interquartile range of its samples over their median.
-//   - The variability between runs, where it is known (Options.Between,
-//     built by Between from several runs of the same kernels on one model:
-//     twice the median absolute deviation of the runs' values, over their
-//     median; for two runs, their relative difference).
+//   - The variability between runs, where it is known: each figure's
+//     spread over repeat runs of A's GPU model (Options.Repeats, Spread:
+//     the range of the runs' values over their median, runs far off the
+//     rest left out), where they measured it with A's and B's kernel; or
+//     Options.Between, built by Between from several runs of the same
+//     kernels on one model (twice the median absolute deviation of the
+//     runs' values over their median, robust to one sick GPU among
+//     siblings). For two runs both are their relative difference.
 //   - A minimum effect, DefaultMinEffect (3%) unless Options.MinEffect says
 //     otherwise. One run's samples miss what moves between runs. Two
 //     back-to-back full runs on one H200 (compare/testdata/back-to-back,
@@ -37,8 +41,34 @@
 //     off the SM clock (the L2, DRAM) by 0.75%. 3% is about twice the
 //     largest of those.
 //
-// A difference the test finds within the floor is "within noise", not a
-// change.
+// A difference the test finds within the floor is not a change: "varies
+// between runs" where it is beyond each run's own noise and the minimum
+// but within the figure's variability between runs (listed by Notable,
+// with that spread, so that a figure such as the H100's shared-lines L2
+// read, which came out 37.7 or about 46 B/clock/SM from run to run, is
+// reported with its spread rather than flagged), "within noise"
+// otherwise.
+//
+// # Repeat runs are not the pair compared
+//
+// A floor measured from the two runs being compared is their own
+// difference, not a noise floor: it would call every change "within the
+// variability between runs". So B is never among the repeat runs a
+// comparison uses (A may be: a baseline beside its repeats says nothing
+// of B), and where the runs given are only A and B the document says so
+// first and uses none (Result.Repeats). gpuarch compare takes the repeat
+// runs recorded beside A (results/<GPU>/results.json and
+// repeat-results.json) unless --between names others: compare of those
+// two recorded runs therefore has no floor between runs, and
+// results/<GPU>/compare/repeat.md is written with --between
+// results/<GPU>/compare/earlier-runs.json.gz, the model's runs recorded
+// before (2026-11-25 and 26; nine H100s, six H200s and the two runs of
+// testdata/back-to-back). With them, 5 of the H100's 1483 figures and 2
+// of the H200's changed between the recorded back-to-back runs (L2
+// latency hiding and bandwidth-curve points at the L2's edge, a little
+// beyond every earlier run), 99.7% moved by no more than their floor, and
+// the shared-lines L2 read (-19%), the .sys fences (+11.7%) and the other
+// L2 figures that moved vary between runs.
 //
 // # Host-side figures
 //
@@ -108,8 +138,13 @@ const (
 	// WithinNoise: the U test rejects "no difference", but the medians
 	// are no further apart than the noise floor.
 	WithinNoise Verdict = "within noise"
-	Same        Verdict = "same"    // the U test does not reject "no difference"
-	TooFew      Verdict = "too few" // samples on both sides, too few to test (see Row.Note)
+	// Varies: the U test rejects "no difference" and the medians are
+	// further apart than each run's own noise and the minimum effect, but
+	// not than the figure's spread between runs (Options.Repeats or
+	// Between): it moved as much as it does from run to run.
+	Varies Verdict = "varies between runs"
+	Same   Verdict = "same"    // the U test does not reject "no difference"
+	TooFew Verdict = "too few" // samples on both sides, too few to test (see Row.Note)
 	// Differs and Unchanged are the verdicts of a figure with fewer than
 	// two samples on a side, which is not tested: its values differ, or
 	// are equal.
@@ -174,7 +209,7 @@ type Row struct {
 // Tested reports whether the row's change was tested: both sides had
 // samples enough for the U test to reach alpha.
 func (r Row) Tested() bool {
-	return r.Verdict == Changed || r.Verdict == WithinNoise || r.Verdict == Same
+	return r.Verdict == Changed || r.Verdict == Varies || r.Verdict == WithinNoise || r.Verdict == Same
 }
 
 // Untested reports whether the row is a figure both runs measured whose
@@ -218,6 +253,13 @@ type Result struct {
 	ToolA, ToolB string
 	// RunsA and RunsB are Options.RunsA and RunsB.
 	RunsA, RunsB int
+	// Repeats says which of Options.Repeats gave the floors their
+	// variability between runs, and which were left out; nil without
+	// Options.Repeats or across backends.
+	Repeats *RepeatUse
+	// BetweenKnown says some variability between runs was known
+	// (Options.Between, or a spread over Options.Repeats).
+	BetweenKnown bool
 	Rows         []Row
 }
 
@@ -231,6 +273,11 @@ type Options struct {
 	// Between holds the variability between runs of each figure, by
 	// record ID (see Between); nil where none is known.
 	Between Floors
+	// Repeats, where set, are repeat runs of A's GPU model whose spread
+	// (Spread) over the runs other than A and B raises each figure's
+	// floor where they measured it with A's and B's kernel (see Repeats).
+	// Not used across backends.
+	Repeats *Repeats
 	// NoiseA, where set, is A's own noise by record ID, in place of
 	// NoiseFloor of A's samples: for an A that pools the samples of
 	// several GPUs (a GPU's siblings), whose spread between them is not
@@ -241,6 +288,8 @@ type Options struct {
 	// record's samples are the runs' values), say how many; 0 for a
 	// results file, whose samples are repeats within its run.
 	RunsA, RunsB int
+
+	rep *repeatFloors // Repeats' spread for the pair RunsWith compares
 }
 
 // Runs compares every record of a and b by ID, in a's order then b's
@@ -268,6 +317,12 @@ func RunsWith(a, b *record.Run, o Options) (*Result, error) {
 	res := &Result{A: a.Device, B: b.Device, Alpha: o.Alpha, MinEffect: o.MinEffect, BackendA: backendOf(a), BackendB: backendOf(b),
 		ToolA: a.Tool.Version, ToolB: b.Tool.Version, RunsA: o.RunsA, RunsB: o.RunsB}
 	res.CrossBackend = res.BackendA != res.BackendB
+	o.rep = nil
+	if o.Repeats != nil && !res.CrossBackend {
+		use, f := o.Repeats.forPair(a, b)
+		res.Repeats, o.rep = &use, f
+	}
+	res.BetweenKnown = len(o.Between) > 0 || o.rep != nil && use(res.Repeats)
 	key := func(r *record.Record) string { return r.ID }
 	if res.CrossBackend {
 		key = opKey
@@ -375,12 +430,17 @@ func (o *Options) row(a, b *record.Record) Row {
 	for _, f := range []struct {
 		v    float64
 		from string
-	}{{o.noiseA(a), "A's samples"}, {NoiseFloor(b), "B's samples"}, {o.Between.of(a.ID), "between runs"}} {
+	}{{o.noiseA(a), "A's samples"}, {NoiseFloor(b), "B's samples"}} {
 		if f.v > r.Floor {
 			r.Floor, r.FloorFrom = f.v, f.from
 		}
 	}
-	if r.HostSide && o.RunsA == 0 && o.RunsB == 0 && math.IsNaN(o.Between.of(a.ID)) && r.NA >= 2 && r.NB >= 2 {
+	own := r.Floor // the floor without the variability between runs
+	between := o.between(a, b)
+	if between > r.Floor {
+		r.Floor, r.FloorFrom = between, "between runs"
+	}
+	if r.HostSide && o.RunsA == 0 && o.RunsB == 0 && math.IsNaN(between) && r.NA >= 2 && r.NB >= 2 {
 		r.Verdict = Differs
 		if r.A == r.B {
 			r.Verdict = Unchanged
@@ -414,6 +474,8 @@ func (o *Options) row(a, b *record.Record) Row {
 	switch {
 	case c.P < o.Alpha && math.Abs(r.Delta) > r.Floor:
 		r.Verdict = Changed
+	case c.P < o.Alpha && r.FloorFrom == "between runs" && math.Abs(r.Delta) > own:
+		r.Verdict = Varies
 	case c.P < o.Alpha:
 		r.Verdict = WithinNoise
 	case len(c.Warnings) > 0:
@@ -435,6 +497,23 @@ func allEqual(xs, ys []float64) bool {
 	}
 	return true
 }
+
+// between is the variability between runs of a's figure: the larger of
+// Options.Between's and the repeat runs' spread where they measured it
+// with a's and b's kernel; NaN where neither knows it.
+func (o *Options) between(a, b *record.Record) float64 {
+	v, s := o.Between.of(a.ID), o.rep.of(a, b)
+	switch {
+	case math.IsNaN(v):
+		return s
+	case math.IsNaN(s):
+		return v
+	}
+	return math.Max(v, s)
+}
+
+// use says whether repeat runs gave some figure a spread.
+func use(u *RepeatUse) bool { return u != nil && u.Figures > 0 }
 
 // noiseA is A's own noise: Options.NoiseA's where it has a's ID, else
 // NoiseFloor's.
@@ -498,19 +577,38 @@ func (r *Result) Significant() []Row {
 	return out
 }
 
-// Notable returns the rows of the default view: those that changed and
-// the untested ones that differ by more than LargeUntested and their
-// floor (Row.LargeUntested), ranked by their change over their noise
-// floor (Row.Score), largest first.
+// Notable returns the rows of the default view: those that changed, the
+// untested ones that differ by more than LargeUntested and their floor
+// (Row.LargeUntested), and those that vary between runs (moved beyond
+// their own noise, within their spread between runs: shown with it, not
+// called changed), ranked by their change over their noise floor
+// (Row.Score), largest first.
 func (r *Result) Notable() []Row {
 	var out []Row
 	for _, row := range r.Rows {
-		if row.Verdict == Changed || row.LargeUntested() {
+		if row.Verdict == Changed || row.Verdict == Varies || row.LargeUntested() {
 			out = append(out, row)
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Score() > out[j].Score() })
 	return out
+}
+
+// WithinFloor counts the figures both runs measured whose change is
+// known (total), and those that moved by no more than their noise floor
+// (within): tested or not, the floor being each side's own noise, the
+// variability between runs where known, and the minimum effect.
+func (r *Result) WithinFloor() (within, total int) {
+	for _, row := range r.Rows {
+		if math.IsNaN(row.Delta) || row.Verdict == OnlyA || row.Verdict == OnlyB {
+			continue
+		}
+		total++
+		if math.Abs(row.Delta) <= row.Floor {
+			within++
+		}
+	}
+	return within, total
 }
 
 // Counts returns how many rows have each verdict.

@@ -80,42 +80,14 @@ func (f Floors) of(id string) float64 {
 // one sick run among several does not raise the floor the others are
 // held to.
 func Between(runs ...*record.Run) Floors {
-	type acc struct {
-		vals []float64
-		rec  *record.Record
-		bad  bool
-	}
-	by := map[string]*acc{}
-	for _, run := range runs {
-		if run == nil {
-			continue
-		}
-		for i := range run.Records {
-			r := &run.Records[i]
-			if r.Status != record.StatusOK {
-				continue
-			}
-			a := by[r.ID]
-			if a == nil {
-				a = &acc{rec: r}
-				by[r.ID] = a
-			} else if kernelsDiffer(a.rec, r) || a.rec.Unit != r.Unit {
-				a.bad = true
-			}
-			a.vals = append(a.vals, runFigure(r))
-		}
-	}
 	out := Floors{}
-	for id, a := range by {
-		if a.bad || len(a.vals) < 2 {
-			continue
-		}
-		m := stats.Median(a.vals)
+	for id, vals := range runValues(runs) {
+		m := stats.Median(vals)
 		if m == 0 || math.IsNaN(m) {
 			continue
 		}
-		dev := make([]float64, len(a.vals))
-		for i, v := range a.vals {
+		dev := make([]float64, len(vals))
+		for i, v := range vals {
 			dev[i] = math.Abs(v - m)
 		}
 		out[id] = 2 * stats.Median(dev) / math.Abs(m)

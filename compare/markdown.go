@@ -65,13 +65,19 @@ func (r *Result) WriteMarkdown(w io.Writer, nameA, nameB string, all bool) error
 	}
 	counts := r.Counts()
 	var parts []string
-	for _, v := range []Verdict{Changed, WithinNoise, Same, TooFew, Differs, Unchanged, StatusDiffs, Unitless, OnlyA, OnlyB} {
-		if n := counts[v]; n > 0 {
+	for _, v := range []Verdict{Changed, Varies, WithinNoise, Same, TooFew, Differs, Unchanged, StatusDiffs, Unitless, OnlyA, OnlyB} {
+		if n := counts[v]; n > 0 && v == Varies {
+			parts = append(parts, plural(n, "varies", "vary")+" between runs")
+		} else if n > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", n, v))
 		}
 	}
-	fmt.Fprintf(&b, "%d quantities: %s. A figure changed when the Mann-Whitney U test on its samples finds a difference at alpha %.2g (as benchstat does) and its median moved by more than its noise floor: the largest of each run's own noise (the 95%% confidence interval of its median; for a host-side figure also its samples' interquartile range), the variability between runs where known, and %.0f%%. A figure with fewer than two samples on a side, too few for the test to reach alpha, or host-side (timed through the host) without its variability between runs, is not tested: never called changed, it is listed when it differs by more than %.0f%% and its floor.\n\n",
+	fmt.Fprintf(&b, "%d quantities: %s. A figure changed when the Mann-Whitney U test on its samples finds a difference at alpha %.2g (as benchstat does) and its median moved by more than its noise floor: the largest of each run's own noise (the 95%% confidence interval of its median; for a host-side figure also its samples' interquartile range), the variability between runs where known, and %.0f%%; one that moved beyond its own noise but within its variability between runs varies between runs, and is listed with that spread. A figure with fewer than two samples on a side, too few for the test to reach alpha, or host-side (timed through the host) without its variability between runs, is not tested: never called changed, it is listed when it differs by more than %.0f%% and its floor.\n\n",
 		len(r.Rows), strings.Join(parts, ", "), r.Alpha, 100*r.MinEffect, 100*LargeUntested)
+	if in, n := r.WithinFloor(); n > 0 {
+		fmt.Fprintf(&b, "%d of the %d figures both measured (%.1f%%) moved by no more than their noise floor.\n\n", in, n, 100*float64(in)/float64(n))
+	}
+	r.writeBetween(&b)
 	if r.RunsA > 0 || r.RunsB > 0 {
 		fmt.Fprintf(&b, "A pools %s and B %s: each figure's samples are the runs' values.", runs(r.RunsA), runs(r.RunsB))
 		if p := MinP(r.RunsA, r.RunsB); p >= r.Alpha {
@@ -86,11 +92,14 @@ func (r *Result) WriteMarkdown(w io.Writer, nameA, nameB string, all bool) error
 	rows := r.Rows
 	if !all {
 		rows = r.Notable()
-		changed, large := 0, 0
+		changed, large, varies := 0, 0, 0
 		for _, row := range rows {
-			if row.Verdict == Changed {
+			switch row.Verdict {
+			case Changed:
 				changed++
-			} else {
+			case Varies:
+				varies++
+			default:
 				large++
 			}
 		}
@@ -99,14 +108,20 @@ func (r *Result) WriteMarkdown(w io.Writer, nameA, nameB string, all bool) error
 			_, err := io.WriteString(w, b.String())
 			return err
 		}
-		untested := plural(large, "untested figure differs", "untested figures differ") + fmt.Sprintf(" by more than %.0f%%", 100*LargeUntested)
+		var also []string
+		if large > 0 {
+			also = append(also, plural(large, "untested figure differs", "untested figures differ")+fmt.Sprintf(" by more than %.0f%%", 100*LargeUntested))
+		}
+		if varies > 0 {
+			also = append(also, plural(varies, "figure moved beyond its own noise but within its", "figures moved beyond their own noise but within their")+" variability between runs")
+		}
 		switch {
 		case changed == 0:
-			fmt.Fprintf(&b, "No figure changed beyond its noise floor; %s, ranked by change over noise floor (every quantity with --all):\n\n", untested)
-		case large == 0:
+			fmt.Fprintf(&b, "No figure changed beyond its noise floor; %s, ranked by change over noise floor (every quantity with --all):\n\n", and(also))
+		case large == 0 && varies == 0:
 			fmt.Fprintf(&b, "%s, ranked by change over noise floor; no untested figure differs by more than %.0f%% (every quantity with --all):\n\n", plural(changed, "figure changed", "figures changed"), 100*LargeUntested)
 		default:
-			fmt.Fprintf(&b, "%s and %s, ranked by change over noise floor (every quantity with --all):\n\n", plural(changed, "figure changed", "figures changed"), untested)
+			fmt.Fprintf(&b, "%s, ranked by change over noise floor (every quantity with --all):\n\n", and(append([]string{plural(changed, "figure changed", "figures changed")}, also...)))
 		}
 	}
 	b.WriteString("| Quantity | Unit | A | B | Change | Noise floor | p | Verdict |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n")
@@ -122,6 +137,8 @@ func (r *Result) WriteMarkdown(w io.Writer, nameA, nameB string, all bool) error
 func verdictText(row Row) string {
 	v := string(row.Verdict)
 	switch {
+	case row.Verdict == Varies:
+		v = fmt.Sprintf("varies ±%.1f%% between runs", 100*row.Floor)
 	case strings.HasPrefix(row.Note, "not tested"):
 		v = row.Note
 		if row.Verdict == Unchanged {
@@ -148,6 +165,57 @@ func floor(r Row) string {
 }
 
 func runs(n int) string { return plural(n, "run", "runs") }
+
+// and joins phrases: "a", "a and b", "a, b and c".
+func and(parts []string) string {
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// writeBetween says where the floors' variability between runs came
+// from: which repeat runs (Options.Repeats), which were left out and why,
+// and when the runs given were A and B themselves; or that none was known.
+func (r *Result) writeBetween(b *strings.Builder) {
+	// list names runs by file: "a.json.gz: GPU-1, 2026-11-25 07:28; GPU-2, ...".
+	list := func(rs []RepeatRun) string {
+		var groups []string
+		for i := 0; i < len(rs); {
+			j := i
+			var each []string
+			for ; j < len(rs) && rs[j].File == rs[i].File; j++ {
+				each = append(each, mdtext.Escape(rs[j].String()))
+			}
+			g := strings.Join(each, "; ")
+			if rs[i].File != "" {
+				g = fmt.Sprintf("%s (%s)", mdtext.Code(rs[i].File), g)
+			}
+			groups = append(groups, g)
+			i = j
+		}
+		return strings.Join(groups, "; ")
+	}
+	u := r.Repeats
+	switch {
+	case u == nil && r.BetweenKnown, r.RunsA > 0 || r.RunsB > 0:
+		return
+	case u == nil:
+		b.WriteString("No variability between runs is known here (no repeat runs of A's model: gpuarch compare takes them from repeat-results.json beside A, or --between): each floor is one run's noise or the minimum, and a figure that moves between runs more than within one may show as changed.\n\n")
+		return
+	case len(u.Used) >= 2:
+		fmt.Fprintf(b, "Variability between runs (floors marked \"between runs\"): each figure's spread over %d runs of the %s other than B, where they measured it with A's and B's kernel (%d figures): the range of the runs' values over their median, runs far off the rest (more than three interquartile ranges, at least 5%% of the median, beyond the quartiles) left out. The runs: %s.",
+			len(u.Used), mdtext.Escape(r.A.Name), u.Figures, list(u.Used))
+	case u.Pair:
+		fmt.Fprintf(b, "**No variability between runs is used: the repeat runs given are A and B themselves.** A spread measured from the two runs compared is their own difference, not a noise floor, so none is taken from them; each floor is one run's noise or the minimum. Give other runs of the %s (compare --between) for floors that hold the variability between runs.", mdtext.Escape(r.A.Name))
+	default:
+		fmt.Fprintf(b, "No variability between runs is used: fewer than two of the %s given are runs of the %s other than B.", runs(u.Given), mdtext.Escape(r.A.Name))
+	}
+	if len(u.Left) > 0 {
+		fmt.Fprintf(b, " Left out: %s.", list(u.Left))
+	}
+	b.WriteString("\n\n")
+}
 
 // plural is "1 run", "2 runs".
 func plural(n int, one, many string) string {

@@ -22,9 +22,10 @@ type Variation struct {
 	// Values are each run's figure (the median of its samples, else its
 	// value), in the order the runs were given.
 	Values []float64 `json:"values"`
-	// Between is the relative variability between the runs (Between's
-	// rule: twice the median absolute deviation over the median; the
-	// relative difference of two runs).
+	// Between is the relative variability between the runs, by Spread's
+	// rule, the one compare's floors take from repeat runs: the range of
+	// the runs' values, runs far apart from the rest left out, over their
+	// median; the relative difference of two runs.
 	Between float64 `json:"between"`
 	// Within is the figure's largest noise floor within one run
 	// (NoiseFloor); NaN where no run has samples enough.
@@ -45,9 +46,9 @@ func (v Variation) MoreBetween() bool {
 
 // Variability sets each figure that at least two of runs measured with
 // the same kernel beside its noise within a run, in ID order. The runs
-// should agree: repeat runs of one GPU.
+// should agree: repeat runs of one GPU model.
 func Variability(runs ...*record.Run) []Variation {
-	between := Between(runs...)
+	between := Spread(runs...)
 	var out []Variation
 	for _, id := range slices.Sorted(maps.Keys(between)) {
 		v := Variation{ID: id, Between: between[id], Within: math.NaN()}
@@ -108,7 +109,7 @@ func WriteVariability(w io.Writer, runs []*record.Run, names []string, all bool)
 			within++
 		}
 	}
-	fmt.Fprintf(&b, "\n%d figures were measured by at least two of these runs with the same kernel. Between runs, a figure's variability is twice the median absolute deviation of its runs' medians over their median (for two runs, their relative difference); within a run, its noise floor is the larger half of its samples' 95%% confidence interval of the median (the interquartile range for figures timed through the host).\n\n", len(vs))
+	fmt.Fprintf(&b, "\n%d figures were measured by at least two of these runs with the same kernel. Between runs, a figure's variability is the range of its runs' medians over their median, runs more than three interquartile ranges (at least 5%% of the median) beyond the quartiles left out (for two runs, their relative difference): the floor compare takes from these runs; within a run, its noise floor is the larger half of its samples' 95%% confidence interval of the median (the interquartile range for figures timed through the host).\n\n", len(vs))
 	fmt.Fprintf(&b, "- **%d** vary between runs by no more than their noise within one.\n", within)
 	fmt.Fprintf(&b, "- **%d** vary more between runs than within one: their spread between runs, not one run's interval, is how far a single run's figure can be trusted. They are listed below, largest first.\n", len(more))
 	if untested > 0 {

@@ -70,8 +70,14 @@ func TestNoiseFloorDecides(t *testing.T) {
 			verdict: Changed, floor: 0.001, floorFrom: "minimum",
 		},
 		{
-			name: "the variability between runs raises the floor",
+			name: "the variability between runs raises the floor: the figure varies between runs",
 			a:    rec("x", spread(8, 100, 0.0001)), b: rec("x", spread(8, 104, 0.0001)),
+			opts:    Options{Between: Floors{"x": 0.05}},
+			verdict: Varies, floor: 0.05, floorFrom: "between runs",
+		},
+		{
+			name: "within its own noise and its variability between runs",
+			a:    rec("x", spread(8, 100, 0.0001)), b: rec("x", spread(8, 101, 0.0001)),
 			opts:    Options{Between: Floors{"x": 0.05}},
 			verdict: WithinNoise, floor: 0.05, floorFrom: "between runs",
 		},
@@ -366,12 +372,15 @@ func recorded(t *testing.T, model, name string) *record.Run {
 }
 
 // TestH100AgainstH200Golden pins down compare's default view of the
-// recorded H100 against the recorded H200: it says first that the GPU
+// recorded H100 against the recorded H200, with the H100's repeat run
+// beside it, as gpuarch compare finds it: it says first that the GPU
 // models differ, and DRAM read bandwidth, repeated until its interval is
 // narrow and so tested, is among the largest changes of its table.
 func TestH100AgainstH200Golden(t *testing.T) {
 	h100, h200 := recorded(t, "NVIDIA-H100-80GB-HBM3", ""), recorded(t, "NVIDIA-H200", "")
-	res, err := Runs(h100, h200, 0.05)
+	repeats := &Repeats{Runs: []*record.Run{h100, recorded(t, "NVIDIA-H100-80GB-HBM3", "repeat-results.json")},
+		Files: []string{"results/NVIDIA-H100-80GB-HBM3/results.json.gz", "results/NVIDIA-H100-80GB-HBM3/repeat-results.json.gz"}}
+	res, err := RunsWith(h100, h200, Options{Alpha: 0.05, Repeats: repeats})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -307,34 +307,57 @@ nothing: after an upgrade of gpuarch, or for the folders of a run cut short.`,
 
 func (e *Env) compareCommand() *cobra.Command {
 	var all bool
+	var between []string
 	var alpha *float64
 	c := &cobra.Command{
 		Use:   "compare [flags] A.json B.json",
 		Short: "set two results files side by side: what changed, and whether significantly",
+		Long: `compare sets two results files side by side. A figure changed when the
+Mann-Whitney U test on its samples finds a difference and its median moved by
+more than its noise floor: the largest of each run's own noise, the minimum
+effect, and its variability between runs where that was measured for A's GPU
+model. That variability is each figure's spread over repeat runs of the model:
+by default those recorded beside A (the folder's results.json and
+repeat-results.json, as results/<GPU>/ keeps them), or the runs in the files
+--between names (results files, or files of several runs as variability --save
+writes them). B is never among them: a spread that holds B holds the change
+being judged, and where the runs found are only A and B the document says so
+and uses none. A figure that moved beyond its own noise but within its spread
+between runs is listed as varying between runs, with that spread.`,
 		Example: `  gpuarch compare before/results.json after/results.json
-  gpuarch compare a.json b.json --all --alpha 0.01`,
+  gpuarch compare a.json b.json --all --alpha 0.01
+  gpuarch compare results/NVIDIA-H200/results.json.gz new/results.json
+  gpuarch compare a.json b.json --between runs/repeats.json.gz --between c.json`,
 		Args: exactArgs(2, "two results files"),
-		RunE: func(_ *cobra.Command, args []string) error { return e.cmdCompare(args[0], args[1], *alpha, all) },
+		RunE: func(_ *cobra.Command, args []string) error {
+			return e.cmdCompare(args[0], args[1], between, *alpha, all)
+		},
 	}
 	c.Flags().BoolVar(&all, "all", false, "list every quantity, not only the changed ones and the large untested ones")
+	c.Flags().StringArrayVar(&between, "between", nil, "a file of repeat runs of A's GPU model (a results file, or several runs) whose spread raises each figure's noise floor, in place of those beside A; repeat for more; \"none\" for none")
 	alpha = alphaFlag(c.Flags())
 	return c
 }
 
 func (e *Env) variabilityCommand() *cobra.Command {
 	var all bool
+	var save string
 	c := &cobra.Command{
-		Use:   "variability [flags] RESULTS RESULTS...",
+		Use:   "variability [flags] RESULTS...",
 		Short: "how much each figure varies between runs of one GPU, beside its noise within a run",
-		Long: `variability sets two or more results files of one GPU (repeat runs) side by
-side and lists the figures that vary more between the runs than within one: for
-those, the spread between runs, not one run's interval, says how far a single
-run's figure can be trusted.`,
-		Example: `  gpuarch variability results/NVIDIA-H200/results.json.gz results/NVIDIA-H200/repeat-results.json.gz`,
-		Args:    minArgs(2, "two or more results files of one GPU"),
-		RunE:    func(_ *cobra.Command, args []string) error { return e.cmdVariability(args, all) },
+		Long: `variability sets two or more runs of one GPU model (repeat runs: results files,
+or files of several runs) side by side and lists the figures that vary more
+between the runs than within one: for those, the spread between runs, not one
+run's interval, says how far a single run's figure can be trusted. --save writes
+the runs into one file, each reduced to what compare and variability read (about
+90 kB a run compressed), for compare --between.`,
+		Example: `  gpuarch variability results/NVIDIA-H200/results.json.gz results/NVIDIA-H200/repeat-results.json.gz
+  gpuarch variability --save repeats.json.gz run1/results.json run2/results.json run3/results.json`,
+		Args: minArgs(1, "two or more runs of one GPU model: results files, or files of several runs"),
+		RunE: func(_ *cobra.Command, args []string) error { return e.cmdVariability(args, save, all) },
 	}
 	c.Flags().BoolVar(&all, "all", false, "list every figure, not only those that vary more between runs than within one")
+	c.Flags().StringVar(&save, "save", "", "also write the runs, reduced to what compare reads, into this one file (.gz: compressed), for compare --between")
 	return c
 }
 

@@ -20,7 +20,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/gpuarch/gpuarch/cmd/gpuarch/internal/outdir"
-	"github.com/gpuarch/gpuarch/compare"
 	"github.com/gpuarch/gpuarch/measure/registry"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/probe/vk"
@@ -812,41 +811,4 @@ func writeDocument(dir string, run *record.Run, lib *report.Library) error {
 	}
 	_, err = report.SavePlots(dir, plots)
 	return err
-}
-
-func (e *Env) cmdCompare(a, b string, alpha float64, all bool) error {
-	if err := checkAlpha(alpha); err != nil {
-		return err
-	}
-	runs := make([]*record.Run, 2)
-	for i, path := range []string{a, b} {
-		r, err := record.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		runs[i] = r
-	}
-	res, err := compare.Runs(runs[0], runs[1], alpha)
-	if err != nil {
-		return err
-	}
-	return res.WriteMarkdown(e.Stdout, a, b, all)
-}
-
-// cmdVariability writes how much each figure varies between the runs in
-// paths (repeat runs of one GPU): compare.WriteVariability. Runs of
-// different GPU models are refused: their differences are the models'.
-func (e *Env) cmdVariability(paths []string, all bool) error {
-	runs := make([]*record.Run, len(paths))
-	for i, p := range paths {
-		r, err := record.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		if i > 0 && r.Device.Name != runs[0].Device.Name {
-			return usagef("%s is of a %s and %s of a %s: variability is between runs of one GPU model", paths[0], runs[0].Device.Name, p, r.Device.Name)
-		}
-		runs[i] = r
-	}
-	return compare.WriteVariability(e.Stdout, runs, paths, all)
 }

@@ -1,0 +1,125 @@
+package cli
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gpuarch/gpuarch/record"
+)
+
+// The recorded H100's folder: its results, its repeat run straight after,
+// and its earlier recorded runs (compare/earlier-runs.json.gz).
+var h100Dir = filepath.Join("..", "..", "..", "..", "results", "NVIDIA-H100-80GB-HBM3")
+
+// TestCompareBetweenRuns: compare takes each figure's variability between
+// runs from the repeat runs beside A, or from --between; never from B, and
+// it says so when the runs found are A and B themselves.
+func TestCompareBetweenRuns(t *testing.T) {
+	a, b := filepath.Join(h100Dir, "results.json.gz"), filepath.Join(h100Dir, "repeat-results.json.gz")
+	earlier := filepath.Join(h100Dir, "compare", "earlier-runs.json.gz")
+	// A run of the H100 that is neither A nor its repeat: the repeat
+	// taken an hour later.
+	newRun := filepath.Join(t.TempDir(), "results.json")
+	run, err := record.ReadFile(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run.Started = run.Started.Add(time.Hour)
+	if err := record.WriteFile(newRun, run); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		args    []string
+		want    []string
+		notWant []string
+	}{
+		{
+			name: "the runs beside A are the pair compared: no floor from them, said first",
+			args: []string{"compare", a, b},
+			want: []string{"**No variability between runs is used: the repeat runs given are A and B themselves.**",
+				"| `memory/bandwidth/L2 read` | bytes/clock/SM | 46.55 | 37.73 | -18.95% | ±3.0% (minimum) | 0.002 | changed |"},
+		},
+		{
+			name: "the earlier runs of the model: the shared-lines L2 read varies between runs",
+			args: []string{"compare", a, b, "--between", earlier},
+			want: []string{"each figure's spread over 9 runs of the NVIDIA H100 80GB HBM3 other than B",
+				"| `memory/bandwidth/L2 read` | bytes/clock/SM | 46.55 | 37.73 | -18.95% | ±19.0% (between runs) | 0.002 | varies ±19.0% between runs |",
+				"| `dispatch/fence/membar.sys` | cycles per iteration | 1260 | 1408 | +11.68% | ±12.2% (between runs) | 0.008 | varies ±12.2% between runs |"},
+		},
+		{
+			name: "B given among them is left out",
+			args: []string{"compare", a, b, "--between", b, "--between", earlier},
+			want: []string{"other than B", "B itself, whose difference from A is what is judged",
+				"varies ±19.0% between runs"},
+		},
+		{
+			name:    "--between none",
+			args:    []string{"compare", a, b, "--between", "none"},
+			want:    []string{"No variability between runs is known here"},
+			notWant: []string{"varies ±"},
+		},
+		{
+			name: "a new run against the recorded one: A and its repeat beside it give the floors",
+			args: []string{"compare", a, newRun},
+			want: []string{"each figure's spread over 2 runs of the NVIDIA H100 80GB HBM3 other than B",
+				"repeat-results.json.gz` (GPU-d799e619, 2026-11-26 04:32)", "(GPU-d799e619, 2026-11-26 04:30, A)"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			e, stdout, _ := testEnv(nil)
+			if err := e.Run(context.Background(), tc.args); err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range tc.want {
+				if !strings.Contains(stdout.String(), s) {
+					t.Errorf("compare %q lacks %q:\n%s", tc.args[1:], s, stdout.String())
+				}
+			}
+			for _, s := range tc.notWant {
+				if strings.Contains(stdout.String(), s) {
+					t.Errorf("compare %q says %q:\n%s", tc.args[1:], s, stdout.String())
+				}
+			}
+		})
+	}
+	e, _, _ := testEnv(nil)
+	for _, args := range [][]string{{"compare", a, b, "--between", "none", "--between", earlier}} {
+		if err := e.Run(context.Background(), args); ExitCode(err) != ExitUsage {
+			t.Errorf("%q: %v, want a usage error", args, err)
+		}
+	}
+	if err := e.Run(context.Background(), []string{"compare", a, b, "--between", "testdata/missing.json"}); ExitCode(err) != ExitError {
+		t.Errorf("--between a missing file: %v, want an error", err)
+	}
+}
+
+// variability --save writes several runs into one file, which variability
+// and compare --between read back.
+func TestVariabilitySave(t *testing.T) {
+	a, b := filepath.Join(h100Dir, "results.json.gz"), filepath.Join(h100Dir, "repeat-results.json.gz")
+	saved := filepath.Join(t.TempDir(), "runs.json.gz")
+	e, stdout, _ := testEnv(nil)
+	if err := e.Run(context.Background(), []string{"variability", "--save", saved, a, b}); err != nil {
+		t.Fatal(err)
+	}
+	first := stdout.String()
+	stdout.Reset()
+	if err := e.Run(context.Background(), []string{"variability", saved}); err != nil {
+		t.Fatal(err)
+	}
+	cut := func(s string) string { return s[strings.Index(s, "\n\n1")+1:] } // past the table of files
+	if cut(stdout.String()) != cut(first) {
+		t.Errorf("the saved runs' variability differs from the files':\n%s\n---\n%s", first, stdout.String())
+	}
+	if !strings.Contains(stdout.String(), "runs.json.gz, run 2") {
+		t.Errorf("the runs of one file are not told apart:\n%s", stdout.String())
+	}
+	if err := e.Run(context.Background(), []string{"variability", a}); ExitCode(err) != ExitUsage {
+		t.Errorf("one run: %v, want a usage error", err)
+	}
+}
