@@ -20,6 +20,7 @@ import (
 	"github.com/gpuarch/gpuarch/measure/warp"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/report"
+	"github.com/gpuarch/gpuarch/sass"
 )
 
 // Measured is what a results file says about one SASS opcode.
@@ -225,6 +226,10 @@ type Machine struct {
 	// waits at __syncthreads for the block's other warps to arrive and
 	// the barrier to release them. Empty when not measured.
 	Barrier []LoadedPoint `json:"barrier,omitempty"`
+	// Atomics maps a global atomic's subject, "atom.global.add.f32",
+	// to the latency of its old value (the dispatch suite's atomic
+	// latency records). Empty when not measured.
+	Atomics map[string]Measured `json:"atomics,omitempty"`
 	// Warnings say what the results file lacks.
 	Warnings []string `json:"warnings,omitempty"`
 }
@@ -253,7 +258,65 @@ func NewMachine(run *record.Run, source string) (*Machine, error) {
 	m.control(run)
 	m.copies(run)
 	m.barriers(run)
+	m.atomics(run)
 	return m, nil
+}
+
+// atomics reads the dispatch suite's latency records of global atomics
+// whose old value is used, "atom.global.add.f32" (one warp's chain of
+// them), into Atomics.
+func (m *Machine) atomics(run *record.Run) {
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.Suite != dispatch.Suite || r.Group != dispatch.GroupAtomic || r.Status != record.StatusOK || r.Value <= 0 ||
+			r.Quantity != record.Latency || !strings.HasPrefix(r.Subject, "atom.global.") || strings.Contains(r.Subject, ",") {
+			continue
+		}
+		if m.Atomics == nil {
+			m.Atomics = map[string]Measured{}
+		}
+		m.Atomics[r.Subject] = Measured{Opcode: "ATOMG", LatencyCycles: r.Value, LatencyRecord: r.ID}
+	}
+}
+
+// atomicLatency is the latency of global atomic in's old value: the
+// record of its operation and type ("atom.global.add.f32" for
+// ATOMG.E.ADD.F32...), else of its operation, else the smallest of any;
+// ok false where none is measured.
+func (m *Machine) atomicLatency(in sass.Instruction) (Measured, bool) {
+	mods := strings.Split(in.Opcode, ".")[1:]
+	op, typ := "", "u32"
+	for _, x := range mods {
+		switch x {
+		case "ADD", "MIN", "MAX", "EXCH", "CAS", "AND", "OR", "XOR", "INC", "DEC":
+			if op == "" {
+				op = strings.ToLower(x)
+			}
+		case "F32", "F64", "S32", "U64", "S64", "F16x2", "BF16x2":
+			typ = strings.ToLower(x)
+		case "64":
+			typ = "u64"
+		}
+	}
+	if op == "" {
+		op = "add"
+	}
+	if e, ok := m.Atomics["atom.global."+op+"."+typ]; ok {
+		return e, true
+	}
+	var best Measured
+	found := false
+	for _, prefix := range []string{"atom.global." + op + ".", "atom.global."} {
+		for _, k := range slices.Sorted(maps.Keys(m.Atomics)) {
+			if e := m.Atomics[k]; strings.HasPrefix(k, prefix) && (!found || e.LatencyCycles < best.LatencyCycles) {
+				best, found = e, true
+			}
+		}
+		if found {
+			return best, true
+		}
+	}
+	return Measured{}, false
 }
 
 // copyLatency matches the async suite's cp.async latency subjects,

@@ -11,8 +11,26 @@ type memOp struct {
 	// space is "global" or "shared".
 	space string
 	store bool
+	// returns marks a global atomic whose old value a register receives
+	// (ATOMG with a destination other than RZ): a store that the warp
+	// may wait on as on a load.
+	returns bool
 	// bytes is per lane.
 	bytes int
+}
+
+// atomicReturns reports whether atomic in writes its old value to a
+// register: its first operand after any predicate is a register other
+// than RZ.
+func atomicReturns(in sass.Instruction) bool {
+	for _, f := range strings.Split(in.Operands, ",") {
+		f = strings.TrimSpace(f)
+		if f == "PT" || (len(f) > 1 && f[0] == 'P' && f[1] >= '0' && f[1] <= '9') || strings.HasPrefix(f, "!P") {
+			continue
+		}
+		return strings.HasPrefix(f, "R") && f != "RZ"
+	}
+	return false
 }
 
 // memoryOp classifies in as a load or store, false for other
@@ -31,6 +49,9 @@ func memoryOp(in sass.Instruction) (memOp, bool) {
 		op = memOp{space: "shared", store: true}
 	default:
 		return memOp{}, false
+	}
+	if b := in.Base(); b == "ATOMG" || b == "ATOM" {
+		op.returns = atomicReturns(in)
 	}
 	op.bytes = 4
 	mods := strings.Split(in.Opcode, ".")[1:]

@@ -636,6 +636,14 @@ func levelFor(space, level string) string {
 // when not measured.
 func (lm *loopModel) latency(i int, level string) (float64, string, bool) {
 	if op := lm.mem[i]; op != nil {
+		if op.store && op.returns && op.space == "global" {
+			// The old value of a global atomic comes back from
+			// the L2, where atomics are performed, whatever the
+			// level assumed.
+			if e, ok := lm.m.atomicLatency(lm.body[i]); ok {
+				return e.LatencyCycles, e.LatencyRecord, true
+			}
+		}
 		if op.store {
 			return 0, "", false
 		}
@@ -1125,9 +1133,6 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			sec, lines = globalSectors(la.offsets, op.bytes)
 			bytes = float64(32 * sec)
 		}
-		if spreadOK && !known {
-			bytes = 32 * 32 // scattered: a sector a lane
-		}
 		if mems[key] == nil {
 			mems[key] = &mem{bw: bw}
 		}
@@ -1181,6 +1186,22 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			Detail: fmt.Sprintf("%.2f cycles/iteration/warp (%.0f bytes: shared loads at their width's bank record, the rest at %.1f bytes per clock per SM) × %d warps", mm.cycles, mm.bytes, mm.bw, warps)})
 	}
 
+	for _, key := range sortedKeys(mems) {
+		// A level that both reads and writes moves both through the
+		// same slices and channels: the reads at the read record's
+		// rate and the writes at the write record's, one after the
+		// other (each record measured alone).
+		w, ok := mems[key+" write"]
+		if r := mems[key]; ok && !strings.HasSuffix(key, " write") && key != "shared" {
+			add(Bound{Name: "memory " + key + " reads and writes", Kind: "memory:" + key, Cycles: (r.cycles + w.cycles) * W,
+				Detail: fmt.Sprintf("(%.2f reading + %.2f writing) cycles/iteration/warp × %d warps: reads and writes share the level", r.cycles, w.cycles, warps)})
+			for i := range lm.body {
+				if v := p.load[i]["memory "+key] + p.load[i]["memory "+key+" write"]; v > 0 {
+					p.load[i]["memory "+key+" reads and writes"] = v
+				}
+			}
+		}
+	}
 	for _, key := range sortedKeys(divergent) {
 		lv, _, _ := strings.Cut(key, " ")
 		detail := fmt.Sprintf("divergent loads (a line per lane) × %d warps × %.1f cycles per such warp load per SM", warps, m.Levels[lv].DivergentCycles)

@@ -26,7 +26,8 @@ type Measurement struct {
 	// Cycles is the measured cycles per iteration per warp.
 	Cycles float64
 	// Half is the corpus half the kernel belongs to ("dev" or
-	// "heldout", from the corpus's split.txt), "" where there is none.
+	// "heldout", or "heldout2" for the second corpus, from the corpus's
+	// split.txt), "" where there is none.
 	Half string
 }
 
@@ -310,7 +311,9 @@ func LoadCorpus(dir string) (*sass.Listing, []Measurement, error) {
 
 // readSplit reads the corpus's split into a development and a held-out
 // half: split.txt in dir or its parent, lines "<kernel> <half> ...", #
-// for comments. No file is no split (nil).
+// for comments; a half is "dev", "heldout", or "heldout<n>" for a set of
+// loops written and held out later (corpus2's "heldout2"). No file is no
+// split (nil).
 func readSplit(dir string) (map[string]string, error) {
 	var b []byte
 	var err error
@@ -329,8 +332,8 @@ func readSplit(dir string) (map[string]string, error) {
 			continue
 		}
 		f := strings.Fields(line)
-		if len(f) < 2 || (f[1] != "dev" && f[1] != "heldout") {
-			return nil, fmt.Errorf("corpus split line %d: want \"<kernel> dev|heldout\", got %q", n+1, line)
+		if len(f) < 2 || (f[1] != "dev" && !strings.HasPrefix(f[1], "heldout")) {
+			return nil, fmt.Errorf("corpus split line %d: want \"<kernel> dev|heldout|heldout<n>\", got %q", n+1, line)
 		}
 		out[f[0]] = f[1]
 	}
