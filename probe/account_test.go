@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/probe"
-	"github.com/gpuarch/gpuarch/probe/probetest"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -14,7 +14,7 @@ import (
 // of their job's time, and that the shares add up to no more than the
 // run's time and make up its parts.
 func TestRunChargesEveryRecord(t *testing.T) {
-	g := probetest.New()
+	g := sim.New()
 	r := &probe.Runner{GPU: g, Config: testConfig()}
 	var recs []record.Record
 	start := time.Now()

@@ -5,15 +5,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/probe"
-	"github.com/gpuarch/gpuarch/probe/probetest"
 	"github.com/gpuarch/gpuarch/record"
 )
 
 // A shared pattern that needs more shared memory per block than the
 // device has is skipped as not supported, and the others are measured.
 func TestBankJobSharedTooSmall(t *testing.T) {
-	g := probetest.New()
+	g := sim.New()
 	g.SharedPerSM = 9 << 10 // 8 KiB per block: 4- and 8-byte patterns fit, 16-byte ones do not
 	r := &probe.Runner{GPU: g, Config: probe.DefaultConfig()}
 	cases := []probe.BankCase{

@@ -150,9 +150,9 @@ func (c *ModuleCache) Clear() error {
 	return err
 }
 
-// flight makes concurrent compilations of one source share one result:
+// Flight makes concurrent compilations of one source share one result:
 // probes whose modules are the same text compile it once per process.
-type flight[T any] struct {
+type Flight[T any] struct {
 	mu    sync.Mutex
 	calls map[string]*flightCall[T]
 }
@@ -163,10 +163,10 @@ type flightCall[T any] struct {
 	err  error
 }
 
-// do runs fn for key unless a call for key is under way or done, in which
+// Do runs fn for key unless a call for key is under way or done, in which
 // case it waits for that call's result. Failed calls are forgotten, so a
 // later call tries again.
-func (f *flight[T]) do(key string, fn func() (T, error)) (T, bool, error) {
+func (f *Flight[T]) Do(key string, fn func() (T, error)) (T, bool, error) {
 	f.mu.Lock()
 	if f.calls == nil {
 		f.calls = map[string]*flightCall[T]{}

@@ -68,7 +68,7 @@ func TestOpenModuleCache(t *testing.T) {
 }
 
 func TestFlightSharesOneCall(t *testing.T) {
-	var f flight[int]
+	var f Flight[int]
 	var calls atomic.Int32
 	release := make(chan struct{})
 	var wg sync.WaitGroup
@@ -77,7 +77,7 @@ func TestFlightSharesOneCall(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			v, _, _ := f.do("k", func() (int, error) {
+			v, _, _ := f.Do("k", func() (int, error) {
 				calls.Add(1)
 				<-release
 				return 42, nil

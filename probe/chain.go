@@ -40,7 +40,7 @@ import (
 //
 // A Step is written in one kernel language, ISA ("" is PTX); the Codegen
 // of that language lowers it (see SPIR-V's own placeholders in package
-// probe/vk). Types are named as PTX names them (f32, u64, f16x2...)
+// backend/vk). Types are named as PTX names them (f32, u64, f16x2...)
 // whatever the language.
 type Step struct {
 	Template string
@@ -490,4 +490,40 @@ func KernelName(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// ChainSpec is one instruction (or short sequence) measured by dependent
+// chains.
+type ChainSpec struct {
+	Suite   string
+	Subject string // the instruction as users name it, e.g. "fma.rn.f32"
+	Group   string // e.g. "f32"
+	// Op is the backend-neutral operation ("fma.f32"), shared by the
+	// entries of every kernel language that perform it; empty when the
+	// entry has no counterpart in another language.
+	Op   string
+	Step Step
+	// Expect lists SASS opcodes (prefix match: "MUFU" matches
+	// "MUFU.EX2") any of which implements the instruction.
+	Expect []string
+	// ExpectISA lists, per machine-code family other than SASS ("amdgcn",
+	// "intel"), the mnemonics (prefix match) any of which implements the
+	// instruction, for drivers that report their machine code.
+	ExpectISA map[string][]string
+	// PerStep is how many expected opcodes each step must produce
+	// (default 1).
+	PerStep int
+	// ResultsPerThread is how many results one instruction gives a thread
+	// (2 for f16x2; default 1).
+	ResultsPerThread int
+	// Weight is about how many machine instructions one step becomes;
+	// loop bodies hold BodySteps/Weight steps (default 1).
+	Weight int
+	// Note says how the chain measures the instruction when that is not
+	// obvious (a helper instruction in the step, another PTX form); it is
+	// copied into every record.
+	Note string
+	// ILPs, when set, replaces Config.ILPs for this instruction (for
+	// instructions that ptxas would merge across independent chains).
+	ILPs []int
 }

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/probe"
-	"github.com/gpuarch/gpuarch/probe/probetest"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -25,7 +25,7 @@ func TestChaseClock(t *testing.T) {
 		{"the driver lowered the clock", 1.2e9, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			g := probetest.New()
+			g := sim.New()
 			r := &probe.Runner{GPU: g, Config: probe.DefaultConfig()}
 			ctx := context.Background()
 			if _, err := r.Warmup(ctx, 0, time.Millisecond); err != nil {

@@ -41,7 +41,7 @@ func RecordClockHz(rec record.Record) float64 {
 // "ran at 810 MHz, 59% under the warm-up's 1980 MHz". A record without a
 // clock, or a warm of 0, is never off; nor is one under the warm-up clock
 // whose clock readings name a power or thermal limit (HeldBy), or whose
-// kernels started on a GPU at the warm-up clock (NVML's reading before
+// kernels started on a GPU at the warm-up clock (its sensors' reading before
 // them; startedWarm): its own load took the clock down, as the matrix
 // units' does, and a warm-up cannot bring it back (the record says so:
 // NoteHeld). An idle GPU's clock, which the check is for, is low before
@@ -61,7 +61,7 @@ func OffClockRecord(rec record.Record, warm float64) (string, bool) {
 	return fmt.Sprintf("ran at %.0f MHz, %.0f%% %s the warm-up's %.0f MHz", hz/1e6, 100*math.Abs(hz-warm)/warm, way, warm/1e6), true
 }
 
-// limits are the clock-limiting reasons (NVML's names) that hold a
+// limits are the clock-limiting reasons (as the sensors name them) that hold a
 // working GPU below its clock: its power cap and its thermal limits.
 var limits = []string{"SwPowerCap", "HwPowerBrakeSlowdown", "SwThermalSlowdown", "HwThermalSlowdown", "HwSlowdown"}
 
@@ -86,7 +86,7 @@ func HeldBy(rec record.Record) string {
 	return strings.Join(out, ", ")
 }
 
-// startedWarm says whether NVML read the SM clock at the warm-up clock
+// startedWarm says whether the sensors read the SM clock at the warm-up clock
 // (within 3%) just before rec's kernels ran.
 func startedWarm(rec record.Record, warm float64) bool {
 	c := rec.Provenance.Clock
@@ -109,7 +109,7 @@ func NoteHeld(recs []record.Record, warm float64) {
 		case held != "":
 			why = "held there by the GPU's " + held + " under this load"
 		case startedWarm(*rec, warm):
-			why = "its own load took the clock down (NVML read the warm-up clock just before it)"
+			why = "its own load took the clock down (its sensors read the warm-up clock just before it)"
 		default:
 			continue
 		}

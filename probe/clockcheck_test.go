@@ -7,15 +7,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/probe"
-	"github.com/gpuarch/gpuarch/probe/probetest"
 	"github.com/gpuarch/gpuarch/record"
 )
 
 // warmsBack is the simulated GPU whose clock a warm-up kernel sets to
 // back (where back is above 0): a clock that fell while the GPU idled.
 type warmsBack struct {
-	*probetest.GPU
+	*sim.GPU
 	back float64
 }
 
@@ -57,7 +57,7 @@ func TestClockCheck(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			g := &warmsBack{GPU: probetest.New()}
+			g := &warmsBack{GPU: sim.New()}
 			var lines []string
 			r := &probe.Runner{GPU: g, Config: testConfig(), Progress: func(s string) { lines = append(lines, s) }}
 			if _, err := r.Warmup(context.Background(), 0, 10*time.Millisecond); err != nil {

@@ -30,7 +30,7 @@ func (s CoopMatShape) warpsPerSM() int { return s.Subgroups * s.GroupsPerSM }
 var coopMatExpect = map[string][]string{"amdgcn": {"v_wmma"}, "intel": {"dpas"}}
 
 // CoopMatJob measures one cooperative-matrix form through the backend's
-// Codegen (SPIR-V: see package probe/vk): its latency, by dependent
+// Codegen (SPIR-V: see package backend/vk): its latency, by dependent
 // chains of Config.LatencyLengths multiply-adds from one subgroup (the
 // slope over lengths; length 0 is the control group), and its throughput
 // in operations (a multiply-add counts two) per clock per SM, the best of

@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuarch/gpuarch/backend/sim"
+	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/probe"
-	"github.com/gpuarch/gpuarch/probe/probetest"
-	"github.com/gpuarch/gpuarch/probe/vk"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -104,7 +104,7 @@ func (p *matrixProgram) Launch(_ context.Context, kernel string, grid probe.Grid
 	out := g.bufs[args[0].(probe.Ptr)]
 	warps := grid.Blocks * grid.Threads / 32
 	write := func(w int, cycles float64, sm int) {
-		probetest.WriteWarp(out, w, 1000, 1000+uint64(cycles), 500, 500+uint64(cycles/simHz*1e9), uint32(sm))
+		sim.WriteWarp(out, w, 1000, 1000+uint64(cycles), 500, 500+uint64(cycles/simHz*1e9), uint32(sm))
 	}
 	switch {
 	case kernel == "gpuarch_clock":

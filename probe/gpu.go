@@ -1,27 +1,3 @@
-// Package probe is gpuarch's measurement core: it generates probe kernels
-// from step templates, runs them through a small device interface, checks
-// their machine code, and turns in-kernel timings into records.
-//
-// Opinions. Time is measured inside kernels, in the SM's own cycles
-// (%clock64), because a shared machine makes wall-clock numbers noisy; the
-// SM clock is measured too (%clock64 over %globaltimer) and reported beside
-// every time-based figure. Latency is a slope over chain lengths, so the
-// cost of reading the clock falls into the intercept. Throughput fills every
-// SM, sweeps warps per SM and ILP, and keeps the best shape. A probe whose
-// machine code lacks the instruction under test yields an invalid record,
-// never a number. One probe's failure does not end a run: a JIT error or a
-// failed check becomes that record's status and the runner goes on. A
-// kernel that faults or hangs also becomes its records' status, but it
-// leaves the process unable to use the GPU (NVIDIA documents that a sticky
-// error needs a new process), so the runner then returns ErrPoisoned or
-// ErrHung and the caller goes on in a fresh process.
-//
-// The runner sees the GPU only through the GPU interface, and writes
-// kernels only through the GPU's Codegen: the methods (chains and their
-// regression, the control group, the throughput sweep, the clock) do not
-// know which API runs them. The CUDA backend lives in cuda.go, the Vulkan
-// backend in package probe/vk, and tests use a simulated GPU
-// (probe/probetest).
 package probe
 
 import (
@@ -29,9 +5,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/gpuarch/gpuarch/cuda"
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/sass"
 )
 
 // GPU is what the runner needs from a device. Compile must be safe to call
@@ -55,7 +29,7 @@ type GPU interface {
 
 // Program is a compiled module.
 type Program interface {
-	// Binary is the machine code (a cubin for CUDA).
+	// Binary is the machine code the driver compiled, where it gives it.
 	Binary() []byte
 	// CompileTime is the JIT's wall time.
 	CompileTime() time.Duration
@@ -83,41 +57,19 @@ type Program interface {
 var ErrUnsupported = errors.New("not supported by this device")
 
 // ErrNoOccupancy is what MaxBlocksPerSM wraps when the driver has no
-// occupancy calculation (Vulkan): shapes are then launched unchecked.
+// occupancy calculation: shapes are then launched unchecked.
 var ErrNoOccupancy = errors.New("the driver has no occupancy calculation")
 
 // Preparer is implemented by programs that build a kernel per launch width
-// (a Vulkan pipeline per workgroup size): the runner names the widths it
+// (a pipeline per workgroup size): the runner names the widths it
 // will launch so they are built ahead, off the goroutine that measures.
 type Preparer interface {
 	Prepare(kernel string, threads int) error
 }
 
-// Inspector is implemented by programs whose driver reports what it
-// compiled, per kernel and launch width (Vulkan's
-// VK_KHR_pipeline_executable_properties).
-type Inspector interface {
-	Inspect(kernel string, threads int) (*MachineCode, error)
-}
-
-// MachineCode is what a driver reported of one compiled kernel.
-type MachineCode struct {
-	// Source names the mechanism ("VK_KHR_pipeline_executable_properties").
-	Source string
-	// Statistics are the driver's statistics by name.
-	Statistics map[string]float64
-	// Representations names everything the driver returned.
-	Representations []string
-	// ISA is the machine-code family of Listing ("amdgcn", "intel"),
-	// and Listing the machine code as text; both empty when the driver
-	// gives none (NVIDIA returns statistics only).
-	ISA     string
-	Listing string
-}
-
 // Batch is how LaunchBatch queues its launches: round-robin over Streams
 // streams of their own (at least one), or, with Graph, captured once into
-// a CUDA graph on one stream and replayed as one launch. Spin waits for
+// a graph of launches on one stream and replayed as one launch. Spin waits for
 // them by querying without sleeping (for round trips a sleep would swamp).
 type Batch struct {
 	Launches, Streams int
@@ -134,25 +86,17 @@ type Grid struct {
 	// driver for.
 	Carveout Carveout
 	// Cluster, when above 0, launches the blocks as thread-block clusters
-	// of Cluster blocks each (CUDA, compute capability 9.0 and up);
-	// Blocks must be a multiple of it.
+	// of Cluster blocks each (on a GPU whose programs are
+	// ClusterLauncher); Blocks must be a multiple of it.
 	Cluster int
 }
 
 // ClusterLauncher is implemented by programs that launch thread-block
-// clusters of any shape and ask the driver how many fit at once (CUDA on
-// compute capability 9.0 and up). Shapes and grids are blocks in x, y,
+// clusters of any shape and ask the driver how many fit at once. Shapes and grids are blocks in x, y,
 // z; the grid must be a multiple of the shape.
 type ClusterLauncher interface {
 	LaunchClusters(ctx context.Context, kernel string, grid [3]int, threads, sharedBytes int, shape [3]int, timeout time.Duration, args ...any) error
 	MaxActiveClusters(kernel string, grid [3]int, threads, sharedBytes int, shape [3]int) (int, error)
-}
-
-// TensorMapper is implemented by GPUs whose driver encodes the tensor
-// maps the Tensor Memory Accelerator reads (CUDA 12 on): the map of a
-// tiled view t of buffer b, passed to a launch by value.
-type TensorMapper interface {
-	TensorMap(b Buffer, t cuda.TensorTile) (cuda.TensorMap, error)
 }
 
 // CarveoutSetter is implemented by GPUs whose launches honour
@@ -167,6 +111,12 @@ type CarveoutSetter interface {
 func setsCarveout(g GPU) bool {
 	c, ok := g.(CarveoutSetter)
 	return ok && c.SetsCarveout()
+}
+
+// HealthReader is implemented by GPUs whose driver reports their
+// condition (clocks held back and why, errors, retired memory).
+type HealthReader interface {
+	Health() *record.Health
 }
 
 // Carveout is a preferred split of an SM's on-chip storage between the L1
@@ -210,22 +160,4 @@ func allocBuffers(g GPU, sizes ...int) ([]Buffer, func(), error) {
 		bufs = append(bufs, b)
 	}
 	return bufs, free, nil
-}
-
-// Assembler compiles PTX to a cubin as one whole program, with its
-// messages. The sass package's ptxas wrapper implements it.
-type Assembler interface {
-	Assemble(ctx context.Context, source, arch string) (cubin []byte, log string, err error)
-}
-
-// CubinLoader is implemented by GPUs that load machine code compiled
-// elsewhere (by an [Assembler]) as a program.
-type CubinLoader interface {
-	LoadCubin(ctx context.Context, name string, cubin []byte) (Program, error)
-}
-
-// Disassembler turns machine code into a listing. The sass package's
-// nvdisasm wrapper implements it.
-type Disassembler interface {
-	Disassemble(ctx context.Context, binary []byte) (*sass.Listing, error)
 }

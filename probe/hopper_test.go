@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/probe"
-	"github.com/gpuarch/gpuarch/probe/probetest"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/suites/async"
 )
@@ -33,7 +33,7 @@ func TestNeedsHopper(t *testing.T) {
 }
 
 // ampere is the simulated GPU with compute capability 8.0.
-type ampere struct{ *probetest.GPU }
+type ampere struct{ *sim.GPU }
 
 func (g ampere) Device() record.Device {
 	d := g.GPU.Device()
@@ -44,7 +44,7 @@ func (g ampere) Device() record.Device {
 // On a GPU older than Hopper every record of the suite is skipped with
 // why, and nothing is launched.
 func TestAsyncSuiteSkipsBeforeHopper(t *testing.T) {
-	g := ampere{probetest.New()}
+	g := ampere{sim.New()}
 	r := &probe.Runner{GPU: g, Config: probe.DefaultConfig()}
 	var jobs []probe.Job
 	for _, p := range async.Jobs(g.Device()) {
@@ -105,7 +105,7 @@ func TestAsyncKernels(t *testing.T) {
 }
 
 // loader is a simulated GPU that could load a cubin.
-type loader struct{ *probetest.GPU }
+type loader struct{ *sim.GPU }
 
 func (loader) LoadCubin(context.Context, string, []byte) (probe.Program, error) {
 	return nil, errors.New("not used")
@@ -119,8 +119,8 @@ func TestSetmaxnregNeedsAssembler(t *testing.T) {
 		gpu  probe.GPU
 		want string
 	}{
-		{"no cubin loader", probetest.New(), "PTX compiled to a cubin"},
-		{"no ptxas", loader{probetest.New()}, "ptxas is not on the PATH"},
+		{"no cubin loader", sim.New(), "PTX compiled to a cubin"},
+		{"no ptxas", loader{sim.New()}, "ptxas is not on the PATH"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := &probe.Runner{GPU: c.gpu, Config: probe.DefaultConfig()}

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/probe"
-	"github.com/gpuarch/gpuarch/probe/probetest"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -16,7 +16,7 @@ import (
 func TestMaxFootprint(t *testing.T) {
 	cfg := probe.DefaultConfig()
 	cfg.MaxFootprint = 8 << 20
-	r := &probe.Runner{GPU: probetest.New(), Config: cfg}
+	r := &probe.Runner{GPU: sim.New(), Config: cfg}
 	shapes := []probe.StreamShape{{Width: 16, WarpsPerSM: 16}}
 	jobs := []probe.Job{
 		probe.BandwidthJob("memory", probe.Stream{Subject: "DRAM read", Op: "ld.cg", Footprint: 2 << 30, Passes: 1, Shapes: shapes}),

@@ -6,7 +6,7 @@ import (
 )
 
 // compileNice is the nice value of the compile workers' threads (and of
-// the processes they start, nvdisasm): above the measuring thread's, so
+// the processes they start, the disassembler): above the measuring thread's, so
 // that the compile workers, one per core but one, never delay its launches
 // and waits, whose timing the host-side figures and the run's length
 // depend on.

@@ -267,7 +267,6 @@ func (r *Runner) compiled(ctx context.Context, name string, c *compiled) {
 	}
 }
 
-
 func (c *compiled) close() {
 	if c != nil && c.prog != nil {
 		c.prog.Close()
@@ -358,9 +357,9 @@ func (j *occupancyJob) measure(ctx context.Context, r *Runner) ([]record.Record,
 	rec := record.Record{
 		ID: record.MakeID(j.spec.Suite, "", j.spec.Subject, string(record.Occupancy)), Suite: j.spec.Suite, Subject: j.spec.Subject, Group: j.spec.Group,
 		Quantity: record.Occupancy, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Note: j.spec.Note, Op: j.spec.Op,
-		Provenance: record.Provenance{Module: "occ_" + KernelName(j.spec.Subject), PTXSHA256: j.c.hash, Time: time.Now().UTC(),
-			CompileSeconds: j.c.compile.Seconds()},
+		Provenance: r.provenanceOf("occ_"+KernelName(j.spec.Subject), j.c.hash),
 	}
+	rec.Provenance.CompileSeconds = j.c.compile.Seconds()
 	if f := j.c.failure; f != nil {
 		rec.Status, rec.Reason = f.Status, f.Reason
 		return []record.Record{rec}, j.c.fatalErr
@@ -540,9 +539,9 @@ func (j *mixJob) measure(ctx context.Context, r *Runner) ([]record.Record, error
 	rec := record.Record{
 		ID: record.MakeID(j.suite, "", j.id, ""), Suite: j.suite, Subject: j.subject, Group: pipes.GroupMix,
 		Quantity: record.Mix, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Mix: det, Op: mixOp(j.parts),
-		Provenance: record.Provenance{Module: "mix_" + KernelName(j.id), PTXSHA256: j.c.hash, Time: time.Now().UTC(),
-			CompileSeconds: j.c.compile.Seconds()},
+		Provenance: r.provenanceOf("mix_"+KernelName(j.id), j.c.hash),
 	}
+	rec.Provenance.CompileSeconds = j.c.compile.Seconds()
 	if f := j.c.failure; f != nil {
 		rec.Status, rec.Reason = f.Status, f.Reason
 		return []record.Record{rec}, j.c.fatalErr

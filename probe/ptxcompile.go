@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/gpuarch/gpuarch/cuda"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -82,4 +83,23 @@ func (r *Runner) compileWhole(ctx context.Context, name, source, arch string) *c
 	c.prog, c.compile = prog, time.Since(start)
 	r.compiled(ctx, name, c)
 	return c
+}
+
+// Assembler compiles PTX to a cubin as one whole program, with its
+// messages. The sass package's ptxas wrapper implements it.
+type Assembler interface {
+	Assemble(ctx context.Context, source, arch string) (cubin []byte, log string, err error)
+}
+
+// CubinLoader is implemented by GPUs that load machine code compiled
+// elsewhere (by an [Assembler]) as a program.
+type CubinLoader interface {
+	LoadCubin(ctx context.Context, name string, cubin []byte) (Program, error)
+}
+
+// TensorMapper is implemented by GPUs whose driver encodes the tensor
+// maps the Tensor Memory Accelerator reads (CUDA 12 on): the map of a
+// tiled view t of buffer b, passed to a launch by value.
+type TensorMapper interface {
+	TensorMap(b Buffer, t cuda.TensorTile) (cuda.TensorMap, error)
 }

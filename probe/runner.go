@@ -25,7 +25,7 @@ import (
 // the backend.
 var (
 	// ErrPoisoned: a kernel faulted and the process can no longer use the
-	// GPU (a sticky CUDA error); only a new process can go on.
+	// GPU (a sticky error of the driver); only a new process can go on.
 	ErrPoisoned = errors.New("the GPU context was lost to a fault")
 	// ErrHung: a kernel did not finish within its timeout. It may still
 	// be running, so the run cannot go on on this device.
@@ -50,7 +50,8 @@ type Config struct {
 	// instructions take a small share of issue slots.
 	BodySteps int
 	// TargetCycles is how long each throughput kernel should run, in SM
-	// cycles: long enough that %globaltimer's coarse ticks do not matter.
+	// cycles: long enough that the in-kernel timer's coarse ticks do not
+	// matter.
 	TargetCycles float64
 	// ClockMicros is how long the clock kernel spins.
 	ClockMicros int
@@ -62,7 +63,7 @@ type Config struct {
 	// MaxFootprint, when above 0, is the most device memory a memory
 	// probe's footprint may take (run --max-footprint): chases stop there
 	// and streams over more are skipped, each saying so. For a device
-	// with little memory to spare, or a CPU (lavapipe) where the largest
+	// with little memory to spare, or a device on the CPU where the largest
 	// footprints take minutes.
 	MaxFootprint int64
 	// CompileWorkers is how many probes are compiled and disassembled in
@@ -98,42 +99,6 @@ func DefaultConfig() Config {
 	}
 }
 
-// ChainSpec is one instruction (or short sequence) measured by dependent
-// chains.
-type ChainSpec struct {
-	Suite   string
-	Subject string // the instruction as users name it, e.g. "fma.rn.f32"
-	Group   string // e.g. "f32"
-	// Op is the backend-neutral operation ("fma.f32"), shared by the
-	// entries of every kernel language that perform it; empty when the
-	// entry has no counterpart in another language.
-	Op   string
-	Step Step
-	// Expect lists SASS opcodes (prefix match: "MUFU" matches
-	// "MUFU.EX2") any of which implements the instruction.
-	Expect []string
-	// ExpectISA lists, per machine-code family other than SASS ("amdgcn",
-	// "intel"), the mnemonics (prefix match) any of which implements the
-	// instruction, for drivers that report their machine code.
-	ExpectISA map[string][]string
-	// PerStep is how many expected opcodes each step must produce
-	// (default 1).
-	PerStep int
-	// ResultsPerThread is how many results one instruction gives a thread
-	// (2 for f16x2; default 1).
-	ResultsPerThread int
-	// Weight is about how many machine instructions one step becomes;
-	// loop bodies hold BodySteps/Weight steps (default 1).
-	Weight int
-	// Note says how the chain measures the instruction when that is not
-	// obvious (a helper instruction in the step, another PTX form); it is
-	// copied into every record.
-	Note string
-	// ILPs, when set, replaces Config.ILPs for this instruction (for
-	// instructions that ptxas would merge across independent chains).
-	ILPs []int
-}
-
 // ilps returns the ILP values tried for spec.
 func (r *Runner) ilps(spec ChainSpec) []int {
 	if len(spec.ILPs) > 0 {
@@ -155,9 +120,9 @@ type Runner struct {
 	Config    Config
 	// Progress receives one line per step of work; nil discards.
 	Progress func(string)
-	// Artifacts, when set, is a folder where each probe module's PTX and
-	// machine code are kept (NAME.ptx, NAME.cubin), named as records'
-	// provenance names them.
+	// Artifacts, when set, is a folder where each probe module's source
+	// and machine code are kept (named for the kernel language: see
+	// Language), named as records' provenance names them.
 	Artifacts string
 
 	clock Program // the compiled clock kernel
@@ -183,9 +148,8 @@ const rewarmBelow = 0.9
 // fallen below rewarmBelow of the warm-up's because it was idle (the
 // throttle reasons say GpuIdle, or the clock is under half the warm-up's):
 // a GPU left idle while the host compiled large modules lowers its clock,
-// and some drivers do not raise it again for short kernels (NVIDIA's
-// Vulkan driver on an H100 measured a whole memory suite at 345 MHz after
-// 1980 at warm-up). A clock held down by a power or thermal limit is left
+// and some drivers do not raise it again for short kernels (one measured
+// a whole memory suite of an H100 at 345 MHz after 1980 at warm-up). A clock held down by a power or thermal limit is left
 // as it is: warming would not raise it. Each warm-up ends when the clock
 // is back, or stops rising (a GPU idle between jobs that is also held by
 // its power limit never gets back: an H100 run that waited the whole
@@ -297,8 +261,8 @@ func (r *Runner) Clock(ctx context.Context) (*record.Clock, error) {
 		// with the clock it names, so the ratio only repeats that clock.
 		src = record.ClockNotInKernel + " (timing by GPU timestamps): " + clock
 	} else if span := stats.Median(spans); span < 250*float64(r.Config.ClockMicros) {
-		// A driver that moves the timer read out of the spin loop (Mesa's
-		// lavapipe) ends the spin at once: the ratio is over what span
+		// A driver that moves the timer read out of the spin loop (one
+		// running on the CPU) ends the spin at once: the ratio is over what span
 		// there was.
 		src = fmt.Sprintf("%s over %s in one %s on each of %d %s (median), over %.0f ns: %s the %d µs asked (the driver moved the timer read out of its loop)",
 			r.cycleClock(), r.timerName(), u.Subgroup, len(hz), u.Cores, span, record.ClockNotSpun, r.Config.ClockMicros)
@@ -638,13 +602,7 @@ func (r *Runner) prepare(ctx context.Context, spec ChainSpec) *prepared {
 	p.tp.Provenance = p.lat.Provenance
 	// Machine code first: a probe that does not contain the instruction is
 	// not worth the GPU's time.
-	p.lat.SASS, p.tp.SASS = r.verify(ctx, spec, cs, prog)
-	if p.lat.SASS.Status == sassInvalid {
-		p.lat.Status, p.lat.Reason = record.StatusInvalid, "machine code: "+p.lat.SASS.Note
-	}
-	if p.tp.SASS.Status == sassInvalid {
-		p.tp.Status, p.tp.Reason = record.StatusInvalid, "machine code: "+p.tp.SASS.Note
-	}
+	r.checkChain(ctx, spec, cs, prog, &p.lat, &p.tp)
 	return p
 }
 
@@ -712,9 +670,8 @@ func (r *Runner) measure(ctx context.Context, p *prepared) ([]record.Record, err
 }
 
 // keep writes a module's source and binary into the artifacts folder,
-// named for the kernel language (NAME.ptx and NAME.cubin, NAME.spvasm and
-// NAME.spv); a module that did not compile (nil binary) leaves its
-// source, to debug.
+// named for the kernel language (Language.SourceExt and BinaryExt); a
+// module that did not compile (nil binary) leaves its source, to debug.
 func (r *Runner) keep(name, source string, binary []byte) error {
 	if r.Artifacts == "" {
 		return nil

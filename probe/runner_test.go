@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/probe"
-	"github.com/gpuarch/gpuarch/probe/probetest"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -42,7 +42,7 @@ func TestChainOnFakeGPU(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			g := probetest.New()
+			g := sim.New()
 			g.Latency, g.Peak = tc.latency, tc.peak
 			r := &probe.Runner{GPU: g, Config: testConfig()}
 			recs, err := r.Chain(context.Background(), fmaSpec())
@@ -96,20 +96,20 @@ func TestChainOnFakeGPU(t *testing.T) {
 func TestChainFailures(t *testing.T) {
 	tests := []struct {
 		name       string
-		setup      func(g *probetest.GPU)
+		setup      func(g *sim.GPU)
 		wantStatus record.Status
 		wantReason string
 	}{
-		{"unsupported instruction", func(g *probetest.GPU) {
+		{"unsupported instruction", func(g *sim.GPU) {
 			g.CompileErr = errors.New("cuLinkAddData: CUDA_ERROR_INVALID_PTX (218)\nptxas error: Feature 'f64 ops' requires .target sm_13 or higher")
 		}, record.StatusSkipped, "not supported"},
-		{"broken PTX", func(g *probetest.GPU) {
+		{"broken PTX", func(g *sim.GPU) {
 			g.CompileErr = errors.New("cuLinkAddData: CUDA_ERROR_INVALID_PTX (218)\nptxas error: syntax error at 'foo'")
 		}, record.StatusFailed, "PTX JIT failed"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			g := probetest.New()
+			g := sim.New()
 			tc.setup(g)
 			r := &probe.Runner{GPU: g, Config: testConfig(), Artifacts: t.TempDir()}
 			recs, err := r.Chain(context.Background(), fmaSpec())
@@ -132,13 +132,13 @@ func TestChainFailures(t *testing.T) {
 }
 
 func TestChainFaultStopsProcess(t *testing.T) {
-	g := probetest.New()
+	g := sim.New()
 	r := &probe.Runner{GPU: g, Config: testConfig()}
 	// Compile the clock kernel first so the fault hits the latency kernel.
 	if _, err := r.Clock(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	g.LaunchErr = probetest.ErrFault
+	g.LaunchErr = sim.ErrFault
 	recs, err := r.Chain(context.Background(), fmaSpec())
 	if !errors.Is(err, probe.ErrPoisoned) {
 		t.Fatalf("err = %v: a fault must end this process's measurements", err)
@@ -151,7 +151,7 @@ func TestChainFaultStopsProcess(t *testing.T) {
 }
 
 func TestChainHangKeepsLatency(t *testing.T) {
-	g := probetest.New()
+	g := sim.New()
 	g.FailKernel, g.LaunchErr = "tp_", probe.ErrHung
 	r := &probe.Runner{GPU: g, Config: testConfig()}
 	recs, err := r.Chain(context.Background(), fmaSpec())
@@ -164,7 +164,7 @@ func TestChainHangKeepsLatency(t *testing.T) {
 }
 
 func TestChainHangStopsRun(t *testing.T) {
-	g := probetest.New()
+	g := sim.New()
 	r := &probe.Runner{GPU: g, Config: testConfig()}
 	if _, err := r.Clock(context.Background()); err != nil {
 		t.Fatal(err)
@@ -248,11 +248,11 @@ func TestRateOfUnevenPlacement(t *testing.T) {
 
 func TestDecodeWarpsErrors(t *testing.T) {
 	buf := make([]byte, 2*probe.WarpRecordBytes)
-	probetest.WriteWarp(buf, 0, 10, 20, 1, 2, 0)
+	sim.WriteWarp(buf, 0, 10, 20, 1, 2, 0)
 	if _, err := probe.DecodeWarps(buf, 2); err == nil || !strings.Contains(err.Error(), "warp 1 wrote no record") {
 		t.Errorf("missing warp: err = %v", err)
 	}
-	probetest.WriteWarp(buf, 1, 30, 20, 1, 2, 0)
+	sim.WriteWarp(buf, 1, 30, 20, 1, 2, 0)
 	if _, err := probe.DecodeWarps(buf, 2); err == nil || !strings.Contains(err.Error(), "end before start") {
 		t.Errorf("backwards warp: err = %v", err)
 	}
@@ -260,7 +260,7 @@ func TestDecodeWarpsErrors(t *testing.T) {
 		t.Error("short buffer: no error")
 	}
 	// A 32-bit counter that passed 2^32 during the warp (lavapipe).
-	probetest.WriteWarp(buf, 1, 1<<32-100, 50, 1<<32-10, 5, 0)
+	sim.WriteWarp(buf, 1, 1<<32-100, 50, 1<<32-10, 5, 0)
 	ws, err := probe.DecodeWarps(buf, 2)
 	if err != nil || ws[1].EndCycle-ws[1].StartCycle != 150 || ws[1].EndNs-ws[1].StartNs != 15 {
 		t.Errorf("wrapped 32-bit counter: %+v, %v", ws, err)
@@ -375,7 +375,7 @@ func TestDispatchSpinsAsAsked(t *testing.T) {
 		{"spins end early", 0.005, record.StatusFailed},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			g := probetest.New()
+			g := sim.New()
 			g.SpinFraction = tc.fraction
 			r := &probe.Runner{GPU: g, Config: testConfig()}
 			var recs []record.Record
@@ -408,7 +408,7 @@ func TestKeepWarm(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			g := probetest.New()
+			g := sim.New()
 			var lines []string
 			r := &probe.Runner{GPU: g, Config: testConfig(), Progress: func(s string) { lines = append(lines, s) }}
 			if _, err := r.Warmup(context.Background(), 0, 10*time.Millisecond); err != nil {
@@ -432,7 +432,7 @@ func TestKeepWarm(t *testing.T) {
 // against dependent instructions per iteration (32 on the simulated GPU),
 // not one iteration's cycles (42 there, the loop's 10 included).
 func TestMMALatencyIsASlope(t *testing.T) {
-	g := probetest.New()
+	g := sim.New()
 	r := &probe.Runner{GPU: g, Config: testConfig()}
 	m := probe.MMA{Name: "mma m16n8k16 f32+=f16", Group: "mma.sync", Instr: "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
 		M: 16, N: 8, K: 16, RegsA: 4, RegsB: 2, RegsD: 4, Frag: ptx.B32, Acc: ptx.F32, Elem: "f16", Expect: []string{"HMMA"}}

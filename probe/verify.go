@@ -276,3 +276,43 @@ func mnemonics(listing string) []string {
 	}
 	return out
 }
+
+// checkChain checks a chain probe's machine code into its latency and
+// throughput records, marking each invalid whose code lacks the
+// instruction.
+func (r *Runner) checkChain(ctx context.Context, spec ChainSpec, cs *chainSet, prog Program, lat, tp *record.Record) {
+	lat.SASS, tp.SASS = r.verify(ctx, spec, cs, prog)
+	for _, rec := range []*record.Record{lat, tp} {
+		if rec.SASS.Status == sassInvalid {
+			rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.SASS.Note
+		}
+	}
+}
+
+// Disassembler turns machine code into a listing. The sass package's
+// nvdisasm wrapper implements it.
+type Disassembler interface {
+	Disassemble(ctx context.Context, binary []byte) (*sass.Listing, error)
+}
+
+// Inspector is implemented by programs whose driver reports what it
+// compiled, per kernel and launch width (Vulkan's
+// VK_KHR_pipeline_executable_properties).
+type Inspector interface {
+	Inspect(kernel string, threads int) (*MachineCode, error)
+}
+
+// MachineCode is what a driver reported of one compiled kernel.
+type MachineCode struct {
+	// Source names the mechanism ("VK_KHR_pipeline_executable_properties").
+	Source string
+	// Statistics are the driver's statistics by name.
+	Statistics map[string]float64
+	// Representations names everything the driver returned.
+	Representations []string
+	// ISA is the machine-code family of Listing ("amdgcn", "intel"),
+	// and Listing the machine code as text; both empty when the driver
+	// gives none (NVIDIA returns statistics only).
+	ISA     string
+	Listing string
+}

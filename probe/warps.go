@@ -9,15 +9,15 @@ import (
 )
 
 // NoSM is the SM field of a warp record whose kernel cannot tell which
-// core ran it (a Vulkan device without VK_NV_shader_sm_builtins).
+// core ran it (a device whose kernel language has no SM index).
 const NoSM = 0xffffffff
 
 // WarpRecord is one warp's timing as a throughput or clock kernel wrote it.
 type WarpRecord struct {
-	StartCycle, EndCycle uint64 // %clock64 of the warp's SM (Vulkan: the subgroup clock)
-	StartNs, EndNs       uint64 // %globaltimer (Vulkan: the device clock, converted)
-	SM                   uint32 // %smid, or NoSM
-	// Slot is %warpid at the end (the warp's slot on its SM), Block its
+	StartCycle, EndCycle uint64 // the cycle counter of the warp's SM (Language.CycleClock)
+	StartNs, EndNs       uint64 // the in-kernel timer (Language.Timer), in nanoseconds
+	SM                   uint32 // the SM's index, or NoSM
+	// Slot is the warp's slot on its SM at the end, Block its
 	// block and WarpInBlock its index within the block.
 	Slot, Block, WarpInBlock uint32
 }
@@ -56,7 +56,7 @@ type SMSpan struct {
 	SM     uint32
 	Warps  int
 	Cycles uint64 // last warp end minus first warp start, on the SM's clock
-	Ns     uint64 // the same on %globaltimer
+	Ns     uint64 // the same on the in-kernel timer
 }
 
 // ClockHz is the SM's clock over the span, or 0 when the span is too short
@@ -168,10 +168,10 @@ func RateOfDevice(ws []WarpRecord, instPerWarp float64, cores int) (Rate, error)
 	return Rate{PerSM: perCore, MinSM: perCore, MaxSM: perCore, ClockHz: hz, SMs: max(1, cores), MedianCycles: cycles, DeviceWide: true}, nil
 }
 
-// unwrap32 undoes one wrap of a counter 32 bits wide read as 64 (Mesa's
-// lavapipe's shader clocks): a start in the counter's upper half and an
+// unwrap32 undoes one wrap of a counter 32 bits wide read as 64 (the shader
+// clocks of a device on the CPU): a start in the counter's upper half and an
 // end below it is the counter passing 2^32 once, in a span shorter than
-// 2^32 ticks (a lavapipe DRAM stream ran 2.2 s, its end past 2^31).
+// 2^32 ticks (a DRAM stream on the CPU ran 2.2 s, its end past 2^31).
 // Other ends before starts stay as they are, for the caller to refuse.
 func unwrap32(start, end uint64) (uint64, uint64) {
 	if end < start && start >= 1<<31 && start < 1<<32 {

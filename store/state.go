@@ -53,7 +53,7 @@ func StateOf(run *record.Run) State {
 }
 
 // The simulated backend's marks in a run: its backend (record.Tool and
-// record.Device) and the simulated GPU's name (package probetest).
+// record.Device) and the simulated GPU's name (package backend/sim).
 const (
 	simulated = "simulated"
 	fakeGPU   = "Fake GPU"

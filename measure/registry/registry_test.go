@@ -4,8 +4,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/probe"
-	"github.com/gpuarch/gpuarch/probe/probetest"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/suites/links"
 )
@@ -15,7 +15,7 @@ import (
 func planned(t *testing.T, isa string, fn func(*Session) error) (keys []string, hostPlans int) {
 	t.Helper()
 	s := &Session{
-		Device: probetest.New().Device(),
+		Device: sim.New().Device(),
 		ISA:    isa,
 		Measure: func(p []probe.Planned, _ func(*record.Record)) error {
 			for _, j := range p {

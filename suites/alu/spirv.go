@@ -6,7 +6,7 @@ import (
 )
 
 // The SPIR-V catalog: the instructions the Vulkan backend measures, as
-// SPIR-V assembly steps (see probe/vk's Codegen for the placeholders).
+// SPIR-V assembly steps (see backend/vk's Codegen for the placeholders).
 // Where a PTX entry measures the same operation, the SPIR-V entry copies
 // its chain (operand pattern, initial values, helper instructions), so the
 // two backends time the same dependent chain on one GPU, and both carry

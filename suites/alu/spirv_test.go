@@ -3,7 +3,7 @@ package alu
 import (
 	"testing"
 
-	"github.com/gpuarch/gpuarch/probe/vk/vktest"
+	"github.com/gpuarch/gpuarch/backend/vk/vktest"
 )
 
 // TestSPIRVCatalogValidates has SPIRV-Tools check every SPIR-V entry's

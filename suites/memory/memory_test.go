@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/probe"
-	"github.com/gpuarch/gpuarch/probe/probetest"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -86,7 +86,7 @@ func TestJobsFor(t *testing.T) {
 			t.Errorf("%q: %d jobs", tc.isa, len(jobs))
 		}
 		var recs []record.Record
-		r := &probe.Runner{GPU: probetest.New(), Config: probe.DefaultConfig()}
+		r := &probe.Runner{GPU: sim.New(), Config: probe.DefaultConfig()}
 		last := jobs[len(jobs)-1]
 		if tc.isa == probe.ISASPIRV {
 			// The simulated GPU takes PTX: the SPIR-V job fails to

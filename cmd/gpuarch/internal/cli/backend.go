@@ -3,17 +3,18 @@ package cli
 import (
 	"context"
 	"fmt"
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/gpuarch/gpuarch/backend/sim"
+	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/cuda"
 	"github.com/gpuarch/gpuarch/measure/registry"
 	"github.com/gpuarch/gpuarch/probe"
-	"github.com/gpuarch/gpuarch/probe/probetest"
-	"github.com/gpuarch/gpuarch/probe/vk"
 	"github.com/gpuarch/gpuarch/suites/alu"
 	"github.com/gpuarch/gpuarch/suites/warp"
 )
@@ -47,14 +48,14 @@ type Target struct {
 func openGPU(ctx context.Context, t Target) (Device, error) {
 	switch t.Backend {
 	case backendCUDA:
-		return probe.OpenCUDA(t.GPU)
+		return cudagpu.Open(t.GPU)
 	case backendVulkan:
 		return vk.OpenWith(ctx, t.GPU, vk.Options{Timing: t.Timing})
 	case backendSimulated:
 		if t.GPU >= simulatedGPUs {
 			return nil, fmt.Errorf("simulated GPU %d does not exist: there are %d, numbered from 0", t.GPU, simulatedGPUs)
 		}
-		g := probetest.New()
+		g := sim.New()
 		g.UUID = fmt.Sprintf("GPU-simulated-%d", t.GPU)
 		return g, nil
 	}

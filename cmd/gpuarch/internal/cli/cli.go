@@ -12,8 +12,8 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/probe"
-	"github.com/gpuarch/gpuarch/probe/vk"
 	"github.com/gpuarch/gpuarch/sass"
 	"github.com/gpuarch/gpuarch/vulkan"
 )

@@ -14,10 +14,10 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gpuarch/gpuarch/backend/sim"
+	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/cuda"
 	"github.com/gpuarch/gpuarch/probe"
-	"github.com/gpuarch/gpuarch/probe/probetest"
-	"github.com/gpuarch/gpuarch/probe/vk"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/report"
 	"github.com/gpuarch/gpuarch/suites/alu"
@@ -29,7 +29,7 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // testEnv runs workers in-process on a simulated GPU.
-func testEnv(gpu *probetest.GPU) (*Env, *bytes.Buffer, *bytes.Buffer) {
+func testEnv(gpu *sim.GPU) (*Env, *bytes.Buffer, *bytes.Buffer) {
 	var stdout, stderr bytes.Buffer
 	cfg := probe.DefaultConfig()
 	cfg.LatencyRepeats, cfg.Repeats = 3, 3
@@ -126,7 +126,7 @@ func TestUsageErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Chdir(t.TempDir()) // a run that should not start writes nothing here if it does
-			e, _, _ := testEnv(probetest.New())
+			e, _, _ := testEnv(sim.New())
 			err := e.Run(context.Background(), tc.args)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("err = %v, want it to contain %q", err, tc.want)
@@ -145,8 +145,8 @@ func TestUnwritableOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	opened := false
-	e, _, _ := testEnv(probetest.New())
-	e.OpenGPU = func(context.Context, Target) (Device, error) { opened = true; return probetest.New(), nil }
+	e, _, _ := testEnv(sim.New())
+	e.OpenGPU = func(context.Context, Target) (Device, error) { opened = true; return sim.New(), nil }
 	err := e.Run(context.Background(), []string{"run", "--out", filepath.Join(blocker, "sub")})
 	if err == nil || !strings.Contains(err.Error(), "cannot create the output folder") {
 		t.Fatalf("err = %v", err)
@@ -192,7 +192,7 @@ func runIn(t *testing.T, e *Env, stderr fmt.Stringer, args ...string) *record.Ru
 }
 
 func TestRunOnSimulatedGPU(t *testing.T) {
-	gpu := probetest.New()
+	gpu := sim.New()
 	e, _, stderr := testEnv(gpu)
 	run := runIn(t, e, stderr, "run", "--suite", "alu")
 	if !run.Complete || len(run.Records) != 2*len(alu.Catalog()) {
@@ -212,7 +212,7 @@ func TestRunOnSimulatedGPU(t *testing.T) {
 }
 
 func TestPipesOnSimulatedGPU(t *testing.T) {
-	e, _, stderr := testEnv(probetest.New())
+	e, _, stderr := testEnv(sim.New())
 	run := runIn(t, e, stderr, "run", "--suite", "pipes")
 	by := map[record.Quantity]int{}
 	roles := map[string]int{}
@@ -238,7 +238,7 @@ func TestPipesOnSimulatedGPU(t *testing.T) {
 }
 
 func TestMemoryOnSimulatedGPU(t *testing.T) {
-	gpu := probetest.New() // allocations above 1 GiB fail, as on a small card
+	gpu := sim.New() // allocations above 1 GiB fail, as on a small card
 	e, _, stderr := testEnv(gpu)
 	run := runIn(t, e, stderr, "run", "--suite", "memory")
 	cg, ok := run.Find("memory/latency/global ld.cg")
@@ -320,8 +320,8 @@ func TestMemoryOnSimulatedGPU(t *testing.T) {
 }
 
 func TestFaultGoesOnInNewWorker(t *testing.T) {
-	gpu := probetest.New()
-	gpu.FailKernel, gpu.LaunchErr = "lat_add_s32_n", probetest.ErrFault
+	gpu := sim.New()
+	gpu.FailKernel, gpu.LaunchErr = "lat_add_s32_n", sim.ErrFault
 	e, _, stderr := testEnv(gpu)
 	workers := 0
 	e.Worker = func(ctx context.Context, req WorkRequest, send func(WorkMessage)) error {
@@ -350,7 +350,7 @@ func TestFaultGoesOnInNewWorker(t *testing.T) {
 }
 
 func TestInterruptKeepsResults(t *testing.T) {
-	e, _, _ := testEnv(probetest.New())
+	e, _, _ := testEnv(sim.New())
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	inner := e.Worker
@@ -386,7 +386,7 @@ func TestInterruptKeepsResults(t *testing.T) {
 }
 
 func TestInstPrintsTable(t *testing.T) {
-	e, stdout, _ := testEnv(probetest.New())
+	e, stdout, _ := testEnv(sim.New())
 	if err := e.Run(context.Background(), []string{"inst", "ex2.approx.f32", "fma.rn.f32", "shfl.sync.bfly.b32"}); err != nil {
 		t.Fatal(err)
 	}
@@ -469,7 +469,7 @@ func TestSummaryLine(t *testing.T) {
 }
 
 func TestWarpAndDispatchOnSimulatedGPU(t *testing.T) {
-	e, _, stderr := testEnv(probetest.New())
+	e, _, stderr := testEnv(sim.New())
 	run := runIn(t, e, stderr, "run", "--suite", "warp,dispatch")
 	if n := len(warp.Catalog()); countSuite(run, warp.Suite) != 2*n {
 		t.Errorf("%d warp records, want %d", countSuite(run, warp.Suite), 2*n)
@@ -515,7 +515,7 @@ func countSuite(run *record.Run, suite string) int {
 }
 
 func TestMMAOnSimulatedGPU(t *testing.T) {
-	e, _, stderr := testEnv(probetest.New())
+	e, _, stderr := testEnv(sim.New())
 	run := runIn(t, e, stderr, "run", "--suite", "mma")
 	frag := 0
 	for _, f := range mma.Fragments() {
@@ -546,7 +546,7 @@ func TestMMAOnSimulatedGPU(t *testing.T) {
 }
 
 func TestCompareRecorded(t *testing.T) {
-	e, stdout, _ := testEnv(probetest.New())
+	e, stdout, _ := testEnv(sim.New())
 	if err := e.Run(context.Background(), []string{"compare", "testdata/h200.json", "testdata/h200.json"}); err != nil {
 		t.Fatal(err)
 	}
@@ -682,7 +682,7 @@ func TestBackendChoice(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Chdir(t.TempDir()) // a run that should not start writes nothing here if it does
-			e, _, _ := testEnv(probetest.New())
+			e, _, _ := testEnv(sim.New())
 			err := e.Run(context.Background(), tc.args)
 			if err == nil || !strings.Contains(err.Error(), tc.want) || ExitCode(err) != 2 {
 				t.Errorf("err = %v (exit %d), want a usage error containing %q", err, ExitCode(err), tc.want)
@@ -690,7 +690,7 @@ func TestBackendChoice(t *testing.T) {
 		})
 	}
 	var out bytes.Buffer
-	e, _, _ := testEnv(probetest.New())
+	e, _, _ := testEnv(sim.New())
 	e.Stdout = &out
 	if err := e.Run(context.Background(), []string{"list", "--backend", "vulkan"}); err != nil {
 		t.Fatal(err)
@@ -761,7 +761,7 @@ func TestDB(t *testing.T) {
 // run --gpu all measures every GPU at once, each into its own folder, and
 // the host summary flags the GPU slower than its siblings.
 func TestRunAllGPUs(t *testing.T) {
-	gpus := []*probetest.GPU{probetest.New(), probetest.New(), probetest.New()}
+	gpus := []*sim.GPU{sim.New(), sim.New(), sim.New()}
 	gpus[2].Peak = 2 // half the issue rate of its siblings
 	e, stdout, stderr := testEnv(nil)
 	// Not withGPUs: the test takes a GPU away later, and the devices

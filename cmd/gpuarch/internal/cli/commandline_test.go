@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gpuarch/gpuarch/probe/probetest"
+	"github.com/gpuarch/gpuarch/backend/sim"
 )
 
 // Every command's --help exits 0 and shows its positional arguments, and
@@ -160,7 +160,7 @@ func TestFlagValuesChecked(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Chdir(t.TempDir())
-			e, _, _ := testEnv(probetest.New())
+			e, _, _ := testEnv(sim.New())
 			err := e.Run(context.Background(), tc.args)
 			if ExitCode(err) != ExitUsage || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("err = %v (exit %d), want a usage error containing %q", err, ExitCode(err), tc.want)
@@ -302,21 +302,21 @@ func grepLines(s, word string) string {
 func TestDBMarksInterruptedAndSimulatedRuns(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "fleet.db")
-	sim := filepath.Join(dir, "sim")
-	completeRun(t, sim) // the simulated GPU
+	simDir := filepath.Join(dir, "sim")
+	completeRun(t, simDir) // the simulated GPU
 	cut := filepath.Join(dir, "cut")
-	e, _, _ := testEnv(probetest.New())
+	e, _, _ := testEnv(sim.New())
 	if err := e.Run(interruptAfter(e, 2), []string{"run", "--suite", "warp", "--out", cut}); ExitCode(err) != ExitInterrupted {
 		t.Fatalf("the interrupted run: %v", err)
 	}
-	for _, f := range []string{filepath.Join(sim, ResultsJSON), filepath.Join(cut, ResultsJSON)} {
+	for _, f := range []string{filepath.Join(simDir, ResultsJSON), filepath.Join(cut, ResultsJSON)} {
 		e, _, _ := testEnv(nil)
 		if err := e.Run(context.Background(), []string{"db", "add", f, "--db", db}); err == nil || !strings.Contains(err.Error(), "--allow-") {
 			t.Errorf("db add %s: %v, want a refusal naming the flag that keeps it", f, err)
 		}
 	}
 	e, stdout, _ := testEnv(nil)
-	if err := e.Run(context.Background(), []string{"db", "add", "--allow-simulated", "--allow-interrupted", "--db", db, filepath.Join(sim, ResultsJSON)}); err != nil {
+	if err := e.Run(context.Background(), []string{"db", "add", "--allow-simulated", "--allow-interrupted", "--db", db, filepath.Join(simDir, ResultsJSON)}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(stdout.String(), "marked simulated") {

@@ -19,10 +19,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuarch/gpuarch/backend/sim"
+	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/measure/registry"
 	"github.com/gpuarch/gpuarch/probe"
-	"github.com/gpuarch/gpuarch/probe/probetest"
-	"github.com/gpuarch/gpuarch/probe/vk"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/spirv"
 	"github.com/gpuarch/gpuarch/suites/pipes"
@@ -130,7 +130,7 @@ func cudaRuns(f kernelFile) []kernelRun {
 	full := WorkRequest{Backend: backendCUDA, Suites: backendSuites(backendCUDA), Config: probe.DefaultConfig()}
 	quick := WorkRequest{Backend: backendCUDA, Suites: []string{"quick"}, Quick: true, Config: registry.QuickConfig(probe.DefaultConfig())}
 	return []kernelRun{workRun(f, full), workRun(f, quick), func(t *testing.T) ([]kernelSection, error) {
-		// As probe.CUDAPeers.SMAccess runs them, on the GPU that loads.
+		// As cudagpu.Peers.SMAccess runs them, on the GPU that loads.
 		g := newKernelGPU(f)
 		r := &probe.Runner{GPU: g, Config: probe.DefaultConfig()}
 		if _, err := r.Warmup(context.Background(), 200*time.Millisecond, 2*time.Second); err != nil {
@@ -232,7 +232,7 @@ func workRun(f kernelFile, req WorkRequest) kernelRun {
 // solo rate, and keeps every module compiled through it, by the driver's
 // JIT or, for CUDA, by ptxas (kernelAssembler and LoadCubin).
 type kernelGPU struct {
-	*probetest.GPU
+	*sim.GPU
 	dev record.Device
 	cg  probe.Codegen
 
@@ -247,22 +247,22 @@ type kernelModule struct {
 
 func newKernelGPU(f kernelFile) *kernelGPU {
 	dev := f.Device
-	sim := probetest.New()
-	sim.SMs, sim.MaxAlloc = dev.SMs, 0
+	fake := sim.New()
+	fake.SMs, fake.MaxAlloc = dev.SMs, 0
 	if v := dev.Attributes["MAX_SHARED_MEMORY_PER_MULTIPROCESSOR"]; v > 0 {
-		sim.SharedPerSM = v
+		fake.SharedPerSM = v
 	}
 	solo := map[string]float64{}
 	for class, rate := range f.Solo {
 		solo["mix_"+probe.KernelName("mix/"+class+":1")+"_w"] = rate
 	}
-	sim.PeakOf = func(kernel string) float64 {
+	fake.PeakOf = func(kernel string) float64 {
 		if i := strings.LastIndex(kernel, "_w"); i >= 0 {
 			return solo[kernel[:i+2]]
 		}
 		return 0
 	}
-	g := &kernelGPU{GPU: sim, dev: dev, cg: probe.PTX{Version: dev.PTXVersion, Target: dev.PTXTarget}}
+	g := &kernelGPU{GPU: fake, dev: dev, cg: probe.PTX{Version: dev.PTXVersion, Target: dev.PTXTarget}}
 	if dev.BackendOf() == backendVulkan {
 		g.cg = vk.Codegen{Features: vulkanFeatures(dev)}
 	}
@@ -559,7 +559,7 @@ func validateSPIRV(t *testing.T, file string, sections []kernelSection) {
 						mu.Unlock()
 						continue
 					}
-					env = "vulkan1.3" // as probe/vk's TestCoopMatValidates checks them
+					env = "vulkan1.3" // as backend/vk's TestCoopMatValidates checks them
 				}
 				err = spirv.Validate(context.Background(), words, env)
 				mu.Lock()

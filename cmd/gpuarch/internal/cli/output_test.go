@@ -13,8 +13,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/cmd/gpuarch/internal/outdir"
-	"github.com/gpuarch/gpuarch/probe/probetest"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -56,7 +56,7 @@ func only(h map[string]string) map[string]string {
 // completeRun runs the warp suite on a simulated GPU into out.
 func completeRun(t *testing.T, out string) {
 	t.Helper()
-	e, _, stderr := testEnv(probetest.New())
+	e, _, stderr := testEnv(sim.New())
 	if err := e.Run(context.Background(), []string{"run", "--suite", "warp", "--out", out}); err != nil {
 		t.Fatalf("%v\n%s", err, stderr)
 	}
@@ -85,9 +85,9 @@ func TestRunKeepsCompleteRun(t *testing.T) {
 	out := t.TempDir()
 	completeRun(t, out)
 	before := treeHashes(t, out)
-	e, _, _ := testEnv(probetest.New())
+	e, _, _ := testEnv(sim.New())
 	opened := false
-	e.OpenGPU = func(context.Context, Target) (Device, error) { opened = true; return probetest.New(), nil }
+	e.OpenGPU = func(context.Context, Target) (Device, error) { opened = true; return sim.New(), nil }
 	err := e.Run(context.Background(), []string{"run", "--suite", "warp", "--out", out})
 	if !errors.Is(err, outdir.ErrExists) || ExitCode(err) == 0 || !strings.Contains(err.Error(), "--force") {
 		t.Fatalf("err = %v (exit %d), want a refusal naming --force", err, ExitCode(err))
@@ -98,7 +98,7 @@ func TestRunKeepsCompleteRun(t *testing.T) {
 	if d := cmp.Diff(before, treeHashes(t, out)); d != "" {
 		t.Errorf("the complete run changed (-before +after):\n%s", d)
 	}
-	e, _, stderr := testEnv(probetest.New())
+	e, _, stderr := testEnv(sim.New())
 	if err := e.Run(context.Background(), []string{"run", "--suite", "alu", "--out", out, "--force"}); err != nil {
 		t.Fatalf("--force: %v\n%s", err, stderr)
 	}
@@ -116,7 +116,7 @@ func TestInterruptedRunGoesBeside(t *testing.T) {
 	completeRun(t, out)
 	before := treeHashes(t, out)
 
-	e, _, _ := testEnv(probetest.New())
+	e, _, _ := testEnv(sim.New())
 	ctx := interruptAfter(e, 3)
 	err := e.Run(ctx, []string{"run", "--suite", "alu", "--out", out, "--force"})
 	if ExitCode(err) != ExitInterrupted || !strings.Contains(err.Error(), outdir.InterruptedPrefix) {
@@ -136,7 +136,7 @@ func TestInterruptedRunGoesBeside(t *testing.T) {
 
 	// Resuming finishes it beside the complete run, which it may not
 	// replace without --force.
-	e, _, stderr := testEnv(probetest.New())
+	e, _, stderr := testEnv(sim.New())
 	jobs := 0
 	e.Worker = func(ctx context.Context, req WorkRequest, send func(WorkMessage)) error {
 		return e.work(ctx, req, func(m WorkMessage) {
@@ -161,7 +161,7 @@ func TestInterruptedRunGoesBeside(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref := runIn(t, func() *Env { e, _, _ := testEnv(probetest.New()); return e }(), stderr, "run", "--suite", "alu")
+	ref := runIn(t, func() *Env { e, _, _ := testEnv(sim.New()); return e }(), stderr, "run", "--suite", "alu")
 	if !full.Complete || len(full.Records) != len(ref.Records) || full.Done != nil {
 		t.Errorf("resumed run: complete %v, %d records (a whole run has %d), done %d", full.Complete, len(full.Records), len(ref.Records), len(full.Done))
 	}
@@ -177,7 +177,7 @@ func TestInterruptedRunGoesBeside(t *testing.T) {
 // for, marked interrupted, and --resume completes it in place.
 func TestResumeInPlace(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "new")
-	e, _, _ := testEnv(probetest.New())
+	e, _, _ := testEnv(sim.New())
 	if err := e.Run(interruptAfter(e, 2), []string{"run", "--suite", "warp", "--out", out}); ExitCode(err) != ExitInterrupted {
 		t.Fatalf("err = %v (exit %d)", err, ExitCode(err))
 	}
@@ -185,7 +185,7 @@ func TestResumeInPlace(t *testing.T) {
 	if err != nil || partial.Complete {
 		t.Fatalf("%v, complete %v", err, partial.Complete)
 	}
-	e, _, stderr := testEnv(probetest.New())
+	e, _, stderr := testEnv(sim.New())
 	if err := e.Run(context.Background(), []string{"run", "--suite", "alu", "--out", out, "--resume"}); ExitCode(err) != ExitUsage || !strings.Contains(err.Error(), "same --suite") {
 		t.Errorf("resuming with other suites: %v", err)
 	}
@@ -218,7 +218,7 @@ func TestFailedRunStatus(t *testing.T) {
 		{"none failed", func(int) bool { return false }, ExitOK, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			e, _, _ := testEnv(probetest.New())
+			e, _, _ := testEnv(sim.New())
 			n := 0
 			e.Worker = func(ctx context.Context, req WorkRequest, send func(WorkMessage)) error {
 				return e.work(ctx, req, func(m WorkMessage) {

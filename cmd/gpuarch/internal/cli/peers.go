@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
 	"time"
 
 	linkname "github.com/gpuarch/gpuarch/measure/links"
@@ -23,14 +24,14 @@ func (e *Env) workPeers(ctx context.Context, req WorkRequest, send func(WorkMess
 		send(WorkMessage{Type: "peers", Peers: &links.Matrix{Note: fmt.Sprintf("the %s backend cannot copy between GPUs", req.Backend)}})
 		return nil
 	}
-	peers := &probe.CUDAPeers{Config: req.Config, Progress: e.progress(time.Now()), SMJobs: peerSMJobs}
+	peers := &cudagpu.Peers{Config: req.Config, Progress: e.progress(time.Now()), SMJobs: peerSMJobs}
 	defer func() {
 		for _, g := range peers.Devices {
 			g.Close()
 		}
 	}()
 	for _, n := range req.Peers {
-		g, err := probe.OpenCUDA(n)
+		g, err := cudagpu.Open(n)
 		if err != nil {
 			return fmt.Errorf("gpu %d: %w", n, err)
 		}

@@ -12,17 +12,17 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gpuarch/gpuarch/backend/sim"
 	aluname "github.com/gpuarch/gpuarch/measure/alu"
 	linkname "github.com/gpuarch/gpuarch/measure/links"
 	mmaname "github.com/gpuarch/gpuarch/measure/mma"
-	"github.com/gpuarch/gpuarch/probe/probetest"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/suites/links"
 )
 
 // quickEnv is a test Env of two simulated GPUs.
 func quickEnv() (*Env, func() string) {
-	gpus := []*probetest.GPU{probetest.New(), probetest.New()}
+	gpus := []*sim.GPU{sim.New(), sim.New()}
 	for i, g := range gpus {
 		g.UUID = fmt.Sprintf("GPU-simulated-%d", i)
 	}
@@ -356,7 +356,7 @@ func TestQuickHostSideFlag(t *testing.T) {
 // busyGPU is a simulated GPU whose driver lists another compute process
 // beside gpuarch's worker.
 type busyGPU struct {
-	*probetest.GPU
+	*sim.GPU
 	pids []int
 }
 
@@ -389,7 +389,7 @@ func TestQuickBusyGPUFlaggedWithoutProcessList(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var gpus []busyGPU
 			for i := range 3 {
-				g := busyGPU{GPU: probetest.New(), pids: []int{100 + i}}
+				g := busyGPU{GPU: sim.New(), pids: []int{100 + i}}
 				g.UUID = fmt.Sprintf("GPU-simulated-%d", i)
 				gpus = append(gpus, g)
 			}

@@ -1,4 +1,4 @@
-package probe
+package cudagpu
 
 import (
 	"context"
@@ -8,16 +8,18 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/gpuarch/gpuarch/backend/nvsensors"
 	"github.com/gpuarch/gpuarch/cuda"
 	"github.com/gpuarch/gpuarch/nvml"
+	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
 
-// CUDA is the GPU interface on NVIDIA's driver API. A CUDA context is bound
+// GPU is the probe.GPU of CUDA: NVIDIA's driver API. A CUDA context is bound
 // to an OS thread: open it, and use it, from one goroutine that has called
 // runtime.LockOSThread.
-type CUDA struct {
+type GPU struct {
 	drv   *cuda.Driver
 	dev   cuda.Device
 	ctx   *cuda.Context
@@ -30,15 +32,15 @@ type CUDA struct {
 	// cache keeps compiled modules across runs (nil: off); cubins shares
 	// one compilation among the probes of this process whose modules are
 	// the same text.
-	cache  *ModuleCache
-	cubins flight[[]byte]
+	cache  *probe.ModuleCache
+	cubins probe.Flight[[]byte]
 	// busy is the time spent in launches and their waits, in ns.
 	busy atomic.Int64
 }
 
-// OpenCUDA opens GPU number ordinal. Its errors say in one sentence what is
+// Open opens GPU number ordinal. Its errors say in one sentence what is
 // missing (no driver, no GPU, no such ordinal).
-func OpenCUDA(ordinal int) (*CUDA, error) {
+func Open(ordinal int) (*GPU, error) {
 	drv, err := cuda.Open()
 	if err != nil {
 		return nil, err
@@ -54,7 +56,7 @@ func OpenCUDA(ordinal int) (*CUDA, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &CUDA{drv: drv, dev: dev, cache: OpenModuleCache()}
+	g := &GPU{drv: drv, dev: dev, cache: probe.OpenModuleCache()}
 	if err := g.describe(); err != nil {
 		return nil, err
 	}
@@ -65,7 +67,7 @@ func OpenCUDA(ordinal int) (*CUDA, error) {
 }
 
 // attach retains the primary context and makes the completion event.
-func (g *CUDA) attach() error {
+func (g *GPU) attach() error {
 	ctx, err := g.dev.RetainPrimaryContext()
 	if err != nil {
 		return err
@@ -79,7 +81,7 @@ func (g *CUDA) attach() error {
 	return nil
 }
 
-func (g *CUDA) describe() error {
+func (g *GPU) describe() error {
 	d := &g.info
 	d.Backend, d.Vendor = "cuda", "NVIDIA"
 	var err error
@@ -141,45 +143,31 @@ func (g *CUDA) describe() error {
 }
 
 // Device implements GPU.
-func (g *CUDA) Device() record.Device { return g.info }
+func (g *GPU) Device() record.Device { return g.info }
 
 // Codegen implements GPU: PTX of the version the driver reads, for the
 // GPU's own target.
-func (g *CUDA) Codegen() Codegen { return PTX{Version: g.info.PTXVersion, Target: g.info.PTXTarget} }
+func (g *GPU) Codegen() probe.Codegen {
+	return probe.PTX{Version: g.info.PTXVersion, Target: g.info.PTXTarget}
+}
 
-// SetsCarveout implements CarveoutSetter: CUDA sets the preferred
+// SetsCarveout implements probe.CarveoutSetter: CUDA sets the preferred
 // shared-memory carve-out as a function attribute.
-func (g *CUDA) SetsCarveout() bool { return true }
+func (g *GPU) SetsCarveout() bool { return true }
 
 // Driver exposes the driver for callers that need more than GPU offers.
-func (g *CUDA) Driver() *cuda.Driver { return g.drv }
+func (g *GPU) Driver() *cuda.Driver { return g.drv }
 
 // Sensors implements GPU.
-func (g *CUDA) Sensors() *record.Sensors {
+func (g *GPU) Sensors() *record.Sensors {
 	if g.nvdev == nil {
 		return nil
 	}
-	return NVMLSensors(g.nvdev)
-}
-
-// NVMLSensors reads an NVML device's clocks, power, temperature and
-// throttle reasons, or nil when NVML cannot say.
-func NVMLSensors(d *nvml.Device) *record.Sensors {
-	s, err := d.Sample()
-	if err != nil {
-		return nil
-	}
-	return &record.Sensors{
-		SMClockHz:  float64(s.SMClockMHz) * 1e6,
-		MemClockHz: float64(s.MemClockMHz) * 1e6,
-		PowerW:     float64(s.PowerMilliwatts) / 1e3,
-		TempC:      float64(s.TemperatureC),
-		Throttle:   s.Reasons,
-	}
+	return nvsensors.Read(g.nvdev)
 }
 
 // Close releases the context and NVML.
-func (g *CUDA) Close() error {
+func (g *GPU) Close() error {
 	var errs []error
 	if g.ctx != nil {
 		errs = append(errs, g.links.free(g.ctx))
@@ -202,9 +190,9 @@ func wrap(err error) error {
 	case err == nil:
 		return nil
 	case errors.Is(err, cuda.ErrTimeout):
-		return fmt.Errorf("%w: %w", ErrHung, err)
+		return fmt.Errorf("%w: %w", probe.ErrHung, err)
 	case cuda.IsSticky(err):
-		return fmt.Errorf("%w: %w", ErrPoisoned, err)
+		return fmt.Errorf("%w: %w", probe.ErrPoisoned, err)
 	}
 	return err
 }
@@ -217,12 +205,12 @@ func wrap(err error) error {
 // source compiled by this driver for this GPU, and shared with concurrent
 // compilations of the same source; a program so made says so (Cached) and
 // reports a compile time of zero.
-func (g *CUDA) Compile(ctx context.Context, name, source string) (Program, error) {
+func (g *GPU) Compile(ctx context.Context, name, source string) (probe.Program, error) {
 	return g.load(ctx, func() (*cuda.Compiled, error) {
 		d := g.info
-		key := CacheKey(source, "cuda", d.DriverVersion, fmt.Sprint(d.CUDAVersion), d.Name, d.ComputeCapability, d.PTXTarget, "jit defaults")
+		key := probe.CacheKey(source, "cuda", d.DriverVersion, fmt.Sprint(d.CUDAVersion), d.Name, d.ComputeCapability, d.PTXTarget, "jit defaults")
 		var compiled *cuda.Compiled
-		cubin, shared, err := g.cubins.do(key, func() ([]byte, error) {
+		cubin, shared, err := g.cubins.Do(key, func() ([]byte, error) {
 			if b, ok := g.cache.Get(key); ok {
 				return b, nil
 			}
@@ -245,21 +233,21 @@ func (g *CUDA) Compile(ctx context.Context, name, source string) (Program, error
 }
 
 // CacheStats implements CacheReporter.
-func (g *CUDA) CacheStats() (hits, misses int64) { return g.cache.Stats() }
+func (g *GPU) CacheStats() (hits, misses int64) { return g.cache.Stats() }
 
 // Busy implements BusyReporter: launches, from the call to the end of the
 // wait for them.
-func (g *CUDA) Busy() time.Duration { return time.Duration(g.busy.Load()) }
+func (g *GPU) Busy() time.Duration { return time.Duration(g.busy.Load()) }
 
 // LoadCubin implements CubinLoader: a cubin compiled elsewhere (ptxas)
 // is loaded as it is.
-func (g *CUDA) LoadCubin(ctx context.Context, name string, cubin []byte) (Program, error) {
+func (g *GPU) LoadCubin(ctx context.Context, name string, cubin []byte) (probe.Program, error) {
 	return g.load(ctx, func() (*cuda.Compiled, error) { return &cuda.Compiled{Cubin: cubin}, nil })
 }
 
 // load makes the context current on this goroutine's OS thread, gets the
 // module's machine code from compile and loads it.
-func (g *CUDA) load(ctx context.Context, compile func() (*cuda.Compiled, error)) (Program, error) {
+func (g *GPU) load(ctx context.Context, compile func() (*cuda.Compiled, error)) (probe.Program, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -280,7 +268,7 @@ func (g *CUDA) load(ctx context.Context, compile func() (*cuda.Compiled, error))
 }
 
 type cudaProgram struct {
-	g        *CUDA
+	g        *GPU
 	mod      *cuda.Module
 	compiled *cuda.Compiled
 	fns      map[string]*cuda.Function
@@ -306,7 +294,7 @@ func (p *cudaProgram) fn(name string) (*cuda.Function, error) {
 }
 
 // function returns a kernel ready for a launch of shape g.
-func (p *cudaProgram) function(kernel string, g Grid) (*cuda.Function, error) {
+func (p *cudaProgram) function(kernel string, g probe.Grid) (*cuda.Function, error) {
 	f, err := p.fn(kernel)
 	if err != nil {
 		return nil, err
@@ -324,7 +312,7 @@ func (p *cudaProgram) function(kernel string, g Grid) (*cuda.Function, error) {
 }
 
 // launchOn queues one launch on s (nil: the default stream).
-func launchOn(f *cuda.Function, g Grid, s *cuda.Stream, args []any) error {
+func launchOn(f *cuda.Function, g probe.Grid, s *cuda.Stream, args []any) error {
 	conv := convArgs(args)
 	if g.Cluster > 0 {
 		return wrap(f.LaunchCluster(cuda.D1(uint32(g.Blocks)), cuda.D1(uint32(g.Threads)), cuda.D1(uint32(g.Cluster)), uint32(g.SharedBytes), s, conv...))
@@ -336,7 +324,7 @@ func launchOn(f *cuda.Function, g Grid, s *cuda.Stream, args []any) error {
 func convArgs(args []any) []any {
 	conv := make([]any, len(args))
 	for i, a := range args {
-		if ptr, ok := a.(Ptr); ok {
+		if ptr, ok := a.(probe.Ptr); ok {
 			conv[i] = cuda.DevicePtr(ptr)
 		} else {
 			conv[i] = a
@@ -346,7 +334,7 @@ func convArgs(args []any) []any {
 }
 
 // account adds the time since start to the GPU's busy time.
-func (g *CUDA) account(start time.Time) { g.busy.Add(int64(time.Since(start))) }
+func (g *GPU) account(start time.Time) { g.busy.Add(int64(time.Since(start))) }
 
 func dim3(d [3]int) cuda.Dim3 { return cuda.Dim3{X: uint32(d[0]), Y: uint32(d[1]), Z: uint32(d[2])} }
 
@@ -365,7 +353,7 @@ func (p *cudaProgram) allowCluster(f *cuda.Function, blocks int) error {
 
 // LaunchClusters implements ClusterLauncher.
 func (p *cudaProgram) LaunchClusters(ctx context.Context, kernel string, grid [3]int, threads, sharedBytes int, shape [3]int, timeout time.Duration, args ...any) error {
-	f, err := p.function(kernel, Grid{Threads: threads, SharedBytes: sharedBytes})
+	f, err := p.function(kernel, probe.Grid{Threads: threads, SharedBytes: sharedBytes})
 	if err != nil {
 		return err
 	}
@@ -384,7 +372,7 @@ func (p *cudaProgram) LaunchClusters(ctx context.Context, kernel string, grid [3
 
 // MaxActiveClusters implements ClusterLauncher.
 func (p *cudaProgram) MaxActiveClusters(kernel string, grid [3]int, threads, sharedBytes int, shape [3]int) (int, error) {
-	f, err := p.function(kernel, Grid{Threads: threads, SharedBytes: sharedBytes})
+	f, err := p.function(kernel, probe.Grid{Threads: threads, SharedBytes: sharedBytes})
 	if err != nil {
 		return 0, err
 	}
@@ -395,11 +383,11 @@ func (p *cudaProgram) MaxActiveClusters(kernel string, grid [3]int, threads, sha
 }
 
 // TensorMap implements TensorMapper.
-func (g *CUDA) TensorMap(b Buffer, t cuda.TensorTile) (cuda.TensorMap, error) {
+func (g *GPU) TensorMap(b probe.Buffer, t cuda.TensorTile) (cuda.TensorMap, error) {
 	return g.ctx.EncodeTiled(cuda.DevicePtr(b.Ptr()), t)
 }
 
-func (p *cudaProgram) LaunchBatch(ctx context.Context, kernel string, g Grid, b Batch, timeout time.Duration, args func(i int) []any) (queued, total time.Duration, err error) {
+func (p *cudaProgram) LaunchBatch(ctx context.Context, kernel string, g probe.Grid, b probe.Batch, timeout time.Duration, args func(i int) []any) (queued, total time.Duration, err error) {
 	f, err := p.function(kernel, g)
 	if err != nil {
 		return 0, 0, err
@@ -469,7 +457,7 @@ func (p *cudaProgram) LaunchBatch(ctx context.Context, kernel string, g Grid, b 
 	return queued, time.Since(t0), nil
 }
 
-func (p *cudaProgram) Launch(ctx context.Context, kernel string, g Grid, timeout time.Duration, args ...any) error {
+func (p *cudaProgram) Launch(ctx context.Context, kernel string, g probe.Grid, timeout time.Duration, args ...any) error {
 	f, err := p.function(kernel, g)
 	if err != nil {
 		return err
@@ -514,7 +502,7 @@ const carveoutDefault = -1
 
 // preferCarveout sets a kernel's preferred carve-out when it differs from
 // the one set last (or the driver's default).
-func (p *cudaProgram) preferCarveout(f *cuda.Function, c Carveout) error {
+func (p *cudaProgram) preferCarveout(f *cuda.Function, c probe.Carveout) error {
 	want := carveoutDefault
 	if c.Set {
 		want = c.Percent
@@ -533,7 +521,7 @@ func (p *cudaProgram) preferCarveout(f *cuda.Function, c Carveout) error {
 	return nil
 }
 
-func (p *cudaProgram) FillSymbol(symbol string, src Ptr, bytes int) error {
+func (p *cudaProgram) FillSymbol(symbol string, src probe.Ptr, bytes int) error {
 	dst, size, err := p.mod.Global(symbol)
 	if err != nil {
 		return wrap(err)
@@ -547,7 +535,7 @@ func (p *cudaProgram) FillSymbol(symbol string, src Ptr, bytes int) error {
 func (p *cudaProgram) Close() error { return p.mod.Unload() }
 
 // Alloc implements GPU.
-func (g *CUDA) Alloc(bytes int) (Buffer, error) {
+func (g *GPU) Alloc(bytes int) (probe.Buffer, error) {
 	p, err := g.ctx.Alloc(uint64(bytes))
 	if err != nil {
 		return nil, wrap(err)
@@ -566,7 +554,7 @@ type cudaBuffer struct {
 	n   int
 }
 
-func (b *cudaBuffer) Ptr() Ptr { return Ptr(b.ptr) }
+func (b *cudaBuffer) Ptr() probe.Ptr { return probe.Ptr(b.ptr) }
 
 func (b *cudaBuffer) Read() ([]byte, error) {
 	out := make([]byte, b.n)

@@ -8,8 +8,8 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/probe"
-	"github.com/gpuarch/gpuarch/probe/vk"
 	"github.com/gpuarch/gpuarch/spirv"
 )
 

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/probe"
-	"github.com/gpuarch/gpuarch/probe/vk"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/vulkan"

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/gpuarch/gpuarch/backend/nvsensors"
 	"math"
 	"os"
 	"runtime"
@@ -468,7 +469,7 @@ func (g *GPU) Sensors() *record.Sensors {
 	if g.nvdev == nil {
 		return nil
 	}
-	return probe.NVMLSensors(g.nvdev)
+	return nvsensors.Read(g.nvdev)
 }
 
 // Close releases the device, the instance and NVML.

@@ -14,11 +14,11 @@ import (
 // with why, never left to the switch's default ("unknown kind"), where a
 // backend that fell behind would be found only by a run.
 func TestEveryKindLowered(t *testing.T) {
-	kinds := kernelKinds(t, filepath.Join("..", "codegen.go"))
+	kinds := kernelKinds(t, filepath.Join("..", "..", "probe", "codegen.go"))
 	if len(kinds) < 10 {
 		t.Fatalf("found %d kernel kinds in probe/codegen.go; the test no longer reads them", len(kinds))
 	}
-	for _, file := range []string{filepath.Join("..", "codegen.go"), "codegen.go"} {
+	for _, file := range []string{filepath.Join("..", "..", "probe", "codegen.go"), "codegen.go"} {
 		handled := switchCases(t, file)
 		for _, k := range kinds {
 			if !handled[k] {

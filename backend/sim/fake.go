@@ -1,8 +1,8 @@
-// Package probetest provides a simulated GPU for tests of the runner, the
+// Package sim provides a simulated GPU for tests of the runner, the
 // suites and the command line: a dependent step costs Latency cycles, an SM
 // issues at most Peak warp instructions per clock, and kernels are
 // recognised by the names the probe package gives them.
-package probetest
+package sim
 
 import (
 	"context"

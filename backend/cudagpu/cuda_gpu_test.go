@@ -1,4 +1,4 @@
-package probe
+package cudagpu
 
 import (
 	"context"
@@ -8,15 +8,16 @@ import (
 	"time"
 
 	"github.com/gpuarch/gpuarch/cuda"
+	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 )
 
 // openCUDA opens GPU 0 or skips the test on a machine without one.
-func openCUDA(t *testing.T) *CUDA {
+func openCUDA(t *testing.T) *GPU {
 	t.Helper()
 	runtime.LockOSThread()
 	t.Cleanup(runtime.UnlockOSThread)
-	g, err := OpenCUDA(0)
+	g, err := Open(0)
 	switch {
 	case errors.Is(err, cuda.ErrNoDriver):
 		t.Skip("no NVIDIA driver (libcuda.so.1): skipping GPU test")
@@ -69,9 +70,9 @@ func TestGPULaunchTimeout(t *testing.T) {
 	defer prog.Close()
 	// The kernel spins 2 s; the launch gives up after 200 ms.
 	start := time.Now()
-	err = prog.Launch(ctx, "spin", Grid{Blocks: 1, Threads: 32}, 200*time.Millisecond, uint64(2e9))
-	if !errors.Is(err, ErrHung) {
-		t.Fatalf("err = %v, want ErrHung", err)
+	err = prog.Launch(ctx, "spin", probe.Grid{Blocks: 1, Threads: 32}, 200*time.Millisecond, uint64(2e9))
+	if !errors.Is(err, probe.ErrHung) {
+		t.Fatalf("err = %v, want probe.ErrHung", err)
 	}
 	if waited := time.Since(start); waited > 1500*time.Millisecond {
 		t.Errorf("the timeout took %v", waited)
@@ -101,7 +102,7 @@ func TestGPUCompileErrorShowsLog(t *testing.T) {
 // skips it.
 func TestGPUFault(t *testing.T) {
 	if testing.Short() {
-		t.Skip("poisons the process's CUDA context")
+		t.Skip("poisons the process's GPU context")
 	}
 	g := openCUDA(t)
 	d := g.Device()
@@ -110,9 +111,9 @@ func TestGPUFault(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = prog.Launch(ctx, "fault", Grid{Blocks: 1, Threads: 1}, 10*time.Second, Ptr(8))
-	if !errors.Is(err, ErrPoisoned) {
-		t.Fatalf("a store to address 8: err = %v, want ErrPoisoned", err)
+	err = prog.Launch(ctx, "fault", probe.Grid{Blocks: 1, Threads: 1}, 10*time.Second, probe.Ptr(8))
+	if !errors.Is(err, probe.ErrPoisoned) {
+		t.Fatalf("a store to address 8: err = %v, want probe.ErrPoisoned", err)
 	}
 	t.Logf("fault reported as: %v", err)
 }

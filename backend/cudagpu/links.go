@@ -1,4 +1,4 @@
-package probe
+package cudagpu
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/gpuarch/gpuarch/cuda"
 	"github.com/gpuarch/gpuarch/nvml"
+	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -39,7 +40,7 @@ func (h *hostBuffers) free(ctx *cuda.Context) error {
 }
 
 // buffers returns host memory of kind and device memory of at least bytes.
-func (g *CUDA) buffers(kind string, bytes int) ([]byte, cuda.DevicePtr, error) {
+func (g *GPU) buffers(kind string, bytes int) ([]byte, cuda.DevicePtr, error) {
 	h := &g.links
 	if h.devBytes < bytes {
 		if h.dev != 0 {
@@ -89,7 +90,7 @@ func (g *CUDA) buffers(kind string, bytes int) ([]byte, cuda.DevicePtr, error) {
 
 // TimeHostCopies implements links.HostCopier: rounds batches of reps
 // copies on a stream of their own between two events.
-func (g *CUDA) TimeHostCopies(ctx context.Context, dir, kind string, bytes, reps, rounds int) ([]time.Duration, error) {
+func (g *GPU) TimeHostCopies(ctx context.Context, dir, kind string, bytes, reps, rounds int) ([]time.Duration, error) {
 	host, dev, err := g.buffers(kind, bytes)
 	if err != nil {
 		return nil, err
@@ -105,7 +106,7 @@ func (g *CUDA) TimeHostCopies(ctx context.Context, dir, kind string, bytes, reps
 
 // timeOnStream times rounds batches of reps calls of queue, each batch
 // between two events on a new stream, and returns the batches' GPU times.
-func (g *CUDA) timeOnStream(ctx context.Context, reps, rounds int, queue func(*cuda.Stream) error) ([]time.Duration, error) {
+func (g *GPU) timeOnStream(ctx context.Context, reps, rounds int, queue func(*cuda.Stream) error) ([]time.Duration, error) {
 	s, err := g.ctx.NewStream()
 	if err != nil {
 		return nil, wrap(err)
@@ -151,7 +152,7 @@ func (g *CUDA) timeOnStream(ctx context.Context, reps, rounds int, queue func(*c
 
 // TimeRoundTrip implements links.HostCopier: a copy to the device and back
 // from pinned memory, waited for by spinning, on the host's clock.
-func (g *CUDA) TimeRoundTrip(ctx context.Context, bytes, rounds int) ([]time.Duration, error) {
+func (g *GPU) TimeRoundTrip(ctx context.Context, bytes, rounds int) ([]time.Duration, error) {
 	host, dev, err := g.buffers("pinned", bytes)
 	if err != nil {
 		return nil, err
@@ -188,14 +189,8 @@ func (g *CUDA) TimeRoundTrip(ctx context.Context, bytes, rounds int) ([]time.Dur
 	return out, nil
 }
 
-// HealthReader is implemented by GPUs whose driver reports their
-// condition (NVML on CUDA).
-type HealthReader interface {
-	Health() *record.Health
-}
-
-// Health reads NVML's view of the GPU's condition, nil without NVML.
-func (g *CUDA) Health() *record.Health {
+// Health implements probe.HealthReader: NVML's view of the GPU's condition, nil without NVML.
+func (g *GPU) Health() *record.Health {
 	if g.nvdev == nil {
 		return nil
 	}
@@ -208,22 +203,22 @@ func (g *CUDA) Health() *record.Health {
 	return out
 }
 
-// CUDAPeers measures the GPUs of one host against each other (the
+// Peers measures the GPUs of one host against each other (the
 // links.PeerSystem of the CUDA backend). Use it from the goroutine that
 // opened the GPUs, its OS thread locked: it switches their contexts.
-type CUDAPeers struct {
-	Devices []*CUDA
+type Peers struct {
+	Devices []*GPU
 	// Config is the probes' configuration for SM access across the link.
-	Config Config
+	Config probe.Config
 	// Progress receives a line per step; nil discards.
 	Progress func(string)
 	// SMJobs plans the probes SMAccess runs across a link (the memory
 	// suite's: suites sit above probe); nil runs none.
-	SMJobs func(dev record.Device) []Planned
+	SMJobs func(dev record.Device) []probe.Planned
 }
 
 // GPUs implements links.PeerSystem.
-func (p *CUDAPeers) GPUs() []record.Device {
+func (p *Peers) GPUs() []record.Device {
 	out := make([]record.Device, len(p.Devices))
 	for i, g := range p.Devices {
 		out[i] = g.Device()
@@ -233,7 +228,7 @@ func (p *CUDAPeers) GPUs() []record.Device {
 
 // Topology implements links.PeerSystem: the CUDA driver's peer attributes
 // and NVML's PCIe ancestor and NVLinks.
-func (p *CUDAPeers) Topology(src, dst int) (t record.LinkTopology) {
+func (p *Peers) Topology(src, dst int) (t record.LinkTopology) {
 	a, b := p.Devices[src], p.Devices[dst]
 	t.PerformanceRank = -1
 	var err error
@@ -299,7 +294,7 @@ func samePCI(a, b string) bool {
 }
 
 // EnablePeer implements links.PeerSystem.
-func (p *CUDAPeers) EnablePeer(src, dst int) error {
+func (p *Peers) EnablePeer(src, dst int) error {
 	a := p.Devices[src]
 	if err := a.ctx.SetCurrent(); err != nil {
 		return err
@@ -308,7 +303,7 @@ func (p *CUDAPeers) EnablePeer(src, dst int) error {
 }
 
 // TimePeerCopies implements links.PeerSystem, on a stream of src's.
-func (p *CUDAPeers) TimePeerCopies(ctx context.Context, src, dst, bytes, reps, rounds int) ([]float64, error) {
+func (p *Peers) TimePeerCopies(ctx context.Context, src, dst, bytes, reps, rounds int) ([]float64, error) {
 	a, b := p.Devices[src], p.Devices[dst]
 	if err := b.ctx.SetCurrent(); err != nil {
 		return nil, err
@@ -340,7 +335,7 @@ func (p *CUDAPeers) TimePeerCopies(ctx context.Context, src, dst, bytes, reps, r
 // stream through owner's memory. The probes are the memory suite's (the
 // caller hands them in: suites sit above probe), run by a runner whose
 // GPU allocates on owner.
-func (p *CUDAPeers) SMAccess(ctx context.Context, gpu, owner int) ([]record.Record, error) {
+func (p *Peers) SMAccess(ctx context.Context, gpu, owner int) ([]record.Record, error) {
 	local, remote := p.Devices[gpu], p.Devices[owner]
 	if p.SMJobs == nil {
 		return nil, nil
@@ -349,12 +344,12 @@ func (p *CUDAPeers) SMAccess(ctx context.Context, gpu, owner int) ([]record.Reco
 	if err := local.ctx.SetCurrent(); err != nil {
 		return nil, err
 	}
-	r := &Runner{GPU: &peerGPU{CUDA: local, owner: remote}, Config: p.Config, Progress: p.Progress}
+	r := &probe.Runner{GPU: &peerGPU{GPU: local, owner: remote}, Config: p.Config, Progress: p.Progress}
 	if _, err := r.Warmup(ctx, 200*time.Millisecond, 2*time.Second); err != nil {
 		return nil, err
 	}
 	var recs []record.Record
-	js := make([]Job, len(jobs))
+	js := make([]probe.Job, len(jobs))
 	for i, j := range jobs {
 		js[i] = j.Job
 	}
@@ -365,16 +360,16 @@ func (p *CUDAPeers) SMAccess(ctx context.Context, gpu, owner int) ([]record.Reco
 // peerGPU is a GPU whose kernels run on one device and whose buffers are
 // another's memory, reached over the link with peer access enabled.
 type peerGPU struct {
-	*CUDA
-	owner *CUDA
+	*GPU
+	owner *GPU
 }
 
 // Alloc implements GPU: owner's memory, cleared.
-func (g *peerGPU) Alloc(bytes int) (Buffer, error) {
+func (g *peerGPU) Alloc(bytes int) (probe.Buffer, error) {
 	if err := g.owner.ctx.SetCurrent(); err != nil {
 		return nil, err
 	}
-	defer g.CUDA.ctx.SetCurrent()
+	defer g.GPU.ctx.SetCurrent()
 	p, err := g.owner.ctx.Alloc(uint64(bytes))
 	if err != nil {
 		return nil, wrap(err)
@@ -384,7 +379,7 @@ func (g *peerGPU) Alloc(bytes int) (Buffer, error) {
 		g.owner.ctx.Free(p)
 		return nil, err
 	}
-	return &peerBuffer{cudaBuffer: b, local: g.CUDA.ctx}, nil
+	return &peerBuffer{cudaBuffer: b, local: g.GPU.ctx}, nil
 }
 
 // peerBuffer frees and clears in its owner's context, then gives the
