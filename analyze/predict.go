@@ -1104,6 +1104,15 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			if !ok && L.DivergentCycles > 0 {
 				c, ok = L.DivergentCycles*W, true
 			}
+			if ok && !lm.chased[i] && L.DivergentCycles > 0 {
+				// Loads that are no pointer chase (a strided or
+				// hashed gather) measured slower than the chase's
+				// dependent lines at 8 to 32 warps, at about the
+				// rate the level's transfer-unit record (lanes 128
+				// bytes apart, every SM streaming) delivers such
+				// lines: the slower of the two.
+				c = max(c, L.DivergentCycles*W)
+			}
 			if ok {
 				key := lv + " divergent"
 				divergent[key] += c
