@@ -352,19 +352,32 @@ var corpusBounds = map[string]map[string]struct{ mean, worst, tau float64 }{
 	// behind its stores' wavefronts, several L1 lines' latency, hashed
 	// shared accesses' expected banks, atomics at the L2's transfer
 	// rate, a hashed bin's range): development 5.1%, held-out 15.9% (H100),
-	// 5.1% and 15.7% (H200). The held-out half misses the issue's bars (5%, 20%, 0.95):
-	// its hashed gather at the L1 is predicted 3.1 times too slow (each
-	// lane taken as its own line), cp.async and global stores at the L2
-	// 20-80% too fast, a block-wide barrier loop 63% too fast.
-	"NVIDIA-H200": {
-		"dev":     {mean: 0.06, worst: 0.75, tau: 0.95},
-		"heldout": {mean: 0.16, worst: 2.12, tau: 0.82},
+	// 5.1% and 15.7% (H200). Then a barrier's wait, cp.async's
+	// scoreboard, the L1's tags and banks for a gather over several
+	// lines, a returning atomic's latency, reads and writes sharing a
+	// level and gathers at the transfer-unit rate: development 4.9% and
+	// 5.0%, held-out 5.4% and 5.2%; but those causes were found on
+	// held-out loops, so the held-out half is no longer blind (see
+	// corpus2). Its worst: bit_ops at 32 warps, -52% (BREV and FLO
+	// measured alone, not mixed with POPC's pipeline).
+	"corpus/NVIDIA-H200": {
+		"dev":     {mean: 0.051, worst: 0.74, tau: 0.95},
+		"heldout": {mean: 0.053, worst: 0.53, tau: 0.92},
 	},
-	"NVIDIA-H100-80GB-HBM3": {
+	"corpus/NVIDIA-H100-80GB-HBM3": {
 		// worst 35.1% (global_red at 4 warps) against the re-recorded
 		// H100 results (their L2 figures now medians of samples).
-		"dev":     {mean: 0.06, worst: 0.36, tau: 0.94},
-		"heldout": {mean: 0.16, worst: 2.12, tau: 0.82},
+		"dev":     {mean: 0.050, worst: 0.36, tau: 0.95},
+		"heldout": {mean: 0.055, worst: 0.53, tau: 0.92},
+	},
+	// The second corpus, 20 loops written and split (all held out)
+	// before they were measured, on the H100 only: blind, with the
+	// model of commit f95c1c7, 11.7% mean, 124% worst, tau 0.86; after
+	// the atomic, read-and-write and gather changes it informed, 8.9%,
+	// 124% (stream_f2 at the DRAM at one warp: its 17 MB a launch stay
+	// in the L2 between the harness's warm-up and timed launches), 0.93.
+	"corpus2/NVIDIA-H100-80GB-HBM3": {
+		"heldout2": {mean: 0.090, worst: 1.25, tau: 0.92},
 	},
 }
 
@@ -373,7 +386,7 @@ var corpusBounds = map[string]map[string]struct{ mean, worst, tau float64 }{
 // testdata/corpus/<GPU>/, each on the results file recorded on that GPU
 // (results/<GPU>/results.json), and reports both halves.
 func TestValidateCorpus(t *testing.T) {
-	dirs, _ := filepath.Glob("testdata/corpus/*/measured.csv")
+	dirs, _ := filepath.Glob("testdata/corpus*/*/measured.csv")
 	if len(dirs) == 0 {
 		t.Skip("no corpus measurements: run scripts/analyze/device.sh on the GPU machine and unpack its tar into analyze/testdata/corpus/")
 	}
@@ -382,7 +395,7 @@ func TestValidateCorpus(t *testing.T) {
 	}
 	for _, p := range dirs {
 		dir := filepath.Dir(p)
-		gpu := filepath.Base(dir)
+		gpu := filepath.Join(filepath.Base(filepath.Dir(dir)), filepath.Base(dir))
 		t.Run(gpu, func(t *testing.T) {
 			v := validateCorpus(t, gpu).v
 			var b bytes.Buffer
@@ -410,7 +423,7 @@ func TestValidateCorpus(t *testing.T) {
 			// The issue's bar on fitting: the development half no
 			// more than 2 points better than the held-out half.
 			// Reported, not enforced: it is not met.
-			if d, h := got["dev"], got["heldout"]; h.MeanError-d.MeanError > 0.02 {
+			if d, h := got["dev"], got["heldout"]; d.N > 0 && h.N > 0 && h.MeanError-d.MeanError > 0.02 {
 				t.Logf("development half %.1f%% against held-out %.1f%%: %.1f points apart (the bar is 2)", 100*d.MeanError, 100*h.MeanError, 100*(h.MeanError-d.MeanError))
 			}
 			if len(v.Skipped) > 0 {
@@ -428,16 +441,18 @@ type corpusRun struct {
 	l *sass.Listing
 }
 
-// validateCorpus validates the committed corpus of gpu on its recorded
-// results, once per test binary: the tests that read it
-// (TestValidateCorpus, TestNamedPatterns) share it, which takes seconds.
-func validateCorpus(t *testing.T, gpu string) corpusRun {
+// validateCorpus validates the committed corpus dir ("corpus/<GPU>",
+// "corpus2/<GPU>", under testdata) on its GPU's recorded results, once
+// per test binary: the tests that read it (TestValidateCorpus,
+// TestNamedPatterns) share it, which takes seconds.
+func validateCorpus(t *testing.T, dir string) corpusRun {
 	t.Helper()
 	validated.Lock()
 	defer validated.Unlock()
-	if c, ok := validated.of[gpu]; ok {
+	if c, ok := validated.of[dir]; ok {
 		return c
 	}
+	gpu := filepath.Base(dir)
 	results := filepath.Join("..", "results", gpu, "results.json.gz")
 	run, err := record.ReadFile(results)
 	if err != nil {
@@ -447,7 +462,7 @@ func validateCorpus(t *testing.T, gpu string) corpusRun {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, ms, err := LoadCorpus(filepath.Join("testdata/corpus", gpu))
+	l, ms, err := LoadCorpus(filepath.Join("testdata", dir))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -456,7 +471,7 @@ func validateCorpus(t *testing.T, gpu string) corpusRun {
 		t.Fatal(err)
 	}
 	c := corpusRun{v, m, l}
-	validated.of[gpu] = c
+	validated.of[dir] = c
 	return c
 }
 
@@ -490,7 +505,7 @@ func TestNamedPatterns(t *testing.T) {
 		{"stride32_f", "L1", "lane stride 128 B: 32 sectors, 32 lines per request", 0.10},
 	}
 	for _, gpu := range []string{"NVIDIA-H100-80GB-HBM3", "NVIDIA-H200"} {
-		c := validateCorpus(t, gpu)
+		c := validateCorpus(t, filepath.Join("corpus", gpu))
 		v, m, l := c.v, c.m, c.l
 		for _, tc := range tests {
 			t.Run(gpu+"/"+tc.kernel+"/"+tc.level, func(t *testing.T) {
