@@ -21,7 +21,17 @@
 //     divergent chase measured at the loop's warps per SM (each warp one
 //     such load in flight; one warp's alone in the dependency chain), or,
 //     in results without that chase, the slower of the load/store unit's
-//     line rate and the level's delivery of such lines to every SM.
+//     line rate and the level's delivery of such lines to every SM; a
+//     divergent load that is no pointer chase (a strided or hashed
+//     gather) the slower of that loaded latency and the level's
+//     transfer-unit rate for lanes on their own lines. A global load
+//     spanning several lines at the L1 costs the slower of its banks'
+//     wavefronts and the tag rate the memory suite's "global banks"
+//     records measured for lines on other banks. A level that both
+//     reads and writes takes its reads at the read record and its
+//     writes at the write record, one after the other. A global atomic
+//     whose old value is used waits the dispatch suite's latency record
+//     of its operation.
 //  3. The prediction: the loop body replayed cycle by cycle on the layout
 //     (infer.Layout.Replay), beside analytic bounds: issue, each pipeline,
 //     register-bank reads, the loop-carried dependency chain, one warp's
@@ -36,7 +46,12 @@
 //     (which, dispatched through the MIO queue, wait for a busy pipeline
 //     without holding up the scheduler: infer.MIOQueue), and a taken
 //     back-branch costing what the dispatch suite's branch
-//     record leaves (Machine.BranchCycles). A listing carries no control
+//     record leaves (Machine.BranchCycles). A barrier (BAR.SYNC) holds
+//     a warp for the dispatch suite's bar.sync record at its block's
+//     warps: it waits for the block's slowest warp. A DEPBAR.LE SBn, k
+//     (cp.async.wait_group) waits for the scoreboard LDGDEPBAR sets,
+//     released at the async suite's cp.async latency of the group's
+//     form, width and level; cp.async reads at its measured bandwidth. A listing carries no control
 //     fields: there the model before them is kept (dependences through
 //     registers at measured latencies, the loop control added whole) and
 //     every loop says so.
@@ -68,7 +83,8 @@
 //     threads, is not shown).
 //  7. Validation against measured cycles: mean, signed mean and worst
 //     error and Kendall's tau per bound class and per half of the corpus
-//     (development and held-out, split.txt).
+//     (development and held-out, split.txt; a later set of loops, split
+//     off whole before measuring, is "heldout2").
 //
 // Opinions:
 //
