@@ -1377,6 +1377,15 @@ func analyzeLoopBlock(m *Machine, body []sass.Instruction, warps, blockWarps int
 		row.Source = strings.Join(srcs, ", ")
 		row.Pipeline = lm.pipelineName(i, level)
 		row.Lanes = lm.lanesText(i)
+		if _, wf, lines, ok := lm.l1Spread(i, level); ok {
+			if _, known := lm.access(i); !known {
+				span := "a line per lane"
+				if la := lm.lanes[in.Offset]; la.span > 0 {
+					span = fmt.Sprintf("over %d bytes", la.span)
+				}
+				row.Lanes = fmt.Sprintf("scattered (hashed per lane, %s): %.1f lines and %.1f L1 wavefronts expected", span, lines, wf)
+			}
+		}
 		row.Adds = p.load[i][deciding]
 		r.Rows = append(r.Rows, row)
 	}
