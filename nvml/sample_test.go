@@ -12,10 +12,8 @@ import (
 type fakeSampler struct {
 	sm, mem, power, temp int
 	reasons              Reasons
-	energy               uint64
 	clockErr, powerErr   error
 	tempErr, reasonsErr  error
-	energyErr            error
 }
 
 func (f fakeSampler) Clock(t ClockType) (int, error) {
@@ -27,7 +25,6 @@ func (f fakeSampler) Clock(t ClockType) (int, error) {
 func (f fakeSampler) PowerUsage() (int, error)          { return f.power, f.powerErr }
 func (f fakeSampler) Temperature() (int, error)         { return f.temp, f.tempErr }
 func (f fakeSampler) ThrottleReasons() (Reasons, error) { return f.reasons, f.reasonsErr }
-func (f fakeSampler) TotalEnergy() (uint64, error)      { return f.energy, f.energyErr }
 
 func TestTakeSample(t *testing.T) {
 	notSupported := &Error{Func: "nvmlDeviceGetPowerUsage", Code: CodeNotSupported, Message: "Not Supported"}
@@ -40,10 +37,10 @@ func TestTakeSample(t *testing.T) {
 	}{
 		{
 			name: "everything read",
-			s:    fakeSampler{sm: 1980, mem: 2619, power: 312000, temp: 55, reasons: ReasonSwPowerCap, energy: 42},
+			s:    fakeSampler{sm: 1980, mem: 2619, power: 312000, temp: 55, reasons: ReasonSwPowerCap},
 			want: Sample{
 				SMClockMHz: 1980, MemClockMHz: 2619, PowerMilliwatts: 312000, TemperatureC: 55,
-				Reasons: []string{"SwPowerCap"}, EnergyMillijoules: 42,
+				Reasons: []string{"SwPowerCap"},
 			},
 		},
 		{
@@ -53,14 +50,14 @@ func TestTakeSample(t *testing.T) {
 		},
 		{
 			name: "unsupported reads are listed",
-			s:    fakeSampler{sm: 1410, mem: 1215, temp: 35, powerErr: notSupported, energyErr: notSupported, reasonsErr: notSupported},
-			want: Sample{SMClockMHz: 1410, MemClockMHz: 1215, TemperatureC: 35, Unread: []string{"power_mw", "reasons", "energy_mj"}},
+			s:    fakeSampler{sm: 1410, mem: 1215, temp: 35, powerErr: notSupported, reasonsErr: notSupported},
+			want: Sample{SMClockMHz: 1410, MemClockMHz: 1215, TemperatureC: 35, Unread: []string{"power_mw", "reasons"}},
 		},
 		{
 			name: "nothing read returns the first error",
 			s: fakeSampler{
 				clockErr: lost, powerErr: notSupported, tempErr: notSupported,
-				reasonsErr: notSupported, energyErr: notSupported,
+				reasonsErr: notSupported,
 			},
 			wantErr: lost,
 		},
@@ -92,8 +89,8 @@ func TestDeviceSample(t *testing.T) {
 	}
 	want := Sample{
 		SMClockMHz: 1755, MemClockMHz: 2619, TemperatureC: 41,
-		Reasons: []string{"GpuIdle"}, EnergyMillijoules: 123456789,
-		Unread: []string{"power_mw"},
+		Reasons: []string{"GpuIdle"},
+		Unread:  []string{"power_mw"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Sample (-want +got):\n%s", diff)

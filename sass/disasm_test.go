@@ -56,18 +56,26 @@ func TestDisassemble(t *testing.T) {
 	}
 	printListing := "cat <<'LISTING'\n" + string(listing) + "LISTING"
 	tests := []struct {
-		name     string
-		body     string
-		cubin    []byte
-		canceled bool
-		wantFunc string
-		wantErr  string
+		name       string
+		body       string
+		cubin      []byte
+		canceled   bool
+		noDataflow bool
+		wantFunc   string
+		wantErr    string
 	}{
 		{
 			name:     "prints a listing for -c",
 			body:     `[ "$1" = "-c" ] || { echo "want -c, got $*" >&2; exit 2; }` + "\n" + printListing,
 			cubin:    []byte("\x7fELF fake cubin"),
 			wantFunc: "probe_ffma_latency",
+		},
+		{
+			name:       "without dataflow analysis when asked",
+			body:       `[ "$1" = "-c" ] && [ "$2" = "-ndf" ] || { echo "want -c -ndf, got $*" >&2; exit 2; }` + "\n" + printListing,
+			cubin:      []byte("\x7fELF fake cubin"),
+			noDataflow: true,
+			wantFunc:   "probe_ffma_latency",
 		},
 		{
 			name: "dataflow failure is retried with -ndf",
@@ -111,6 +119,7 @@ func TestDisassemble(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			d, argfile := fakeNvdisasm(t, tt.body)
+			d.NoDataflow = tt.noDataflow
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			if tt.canceled {

@@ -158,6 +158,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			if err != nil {
 				return nil, err
 			}
+			d.NoDataflow = true // the probes' kernels: see sass.Disassembler
 			return d, nil
 		},
 		Assembler: func() (probe.Assembler, error) {
