@@ -1267,6 +1267,16 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 		p.replay.Cycles *= perSched / float64(wps)
 	}
 
+	if q, stations, ok := queueing(p.bounds, p.chain.inOrder, W, m.Issue); ok {
+		add(q)
+		for i := range p.load {
+			for _, st := range stations {
+				if v := p.load[i][st]; v > 0 {
+					p.load[i][q.Name] += v
+				}
+			}
+		}
+	}
 	sort.SliceStable(p.bounds, func(i, j int) bool { return p.bounds[i].Cycles > p.bounds[j].Cycles })
 	p.bound = p.bounds[0]
 	p.cycles = p.bound.Cycles
@@ -1281,6 +1291,69 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 		}
 	}
 	return p, nil
+}
+
+// queueing is the loop's cycles per iteration where its warps queue for
+// the memory levels the throughput bounds count, by exact mean value
+// analysis of a closed queueing network (Reiser and Lavenberg,
+// "Mean-Value Analysis of Closed Multichain Queuing Networks", J. ACM
+// 27(2), 1980; Lazowska et al., "Quantitative System Performance",
+// 1984, chapter 6): one scheduler's warps (warps / schedulers, at least
+// one) circulate through a delay, what one warp in order takes beyond
+// its memory service (inOrder less the demands), and a station per
+// global memory level, each taken as one server at the demand per warp
+// its bound gives (a scheduler's share of the level). Between one warp
+// alone (inOrder) and saturation (the level's bound) a warp waits for
+// the others' requests ahead of its own, which the larger of the two
+// does not count. Left out: the shared level and the issue and
+// pipelines, whose contention the replay simulates cycle by cycle;
+// divergent loads, whose loaded-latency records include their queueing;
+// and the combined reads-and-writes bound (its parts are stations). A
+// level of many slices or channels queues less than one server does
+// near saturation: there the analysis is high (cp_async at 16 and 32
+// warps). It returns the stations' bound names too; ok false where there
+// is no station.
+func queueing(bounds []Bound, inOrder, W, schedulers float64) (Bound, []string, bool) {
+	perSched := math.Max(1, W/schedulers)
+	customers := max(1, int(math.Round(perSched)))
+	var demands []float64
+	var names []string
+	kind, most := "", 0.0
+	for _, b := range bounds {
+		if !strings.HasPrefix(b.Kind, "memory:") || b.Kind == "memory:shared" || b.Cycles <= 0 ||
+			strings.HasSuffix(b.Name, " divergent") || strings.HasSuffix(b.Name, " reads and writes") {
+			continue
+		}
+		demands = append(demands, b.Cycles/perSched)
+		names = append(names, b.Name)
+		if b.Cycles > most {
+			kind, most = b.Kind, b.Cycles
+		}
+	}
+	if len(demands) == 0 || inOrder <= 0 {
+		return Bound{}, nil, false
+	}
+	total := 0.0
+	for _, d := range demands {
+		total += d
+	}
+	delay := math.Max(0, inOrder-total)
+	q := make([]float64, len(demands))
+	var cycles float64
+	for n := 1; n <= customers; n++ {
+		r := make([]float64, len(demands))
+		cycles = delay
+		for k, d := range demands {
+			r[k] = d * (1 + q[k])
+			cycles += r[k]
+		}
+		x := float64(n) / cycles
+		for k := range q {
+			q[k] = x * r[k]
+		}
+	}
+	return Bound{Name: "memory queueing", Kind: kind, Cycles: cycles,
+		Detail: fmt.Sprintf("mean value analysis: %d warps a scheduler through one warp's %.1f cycles in order beyond its memory service and the queues of %s", customers, delay, strings.Join(names, ", "))}, names, true
 }
 
 func sortedKeys[V any](m map[string]V) []string {
@@ -1506,7 +1579,7 @@ func (r *LoopReport) whatIf(lm *loopModel, p prediction, warps int, level string
 	// stay.
 	rest := 0.0
 	for _, b := range p.bounds {
-		if b.Name != "dependency chain" && b.Name != "one warp in order" {
+		if b.Name != "dependency chain" && b.Name != "one warp in order" && b.Name != "memory queueing" {
 			rest = math.Max(rest, b.Cycles)
 		}
 	}
