@@ -31,7 +31,11 @@
 //     reads and writes takes its reads at the read record and its
 //     writes at the write record, one after the other. A global atomic
 //     whose old value is used waits the dispatch suite's latency record
-//     of its operation.
+//     of its operation. Between one warp alone and saturation, warps
+//     queue for the global memory levels: a mean value analysis of a
+//     closed queueing network (Reiser and Lavenberg, 1980) of one
+//     scheduler's warps, one warp's in-order time and a station per
+//     level at its bound's demand.
 //  3. The prediction: the loop body replayed cycle by cycle on the layout
 //     (infer.Layout.Replay), beside analytic bounds: issue, each pipeline,
 //     register-bank reads, the loop-carried dependency chain, one warp's
