@@ -262,14 +262,21 @@ func (j *mmaJob) sweep(ctx context.Context, r *Runner, rec *record.Record) (MMAS
 // arXiv:2312.02741), so a reading needs a run far longer than the rate
 // does; 0.3 s runs for all 87 forms made the matrix suite a third of the
 // whole run.
+//
+// Each run is longSamples launches of a fifth of its cycles back to back
+// (the sensors sampled across all of them for a power form), so that the
+// rate has samples to test against another run's (compare, the quick
+// check's verdict on a GPU beside its siblings), not one number.
 const (
 	longRunCycles  = 2e8
 	powerRunCycles = 1.2e9
+	longSamples    = 5
 )
 
 // long runs the best shape for longRunCycles (powerRunCycles for a
-// power form, with NVML sampled during the run) with NVML read before
-// and after, and records the rate.
+// power form, with NVML sampled during the run) as longSamples launches,
+// with NVML read before and after, and records the median rate and its
+// samples.
 func (j *mmaJob) long(ctx context.Context, r *Runner, s MMAShape, seed uint32, rec *record.Record) error {
 	k := j.kernel(s.ILP)
 	cycles := longRunCycles
@@ -287,6 +294,9 @@ func (j *mmaJob) long(ctx context.Context, r *Runner, s MMAShape, seed uint32, r
 			rec.Note = strings.TrimPrefix(rec.Note+"; "+MMAShortNote, "; ")
 		}
 	}
+	if long {
+		cycles /= longSamples
+	}
 	iters, err := j.calibrated(ctx, r, k, s, j.unroll(), cycles)
 	if err != nil {
 		return err
@@ -296,12 +306,29 @@ func (j *mmaJob) long(ctx context.Context, r *Runner, s MMAShape, seed uint32, r
 	if power {
 		stop = sample(r.GPU, 20*time.Millisecond)
 	}
-	rate, err := j.launch(ctx, r, k, s, j.unroll(), iters, seed)
+	var (
+		rate    Rate
+		samples []float64
+		clocks  []float64
+	)
+	for range longSamples {
+		if rate, err = j.launch(ctx, r, k, s, j.unroll(), iters, seed); err != nil {
+			break
+		}
+		samples = append(samples, rate.PerSM)
+		if rate.ClockHz > 0 {
+			clocks = append(clocks, rate.ClockHz)
+		}
+	}
 	during := stop()
 	if err != nil {
 		return err
 	}
 	after := r.GPU.Sensors()
+	rate.PerSM = stats.Median(samples)
+	if len(clocks) > 0 {
+		rate.ClockHz = stats.Median(clocks)
+	}
 	det := rec.Through
 	if det == nil {
 		det = &record.ThroughputDetail{}
@@ -318,7 +345,8 @@ func (j *mmaJob) long(ctx context.Context, r *Runner, s MMAShape, seed uint32, r
 			ResultsPerClockPerSM: j.reference, Ratio: rate.PerSM / j.reference}
 	}
 	rec.Value = rate.PerSM
-	rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: "%clock64 over %globaltimer inside the matrix kernel (median over SMs)",
+	rec.Samples, rec.Summary = samples, summary(samples)
+	rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: "%clock64 over %globaltimer inside the matrix kernel (median over SMs, median of the launches)",
 		Before: before, After: after, During: during}
 	rec.SASS = j.c.checkLoop(k, j.m.Expect, j.unroll()*s.ILP, j.unroll()*s.ILP)
 	if rec.SASS.Status == sassInvalid {

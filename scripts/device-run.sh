@@ -138,8 +138,19 @@ if has compare; then
 	for t in before cuda; do
 		[ -e "$OUT/$t.tgz" ] && tar xzf "$OUT/$t.tgz" -C "$OUT/compare"
 	done
-	[ -e "$OUT/compare/before/results.json" ] && ./bin/gpuarch compare --all "$OUT/compare/before/results.json" "$OUT/compare/cuda/results.json" >"$OUT/compare/refactor.md" 2>>"$log"
-	[ -e "$OUT/repeat-results.json" ] && ./bin/gpuarch compare "$OUT/compare/cuda/results.json" "$OUT/repeat-results.json" >"$OUT/compare/repeat.md" 2>>"$log"
+	# The noise floors of figures that vary between runs: the earlier
+	# runs of this GPU model recorded in the repository (never the pair
+	# compared; see gpuarch compare --between).
+	gdir=results/$(nvidia-smi --query-gpu=name --format=csv,noheader -i 0 | head -n 1 | tr ' ' '-')
+	set --
+	[ -e "$gdir/compare/earlier-runs.json.gz" ] && set -- --between "$gdir/compare/earlier-runs.json.gz"
+	if [ -e "$OUT/compare/before/results.json" ]; then
+		./bin/gpuarch compare --all "$@" "$OUT/compare/before/results.json" "$OUT/compare/cuda/results.json" >"$OUT/compare/refactor.md" 2>>"$log"
+	elif [ -e "$gdir/results.json.gz" ] && [ -e "$OUT/compare/cuda/results.json" ]; then
+		# No binary of before the change: the run recorded before it.
+		./bin/gpuarch compare "$@" "$gdir/results.json.gz" "$OUT/compare/cuda/results.json" >"$OUT/compare/refactor.md" 2>>"$log"
+	fi
+	[ -e "$OUT/repeat-results.json" ] && ./bin/gpuarch compare "$@" "$OUT/compare/cuda/results.json" "$OUT/repeat-results.json" >"$OUT/compare/repeat.md" 2>>"$log"
 	[ -e "$OUT/vulkan-results.json" ] && [ -e "$OUT/cuda-results.json" ] && ./bin/gpuarch compare --all "$OUT/cuda-results.json" "$OUT/vulkan-results.json" >"$OUT/compare/backends.md" 2>>"$log"
 	[ -e "$OUT/stamps-results.json" ] && ./bin/gpuarch compare --all "$OUT/vulkan-results.json" "$OUT/stamps-results.json" >"$OUT/compare/timing.md" 2>>"$log"
 	[ -e "$OUT/stamps-results.json" ] && [ -e "$OUT/cuda-results.json" ] && ./bin/gpuarch compare --all "$OUT/cuda-results.json" "$OUT/stamps-results.json" >"$OUT/compare/backends-timestamps.md" 2>>"$log"

@@ -18,7 +18,7 @@
 #   GPU_DIR/vulkan-timestamps/             from stamps.tgz
 #   GPU_DIR/repeat-results.json.gz, variability.md   from repeat.tgz
 #   GPU_DIR/quick/                         from quick.tgz
-#   GPU_DIR/compare/repeat.md              from compare.tgz
+#   GPU_DIR/compare/repeat.md, refactor.md from compare.tgz
 #   GPU_DIR/compare/backends*.md, timing.md
 #   analyze/testdata/corpus/<GPU>/         from analyze-corpus.tar
 # and prints the analyze validation on the new corpus. Goldens, bounds and
@@ -71,7 +71,9 @@ if [ -e "$work/quick/run/results.json" ]; then
 	fi
 	echo "installed quick into $dest/quick"
 fi
-[ -e "$work/compare/repeat.md" ] && mkdir -p "$dest/compare" && cp "$work/compare/repeat.md" "$dest/compare/repeat.md"
+for f in repeat refactor; do
+	[ -e "$work/compare/$f.md" ] && mkdir -p "$dest/compare" && cp "$work/compare/$f.md" "$dest/compare/$f.md"
+done
 
 mkdir -p "$dest/compare"
 cuda=$dest/results.json.gz vk=$dest/vulkan/results.json.gz ts=$dest/vulkan-timestamps/results.json.gz

@@ -242,14 +242,13 @@ func repeatsBeside(refPath string) []*record.Run {
 	if refPath == "" {
 		return nil
 	}
-	var out []*record.Run
 	for _, name := range []string{"repeat-" + record.ResultsName, "repeat-" + record.CompressedResultsName} {
-		if r, err := record.ReadFile(filepath.Join(filepath.Dir(refPath), name)); err == nil {
-			out = append(out, r)
-			break
+		// One run or several (compare.ReadRuns reads both).
+		if runs, err := compare.ReadRuns(filepath.Join(filepath.Dir(refPath), name)); err == nil {
+			return runs
 		}
 	}
-	return out
+	return nil
 }
 
 // writeQuick writes the health check's table: each figure beside the
