@@ -23,8 +23,11 @@
 //     in results without that chase, the slower of the load/store unit's
 //     line rate and the level's delivery of such lines to every SM; a
 //     divergent load that is no pointer chase (a strided or hashed
-//     gather) the slower of that loaded latency and the level's
-//     transfer-unit rate for lanes on their own lines. A global load
+//     gather) the slower of the chase's loaded latency and the level's
+//     transfer-unit rate for lanes on their own lines. A coalesced load
+//     over several lines at the L2 or the DRAM returns its lines one
+//     after another at what the divergent chase's one warp took per
+//     line beyond a single line's latency. A global load
 //     spanning several lines at the L1 costs the slower of its banks'
 //     wavefronts and the tag rate the memory suite's "global banks"
 //     records measured for lines on other banks. A level that both

@@ -690,6 +690,17 @@ func (lm *loopModel) latency(i int, level string) (float64, string, bool) {
 					c, src = c+float64(lines-1)*step, src+fmt.Sprintf(", %d lines", lines)
 				}
 			}
+			if la, ok := lm.access(i); ok && op.space == "global" && lv.Name != "L1" {
+				// Each line past the first comes back later by
+				// what the divergent chase's one warp (32 lines)
+				// measured beyond one line's latency, per line.
+				if one, ok := lv.loadedAt(1); ok && one > lv.LatencyCycles {
+					if _, lines := globalSectors(la.offsets, op.bytes); lines > 1 && lines < 32 {
+						step := (one - lv.LatencyCycles) / 31
+						c, src = c+float64(lines-1)*step, src+fmt.Sprintf(", %d lines", lines)
+					}
+				}
+			}
 			return c, src, true
 		}
 		return 0, "", false
