@@ -3,6 +3,7 @@ package infer
 import (
 	"math"
 	"sort"
+	"sync"
 )
 
 // Extra holds resources every class may draw on that no pipeline names:
@@ -105,23 +106,40 @@ func (l *Layout) fitExtra(mixes []Mix) *Extra {
 	if before <= extraNeeded {
 		return nil
 	}
-	// Cross-validate each resource count.
+	// Cross-validate each resource count. The fits of every count and
+	// fold are independent, so they run at once (each a goroutine); their
+	// errors are summed in order, so the result is the same as one by one.
+	counts := 0
+	if len(all) >= 2*folds {
+		counts = maxExtra
+	}
+	foldErr := make([][folds]float64, counts)
+	var wg sync.WaitGroup
+	for k := 1; k <= counts; k++ {
+		for f := range folds {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var train, test []sample
+				for i, s := range all {
+					if i%folds == f {
+						test = append(test, s)
+					} else {
+						train = append(train, s)
+					}
+				}
+				e := rmsError(test, fitCosts(train, bound, k))
+				foldErr[k-1][f] = e * e * float64(len(test))
+			}()
+		}
+	}
+	wg.Wait()
 	validation := []float64{before}
 	chosen := 0
-	for k := 1; k <= maxExtra && len(all) >= 2*folds; k++ {
+	for k := 1; k <= counts; k++ {
 		sum := 0.0
-		for f := range folds {
-			var train, test []sample
-			for i, s := range all {
-				if i%folds == f {
-					test = append(test, s)
-				} else {
-					train = append(train, s)
-				}
-			}
-			cost := fitCosts(train, bound, k)
-			e := rmsError(test, cost)
-			sum += e * e * float64(len(test))
+		for _, e := range foldErr[k-1] {
+			sum += e
 		}
 		v := math.Sqrt(sum / float64(len(all)))
 		validation = append(validation, v)
@@ -182,7 +200,8 @@ func rmsError(ss []sample, cost [][]float64) float64 {
 	return math.Sqrt(sum / float64(len(ss)))
 }
 
-// fitCosts fits k resources' costs to the samples, minimizing the squared
+// fitCosts fits k resources' costs to the samples (the starts descend at
+// once, each a goroutine), minimizing the squared
 // relative error of the predicted cycles by coordinate descent: each cost
 // in turn set to the best of a grid over its allowed range, then refined
 // around it, until a sweep no longer helps. The loss is not convex (a mix's
@@ -190,9 +209,11 @@ func rmsError(ss []sample, cost [][]float64) float64 {
 // the best end: each resource's costs start at a fraction of the classes'
 // bounds, the fractions spread so that resources start apart.
 func fitCosts(ss []sample, bound []float64, k int) [][]float64 {
-	var best [][]float64
-	bestLoss := math.Inf(1)
-	for _, f := range []float64{1, 0.75, 0.5, 0.25} {
+	starts := []float64{1, 0.75, 0.5, 0.25}
+	costs := make([][][]float64, len(starts))
+	losses := make([]float64, len(starts))
+	var wg sync.WaitGroup
+	for i, f := range starts {
 		cost := make([][]float64, k)
 		for r := range cost {
 			cost[r] = make([]float64, len(bound))
@@ -206,8 +227,19 @@ func fitCosts(ss []sample, bound []float64, k int) [][]float64 {
 				cost[r][c] = g * bound[c]
 			}
 		}
-		if v := descend(ss, bound, cost); v < bestLoss {
-			best, bestLoss = cost, v
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			costs[i], losses[i] = cost, descend(ss, bound, cost)
+		}()
+	}
+	wg.Wait()
+	// The first start that reaches the least loss, as in order.
+	var best [][]float64
+	bestLoss := math.Inf(1)
+	for i, v := range losses {
+		if v < bestLoss {
+			best, bestLoss = costs[i], v
 		}
 	}
 	return best
