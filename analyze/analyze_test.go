@@ -363,9 +363,12 @@ var corpusBounds = map[string]map[string]struct{ mean, worst, tau float64 }{
 	// warps, -52% (BREV and FLO measured alone, never mixed with POPC's
 	// pipeline).
 	"corpus/NVIDIA-H200": {
-		// worst 87.6%: stream_f4 at the DRAM at one warp, as below.
-		"dev":     {mean: 0.046, worst: 0.88, tau: 0.95},
-		"heldout": {mean: 0.052, worst: 0.53, tau: 0.92},
+		// worst 94.6%: stream_f4 at the DRAM at one warp, as below. On
+		// the H200's results re-recorded after the engine's move
+		// (development 4.7%, held-out 5.2%; 4.4% and 5.0% on the run
+		// before it: its DRAM latency records moved).
+		"dev":     {mean: 0.048, worst: 0.95, tau: 0.95},
+		"heldout": {mean: 0.053, worst: 0.53, tau: 0.92},
 	},
 	"corpus/NVIDIA-H100-80GB-HBM3": {
 		// worst 42.0% (stream_f4 at the DRAM at one warp: its lines

@@ -424,13 +424,15 @@ func TestH100AgainstH200Golden(t *testing.T) {
 
 // TestRecordedRepeatOfTheH200 compares the two recorded runs of the H200,
 // made one after the other on the device machine (results.json and
-// repeat-results.json): at most 0.5% of the figures changed, all of them
-// L2-level memory figures (bandwidth-curve points at footprints around
-// the L2's size, where which lines stay resident moves from run to run,
-// and a global access pattern just past its floor), which
+// repeat-results.json), with no floors from other runs: at most 1% of
+// the figures changed, all of them L2-level memory figures
+// (bandwidth-curve points at footprints around the L2's size, where which
+// lines stay resident moves from run to run, a global access pattern just
+// past its floor, the streams hiding L2 latency behind FFMAs), which
 // results/NVIDIA-H200/variability.md lists as varying more between runs
-// than within one. Launch and wait (a host-side figure, of one run a
-// side) is not tested.
+// than within one (with the earlier runs' floors, at most 0.5%: see
+// TestRecordedRepeatsWithEarlierRuns). Launch and wait (a host-side
+// figure, of one run a side) is not tested.
 func TestRecordedRepeatOfTheH200(t *testing.T) {
 	res, err := Runs(recorded(t, "NVIDIA-H200", "repeat-results.json"), recorded(t, "NVIDIA-H200", ""), 0.05)
 	if err != nil {
@@ -440,7 +442,7 @@ func TestRecordedRepeatOfTheH200(t *testing.T) {
 	for _, r := range res.Rows {
 		if r.Verdict == Changed && !r.KernelsDiffer {
 			changed++
-			if !strings.HasPrefix(r.ID, "memory/bandwidth curve/ld.cg ") && !strings.HasPrefix(r.ID, "memory/global access/ld.cg ") {
+			if !strings.HasPrefix(r.ID, "memory/bandwidth curve/ld.cg ") && !strings.HasPrefix(r.ID, "memory/global access/ld.cg ") && !strings.HasPrefix(r.ID, "memory/latency hiding/L2, ") {
 				t.Errorf("%s changed %+.2f%% (floor %.2f%%, %s; p %.3g) with the same kernel in both runs", r.ID, 100*r.Delta, 100*r.Floor, r.FloorFrom, r.P)
 			}
 		}
@@ -448,8 +450,8 @@ func TestRecordedRepeatOfTheH200(t *testing.T) {
 			t.Errorf("launch and wait: %s (host-side %v, %s), change %+.2f%%: want not tested, host-side", r.Verdict, r.HostSide, r.Note, 100*r.Delta)
 		}
 	}
-	if changed > len(res.Rows)/200 {
-		t.Errorf("%d of %d figures changed between two back-to-back runs, want at most 0.5%%", changed, len(res.Rows))
+	if changed > len(res.Rows)/100 {
+		t.Errorf("%d of %d figures changed between two back-to-back runs, want at most 1%%", changed, len(res.Rows))
 	}
 }
 
