@@ -95,7 +95,30 @@ func SPIRVCatalog() []probe.ChainSpec {
 	for _, part := range [][]probe.ChainSpec{spvShuffles(), spvVotes(), spvReductions()} {
 		out = append(out, part...)
 	}
-	return out
+	return twinWeights(out, Catalog())
+}
+
+// twinWeights gives each SPIR-V entry without a weight the weight of its
+// PTX twin (the entry of the same Op): the same operation on the same
+// machine, about as many machine instructions a step (a subgroup scan is
+// the five shuffles and adds of the PTX scan), so that its loop bodies
+// hold about BodySteps machine instructions, not ten times as many. With
+// weight 1, a loop body of 256 scans made NVIDIA's Vulkan driver compile
+// each scan module for 25 to 32 s (H200, 580 driver), the warp suite's
+// whole wall time.
+func twinWeights(spv, ptx []probe.ChainSpec) []probe.ChainSpec {
+	weight := map[string]int{}
+	for _, s := range ptx {
+		if s.Op != "" && s.Weight > 0 {
+			weight[s.Op] = s.Weight
+		}
+	}
+	for i := range spv {
+		if spv[i].Weight == 0 {
+			spv[i].Weight = weight[spv[i].Op]
+		}
+	}
+	return spv
 }
 
 // CatalogFor is the catalog written in a kernel language.
