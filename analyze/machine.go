@@ -269,7 +269,7 @@ func (m *Machine) atomics(run *record.Run) {
 	for i := range run.Records {
 		r := &run.Records[i]
 		if r.Suite != dispatch.Suite || r.Group != dispatch.GroupAtomic || r.Status != record.StatusOK || r.Value <= 0 ||
-			r.Quantity != record.Latency || !strings.HasPrefix(r.Subject, "atom.global.") || strings.Contains(r.Subject, ",") {
+			r.Quantity != record.Latency || !dispatch.IsGlobalAtomic(r.Subject) {
 			continue
 		}
 		if m.Atomics == nil {
@@ -623,7 +623,7 @@ func (m *Machine) levels(run *record.Run) {
 			l.DivergentCycles = max(l.DivergentCycles, r.Value)
 			l.Records = append(l.Records, r.ID)
 			m.Levels[name] = l
-		case r.Group == memory.GroupGlobalBanks && r.Value > 0 && r.Unit == "cycles per warp load" && strings.HasPrefix(r.Subject, "ld.ca "):
+		case r.Group == memory.GroupGlobalBanks && r.Value > 0 && r.Unit == "cycles per warp load" && memory.GlobalBankCacheOp(r.Subject) == "ca":
 			var lines int
 			var kind string
 			if _, err := fmt.Sscanf(r.Subject, strings.ReplaceAll(memory.GlobalBankFormat, "ld.%s ", "ld.ca "), &lines, &kind); err != nil || lines <= 0 {

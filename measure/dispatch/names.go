@@ -11,6 +11,7 @@ package dispatch
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -54,6 +55,17 @@ func FenceID(fence string) string { return record.MakeID(Suite, GroupFence, fenc
 // (record.Latency or record.Throughput).
 func AtomicID(subject string, q record.Quantity) string {
 	return record.MakeID(Suite, "", subject, string(q))
+}
+
+// GlobalAtomicPrefix begins the subject of a global atomic's record
+// ("atom.global.add.f32").
+const GlobalAtomicPrefix = "atom.global."
+
+// IsGlobalAtomic says whether subject is a global atomic of one warp's
+// chain ("atom.global.add.f32"), not one of its contended forms
+// ("atom.global.add.u32, 32 lanes on one word").
+func IsGlobalAtomic(subject string) bool {
+	return strings.HasPrefix(subject, GlobalAtomicPrefix) && !strings.Contains(subject, ",")
 }
 
 // BarSyncPrefix begins the subject of a bar.sync record: "bar.sync, <n>

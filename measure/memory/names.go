@@ -13,6 +13,7 @@ package memory
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -157,6 +158,17 @@ func AccessSubject(cacheOp string, width, spacing int) string {
 // operator.
 func AccessLanes(width, spacing int) string {
 	return fmt.Sprintf("%d-byte lanes %d bytes apart", width, spacing)
+}
+
+// GlobalBankCacheOp is the cache operator ("ca", "cg") of a global-banks
+// subject, "" when subject is not one (GlobalBankFormat).
+func GlobalBankCacheOp(subject string) string {
+	for _, op := range []string{"ca", "cg"} {
+		if strings.HasPrefix(subject, "ld."+op+" ") {
+			return op
+		}
+	}
+	return ""
 }
 
 // GlobalBankFormat is the format of a global-banks subject: the cache

@@ -41,14 +41,14 @@ func TestCompareBetweenRuns(t *testing.T) {
 			name: "the runs beside A are the pair compared: no floor from them, said first",
 			args: []string{"compare", a, b},
 			want: []string{"**No variability between runs is used: the repeat runs given are A and B themselves.**",
-				"| `memory/bandwidth/L2 read` | bytes/clock/SM | 46.55 | 37.73 | -18.95% | ±3.0% (minimum) | 0.002 | changed |"},
+				"| `memory/bandwidth/L2 read` | bytes/clock/SM | 46.02 | 37.81 | -17.85% | ±3.0% (minimum) | 0.001 | changed |"},
 		},
 		{
 			name: "the earlier runs of the model: the shared-lines L2 read varies between runs",
 			args: []string{"compare", a, b, "--between", earlier},
 			want: []string{"each figure's spread over 9 runs of the NVIDIA H100 80GB HBM3 other than B",
-				"| `memory/bandwidth/L2 read` | bytes/clock/SM | 46.55 | 37.73 | -18.95% | ±19.0% (between runs) | 0.002 | varies ±19.0% between runs |",
-				"| `dispatch/fence/membar.sys` | cycles per iteration | 1260 | 1408 | +11.68% | ±12.2% (between runs) | 0.008 | varies ±12.2% between runs |"},
+				"| `memory/bandwidth/L2 read` | bytes/clock/SM | 46.02 | 37.81 | -17.85% | ±19.0% (between runs) | 0.001 | varies ±19.0% between runs |",
+				"| `dispatch/fence/membar.sys` | cycles per iteration | 1265 | 1393 | +10.15% | ±12.2% (between runs) | 0.008 | varies ±12.2% between runs |"},
 		},
 		{
 			name: "B given among them is left out",
@@ -66,7 +66,7 @@ func TestCompareBetweenRuns(t *testing.T) {
 			name: "a new run against the recorded one: A and its repeat beside it give the floors",
 			args: []string{"compare", a, newRun},
 			want: []string{"each figure's spread over 2 runs of the NVIDIA H100 80GB HBM3 other than B",
-				"repeat-results.json.gz` (GPU-d799e619, 2026-11-26 04:32)", "(GPU-d799e619, 2026-11-26 04:30, A)"},
+				"repeat-results.json.gz` (GPU-4c51db0f, 2026-11-26 06:54)", "(GPU-4c51db0f, 2026-11-26 06:53, A)"},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
