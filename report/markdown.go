@@ -20,6 +20,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/gpuarch/gpuarch/compare"
 	"github.com/gpuarch/gpuarch/mdtext"
 	"github.com/gpuarch/gpuarch/measure/alu"
 	"github.com/gpuarch/gpuarch/measure/warp"
@@ -34,6 +35,22 @@ func Markdown(w io.Writer, run *record.Run) error { return MarkdownWith(w, run, 
 // another GPU than the run's (Library.Check) unless lib.OtherGPU says the
 // caller allows it; the document says on which GPU it was taken.
 func MarkdownWith(w io.Writer, run *record.Run, lib *Library) error {
+	return MarkdownOf(w, run, Extras{Library: lib})
+}
+
+// Extras are what a document sets beside the run's own records.
+type Extras struct {
+	// Library is a library GEMM measurement (nil: none; see
+	// MarkdownWith).
+	Library *Library
+	// Repeats are other runs of the model, for the section on
+	// variability between runs (nil: no section).
+	Repeats *compare.Repeats
+}
+
+// MarkdownOf is Markdown with x set beside the run's records.
+func MarkdownOf(w io.Writer, run *record.Run, x Extras) error {
+	lib := x.Library
 	if lib != nil && !lib.OtherGPU {
 		if err := lib.Check(run.Device); err != nil {
 			return err
@@ -61,6 +78,7 @@ func MarkdownWith(w io.Writer, run *record.Run, lib *Library) error {
 	writeHostLinks(&b, run)
 	writePower(&b, run)
 	writeTime(&b, run)
+	writeVariability(&b, run, x.Repeats)
 	writeNotes(&b, run)
 	writeSources(&b, run)
 	writeRecords(&b, run)

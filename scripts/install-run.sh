@@ -59,7 +59,10 @@ install_run stamps "$dest/vulkan-timestamps"
 if [ -e "$work/repeat/results.json" ]; then
 	gzip -9n <"$work/repeat/results.json" >"$dest/repeat-results.json.gz"
 	"$bin" variability "$dest/results.json.gz" "$dest/repeat-results.json.gz" >"$dest/variability.md"
-	echo "installed repeat into $dest/repeat-results.json.gz, and variability.md"
+	# The document again, now with the figures that vary between the two
+	# runs (its section "Variability between runs").
+	[ -e "$dest/results.json.gz" ] && "$bin" report --out "$dest" "$dest/results.json.gz"
+	echo "installed repeat into $dest/repeat-results.json.gz, variability.md, and the document again"
 fi
 if [ -e "$work/quick/run/results.json" ]; then
 	mkdir -p "$dest/quick"

@@ -247,7 +247,10 @@ func (e *Env) reportCommand() *cobra.Command {
 or results.md, results.html and the plots into --out. --library sets a
 library GEMM measurement (scripts/cublas_gemm.py's output) beside the matrix
 units; one taken on another GPU is refused unless --library-any-gpu is given,
-and is then named as another GPU's.`,
+and is then named as another GPU's. Where other runs of the model are
+recorded beside the results file (repeat-results.json, as results/<GPU>/
+keeps them) or named by --repeats, the document states, for each figure that
+varies more between runs than within one, its spread between runs.`,
 		Example: `  gpuarch report results/NVIDIA-H200/results.json
   gpuarch report results.json --out doc
   gpuarch report results.json --library cublas-gemm.json`,
@@ -258,6 +261,7 @@ and is then named as another GPU's.`,
 	fs.StringVar(&o.out, "out", "", "write results.md, results.html and the plots into this folder instead of printing the Markdown")
 	fs.StringVar(&o.library, "library", "", "a library GEMM measurement (scripts/cublas_gemm.py's output) to set beside the matrix units")
 	fs.BoolVar(&o.anyGPU, "library-any-gpu", false, "accept a --library measurement taken on another GPU than the results' (it is named as such)")
+	fs.StringArrayVar(&o.repeats, "repeats", nil, "a file of other runs of the GPU model (a results file, or several runs) whose spread the document states for the figures that vary more between runs than within one, in place of the repeat runs beside the results file; repeat for more; \"none\" for none")
 	return c
 }
 

@@ -21,6 +21,7 @@ import (
 
 	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/cmd/gpuarch/internal/outdir"
+	"github.com/gpuarch/gpuarch/compare"
 	"github.com/gpuarch/gpuarch/measure/registry"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
@@ -597,7 +598,7 @@ func end(run *record.Run, save func() error, dir string, err error) error {
 	}
 	serr := save()
 	if dir != "" && serr == nil {
-		serr = writeDocument(dir, run, nil)
+		serr = writeDocument(dir, run, report.Extras{})
 	}
 	return errors.Join(err, serr)
 }
@@ -759,6 +760,10 @@ func (e *Env) cmdList(backendName string) error {
 type reportOptions struct {
 	out, library string
 	anyGPU       bool
+	// repeats are files of other runs of the model (--repeats), for the
+	// document's variability between runs; none given: those beside the
+	// results file (repeatsNear); betweenNone: none.
+	repeats []string
 }
 
 func (e *Env) cmdReport(o reportOptions, path string) error {
@@ -778,21 +783,37 @@ func (e *Env) cmdReport(o reportOptions, path string) error {
 			lib.OtherGPU = true
 		}
 	}
+	x := report.Extras{Library: lib}
+	switch {
+	case len(o.repeats) == 1 && o.repeats[0] == betweenNone:
+	case len(o.repeats) > 0:
+		x.Repeats = &compare.Repeats{}
+		for _, p := range o.repeats {
+			if p == betweenNone {
+				return usagef("--repeats %s gives no runs, and cannot stand beside files", betweenNone)
+			}
+			if err := addRuns(x.Repeats, p); err != nil {
+				return err
+			}
+		}
+	default:
+		x.Repeats = repeatsNear(path)
+	}
 	if o.out == "" {
-		return report.MarkdownWith(e.Stdout, run, lib)
+		return report.MarkdownOf(e.Stdout, run, x)
 	}
 	if err := checkWritable(o.out); err != nil {
 		return err
 	}
-	return writeDocument(o.out, run, lib)
+	return writeDocument(o.out, run, x)
 }
 
 // writeDocument writes results.md, results.html (self-contained) and the
 // plots into dir, rendering the Markdown and drawing the plots once for
 // all three.
-func writeDocument(dir string, run *record.Run, lib *report.Library) error {
+func writeDocument(dir string, run *record.Run, x report.Extras) error {
 	var md bytes.Buffer
-	if err := report.MarkdownWith(&md, run, lib); err != nil {
+	if err := report.MarkdownOf(&md, run, x); err != nil {
 		return err
 	}
 	if err := os.WriteFile(filepath.Join(dir, ResultsMD), md.Bytes(), outdir.FileMode); err != nil {
