@@ -2,9 +2,7 @@ package probe
 
 import (
 	"bytes"
-	"context"
 	"crypto/sha256"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -13,8 +11,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-
-	"github.com/gpuarch/gpuarch/sass"
 )
 
 // CacheEnv names the environment variable that places or disables the
@@ -24,7 +20,7 @@ import (
 // sets it to "off" for its workers.
 const CacheEnv = "GPUARCH_CACHE"
 
-// ModuleCache keeps compiled modules (cubins) on disk, named by the SHA-256
+// ModuleCache keeps compiled modules (their binaries) on disk, named by the SHA-256
 // of everything that decides the machine code: the source, the driver and
 // the GPU (see CacheKey). A second run on the same node with the same
 // driver then compiles nothing. Each file holds the SHA-256 of its payload
@@ -187,53 +183,4 @@ func (f *Flight[T]) Do(key string, fn func() (T, error)) (T, bool, error) {
 	}
 	close(c.done)
 	return c.val, false, c.err
-}
-
-// listingCache keeps machine-code listings on disk beside the modules,
-// named by the binary and the disassembler (see disassemble).
-var listingCache = sync.OnceValue(OpenModuleCache)
-
-// disassemble is r.Disasm.Disassemble through the cache of listings: a
-// listing is JSON under CacheKey(binary, "listing", the disassembler and
-// its executable's size and time). nvdisasm runs as a process per module;
-// a full CUDA run spent about 400 s of CPU time on it, the same in a
-// second run whose modules all came from the cache.
-func (r *Runner) disassemble(ctx context.Context, binary []byte) (*sass.Listing, error) {
-	// Only nvdisasm's listings are kept: another disassembler (a test's)
-	// may answer differently for the same binary.
-	var c *ModuleCache
-	if _, ok := r.Disasm.(*sass.Disassembler); ok {
-		c = listingCache()
-	}
-	key := ""
-	if c != nil {
-		key = CacheKey(string(binary), "listing", disassemblerID(r.Disasm))
-		if b, ok := c.Get(key); ok {
-			var l sass.Listing
-			if err := json.Unmarshal(b, &l); err == nil && len(l.Functions) > 0 {
-				return &l, nil
-			}
-		}
-	}
-	l, err := r.Disasm.Disassemble(ctx, binary)
-	if err != nil || c == nil {
-		return l, err
-	}
-	if b, err := json.Marshal(l); err == nil {
-		_ = c.Put(key, b) // a cache that cannot be written is no failure
-	}
-	return l, nil
-}
-
-// disassemblerID names a disassembler for cache keys: its type and
-// settings, and for nvdisasm the size and time of its executable, which
-// change when the toolkit does.
-func disassemblerID(d Disassembler) string {
-	id := fmt.Sprintf("%T %+v", d, d)
-	if s, ok := d.(*sass.Disassembler); ok && s != nil {
-		if fi, err := os.Stat(s.Path); err == nil {
-			id += fmt.Sprintf(" %d %d", fi.Size(), fi.ModTime().UnixNano())
-		}
-	}
-	return id
 }

@@ -2,11 +2,14 @@ package probe
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
+	"os"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/sass"
@@ -315,4 +318,137 @@ type MachineCode struct {
 	// gives none (NVIDIA returns statistics only).
 	ISA     string
 	Listing string
+}
+
+// machineCode is what verification keeps of a compiled module: the
+// disassembler's listing, nil without one.
+type machineCode struct {
+	listing *sass.Listing
+}
+
+// readMachineCode disassembles a compiled module's binary into c's
+// listing where the runner has a disassembler.
+func (r *Runner) readMachineCode(ctx context.Context, c *compiled) {
+	if r.Disasm != nil {
+		if l, err := r.disassemble(ctx, c.prog.Binary()); err == nil {
+			c.listing = l
+		}
+	}
+}
+
+// reusePerStep counts source operands carrying .reuse in a loop body, per
+// step.
+func reusePerStep(body []sass.Instruction, steps int) float64 {
+	n := 0
+	for _, in := range body {
+		n += strings.Count(in.Operands, ".reuse")
+	}
+	return float64(n) / float64(max(1, steps))
+}
+
+// bankConflictsPerStep is the register-file reads per step beyond one from
+// an instruction's busiest bank (sass.Use.BankReads), over the loop body.
+func bankConflictsPerStep(body []sass.Instruction, steps int) float64 {
+	n := 0
+	for _, in := range body {
+		n += max(0, in.Use().BankReads(sass.RegisterBanks)-1)
+	}
+	return float64(n) / float64(max(1, steps))
+}
+
+// checkLoop verifies a kernel's loop body holds each expected opcode family
+// at least needed times, and counts operand reuse.
+func (c *compiled) checkLoop(kernel string, expect []string, needed, steps int) *record.SASS {
+	if c.listing == nil {
+		return &record.SASS{Status: sassNotVerified, Expected: expect, Kernel: kernel, Note: sass.ErrNoDisassembler.Error()}
+	}
+	chk := CheckRegion(c.listing, kernel, (*sass.Function).LoopBody, expect, needed)
+	if fn, ok := c.listing.Function(kernel); ok {
+		if body, ok := fn.LoopBody(); ok {
+			chk.Reuse = reusePerStep(body, steps)
+			bc := bankConflictsPerStep(body, steps)
+			chk.BankConflicts = &bc
+		}
+	}
+	return &chk
+}
+
+// check is checkLoop where the machine code is disassembled here, and
+// the driver's own report (see Inspector) where the backend gives one:
+// spec's expectations for the driver's instruction set, or its statistics.
+func (c *compiled) check(kernel string, spec ChainSpec, needed, steps, threads int) *record.SASS {
+	if in, ok := c.prog.(Inspector); ok {
+		return inspectKernel(in, spec, kernel, threads, needed)
+	}
+	return c.checkLoop(kernel, spec.Expect, needed, steps)
+}
+
+// loopText is kernel's timed loop body, an instruction a line; nil without
+// a listing.
+func (c *compiled) loopText(kernel string) []string {
+	if c.listing == nil {
+		return nil
+	}
+	fn, ok := c.listing.Function(kernel)
+	if !ok {
+		return nil
+	}
+	body, ok := fn.LoopBody()
+	if !ok {
+		return nil
+	}
+	out := make([]string, len(body))
+	for i, in := range body {
+		out[i] = in.String()
+	}
+	return out
+}
+
+// listingCache keeps machine-code listings on disk beside the modules,
+// named by the binary and the disassembler (see disassemble).
+var listingCache = sync.OnceValue(OpenModuleCache)
+
+// disassemble is r.Disasm.Disassemble through the cache of listings: a
+// listing is JSON under CacheKey(binary, "listing", the disassembler and
+// its executable's size and time). nvdisasm runs as a process per module;
+// a full CUDA run spent about 400 s of CPU time on it, the same in a
+// second run whose modules all came from the cache.
+func (r *Runner) disassemble(ctx context.Context, binary []byte) (*sass.Listing, error) {
+	// Only nvdisasm's listings are kept: another disassembler (a test's)
+	// may answer differently for the same binary.
+	var c *ModuleCache
+	if _, ok := r.Disasm.(*sass.Disassembler); ok {
+		c = listingCache()
+	}
+	key := ""
+	if c != nil {
+		key = CacheKey(string(binary), "listing", disassemblerID(r.Disasm))
+		if b, ok := c.Get(key); ok {
+			var l sass.Listing
+			if err := json.Unmarshal(b, &l); err == nil && len(l.Functions) > 0 {
+				return &l, nil
+			}
+		}
+	}
+	l, err := r.Disasm.Disassemble(ctx, binary)
+	if err != nil || c == nil {
+		return l, err
+	}
+	if b, err := json.Marshal(l); err == nil {
+		_ = c.Put(key, b) // a cache that cannot be written is no failure
+	}
+	return l, nil
+}
+
+// disassemblerID names a disassembler for cache keys: its type and
+// settings, and for nvdisasm the size and time of its executable, which
+// change when the toolkit does.
+func disassemblerID(d Disassembler) string {
+	id := fmt.Sprintf("%T %+v", d, d)
+	if s, ok := d.(*sass.Disassembler); ok && s != nil {
+		if fi, err := os.Stat(s.Path); err == nil {
+			id += fmt.Sprintf(" %d %d", fi.Size(), fi.ModTime().UnixNano())
+		}
+	}
+	return id
 }

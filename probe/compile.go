@@ -1,0 +1,75 @@
+package probe
+
+// The compile path every job takes: the backend's Codegen writes a
+// module, the backend compiles it, and the runner keeps it and has its
+// machine code read for verification.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/gpuarch/gpuarch/record"
+)
+
+// compiled is a module built for a job, with what verification keeps of
+// its machine code (machineCode).
+type compiled struct {
+	prog   Program
+	source string
+	hash   string
+	machineCode
+	compile  time.Duration
+	failure  *record.Record // the job's outcome when it could not compile
+	fatalErr error
+	log      string // the compiler's messages, where they were kept
+}
+
+// compileKernels has the backend's Codegen write kernels and compiles
+// them: the way to jobs that run on every backend. A module the device
+// cannot have (ErrUnsupported) is skipped, with why.
+func (r *Runner) compileKernels(ctx context.Context, name string, kernels []KernelSpec) *compiled {
+	src, err := r.GPU.Codegen().Module(kernels)
+	if err != nil {
+		st := record.StatusFailed
+		if errors.Is(err, ErrUnsupported) {
+			st = record.StatusSkipped
+		}
+		return &compiled{failure: &record.Record{Status: st, Reason: fmt.Sprintf("write the %s module: %v", name, err)}}
+	}
+	return r.compileText(ctx, name, src)
+}
+
+// compileText compiles a module's source in the backend's language.
+func (r *Runner) compileText(ctx context.Context, name, source string) *compiled {
+	c := &compiled{source: source}
+	c.hash = sourceHash(source)
+	prog, err := r.GPU.Compile(ctx, name, c.source)
+	if err != nil {
+		_ = r.keep(name, c.source, nil)
+		st, why := classifyCompile(err, r.lang().Compiler)
+		if Fatal(err) {
+			st, why, c.fatalErr = record.StatusFailed, err.Error(), err
+		}
+		c.failure = &record.Record{Status: st, Reason: why}
+		return c
+	}
+	c.prog, c.compile = prog, prog.CompileTime()
+	r.compiled(ctx, name, c)
+	return c
+}
+
+// compiled keeps a compiled module's source and binary, and has
+// verification read its machine code (readMachineCode).
+func (r *Runner) compiled(ctx context.Context, name string, c *compiled) {
+	_ = r.keep(name, c.source, c.prog.Binary())
+	r.readMachineCode(ctx, c)
+}
+
+func (c *compiled) close() {
+	if c != nil && c.prog != nil {
+		c.prog.Close()
+		c.prog = nil
+	}
+}
