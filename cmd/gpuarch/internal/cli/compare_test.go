@@ -123,3 +123,62 @@ func TestVariabilitySave(t *testing.T) {
 		t.Errorf("one run: %v, want a usage error", err)
 	}
 }
+
+// TestReportRepeats: report states the figures that vary between runs
+// from the repeat runs beside the results file, or from --repeats; none
+// with --repeats none.
+func TestReportRepeats(t *testing.T) {
+	dir := t.TempDir()
+	t0 := time.Date(2026, 11, 26, 6, 53, 0, 0, time.UTC)
+	run := func(start time.Time, l2 float64) *record.Run {
+		r := record.Record{ID: "memory/bandwidth/L2 read", Suite: "memory", Status: record.StatusOK, Unit: "bytes/clock/SM", Value: l2,
+			Provenance: record.Provenance{PTXSHA256: "same kernel"}}
+		for i := range 7 {
+			r.Samples = append(r.Samples, l2*(1+float64(i-3)/1000))
+		}
+		return &record.Run{Schema: record.SchemaVersion, Device: record.Device{Name: "NVIDIA H100 80GB HBM3", UUID: "GPU-4c51db0f-1019"}, Started: start, Complete: true, Records: []record.Record{r}}
+	}
+	results, beside, other := filepath.Join(dir, "results.json"), filepath.Join(dir, repeatName), filepath.Join(dir, "other.json")
+	for path, r := range map[string]*record.Run{results: run(t0, 46), beside: run(t0.Add(time.Minute), 37.8), other: run(t0.Add(time.Hour), 45.9)} {
+		if err := record.WriteFile(path, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const l2Row = "| `memory/bandwidth/L2 read` | bytes/clock/SM | 46 | 19.6% |"
+	for _, tc := range []struct {
+		name          string
+		args          []string
+		want, notWant []string
+		usage         bool
+	}{
+		{name: "the repeat run beside the results", want: []string{"## Variability between runs", repeatName, l2Row}},
+		{name: "--repeats names another file, in place of the one beside", args: []string{"--repeats", other},
+			want: []string{"other.json", "0 figures vary more between runs than within one"}, notWant: []string{repeatName, l2Row}},
+		{name: "--repeats none", args: []string{"--repeats", "none"}, notWant: []string{"## Variability between runs"}},
+		{name: "none beside a file", args: []string{"--repeats", "none", "--repeats", other}, usage: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e, stdout, _ := testEnv(nil)
+			err := e.Run(context.Background(), append([]string{"report", results}, tc.args...))
+			if tc.usage {
+				if ExitCode(err) != ExitUsage {
+					t.Fatalf("err %v (exit %d), want a usage error", err, ExitCode(err))
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range tc.want {
+				if !strings.Contains(stdout.String(), s) {
+					t.Errorf("lacks %q:\n%s", s, stdout.String())
+				}
+			}
+			for _, s := range tc.notWant {
+				if strings.Contains(stdout.String(), s) {
+					t.Errorf("has %q:\n%s", s, stdout.String())
+				}
+			}
+		})
+	}
+}
