@@ -120,6 +120,10 @@ type Runner struct {
 	Config    Config
 	// Progress receives one line per step of work; nil discards.
 	Progress func(string)
+	// Listings, when set, keeps the disassembler's listings on disk
+	// beside the compiled modules, named by the binary and the
+	// disassembler (see disassemble): a second run disassembles nothing.
+	Listings *ModuleCache
 	// Artifacts, when set, is a folder where each probe module's source
 	// and machine code are kept (named for the kernel language: see
 	// Language), named as records' provenance names them.

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/sass"
@@ -404,13 +403,10 @@ func (c *compiled) loopText(kernel string) []string {
 	return out
 }
 
-// listingCache keeps machine-code listings on disk beside the modules,
-// named by the binary and the disassembler (see disassemble).
-var listingCache = sync.OnceValue(OpenModuleCache)
-
-// disassemble is r.Disasm.Disassemble through the cache of listings: a
-// listing is JSON under CacheKey(binary, "listing", the disassembler and
-// its executable's size and time). nvdisasm runs as a process per module;
+// disassemble is r.Disasm.Disassemble through the cache of listings
+// (r.Listings, for nvdisasm only): a listing is JSON under
+// CacheKey(binary, "listing", the disassembler and its executable's size
+// and time). nvdisasm runs as a process per module;
 // a full CUDA run spent about 400 s of CPU time on it, the same in a
 // second run whose modules all came from the cache.
 func (r *Runner) disassemble(ctx context.Context, binary []byte) (*sass.Listing, error) {
@@ -418,7 +414,7 @@ func (r *Runner) disassemble(ctx context.Context, binary []byte) (*sass.Listing,
 	// may answer differently for the same binary.
 	var c *ModuleCache
 	if _, ok := r.Disasm.(*sass.Disassembler); ok {
-		c = listingCache()
+		c = r.Listings
 	}
 	key := ""
 	if c != nil {

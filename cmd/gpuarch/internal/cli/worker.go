@@ -141,7 +141,7 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 	msg := WorkMessage{Type: "device", Device: &dev}
 	if isa == probe.ISAPTX {
 		if d, err := e.Disassembler(); err == nil {
-			runner.Disasm = d
+			runner.Disasm, runner.Listings = d, probe.OpenModuleCache()
 		} else {
 			msg.Warnings = append(msg.Warnings, "machine code not verified: "+err.Error())
 			progress("warning: " + err.Error())
