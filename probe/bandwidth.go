@@ -268,7 +268,7 @@ func (j *bandwidthJob) prepare(ctx context.Context, r *Runner) {
 			name := streamKernelName(s.Op, sh.Width, s.ALUPerAccess)
 			if !seen[name] {
 				seen[name] = true
-				ks = append(ks, KernelSpec{Name: name, Kind: StreamLoop, Op: s.Op, Width: sh.Width, Unroll: streamUnroll, ALU: s.ALUPerAccess})
+				ks = append(ks, StreamLoopSpec{Name: name, Op: s.Op, Width: sh.Width, Unroll: streamUnroll, ALU: s.ALUPerAccess})
 			}
 		}
 	}

@@ -226,11 +226,11 @@ const bankThreads = 256
 func bankKernels() []KernelSpec {
 	var ks []KernelSpec
 	for _, w := range []int{4, 8, 16} {
-		ks = append(ks, KernelSpec{Name: fmt.Sprintf("banks_w%d", w), Kind: BankLoads, Width: w})
+		ks = append(ks, BankLoadsSpec{Name: fmt.Sprintf("banks_w%d", w), Width: w})
 	}
 	for _, op := range []string{"ca", "cg"} {
 		for _, w := range []int{4, 8, 16} {
-			ks = append(ks, KernelSpec{Name: fmt.Sprintf("access_%s_w%d", op, w), Kind: BankLoads, Width: w, CacheOp: op})
+			ks = append(ks, BankLoadsSpec{Name: fmt.Sprintf("access_%s_w%d", op, w), Width: w, CacheOp: op})
 		}
 	}
 	return ks
@@ -243,7 +243,7 @@ func (j *bankJob) prepare(ctx context.Context, r *Runner) {
 	for _, k := range bankKernels() {
 		// A kernel the device cannot have is skipped, not the module.
 		if why := unsupported(cg, k); why != "" {
-			j.unsupported[k.Name] = why
+			j.unsupported[k.KernelName()] = why
 			continue
 		}
 		ks = append(ks, k)

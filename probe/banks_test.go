@@ -31,8 +31,8 @@ func TestBankModulePTXUnchanged(t *testing.T) {
 		t.Errorf("bank module (-before +now):\n%s", d)
 	}
 	for _, k := range []KernelSpec{
-		{Name: "x", Kind: BankLoads, Width: 32},
-		{Name: "x", Kind: BankLoads, Width: 4, CacheOp: "lu"},
+		BankLoadsSpec{Name: "x", Width: 32},
+		BankLoadsSpec{Name: "x", Width: 4, CacheOp: "lu"},
 	} {
 		if _, err := cg.Module([]KernelSpec{k}); err == nil {
 			t.Errorf("%+v: written", k)
@@ -45,7 +45,7 @@ func TestBankModulePTXUnchanged(t *testing.T) {
 func TestBankCaseKernels(t *testing.T) {
 	names := map[string]bool{}
 	for _, k := range bankKernels() {
-		names[k.Name] = true
+		names[k.KernelName()] = true
 	}
 	for _, c := range []BankCase{
 		{Subject: "4-byte stride 3", Width: 4, Stride: 3},

@@ -98,7 +98,7 @@ func chaseKernel(p ChasePath) string {
 
 func (j *chaseJob) prepare(ctx context.Context, r *Runner) {
 	cg := r.GPU.Codegen()
-	ks := []KernelSpec{{Name: "chase_init", Kind: ChaseInit}}
+	ks := []KernelSpec{ChaseInitSpec{Name: "chase_init"}}
 	seen := map[string]bool{}
 	j.unsupported = map[string]string{}
 	for _, p := range j.paths {
@@ -110,7 +110,7 @@ func (j *chaseJob) prepare(ctx context.Context, r *Runner) {
 		if seen[name] {
 			continue
 		}
-		k := KernelSpec{Name: name, Kind: Chase, Space: p.Space, CacheOp: p.CacheOp}
+		k := ChaseSpec{Name: name, Space: p.Space, CacheOp: p.CacheOp}
 		// A path the backend cannot write is skipped, not the module.
 		if why := unsupported(cg, k); why != "" {
 			j.unsupported[p.Name] = why
@@ -120,7 +120,7 @@ func (j *chaseJob) prepare(ctx context.Context, r *Runner) {
 		ks = append(ks, k)
 	}
 	if seen["chase_const"] {
-		ks = append(ks, KernelSpec{Name: "const_table_addr", Kind: ConstBase})
+		ks = append(ks, ConstBaseSpec{Name: "const_table_addr"})
 	}
 	j.c = r.compileKernels(ctx, "chase", ks)
 }

@@ -76,42 +76,172 @@ const (
 	CoopMatThroughput
 )
 
-// KernelSpec is one kernel of a probe module, described neutrally.
-type KernelSpec struct {
-	Name string
-	Kind KernelKind
-	// Step is the chained instruction (LatencyChain, ThroughputChain).
-	Step Step
-	// Length is a latency chain's length.
+// KernelSpec is one kernel of a probe module, described neutrally: a
+// value of one of the spec types below, one per kind, each holding what
+// its kind needs and nothing else. A backend's Codegen lowers each by its
+// type (a type switch: see TestEveryKindLowered).
+type KernelSpec interface {
+	// KernelName is the kernel's entry point in its module.
+	KernelName() string
+	// Kind is the kernel's kind.
+	Kind() KernelKind
+}
+
+// LatencyChainSpec is a LatencyChain kernel: one dependent chain of
+// Length Steps from one subgroup (Length 0 is the control group).
+type LatencyChainSpec struct {
+	Name   string
+	Step   Step
 	Length int
-	// ILP and Unroll shape a throughput loop.
+}
+
+// ThroughputChainSpec is a ThroughputChain kernel: ILP independent
+// chains of Step, Unroll steps each per loop iteration (ILP 0 is the
+// control loop).
+type ThroughputChainSpec struct {
+	Name        string
+	Step        Step
 	ILP, Unroll int
-	// Space and CacheOp say where a Chase kernel's loads go; CacheOp
-	// also where a BankLoads kernel's do.
+}
+
+// ClockSpinSpec is a ClockSpin kernel.
+type ClockSpinSpec struct{ Name string }
+
+// ChaseInitSpec is a ChaseInit kernel.
+type ChaseInitSpec struct{ Name string }
+
+// ChaseSpec is a Chase kernel: a pointer chase in Space ("global",
+// "shared" or "const"), global loads through CacheOp ("ca" or "cg").
+type ChaseSpec struct {
+	Name           string
 	Space, CacheOp string
-	// Op, Width and ALU shape a StreamLoop kernel (with Unroll); Width
-	// is also a BankLoads kernel's access width in bytes.
-	Op         string
-	Width, ALU int
-	// Atomic is an AtomicChain kernel's operation.
+}
+
+// ConstBaseSpec is a ConstBase kernel.
+type ConstBaseSpec struct{ Name string }
+
+// StreamLoopSpec is a StreamLoop kernel: Op ("ld.ca", "ld.cg", "st" or
+// "lds"), Width bytes an access, Unroll accesses in flight and ALU
+// independent FMAs after each.
+type StreamLoopSpec struct {
+	Name               string
+	Op                 string
+	Width, Unroll, ALU int
+}
+
+// BarrierSpec is a Barrier kernel; Op ExecutionOnly asks for a barrier
+// that orders execution only, "" for one that orders memory too.
+type BarrierSpec struct {
+	Name string
+	Op   string
+}
+
+// AtomicChainSpec is an AtomicChain kernel of Atomic.
+type AtomicChainSpec struct {
+	Name   string
 	Atomic Atomic
-	// Parts are a MixLoop kernel's instructions.
-	Parts []Part
-	// Branch is a BranchLoop kernel's pattern; Fence a FenceLoop's.
+}
+
+// MixLoopSpec is a MixLoop kernel: Parts' chains in one loop, Unroll
+// rounds an iteration.
+type MixLoopSpec struct {
+	Name   string
+	Parts  []Part
+	Unroll int
+}
+
+// LaunchStampSpec is a LaunchStamp kernel.
+type LaunchStampSpec struct{ Name string }
+
+// BranchLoopSpec is a BranchLoop kernel of Branch's pattern.
+type BranchLoopSpec struct {
+	Name   string
 	Branch Branch
-	Fence  Fence
-	// Matrix is a cooperative-matrix kernel's form (CoopMatInit,
-	// CoopMatLatency, CoopMatThroughput).
+}
+
+// FenceLoopSpec is a FenceLoop kernel of Fence.
+type FenceLoopSpec struct {
+	Name  string
+	Fence Fence
+}
+
+// BankLoadsSpec is a BankLoads kernel: Width bytes a lane, from shared
+// memory (CacheOp "") or global memory through the L1 ("ca") or around it
+// ("cg").
+type BankLoadsSpec struct {
+	Name    string
+	Width   int
+	CacheOp string
+}
+
+// CoopMatInitSpec is a CoopMatInit kernel of Matrix's types.
+type CoopMatInitSpec struct {
+	Name   string
 	Matrix CoopMat
 }
 
-// steps are the instructions a kernel chains: its Step (LatencyChain,
-// ThroughputChain) or its Parts' (MixLoop).
-func (k KernelSpec) steps() []Step {
-	switch k.Kind {
-	case LatencyChain, ThroughputChain:
+// CoopMatLatencySpec is a CoopMatLatency kernel: Length dependent
+// multiply-adds of Matrix (0: the control group).
+type CoopMatLatencySpec struct {
+	Name   string
+	Matrix CoopMat
+	Length int
+}
+
+// CoopMatThroughputSpec is a CoopMatThroughput kernel: ILP accumulator
+// chains of Matrix, Unroll multiply-adds each an iteration.
+type CoopMatThroughputSpec struct {
+	Name        string
+	Matrix      CoopMat
+	ILP, Unroll int
+}
+
+// KernelName and Kind implement KernelSpec.
+func (k LatencyChainSpec) KernelName() string      { return k.Name }
+func (k ThroughputChainSpec) KernelName() string   { return k.Name }
+func (k ClockSpinSpec) KernelName() string         { return k.Name }
+func (k ChaseInitSpec) KernelName() string         { return k.Name }
+func (k ChaseSpec) KernelName() string             { return k.Name }
+func (k ConstBaseSpec) KernelName() string         { return k.Name }
+func (k StreamLoopSpec) KernelName() string        { return k.Name }
+func (k BarrierSpec) KernelName() string           { return k.Name }
+func (k AtomicChainSpec) KernelName() string       { return k.Name }
+func (k MixLoopSpec) KernelName() string           { return k.Name }
+func (k LaunchStampSpec) KernelName() string       { return k.Name }
+func (k BranchLoopSpec) KernelName() string        { return k.Name }
+func (k FenceLoopSpec) KernelName() string         { return k.Name }
+func (k BankLoadsSpec) KernelName() string         { return k.Name }
+func (k CoopMatInitSpec) KernelName() string       { return k.Name }
+func (k CoopMatLatencySpec) KernelName() string    { return k.Name }
+func (k CoopMatThroughputSpec) KernelName() string { return k.Name }
+
+func (LatencyChainSpec) Kind() KernelKind      { return LatencyChain }
+func (ThroughputChainSpec) Kind() KernelKind   { return ThroughputChain }
+func (ClockSpinSpec) Kind() KernelKind         { return ClockSpin }
+func (ChaseInitSpec) Kind() KernelKind         { return ChaseInit }
+func (ChaseSpec) Kind() KernelKind             { return Chase }
+func (ConstBaseSpec) Kind() KernelKind         { return ConstBase }
+func (StreamLoopSpec) Kind() KernelKind        { return StreamLoop }
+func (BarrierSpec) Kind() KernelKind           { return Barrier }
+func (AtomicChainSpec) Kind() KernelKind       { return AtomicChain }
+func (MixLoopSpec) Kind() KernelKind           { return MixLoop }
+func (LaunchStampSpec) Kind() KernelKind       { return LaunchStamp }
+func (BranchLoopSpec) Kind() KernelKind        { return BranchLoop }
+func (FenceLoopSpec) Kind() KernelKind         { return FenceLoop }
+func (BankLoadsSpec) Kind() KernelKind         { return BankLoads }
+func (CoopMatInitSpec) Kind() KernelKind       { return CoopMatInit }
+func (CoopMatLatencySpec) Kind() KernelKind    { return CoopMatLatency }
+func (CoopMatThroughputSpec) Kind() KernelKind { return CoopMatThroughput }
+
+// Steps are the instructions a kernel chains: a chain's Step, a mix's
+// Parts' steps; none for other kinds.
+func Steps(k KernelSpec) []Step {
+	switch k := k.(type) {
+	case LatencyChainSpec:
 		return []Step{k.Step}
-	case MixLoop:
+	case ThroughputChainSpec:
+		return []Step{k.Step}
+	case MixLoopSpec:
 		out := make([]Step, len(k.Parts))
 		for i, p := range k.Parts {
 			out[i] = p.Step
@@ -203,50 +333,51 @@ func (c PTX) Module(kernels []KernelSpec) (string, error) {
 	m := &ptx.Module{Version: c.Version, Target: c.Target}
 	konst := false
 	for _, k := range kernels {
-		for _, s := range k.steps() {
+		name := k.KernelName()
+		for _, s := range Steps(k) {
 			if isa := s.isa(); isa != ISAPTX {
-				return "", fmt.Errorf("kernel %s: its step is written in %s, not PTX", k.Name, isa)
+				return "", fmt.Errorf("kernel %s: its step is written in %s, not PTX", name, isa)
 			}
 			if err := s.Validate(); err != nil {
-				return "", fmt.Errorf("kernel %s: %w", k.Name, err)
+				return "", fmt.Errorf("kernel %s: %w", name, err)
 			}
 		}
-		switch k.Kind {
-		case LatencyChain:
+		switch k := k.(type) {
+		case LatencyChainSpec:
 			m.Add(LatencyKernel(k.Name, k.Step, k.Length))
-		case ThroughputChain:
+		case ThroughputChainSpec:
 			m.Add(ThroughputKernel(k.Name, k.Step, k.ILP, k.Unroll))
-		case ClockSpin:
+		case ClockSpinSpec:
 			m.Add(ClockKernel(k.Name))
-		case ChaseInit:
+		case ChaseInitSpec:
 			m.Add(ChaseInitKernel(k.Name))
-		case Chase:
+		case ChaseSpec:
 			m.Add(ChaseKernel(k.Name, k.Space, k.CacheOp))
 			konst = konst || k.Space == "const"
-		case ConstBase:
+		case ConstBaseSpec:
 			m.Add(ConstBaseKernel(k.Name))
 			konst = true
-		case StreamLoop:
+		case StreamLoopSpec:
 			m.Add(StreamKernel(k.Name, k.Op, k.Width, k.Unroll, k.ALU))
-		case Barrier:
+		case BarrierSpec:
 			if k.Op == ExecutionOnly {
 				return "", fmt.Errorf("kernel %s: %w: PTX's bar.sync always orders memory among the block", k.Name, ErrUnsupported)
 			}
 			m.Add(BarrierKernel(k.Name))
-		case AtomicChain:
+		case AtomicChainSpec:
 			m.Add(AtomicKernel(k.Name, k.Atomic))
-		case MixLoop:
+		case MixLoopSpec:
 			m.Add(MixKernel(k.Name, k.Parts, k.Unroll))
-		case LaunchStamp:
+		case LaunchStampSpec:
 			m.Add(LaunchStampKernel(k.Name))
-		case BranchLoop:
+		case BranchLoopSpec:
 			m.Add(BranchKernel(k.Name, k.Branch))
-		case FenceLoop:
+		case FenceLoopSpec:
 			if k.Fence.PTX == "" && k.Fence.Scope != "" {
 				return "", fmt.Errorf("kernel %s: %w: fence %s has no PTX form", k.Name, ErrUnsupported, k.Fence.Name)
 			}
 			m.Add(FenceKernel(k.Name, k.Fence.PTX))
-		case BankLoads:
+		case BankLoadsSpec:
 			if _, ok := bankSuffix[k.Width]; !ok {
 				return "", fmt.Errorf("kernel %s: access width %d: not 4, 8 or 16 bytes", k.Name, k.Width)
 			}
@@ -258,10 +389,10 @@ func (c PTX) Module(kernels []KernelSpec) (string, error) {
 			default:
 				return "", fmt.Errorf("kernel %s: unknown cache operator %q", k.Name, k.CacheOp)
 			}
-		case CoopMatInit, CoopMatLatency, CoopMatThroughput:
-			return "", fmt.Errorf("kernel %s: cooperative matrices are a Vulkan (SPIR-V) kernel; PTX reaches the matrix units through mma.sync and wgmma (MMAKernel)", k.Name)
+		case CoopMatInitSpec, CoopMatLatencySpec, CoopMatThroughputSpec:
+			return "", fmt.Errorf("kernel %s: cooperative matrices are a Vulkan (SPIR-V) kernel; PTX reaches the matrix units through mma.sync and wgmma (MMAKernel)", name)
 		default:
-			return "", fmt.Errorf("kernel %s: unknown kind %d", k.Name, k.Kind)
+			return "", fmt.Errorf("kernel %s: unknown kind %d", name, k.Kind())
 		}
 	}
 	// Every chase module declares the dynamic shared array (the global
@@ -277,7 +408,7 @@ func (c PTX) Module(kernels []KernelSpec) (string, error) {
 
 func hasKind(ks []KernelSpec, kind KernelKind) bool {
 	for _, k := range ks {
-		if k.Kind == kind {
+		if k.Kind() == kind {
 			return true
 		}
 	}

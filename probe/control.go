@@ -145,11 +145,11 @@ func (j *controlJob) prepare(ctx context.Context, r *Runner) {
 	for _, b := range j.branches {
 		if n := branchKernelName(b); !seen[n] {
 			seen[n] = true
-			ks = append(ks, KernelSpec{Name: n, Kind: BranchLoop, Branch: b})
+			ks = append(ks, BranchLoopSpec{Name: n, Branch: b})
 		}
 	}
 	for i, f := range j.fences {
-		ks = append(ks, KernelSpec{Name: fmt.Sprintf("fence_%d", i), Kind: FenceLoop, Fence: f})
+		ks = append(ks, FenceLoopSpec{Name: fmt.Sprintf("fence_%d", i), Fence: f})
 	}
 	j.c = r.compileKernels(ctx, "control", ks)
 }

@@ -70,15 +70,15 @@ func coopMatUnroll(ilp int) int { return max(2, 32/max(1, ilp)) }
 // data initialiser, one latency chain per length, one throughput loop
 // per ILP of shapes.
 func (j *coopMatJob) kernels(lengths []int) []KernelSpec {
-	ks := []KernelSpec{{Name: j.initKernel(), Kind: CoopMatInit, Matrix: j.cm}}
+	ks := []KernelSpec{CoopMatInitSpec{Name: j.initKernel(), Matrix: j.cm}}
 	for _, n := range lengths {
-		ks = append(ks, KernelSpec{Name: j.latKernel(n), Kind: CoopMatLatency, Matrix: j.cm, Length: n})
+		ks = append(ks, CoopMatLatencySpec{Name: j.latKernel(n), Matrix: j.cm, Length: n})
 	}
 	var ilps []int
 	for _, s := range j.shapes {
 		if !slices.Contains(ilps, s.ILP) {
 			ilps = append(ilps, s.ILP)
-			ks = append(ks, KernelSpec{Name: j.tpKernel(s.ILP), Kind: CoopMatThroughput, Matrix: j.cm, ILP: s.ILP, Unroll: coopMatUnroll(s.ILP)})
+			ks = append(ks, CoopMatThroughputSpec{Name: j.tpKernel(s.ILP), Matrix: j.cm, ILP: s.ILP, Unroll: coopMatUnroll(s.ILP)})
 		}
 	}
 	return ks

@@ -41,7 +41,7 @@ type dispatchJob struct {
 const dispatchKernel = "dispatch_spin"
 
 func (j *dispatchJob) prepare(ctx context.Context, r *Runner) {
-	j.c = r.compileKernels(ctx, "dispatch", []KernelSpec{{Name: dispatchKernel, Kind: ClockSpin}})
+	j.c = r.compileKernels(ctx, "dispatch", []KernelSpec{ClockSpinSpec{Name: dispatchKernel}})
 }
 
 func (j *dispatchJob) close() { j.c.close() }

@@ -41,7 +41,7 @@ func (j *codeSizeJob) kernel() string { return fmt.Sprintf("code_%d_ilp%d", j.by
 
 func (j *codeSizeJob) prepare(ctx context.Context, r *Runner) {
 	j.unroll = max(1, j.bytes/instBytes/j.ilp)
-	j.c = r.compileKernels(ctx, j.kernel(), []KernelSpec{{Name: j.kernel(), Kind: ThroughputChain, Step: j.spec.Step, ILP: j.ilp, Unroll: j.unroll}})
+	j.c = r.compileKernels(ctx, j.kernel(), []KernelSpec{ThroughputChainSpec{Name: j.kernel(), Step: j.spec.Step, ILP: j.ilp, Unroll: j.unroll}})
 	// A program that builds a kernel per launch width builds the one
 	// measureDriver launches here, on a compile worker: for the largest
 	// bodies that took 3 to 4 s of the measuring thread's time a job

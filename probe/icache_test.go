@@ -58,7 +58,7 @@ func TestCodeSizeFromDriver(t *testing.T) {
 // keep their module hash.
 func TestCodeSizeModulePTXUnchanged(t *testing.T) {
 	fma := PTX{}.FMAStep()
-	got, err := PTX{Version: "9.0", Target: "sm_90"}.Module([]KernelSpec{{Name: "code_2048_ilp8", Kind: ThroughputChain, Step: fma, ILP: 8, Unroll: 16}})
+	got, err := PTX{Version: "9.0", Target: "sm_90"}.Module([]KernelSpec{ThroughputChainSpec{Name: "code_2048_ilp8", Step: fma, ILP: 8, Unroll: 16}})
 	if err != nil {
 		t.Fatal(err)
 	}

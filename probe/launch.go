@@ -65,7 +65,7 @@ type launchJob struct {
 const launchKernel = "launch_stamp"
 
 func (j *launchJob) prepare(ctx context.Context, r *Runner) {
-	j.c = r.compileKernels(ctx, "launch", []KernelSpec{{Name: launchKernel, Kind: LaunchStamp}})
+	j.c = r.compileKernels(ctx, "launch", []KernelSpec{LaunchStampSpec{Name: launchKernel}})
 }
 
 func (j *launchJob) close() { j.c.close() }

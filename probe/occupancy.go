@@ -35,7 +35,7 @@ func (j *occupancyJob) prepare(ctx context.Context, r *Runner) {
 	var ks []KernelSpec
 	for _, ilp := range j.ilps {
 		j.unroll[ilp] = max(1, body/ilp)
-		ks = append(ks, KernelSpec{Name: j.kernel(ilp), Kind: ThroughputChain, Step: j.spec.Step, ILP: ilp, Unroll: j.unroll[ilp]})
+		ks = append(ks, ThroughputChainSpec{Name: j.kernel(ilp), Step: j.spec.Step, ILP: ilp, Unroll: j.unroll[ilp]})
 	}
 	j.c = r.compileKernels(ctx, "occ_"+KernelName(j.spec.Subject), ks)
 }
@@ -202,7 +202,7 @@ func (j *mixJob) prepare(ctx context.Context, r *Runner) {
 		for _, p := range j.parts {
 			ps = append(ps, Part{Step: p.Spec.Step, Count: p.Count, ILP: s.ILP})
 		}
-		ks = append(ks, KernelSpec{Name: j.kernel(s), Kind: MixLoop, Parts: ps, Unroll: j.rounds})
+		ks = append(ks, MixLoopSpec{Name: j.kernel(s), Parts: ps, Unroll: j.rounds})
 	}
 	j.c = r.compileKernels(ctx, "mix_"+KernelName(j.id), ks)
 	// Each kernel built at its launch width here, on a compile worker,

@@ -218,7 +218,7 @@ func Fatal(err error) bool {
 func (r *Runner) Clock(ctx context.Context) (*record.Clock, error) {
 	d := r.GPU.Device()
 	if r.clock == nil {
-		src, err := r.GPU.Codegen().Module([]KernelSpec{{Name: clockKernel, Kind: ClockSpin}})
+		src, err := r.GPU.Codegen().Module([]KernelSpec{ClockSpinSpec{Name: clockKernel}})
 		if err != nil {
 			return nil, fmt.Errorf("write the clock kernel: %w", err)
 		}
@@ -354,7 +354,7 @@ func (r *Runner) Warmup(ctx context.Context, minDur, maxDur time.Duration) (*rec
 func (r *Runner) warm(ctx context.Context, done func(hz float64, settled bool, elapsed time.Duration) bool) (*record.Clock, error) {
 	cg := r.GPU.Codegen()
 	step := cg.FMAStep()
-	src, err := cg.Module([]KernelSpec{{Name: "gpuarch_warmup", Kind: ThroughputChain, Step: step, ILP: 4, Unroll: 64}})
+	src, err := cg.Module([]KernelSpec{ThroughputChainSpec{Name: "gpuarch_warmup", Step: step, ILP: 4, Unroll: 64}})
 	if err != nil {
 		return nil, fmt.Errorf("write the warm-up kernel: %w", err)
 	}
@@ -440,17 +440,17 @@ func (r *Runner) buildChain(spec ChainSpec) (*chainSet, error) {
 	for _, n := range r.Config.LatencyLengths {
 		name := fmt.Sprintf("lat_%s_n%d", base, n)
 		cs.latency[n] = name
-		ks = append(ks, KernelSpec{Name: name, Kind: LatencyChain, Step: spec.Step, Length: n})
+		ks = append(ks, LatencyChainSpec{Name: name, Step: spec.Step, Length: n})
 	}
 	body := max(8, r.Config.BodySteps/max(1, spec.Weight))
 	for _, ilp := range r.ilps(spec) {
 		name := fmt.Sprintf("tp_%s_ilp%d", base, ilp)
 		u := max(1, body/ilp)
 		cs.throughput[ilp], cs.unroll[ilp] = name, u
-		ks = append(ks, KernelSpec{Name: name, Kind: ThroughputChain, Step: spec.Step, ILP: ilp, Unroll: u})
+		ks = append(ks, ThroughputChainSpec{Name: name, Step: spec.Step, ILP: ilp, Unroll: u})
 	}
 	cs.control = fmt.Sprintf("tp_%s_control", base)
-	ks = append(ks, KernelSpec{Name: cs.control, Kind: ThroughputChain, Step: spec.Step})
+	ks = append(ks, ThroughputChainSpec{Name: cs.control, Step: spec.Step})
 	src, err := r.GPU.Codegen().Module(ks)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", spec.Subject, err)

@@ -339,9 +339,9 @@ func TestPTXCodegen(t *testing.T) {
 	cg := probe.PTX{Version: "9.0", Target: "sm_90"}
 	fma := cg.FMAStep()
 	got, err := cg.Module([]probe.KernelSpec{
-		{Name: "lat", Kind: probe.LatencyChain, Step: fma, Length: 4},
-		{Name: "tp", Kind: probe.ThroughputChain, Step: fma, ILP: 2, Unroll: 3},
-		{Name: "clk", Kind: probe.ClockSpin},
+		probe.LatencyChainSpec{Name: "lat", Step: fma, Length: 4},
+		probe.ThroughputChainSpec{Name: "tp", Step: fma, ILP: 2, Unroll: 3},
+		probe.ClockSpinSpec{Name: "clk"},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -354,11 +354,11 @@ func TestPTXCodegen(t *testing.T) {
 		t.Error("the PTX code generator's module differs from the builders'")
 	}
 	spirv := probe.Step{ISA: probe.ISASPIRV, Template: "{d} = OpFAdd {T} {x} {a}", Type: ptx.F32}
-	if _, err := cg.Module([]probe.KernelSpec{{Name: "x", Kind: probe.LatencyChain, Step: spirv, Length: 1}}); err == nil || !strings.Contains(err.Error(), "not PTX") {
+	if _, err := cg.Module([]probe.KernelSpec{probe.LatencyChainSpec{Name: "x", Step: spirv, Length: 1}}); err == nil || !strings.Contains(err.Error(), "not PTX") {
 		t.Errorf("a SPIR-V step lowered to PTX: err = %v", err)
 	}
 	bad := probe.Step{Template: "add.s32 {x}, {x}, {a};", Type: ptx.S32}
-	if _, err := cg.Module([]probe.KernelSpec{{Name: "x", Kind: probe.LatencyChain, Step: bad, Length: 1}}); err == nil {
+	if _, err := cg.Module([]probe.KernelSpec{probe.LatencyChainSpec{Name: "x", Step: bad, Length: 1}}); err == nil {
 		t.Error("an invalid template lowered")
 	}
 }

@@ -176,11 +176,11 @@ const ExecutionOnly = dispatch.ExecutionOnly
 
 func (j *syncJob) prepare(ctx context.Context, r *Runner) {
 	cg := r.GPU.Codegen()
-	ks := []KernelSpec{{Name: "barrier", Kind: Barrier}}
+	ks := []KernelSpec{BarrierSpec{Name: "barrier"}}
 	// A barrier without memory semantics, where the language has one
 	// apart (SPIR-V's OpControlBarrier with no semantics; PTX's bar.sync
 	// always orders memory among the block): what the semantics cost.
-	if exec := (KernelSpec{Name: "barrier_exec", Kind: Barrier, Op: ExecutionOnly}); unsupported(cg, exec) == "" {
+	if exec := (BarrierSpec{Name: "barrier_exec", Op: ExecutionOnly}); unsupported(cg, exec) == "" {
 		ks = append(ks, exec)
 		j.execOnly = true
 	}
@@ -191,7 +191,7 @@ func (j *syncJob) prepare(ctx context.Context, r *Runner) {
 		if seen[n] || j.unsupported[n] != "" {
 			continue
 		}
-		k := KernelSpec{Name: n, Kind: AtomicChain, Atomic: c.Atomic}
+		k := AtomicChainSpec{Name: n, Atomic: c.Atomic}
 		// An atomic the device lacks is skipped, not the module.
 		if why := unsupported(cg, k); why != "" {
 			j.unsupported[n] = why

@@ -22,7 +22,7 @@ const bankElems = 1024
 
 // bankKernel is probe.BankKernel or, with k.CacheOp "ca" or "cg",
 // probe.GlobalAccessKernel in SPIR-V.
-func bankKernel(m *module, k probe.KernelSpec) error {
+func bankKernel(m *module, k probe.BankLoadsSpec) error {
 	elem, ok := map[int]string{4: "u32", 8: "u32x2", 16: "u32x4"}[k.Width]
 	if !ok {
 		return fmt.Errorf("access width %d: not 4, 8 or 16 bytes", k.Width)

@@ -15,10 +15,10 @@ import (
 // and on lavapipe's feature set; the constant space is not there.
 func TestChaseModules(t *testing.T) {
 	kernels := []probe.KernelSpec{
-		{Name: "chase_init", Kind: probe.ChaseInit},
-		{Name: "chase_ca", Kind: probe.Chase, Space: "global", CacheOp: "ca"},
-		{Name: "chase_cg", Kind: probe.Chase, Space: "global", CacheOp: "cg"},
-		{Name: "chase_shared", Kind: probe.Chase, Space: "shared"},
+		probe.ChaseInitSpec{Name: "chase_init"},
+		probe.ChaseSpec{Name: "chase_ca", Space: "global", CacheOp: "ca"},
+		probe.ChaseSpec{Name: "chase_cg", Space: "global", CacheOp: "cg"},
+		probe.ChaseSpec{Name: "chase_shared", Space: "shared"},
 	}
 	for _, feat := range []Features{nvidia, lavapipe} {
 		assembleValid(t, feat, kernels)
@@ -27,12 +27,12 @@ func TestChaseModules(t *testing.T) {
 		feat Features
 		k    probe.KernelSpec
 	}{
-		{nvidia, probe.KernelSpec{Name: "chase_const", Kind: probe.Chase, Space: "const"}},
-		{nvidia, probe.KernelSpec{Name: "const_table_addr", Kind: probe.ConstBase}},
-		{timestamps, probe.KernelSpec{Name: "chase_ca", Kind: probe.Chase, Space: "global", CacheOp: "ca"}},
+		{nvidia, probe.ChaseSpec{Name: "chase_const", Space: "const"}},
+		{nvidia, probe.ConstBaseSpec{Name: "const_table_addr"}},
+		{timestamps, probe.ChaseSpec{Name: "chase_ca", Space: "global", CacheOp: "ca"}},
 	} {
 		if _, err := (Codegen{Features: tc.feat}).Module([]probe.KernelSpec{tc.k}); !errors.Is(err, probe.ErrUnsupported) {
-			t.Errorf("%s: %v, want ErrUnsupported", tc.k.Name, err)
+			t.Errorf("%s: %v, want ErrUnsupported", tc.k.KernelName(), err)
 		}
 	}
 }
@@ -43,17 +43,17 @@ func TestStreamModules(t *testing.T) {
 	for _, op := range []string{"ld.ca", "ld.cg", "st", "lds"} {
 		for _, w := range []int{4, 8, 16} {
 			for _, alu := range []int{0, 2} {
-				ks = append(ks, probe.KernelSpec{Name: fmt.Sprintf("s_%s_%d_%d", strings.ReplaceAll(op, ".", "_"), w, alu), Kind: probe.StreamLoop, Op: op, Width: w, Unroll: 8, ALU: alu})
+				ks = append(ks, probe.StreamLoopSpec{Name: fmt.Sprintf("s_%s_%d_%d", strings.ReplaceAll(op, ".", "_"), w, alu), Op: op, Width: w, Unroll: 8, ALU: alu})
 			}
 		}
 	}
 	assembleValid(t, nvidia, ks)
 	for _, k := range []probe.KernelSpec{
-		{Name: "bad_op", Kind: probe.StreamLoop, Op: "ld.lu", Width: 4, Unroll: 8},
-		{Name: "bad_width", Kind: probe.StreamLoop, Op: "ld.ca", Width: 32, Unroll: 8},
+		probe.StreamLoopSpec{Name: "bad_op", Op: "ld.lu", Width: 4, Unroll: 8},
+		probe.StreamLoopSpec{Name: "bad_width", Op: "ld.ca", Width: 32, Unroll: 8},
 	} {
 		if _, err := (Codegen{Features: nvidia}).Module([]probe.KernelSpec{k}); err == nil {
-			t.Errorf("%s: written", k.Name)
+			t.Errorf("%s: written", k.KernelName())
 		}
 	}
 }
@@ -61,17 +61,17 @@ func TestStreamModules(t *testing.T) {
 // The barrier and atomic kernels assemble and validate; atomics the
 // backend does not enable are unsupported.
 func TestSyncModules(t *testing.T) {
-	ks := []probe.KernelSpec{{Name: "barrier", Kind: probe.Barrier}}
+	ks := []probe.KernelSpec{probe.BarrierSpec{Name: "barrier"}}
 	for _, space := range []string{"shared", "global"} {
 		for _, op := range [][2]string{{"add", "u32"}, {"min", "s32"}, {"max", "u32"}, {"exch", "b32"}, {"cas", "b32"}} {
 			a := probe.Atomic{Space: space, Op: op[0], Type: op[1]}
-			ks = append(ks, probe.KernelSpec{Name: fmt.Sprintf("atomic_%s_%s_%s", space, op[0], op[1]), Kind: probe.AtomicChain, Atomic: a})
+			ks = append(ks, probe.AtomicChainSpec{Name: fmt.Sprintf("atomic_%s_%s_%s", space, op[0], op[1]), Atomic: a})
 		}
 	}
-	ks = append(ks, probe.KernelSpec{Name: "atomic_agg", Kind: probe.AtomicChain, Atomic: probe.Atomic{Space: "global", Op: "add", Type: "u32", Aggregated: true}})
+	ks = append(ks, probe.AtomicChainSpec{Name: "atomic_agg", Atomic: probe.Atomic{Space: "global", Op: "add", Type: "u32", Aggregated: true}})
 	assembleValid(t, nvidia, ks)
 	for _, a := range []probe.Atomic{{Space: "global", Op: "add", Type: "f32"}, {Space: "shared", Op: "add", Type: "u64"}} {
-		k := probe.KernelSpec{Name: "x", Kind: probe.AtomicChain, Atomic: a}
+		k := probe.AtomicChainSpec{Name: "x", Atomic: a}
 		if _, err := (Codegen{Features: nvidia}).Module([]probe.KernelSpec{k}); !errors.Is(err, probe.ErrUnsupported) {
 			t.Errorf("%+v: %v, want ErrUnsupported", a, err)
 		}
@@ -103,7 +103,7 @@ func TestBankModules(t *testing.T) {
 	var ks []probe.KernelSpec
 	for _, op := range []string{"", "ca", "cg"} {
 		for _, w := range []int{4, 8, 16} {
-			ks = append(ks, probe.KernelSpec{Name: fmt.Sprintf("b_%s_w%d", op, w), Kind: probe.BankLoads, Width: w, CacheOp: op})
+			ks = append(ks, probe.BankLoadsSpec{Name: fmt.Sprintf("b_%s_w%d", op, w), Width: w, CacheOp: op})
 		}
 	}
 	for _, feat := range []Features{nvidia, lavapipe} {
@@ -118,10 +118,10 @@ func TestBankModules(t *testing.T) {
 		k           probe.KernelSpec
 		unsupported bool
 	}{
-		{"around L1 without the memory model", noModel, probe.KernelSpec{Name: "x", Kind: probe.BankLoads, Width: 4, CacheOp: "cg"}, true},
-		{"no shader clock", timestamps, probe.KernelSpec{Name: "x", Kind: probe.BankLoads, Width: 4}, true},
-		{"width", nvidia, probe.KernelSpec{Name: "x", Kind: probe.BankLoads, Width: 32}, false},
-		{"cache operator", nvidia, probe.KernelSpec{Name: "x", Kind: probe.BankLoads, Width: 4, CacheOp: "lu"}, false},
+		{"around L1 without the memory model", noModel, probe.BankLoadsSpec{Name: "x", Width: 4, CacheOp: "cg"}, true},
+		{"no shader clock", timestamps, probe.BankLoadsSpec{Name: "x", Width: 4}, true},
+		{"width", nvidia, probe.BankLoadsSpec{Name: "x", Width: 32}, false},
+		{"cache operator", nvidia, probe.BankLoadsSpec{Name: "x", Width: 4, CacheOp: "lu"}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := (Codegen{Features: tc.feat}).Module([]probe.KernelSpec{tc.k})

@@ -123,58 +123,59 @@ func (c Codegen) Module(kernels []probe.KernelSpec) (string, error) {
 	one := m.konst("u32", 1)
 	m.global("%wg_size", fmt.Sprintf("OpSpecConstantComposite %s %s %s %s", m.typ("u32x3"), wx, one, one))
 	for _, k := range kernels {
-		for _, s := range stepsOf(k) {
+		name := k.KernelName()
+		for _, s := range probe.Steps(k) {
 			if s.ISA != probe.ISASPIRV {
-				return "", fmt.Errorf("kernel %s: its step is written in %q, not SPIR-V", k.Name, s.ISA)
+				return "", fmt.Errorf("kernel %s: its step is written in %q, not SPIR-V", name, s.ISA)
 			}
 		}
 		if n := timingNote(k); c.Features.Timestamps && n != "" {
 			m.notes = append(m.notes, n)
 		}
-		if c.Features.Timestamps && clockOnly(k.Kind) {
-			return "", fmt.Errorf("kernel %s: %w: it is timed by the shader clock, which this device lacks (or timing by timestamps was asked for)", k.Name, probe.ErrUnsupported)
+		if c.Features.Timestamps && clockOnly(k.Kind()) {
+			return "", fmt.Errorf("kernel %s: %w: it is timed by the shader clock, which this device lacks (or timing by timestamps was asked for)", name, probe.ErrUnsupported)
 		}
 		var err error
-		switch k.Kind {
-		case probe.LatencyChain:
+		switch k := k.(type) {
+		case probe.LatencyChainSpec:
 			err = latencyKernel(m, k)
-		case probe.ThroughputChain:
+		case probe.ThroughputChainSpec:
 			err = throughputKernel(m, k)
-		case probe.ClockSpin:
+		case probe.ClockSpinSpec:
 			clockKernel(m, k.Name)
-		case probe.ChaseInit:
+		case probe.ChaseInitSpec:
 			chaseInitKernel(m, k.Name)
-		case probe.Chase:
+		case probe.ChaseSpec:
 			err = chaseKernel(m, k.Name, k.Space, k.CacheOp)
-		case probe.StreamLoop:
+		case probe.StreamLoopSpec:
 			err = streamKernel(m, k)
-		case probe.Barrier:
+		case probe.BarrierSpec:
 			barrierKernel(m, k.Name, k.Op)
-		case probe.AtomicChain:
+		case probe.AtomicChainSpec:
 			err = atomicKernel(m, k.Name, k.Atomic)
-		case probe.MixLoop:
+		case probe.MixLoopSpec:
 			err = mixKernel(m, k)
-		case probe.LaunchStamp:
+		case probe.LaunchStampSpec:
 			launchStampKernel(m, k.Name)
-		case probe.BranchLoop:
+		case probe.BranchLoopSpec:
 			err = branchKernel(m, k.Name, k.Branch)
-		case probe.FenceLoop:
+		case probe.FenceLoopSpec:
 			err = fenceKernel(m, k.Name, k.Fence)
-		case probe.BankLoads:
+		case probe.BankLoadsSpec:
 			err = bankKernel(m, k)
-		case probe.CoopMatInit:
+		case probe.CoopMatInitSpec:
 			err = coopMatInitKernel(m, k)
-		case probe.CoopMatLatency:
+		case probe.CoopMatLatencySpec:
 			err = coopMatLatencyKernel(m, k)
-		case probe.CoopMatThroughput:
+		case probe.CoopMatThroughputSpec:
 			err = coopMatThroughputKernel(m, k)
-		case probe.ConstBase:
+		case probe.ConstBaseSpec:
 			err = fmt.Errorf("%w: Vulkan has no constant address space to chase", probe.ErrUnsupported)
 		default:
-			err = fmt.Errorf("unknown kernel kind %d", k.Kind)
+			err = fmt.Errorf("unknown kernel kind %d", k.Kind())
 		}
 		if err != nil {
-			return "", fmt.Errorf("kernel %s: %w", k.Name, err)
+			return "", fmt.Errorf("kernel %s: %w", name, err)
 		}
 	}
 	requirements(m)
@@ -394,7 +395,7 @@ func (f *fn) loop(count string, carried []string, types []string, body func(in [
 // latencyKernel is probe.LatencyKernel in SPIR-V: one chain of k.Length
 // steps between two subgroup-clock reads, run count times; invocation 0
 // stores the cycles of the last pass at out.
-func latencyKernel(m *module, k probe.KernelSpec) error {
+func latencyKernel(m *module, k probe.LatencyChainSpec) error {
 	if err := validateStep(k.Step); err != nil {
 		return err
 	}
@@ -435,7 +436,7 @@ func latencyKernel(m *module, k probe.KernelSpec) error {
 // k.Unroll steps each per iteration of a loop run count times between a
 // workgroup barrier and the end, every subgroup writing a warp record.
 // ILP 0 is the control loop, whose counter is kept alive.
-func throughputKernel(m *module, k probe.KernelSpec) error {
+func throughputKernel(m *module, k probe.ThroughputChainSpec) error {
 	if err := validateStep(k.Step); err != nil {
 		return err
 	}

@@ -31,9 +31,9 @@ var timestamps = Features{SubgroupSize: 32, Int64: true, Timestamps: true, Subgr
 func TestTimingNotes(t *testing.T) {
 	add := probe.Step{ISA: probe.ISASPIRV, Template: "{d} = OpIAdd {T} {y} {x}", Type: ptx.U32, X0: 1, A: [4]uint64{2}}
 	src, err := Codegen{Features: timestamps}.Module([]probe.KernelSpec{
-		{Name: "lat", Kind: probe.LatencyChain, Step: add, Length: 2},
-		{Name: "tp", Kind: probe.ThroughputChain, Step: add, ILP: 1, Unroll: 1},
-		{Name: "spin", Kind: probe.ClockSpin},
+		probe.LatencyChainSpec{Name: "lat", Step: add, Length: 2},
+		probe.ThroughputChainSpec{Name: "tp", Step: add, ILP: 1, Unroll: 1},
+		probe.ClockSpinSpec{Name: "spin"},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -45,7 +45,7 @@ func TestTimingNotes(t *testing.T) {
 	if d := cmp.Diff(want, timingNotes(src), cmp.AllowUnexported(timedKernel{})); d != "" {
 		t.Errorf("timing notes (-want +got):\n%s", d)
 	}
-	withClock, err := Codegen{Features: nvidia}.Module([]probe.KernelSpec{{Name: "spin", Kind: probe.ClockSpin}})
+	withClock, err := Codegen{Features: nvidia}.Module([]probe.KernelSpec{probe.ClockSpinSpec{Name: "spin"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,35 +65,35 @@ func TestGoldenSPIRV(t *testing.T) {
 		kernels []probe.KernelSpec
 	}{
 		{"chain_fma_f32_nvidia", nvidia, []probe.KernelSpec{
-			{Name: "lat_n4", Kind: probe.LatencyChain, Step: fma, Length: 4},
-			{Name: "tp_ilp2", Kind: probe.ThroughputChain, Step: fma, ILP: 2, Unroll: 2},
-			{Name: "tp_control", Kind: probe.ThroughputChain, Step: fma},
+			probe.LatencyChainSpec{Name: "lat_n4", Step: fma, Length: 4},
+			probe.ThroughputChainSpec{Name: "tp_ilp2", Step: fma, ILP: 2, Unroll: 2},
+			probe.ThroughputChainSpec{Name: "tp_control", Step: fma},
 		}},
 		{"chain_add_u32_lavapipe", lavapipe, []probe.KernelSpec{
-			{Name: "lat_n2", Kind: probe.LatencyChain, Step: add, Length: 2},
-			{Name: "tp_ilp1", Kind: probe.ThroughputChain, Step: add, ILP: 1, Unroll: 3},
+			probe.LatencyChainSpec{Name: "lat_n2", Step: add, Length: 2},
+			probe.ThroughputChainSpec{Name: "tp_ilp1", Step: add, ILP: 1, Unroll: 3},
 		}},
-		{"clock_nvidia", nvidia, []probe.KernelSpec{{Name: "gpuarch_clock", Kind: probe.ClockSpin}}},
+		{"clock_nvidia", nvidia, []probe.KernelSpec{probe.ClockSpinSpec{Name: "gpuarch_clock"}}},
 		{"control_nvidia", nvidia, []probe.KernelSpec{
-			{Name: "branch_divergent_2", Kind: probe.BranchLoop, Branch: probe.Branch{Mode: "divergent", Paths: 2}},
-			{Name: "branch_uniform_0", Kind: probe.BranchLoop, Branch: probe.Branch{Mode: "uniform"}},
-			{Name: "branch_predicated_2", Kind: probe.BranchLoop, Branch: probe.Branch{Mode: "predicated", Paths: 2}},
-			{Name: "fence_device", Kind: probe.FenceLoop, Fence: probe.Fence{Name: "device", Scope: "Device"}},
-			{Name: "launch_stamp", Kind: probe.LaunchStamp},
+			probe.BranchLoopSpec{Name: "branch_divergent_2", Branch: probe.Branch{Mode: "divergent", Paths: 2}},
+			probe.BranchLoopSpec{Name: "branch_uniform_0", Branch: probe.Branch{Mode: "uniform"}},
+			probe.BranchLoopSpec{Name: "branch_predicated_2", Branch: probe.Branch{Mode: "predicated", Paths: 2}},
+			probe.FenceLoopSpec{Name: "fence_device", Fence: probe.Fence{Name: "device", Scope: "Device"}},
+			probe.LaunchStampSpec{Name: "launch_stamp"},
 		}},
 		{"mix_fma_f32_add_u32_nvidia", nvidia, []probe.KernelSpec{
-			{Name: "mix_ilp2", Kind: probe.MixLoop, Unroll: 2, Parts: []probe.Part{{Step: fma, Count: 2, ILP: 2}, {Step: add, Count: 1, ILP: 2}}},
+			probe.MixLoopSpec{Name: "mix_ilp2", Unroll: 2, Parts: []probe.Part{{Step: fma, Count: 2, ILP: 2}, {Step: add, Count: 1, ILP: 2}}},
 		}},
 		{"banks_lavapipe", lavapipe, []probe.KernelSpec{
-			{Name: "banks_w8", Kind: probe.BankLoads, Width: 8},
-			{Name: "access_cg_w4", Kind: probe.BankLoads, Width: 4, CacheOp: "cg"},
+			probe.BankLoadsSpec{Name: "banks_w8", Width: 8},
+			probe.BankLoadsSpec{Name: "access_cg_w4", Width: 4, CacheOp: "cg"},
 		}},
 		{"coopmat_f16_f32_nvidia", nvidiaCM(), probe.CoopMatKernels(cmF16F32, []probe.CoopMatShape{{Subgroups: 4, GroupsPerSM: 1, ILP: 2}}, []int{0, 2})},
-		{"coopmat_s8_s32_sat_nvidia", nvidiaCM(), []probe.KernelSpec{{Name: "lat_n2", Kind: probe.CoopMatLatency, Matrix: cmS8S32, Length: 2}}},
+		{"coopmat_s8_s32_sat_nvidia", nvidiaCM(), []probe.KernelSpec{probe.CoopMatLatencySpec{Name: "lat_n2", Matrix: cmS8S32, Length: 2}}},
 		{"timestamps_add_u32", timestamps, []probe.KernelSpec{
-			{Name: "lat_n2", Kind: probe.LatencyChain, Step: add, Length: 2},
-			{Name: "tp_ilp1", Kind: probe.ThroughputChain, Step: add, ILP: 1, Unroll: 3},
-			{Name: "gpuarch_clock", Kind: probe.ClockSpin},
+			probe.LatencyChainSpec{Name: "lat_n2", Step: add, Length: 2},
+			probe.ThroughputChainSpec{Name: "tp_ilp1", Step: add, ILP: 1, Unroll: 3},
+			probe.ClockSpinSpec{Name: "gpuarch_clock"},
 		}},
 	}
 	for _, tc := range tests {
@@ -141,7 +141,7 @@ func TestModuleErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Codegen{Features: tc.feat}.Module([]probe.KernelSpec{{Name: "k", Kind: probe.LatencyChain, Step: tc.step, Length: 2}})
+			_, err := Codegen{Features: tc.feat}.Module([]probe.KernelSpec{probe.LatencyChainSpec{Name: "k", Step: tc.step, Length: 2}})
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("err = %v, want one containing %q", err, tc.want)
 			}

@@ -202,7 +202,7 @@ var coopMatParams, coopMatWide = []string{"out", "sink", "data", "count", "guard
 // invocation (global index g below words) writes word g of each region
 // with probe.CoopMatPattern of the region's type. Parameters: data (u64),
 // words (u32).
-func coopMatInitKernel(m *module, k probe.KernelSpec) error {
+func coopMatInitKernel(m *module, k probe.CoopMatInitSpec) error {
 	cm := k.Matrix
 	if _, err := m.coopMat(cm); err != nil { // the same checks as the chains'
 		return err
@@ -244,7 +244,7 @@ func coopMatInitKernel(m *module, k probe.KernelSpec) error {
 // coopMatLatencyKernel is LatencyChain for a cooperative matrix: one
 // chain of k.Length multiply-adds between two subgroup-clock reads, run
 // count times; invocation 0 stores the cycles of the last pass at out.
-func coopMatLatencyKernel(m *module, k probe.KernelSpec) error {
+func coopMatLatencyKernel(m *module, k probe.CoopMatLatencySpec) error {
 	t, err := m.coopMat(k.Matrix)
 	if err != nil {
 		return err
@@ -279,7 +279,7 @@ func coopMatLatencyKernel(m *module, k probe.KernelSpec) error {
 // no two chains are the same computation, k.Unroll multiply-adds each per
 // iteration of a loop run count times between a workgroup barrier and
 // the end, every subgroup writing a warp record.
-func coopMatThroughputKernel(m *module, k probe.KernelSpec) error {
+func coopMatThroughputKernel(m *module, k probe.CoopMatThroughputSpec) error {
 	if k.ILP < 1 || k.Unroll < 1 {
 		return fmt.Errorf("a cooperative-matrix throughput kernel needs ILP and Unroll of 1 or more, not %d and %d", k.ILP, k.Unroll)
 	}

@@ -135,7 +135,7 @@ func TestCoopMatUnsupported(t *testing.T) {
 		})
 	}
 	// A throughput kernel needs accumulators.
-	_, err := Codegen{Features: nvidiaCM()}.Module([]probe.KernelSpec{{Name: "k", Kind: probe.CoopMatThroughput, Matrix: cmF16F32}})
+	_, err := Codegen{Features: nvidiaCM()}.Module([]probe.KernelSpec{probe.CoopMatThroughputSpec{Name: "k", Matrix: cmF16F32}})
 	if err == nil || errors.Is(err, probe.ErrUnsupported) {
 		t.Errorf("ILP 0: err = %v, want a plain error", err)
 	}
@@ -143,10 +143,14 @@ func TestCoopMatUnsupported(t *testing.T) {
 
 // The PTX code generator refuses cooperative-matrix kernels.
 func TestCoopMatNotPTX(t *testing.T) {
-	for _, kind := range []probe.KernelKind{probe.CoopMatInit, probe.CoopMatLatency, probe.CoopMatThroughput} {
-		_, err := probe.PTX{Version: "8.0", Target: "sm_90"}.Module([]probe.KernelSpec{{Name: "k", Kind: kind, Matrix: cmF16F32, Length: 1, ILP: 1, Unroll: 1}})
+	for _, k := range []probe.KernelSpec{
+		probe.CoopMatInitSpec{Name: "k", Matrix: cmF16F32},
+		probe.CoopMatLatencySpec{Name: "k", Matrix: cmF16F32, Length: 1},
+		probe.CoopMatThroughputSpec{Name: "k", Matrix: cmF16F32, ILP: 1, Unroll: 1},
+	} {
+		_, err := probe.PTX{Version: "8.0", Target: "sm_90"}.Module([]probe.KernelSpec{k})
 		if err == nil || !strings.Contains(err.Error(), "SPIR-V") {
-			t.Errorf("kind %d: err = %v", kind, err)
+			t.Errorf("kind %d: err = %v", k.Kind(), err)
 		}
 	}
 }

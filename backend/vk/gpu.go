@@ -360,7 +360,7 @@ func (g *GPU) calibrate(ctx context.Context) error {
 		return nil
 	}
 	step := g.cg.FMAStep()
-	src, err := g.cg.Module([]probe.KernelSpec{{Name: "calibrate", Kind: probe.ThroughputChain, Step: step, ILP: 1, Unroll: calibrationUnroll}})
+	src, err := g.cg.Module([]probe.KernelSpec{probe.ThroughputChainSpec{Name: "calibrate", Step: step, ILP: 1, Unroll: calibrationUnroll}})
 	if err != nil {
 		return err
 	}
@@ -903,7 +903,7 @@ func (g *GPU) KeepBusyLoads() (loads int, took time.Duration, on bool) {
 // starts the goroutine that dispatches it.
 func (g *GPU) startKeeper(ctx context.Context) (_ *keeper, err error) {
 	step := g.cg.FMAStep()
-	src, err := g.cg.Module([]probe.KernelSpec{{Name: keepKernel, Kind: probe.ThroughputChain, Step: step, ILP: 1, Unroll: 64}})
+	src, err := g.cg.Module([]probe.KernelSpec{probe.ThroughputChainSpec{Name: keepKernel, Step: step, ILP: 1, Unroll: 64}})
 	if err != nil {
 		return nil, err
 	}

@@ -422,7 +422,7 @@ func TestCodeSizeOnVulkan(t *testing.T) {
 // zero in the lanes past the first).
 func TestStreamRotation(t *testing.T) {
 	g := openDevice(t)
-	k := probe.KernelSpec{Name: "stream_st_w4", Kind: probe.StreamLoop, Op: "st", Width: 4, Unroll: 8}
+	k := probe.StreamLoopSpec{Name: "stream_st_w4", Op: "st", Width: 4, Unroll: 8}
 	src, err := g.Codegen().Module([]probe.KernelSpec{k})
 	if err != nil {
 		t.Fatal(err)

@@ -6,28 +6,13 @@ import (
 	"github.com/gpuarch/gpuarch/probe"
 )
 
-// stepsOf are the steps a kernel chains: its Step, or its Parts'.
-func stepsOf(k probe.KernelSpec) []probe.Step {
-	switch k.Kind {
-	case probe.LatencyChain, probe.ThroughputChain:
-		return []probe.Step{k.Step}
-	case probe.MixLoop:
-		out := make([]probe.Step, len(k.Parts))
-		for i, p := range k.Parts {
-			out[i] = p.Step
-		}
-		return out
-	}
-	return nil
-}
-
 // mixKernel is probe.MixKernel in SPIR-V: every part's ILP chains, a
 // loop whose body runs k.Unroll rounds, each interleaving every part's
 // Count steps (round-robin over the part's chains), between a workgroup
 // barrier and the end; every subgroup writes a warp record. Push
 // constants: out, sink, count, then each part's x0, a0..a3 and guard, as
 // probe passes them.
-func mixKernel(m *module, k probe.KernelSpec) error {
+func mixKernel(m *module, k probe.MixLoopSpec) error {
 	names, wide := []string{"out", "sink", "count"}, []bool{true, true, false}
 	for i, p := range k.Parts {
 		if err := validateStep(p.Step); err != nil {

@@ -5,18 +5,26 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
-// TestEveryKindLowered checks that the lowering switch of each backend's
+// TestEveryKindLowered checks that every kernel kind probe declares has
+// its spec type, and that the lowering type switch of each backend's
 // Codegen (PTX in probe/codegen.go, SPIR-V in codegen.go here) has a case
-// for every kernel kind probe declares: a kind is lowered or refused
+// for every kind's spec: a kind is lowered or refused
 // with why, never left to the switch's default ("unknown kind"), where a
 // backend that fell behind would be found only by a run.
 func TestEveryKindLowered(t *testing.T) {
 	kinds := kernelKinds(t, filepath.Join("..", "..", "probe", "codegen.go"))
 	if len(kinds) < 10 {
 		t.Fatalf("found %d kernel kinds in probe/codegen.go; the test no longer reads them", len(kinds))
+	}
+	specs := specTypes(t, filepath.Join("..", "..", "probe", "codegen.go"))
+	for _, k := range kinds {
+		if !specs[k] {
+			t.Errorf("kernel kind %s has no spec type %sSpec in probe/codegen.go", k, k)
+		}
 	}
 	for _, file := range []string{filepath.Join("..", "..", "probe", "codegen.go"), "codegen.go"} {
 		handled := switchCases(t, file)
@@ -57,8 +65,9 @@ func kernelKinds(t *testing.T, file string) []string {
 	return out
 }
 
-// switchCases returns the kernel kinds named in the case clauses of the
-// switches over a kernel's Kind in the Module method of file.
+// switchCases returns the kernel kinds whose spec types (the kind's name
+// and "Spec": LatencyChainSpec) are named in the case clauses of the type
+// switches over a kernel spec in the Module method of file.
 func switchCases(t *testing.T, file string) map[string]bool {
 	t.Helper()
 	f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
@@ -72,20 +81,21 @@ func switchCases(t *testing.T, file string) map[string]bool {
 			continue
 		}
 		ast.Inspect(fn.Body, func(n ast.Node) bool {
-			sw, ok := n.(*ast.SwitchStmt)
+			sw, ok := n.(*ast.TypeSwitchStmt)
 			if !ok {
-				return true
-			}
-			if sel, ok := sw.Tag.(*ast.SelectorExpr); !ok || sel.Sel.Name != "Kind" {
 				return true
 			}
 			for _, c := range sw.Body.List {
 				for _, e := range c.(*ast.CaseClause).List {
+					name := ""
 					switch e := e.(type) {
 					case *ast.Ident:
-						out[e.Name] = true
+						name = e.Name
 					case *ast.SelectorExpr:
-						out[e.Sel.Name] = true
+						name = e.Sel.Name
+					}
+					if kind, ok := strings.CutSuffix(name, "Spec"); ok {
+						out[kind] = true
 					}
 				}
 			}
@@ -93,7 +103,30 @@ func switchCases(t *testing.T, file string) map[string]bool {
 		})
 	}
 	if len(out) == 0 {
-		t.Fatalf("%s: found no switch over a kernel's Kind in a Module method", file)
+		t.Fatalf("%s: found no type switch over a kernel spec in a Module method", file)
+	}
+	return out
+}
+
+// specTypes returns the kinds that have a spec type (the kind's name and
+// "Spec") declared in file.
+func specTypes(t *testing.T, file string) map[string]bool {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]bool{}
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.TYPE {
+			continue
+		}
+		for _, s := range g.Specs {
+			if kind, ok := strings.CutSuffix(s.(*ast.TypeSpec).Name.Name, "Spec"); ok {
+				out[kind] = true
+			}
+		}
 	}
 	return out
 }

@@ -20,7 +20,7 @@ import (
 // Parameters, as probe's: out (u64), sink (u64), passes (u32), base
 // (u64), region (u64, bytes), regions (u32), guard (u32), spacing (u32),
 // rotate (u32).
-func streamKernel(m *module, k probe.KernelSpec) error {
+func streamKernel(m *module, k probe.StreamLoopSpec) error {
 	elem, ok := map[int]string{4: "u32", 8: "u32x2", 16: "u32x4"}[k.Width]
 	switch {
 	case !ok:

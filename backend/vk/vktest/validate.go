@@ -30,9 +30,9 @@ func ValidateCatalog(t *testing.T, specs []probe.ChainSpec) {
 	for _, s := range specs {
 		t.Run(s.Subject, func(t *testing.T) {
 			src, err := cg.Module([]probe.KernelSpec{
-				{Name: "lat", Kind: probe.LatencyChain, Step: s.Step, Length: 4},
-				{Name: "tp", Kind: probe.ThroughputChain, Step: s.Step, ILP: 2, Unroll: 3},
-				{Name: "ctl", Kind: probe.ThroughputChain, Step: s.Step},
+				probe.LatencyChainSpec{Name: "lat", Step: s.Step, Length: 4},
+				probe.ThroughputChainSpec{Name: "tp", Step: s.Step, ILP: 2, Unroll: 3},
+				probe.ThroughputChainSpec{Name: "ctl", Step: s.Step},
 			})
 			if err != nil {
 				t.Fatal(err)
