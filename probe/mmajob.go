@@ -346,7 +346,7 @@ func (j *mmaJob) long(ctx context.Context, r *Runner, s MMAShape, seed uint32, r
 	}
 	rec.Value = rate.PerSM
 	rec.Samples, rec.Summary = samples, summary(samples)
-	rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: "%clock64 over %globaltimer inside the matrix kernel (median over SMs, median of the launches)",
+	rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: r.lang().ClockSource("the matrix kernel (median over SMs, median of the launches)"),
 		Before: before, After: after, During: during}
 	rec.SASS = j.c.checkLoop(k, j.m.Expect, j.unroll()*s.ILP, j.unroll()*s.ILP)
 	if rec.SASS.Status == sassInvalid {

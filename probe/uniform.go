@@ -260,7 +260,7 @@ func uniformConst(ctx context.Context, r *Runner, c *compiled, q record.Quantity
 	}
 	rec.Samples = []float64{rec.Value}
 	if rate.ClockHz > 0 {
-		rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: "%clock64 over %globaltimer inside the kernel"}
+		rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: r.lang().ClockSource("the kernel")}
 	}
 	chk := c.checkLoop(kernel, []string{"ULDC"}, ilp*uniformUnroll, ilp*uniformUnroll)
 	if chk.Status == sassInvalid && sass.Counts(chk.Counts).Matching("LDC") >= ilp*uniformUnroll {
@@ -403,7 +403,7 @@ func uniformMeasure(ctx context.Context, r *Runner, c *compiled, op UniformOp, q
 	}
 	rec.Samples = []float64{rec.Value}
 	if rate.ClockHz > 0 {
-		rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: "%clock64 over %globaltimer inside the kernel"}
+		rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: r.lang().ClockSource("the kernel")}
 	}
 	chk := c.checkLoop(kernel, []string{op.SASS}, ilp*uniformUnroll, ilp*uniformUnroll)
 	if chk.Status == sassInvalid && sass.Counts(chk.Counts).Matching(op.Vector) >= ilp*uniformUnroll {

@@ -41,7 +41,7 @@ func writeVariability(b *strings.Builder, run *record.Run, reps *compare.Repeats
 		if i < len(reps.Files) {
 			name = reps.Files[i]
 		}
-		names = append(names, fmt.Sprintf("%s (%s, %s)", mdtext.CellCode(name), mdtext.Cell(shortUUID(r.Device.UUID)), r.Started.UTC().Format("2006-01-02 15:04")))
+		names = append(names, fmt.Sprintf("%s (%s)", mdtext.CellCode(name), mdtext.Cell(compare.RepeatRun{GPU: r.Device.UUID, Started: r.Started}.String())))
 	}
 	if len(runs) < 2 {
 		return
@@ -80,14 +80,4 @@ func writeVariability(b *strings.Builder, run *record.Run, reps *compare.Repeats
 		fmt.Fprintf(b, "| %s%s | %s | %s | %.1f%% | %s | %d |\n", mdtext.CellCode(v.ID), host, mdtext.Cell(v.Unit), this, 100*v.Between, within, v.Runs)
 	}
 	b.WriteString("\n")
-}
-
-// shortUUID is a GPU UUID's first group ("GPU-d799e619").
-func shortUUID(uuid string) string {
-	if i := strings.Index(uuid, "-"); i >= 0 {
-		if j := strings.Index(uuid[i+1:], "-"); j >= 0 {
-			return uuid[:i+1+j]
-		}
-	}
-	return uuid
 }

@@ -31,28 +31,38 @@ func (e *Env) cmdCompare(a, b string, between []string, alpha float64, all bool)
 		}
 		runs[i] = r
 	}
-	o := compare.Options{Alpha: alpha}
-	switch {
-	case len(between) == 1 && between[0] == betweenNone:
-	case len(between) > 0:
-		rp := &compare.Repeats{}
-		for _, path := range between {
-			if path == betweenNone {
-				return usagef("--between %s gives no repeat runs, and cannot stand beside files", betweenNone)
-			}
-			if err := addRuns(rp, path); err != nil {
-				return err
-			}
-		}
-		o.Repeats = rp
-	default:
-		o.Repeats = repeatsNear(a)
+	rp, err := repeatsFrom("--between", between, a)
+	if err != nil {
+		return err
 	}
-	res, err := compare.RunsWith(runs[0], runs[1], o)
+	res, err := compare.RunsWith(runs[0], runs[1], compare.Options{Alpha: alpha, Repeats: rp})
 	if err != nil {
 		return err
 	}
 	return res.WriteMarkdown(e.Stdout, a, b, all)
+}
+
+// repeatsFrom reads the repeat runs a flag named (files, each a results
+// file or several runs): none for betweenNone alone, those recorded beside
+// near (repeatsNear) where no file is named. betweenNone beside files is
+// a usage error.
+func repeatsFrom(flag string, files []string, near string) (*compare.Repeats, error) {
+	switch {
+	case len(files) == 1 && files[0] == betweenNone:
+		return nil, nil
+	case len(files) == 0:
+		return repeatsNear(near), nil
+	}
+	rp := &compare.Repeats{}
+	for _, path := range files {
+		if path == betweenNone {
+			return nil, usagef("%s %s gives no runs, and cannot stand beside files", flag, betweenNone)
+		}
+		if err := addRuns(rp, path); err != nil {
+			return nil, err
+		}
+	}
+	return rp, nil
 }
 
 // addRuns adds the runs in the file at path (compare.ReadRuns: a results

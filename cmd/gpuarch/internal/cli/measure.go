@@ -21,7 +21,6 @@ import (
 
 	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/cmd/gpuarch/internal/outdir"
-	"github.com/gpuarch/gpuarch/compare"
 	"github.com/gpuarch/gpuarch/measure/registry"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
@@ -784,20 +783,8 @@ func (e *Env) cmdReport(o reportOptions, path string) error {
 		}
 	}
 	x := report.Extras{Library: lib}
-	switch {
-	case len(o.repeats) == 1 && o.repeats[0] == betweenNone:
-	case len(o.repeats) > 0:
-		x.Repeats = &compare.Repeats{}
-		for _, p := range o.repeats {
-			if p == betweenNone {
-				return usagef("--repeats %s gives no runs, and cannot stand beside files", betweenNone)
-			}
-			if err := addRuns(x.Repeats, p); err != nil {
-				return err
-			}
-		}
-	default:
-		x.Repeats = repeatsNear(path)
+	if x.Repeats, err = repeatsFrom("--repeats", o.repeats, path); err != nil {
+		return err
 	}
 	if o.out == "" {
 		return report.MarkdownOf(e.Stdout, run, x)
