@@ -14,6 +14,9 @@
 #   quick5  quick --gpu all five times on idle GPUs (bar: no outlier, each time)
 #   loads   quick --gpu all beside burn.cu, then stream.cu, on GPU 1, with
 #           and without --no-processes (bar: GPU 1 alone flagged, by a figure)
+#   all5    run --gpu all five times on idle GPUs (bar: no outlier, each time);
+#           keeps each run's host summary, links and wall time, not the
+#           per-GPU results (tens of MB a run)
 # Two calls under 600 s each: "one quick loaded links", then "all".
 set -u
 : "${OUT:?set OUT to the folder results go to}"
@@ -71,6 +74,21 @@ if has quick5; then
 		echo >>"$log"
 	done
 	pack quick5
+fi
+if has all5; then
+	# Issue 32's bar: idle GPUs, every suite, no outlier, five times in a row.
+	mkdir -p "$OUT/all5"
+	for i in 1 2 3 4 5; do
+		timed all5 "$bin" run --gpu all --out "$OUT/all5/run$i"
+		grep -h '"verdict"' "$OUT/all5/run$i/summary.json" | tr -d ' ,' | tr '\n' ' ' | sed "s/^/all5 run $i: /" | tee -a "$log"
+		echo >>"$log"
+		for d in "$OUT/all5/run$i"/*/; do # per-GPU folders: keep their documents' headers only
+			[ -d "$d" ] || continue
+			head -n 40 "$d/results.md" >"${d%/}.head.md" 2>/dev/null
+			rm -rf "$d"
+		done
+	done
+	pack all5
 fi
 if has loads; then
 	# Issue 32's bar: beside a load on GPU 1 (burn.cu's arithmetic, then
