@@ -76,19 +76,21 @@ if has quick5; then
 	pack quick5
 fi
 if has all5; then
-	# Issue 32's bar: idle GPUs, every suite, no outlier, five times in a row.
-	mkdir -p "$OUT/all5"
+	# Issue 32's bar: idle GPUs, every suite, no outlier, five times in a
+	# row. Each run is packed as it ends ($OUT/all5-run<i>.tgz), so a call
+	# cut short keeps the runs that finished.
 	for i in 1 2 3 4 5; do
-		timed all5 "$bin" run --gpu all --out "$OUT/all5/run$i"
-		grep -h '"verdict"' "$OUT/all5/run$i/summary.json" | tr -d ' ,' | tr '\n' ' ' | sed "s/^/all5 run $i: /" | tee -a "$log"
+		mkdir -p "$OUT/all5-run$i"
+		timed "all5-run$i" "$bin" run --gpu all --out "$OUT/all5-run$i/run"
+		grep -h '"verdict"' "$OUT/all5-run$i/run/summary.json" | tr -d ' ,' | tr '\n' ' ' | sed "s/^/all5 run $i: /" | tee -a "$log"
 		echo >>"$log"
-		for d in "$OUT/all5/run$i"/*/; do # per-GPU folders: keep their documents' headers only
+		for d in "$OUT/all5-run$i/run"/gpu*/; do # per-GPU folders: keep their documents' headers only
 			[ -d "$d" ] || continue
 			head -n 40 "$d/results.md" >"${d%/}.head.md" 2>/dev/null
 			rm -rf "$d"
 		done
+		pack "all5-run$i"
 	done
-	pack all5
 fi
 if has loads; then
 	# Issue 32's bar: beside a load on GPU 1 (burn.cu's arithmetic, then
