@@ -102,14 +102,14 @@ if has loads; then
 		exe=$OUT/loads/$load.bin # not $load: that names a run's folder
 		"${nvcc:-nvcc}" -O2 -o "$exe" "scripts/load/$load.cu" >>"$log" 2>&1 || echo "loads: nvcc $load failed" | tee -a "$log"
 		for flags in "" "--no-processes"; do
-			name=$load${flags:+-np}
-			"$exe" 1 60 >"$OUT/loads/$name.txt" 2>&1 &
+			run=$load${flags:+-np} # not $name: timed sets that
+			"$exe" 1 60 >"$OUT/loads/$run.txt" 2>&1 &
 			pid=$!
 			sleep 3
-			timed loads "$bin" run --quick --gpu all $flags --out "$OUT/loads/$name"
+			timed loads "$bin" run --quick --gpu all $flags --out "$OUT/loads/$run"
 			kill "$pid" 2>/dev/null
 			wait "$pid" 2>/dev/null
-			grep -h '"verdict"' "$OUT/loads/$name/summary.json" | tr -d ' ,' | tr '\n' ' ' | sed "s/^/loads $name: /" | tee -a "$log"
+			grep -h '"verdict"' "$OUT/loads/$run/summary.json" | tr -d ' ,' | tr '\n' ' ' | sed "s/^/loads $run: /" | tee -a "$log"
 			echo >>"$log"
 		done
 		rm -f "$exe"
