@@ -1,6 +1,10 @@
 // Package kernel describes probe kernels neutrally, in terms every
-// backend's kernel language can lower: the value types a kernel computes
-// with, for now. The probe engine and the measurement domains speak these
+// backend's kernel language can lower: the kinds of kernel (Kind), one
+// spec type per kind holding what it needs (LatencyChainSpec, ChaseSpec,
+// ...; each a Spec), the instructions a chain steps through (Step, Part,
+// Atomic, Branch, Fence, CoopMat), the value types a kernel computes with
+// (Type), and Lowerer, the interface each backend's lowering implements,
+// one method per kind. The probe engine and the measurement domains speak these
 // types; each backend's lowering maps them to its own (the PTX builder
 // writes them after a dot, the SPIR-V lowering declares OpTypeFloat and
 // OpTypeInt for them).

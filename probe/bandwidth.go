@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
@@ -262,13 +263,13 @@ func streamKernelName(op string, width, alu int) string {
 
 func (j *bandwidthJob) prepare(ctx context.Context, r *Runner) {
 	seen := map[string]bool{}
-	var ks []KernelSpec
+	var ks []kernel.Spec
 	for _, s := range j.streams {
 		for _, sh := range j.shapes {
 			name := streamKernelName(s.Op, sh.Width, s.ALUPerAccess)
 			if !seen[name] {
 				seen[name] = true
-				ks = append(ks, StreamLoopSpec{Name: name, Op: s.Op, Width: sh.Width, Unroll: streamUnroll, ALU: s.ALUPerAccess})
+				ks = append(ks, kernel.StreamLoopSpec{Name: name, Op: s.Op, Width: sh.Width, Unroll: streamUnroll, ALU: s.ALUPerAccess})
 			}
 		}
 	}

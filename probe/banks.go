@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
@@ -223,14 +224,14 @@ const bankElems = 1024
 const bankThreads = 256
 
 // bankKernels are the bank module's kernels, shared patterns first.
-func bankKernels() []KernelSpec {
-	var ks []KernelSpec
+func bankKernels() []kernel.Spec {
+	var ks []kernel.Spec
 	for _, w := range []int{4, 8, 16} {
-		ks = append(ks, BankLoadsSpec{Name: fmt.Sprintf("banks_w%d", w), Width: w})
+		ks = append(ks, kernel.BankLoadsSpec{Name: fmt.Sprintf("banks_w%d", w), Width: w})
 	}
 	for _, op := range []string{"ca", "cg"} {
 		for _, w := range []int{4, 8, 16} {
-			ks = append(ks, BankLoadsSpec{Name: fmt.Sprintf("access_%s_w%d", op, w), Width: w, CacheOp: op})
+			ks = append(ks, kernel.BankLoadsSpec{Name: fmt.Sprintf("access_%s_w%d", op, w), Width: w, CacheOp: op})
 		}
 	}
 	return ks
@@ -239,7 +240,7 @@ func bankKernels() []KernelSpec {
 func (j *bankJob) prepare(ctx context.Context, r *Runner) {
 	cg := r.GPU.Codegen()
 	j.unsupported = map[string]string{}
-	var ks []KernelSpec
+	var ks []kernel.Spec
 	for _, k := range bankKernels() {
 		// A kernel the device cannot have is skipped, not the module.
 		if why := unsupported(cg, k); why != "" {
@@ -272,7 +273,7 @@ func (j *bankJob) bankShape(r *Runner, c BankCase) (threads int, skip string) {
 	if c.CacheOp == "" {
 		need := int64(bankElems * c.Width)
 		if most := r.maxSharedPerBlock(); most > 0 && need > most {
-			return threads, fmt.Sprintf("%v: the pattern needs %d bytes of shared memory per block, the device allows %d", ErrUnsupported, need, most)
+			return threads, fmt.Sprintf("%v: the pattern needs %d bytes of shared memory per block, the device allows %d", kernel.ErrUnsupported, need, most)
 		}
 	}
 	return threads, ""
@@ -281,7 +282,7 @@ func (j *bankJob) bankShape(r *Runner, c BankCase) (threads int, skip string) {
 // note says how a global pattern loads.
 func (c BankCase) note(isa string) string {
 	how := "ld.global." + c.CacheOp
-	if isa != ISAPTX {
+	if isa != kernel.ISAPTX {
 		how = map[string]string{"ca": "plain loads (through the L1)", "cg": "loads made visible at device scope (around the L1)"}[c.CacheOp]
 	}
 	s := fmt.Sprintf("%s, %d-byte lanes %d bytes apart", how, c.Width, c.Width*c.Stride)

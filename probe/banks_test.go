@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/ptx"
 )
 
@@ -30,11 +31,11 @@ func TestBankModulePTXUnchanged(t *testing.T) {
 	if d := cmp.Diff(m.String(), got); d != "" {
 		t.Errorf("bank module (-before +now):\n%s", d)
 	}
-	for _, k := range []KernelSpec{
-		BankLoadsSpec{Name: "x", Width: 32},
-		BankLoadsSpec{Name: "x", Width: 4, CacheOp: "lu"},
+	for _, k := range []kernel.Spec{
+		kernel.BankLoadsSpec{Name: "x", Width: 32},
+		kernel.BankLoadsSpec{Name: "x", Width: 4, CacheOp: "lu"},
 	} {
-		if _, err := cg.Module([]KernelSpec{k}); err == nil {
+		if _, err := cg.Module([]kernel.Spec{k}); err == nil {
 			t.Errorf("%+v: written", k)
 		}
 	}

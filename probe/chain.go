@@ -2,138 +2,11 @@ package probe
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/ptx"
 )
-
-// Step is one link of a dependent chain: PTX that computes the chain's next
-// value from its current one. The same step builds the latency kernels (one
-// chain, several lengths) and the throughput kernels (ILP independent chains
-// in a loop).
-//
-// Template placeholders:
-//
-//	{x}        the chain's latest value (read)
-//	{y}        the value before it; a template that reads {y} makes a
-//	           two-register chain: it writes {d}, which is {y}'s register,
-//	           and the two swap after each step. x+=y, y+=x cannot be folded
-//	           into a multiplication the way x+=a, x+=a, ... can.
-//	{z}        the value two steps back; a template that reads {z} makes a
-//	           three-register chain (x <- x op z), whose every value has two
-//	           readers, so ptxas cannot fuse two logic steps into one LOP3.
-//	{d}        the register the step writes: {x}, or the oldest register
-//	           in a two- or three-register chain
-//	{a}        an operand that rotates through a0..a3 from step to step
-//	{b}        the operand after {a} in that rotation (a1 when {a} is a0)
-//	{a0}..{a3} fixed operands, loaded from kernel parameters
-//	{l}        the thread's lane (%laneid, u32, read once before the loop):
-//	           warp-level steps mix it in so values stay lane-dependent
-//	{p}        a predicate temporary
-//	{t}        a temporary of type Temp
-//	{u}        a second temporary, of type Temp2
-//
-// Lines are separated by newlines; each is one PTX instruction with its ';'.
-// A template may hold several forms separated by "||": step i uses form
-// i mod n, so a chain can alternate forms that ptxas cannot merge.
-//
-// A Step is written in one kernel language, ISA ("" is PTX); the Codegen
-// of that language lowers it (see SPIR-V's own placeholders in package
-// backend/vk). Types are named as PTX names them (f32, u64, f16x2...)
-// whatever the language.
-type Step struct {
-	Template string
-	// ISA is the template's language: "" or ISAPTX, or ISASPIRV.
-	ISA     string
-	Type    ptx.Type // the chain value's type
-	Operand ptx.Type // the operands' type; "" means Type
-	Temp    ptx.Type // {t}'s type; "" when unused
-	Temp2   ptx.Type // {u}'s type; "" when unused
-	// RegOperands makes the operands registers the compiler cannot see
-	// through (each is XORed with %dynamic_smem_size, 0 at run time);
-	// otherwise ptxas may read them straight from the constant bank, as
-	// it does kernel parameters.
-	RegOperands bool
-	// LaneHigh also varies the high half of a 64-bit chain's initial
-	// value by lane (normally only the low bits vary): a step that works
-	// on the halves apart (two 32-bit shuffles) would otherwise find the
-	// high half warp-uniform, and ptxas would drop its work.
-	LaneHigh bool
-	// X0 and A are the bit patterns of the initial chain value and of the
-	// four operands, chosen so chains stay in range (no overflow to
-	// infinity where that would change the machine's path).
-	X0 uint64
-	A  [4]uint64
-}
-
-// isa is the step's language.
-func (s Step) isa() string {
-	if s.ISA == "" {
-		return ISAPTX
-	}
-	return s.ISA
-}
-
-// OperandType is the type of the operands a0..a3: Operand, or Type when
-// Operand is not set.
-func (s Step) OperandType() ptx.Type { return s.operandType() }
-
-// Registers is how many values the chain keeps: 1, 2 (the template reads
-// {y}) or 3 ({z}).
-func (s Step) Registers() int { return s.registers() }
-
-func (s Step) operandType() ptx.Type {
-	if s.Operand == "" {
-		return s.Type
-	}
-	return s.Operand
-}
-
-// registers is how many values the chain keeps: 1, 2 ({y}) or 3 ({z}).
-func (s Step) registers() int {
-	switch {
-	case strings.Contains(s.Template, "{z}"):
-		return 3
-	case strings.Contains(s.Template, "{y}"):
-		return 2
-	}
-	return 1
-}
-
-var placeholder = regexp.MustCompile(`\{[a-z][0-9]?\}`)
-
-// Validate checks that the template uses only known placeholders and the
-// types it needs are set.
-func (s Step) Validate() error {
-	if strings.TrimSpace(s.Template) == "" {
-		return fmt.Errorf("empty template")
-	}
-	for _, form := range strings.Split(s.Template, "||") {
-		if !strings.Contains(form, "{d}") {
-			return fmt.Errorf("template form never writes {d}: %q", form)
-		}
-	}
-	if s.Type == "" {
-		return fmt.Errorf("template %q has no chain type", s.Template)
-	}
-	for _, m := range placeholder.FindAllString(s.Template, -1) {
-		switch m {
-		case "{x}", "{y}", "{z}", "{d}", "{a}", "{b}", "{a0}", "{a1}", "{a2}", "{a3}", "{p}", "{l}":
-		case "{t}":
-			if s.Temp == "" {
-				return fmt.Errorf("template %q uses {t} but Temp is not set", s.Template)
-			}
-		case "{u}":
-			if s.Temp2 == "" {
-				return fmt.Errorf("template %q uses {u} but Temp2 is not set", s.Template)
-			}
-		default:
-			return fmt.Errorf("template %q: unknown placeholder %s", s.Template, m)
-		}
-	}
-	return nil
-}
 
 // chain is one chain's registers inside a kernel: vals[0] is the latest
 // value, vals[1] the one before, vals[2] the one before that.
@@ -144,8 +17,8 @@ type chain struct {
 	lane ptx.Reg
 }
 
-// emit writes step number i of c into k.
-func (s Step) emit(k *ptx.Kernel, c *chain, ops [4]ptx.Reg, i int) {
+// emitStep writes step number i of s's chain c into k.
+func emitStep(k *ptx.Kernel, s kernel.Step, c *chain, ops [4]ptx.Reg, i int) {
 	n := len(c.vals)
 	d := c.vals[n-1] // the oldest value is overwritten
 	val := func(j int) string {
@@ -179,7 +52,7 @@ type chainParams struct {
 	a                           [4]ptx.Param
 }
 
-func declareParams(k *ptx.Kernel, s Step) chainParams {
+func declareParams(k *ptx.Kernel, s kernel.Step) chainParams {
 	var p chainParams
 	p.out = k.Param("out", ptx.U64)
 	p.sink = k.Param("sink", ptx.U64)
@@ -189,10 +62,10 @@ func declareParams(k *ptx.Kernel, s Step) chainParams {
 }
 
 // declareStepParams declares one instruction's x0, a0..a3 and guard.
-func declareStepParams(k *ptx.Kernel, s Step, prefix string, p *chainParams) {
+func declareStepParams(k *ptx.Kernel, s kernel.Step, prefix string, p *chainParams) {
 	p.x0 = k.Param(prefix+"x0", s.Type)
 	for i := range p.a {
-		p.a[i] = k.Param(fmt.Sprintf("%sa%d", prefix, i), s.operandType())
+		p.a[i] = k.Param(fmt.Sprintf("%sa%d", prefix, i), s.OperandType())
 	}
 	p.guard = k.Param(prefix+"guard", s.Type)
 }
@@ -202,7 +75,7 @@ func declareStepParams(k *ptx.Kernel, s Step, prefix string, p *chainParams) {
 // XORed with j*32 + lane: independent chains hold different values, and no
 // chain is warp-uniform, which would let ptxas move it to the uniform
 // datapath instead of the SM's vector pipelines.
-func newChains(k *ptx.Kernel, s Step, x0 ptx.Reg, ops [4]ptx.Reg, n int) []*chain {
+func newChains(k *ptx.Kernel, s kernel.Step, x0 ptx.Reg, ops [4]ptx.Reg, n int) []*chain {
 	lane := k.Read(ptx.LaneID)
 	starts := []ptx.Reg{x0, ops[0], ops[1]}
 	cs := make([]*chain, n)
@@ -218,7 +91,7 @@ func newChains(k *ptx.Kernel, s Step, x0 ptx.Reg, ops [4]ptx.Reg, n int) []*chai
 			c.u = k.Reg(s.Temp2)
 			k.Op(fmt.Sprintf("mov.b%d", s.Temp2.Bits()), c.u, ptx.Int(0))
 		}
-		for v := range s.registers() {
+		for v := range s.Registers() {
 			r := k.Reg(s.Type)
 			varyBits(k, r, starts[v], lane, j)
 			if s.LaneHigh && s.Type.Bits() == 64 {
@@ -260,7 +133,7 @@ func varyBits(k *ptx.Kernel, dst, src, lane ptx.Reg, j int) {
 	k.Op("mov."+string(b), dst, tmp)
 }
 
-func loadOperands(k *ptx.Kernel, s Step, p chainParams) (x0, guard ptx.Reg, ops [4]ptx.Reg) {
+func loadOperands(k *ptx.Kernel, s kernel.Step, p chainParams) (x0, guard ptx.Reg, ops [4]ptx.Reg) {
 	x0 = k.Load(p.x0)
 	var zero ptx.Reg
 	if s.RegOperands {
@@ -293,7 +166,7 @@ func keepAlive(k *ptx.Kernel, p chainParams, cs []*chain, guard ptx.Reg) {
 // whose time is stored, runs from a warm instruction cache. Thread 0 stores
 // the cycles of the last pass as a u64 at out[0]. Length 0 is the control
 // group: the same kernel without the instruction.
-func LatencyKernel(name string, s Step, length int) *ptx.Kernel {
+func LatencyKernel(name string, s kernel.Step, length int) *ptx.Kernel {
 	k := ptx.NewKernel(name)
 	p := declareParams(k, s)
 	x0, guard, ops := loadOperands(k, s, p)
@@ -304,7 +177,7 @@ func LatencyKernel(name string, s Step, length int) *ptx.Kernel {
 	k.Loop(count, func() {
 		k.Op("mov.u64", c0, ptx.Clock64)
 		for i := range length {
-			s.emit(k, cs[0], ops, i)
+			emitStep(k, s, cs[0], ops, i)
 		}
 		k.Op("mov.u64", c1, ptx.Clock64)
 	})
@@ -332,16 +205,8 @@ const WarpRecordBytes = 48
 // writes a warp record at out + WarpRecordBytes*globalWarp. ilp == 0 builds
 // the control kernel: the same loop with no instruction in it, whose
 // counter is kept alive so the compiler cannot delete the empty loop.
-func ThroughputKernel(name string, s Step, ilp, unroll int) *ptx.Kernel {
-	return MixKernel(name, []Part{{Step: s, Count: ilp, ILP: ilp}}, unroll)
-}
-
-// Part is one instruction of a mixed kernel: each round of the loop body
-// runs Count steps of it, spread round-robin over ILP independent chains.
-type Part struct {
-	Step  Step
-	Count int
-	ILP   int
+func ThroughputKernel(name string, s kernel.Step, ilp, unroll int) *ptx.Kernel {
+	return MixKernel(name, []kernel.Part{{Step: s, Count: ilp, ILP: ilp}}, unroll)
 }
 
 // MixKernel builds a throughput kernel whose loop body runs rounds rounds,
@@ -349,14 +214,14 @@ type Part struct {
 // for the SM as a program mixing them would. The first part's parameters
 // are named as in ThroughputKernel; part i > 0's carry the prefix "pI_".
 // Arguments: out, sink, count, then stepArgs of each part in order.
-func MixKernel(name string, parts []Part, rounds int) *ptx.Kernel {
+func MixKernel(name string, parts []kernel.Part, rounds int) *ptx.Kernel {
 	k := ptx.NewKernel(name)
 	var p chainParams
 	p.out = k.Param("out", ptx.U64)
 	p.sink = k.Param("sink", ptx.U64)
 	p.count = k.Param("count", ptx.U32)
 	type live struct {
-		part   Part
+		part   kernel.Part
 		params chainParams
 		guard  ptx.Reg
 		ops    [4]ptx.Reg
@@ -389,7 +254,7 @@ func MixKernel(name string, parts []Part, rounds int) *ptx.Kernel {
 					// rounds, so a part with fewer steps per round
 					// than chains still uses every chain.
 					c := l.chains[l.steps%len(l.chains)]
-					l.part.Step.emit(k, c, l.ops, l.steps/len(l.chains))
+					emitStep(k, l.part.Step, c, l.ops, l.steps/len(l.chains))
 					l.steps++
 				}
 			}
@@ -502,7 +367,7 @@ type ChainSpec struct {
 	// entries of every kernel language that perform it; empty when the
 	// entry has no counterpart in another language.
 	Op   string
-	Step Step
+	Step kernel.Step
 	// Expect lists SASS opcodes (prefix match: "MUFU" matches
 	// "MUFU.EX2") any of which implements the instruction.
 	Expect []string

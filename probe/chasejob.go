@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
@@ -98,7 +99,7 @@ func chaseKernel(p ChasePath) string {
 
 func (j *chaseJob) prepare(ctx context.Context, r *Runner) {
 	cg := r.GPU.Codegen()
-	ks := []KernelSpec{ChaseInitSpec{Name: "chase_init"}}
+	ks := []kernel.Spec{kernel.ChaseInitSpec{Name: "chase_init"}}
 	seen := map[string]bool{}
 	j.unsupported = map[string]string{}
 	for _, p := range j.paths {
@@ -110,7 +111,7 @@ func (j *chaseJob) prepare(ctx context.Context, r *Runner) {
 		if seen[name] {
 			continue
 		}
-		k := ChaseSpec{Name: name, Space: p.Space, CacheOp: p.CacheOp}
+		k := kernel.ChaseSpec{Name: name, Space: p.Space, CacheOp: p.CacheOp}
 		// A path the backend cannot write is skipped, not the module.
 		if why := unsupported(cg, k); why != "" {
 			j.unsupported[p.Name] = why
@@ -120,7 +121,7 @@ func (j *chaseJob) prepare(ctx context.Context, r *Runner) {
 		ks = append(ks, k)
 	}
 	if seen["chase_const"] {
-		ks = append(ks, ConstBaseSpec{Name: "const_table_addr"})
+		ks = append(ks, kernel.ConstBaseSpec{Name: "const_table_addr"})
 	}
 	j.c = r.compileKernels(ctx, "chase", ks)
 }

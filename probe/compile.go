@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -29,11 +30,11 @@ type compiled struct {
 // compileKernels has the backend's Codegen write kernels and compiles
 // them: the way to jobs that run on every backend. A module the device
 // cannot have (ErrUnsupported) is skipped, with why.
-func (r *Runner) compileKernels(ctx context.Context, name string, kernels []KernelSpec) *compiled {
+func (r *Runner) compileKernels(ctx context.Context, name string, kernels []kernel.Spec) *compiled {
 	src, err := r.GPU.Codegen().Module(kernels)
 	if err != nil {
 		st := record.StatusFailed
-		if errors.Is(err, ErrUnsupported) {
+		if errors.Is(err, kernel.ErrUnsupported) {
 			st = record.StatusSkipped
 		}
 		return &compiled{failure: &record.Record{Status: st, Reason: fmt.Sprintf("write the %s module: %v", name, err)}}

@@ -4,26 +4,11 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/dispatch"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
-
-// Branch is one control-flow pattern the branch probe times: each loop
-// iteration runs a body of bodyOps dependent IMADs under it.
-type Branch struct {
-	// Mode: "none" (the body, no branch), "uniform" (the warp branches
-	// around the body when (i & mask) != 0, mask a parameter: 0 never
-	// skips, all ones skips all but iteration 0), "divergent" (Paths
-	// paths, lane l taking path (l + i) mod Paths: the warp runs every
-	// path in turn), "predicated" (two paths computed by every lane and
-	// one selected).
-	Mode  string
-	Paths int
-	// Mask is the uniform branch's mask (see Mode).
-	Mask uint32
-	Name string
-}
 
 // bodyOps is the length of each path: long enough that ptxas keeps the
 // branch rather than predicating both sides.
@@ -33,7 +18,7 @@ const bodyOps = 8
 // runs iters iterations and lane 0 stores the loop's cycles at out.
 // Conditions depend on the iteration, so ptxas cannot hoist them out of
 // the loop. Parameters: out (u64), iters (u32), mask (u32).
-func BranchKernel(name string, b Branch) *ptx.Kernel {
+func BranchKernel(name string, b kernel.Branch) *ptx.Kernel {
 	k := ptx.NewKernel(name)
 	outP, itersP, maskP := k.Param("out", ptx.U64), k.Param("iters", ptx.U32), k.Param("mask", ptx.U32)
 	iters, mask := k.Load(itersP), k.Load(maskP)
@@ -115,41 +100,34 @@ func FenceKernel(name, fence string) *ptx.Kernel {
 	return k
 }
 
-// Fence is one fence the fence probe times: its name, its PTX, and its
-// SPIR-V form, the scope of an OpMemoryBarrier with acquire-release
-// semantics on storage-buffer memory ("Workgroup", "Device",
-// "QueueFamily"). A fence with neither is the control: the store alone.
-// Op names the fence whatever the language, to pair backends.
-type Fence struct{ Name, PTX, Scope, Op string }
-
 // ControlJob times branches and fences with one warp: cycles per loop
 // iteration, the median of five launches.
-func ControlJob(suite string, branches []Branch, fences []Fence) Job {
+func ControlJob(suite string, branches []kernel.Branch, fences []kernel.Fence) Job {
 	return &controlJob{suite: suite, branches: branches, fences: fences}
 }
 
 type controlJob struct {
 	suite    string
-	branches []Branch
-	fences   []Fence
+	branches []kernel.Branch
+	fences   []kernel.Fence
 	c        *compiled
 }
 
-func branchKernelName(b Branch) string {
+func branchKernelName(b kernel.Branch) string {
 	return fmt.Sprintf("branch_%s_%d", b.Mode, b.Paths)
 }
 
 func (j *controlJob) prepare(ctx context.Context, r *Runner) {
-	var ks []KernelSpec
+	var ks []kernel.Spec
 	seen := map[string]bool{}
 	for _, b := range j.branches {
 		if n := branchKernelName(b); !seen[n] {
 			seen[n] = true
-			ks = append(ks, BranchLoopSpec{Name: n, Branch: b})
+			ks = append(ks, kernel.BranchLoopSpec{Name: n, Branch: b})
 		}
 	}
 	for i, f := range j.fences {
-		ks = append(ks, FenceLoopSpec{Name: fmt.Sprintf("fence_%d", i), Fence: f})
+		ks = append(ks, kernel.FenceLoopSpec{Name: fmt.Sprintf("fence_%d", i), Fence: f})
 	}
 	j.c = r.compileKernels(ctx, "control", ks)
 }

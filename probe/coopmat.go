@@ -1,47 +1,8 @@
 package probe
 
 import (
-	"fmt"
 	"strings"
 )
-
-// CoopMat is one cooperative-matrix multiply-add form, as a Vulkan driver
-// lists it (VK_KHR_cooperative_matrix): Result (M×N) = A (M×K) · B (K×N)
-// + C, one subgroup's instruction. Types are named as record.CooperativeMatrix
-// names them: "f16", "f32", "s8", "u32"...
-type CoopMat struct {
-	M, N, K         int
-	A, B, C, Result string
-	// Saturating: the driver lists the form with saturating
-	// accumulation, and kernels ask for it.
-	Saturating bool
-}
-
-// Name is how records name the form: "coopmat 16x16x16 f32+=f16*f16",
-// with " sat" for saturating accumulation.
-func (c CoopMat) Name() string {
-	acc := c.Result
-	if c.C != c.Result {
-		acc = c.C + "->" + c.Result
-	}
-	s := fmt.Sprintf("coopmat %dx%dx%d %s+=%s*%s", c.M, c.N, c.K, acc, c.A, c.B)
-	if c.Saturating {
-		s += " sat"
-	}
-	return s
-}
-
-// FlopsPerInstr is the arithmetic of one multiply-add: 2·M·N·K.
-func (c CoopMat) FlopsPerInstr() int { return 2 * c.M * c.N * c.K }
-
-// Op is the backend-neutral operation the form performs, the one the
-// CUDA backend's mma records of the same types carry: "mma.f32+=f16*f16".
-// Shapes differ between APIs (mma.sync m16n8k16, coopmat 16×16×16), so
-// the operation names the math and compare sets rates side by side.
-func (c CoopMat) Op() string { return MatrixOp(c.Result, c.A, c.B) }
-
-// MatrixOp names a matrix multiply-accumulate by its types: acc += a*b.
-func MatrixOp(acc, a, b string) string { return fmt.Sprintf("mma.%s+=%s*%s", acc, a, b) }
 
 // Layout of the data buffer cooperative-matrix kernels load from: A at
 // byte 0, B at CoopMatRegion, C at 2·CoopMatRegion, each row-major and

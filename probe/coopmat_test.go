@@ -1,17 +1,21 @@
 package probe
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/gpuarch/gpuarch/kernel"
+)
 
 func TestCoopMatNames(t *testing.T) {
 	tests := []struct {
-		cm          CoopMat
+		cm          kernel.CoopMat
 		name, op    string
 		flops, bits int
 	}{
-		{CoopMat{M: 16, N: 16, K: 16, A: "f16", B: "f16", C: "f32", Result: "f32"}, "coopmat 16x16x16 f32+=f16*f16", "mma.f32+=f16*f16", 8192, 16},
-		{CoopMat{M: 16, N: 8, K: 32, A: "s8", B: "s8", C: "s32", Result: "s32", Saturating: true}, "coopmat 16x8x32 s32+=s8*s8 sat", "mma.s32+=s8*s8", 8192, 8},
-		{CoopMat{M: 16, N: 16, K: 16, A: "f16", B: "f16", C: "f16", Result: "f32"}, "coopmat 16x16x16 f16->f32+=f16*f16", "mma.f32+=f16*f16", 8192, 16},
-		{CoopMat{M: 8, N: 8, K: 4, A: "f64", B: "f64", C: "f64", Result: "f64"}, "coopmat 8x8x4 f64+=f64*f64", "mma.f64+=f64*f64", 512, 64},
+		{kernel.CoopMat{M: 16, N: 16, K: 16, A: "f16", B: "f16", C: "f32", Result: "f32"}, "coopmat 16x16x16 f32+=f16*f16", "mma.f32+=f16*f16", 8192, 16},
+		{kernel.CoopMat{M: 16, N: 8, K: 32, A: "s8", B: "s8", C: "s32", Result: "s32", Saturating: true}, "coopmat 16x8x32 s32+=s8*s8 sat", "mma.s32+=s8*s8", 8192, 8},
+		{kernel.CoopMat{M: 16, N: 16, K: 16, A: "f16", B: "f16", C: "f16", Result: "f32"}, "coopmat 16x16x16 f16->f32+=f16*f16", "mma.f32+=f16*f16", 8192, 16},
+		{kernel.CoopMat{M: 8, N: 8, K: 4, A: "f64", B: "f64", C: "f64", Result: "f64"}, "coopmat 8x8x4 f64+=f64*f64", "mma.f64+=f64*f64", 512, 64},
 	}
 	for _, tc := range tests {
 		if got := tc.cm.Name(); got != tc.name {

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
@@ -41,13 +42,13 @@ var coopMatExpect = map[string][]string{"amdgcn": {"v_wmma"}, "intel": {"dpas"}}
 // documented dense rate in operations per clock per SM (0: none), with
 // its source. On a device without the form the records are skipped
 // ("not supported by this device: ...").
-func CoopMatJob(suite string, cm CoopMat, op string, shapes []CoopMatShape, reference float64, source string) Job {
+func CoopMatJob(suite string, cm kernel.CoopMat, op string, shapes []CoopMatShape, reference float64, source string) Job {
 	return &coopMatJob{suite: suite, cm: cm, op: op, shapes: shapes, reference: reference, source: source}
 }
 
 type coopMatJob struct {
 	suite, op string
-	cm        CoopMat
+	cm        kernel.CoopMat
 	shapes    []CoopMatShape
 	reference float64
 	source    string
@@ -69,16 +70,16 @@ func coopMatUnroll(ilp int) int { return max(2, 32/max(1, ilp)) }
 // Kernels lists the module's kernels for the given latency lengths: the
 // data initialiser, one latency chain per length, one throughput loop
 // per ILP of shapes.
-func (j *coopMatJob) kernels(lengths []int) []KernelSpec {
-	ks := []KernelSpec{CoopMatInitSpec{Name: j.initKernel(), Matrix: j.cm}}
+func (j *coopMatJob) kernels(lengths []int) []kernel.Spec {
+	ks := []kernel.Spec{kernel.CoopMatInitSpec{Name: j.initKernel(), Matrix: j.cm}}
 	for _, n := range lengths {
-		ks = append(ks, CoopMatLatencySpec{Name: j.latKernel(n), Matrix: j.cm, Length: n})
+		ks = append(ks, kernel.CoopMatLatencySpec{Name: j.latKernel(n), Matrix: j.cm, Length: n})
 	}
 	var ilps []int
 	for _, s := range j.shapes {
 		if !slices.Contains(ilps, s.ILP) {
 			ilps = append(ilps, s.ILP)
-			ks = append(ks, CoopMatThroughputSpec{Name: j.tpKernel(s.ILP), Matrix: j.cm, ILP: s.ILP, Unroll: coopMatUnroll(s.ILP)})
+			ks = append(ks, kernel.CoopMatThroughputSpec{Name: j.tpKernel(s.ILP), Matrix: j.cm, ILP: s.ILP, Unroll: coopMatUnroll(s.ILP)})
 		}
 	}
 	return ks
@@ -86,7 +87,7 @@ func (j *coopMatJob) kernels(lengths []int) []KernelSpec {
 
 // CoopMatKernels is the module a CoopMatJob compiles, for tests and
 // `gpuarch` tools that show generated code.
-func CoopMatKernels(cm CoopMat, shapes []CoopMatShape, lengths []int) []KernelSpec {
+func CoopMatKernels(cm kernel.CoopMat, shapes []CoopMatShape, lengths []int) []kernel.Spec {
 	j := &coopMatJob{cm: cm, shapes: shapes}
 	return j.kernels(lengths)
 }
@@ -95,11 +96,11 @@ func (j *coopMatJob) prepare(ctx context.Context, r *Runner) {
 	j.lengths = slices.Clone(r.Config.LatencyLengths)
 	sort.Ints(j.lengths)
 	ks := j.kernels(j.lengths)
-	if _, err := r.GPU.Codegen().Module(ks); errors.Is(err, ErrUnsupported) {
+	if _, err := r.GPU.Codegen().Module(ks); errors.Is(err, kernel.ErrUnsupported) {
 		// Said plainly: "not supported by this device: the driver does
 		// not list ...", without the module and kernel names.
 		msg := err.Error()
-		if i := strings.Index(msg, ErrUnsupported.Error()); i >= 0 {
+		if i := strings.Index(msg, kernel.ErrUnsupported.Error()); i >= 0 {
 			msg = msg[i:]
 		}
 		j.c = &compiled{failure: &record.Record{Status: record.StatusSkipped, Reason: msg}}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/backend/vk"
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -31,7 +32,7 @@ type matrixGPU struct {
 
 const simHz = 1.5e9
 
-var simForm = probe.CoopMat{M: 16, N: 16, K: 16, A: "f16", B: "f16", C: "f32", Result: "f32"}
+var simForm = kernel.CoopMat{M: 16, N: 16, K: 16, A: "f16", B: "f16", C: "f32", Result: "f32"}
 
 func (g *matrixGPU) Device() record.Device {
 	return record.Device{Name: "Simulated", Backend: "vulkan", SMs: g.sms, WarpSize: 32, MaxWarpsPerSM: 64, ComputeCapability: "9.0", TimerTicksPerNs: 1,
@@ -40,7 +41,7 @@ func (g *matrixGPU) Device() record.Device {
 
 func (g *matrixGPU) Codegen() probe.Codegen {
 	return vk.Codegen{Features: vk.Features{SubgroupSize: 32, SMBuiltins: true, DeviceClock: true, VulkanMemoryModel: true, Float16: true, Int8: true, Int64: true,
-		SubgroupOps: []string{"basic"}, CooperativeMatrix: []probe.CoopMat{simForm}}}
+		SubgroupOps: []string{"basic"}, CooperativeMatrix: []kernel.CoopMat{simForm}}}
 }
 
 func (g *matrixGPU) Compile(_ context.Context, _, source string) (probe.Program, error) {
@@ -168,7 +169,7 @@ func TestCoopMatJobSimulated(t *testing.T) {
 		if rec.SASS == nil || rec.SASS.BinaryBytesPerStep == nil || math.Abs(*rec.SASS.BinaryBytesPerStep-32) > 0.01 {
 			t.Errorf("%s: machine-code check %+v, want 32 bytes a step", rec.ID, rec.SASS)
 		}
-		if rec.Provenance.Source != probe.ISASPIRV || len(rec.Provenance.SourceSHA256) != 64 {
+		if rec.Provenance.Source != kernel.ISASPIRV || len(rec.Provenance.SourceSHA256) != 64 {
 			t.Errorf("%s: provenance %+v", rec.ID, rec.Provenance)
 		}
 	}

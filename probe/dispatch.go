@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/dispatch"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
@@ -41,7 +42,7 @@ type dispatchJob struct {
 const dispatchKernel = "dispatch_spin"
 
 func (j *dispatchJob) prepare(ctx context.Context, r *Runner) {
-	j.c = r.compileKernels(ctx, "dispatch", []KernelSpec{ClockSpinSpec{Name: dispatchKernel}})
+	j.c = r.compileKernels(ctx, "dispatch", []kernel.Spec{kernel.ClockSpinSpec{Name: dispatchKernel}})
 }
 
 func (j *dispatchJob) close() { j.c.close() }

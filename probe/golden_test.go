@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 )
@@ -16,9 +17,9 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // TestGoldenPTX pins the generated kernels down: a change to the generator
 // shows up as a diff here, to be read and accepted with -update.
 func TestGoldenPTX(t *testing.T) {
-	fma := probe.Step{Template: "fma.rn.f32 {d}, {x}, {a0}, {a1};", Type: ptx.F32, X0: 0x3f800000}
-	add := probe.Step{Template: "add.s32 {d}, {y}, {x};", Type: ptx.S32, X0: 1, A: [4]uint64{2}}
-	cvt := probe.Step{Template: "cvt.rn.f32.s32 {t}, {x};\nmov.b32 {d}, {t};", Type: ptx.S32, Temp: ptx.F32}
+	fma := kernel.Step{Template: "fma.rn.f32 {d}, {x}, {a0}, {a1};", Type: ptx.F32, X0: 0x3f800000}
+	add := kernel.Step{Template: "add.s32 {d}, {y}, {x};", Type: ptx.S32, X0: 1, A: [4]uint64{2}}
+	cvt := kernel.Step{Template: "cvt.rn.f32.s32 {t}, {x};\nmov.b32 {d}, {t};", Type: ptx.S32, Temp: ptx.F32}
 	hmma := probe.MMA{Name: "mma m16n8k16 f32+=f16", Group: "mma.sync", Instr: "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
 		M: 16, N: 8, K: 16, RegsA: 4, RegsB: 2, RegsD: 4, Frag: ptx.B32, Acc: ptx.F32, Elem: "f16", Expect: []string{"HMMA"}}
 	hgmma := probe.MMA{Name: "wgmma m64n16k16 f32+=f16 SS", Group: "wgmma", Instr: "wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16",
@@ -38,7 +39,7 @@ func TestGoldenPTX(t *testing.T) {
 		{"mma_m16n8k16_f16_ilp2", probe.MMAKernel("mma_m16n8k16_f16_ilp2", hmma, 2, 2)},
 		{"wgmma_m64n16k16_f16", probe.MMAKernel("wgmma_m64n16k16_f16", hgmma, 1, 2)},
 		{"ldmatrix_x4", probe.FragmentKernel("ldmatrix_x4", probe.Fragment{Count: 4}, 1, 2)},
-		{"branch_divergent_4", probe.BranchKernel("branch_divergent_4", probe.Branch{Mode: "divergent", Paths: 4})},
+		{"branch_divergent_4", probe.BranchKernel("branch_divergent_4", kernel.Branch{Mode: "divergent", Paths: 4})},
 		{"divergent_chase", probe.DivergentChaseKernel("divergent_chase")},
 	}
 	for _, tc := range tests {

@@ -51,11 +51,6 @@ type Program interface {
 	Close() error
 }
 
-// ErrUnsupported is what a Codegen wraps when the device lacks what a
-// kernel needs (a type, a class of subgroup operations): the runner
-// records the probe as skipped, not failed.
-var ErrUnsupported = errors.New("not supported by this device")
-
 // ErrNoOccupancy is what MaxBlocksPerSM wraps when the driver has no
 // occupancy calculation: shapes are then launched unchecked.
 var ErrNoOccupancy = errors.New("the driver has no occupancy calculation")

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
@@ -41,7 +42,7 @@ func (j *codeSizeJob) kernel() string { return fmt.Sprintf("code_%d_ilp%d", j.by
 
 func (j *codeSizeJob) prepare(ctx context.Context, r *Runner) {
 	j.unroll = max(1, j.bytes/instBytes/j.ilp)
-	j.c = r.compileKernels(ctx, j.kernel(), []KernelSpec{ThroughputChainSpec{Name: j.kernel(), Step: j.spec.Step, ILP: j.ilp, Unroll: j.unroll}})
+	j.c = r.compileKernels(ctx, j.kernel(), []kernel.Spec{kernel.ThroughputChainSpec{Name: j.kernel(), Step: j.spec.Step, ILP: j.ilp, Unroll: j.unroll}})
 	// A program that builds a kernel per launch width builds the one
 	// measureDriver launches here, on a compile worker: for the largest
 	// bodies that took 3 to 4 s of the measuring thread's time a job
@@ -150,7 +151,7 @@ func (j *codeSizeJob) finish(r *Runner, rec *record.Record, samples []float64, s
 func (j *codeSizeJob) measureDriver(ctx context.Context, r *Runner, rec *record.Record) error {
 	steps := j.ilp * j.unroll
 	if most := r.maxWarpsPerSM(); j.warps > most {
-		rec.Status, rec.Reason = record.StatusSkipped, fmt.Sprintf("%v: %d warps per SM, the device holds at most %d", ErrUnsupported, j.warps, most)
+		rec.Status, rec.Reason = record.StatusSkipped, fmt.Sprintf("%v: %d warps per SM, the device holds at most %d", kernel.ErrUnsupported, j.warps, most)
 		return nil
 	}
 	shape := shapeFor(j.warps, j.ilp, j.unroll, r.warpSize())

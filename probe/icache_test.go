@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -58,7 +59,7 @@ func TestCodeSizeFromDriver(t *testing.T) {
 // keep their module hash.
 func TestCodeSizeModulePTXUnchanged(t *testing.T) {
 	fma := PTX{}.FMAStep()
-	got, err := PTX{Version: "9.0", Target: "sm_90"}.Module([]KernelSpec{ThroughputChainSpec{Name: "code_2048_ilp8", Step: fma, ILP: 8, Unroll: 16}})
+	got, err := PTX{Version: "9.0", Target: "sm_90"}.Module([]kernel.Spec{kernel.ThroughputChainSpec{Name: "code_2048_ilp8", Step: fma, ILP: 8, Unroll: 16}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"math"
 
 	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/dispatch"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
@@ -65,7 +66,7 @@ type launchJob struct {
 const launchKernel = "launch_stamp"
 
 func (j *launchJob) prepare(ctx context.Context, r *Runner) {
-	j.c = r.compileKernels(ctx, "launch", []KernelSpec{LaunchStampSpec{Name: launchKernel}})
+	j.c = r.compileKernels(ctx, "launch", []kernel.Spec{kernel.LaunchStampSpec{Name: launchKernel}})
 }
 
 func (j *launchJob) close() { j.c.close() }
@@ -92,7 +93,7 @@ func (j *launchJob) batch(ctx context.Context, r *Runner, c LaunchCase, rec *rec
 			return err
 		}
 		q, t, err := j.c.prog.LaunchBatch(ctx, launchKernel, Grid{Blocks: 1, Threads: r.warpSize()}, c.Batch, r.Config.LaunchTimeout, args)
-		if errors.Is(err, ErrUnsupported) {
+		if errors.Is(err, kernel.ErrUnsupported) {
 			rec.Status, rec.Reason = record.StatusSkipped, err.Error()
 			return nil
 		}

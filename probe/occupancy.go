@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/pipes"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
@@ -32,10 +33,10 @@ func (j *occupancyJob) kernel(ilp int) string {
 func (j *occupancyJob) prepare(ctx context.Context, r *Runner) {
 	body := max(8, r.Config.BodySteps/max(1, j.spec.Weight))
 	j.unroll = map[int]int{}
-	var ks []KernelSpec
+	var ks []kernel.Spec
 	for _, ilp := range j.ilps {
 		j.unroll[ilp] = max(1, body/ilp)
-		ks = append(ks, ThroughputChainSpec{Name: j.kernel(ilp), Step: j.spec.Step, ILP: ilp, Unroll: j.unroll[ilp]})
+		ks = append(ks, kernel.ThroughputChainSpec{Name: j.kernel(ilp), Step: j.spec.Step, ILP: ilp, Unroll: j.unroll[ilp]})
 	}
 	j.c = r.compileKernels(ctx, "occ_"+KernelName(j.spec.Subject), ks)
 }
@@ -196,13 +197,13 @@ func (j *mixJob) prepare(ctx context.Context, r *Runner) {
 		weight += p.Count * max(1, p.Spec.Weight)
 	}
 	j.rounds = max(1, r.Config.BodySteps/max(1, weight))
-	var ks []KernelSpec
+	var ks []kernel.Spec
 	for _, s := range j.shapes {
-		var ps []Part
+		var ps []kernel.Part
 		for _, p := range j.parts {
-			ps = append(ps, Part{Step: p.Spec.Step, Count: p.Count, ILP: s.ILP})
+			ps = append(ps, kernel.Part{Step: p.Spec.Step, Count: p.Count, ILP: s.ILP})
 		}
-		ks = append(ks, MixLoopSpec{Name: j.kernel(s), Parts: ps, Unroll: j.rounds})
+		ks = append(ks, kernel.MixLoopSpec{Name: j.kernel(s), Parts: ps, Unroll: j.rounds})
 	}
 	j.c = r.compileKernels(ctx, "mix_"+KernelName(j.id), ks)
 	// Each kernel built at its launch width here, on a compile worker,

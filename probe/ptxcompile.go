@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gpuarch/gpuarch/cuda"
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -36,7 +37,7 @@ func (r *Runner) compileModule(ctx context.Context, name string, kernels ...*ptx
 // written in PTX only (every job but the chains, for now) are skipped on a
 // backend that takes another language, with the reason in their records.
 func (r *Runner) compileSource(ctx context.Context, name, source string) *compiled {
-	if isa := r.GPU.Codegen().ISA(); isa != ISAPTX {
+	if isa := r.GPU.Codegen().ISA(); isa != kernel.ISAPTX {
 		c := &compiled{source: source, hash: sourceHash(source)}
 		c.failure = &record.Record{Status: record.StatusSkipped, Reason: fmt.Sprintf("not available on the %s backend yet: this probe is written in PTX only", r.GPU.Device().BackendOf())}
 		return c
@@ -56,7 +57,7 @@ func (r *Runner) compileWhole(ctx context.Context, name, source, arch string) *c
 	c := &compiled{source: source, hash: sourceHash(source)}
 	loader, ok := r.GPU.(CubinLoader)
 	switch {
-	case r.GPU.Codegen().ISA() != ISAPTX || !ok:
+	case r.GPU.Codegen().ISA() != kernel.ISAPTX || !ok:
 		c.failure = &record.Record{Status: record.StatusSkipped, Reason: fmt.Sprintf("not available on the %s backend: this probe is PTX compiled to a cubin", r.GPU.Device().BackendOf())}
 		return c
 	case r.Assembler == nil:

@@ -218,7 +218,7 @@ func Fatal(err error) bool {
 func (r *Runner) Clock(ctx context.Context) (*record.Clock, error) {
 	d := r.GPU.Device()
 	if r.clock == nil {
-		src, err := r.GPU.Codegen().Module([]KernelSpec{ClockSpinSpec{Name: clockKernel}})
+		src, err := r.GPU.Codegen().Module([]kernel.Spec{kernel.ClockSpinSpec{Name: clockKernel}})
 		if err != nil {
 			return nil, fmt.Errorf("write the clock kernel: %w", err)
 		}
@@ -354,7 +354,7 @@ func (r *Runner) Warmup(ctx context.Context, minDur, maxDur time.Duration) (*rec
 func (r *Runner) warm(ctx context.Context, done func(hz float64, settled bool, elapsed time.Duration) bool) (*record.Clock, error) {
 	cg := r.GPU.Codegen()
 	step := cg.FMAStep()
-	src, err := cg.Module([]KernelSpec{ThroughputChainSpec{Name: "gpuarch_warmup", Step: step, ILP: 4, Unroll: 64}})
+	src, err := cg.Module([]kernel.Spec{kernel.ThroughputChainSpec{Name: "gpuarch_warmup", Step: step, ILP: 4, Unroll: 64}})
 	if err != nil {
 		return nil, fmt.Errorf("write the warm-up kernel: %w", err)
 	}
@@ -409,7 +409,7 @@ func guard(t kernel.Type) uint64 {
 }
 
 // stepArgs are the x0, a0..a3 and guard arguments of a chain kernel.
-func stepArgs(s Step) []any {
+func stepArgs(s kernel.Step) []any {
 	val := func(t kernel.Type, v uint64) any {
 		if t.Bits() == 64 {
 			return v
@@ -418,7 +418,7 @@ func stepArgs(s Step) []any {
 	}
 	args := []any{val(s.Type, s.X0)}
 	for _, a := range s.A {
-		args = append(args, val(s.operandType(), a))
+		args = append(args, val(s.OperandType(), a))
 	}
 	return append(args, val(s.Type, guard(s.Type)))
 }
@@ -436,21 +436,21 @@ type chainSet struct {
 func (r *Runner) buildChain(spec ChainSpec) (*chainSet, error) {
 	base := KernelName(spec.Subject)
 	cs := &chainSet{latency: map[int]string{}, throughput: map[int]string{}, unroll: map[int]int{}}
-	var ks []KernelSpec
+	var ks []kernel.Spec
 	for _, n := range r.Config.LatencyLengths {
 		name := fmt.Sprintf("lat_%s_n%d", base, n)
 		cs.latency[n] = name
-		ks = append(ks, LatencyChainSpec{Name: name, Step: spec.Step, Length: n})
+		ks = append(ks, kernel.LatencyChainSpec{Name: name, Step: spec.Step, Length: n})
 	}
 	body := max(8, r.Config.BodySteps/max(1, spec.Weight))
 	for _, ilp := range r.ilps(spec) {
 		name := fmt.Sprintf("tp_%s_ilp%d", base, ilp)
 		u := max(1, body/ilp)
 		cs.throughput[ilp], cs.unroll[ilp] = name, u
-		ks = append(ks, ThroughputChainSpec{Name: name, Step: spec.Step, ILP: ilp, Unroll: u})
+		ks = append(ks, kernel.ThroughputChainSpec{Name: name, Step: spec.Step, ILP: ilp, Unroll: u})
 	}
 	cs.control = fmt.Sprintf("tp_%s_control", base)
-	ks = append(ks, ThroughputChainSpec{Name: cs.control, Step: spec.Step})
+	ks = append(ks, kernel.ThroughputChainSpec{Name: cs.control, Step: spec.Step})
 	src, err := r.GPU.Codegen().Module(ks)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", spec.Subject, err)
@@ -572,7 +572,7 @@ func (r *Runner) prepare(ctx context.Context, spec ChainSpec) *prepared {
 	cs, err := r.buildChain(spec)
 	if err != nil {
 		st := record.StatusFailed
-		if errors.Is(err, ErrUnsupported) {
+		if errors.Is(err, kernel.ErrUnsupported) {
 			st = record.StatusSkipped
 		}
 		p.decide(st, err.Error())

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gpuarch/gpuarch/backend/sim"
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
@@ -19,7 +20,7 @@ import (
 func fmaSpec() probe.ChainSpec {
 	return probe.ChainSpec{
 		Suite: "alu", Subject: "fma.rn.f32", Group: "f32",
-		Step:   probe.Step{Template: "fma.rn.f32 {d}, {x}, {a0}, {a1};", Type: ptx.F32, X0: 0x3f800000, A: [4]uint64{0x3f7fbe77, 0x3a83126f}},
+		Step:   kernel.Step{Template: "fma.rn.f32 {d}, {x}, {a0}, {a1};", Type: ptx.F32, X0: 0x3f800000, A: [4]uint64{0x3f7fbe77, 0x3a83126f}},
 		Expect: []string{"FFMA"},
 	}
 }
@@ -270,16 +271,16 @@ func TestDecodeWarpsErrors(t *testing.T) {
 func TestStepValidate(t *testing.T) {
 	tests := []struct {
 		name string
-		step probe.Step
+		step kernel.Step
 		ok   bool
 	}{
-		{"fma", probe.Step{Template: "fma.rn.f32 {d}, {x}, {a0}, {a1};", Type: ptx.F32}, true},
-		{"two-register", probe.Step{Template: "add.s32 {d}, {y}, {x};", Type: ptx.S32}, true},
-		{"temp without type", probe.Step{Template: "cvt.rn.f32.s32 {t}, {x};\nmov.b32 {d}, {t};", Type: ptx.S32}, false},
-		{"no destination", probe.Step{Template: "add.s32 {x}, {x}, {a};", Type: ptx.S32}, false},
-		{"unknown placeholder", probe.Step{Template: "add.s32 {d}, {x}, {q};", Type: ptx.S32}, false},
-		{"no type", probe.Step{Template: "add.s32 {d}, {x}, {a};"}, false},
-		{"empty", probe.Step{Type: ptx.S32}, false},
+		{"fma", kernel.Step{Template: "fma.rn.f32 {d}, {x}, {a0}, {a1};", Type: ptx.F32}, true},
+		{"two-register", kernel.Step{Template: "add.s32 {d}, {y}, {x};", Type: ptx.S32}, true},
+		{"temp without type", kernel.Step{Template: "cvt.rn.f32.s32 {t}, {x};\nmov.b32 {d}, {t};", Type: ptx.S32}, false},
+		{"no destination", kernel.Step{Template: "add.s32 {x}, {x}, {a};", Type: ptx.S32}, false},
+		{"unknown placeholder", kernel.Step{Template: "add.s32 {d}, {x}, {q};", Type: ptx.S32}, false},
+		{"no type", kernel.Step{Template: "add.s32 {d}, {x}, {a};"}, false},
+		{"empty", kernel.Step{Type: ptx.S32}, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -293,8 +294,8 @@ func TestStepValidate(t *testing.T) {
 // TestMixKernelUsesEveryChain: a part with one step per round and four
 // chains must still advance all four chains, or the mix runs at ILP 1.
 func TestMixKernelUsesEveryChain(t *testing.T) {
-	step := probe.Step{Template: "fma.rn.f32 {d}, {x}, {a0}, {a1};", Type: ptx.F32}
-	k := probe.MixKernel("m", []probe.Part{{Step: step, Count: 1, ILP: 4}}, 8)
+	step := kernel.Step{Template: "fma.rn.f32 {d}, {x}, {a0}, {a1};", Type: ptx.F32}
+	k := probe.MixKernel("m", []kernel.Part{{Step: step, Count: 1, ILP: 4}}, 8)
 	src := k.String()
 	written := map[string]bool{}
 	for _, line := range strings.Split(src, "\n") {
@@ -338,10 +339,10 @@ func TestRateOfDevice(t *testing.T) {
 func TestPTXCodegen(t *testing.T) {
 	cg := probe.PTX{Version: "9.0", Target: "sm_90"}
 	fma := cg.FMAStep()
-	got, err := cg.Module([]probe.KernelSpec{
-		probe.LatencyChainSpec{Name: "lat", Step: fma, Length: 4},
-		probe.ThroughputChainSpec{Name: "tp", Step: fma, ILP: 2, Unroll: 3},
-		probe.ClockSpinSpec{Name: "clk"},
+	got, err := cg.Module([]kernel.Spec{
+		kernel.LatencyChainSpec{Name: "lat", Step: fma, Length: 4},
+		kernel.ThroughputChainSpec{Name: "tp", Step: fma, ILP: 2, Unroll: 3},
+		kernel.ClockSpinSpec{Name: "clk"},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -353,12 +354,12 @@ func TestPTXCodegen(t *testing.T) {
 	if got != m.String() {
 		t.Error("the PTX code generator's module differs from the builders'")
 	}
-	spirv := probe.Step{ISA: probe.ISASPIRV, Template: "{d} = OpFAdd {T} {x} {a}", Type: ptx.F32}
-	if _, err := cg.Module([]probe.KernelSpec{probe.LatencyChainSpec{Name: "x", Step: spirv, Length: 1}}); err == nil || !strings.Contains(err.Error(), "not PTX") {
+	spirv := kernel.Step{ISA: kernel.ISASPIRV, Template: "{d} = OpFAdd {T} {x} {a}", Type: ptx.F32}
+	if _, err := cg.Module([]kernel.Spec{kernel.LatencyChainSpec{Name: "x", Step: spirv, Length: 1}}); err == nil || !strings.Contains(err.Error(), "not PTX") {
 		t.Errorf("a SPIR-V step lowered to PTX: err = %v", err)
 	}
-	bad := probe.Step{Template: "add.s32 {x}, {x}, {a};", Type: ptx.S32}
-	if _, err := cg.Module([]probe.KernelSpec{probe.LatencyChainSpec{Name: "x", Step: bad, Length: 1}}); err == nil {
+	bad := kernel.Step{Template: "add.s32 {x}, {x}, {a};", Type: ptx.S32}
+	if _, err := cg.Module([]kernel.Spec{kernel.LatencyChainSpec{Name: "x", Step: bad, Length: 1}}); err == nil {
 		t.Error("an invalid template lowered")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/dispatch"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
@@ -34,20 +35,8 @@ func BarrierKernel(name string) *ptx.Kernel {
 	return k
 }
 
-// Atomic is one atomic operation the atomics probe chains: PTX space
-// ("shared" or "global"), operation ("add", "min", "exch", "cas") and
-// type ("u32", "s32", "f32", "b32", "u64"). Aggregated sums a warp's
-// values with redux.sync and has one elected lane add the sum (the
-// warp-aggregated atomic compilers emit for a uniform address).
-type Atomic struct {
-	Space, Op, Type string
-	Aggregated      bool
-}
-
-// Name is the PTX instruction, e.g. "atom.global.add.u32".
-func (a Atomic) Name() string { return fmt.Sprintf("atom.%s.%s.%s", a.Space, a.Op, a.Type) }
-
-func (a Atomic) kernel() string {
+// atomicKernel is the name of a's chain kernel.
+func atomicKernel(a kernel.Atomic) string {
 	name := "atomic_" + KernelName(a.Name())
 	if a.Aggregated {
 		name += "_agg"
@@ -57,7 +46,7 @@ func (a Atomic) kernel() string {
 
 // atomicStep emits one atomic of the chain: v takes the value the atomic
 // returns (an aggregated add: the value its warp's elected lane got).
-func atomicStep(k *ptx.Kernel, a Atomic, op string, v, addr ptx.Reg) {
+func atomicStep(k *ptx.Kernel, a kernel.Atomic, op string, v, addr ptx.Reg) {
 	switch {
 	case a.Aggregated:
 		sum, leader, old := k.Reg(ptx.U32), k.Reg(ptx.U32), k.Reg(ptx.U32)
@@ -80,7 +69,7 @@ func atomicStep(k *ptx.Kernel, a Atomic, op string, v, addr ptx.Reg) {
 // block's, in dynamic shared memory), and lane 0 of every warp writes a
 // warp record. ways lanes share each word: 1 is uncontended. Parameters:
 // out (u64), buf (u64), iters (u32), ways (u32).
-func AtomicKernel(name string, a Atomic) *ptx.Kernel {
+func AtomicKernel(name string, a kernel.Atomic) *ptx.Kernel {
 	k := ptx.NewKernel(name)
 	outP, bufP := k.Param("out", ptx.U64), k.Param("buf", ptx.U64)
 	itersP, waysP := k.Param("iters", ptx.U32), k.Param("ways", ptx.U32)
@@ -144,7 +133,7 @@ func AtomicKernel(name string, a Atomic) *ptx.Kernel {
 // dependent atomic) or the whole GPU (throughput: atomics per clock per
 // SM, one per lane), with Ways lanes on each word.
 type AtomicCase struct {
-	Atomic Atomic
+	Atomic kernel.Atomic
 	Ways   int
 	Full   bool
 	// Variant names the contention in the subject ("32 lanes one
@@ -176,22 +165,22 @@ const ExecutionOnly = dispatch.ExecutionOnly
 
 func (j *syncJob) prepare(ctx context.Context, r *Runner) {
 	cg := r.GPU.Codegen()
-	ks := []KernelSpec{BarrierSpec{Name: "barrier"}}
+	ks := []kernel.Spec{kernel.BarrierSpec{Name: "barrier"}}
 	// A barrier without memory semantics, where the language has one
 	// apart (SPIR-V's OpControlBarrier with no semantics; PTX's bar.sync
 	// always orders memory among the block): what the semantics cost.
-	if exec := (BarrierSpec{Name: "barrier_exec", Op: ExecutionOnly}); unsupported(cg, exec) == "" {
+	if exec := (kernel.BarrierSpec{Name: "barrier_exec", Op: ExecutionOnly}); unsupported(cg, exec) == "" {
 		ks = append(ks, exec)
 		j.execOnly = true
 	}
 	seen := map[string]bool{}
 	j.unsupported = map[string]string{}
 	for _, c := range j.atomics {
-		n := c.Atomic.kernel()
+		n := atomicKernel(c.Atomic)
 		if seen[n] || j.unsupported[n] != "" {
 			continue
 		}
-		k := AtomicChainSpec{Name: n, Atomic: c.Atomic}
+		k := kernel.AtomicChainSpec{Name: n, Atomic: c.Atomic}
 		// An atomic the device lacks is skipped, not the module.
 		if why := unsupported(cg, k); why != "" {
 			j.unsupported[n] = why
@@ -265,7 +254,7 @@ func (j *syncJob) measure(ctx context.Context, r *Runner) ([]record.Record, erro
 		rec := record.Record{ID: dispatch.AtomicID(subject, q), Suite: j.suite, Subject: subject, Op: subject, Group: dispatch.GroupAtomic,
 			Quantity: q, Unit: unit, Status: record.StatusOK, Provenance: prov}
 		var err error
-		if why, ok := j.unsupported[c.Atomic.kernel()]; ok {
+		if why, ok := j.unsupported[atomicKernel(c.Atomic)]; ok {
 			rec.Status, rec.Reason = record.StatusSkipped, why
 			recs = append(recs, rec)
 			continue
@@ -321,7 +310,7 @@ func (j *syncJob) atomic(ctx context.Context, r *Runner, c AtomicCase, rec *reco
 		if err := out.Clear(); err != nil {
 			return err
 		}
-		if err := j.c.prog.Launch(ctx, c.Atomic.kernel(), g, r.Config.LaunchTimeout, out.Ptr(), buf.Ptr(), uint32(syncIters/SyncUnroll), ways); err != nil {
+		if err := j.c.prog.Launch(ctx, atomicKernel(c.Atomic), g, r.Config.LaunchTimeout, out.Ptr(), buf.Ptr(), uint32(syncIters/SyncUnroll), ways); err != nil {
 			return err
 		}
 		b, err := out.Read()

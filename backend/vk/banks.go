@@ -3,7 +3,7 @@ package vk
 import (
 	"fmt"
 
-	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/kernel"
 )
 
 // The access-pattern kernels in SPIR-V: probe.BankKernel and
@@ -22,7 +22,7 @@ const bankElems = 1024
 
 // bankKernel is probe.BankKernel or, with k.CacheOp "ca" or "cg",
 // probe.GlobalAccessKernel in SPIR-V.
-func bankKernel(m *module, k probe.BankLoadsSpec) error {
+func bankKernel(m *module, k kernel.BankLoadsSpec) error {
 	elem, ok := map[int]string{4: "u32", 8: "u32x2", 16: "u32x4"}[k.Width]
 	if !ok {
 		return fmt.Errorf("access width %d: not 4, 8 or 16 bytes", k.Width)

@@ -3,6 +3,7 @@ package vk
 import (
 	"fmt"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 )
 
@@ -127,7 +128,7 @@ func chaseInitKernel(m *module, name string) {
 func chaseKernel(m *module, name, space, cacheOp string) error {
 	switch {
 	case space == "const":
-		return fmt.Errorf("%w: Vulkan has no constant-cache address space for a pointer chase", probe.ErrUnsupported)
+		return fmt.Errorf("%w: Vulkan has no constant-cache address space for a pointer chase", kernel.ErrUnsupported)
 	case space == "global" && cacheOp != "ca" && cacheOp != "cg":
 		return fmt.Errorf("unknown cache operator %q", cacheOp)
 	case space != "global" && space != "shared":
@@ -266,7 +267,7 @@ func (m *module) glslSet() string {
 // memory model.
 func (m *module) aroundL1(align int) (string, error) {
 	if !m.feat.VulkanMemoryModel {
-		return "", fmt.Errorf("%w: loads around the L1 need the Vulkan memory model with device scope (vulkanMemoryModel, vulkanMemoryModelDeviceScope)", probe.ErrUnsupported)
+		return "", fmt.Errorf("%w: loads around the L1 need the Vulkan memory model with device scope (vulkanMemoryModel, vulkanMemoryModelDeviceScope)", kernel.ErrUnsupported)
 	}
 	m.vulkanModel = true
 	m.capability("VulkanMemoryModel")

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
@@ -40,7 +41,7 @@ type Features struct {
 	// use: the subgroup-scope combinations the driver lists, with the
 	// cooperativeMatrix feature enabled; empty without
 	// VK_KHR_cooperative_matrix.
-	CooperativeMatrix []probe.CoopMat
+	CooperativeMatrix []kernel.CoopMat
 	// BFloat16: VK_KHR_shader_bfloat16's bfloat16 type and cooperative
 	// matrices (shaderBFloat16Type, shaderBFloat16CooperativeMatrix)
 	// are enabled.
@@ -63,7 +64,7 @@ type Features struct {
 // Step templates are SPIR-V assembly lines with placeholders:
 //
 //	{d}          the step's result: a fresh id, the chain's new value
-//	{x} {y} {z}  the chain's latest values (see probe.Step)
+//	{x} {y} {z}  the chain's latest values (see kernel.Step)
 //	{a} {b} {a0}..{a3}  the operands, as in PTX templates
 //	{t} {u} {p} {q}     fresh ids for temporaries, one set per step
 //	{l}          the invocation's index in its subgroup (u32)
@@ -81,7 +82,7 @@ type Codegen struct {
 }
 
 // ISA implements probe.Codegen.
-func (Codegen) ISA() string { return probe.ISASPIRV }
+func (Codegen) ISA() string { return kernel.ISASPIRV }
 
 // Language implements probe.Codegen: modules kept as NAME.spvasm and
 // NAME.spv, timed by VK_KHR_shader_clock's subgroup and device clocks.
@@ -93,18 +94,18 @@ func (Codegen) Language() probe.Language {
 // Stamp implements probe.Codegen: the record names its source language
 // and that source's hash.
 func (Codegen) Stamp(p *record.Provenance, hash string) {
-	p.Source, p.SourceSHA256 = probe.ISASPIRV, hash
+	p.Source, p.SourceSHA256 = kernel.ISASPIRV, hash
 }
 
 // FMAStep implements probe.Codegen: GLSL.std.450 Fma, which drivers
 // compile to a fused multiply-add.
-func (Codegen) FMAStep() probe.Step {
-	return probe.Step{ISA: probe.ISASPIRV, Template: "{d} = OpExtInst {T} {glsl} Fma {x} {a0} {a1}", Type: ptx.F32,
+func (Codegen) FMAStep() kernel.Step {
+	return kernel.Step{ISA: kernel.ISASPIRV, Template: "{d} = OpExtInst {T} {glsl} Fma {x} {a0} {a1}", Type: ptx.F32,
 		X0: 0x3f800000, A: [4]uint64{0x3f7ff972, 0x3a83126f, 0, 0}}
 }
 
 // Module implements probe.Codegen.
-func (c Codegen) Module(kernels []probe.KernelSpec) (string, error) {
+func (c Codegen) Module(kernels []kernel.Spec) (string, error) {
 	m := newModule(c.Features)
 	m.capability("Shader")
 	m.capability("Int64")
@@ -124,8 +125,8 @@ func (c Codegen) Module(kernels []probe.KernelSpec) (string, error) {
 	m.global("%wg_size", fmt.Sprintf("OpSpecConstantComposite %s %s %s %s", m.typ("u32x3"), wx, one, one))
 	for _, k := range kernels {
 		name := k.KernelName()
-		for _, s := range probe.Steps(k) {
-			if s.ISA != probe.ISASPIRV {
+		for _, s := range kernel.Steps(k) {
+			if s.ISA != kernel.ISASPIRV {
 				return "", fmt.Errorf("kernel %s: its step is written in %q, not SPIR-V", name, s.ISA)
 			}
 		}
@@ -133,48 +134,9 @@ func (c Codegen) Module(kernels []probe.KernelSpec) (string, error) {
 			m.notes = append(m.notes, n)
 		}
 		if c.Features.Timestamps && clockOnly(k.Kind()) {
-			return "", fmt.Errorf("kernel %s: %w: it is timed by the shader clock, which this device lacks (or timing by timestamps was asked for)", name, probe.ErrUnsupported)
+			return "", fmt.Errorf("kernel %s: %w: it is timed by the shader clock, which this device lacks (or timing by timestamps was asked for)", name, kernel.ErrUnsupported)
 		}
-		var err error
-		switch k := k.(type) {
-		case probe.LatencyChainSpec:
-			err = latencyKernel(m, k)
-		case probe.ThroughputChainSpec:
-			err = throughputKernel(m, k)
-		case probe.ClockSpinSpec:
-			clockKernel(m, k.Name)
-		case probe.ChaseInitSpec:
-			chaseInitKernel(m, k.Name)
-		case probe.ChaseSpec:
-			err = chaseKernel(m, k.Name, k.Space, k.CacheOp)
-		case probe.StreamLoopSpec:
-			err = streamKernel(m, k)
-		case probe.BarrierSpec:
-			barrierKernel(m, k.Name, k.Op)
-		case probe.AtomicChainSpec:
-			err = atomicKernel(m, k.Name, k.Atomic)
-		case probe.MixLoopSpec:
-			err = mixKernel(m, k)
-		case probe.LaunchStampSpec:
-			launchStampKernel(m, k.Name)
-		case probe.BranchLoopSpec:
-			err = branchKernel(m, k.Name, k.Branch)
-		case probe.FenceLoopSpec:
-			err = fenceKernel(m, k.Name, k.Fence)
-		case probe.BankLoadsSpec:
-			err = bankKernel(m, k)
-		case probe.CoopMatInitSpec:
-			err = coopMatInitKernel(m, k)
-		case probe.CoopMatLatencySpec:
-			err = coopMatLatencyKernel(m, k)
-		case probe.CoopMatThroughputSpec:
-			err = coopMatThroughputKernel(m, k)
-		case probe.ConstBaseSpec:
-			err = fmt.Errorf("%w: Vulkan has no constant address space to chase", probe.ErrUnsupported)
-		default:
-			err = fmt.Errorf("unknown kernel kind %d", k.Kind())
-		}
-		if err != nil {
+		if err := k.LowerTo(lowering{m}); err != nil {
 			return "", fmt.Errorf("kernel %s: %w", name, err)
 		}
 	}
@@ -185,12 +147,55 @@ func (c Codegen) Module(kernels []probe.KernelSpec) (string, error) {
 	return m.text(), nil
 }
 
+// lowering is the Vulkan backend's kernel.Lowerer: it writes each kernel
+// into a SPIR-V module.
+type lowering struct{ m *module }
+
+var _ kernel.Lowerer = lowering{}
+
+func (l lowering) LatencyChain(k kernel.LatencyChainSpec) error { return latencyKernel(l.m, k) }
+func (l lowering) ThroughputChain(k kernel.ThroughputChainSpec) error {
+	return throughputKernel(l.m, k)
+}
+func (l lowering) ClockSpin(k kernel.ClockSpinSpec) error { clockKernel(l.m, k.Name); return nil }
+func (l lowering) ChaseInit(k kernel.ChaseInitSpec) error { chaseInitKernel(l.m, k.Name); return nil }
+func (l lowering) Chase(k kernel.ChaseSpec) error {
+	return chaseKernel(l.m, k.Name, k.Space, k.CacheOp)
+}
+func (l lowering) StreamLoop(k kernel.StreamLoopSpec) error { return streamKernel(l.m, k) }
+func (l lowering) Barrier(k kernel.BarrierSpec) error       { barrierKernel(l.m, k.Name, k.Op); return nil }
+func (l lowering) AtomicChain(k kernel.AtomicChainSpec) error {
+	return atomicKernel(l.m, k.Name, k.Atomic)
+}
+func (l lowering) MixLoop(k kernel.MixLoopSpec) error { return mixKernel(l.m, k) }
+func (l lowering) LaunchStamp(k kernel.LaunchStampSpec) error {
+	launchStampKernel(l.m, k.Name)
+	return nil
+}
+func (l lowering) BranchLoop(k kernel.BranchLoopSpec) error {
+	return branchKernel(l.m, k.Name, k.Branch)
+}
+func (l lowering) FenceLoop(k kernel.FenceLoopSpec) error     { return fenceKernel(l.m, k.Name, k.Fence) }
+func (l lowering) BankLoads(k kernel.BankLoadsSpec) error     { return bankKernel(l.m, k) }
+func (l lowering) CoopMatInit(k kernel.CoopMatInitSpec) error { return coopMatInitKernel(l.m, k) }
+func (l lowering) CoopMatLatency(k kernel.CoopMatLatencySpec) error {
+	return coopMatLatencyKernel(l.m, k)
+}
+func (l lowering) CoopMatThroughput(k kernel.CoopMatThroughputSpec) error {
+	return coopMatThroughputKernel(l.m, k)
+}
+
+// ConstBase refuses: SPIR-V for Vulkan has no constant address space.
+func (l lowering) ConstBase(kernel.ConstBaseSpec) error {
+	return fmt.Errorf("%w: Vulkan has no constant address space to chase", kernel.ErrUnsupported)
+}
+
 // chain is one dependent chain's current values, latest first.
 type chain struct{ vals []string }
 
 // stepEnv is what a step's template reads beside its chain.
 type stepEnv struct {
-	step probe.Step
+	step kernel.Step
 	ops  [4]string
 	lane string
 }
@@ -203,7 +208,7 @@ var (
 
 // validateStep checks a SPIR-V template: every form defines {d}, and only
 // known placeholders appear.
-func validateStep(s probe.Step) error {
+func validateStep(s kernel.Step) error {
 	if strings.TrimSpace(s.Template) == "" {
 		return fmt.Errorf("empty template")
 	}
@@ -282,14 +287,14 @@ func (f *fn) emitStep(env stepEnv, c *chain, i int) {
 
 // chainParams are the chain kernels' push constants, as probe's stepArgs
 // passes them.
-func chainParams(s probe.Step) ([]string, []bool) {
+func chainParams(s kernel.Step) ([]string, []bool) {
 	names, wide := stepParams(s, "")
 	return append([]string{"out", "sink", "count"}, names...), append([]bool{true, true, false}, wide...)
 }
 
 // stepParams are one step's push constants (x0, a0..a3, guard), named
 // with prefix.
-func stepParams(s probe.Step, prefix string) ([]string, []bool) {
+func stepParams(s kernel.Step, prefix string) ([]string, []bool) {
 	var names []string
 	for _, n := range []string{"x0", "a0", "a1", "a2", "a3", "guard"} {
 		names = append(names, prefix+n)
@@ -302,7 +307,7 @@ func stepParams(s probe.Step, prefix string) ([]string, []bool) {
 // loadChainInputs loads x0, the operands and the guard (the push
 // constants named with prefix), and starts n chains whose values vary by
 // chain and lane (see probe's newChains).
-func (f *fn) loadChainInputs(s probe.Step, n int, prefix string) (env stepEnv, chains []*chain, guard, guardTy string) {
+func (f *fn) loadChainInputs(s kernel.Step, n int, prefix string) (env stepEnv, chains []*chain, guard, guardTy string) {
 	_, wide := stepParams(s, prefix)
 	raw := func(i int) string { return rawType(wide[i]) }
 	t, o := string(s.Type), string(s.OperandType())
@@ -395,7 +400,7 @@ func (f *fn) loop(count string, carried []string, types []string, body func(in [
 // latencyKernel is probe.LatencyKernel in SPIR-V: one chain of k.Length
 // steps between two subgroup-clock reads, run count times; invocation 0
 // stores the cycles of the last pass at out.
-func latencyKernel(m *module, k probe.LatencyChainSpec) error {
+func latencyKernel(m *module, k kernel.LatencyChainSpec) error {
 	if err := validateStep(k.Step); err != nil {
 		return err
 	}
@@ -436,7 +441,7 @@ func latencyKernel(m *module, k probe.LatencyChainSpec) error {
 // k.Unroll steps each per iteration of a loop run count times between a
 // workgroup barrier and the end, every subgroup writing a warp record.
 // ILP 0 is the control loop, whose counter is kept alive.
-func throughputKernel(m *module, k probe.ThroughputChainSpec) error {
+func throughputKernel(m *module, k kernel.ThroughputChainSpec) error {
 	if err := validateStep(k.Step); err != nil {
 		return err
 	}
@@ -554,9 +559,9 @@ func zero64(m *module) string { return m.konst("u64", 0) }
 // clockOnly says whether kernels of a kind can only be timed in-kernel:
 // their times come from many subgroups or one pass of several, which a
 // dispatch's timestamps cannot tell apart (see timestamps.go).
-func clockOnly(k probe.KernelKind) bool {
+func clockOnly(k kernel.Kind) bool {
 	switch k {
-	case probe.Chase, probe.StreamLoop, probe.Barrier, probe.AtomicChain, probe.LaunchStamp, probe.BranchLoop, probe.FenceLoop, probe.BankLoads, probe.CoopMatLatency, probe.CoopMatThroughput:
+	case kernel.Chase, kernel.StreamLoop, kernel.Barrier, kernel.AtomicChain, kernel.LaunchStamp, kernel.BranchLoop, kernel.FenceLoop, kernel.BankLoads, kernel.CoopMatLatency, kernel.CoopMatThroughput:
 		return true
 	}
 	return false

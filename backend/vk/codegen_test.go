@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 )
@@ -29,11 +30,11 @@ var timestamps = Features{SubgroupSize: 32, Int64: true, Timestamps: true, Subgr
 // In timestamp mode the kernels read no clock, and the module says how
 // the backend fills each kernel's times in.
 func TestTimingNotes(t *testing.T) {
-	add := probe.Step{ISA: probe.ISASPIRV, Template: "{d} = OpIAdd {T} {y} {x}", Type: ptx.U32, X0: 1, A: [4]uint64{2}}
-	src, err := Codegen{Features: timestamps}.Module([]probe.KernelSpec{
-		probe.LatencyChainSpec{Name: "lat", Step: add, Length: 2},
-		probe.ThroughputChainSpec{Name: "tp", Step: add, ILP: 1, Unroll: 1},
-		probe.ClockSpinSpec{Name: "spin"},
+	add := kernel.Step{ISA: kernel.ISASPIRV, Template: "{d} = OpIAdd {T} {y} {x}", Type: ptx.U32, X0: 1, A: [4]uint64{2}}
+	src, err := Codegen{Features: timestamps}.Module([]kernel.Spec{
+		kernel.LatencyChainSpec{Name: "lat", Step: add, Length: 2},
+		kernel.ThroughputChainSpec{Name: "tp", Step: add, ILP: 1, Unroll: 1},
+		kernel.ClockSpinSpec{Name: "spin"},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -45,7 +46,7 @@ func TestTimingNotes(t *testing.T) {
 	if d := cmp.Diff(want, timingNotes(src), cmp.AllowUnexported(timedKernel{})); d != "" {
 		t.Errorf("timing notes (-want +got):\n%s", d)
 	}
-	withClock, err := Codegen{Features: nvidia}.Module([]probe.KernelSpec{probe.ClockSpinSpec{Name: "spin"}})
+	withClock, err := Codegen{Features: nvidia}.Module([]kernel.Spec{kernel.ClockSpinSpec{Name: "spin"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,42 +59,42 @@ func TestTimingNotes(t *testing.T) {
 // generator shows up as a diff here, to be read and accepted with -update.
 func TestGoldenSPIRV(t *testing.T) {
 	fma := Codegen{}.FMAStep()
-	add := probe.Step{ISA: probe.ISASPIRV, Template: "{d} = OpIAdd {T} {y} {x}", Type: ptx.U32, X0: 1, A: [4]uint64{2}}
+	add := kernel.Step{ISA: kernel.ISASPIRV, Template: "{d} = OpIAdd {T} {y} {x}", Type: ptx.U32, X0: 1, A: [4]uint64{2}}
 	tests := []struct {
 		name    string
 		feat    Features
-		kernels []probe.KernelSpec
+		kernels []kernel.Spec
 	}{
-		{"chain_fma_f32_nvidia", nvidia, []probe.KernelSpec{
-			probe.LatencyChainSpec{Name: "lat_n4", Step: fma, Length: 4},
-			probe.ThroughputChainSpec{Name: "tp_ilp2", Step: fma, ILP: 2, Unroll: 2},
-			probe.ThroughputChainSpec{Name: "tp_control", Step: fma},
+		{"chain_fma_f32_nvidia", nvidia, []kernel.Spec{
+			kernel.LatencyChainSpec{Name: "lat_n4", Step: fma, Length: 4},
+			kernel.ThroughputChainSpec{Name: "tp_ilp2", Step: fma, ILP: 2, Unroll: 2},
+			kernel.ThroughputChainSpec{Name: "tp_control", Step: fma},
 		}},
-		{"chain_add_u32_lavapipe", lavapipe, []probe.KernelSpec{
-			probe.LatencyChainSpec{Name: "lat_n2", Step: add, Length: 2},
-			probe.ThroughputChainSpec{Name: "tp_ilp1", Step: add, ILP: 1, Unroll: 3},
+		{"chain_add_u32_lavapipe", lavapipe, []kernel.Spec{
+			kernel.LatencyChainSpec{Name: "lat_n2", Step: add, Length: 2},
+			kernel.ThroughputChainSpec{Name: "tp_ilp1", Step: add, ILP: 1, Unroll: 3},
 		}},
-		{"clock_nvidia", nvidia, []probe.KernelSpec{probe.ClockSpinSpec{Name: "gpuarch_clock"}}},
-		{"control_nvidia", nvidia, []probe.KernelSpec{
-			probe.BranchLoopSpec{Name: "branch_divergent_2", Branch: probe.Branch{Mode: "divergent", Paths: 2}},
-			probe.BranchLoopSpec{Name: "branch_uniform_0", Branch: probe.Branch{Mode: "uniform"}},
-			probe.BranchLoopSpec{Name: "branch_predicated_2", Branch: probe.Branch{Mode: "predicated", Paths: 2}},
-			probe.FenceLoopSpec{Name: "fence_device", Fence: probe.Fence{Name: "device", Scope: "Device"}},
-			probe.LaunchStampSpec{Name: "launch_stamp"},
+		{"clock_nvidia", nvidia, []kernel.Spec{kernel.ClockSpinSpec{Name: "gpuarch_clock"}}},
+		{"control_nvidia", nvidia, []kernel.Spec{
+			kernel.BranchLoopSpec{Name: "branch_divergent_2", Branch: kernel.Branch{Mode: "divergent", Paths: 2}},
+			kernel.BranchLoopSpec{Name: "branch_uniform_0", Branch: kernel.Branch{Mode: "uniform"}},
+			kernel.BranchLoopSpec{Name: "branch_predicated_2", Branch: kernel.Branch{Mode: "predicated", Paths: 2}},
+			kernel.FenceLoopSpec{Name: "fence_device", Fence: kernel.Fence{Name: "device", Scope: "Device"}},
+			kernel.LaunchStampSpec{Name: "launch_stamp"},
 		}},
-		{"mix_fma_f32_add_u32_nvidia", nvidia, []probe.KernelSpec{
-			probe.MixLoopSpec{Name: "mix_ilp2", Unroll: 2, Parts: []probe.Part{{Step: fma, Count: 2, ILP: 2}, {Step: add, Count: 1, ILP: 2}}},
+		{"mix_fma_f32_add_u32_nvidia", nvidia, []kernel.Spec{
+			kernel.MixLoopSpec{Name: "mix_ilp2", Unroll: 2, Parts: []kernel.Part{{Step: fma, Count: 2, ILP: 2}, {Step: add, Count: 1, ILP: 2}}},
 		}},
-		{"banks_lavapipe", lavapipe, []probe.KernelSpec{
-			probe.BankLoadsSpec{Name: "banks_w8", Width: 8},
-			probe.BankLoadsSpec{Name: "access_cg_w4", Width: 4, CacheOp: "cg"},
+		{"banks_lavapipe", lavapipe, []kernel.Spec{
+			kernel.BankLoadsSpec{Name: "banks_w8", Width: 8},
+			kernel.BankLoadsSpec{Name: "access_cg_w4", Width: 4, CacheOp: "cg"},
 		}},
 		{"coopmat_f16_f32_nvidia", nvidiaCM(), probe.CoopMatKernels(cmF16F32, []probe.CoopMatShape{{Subgroups: 4, GroupsPerSM: 1, ILP: 2}}, []int{0, 2})},
-		{"coopmat_s8_s32_sat_nvidia", nvidiaCM(), []probe.KernelSpec{probe.CoopMatLatencySpec{Name: "lat_n2", Matrix: cmS8S32, Length: 2}}},
-		{"timestamps_add_u32", timestamps, []probe.KernelSpec{
-			probe.LatencyChainSpec{Name: "lat_n2", Step: add, Length: 2},
-			probe.ThroughputChainSpec{Name: "tp_ilp1", Step: add, ILP: 1, Unroll: 3},
-			probe.ClockSpinSpec{Name: "gpuarch_clock"},
+		{"coopmat_s8_s32_sat_nvidia", nvidiaCM(), []kernel.Spec{kernel.CoopMatLatencySpec{Name: "lat_n2", Matrix: cmS8S32, Length: 2}}},
+		{"timestamps_add_u32", timestamps, []kernel.Spec{
+			kernel.LatencyChainSpec{Name: "lat_n2", Step: add, Length: 2},
+			kernel.ThroughputChainSpec{Name: "tp_ilp1", Step: add, ILP: 1, Unroll: 3},
+			kernel.ClockSpinSpec{Name: "gpuarch_clock"},
 		}},
 	}
 	for _, tc := range tests {
@@ -120,18 +121,18 @@ func TestGoldenSPIRV(t *testing.T) {
 }
 
 func TestModuleErrors(t *testing.T) {
-	step := func(tmpl string, ty ptx.Type) probe.Step {
-		return probe.Step{ISA: probe.ISASPIRV, Template: tmpl, Type: ty}
+	step := func(tmpl string, ty ptx.Type) kernel.Step {
+		return kernel.Step{ISA: kernel.ISASPIRV, Template: tmpl, Type: ty}
 	}
 	noF64 := lavapipe
 	noF64.Float64 = false
 	tests := []struct {
 		name string
 		feat Features
-		step probe.Step
+		step kernel.Step
 		want string
 	}{
-		{"PTX step", nvidia, probe.Step{Template: "add.s32 {d}, {x}, {a};", Type: ptx.S32}, "not SPIR-V"},
+		{"PTX step", nvidia, kernel.Step{Template: "add.s32 {d}, {x}, {a};", Type: ptx.S32}, "not SPIR-V"},
 		{"no result", nvidia, step("OpStore {x} {a}", ptx.U32), "never defines {d}"},
 		{"unknown placeholder", nvidia, step("{d} = OpIAdd {T} {x} {w}", ptx.U32), "unknown placeholder {w}"},
 		{"no type", nvidia, step("{d} = OpIAdd {T} {x} {a}", ""), "no chain type"},
@@ -141,7 +142,7 @@ func TestModuleErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Codegen{Features: tc.feat}.Module([]probe.KernelSpec{probe.LatencyChainSpec{Name: "k", Step: tc.step, Length: 2}})
+			_, err := Codegen{Features: tc.feat}.Module([]kernel.Spec{kernel.LatencyChainSpec{Name: "k", Step: tc.step, Length: 2}})
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("err = %v, want one containing %q", err, tc.want)
 			}

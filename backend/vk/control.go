@@ -3,7 +3,7 @@ package vk
 import (
 	"fmt"
 
-	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/kernel"
 )
 
 // branchBodyOps is the length of each path, as probe's BranchKernel.
@@ -15,7 +15,7 @@ const branchBodyOps = 8
 // and its result after them. The value the bodies update lives in a
 // Function variable, which selection constructs may write. Push
 // constants: out (u64), iters (u32), mask (u32).
-func branchKernel(m *module, name string, b probe.Branch) error {
+func branchKernel(m *module, name string, b kernel.Branch) error {
 	if b.Mode == "divergent" && (b.Paths < 2 || b.Paths&(b.Paths-1) != 0) {
 		return fmt.Errorf("divergent branch with %d paths: a power of two from 2 is needed", b.Paths)
 	}
@@ -85,13 +85,13 @@ var fenceScopes = map[string]uint64{"Device": 1, "Workgroup": 2, "QueueFamily": 
 // and visible under the Vulkan memory model), iters times; invocation 0
 // stores the loop's cycles at out. Push constants: out (u64), buf (u64),
 // iters (u32).
-func fenceKernel(m *module, name string, fence probe.Fence) error {
+func fenceKernel(m *module, name string, fence kernel.Fence) error {
 	scope, ok := fenceScopes[fence.Scope]
 	if fence.Scope != "" && !ok {
 		return fmt.Errorf("fence %s: unknown scope %q", fence.Name, fence.Scope)
 	}
 	if fence.Scope == "" && fence.PTX != "" {
-		return fmt.Errorf("%w: fence %s has no SPIR-V form", probe.ErrUnsupported, fence.Name)
+		return fmt.Errorf("%w: fence %s has no SPIR-V form", kernel.ErrUnsupported, fence.Name)
 	}
 	f := m.newFn(name, []string{"out", "buf", "iters"}, []bool{true, true, false})
 	u64 := m.typ("u64")

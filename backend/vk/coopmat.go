@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 )
 
@@ -46,39 +47,39 @@ type coopMatTypes struct {
 
 // coopMat checks that the device lists cm at subgroup scope and declares
 // its matrix types.
-func (m *module) coopMat(cm probe.CoopMat) (coopMatTypes, error) {
+func (m *module) coopMat(cm kernel.CoopMat) (coopMatTypes, error) {
 	var t coopMatTypes
 	if len(m.feat.CooperativeMatrix) == 0 {
-		return t, fmt.Errorf("%w: the device has no cooperative matrices (VK_KHR_cooperative_matrix and its cooperativeMatrix feature)", probe.ErrUnsupported)
+		return t, fmt.Errorf("%w: the device has no cooperative matrices (VK_KHR_cooperative_matrix and its cooperativeMatrix feature)", kernel.ErrUnsupported)
 	}
 	if !slices.Contains(m.feat.CooperativeMatrix, cm) {
-		return t, fmt.Errorf("%w: the driver does not list %s at subgroup scope among its %d cooperative-matrix combinations", probe.ErrUnsupported, cm.Name(), len(m.feat.CooperativeMatrix))
+		return t, fmt.Errorf("%w: the driver does not list %s at subgroup scope among its %d cooperative-matrix combinations", kernel.ErrUnsupported, cm.Name(), len(m.feat.CooperativeMatrix))
 	}
 	if !m.feat.VulkanMemoryModel {
-		return t, fmt.Errorf("%w: SPIR-V with cooperative matrices must use the Vulkan memory model, and the device lacks it (vulkanMemoryModel, vulkanMemoryModelDeviceScope)", probe.ErrUnsupported)
+		return t, fmt.Errorf("%w: SPIR-V with cooperative matrices must use the Vulkan memory model, and the device lacks it (vulkanMemoryModel, vulkanMemoryModelDeviceScope)", kernel.ErrUnsupported)
 	}
 	if cm.C != cm.Result {
-		return t, fmt.Errorf("%w: %s accumulates %s into %s; a chain needs the result to be the next accumulator (C and Result of one type)", probe.ErrUnsupported, cm.Name(), cm.C, cm.Result)
+		return t, fmt.Errorf("%w: %s accumulates %s into %s; a chain needs the result to be the next accumulator (C and Result of one type)", kernel.ErrUnsupported, cm.Name(), cm.C, cm.Result)
 	}
 	for _, e := range []string{cm.A, cm.B, cm.C} {
 		switch e {
 		case "f16", "f32", "f64", "s8", "u8", "s16", "u16", "s32", "u32", "s64", "u64":
 		case "bf16":
 			if !m.feat.BFloat16 {
-				return t, fmt.Errorf("%w: bf16 elements (%s) need VK_KHR_shader_bfloat16's shaderBFloat16Type and shaderBFloat16CooperativeMatrix, which the device lacks", probe.ErrUnsupported, cm.Name())
+				return t, fmt.Errorf("%w: bf16 elements (%s) need VK_KHR_shader_bfloat16's shaderBFloat16Type and shaderBFloat16CooperativeMatrix, which the device lacks", kernel.ErrUnsupported, cm.Name())
 			}
 		case "e4m3", "e5m2":
 			if !m.feat.Float8 {
-				return t, fmt.Errorf("%w: %s elements (%s) need VK_EXT_shader_float8's shaderFloat8 and shaderFloat8CooperativeMatrix, which the device lacks", probe.ErrUnsupported, e, cm.Name())
+				return t, fmt.Errorf("%w: %s elements (%s) need VK_EXT_shader_float8's shaderFloat8 and shaderFloat8CooperativeMatrix, which the device lacks", kernel.ErrUnsupported, e, cm.Name())
 			}
 		default:
-			return t, fmt.Errorf("%w: %s elements (%s) are of a type gpuarch's SPIR-V does not declare", probe.ErrUnsupported, e, cm.Name())
+			return t, fmt.Errorf("%w: %s elements (%s) are of a type gpuarch's SPIR-V does not declare", kernel.ErrUnsupported, e, cm.Name())
 		}
 	}
 	stride := func(cols int, elem string) (int, error) {
 		bits := cols * probe.ElemBits(elem)
 		if bits%32 != 0 {
-			return 0, fmt.Errorf("%w: a row of %d %s elements is not a whole number of 32-bit words", probe.ErrUnsupported, cols, elem)
+			return 0, fmt.Errorf("%w: a row of %d %s elements is not a whole number of 32-bit words", kernel.ErrUnsupported, cols, elem)
 		}
 		return bits / 32, nil
 	}
@@ -202,7 +203,7 @@ var coopMatParams, coopMatWide = []string{"out", "sink", "data", "count", "guard
 // invocation (global index g below words) writes word g of each region
 // with probe.CoopMatPattern of the region's type. Parameters: data (u64),
 // words (u32).
-func coopMatInitKernel(m *module, k probe.CoopMatInitSpec) error {
+func coopMatInitKernel(m *module, k kernel.CoopMatInitSpec) error {
 	cm := k.Matrix
 	if _, err := m.coopMat(cm); err != nil { // the same checks as the chains'
 		return err
@@ -221,7 +222,7 @@ func coopMatInitKernel(m *module, k probe.CoopMatInitSpec) error {
 		for r, elem := range []string{cm.A, cm.B, cm.C} {
 			or, mask, ok := probe.CoopMatPattern(elem)
 			if !ok {
-				err = fmt.Errorf("%w: gpuarch has no data pattern for %s elements", probe.ErrUnsupported, elem)
+				err = fmt.Errorf("%w: gpuarch has no data pattern for %s elements", kernel.ErrUnsupported, elem)
 				return
 			}
 			h := f.def("h", "OpIAdd %s %s %s", u32, g, m.konst("u32", uint64(r)<<16))
@@ -244,7 +245,7 @@ func coopMatInitKernel(m *module, k probe.CoopMatInitSpec) error {
 // coopMatLatencyKernel is LatencyChain for a cooperative matrix: one
 // chain of k.Length multiply-adds between two subgroup-clock reads, run
 // count times; invocation 0 stores the cycles of the last pass at out.
-func coopMatLatencyKernel(m *module, k probe.CoopMatLatencySpec) error {
+func coopMatLatencyKernel(m *module, k kernel.CoopMatLatencySpec) error {
 	t, err := m.coopMat(k.Matrix)
 	if err != nil {
 		return err
@@ -279,7 +280,7 @@ func coopMatLatencyKernel(m *module, k probe.CoopMatLatencySpec) error {
 // no two chains are the same computation, k.Unroll multiply-adds each per
 // iteration of a loop run count times between a workgroup barrier and
 // the end, every subgroup writing a warp record.
-func coopMatThroughputKernel(m *module, k probe.CoopMatThroughputSpec) error {
+func coopMatThroughputKernel(m *module, k kernel.CoopMatThroughputSpec) error {
 	if k.ILP < 1 || k.Unroll < 1 {
 		return fmt.Errorf("a cooperative-matrix throughput kernel needs ILP and Unroll of 1 or more, not %d and %d", k.ILP, k.Unroll)
 	}

@@ -5,33 +5,34 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/spirv"
 )
 
 // Forms an H100's driver lists (among others), for the tests.
 var (
-	cmF16F32 = probe.CoopMat{M: 16, N: 16, K: 16, A: "f16", B: "f16", C: "f32", Result: "f32"}
-	cmF16F16 = probe.CoopMat{M: 16, N: 16, K: 16, A: "f16", B: "f16", C: "f16", Result: "f16"}
-	cmS8S32  = probe.CoopMat{M: 16, N: 16, K: 32, A: "s8", B: "s8", C: "s32", Result: "s32", Saturating: true}
-	cmU8U32  = probe.CoopMat{M: 16, N: 8, K: 32, A: "u8", B: "u8", C: "u32", Result: "u32"}
-	cmBF16   = probe.CoopMat{M: 16, N: 16, K: 16, A: "bf16", B: "bf16", C: "f32", Result: "f32"}
-	cmMixed  = probe.CoopMat{M: 16, N: 16, K: 16, A: "f16", B: "f16", C: "f16", Result: "f32"}
-	cmE4M3   = probe.CoopMat{M: 16, N: 16, K: 32, A: "e4m3", B: "e4m3", C: "f32", Result: "f32"}
-	cmPacked = probe.CoopMat{M: 16, N: 16, K: 32, A: "s8packed", B: "s8packed", C: "s32", Result: "s32"}
+	cmF16F32 = kernel.CoopMat{M: 16, N: 16, K: 16, A: "f16", B: "f16", C: "f32", Result: "f32"}
+	cmF16F16 = kernel.CoopMat{M: 16, N: 16, K: 16, A: "f16", B: "f16", C: "f16", Result: "f16"}
+	cmS8S32  = kernel.CoopMat{M: 16, N: 16, K: 32, A: "s8", B: "s8", C: "s32", Result: "s32", Saturating: true}
+	cmU8U32  = kernel.CoopMat{M: 16, N: 8, K: 32, A: "u8", B: "u8", C: "u32", Result: "u32"}
+	cmBF16   = kernel.CoopMat{M: 16, N: 16, K: 16, A: "bf16", B: "bf16", C: "f32", Result: "f32"}
+	cmMixed  = kernel.CoopMat{M: 16, N: 16, K: 16, A: "f16", B: "f16", C: "f16", Result: "f32"}
+	cmE4M3   = kernel.CoopMat{M: 16, N: 16, K: 32, A: "e4m3", B: "e4m3", C: "f32", Result: "f32"}
+	cmPacked = kernel.CoopMat{M: 16, N: 16, K: 32, A: "s8packed", B: "s8packed", C: "s32", Result: "s32"}
 )
 
 // nvidiaCM is an NVIDIA device with VK_KHR_cooperative_matrix.
 func nvidiaCM() Features {
 	f := nvidia
-	f.CooperativeMatrix = []probe.CoopMat{cmF16F32, cmF16F16, cmS8S32, cmU8U32, cmBF16, cmMixed, cmE4M3, cmPacked}
+	f.CooperativeMatrix = []kernel.CoopMat{cmF16F32, cmF16F16, cmS8S32, cmU8U32, cmBF16, cmMixed, cmE4M3, cmPacked}
 	return f
 }
 
 func TestCoopMatModule(t *testing.T) {
 	tests := []struct {
 		name string
-		cm   probe.CoopMat
+		cm   kernel.CoopMat
 		// want are substrings of the module; operands the MulAdd's
 		// CooperativeMatrixOperands ("" for none).
 		want     []string
@@ -105,7 +106,7 @@ func TestCoopMatModule(t *testing.T) {
 }
 
 // A device that lacks the extension or the form gets an error wrapping
-// probe.ErrUnsupported, which jobs turn into skipped records.
+// kernel.ErrUnsupported, which jobs turn into skipped records.
 func TestCoopMatUnsupported(t *testing.T) {
 	ts := nvidiaCM()
 	ts.Timestamps = true
@@ -114,11 +115,11 @@ func TestCoopMatUnsupported(t *testing.T) {
 	tests := []struct {
 		name string
 		feat Features
-		cm   probe.CoopMat
+		cm   kernel.CoopMat
 		want string
 	}{
 		{"no extension", lavapipe, cmF16F32, "no cooperative matrices"},
-		{"not listed", nvidiaCM(), probe.CoopMat{M: 8, N: 8, K: 8, A: "f16", B: "f16", C: "f32", Result: "f32"}, "does not list coopmat 8x8x8 f32+=f16*f16"},
+		{"not listed", nvidiaCM(), kernel.CoopMat{M: 8, N: 8, K: 8, A: "f16", B: "f16", C: "f32", Result: "f32"}, "does not list coopmat 8x8x8 f32+=f16*f16"},
 		{"bfloat16", nvidiaCM(), cmBF16, "need VK_KHR_shader_bfloat16"},
 		{"float8", nvidiaCM(), cmE4M3, "need VK_EXT_shader_float8"},
 		{"packed int8", nvidiaCM(), cmPacked, "are of a type gpuarch's SPIR-V does not declare"},
@@ -129,26 +130,26 @@ func TestCoopMatUnsupported(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Codegen{Features: tc.feat}.Module(probe.CoopMatKernels(tc.cm, []probe.CoopMatShape{{Subgroups: 4, GroupsPerSM: 1, ILP: 1}}, []int{0, 4}))
-			if !errors.Is(err, probe.ErrUnsupported) || !strings.Contains(err.Error(), tc.want) {
+			if !errors.Is(err, kernel.ErrUnsupported) || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("err = %v, want ErrUnsupported containing %q", err, tc.want)
 			}
 		})
 	}
 	// A throughput kernel needs accumulators.
-	_, err := Codegen{Features: nvidiaCM()}.Module([]probe.KernelSpec{probe.CoopMatThroughputSpec{Name: "k", Matrix: cmF16F32}})
-	if err == nil || errors.Is(err, probe.ErrUnsupported) {
+	_, err := Codegen{Features: nvidiaCM()}.Module([]kernel.Spec{kernel.CoopMatThroughputSpec{Name: "k", Matrix: cmF16F32}})
+	if err == nil || errors.Is(err, kernel.ErrUnsupported) {
 		t.Errorf("ILP 0: err = %v, want a plain error", err)
 	}
 }
 
 // The PTX code generator refuses cooperative-matrix kernels.
 func TestCoopMatNotPTX(t *testing.T) {
-	for _, k := range []probe.KernelSpec{
-		probe.CoopMatInitSpec{Name: "k", Matrix: cmF16F32},
-		probe.CoopMatLatencySpec{Name: "k", Matrix: cmF16F32, Length: 1},
-		probe.CoopMatThroughputSpec{Name: "k", Matrix: cmF16F32, ILP: 1, Unroll: 1},
+	for _, k := range []kernel.Spec{
+		kernel.CoopMatInitSpec{Name: "k", Matrix: cmF16F32},
+		kernel.CoopMatLatencySpec{Name: "k", Matrix: cmF16F32, Length: 1},
+		kernel.CoopMatThroughputSpec{Name: "k", Matrix: cmF16F32, ILP: 1, Unroll: 1},
 	} {
-		_, err := probe.PTX{Version: "8.0", Target: "sm_90"}.Module([]probe.KernelSpec{k})
+		_, err := probe.PTX{Version: "8.0", Target: "sm_90"}.Module([]kernel.Spec{k})
 		if err == nil || !strings.Contains(err.Error(), "SPIR-V") {
 			t.Errorf("kind %d: err = %v", k.Kind(), err)
 		}

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"github.com/gpuarch/gpuarch/backend/nvsensors"
 	"math"
 	"os"
 	"runtime"
@@ -17,6 +16,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/gpuarch/gpuarch/backend/nvsensors"
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/nvml"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
@@ -277,17 +278,17 @@ func (g *GPU) describe(inst *vulkan.Instance, dev *vulkan.Device) {
 // subgroupMatrices are the cooperative-matrix forms kernels may use: the
 // subgroup-scope combinations the driver lists for compute shaders, when
 // the cooperativeMatrix feature was enabled (enabled); none otherwise.
-func subgroupMatrices(pd vulkan.PhysicalDevice, enabled bool) []probe.CoopMat {
+func subgroupMatrices(pd vulkan.PhysicalDevice, enabled bool) []kernel.CoopMat {
 	cm := pd.CooperativeMatrix
 	if !enabled || cm == nil || !slices.Contains(cm.SupportedStages, "compute") {
 		return nil
 	}
-	var out []probe.CoopMat
+	var out []kernel.CoopMat
 	for _, p := range cm.Properties {
 		if p.Scope != "subgroup" {
 			continue
 		}
-		out = append(out, probe.CoopMat{M: p.M, N: p.N, K: p.K, A: p.A, B: p.B, C: p.C, Result: p.Result, Saturating: p.SaturatingAccumulation})
+		out = append(out, kernel.CoopMat{M: p.M, N: p.N, K: p.K, A: p.A, B: p.B, C: p.C, Result: p.Result, Saturating: p.SaturatingAccumulation})
 	}
 	return out
 }
@@ -360,7 +361,7 @@ func (g *GPU) calibrate(ctx context.Context) error {
 		return nil
 	}
 	step := g.cg.FMAStep()
-	src, err := g.cg.Module([]probe.KernelSpec{probe.ThroughputChainSpec{Name: "calibrate", Step: step, ILP: 1, Unroll: calibrationUnroll}})
+	src, err := g.cg.Module([]kernel.Spec{kernel.ThroughputChainSpec{Name: "calibrate", Step: step, ILP: 1, Unroll: calibrationUnroll}})
 	if err != nil {
 		return err
 	}
@@ -723,11 +724,11 @@ func (p *program) FillSymbol(symbol string, _ probe.Ptr, _ int) error {
 // LaunchBatch implements probe.Program: a batch on one stream is one
 // submit per dispatch; a graph, the dispatches recorded into one command
 // buffer; several streams (several queues) are not written yet.
-func (p *program) LaunchBatch(ctx context.Context, kernel string, g probe.Grid, b probe.Batch, timeout time.Duration, args func(int) []any) (time.Duration, time.Duration, error) {
+func (p *program) LaunchBatch(ctx context.Context, name string, g probe.Grid, b probe.Batch, timeout time.Duration, args func(int) []any) (time.Duration, time.Duration, error) {
 	if b.Streams > 1 {
-		return 0, 0, fmt.Errorf("launch %s on %d streams: %w: gpuarch submits to one queue", kernel, b.Streams, probe.ErrUnsupported)
+		return 0, 0, fmt.Errorf("launch %s on %d streams: %w: gpuarch submits to one queue", name, b.Streams, kernel.ErrUnsupported)
 	}
-	pl, err := p.pipeline(kernel, g.Threads, (g.SharedBytes+3)/4)
+	pl, err := p.pipeline(name, g.Threads, (g.SharedBytes+3)/4)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -735,7 +736,7 @@ func (p *program) LaunchBatch(ctx context.Context, kernel string, g probe.Grid, 
 	pushes := make([][]byte, max(1, b.Launches))
 	for i := range pushes {
 		if pushes[i], err = pack(args(i)); err != nil {
-			return 0, 0, fmt.Errorf("launch %s: %w", kernel, err)
+			return 0, 0, fmt.Errorf("launch %s: %w", name, err)
 		}
 	}
 	mode := vulkan.SubmitEach
@@ -745,7 +746,7 @@ func (p *program) LaunchBatch(ctx context.Context, kernel string, g probe.Grid, 
 	defer p.g.busy.dispatching()()
 	q, t, err := p.g.dev.DispatchBatch(ctx, pl, uint32(g.Blocks), pushes, mode, timeout)
 	if err != nil {
-		return q, t, fmt.Errorf("launch %s (%s): %w", kernel, mode, wrap(err))
+		return q, t, fmt.Errorf("launch %s (%s): %w", name, mode, wrap(err))
 	}
 	return q, t, nil
 }
@@ -903,7 +904,7 @@ func (g *GPU) KeepBusyLoads() (loads int, took time.Duration, on bool) {
 // starts the goroutine that dispatches it.
 func (g *GPU) startKeeper(ctx context.Context) (_ *keeper, err error) {
 	step := g.cg.FMAStep()
-	src, err := g.cg.Module([]probe.KernelSpec{probe.ThroughputChainSpec{Name: keepKernel, Step: step, ILP: 1, Unroll: 64}})
+	src, err := g.cg.Module([]kernel.Spec{kernel.ThroughputChainSpec{Name: keepKernel, Step: step, ILP: 1, Unroll: 64}})
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gpuarch/gpuarch/backend/vk"
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
@@ -55,8 +56,8 @@ func TestChainsOnVulkan(t *testing.T) {
 	}
 	steps := []probe.ChainSpec{
 		{Suite: "alu", Subject: "Fma.f32", Op: "fma.f32", Step: g.Codegen().FMAStep()},
-		{Suite: "alu", Subject: "OpIMul.u32", Step: probe.Step{ISA: probe.ISASPIRV, Template: "{d} = OpIMul {T} {y} {x}", Type: ptx.U32, X0: 3, A: [4]uint64{2}}},
-		{Suite: "warp", Subject: "OpGroupNonUniformShuffleXor.u32", Step: probe.Step{ISA: probe.ISASPIRV,
+		{Suite: "alu", Subject: "OpIMul.u32", Step: kernel.Step{ISA: kernel.ISASPIRV, Template: "{d} = OpIMul {T} {y} {x}", Type: ptx.U32, X0: 3, A: [4]uint64{2}}},
+		{Suite: "warp", Subject: "OpGroupNonUniformShuffleXor.u32", Step: kernel.Step{ISA: kernel.ISASPIRV,
 			Template: "{d} = OpGroupNonUniformShuffleXor {T} {sg} {x} {a}", Type: ptx.U32, X0: 0x12345678, A: [4]uint64{1, 2, 4, 1}}},
 	}
 	for _, s := range steps {
@@ -69,7 +70,7 @@ func TestChainsOnVulkan(t *testing.T) {
 				t.Errorf("%s: %s: %s", rec.ID, rec.Status, rec.Reason)
 				continue
 			}
-			if len(rec.Samples) == 0 || rec.Provenance.Source != probe.ISASPIRV || len(rec.Provenance.SourceSHA256) != 64 || rec.Op != s.Op {
+			if len(rec.Samples) == 0 || rec.Provenance.Source != kernel.ISASPIRV || len(rec.Provenance.SourceSHA256) != 64 || rec.Op != s.Op {
 				t.Errorf("%s: samples %v, provenance %+v, op %q", rec.ID, rec.Samples, rec.Provenance, rec.Op)
 			}
 			if rec.SASS == nil || rec.SASS.Status == "" || (rec.SASS.Status != "verified" && rec.SASS.Note == "") {
@@ -86,7 +87,7 @@ func TestChainsOnVulkan(t *testing.T) {
 // the reason, and the run goes on.
 func TestUnsupportedIsSkipped(t *testing.T) {
 	g := openDevice(t)
-	bf := probe.ChainSpec{Suite: "alu", Subject: "OpFAdd.bf16", Step: probe.Step{ISA: probe.ISASPIRV, Template: "{d} = OpFAdd {T} {x} {a}", Type: ptx.BF16}}
+	bf := probe.ChainSpec{Suite: "alu", Subject: "OpFAdd.bf16", Step: kernel.Step{ISA: kernel.ISASPIRV, Template: "{d} = OpFAdd {T} {x} {a}", Type: ptx.BF16}}
 	recs, err := (&probe.Runner{GPU: g, Config: smallConfig()}).Chain(context.Background(), bf)
 	if err != nil {
 		t.Fatal(err)
@@ -98,7 +99,7 @@ func TestUnsupportedIsSkipped(t *testing.T) {
 	}
 	feat := g.Codegen().(vk.Codegen).Features
 	if !contains(feat.SubgroupOps, "clustered") {
-		cl := probe.ChainSpec{Suite: "warp", Subject: "clustered", Step: probe.Step{ISA: probe.ISASPIRV,
+		cl := probe.ChainSpec{Suite: "warp", Subject: "clustered", Step: kernel.Step{ISA: kernel.ISASPIRV,
 			Template: "{d} = OpGroupNonUniformIAdd {T} {sg} ClusteredReduce {x} {k:u32:4}", Type: ptx.U32}}
 		recs, err := (&probe.Runner{GPU: g, Config: smallConfig()}).Chain(context.Background(), cl)
 		if err != nil {
@@ -118,7 +119,7 @@ func TestRejectedModule(t *testing.T) {
 	if err == nil {
 		t.Fatal("a malformed module compiled")
 	}
-	bad := probe.ChainSpec{Suite: "alu", Subject: "bad", Step: probe.Step{ISA: probe.ISASPIRV, Template: "{d} = OpFAdd {T} {x} {glsl}", Type: ptx.F32}}
+	bad := probe.ChainSpec{Suite: "alu", Subject: "bad", Step: kernel.Step{ISA: kernel.ISASPIRV, Template: "{d} = OpFAdd {T} {x} {glsl}", Type: ptx.F32}}
 	r := &probe.Runner{GPU: g, Config: smallConfig()}
 	recs, err := r.Chain(context.Background(), bad)
 	if err != nil {
@@ -180,7 +181,7 @@ func TestChaseOnVulkan(t *testing.T) {
 				t.Errorf("%s at %d bytes: %g cycles per load", rec.ID, p.Bytes, p.Value)
 			}
 		}
-		if rec.Provenance.Source != probe.ISASPIRV {
+		if rec.Provenance.Source != kernel.ISASPIRV {
 			t.Errorf("%s: provenance %+v", rec.ID, rec.Provenance)
 		}
 		t.Logf("%s: %+v", rec.Subject, rec.Curve.Points)
@@ -223,14 +224,14 @@ func TestStreamOnVulkan(t *testing.T) {
 func TestSyncOnVulkan(t *testing.T) {
 	g := openDevice(t)
 	r := &probe.Runner{GPU: g, Config: smallConfig()}
-	add := probe.Atomic{Space: "shared", Op: "add", Type: "u32"}
-	agg := probe.Atomic{Space: "global", Op: "add", Type: "u32", Aggregated: true}
+	add := kernel.Atomic{Space: "shared", Op: "add", Type: "u32"}
+	agg := kernel.Atomic{Space: "global", Op: "add", Type: "u32", Aggregated: true}
 	cases := []probe.AtomicCase{
 		{Atomic: add, Ways: 1},
 		{Atomic: add, Ways: 1, Full: true},
-		{Atomic: probe.Atomic{Space: "global", Op: "cas", Type: "b32"}, Ways: 32},
+		{Atomic: kernel.Atomic{Space: "global", Op: "cas", Type: "b32"}, Ways: 32},
 		{Atomic: agg, Ways: 32, Full: true},
-		{Atomic: probe.Atomic{Space: "global", Op: "add", Type: "f32"}, Ways: 1},
+		{Atomic: kernel.Atomic{Space: "global", Op: "add", Type: "f32"}, Ways: 1},
 	}
 	var recs []record.Record
 	if err := r.Run(context.Background(), []probe.Job{probe.SyncJob("dispatch", []int{1, 2}, cases)}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
@@ -265,7 +266,7 @@ func TestPipesOnVulkan(t *testing.T) {
 	r := &probe.Runner{GPU: g, Config: smallConfig()}
 	fma := probe.ChainSpec{Suite: "pipes", Subject: "Fma.f32", Op: "fma.f32", Step: g.Codegen().FMAStep()}
 	mul := probe.ChainSpec{Suite: "pipes", Subject: "OpIMul.u32", Op: "mul.lo.i32",
-		Step: probe.Step{ISA: probe.ISASPIRV, Template: "{d} = OpIMul {T} {y} {x}", Type: ptx.U32, X0: 3, A: [4]uint64{2}}}
+		Step: kernel.Step{ISA: kernel.ISASPIRV, Template: "{d} = OpIMul {T} {y} {x}", Type: ptx.U32, X0: 3, A: [4]uint64{2}}}
 	jobs := []probe.Job{
 		probe.OccupancyJob(fma, []int{1, 2, 8}, []int{1, 4}),
 		probe.MixJob("pipes", "mix/x", "fma + mul", "pair", []probe.MixPart{{Spec: fma, Count: 2}, {Spec: mul, Count: 1}},
@@ -373,7 +374,7 @@ func TestBanksOnVulkan(t *testing.T) {
 		if c.CacheOp != "" {
 			wantOp = strings.TrimPrefix(rec.ID, "memory/")
 		}
-		if rec.Status != record.StatusOK || !(rec.Value > 0) || len(rec.Samples) != 4 || rec.Op != wantOp || rec.Provenance.Source != probe.ISASPIRV {
+		if rec.Status != record.StatusOK || !(rec.Value > 0) || len(rec.Samples) != 4 || rec.Op != wantOp || rec.Provenance.Source != kernel.ISASPIRV {
 			t.Errorf("%s: %s, %g %s, op %q, provenance %+v: %s", rec.ID, rec.Status, rec.Value, rec.Unit, rec.Op, rec.Provenance, rec.Reason)
 		}
 		t.Logf("%s: %.3g %s", rec.ID, rec.Value, rec.Unit)
@@ -405,7 +406,7 @@ func TestCodeSizeOnVulkan(t *testing.T) {
 			continue
 		}
 		p := rec.Curve.Points[0]
-		if p.Elements != sizes[i]/16 || rec.Op != fmt.Sprintf("code size/%d", sizes[i]) || rec.Provenance.Source != probe.ISASPIRV {
+		if p.Elements != sizes[i]/16 || rec.Op != fmt.Sprintf("code size/%d", sizes[i]) || rec.Provenance.Source != kernel.ISASPIRV {
 			t.Errorf("%s: %d steps, op %q, provenance %+v", rec.ID, p.Elements, rec.Op, rec.Provenance)
 		}
 		if !strings.Contains(rec.Note, "code size: ") || (p.Bytes > 0) != strings.Contains(rec.Note, "Binary Size") {
@@ -422,8 +423,8 @@ func TestCodeSizeOnVulkan(t *testing.T) {
 // zero in the lanes past the first).
 func TestStreamRotation(t *testing.T) {
 	g := openDevice(t)
-	k := probe.StreamLoopSpec{Name: "stream_st_w4", Op: "st", Width: 4, Unroll: 8}
-	src, err := g.Codegen().Module([]probe.KernelSpec{k})
+	k := kernel.StreamLoopSpec{Name: "stream_st_w4", Op: "st", Width: 4, Unroll: 8}
+	src, err := g.Codegen().Module([]kernel.Spec{k})
 	if err != nil {
 		t.Fatal(err)
 	}

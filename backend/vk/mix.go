@@ -3,7 +3,7 @@ package vk
 import (
 	"fmt"
 
-	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/kernel"
 )
 
 // mixKernel is probe.MixKernel in SPIR-V: every part's ILP chains, a
@@ -12,7 +12,7 @@ import (
 // barrier and the end; every subgroup writes a warp record. Push
 // constants: out, sink, count, then each part's x0, a0..a3 and guard, as
 // probe passes them.
-func mixKernel(m *module, k probe.MixLoopSpec) error {
+func mixKernel(m *module, k kernel.MixLoopSpec) error {
 	names, wide := []string{"out", "sink", "count"}, []bool{true, true, false}
 	for i, p := range k.Parts {
 		if err := validateStep(p.Step); err != nil {
@@ -23,7 +23,7 @@ func mixKernel(m *module, k probe.MixLoopSpec) error {
 	}
 	f := m.newFn(k.Name, names, wide)
 	type live struct {
-		part           probe.Part
+		part           kernel.Part
 		env            stepEnv
 		chains         []*chain
 		guard, guardTy string

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/spirv"
 )
 
@@ -164,10 +164,10 @@ func (m *module) typ(name string) string {
 }
 
 // need declares capability c when the device has it (ok), and records
-// that it does not otherwise (an error wrapping probe.ErrUnsupported).
+// that it does not otherwise (an error wrapping kernel.ErrUnsupported).
 func (m *module) need(ok bool, c, what string) {
 	if !ok && m.err == nil {
-		m.err = fmt.Errorf("%w: %s", probe.ErrUnsupported, what)
+		m.err = fmt.Errorf("%w: %s", kernel.ErrUnsupported, what)
 	}
 	m.capability(c)
 }

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/kernel"
 )
 
 // streamKernel is probe.StreamKernel in SPIR-V: workgroup b streams over
@@ -20,7 +20,7 @@ import (
 // Parameters, as probe's: out (u64), sink (u64), passes (u32), base
 // (u64), region (u64, bytes), regions (u32), guard (u32), spacing (u32),
 // rotate (u32).
-func streamKernel(m *module, k probe.StreamLoopSpec) error {
+func streamKernel(m *module, k kernel.StreamLoopSpec) error {
 	elem, ok := map[int]string{4: "u32", 8: "u32x2", 16: "u32x4"}[k.Width]
 	switch {
 	case !ok:

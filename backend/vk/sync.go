@@ -3,6 +3,7 @@ package vk
 import (
 	"fmt"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 )
 
@@ -54,11 +55,11 @@ func (f *fn) storeFirst(c0, c1 string) {
 // operations only: float atomics and 64-bit ones need features gpuarch
 // does not enable (ErrUnsupported). Parameters: out (u64), buf (u64),
 // iters (u32), ways (u32).
-func atomicKernel(m *module, name string, a probe.Atomic) error {
+func atomicKernel(m *module, name string, a kernel.Atomic) error {
 	op, ok := map[string]string{"add": "OpAtomicIAdd", "exch": "OpAtomicExchange", "cas": "OpAtomicCompareExchange"}[a.Op]
 	switch {
 	case a.Type == "f32" || a.Type == "u64":
-		return fmt.Errorf("%w: %s atomics need a Vulkan feature gpuarch does not enable (%s)", probe.ErrUnsupported, a.Type,
+		return fmt.Errorf("%w: %s atomics need a Vulkan feature gpuarch does not enable (%s)", kernel.ErrUnsupported, a.Type,
 			map[string]string{"f32": "VK_EXT_shader_atomic_float", "u64": "shaderBufferInt64Atomics"}[a.Type])
 	case a.Space != "shared" && a.Space != "global":
 		return fmt.Errorf("unknown atomic space %q", a.Space)

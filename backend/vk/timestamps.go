@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 )
 
@@ -40,13 +41,13 @@ const timingPrefix = "gpuarch timing: "
 
 // timingNote is the comment for one timed kernel: its name, its kind and
 // the index of its count argument; "" for kernels that are not timed.
-func timingNote(k probe.KernelSpec) string {
+func timingNote(k kernel.Spec) string {
 	switch k.Kind() {
-	case probe.LatencyChain:
+	case kernel.LatencyChain:
 		return fmt.Sprintf("%s%s latency count=2", timingPrefix, k.KernelName())
-	case probe.ClockSpin:
+	case kernel.ClockSpin:
 		return fmt.Sprintf("%s%s records count=1", timingPrefix, k.KernelName())
-	case probe.ThroughputChain:
+	case kernel.ThroughputChain:
 		return fmt.Sprintf("%s%s records count=2", timingPrefix, k.KernelName())
 	}
 	return "" // not timed: the backend leaves its output alone

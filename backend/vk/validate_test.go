@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gpuarch/gpuarch/backend/vk"
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/spirv"
 	"github.com/gpuarch/gpuarch/suites/mma"
@@ -87,7 +88,7 @@ func TestCoopMatValidates(t *testing.T) {
 	if err := knowsCoopMat(); err != nil {
 		t.Skipf("not validated: %v", err)
 	}
-	forms := []probe.CoopMat{
+	forms := []kernel.CoopMat{
 		{M: 16, N: 16, K: 16, A: "f16", B: "f16", C: "f32", Result: "f32"},
 		{M: 16, N: 8, K: 16, A: "f16", B: "f16", C: "f16", Result: "f16"},
 		{M: 16, N: 8, K: 32, A: "s8", B: "s8", C: "s32", Result: "s32", Saturating: true},

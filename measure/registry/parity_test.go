@@ -3,6 +3,7 @@ package registry
 import (
 	"testing"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/suites/alu"
 	"github.com/gpuarch/gpuarch/suites/warp"
@@ -21,7 +22,7 @@ func TestCatalogParity(t *testing.T) {
 		{"alu", alu.CatalogFor, alu.Alone},
 		{"warp", warp.CatalogFor, warp.Alone},
 	}
-	other := map[string]string{probe.ISAPTX: probe.ISASPIRV, probe.ISASPIRV: probe.ISAPTX}
+	other := map[string]string{kernel.ISAPTX: kernel.ISASPIRV, kernel.ISASPIRV: kernel.ISAPTX}
 	for _, c := range catalogs {
 		for isa, twin := range other {
 			ops := map[string]bool{}
@@ -53,12 +54,12 @@ func TestAloneReasonsUsed(t *testing.T) {
 		{"warp", warp.CatalogFor, warp.AloneReasons},
 	} {
 		used := map[string]bool{}
-		for _, s := range c.of(probe.ISAPTX) {
+		for _, s := range c.of(kernel.ISAPTX) {
 			if s.Op == "" {
 				used["ptx "+s.Group] = true
 			}
 		}
-		for _, s := range c.of(probe.ISASPIRV) {
+		for _, s := range c.of(kernel.ISASPIRV) {
 			if s.Op == "" {
 				used["spirv "+s.Subject] = true
 			}

@@ -3,6 +3,7 @@ package registry
 import (
 	"fmt"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	aluname "github.com/gpuarch/gpuarch/measure/alu"
 	memname "github.com/gpuarch/gpuarch/measure/memory"
 	mmaname "github.com/gpuarch/gpuarch/measure/mma"
@@ -39,7 +40,7 @@ func QuickFootprints() []int64 { return []int64{16 << 10, 8 << 20, 1 << 30} }
 
 // quickALU measures FFMA's latency and peak.
 func quickALU(s *Session) error {
-	fma := map[string]string{probe.ISAPTX: aluname.FmaF32, probe.ISASPIRV: aluname.FmaF32SPIRV}[s.ISA]
+	fma := map[string]string{kernel.ISAPTX: aluname.FmaF32, kernel.ISASPIRV: aluname.FmaF32SPIRV}[s.ISA]
 	specs, err := alu.LookupIn(alu.CatalogFor(s.ISA), []string{fma})
 	if err != nil {
 		return err
@@ -50,7 +51,7 @@ func quickALU(s *Session) error {
 // quickMMA measures the f16 tensor-core peak (PTX only: the cooperative
 // matrices' shapes depend on the driver).
 func quickMMA(s *Session) error {
-	if s.ISA != probe.ISAPTX {
+	if s.ISA != kernel.ISAPTX {
 		return nil
 	}
 	for _, m := range mma.Forms() {

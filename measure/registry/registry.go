@@ -12,6 +12,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/suites/alu"
@@ -30,8 +31,8 @@ import (
 type Session struct {
 	// Device is the GPU measured.
 	Device record.Device
-	// ISA is the kernel language of its backend (probe.ISAPTX or
-	// probe.ISASPIRV).
+	// ISA is the kernel language of its backend (kernel.ISAPTX or
+	// kernel.ISASPIRV).
 	ISA string
 	// Subjects limits the instruction suites (alu, warp) to these
 	// instructions; empty for all.
@@ -68,8 +69,8 @@ type Suite struct {
 }
 
 var (
-	both    = []string{probe.ISAPTX, probe.ISASPIRV}
-	ptxOnly = []string{probe.ISAPTX}
+	both    = []string{kernel.ISAPTX, kernel.ISASPIRV}
+	ptxOnly = []string{kernel.ISAPTX}
 )
 
 // All returns every suite in the order a run measures them (a new slice
@@ -164,7 +165,7 @@ func fullWarp(s *Session) error {
 
 func fullMMA(s *Session) error {
 	planned := mma.Jobs(s.Device)
-	if s.ISA == probe.ISASPIRV && s.CoopMatGrid != "" {
+	if s.ISA == kernel.ISASPIRV && s.CoopMatGrid != "" {
 		shapes, err := mma.ParseCoopMatGrid(s.CoopMatGrid)
 		if err != nil {
 			return err

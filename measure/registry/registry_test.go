@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gpuarch/gpuarch/backend/sim"
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/suites/links"
@@ -45,8 +46,8 @@ func TestRegistry(t *testing.T) {
 		isa  string
 		want []string
 	}{
-		{probe.ISAPTX, []string{"alu", "pipes", "memory", "warp", "dispatch", "mma", "async", "links"}},
-		{probe.ISASPIRV, []string{"alu", "pipes", "memory", "warp", "dispatch", "mma"}},
+		{kernel.ISAPTX, []string{"alu", "pipes", "memory", "warp", "dispatch", "mma", "async", "links"}},
+		{kernel.ISASPIRV, []string{"alu", "pipes", "memory", "warp", "dispatch", "mma"}},
 	} {
 		if got := For(tt.isa); !slices.Equal(got, tt.want) {
 			t.Errorf("For(%s) = %v, want %v", tt.isa, got, tt.want)
@@ -61,7 +62,7 @@ func TestRegistry(t *testing.T) {
 // one the full run plans, under the same key, so its records set
 // themselves beside a full run's.
 func TestQuickKeysInFullRun(t *testing.T) {
-	for _, isa := range []string{probe.ISAPTX, probe.ISASPIRV} {
+	for _, isa := range []string{kernel.ISAPTX, kernel.ISASPIRV} {
 		t.Run(isa, func(t *testing.T) {
 			full := map[string]bool{}
 			for _, name := range For(isa) {
@@ -76,7 +77,7 @@ func TestQuickKeysInFullRun(t *testing.T) {
 			}
 			quick, hosts := planned(t, isa, Quick)
 			want := 4 // FFMA, the chase and two bandwidths
-			if isa == probe.ISAPTX {
+			if isa == kernel.ISAPTX {
 				want++ // the tensor-core form
 			}
 			if len(quick) != want || hosts != 1 {

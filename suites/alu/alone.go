@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 )
 
@@ -18,7 +19,7 @@ func Alone(isa string, s probe.ChainSpec) string { return AloneIn(isa, s, ptxAlo
 // group) and spirvSubjects (by SPIR-V subject); a PTX operand form
 // ("add.rn.f32 [imm]") needs none.
 func AloneIn(isa string, s probe.ChainSpec, ptxGroups, spirvSubjects map[string]string) string {
-	if isa == probe.ISASPIRV {
+	if isa == kernel.ISASPIRV {
 		return spirvSubjects[s.Subject]
 	}
 	if form := operandForm(s.Subject); form != "" {

@@ -2,7 +2,7 @@
 // and short sequences measured for latency and throughput, and the code that
 // runs them.
 //
-// Every entry is a chain step (see probe.Step) with the SASS opcodes that
+// Every entry is a chain step (see kernel.Step) with the SASS opcodes that
 // must implement it. Operand patterns are chosen so that ptxas cannot fold
 // the chain: floating-point chains alternate operands (IEEE arithmetic is
 // not reassociated), integer chains are two-register chains (x += y; y += x)
@@ -15,6 +15,7 @@
 package alu
 
 import (
+	"github.com/gpuarch/gpuarch/kernel"
 	names "github.com/gpuarch/gpuarch/measure/alu"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
@@ -63,7 +64,7 @@ func alt(p, q uint64) [4]uint64 { return [4]uint64{p, q, p, q} }
 func entry(group, name, tmpl string, t ptx.Type, x0 uint64, a [4]uint64, expect ...string) probe.ChainSpec {
 	return probe.ChainSpec{
 		Suite: Suite, Subject: name, Group: group,
-		Step:   probe.Step{Template: tmpl, Type: t, X0: x0, A: a},
+		Step:   kernel.Step{Template: tmpl, Type: t, X0: x0, A: a},
 		Expect: expect,
 	}
 }
@@ -103,7 +104,7 @@ func packed(s probe.ChainSpec) probe.ChainSpec {
 	return s
 }
 
-// regOps makes an entry's operands true registers (see probe.Step).
+// regOps makes an entry's operands true registers (see kernel.Step).
 func regOps(s probe.ChainSpec) probe.ChainSpec {
 	s.Step.RegOperands = true
 	return s

@@ -1,6 +1,7 @@
 package alu
 
 import (
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 )
@@ -17,7 +18,7 @@ import (
 func spv(group, name, op, tmpl string, t ptx.Type, x0 uint64, a [4]uint64) probe.ChainSpec {
 	return probe.ChainSpec{
 		Suite: Suite, Subject: name, Group: group, Op: op,
-		Step: probe.Step{ISA: probe.ISASPIRV, Template: tmpl, Type: t, X0: x0, A: a},
+		Step: kernel.Step{ISA: kernel.ISASPIRV, Template: tmpl, Type: t, X0: x0, A: a},
 	}
 }
 
@@ -163,10 +164,10 @@ func SPIRVCatalog() []probe.ChainSpec {
 	return out
 }
 
-// CatalogFor is the catalog written in a kernel language: probe.ISAPTX or
-// probe.ISASPIRV.
+// CatalogFor is the catalog written in a kernel language: kernel.ISAPTX or
+// kernel.ISASPIRV.
 func CatalogFor(isa string) []probe.ChainSpec {
-	if isa == probe.ISASPIRV {
+	if isa == kernel.ISASPIRV {
 		return SPIRVCatalog()
 	}
 	return Catalog()

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	names "github.com/gpuarch/gpuarch/measure/dispatch"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
@@ -88,7 +89,7 @@ func AtomicCases() []probe.AtomicCase {
 	var out []probe.AtomicCase
 	for _, space := range []string{"shared", "global"} {
 		for _, op := range [][2]string{{"add", "u32"}, {"add", "f32"}, {"add", "u64"}, {"min", "s32"}, {"max", "u32"}, {"exch", "b32"}, {"cas", "b32"}} {
-			a := probe.Atomic{Space: space, Op: op[0], Type: op[1]}
+			a := kernel.Atomic{Space: space, Op: op[0], Type: op[1]}
 			out = append(out,
 				probe.AtomicCase{Atomic: a, Ways: 1},
 				probe.AtomicCase{Atomic: a, Ways: 32, Variant: oneWarpWord},
@@ -96,7 +97,7 @@ func AtomicCases() []probe.AtomicCase {
 				probe.AtomicCase{Atomic: a, Ways: 32, Full: true, Variant: oneWarpWord})
 		}
 	}
-	add := probe.Atomic{Space: "global", Op: "add", Type: "u32"}
+	add := kernel.Atomic{Space: "global", Op: "add", Type: "u32"}
 	agg := add
 	agg.Aggregated = true
 	return append(out,
@@ -109,27 +110,27 @@ func AtomicCases() []probe.AtomicCase {
 // Branches are the control-flow patterns timed: the body alone, a uniform
 // branch around it taken and not, 2 to 32 divergent paths, and two paths
 // predicated instead of branched.
-func Branches() []probe.Branch {
-	out := []probe.Branch{
+func Branches() []kernel.Branch {
+	out := []kernel.Branch{
 		{Name: names.NoBranch, Mode: "none"},
 		{Name: "uniform branch, not taken (the body runs)", Mode: "uniform", Mask: 0},
 		{Name: "uniform branch, taken (the body skipped)", Mode: "uniform", Mask: 0xffffffff},
 	}
 	for _, n := range []int{2, 4, 8, 16, 32} {
-		out = append(out, probe.Branch{Name: fmt.Sprintf("divergent, %d paths", n), Mode: "divergent", Paths: n})
+		out = append(out, kernel.Branch{Name: fmt.Sprintf("divergent, %d paths", n), Mode: "divergent", Paths: n})
 	}
-	return append(out, probe.Branch{Name: "2 paths predicated (both computed, selp)", Mode: "predicated", Paths: 2})
+	return append(out, kernel.Branch{Name: "2 paths predicated (both computed, selp)", Mode: "predicated", Paths: 2})
 }
 
 // Fences are the memory fences timed after a global store, by scope: in
 // PTX, every membar and fence; through Vulkan, an OpMemoryBarrier with
 // acquire-release semantics at each scope. Fences of the same scope and
 // ordering carry one Op.
-func Fences(backend string) []probe.Fence {
-	out := []probe.Fence{{Name: "no fence", Op: "fence none"}}
+func Fences(backend string) []kernel.Fence {
+	out := []kernel.Fence{{Name: "no fence", Op: "fence none"}}
 	if backend == "vulkan" {
 		for _, s := range [][2]string{{"Workgroup", "cta"}, {"Device", "gpu"}, {"QueueFamily", ""}} {
-			f := probe.Fence{Name: "OpMemoryBarrier " + s[0] + " AcquireRelease", Scope: s[0]}
+			f := kernel.Fence{Name: "OpMemoryBarrier " + s[0] + " AcquireRelease", Scope: s[0]}
 			if s[1] != "" {
 				f.Op = "fence acq_rel " + s[1]
 			}
@@ -138,7 +139,7 @@ func Fences(backend string) []probe.Fence {
 		return out
 	}
 	for _, f := range []string{"membar.cta", "membar.gl", "membar.sys", "fence.acq_rel.cta", "fence.acq_rel.gpu", "fence.acq_rel.sys", "fence.sc.cta", "fence.sc.gpu", "fence.sc.sys"} {
-		fence := probe.Fence{Name: f, PTX: f}
+		fence := kernel.Fence{Name: f, PTX: f}
 		if scope, ok := strings.CutPrefix(f, "fence.acq_rel."); ok {
 			fence.Op = "fence acq_rel " + scope
 		}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/kernel"
 	aluname "github.com/gpuarch/gpuarch/measure/alu"
 	names "github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/probe"
@@ -202,14 +203,14 @@ var CodeSizes = []int{2 << 10, 4 << 10, 8 << 10, 12 << 10, 16 << 10, 24 << 10, 3
 // GLSL.std.450 Fma), which issues at the full rate of one warp
 // instruction per clock per SM sub-partition, so any shortfall of fetch
 // shows.
-var codeSubjects = map[string]string{probe.ISAPTX: aluname.FmaF32, probe.ISASPIRV: aluname.FmaF32SPIRV}
+var codeSubjects = map[string]string{kernel.ISAPTX: aluname.FmaF32, kernel.ISASPIRV: aluname.FmaF32SPIRV}
 
 // Jobs returns the suite's jobs that need nothing measured first, for a
-// backend whose kernel language is isa (probe.ISAPTX or probe.ISASPIRV;
+// backend whose kernel language is isa (kernel.ISAPTX or kernel.ISASPIRV;
 // "" is PTX).
 func Jobs(isa string) ([]probe.Planned, error) {
 	if isa == "" {
-		isa = probe.ISAPTX
+		isa = kernel.ISAPTX
 	}
 	subject, ok := codeSubjects[isa]
 	if !ok {

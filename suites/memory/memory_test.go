@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gpuarch/gpuarch/backend/sim"
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -77,7 +78,7 @@ func TestJobsKeysUnique(t *testing.T) {
 func TestJobsFor(t *testing.T) {
 	for _, tc := range []struct {
 		isa, subject string
-	}{{"", "fma.rn.f32"}, {probe.ISAPTX, "fma.rn.f32"}, {probe.ISASPIRV, "Fma.f32"}} {
+	}{{"", "fma.rn.f32"}, {kernel.ISAPTX, "fma.rn.f32"}, {kernel.ISASPIRV, "Fma.f32"}} {
 		jobs, err := Jobs(tc.isa)
 		if err != nil {
 			t.Fatalf("%q: %v", tc.isa, err)
@@ -88,7 +89,7 @@ func TestJobsFor(t *testing.T) {
 		var recs []record.Record
 		r := &probe.Runner{GPU: sim.New(), Config: probe.DefaultConfig()}
 		last := jobs[len(jobs)-1]
-		if tc.isa == probe.ISASPIRV {
+		if tc.isa == kernel.ISASPIRV {
 			// The simulated GPU takes PTX: the SPIR-V job fails to
 			// write its module, and says so.
 			if err := r.Run(context.Background(), []probe.Job{last.Job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {

@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/archdb"
+	"github.com/gpuarch/gpuarch/kernel"
 	names "github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
@@ -96,7 +97,7 @@ func Forms() []probe.MMA {
 		}
 		acc := strings.Fields(m.Name)[2] // "f32+=f16"
 		res, in, _ := strings.Cut(acc, "+=")
-		if op := probe.MatrixOp(res, in, in); !seen[op] {
+		if op := kernel.MatrixOp(res, in, in); !seen[op] {
 			seen[op], m.Op = true, op
 		}
 	}
@@ -274,7 +275,7 @@ func ParseCoopMatGrid(s string) ([]probe.CoopMatShape, error) {
 // CoopMatDefault is the form measured, to be reported skipped, on a
 // device that lists no cooperative matrices: f16 inputs accumulated in
 // f32, 16×16×16, which every driver with the extension offers.
-var CoopMatDefault = probe.CoopMat{M: 16, N: 16, K: 16, A: "f16", B: "f16", C: "f32", Result: "f32"}
+var CoopMatDefault = kernel.CoopMat{M: 16, N: 16, K: 16, A: "f16", B: "f16", C: "f32", Result: "f32"}
 
 // CoopMatJobs returns a job per cooperative-matrix combination the
 // device's driver lists at subgroup scope (record.VulkanDevice), in the
@@ -284,20 +285,20 @@ var CoopMatDefault = probe.CoopMat{M: 16, N: 16, K: 16, A: "f16", B: "f16", C: "
 // pairs by. A device that lists none gets CoopMatDefault's job, whose
 // records say why it is skipped.
 func CoopMatJobs(dev record.Device, shapes []probe.CoopMatShape) []probe.Planned {
-	var forms []probe.CoopMat
+	var forms []kernel.CoopMat
 	if v := dev.Vulkan; v != nil {
 		for _, p := range v.CooperativeMatrix {
 			if p.Scope != "subgroup" {
 				continue
 			}
-			cm := probe.CoopMat{M: p.M, N: p.N, K: p.K, A: p.A, B: p.B, C: p.C, Result: p.Result, Saturating: p.Saturating}
+			cm := kernel.CoopMat{M: p.M, N: p.N, K: p.K, A: p.A, B: p.B, C: p.C, Result: p.Result, Saturating: p.Saturating}
 			if !slices.Contains(forms, cm) {
 				forms = append(forms, cm)
 			}
 		}
 	}
 	if len(forms) == 0 {
-		forms = []probe.CoopMat{CoopMatDefault}
+		forms = []kernel.CoopMat{CoopMatDefault}
 	}
 	seen := map[string]bool{}
 	var out []probe.Planned

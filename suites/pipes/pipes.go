@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	names "github.com/gpuarch/gpuarch/measure/pipes"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
@@ -61,7 +62,7 @@ var classes = []class{
 // SPIR-V catalog has, named by that operation (which machine instruction
 // it becomes is the driver's choice, and the vendor's).
 func classesFor(isa string) []class {
-	if isa != probe.ISASPIRV {
+	if isa != kernel.ISASPIRV {
 		return classes
 	}
 	have := map[string]string{}
@@ -96,7 +97,7 @@ var mixShapes = []probe.MixShape{{Warps: 32, ILP: 4}, {Warps: 64, ILP: 2}}
 // one subgroup per core at ILP 8, the only shape a device whose cores run
 // one workgroup at a time (a CPU's threads, under lavapipe) can hold.
 func shapesFor(isa string) []probe.MixShape {
-	if isa == probe.ISASPIRV {
+	if isa == kernel.ISASPIRV {
 		return append(slices.Clone(mixShapes), probe.MixShape{Warps: 1, ILP: 8})
 	}
 	return mixShapes
@@ -117,8 +118,8 @@ func lookup(isa string, subjects ...string) ([]probe.ChainSpec, error) {
 // language: in SPIR-V, the entries whose operation is that of a PTX
 // subject's.
 func occupancyFor(isa string) ([]probe.ChainSpec, error) {
-	specs, err := lookup(probe.ISAPTX, occupancySubjects...)
-	if err != nil || isa != probe.ISASPIRV {
+	specs, err := lookup(kernel.ISAPTX, occupancySubjects...)
+	if err != nil || isa != kernel.ISASPIRV {
 		return specs, err
 	}
 	var out []probe.ChainSpec
@@ -142,7 +143,7 @@ func operandForms() []probe.ChainSpec {
 	form := func(name, tmpl string, regs bool, a [4]uint64) probe.ChainSpec {
 		return probe.ChainSpec{
 			Suite: Suite, Subject: names.OperandsSubject(name), Group: names.GroupOperands,
-			Step:   probe.Step{Template: tmpl, Type: ptx.F32, X0: 0x3f000000, A: a, RegOperands: regs},
+			Step:   kernel.Step{Template: tmpl, Type: ptx.F32, X0: 0x3f000000, A: a, RegOperands: regs},
 			Expect: []string{"FFMA"},
 		}
 	}
@@ -161,7 +162,7 @@ func operandForms() []probe.ChainSpec {
 }
 
 // FirstJobs are the jobs that need nothing measured before them, in a
-// kernel language (probe.ISAPTX or probe.ISASPIRV): the occupancy grids,
+// kernel language (kernel.ISAPTX or kernel.ISASPIRV): the occupancy grids,
 // the operand forms (PTX) and every mix class alone.
 func FirstJobs(isa string) ([]probe.Planned, error) {
 	var out []probe.Planned
@@ -172,7 +173,7 @@ func FirstJobs(isa string) ([]probe.Planned, error) {
 	for _, s := range specs {
 		out = append(out, probe.Planned{Key: names.OccupancyID(s.Subject), Job: probe.OccupancyJob(s, Warps, ILPs)})
 	}
-	if isa != probe.ISASPIRV {
+	if isa != kernel.ISASPIRV {
 		for _, s := range operandForms() {
 			out = append(out, probe.Planned{Key: names.OccupancyID(s.Subject), Job: probe.OccupancyJob(s, Warps, []int{1, 2})})
 		}
@@ -311,7 +312,7 @@ func MixJobs(isa string, solo map[string]float64) ([]probe.Planned, error) {
 // nameIn is a class's name (by its NVIDIA name) in a kernel language, or
 // "" where the language has no such class.
 func nameIn(isa, name string) string {
-	if isa != probe.ISASPIRV {
+	if isa != kernel.ISASPIRV {
 		return name
 	}
 	for _, c := range classes {

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/kernel"
 )
 
 func TestFirstJobs(t *testing.T) {
@@ -13,11 +13,11 @@ func TestFirstJobs(t *testing.T) {
 		want []string
 		not  []string
 	}{
-		{probe.ISAPTX, []string{"pipes/fma.rn.f32/occupancy", "pipes/mad.lo.s64/occupancy", "pipes/mix/FFMA:1", "pipes/mix/MUFU:1",
+		{kernel.ISAPTX, []string{"pipes/fma.rn.f32/occupancy", "pipes/mad.lo.s64/occupancy", "pipes/mix/FFMA:1", "pipes/mix/MUFU:1",
 			"pipes/fma.rn.f32 x*x+c (1 register, immediate)/occupancy"}, nil},
 		// SPIR-V: the entries with a PTX counterpart, classes named by
 		// operation; no operand forms (PTX operand syntax).
-		{probe.ISASPIRV, []string{"pipes/Fma.f32/occupancy", "pipes/OpIMul+OpIAdd.u32/occupancy", "pipes/Fma.f16x2/occupancy",
+		{kernel.ISASPIRV, []string{"pipes/Fma.f32/occupancy", "pipes/OpIMul+OpIAdd.u32/occupancy", "pipes/Fma.f16x2/occupancy",
 			"pipes/mix/fma.f32:1", "pipes/mix/exp2.f32:1", "pipes/mix/mad.lo.i32:1"},
 			[]string{"pipes/mix/FFMA:1", "pipes/fma.rn.f32/occupancy"}},
 	}
@@ -64,16 +64,16 @@ func TestBalanced(t *testing.T) {
 
 func TestMixJobs(t *testing.T) {
 	solo := map[string]float64{}
-	for _, c := range Classes(probe.ISAPTX) {
+	for _, c := range Classes(kernel.ISAPTX) {
 		solo[c] = 2
 	}
 	solo["FFMA"], solo["MUFU"] = 4, 0.5
 	delete(solo, "POPC") // not measured: left out
-	jobs, err := MixJobs(probe.ISAPTX, solo)
+	jobs, err := MixJobs(kernel.ISAPTX, solo)
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := len(Classes(probe.ISAPTX)) - 1
+	n := len(Classes(kernel.ISAPTX)) - 1
 	pairs, held := 0, 0
 	keys := map[string]bool{}
 	for _, j := range jobs {
@@ -130,10 +130,10 @@ func TestOtherRatios(t *testing.T) {
 // its triples keep only those whose classes it has.
 func TestMixJobsSPIRV(t *testing.T) {
 	solo := map[string]float64{}
-	for _, c := range Classes(probe.ISASPIRV) {
+	for _, c := range Classes(kernel.ISASPIRV) {
 		solo[c] = 2
 	}
-	jobs, err := MixJobs(probe.ISASPIRV, solo)
+	jobs, err := MixJobs(kernel.ISASPIRV, solo)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package warp
 
 import (
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 )
@@ -15,7 +16,7 @@ import (
 func spv(group, name, op, tmpl string, t ptx.Type, x0 uint64, a [4]uint64, note string) probe.ChainSpec {
 	return probe.ChainSpec{
 		Suite: Suite, Subject: name, Group: group, Op: op, Note: note,
-		Step: probe.Step{ISA: probe.ISASPIRV, Template: tmpl, Type: t, X0: x0, A: a},
+		Step: kernel.Step{ISA: kernel.ISASPIRV, Template: tmpl, Type: t, X0: x0, A: a},
 	}
 }
 
@@ -123,7 +124,7 @@ func twinWeights(spv, ptx []probe.ChainSpec) []probe.ChainSpec {
 
 // CatalogFor is the catalog written in a kernel language.
 func CatalogFor(isa string) []probe.ChainSpec {
-	if isa == probe.ISASPIRV {
+	if isa == kernel.ISASPIRV {
 		return SPIRVCatalog()
 	}
 	return Catalog()

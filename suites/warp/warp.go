@@ -7,7 +7,7 @@
 //
 // A warp-level result is often the same in every lane; a chain of such
 // values would let ptxas move the chain to the uniform datapath, so steps
-// whose result is uniform mix the lane back in ({l}, see probe.Step), and
+// whose result is uniform mix the lane back in ({l}, see kernel.Step), and
 // the notes say so.
 package warp
 
@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	names "github.com/gpuarch/gpuarch/measure/warp"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
@@ -43,7 +44,7 @@ const full = "0xffffffff"
 func entry(group, name, tmpl string, t ptx.Type, x0 uint64, a [4]uint64, expect ...string) probe.ChainSpec {
 	return probe.ChainSpec{
 		Suite: Suite, Subject: name, Group: group,
-		Step:   probe.Step{Template: tmpl, Type: t, X0: x0, A: a},
+		Step:   kernel.Step{Template: tmpl, Type: t, X0: x0, A: a},
 		Expect: expect,
 	}
 }
@@ -56,7 +57,7 @@ func with(s probe.ChainSpec, temp, temp2 ptx.Type, note string, weight, perStep 
 }
 
 // wide gives a 64-bit chain 32-bit lane operands and a lane-dependent
-// high half (see probe.Step.LaneHigh).
+// high half (see kernel.Step.LaneHigh).
 func wide(s probe.ChainSpec) probe.ChainSpec {
 	s.Step.Operand = ptx.U32
 	s.Step.LaneHigh = true

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gpuarch/gpuarch/backend/vk"
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/spirv"
 )
@@ -29,10 +30,10 @@ func ValidateCatalog(t *testing.T, specs []probe.ChainSpec) {
 	cg := vk.Codegen{Features: AllFeatures}
 	for _, s := range specs {
 		t.Run(s.Subject, func(t *testing.T) {
-			src, err := cg.Module([]probe.KernelSpec{
-				probe.LatencyChainSpec{Name: "lat", Step: s.Step, Length: 4},
-				probe.ThroughputChainSpec{Name: "tp", Step: s.Step, ILP: 2, Unroll: 3},
-				probe.ThroughputChainSpec{Name: "ctl", Step: s.Step},
+			src, err := cg.Module([]kernel.Spec{
+				kernel.LatencyChainSpec{Name: "lat", Step: s.Step, Length: 4},
+				kernel.ThroughputChainSpec{Name: "tp", Step: s.Step, ILP: 2, Unroll: 3},
+				kernel.ThroughputChainSpec{Name: "ctl", Step: s.Step},
 			})
 			if err != nil {
 				t.Fatal(err)

@@ -3,9 +3,11 @@ package cli
 import (
 	"context"
 	"fmt"
-	"github.com/gpuarch/gpuarch/backend/cudagpu"
 	"slices"
 	"strings"
+
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+	"github.com/gpuarch/gpuarch/kernel"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -116,9 +118,9 @@ func (e *Env) resolveBackend(name string) (string, error) {
 // isaOf is the kernel language of a backend.
 func isaOf(backend string) string {
 	if backend == backendVulkan {
-		return probe.ISASPIRV
+		return kernel.ISASPIRV
 	}
-	return probe.ISAPTX
+	return kernel.ISAPTX
 }
 
 // backendSuites are the suites a backend runs by default, in run order:

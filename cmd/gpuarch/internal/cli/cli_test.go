@@ -17,6 +17,7 @@ import (
 	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/cuda"
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/report"
@@ -225,7 +226,7 @@ func TestPipesOnSimulatedGPU(t *testing.T) {
 			roles[r.Mix.Role]++
 		}
 	}
-	if by[record.Occupancy] < 10 || roles["solo"] != len(pipes.Classes(probe.ISAPTX)) || roles["pair"] == 0 || roles["held-out"] == 0 {
+	if by[record.Occupancy] < 10 || roles["solo"] != len(pipes.Classes(kernel.ISAPTX)) || roles["pair"] == 0 || roles["held-out"] == 0 {
 		t.Errorf("records by quantity %v, mixes by role %v", by, roles)
 	}
 	occ, ok := run.Find("pipes/fma.rn.f32/occupancy")

@@ -21,6 +21,7 @@ import (
 
 	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/backend/vk"
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/registry"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
@@ -336,7 +337,7 @@ func vulkanFeatures(d record.Device) vk.Features {
 	if has("cooperativeMatrix") {
 		for _, m := range v.CooperativeMatrix {
 			if m.Scope == "subgroup" {
-				f.CooperativeMatrix = append(f.CooperativeMatrix, probe.CoopMat{M: m.M, N: m.N, K: m.K, A: m.A, B: m.B, C: m.C, Result: m.Result, Saturating: m.Saturating})
+				f.CooperativeMatrix = append(f.CooperativeMatrix, kernel.CoopMat{M: m.M, N: m.N, K: m.K, A: m.A, B: m.B, C: m.C, Result: m.Result, Saturating: m.Saturating})
 			}
 		}
 	}

@@ -21,6 +21,7 @@ import (
 
 	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/cmd/gpuarch/internal/outdir"
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/registry"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
@@ -730,7 +731,7 @@ func (e *Env) cmdList(backendName string) error {
 			fmt.Fprintf(e.Stdout, "%s:\n", group)
 		}
 		what := strings.Join(s.Expect, "/")
-		if s.Step.ISA == probe.ISASPIRV {
+		if s.Step.ISA == kernel.ISASPIRV {
 			what = ""
 			if s.Op != "" {
 				what = "op " + s.Op

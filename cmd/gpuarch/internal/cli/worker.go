@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	linkname "github.com/gpuarch/gpuarch/measure/links"
 	"github.com/gpuarch/gpuarch/measure/registry"
 	"github.com/gpuarch/gpuarch/probe"
@@ -139,7 +140,7 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 	dev := gpu.Device()
 	isa := gpu.Codegen().ISA()
 	msg := WorkMessage{Type: "device", Device: &dev}
-	if isa == probe.ISAPTX {
+	if isa == kernel.ISAPTX {
 		if d, err := e.Disassembler(); err == nil {
 			runner.Disasm, runner.Listings = d, probe.OpenModuleCache()
 		} else {
