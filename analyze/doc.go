@@ -55,7 +55,14 @@
 //     back-branch costing what the dispatch suite's branch
 //     record leaves (Machine.BranchCycles). A barrier (BAR.SYNC) holds
 //     a warp for the dispatch suite's bar.sync record at its block's
-//     warps: it waits for the block's slowest warp. A DEPBAR.LE SBn, k
+//     warps: it waits for the block's slowest warp. A loop with a
+//     barrier is also simulated warp by warp across the SM (barrier
+//     phases: every scheduler issuing greedy-then-oldest as the control
+//     fields direct, the shared banks serving one access at a time, the
+//     barrier counting its warps' arrivals at the records' cycles per
+//     warp and releasing them the records' fixed cycles after the last),
+//     since between two barriers the warps start together and meet the
+//     issue and the barrier's count at once. A DEPBAR.LE SBn, k
 //     (cp.async.wait_group) waits for the scoreboard LDGDEPBAR sets,
 //     released at the async suite's cp.async latency of the group's
 //     form, width and level; cp.async reads at its measured bandwidth. A listing carries no control

@@ -1240,6 +1240,11 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 		inOrder = fmt.Sprintf("one warp alone issuing in order as the control fields direct: each instruction its predecessor's stall count after it, once the scoreboards it waits on are released (measured latencies), the next iteration %.1f after the taken branch", m.BranchCycles)
 	}
 	add(Bound{Name: "one warp in order", Kind: "alu", Cycles: p.chain.inOrder, Detail: inOrder})
+	if ph, ok := lm.barrierPhases(lat, lm.sharedCosts(), warps, int(bw)); ok {
+		fixed, perWarp, _ := m.barrierLine()
+		add(Bound{Name: "barrier phases", Kind: "alu", Cycles: ph,
+			Detail: fmt.Sprintf("every warp of the SM simulated between the block's barriers: each scheduler issuing one instruction a clock as the control fields direct, the shared banks serving one access at a time, the barrier counting arrivals at %.1f cycles each and releasing %.1f after the last (the bar.sync records)", perWarp, fixed)})
+	}
 	for i, crit := range p.chain.critical {
 		if crit {
 			p.load[i]["dependency chain"] = lat[i]

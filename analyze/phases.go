@@ -1,0 +1,244 @@
+package analyze
+
+import (
+	"math"
+
+	"github.com/gpuarch/gpuarch/sass"
+)
+
+// barrierLine is the dispatch suite's barrier records (Machine.Barrier)
+// as a line in the block's warps: a bar.sync of w warps takes fixed +
+// perWarp·w cycles from one release to the next with nothing between
+// (on the H100 13.3 + 2.0·w: the barrier counts its warps' arrivals one
+// after another, two cycles each). Least squares over the records; ok
+// false with fewer than two.
+func (m *Machine) barrierLine() (fixed, perWarp float64, ok bool) {
+	pts := m.Barrier
+	if len(pts) < 2 {
+		return 0, 0, false
+	}
+	var sx, sy, sxx, sxy float64
+	for _, p := range pts {
+		sx += p.Warps
+		sy += p.Cycles
+		sxx += p.Warps * p.Warps
+		sxy += p.Warps * p.Cycles
+	}
+	n := float64(len(pts))
+	den := n*sxx - sx*sx
+	if den == 0 {
+		return 0, 0, false
+	}
+	perWarp = (n*sxy - sx*sy) / den
+	fixed = (sy - perWarp*sx) / n
+	if perWarp < 0 || fixed < 0 {
+		return 0, 0, false
+	}
+	return fixed, perWarp, true
+}
+
+// barrierPhases is the cycles per iteration of a loop whose body holds a
+// block-wide barrier, with W warps per SM in blocks of bw warps, by
+// simulating every warp of the SM cycle by cycle as its control fields
+// direct (stall counts, scoreboards released at the measured latencies,
+// lat), each scheduler issuing one instruction a clock from its warps in
+// turn (warp w on scheduler w mod schedulers), the SM's shared-memory
+// banks serving one access at a time at its bank cost (sharedCost, 0 for
+// other instructions: a load's result waits for the accesses ahead of it)
+// and each block's barrier counting its warps' arrivals one after another
+// at the records' cycles per warp, then releasing them all the records'
+// fixed cycles after the last (barrierLine).
+//
+// Between two barriers the warps of a block start together, so what one
+// warp alone overlaps with the others' work (the barrier's count of the
+// warps, the issue of the phase) they meet at once: the barrier's count
+// starts only when the first warp of the phase arrives, and the warps
+// arrive only once the scheduler has issued their phases. One warp in
+// order (the barrier record added whole) and the throughput bounds
+// (which take issue and barriers as overlapping) each miss one side of
+// it. ok false where the body has no barrier, no control fields or the
+// barrier records lack a line.
+func (lm *loopModel) barrierPhases(lat, sharedCost []float64, W, bw int) (float64, bool) {
+	if !lm.controlled() || W < 1 {
+		return 0, false
+	}
+	has := false
+	for _, in := range lm.body {
+		if isBarrier(in) {
+			has = true
+		}
+	}
+	if !has {
+		return 0, false
+	}
+	fixed, perWarp, ok := lm.m.barrierLine()
+	if !ok {
+		return 0, false
+	}
+	if bw < 1 || bw > W {
+		bw = W
+	}
+	S := max(1, int(math.Round(lm.m.Issue)))
+	ctl := lm.controls()
+	n := len(lm.body)
+	const iters = 8
+	type warp struct {
+		pc, it  int
+		ready   float64
+		release [sass.Barriers]float64
+		sets    [sass.Barriers][]float64
+		waiting bool
+		starts  []float64 // the cycle each iteration's first instruction issued
+	}
+	ws := make([]warp, W)
+	blocks := (W + bw - 1) / bw
+	arrived := make([]int, blocks)
+	counted := make([]float64, blocks) // when each block's barrier finishes counting its last arrival
+	sharedFree := 0.0
+	free := make([]float64, S) // when each scheduler may issue next
+	last := make([]int, S)     // each scheduler's warp issued last
+	for s := range last {
+		last[s] = -1
+	}
+	// eligible is when warp w may issue its next instruction (its stall
+	// count and scoreboards), +Inf while it waits at a barrier or has
+	// finished.
+	eligible := func(w int) float64 {
+		x := &ws[w]
+		if x.it >= iters || x.waiting {
+			return math.Inf(1)
+		}
+		e := x.ready
+		c := ctl[x.pc]
+		for b := range sass.Barriers {
+			if c.Waits(b) {
+				e = math.Max(e, x.release[b])
+			}
+		}
+		if sb, k, ok := depbar(lm.body[x.pc]); ok && k > 0 && len(x.sets[sb]) > k {
+			e = math.Max(e, x.sets[sb][len(x.sets[sb])-1-k])
+		}
+		return e
+	}
+	done := 0
+	for done < W {
+		// The next issue of the SM: the earliest any scheduler can
+		// issue; on a scheduler, the first warp in turn that is
+		// eligible by then.
+		bestT, bestW, bestS := math.Inf(1), -1, -1
+		for s := range S {
+			first := math.Inf(1)
+			for w := s; w < W; w += S {
+				first = math.Min(first, eligible(w))
+			}
+			if math.IsInf(first, 1) {
+				continue
+			}
+			at := math.Max(free[s], first)
+			if at >= bestT {
+				continue
+			}
+			// Greedy then oldest: the warp that issued last while
+			// it can, else the oldest (the lowest) that can.
+			if w := last[s]; w >= 0 && eligible(w) <= at {
+				bestT, bestW, bestS = at, w, s
+				continue
+			}
+			for w := s; w < W; w += S {
+				if eligible(w) <= at {
+					bestT, bestW, bestS = at, w, s
+					break
+				}
+			}
+		}
+		if bestW < 0 {
+			return 0, false // every warp waits: a barrier no warp can release
+		}
+		t, w, s := bestT, bestW, bestS
+		x := &ws[w]
+		c := ctl[x.pc]
+		in := lm.body[x.pc]
+		if x.pc == 0 {
+			x.starts = append(x.starts, t)
+		}
+		result := t + lat[x.pc]
+		if sharedCost[x.pc] > 0 {
+			start := math.Max(t, sharedFree)
+			sharedFree = start + sharedCost[x.pc]
+			result += start - t
+		}
+		if c.WriteBarrier < sass.Barriers {
+			x.release[c.WriteBarrier] = math.Max(x.release[c.WriteBarrier], result)
+			x.sets[c.WriteBarrier] = append(x.sets[c.WriteBarrier], result)
+		}
+		if c.ReadBarrier < sass.Barriers {
+			x.release[c.ReadBarrier] = math.Max(x.release[c.ReadBarrier], t+1)
+		}
+		x.ready = t + math.Max(1, float64(c.Stall))
+		if x.pc == n-1 && in.Base() == "BRA" {
+			x.ready = math.Max(x.ready, t+lm.m.BranchCycles)
+		}
+		free[s] = t + 1
+		last[s] = w
+		if isBarrier(in) {
+			b := w / bw
+			counted[b] = math.Max(counted[b], t) + perWarp
+			arrived[b]++
+			x.waiting = true
+			members := min(bw, W-b*bw)
+			if arrived[b] == members {
+				rel := counted[b] + fixed
+				for v := b * bw; v < b*bw+members; v++ {
+					ws[v].waiting = false
+					ws[v].ready = math.Max(ws[v].ready, rel)
+				}
+				arrived[b] = 0
+			}
+		}
+		x.pc++
+		if x.pc == n {
+			x.pc = 0
+			x.it++
+			if x.it == iters {
+				done++
+			}
+		}
+	}
+	if done < W {
+		return 0, false
+	}
+	// Each warp's cycles per iteration over the second half of its
+	// iterations, averaged over the warps (as the harness's clock reads
+	// around each warp's loop are).
+	total := 0.0
+	for _, x := range ws {
+		a, b := iters/2, iters-1
+		total += (x.starts[b] - x.starts[a]) / float64(b-a)
+	}
+	return total / float64(W), true
+}
+
+// sharedCosts is each instruction's cycles at the SM's shared-memory
+// banks, as the shared memory bound counts them: a load (or an access
+// whose wavefronts the lanes show) at its bank record or wavefronts
+// (sharedCycles), another store at the level's bytes per clock; 0 for
+// instructions that do not access shared memory.
+func (lm *loopModel) sharedCosts() []float64 {
+	out := make([]float64, len(lm.body))
+	L := lm.m.Levels["shared"]
+	for i, op := range lm.mem {
+		if op == nil || op.space != "shared" {
+			continue
+		}
+		if !op.store || lm.hasWavefronts(i) {
+			if _, wc, ok := lm.sharedCycles(i); ok {
+				out[i] = wc
+				continue
+			}
+		}
+		if L.ReadBytesPerClock > 0 {
+			out[i] = float64(32*op.bytes) / L.ReadBytesPerClock
+		}
+	}
+	return out
+}
