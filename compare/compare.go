@@ -470,7 +470,9 @@ func (o *Options) row(a, b *record.Record) Row {
 	th := benchmath.DefaultThresholds
 	th.CompareAlpha = o.Alpha
 	c := benchmath.AssumeNothing.Compare(benchmath.NewSample(a.Samples, &th), benchmath.NewSample(b.Samples, &th))
-	r.P = c.P
+	// benchmath's exact test gives p 0 where samples tie; no arrangement
+	// of these samples can give less than MinP.
+	r.P = math.Max(c.P, MinP(r.NA, r.NB))
 	switch {
 	case c.P < o.Alpha && math.Abs(r.Delta) > r.Floor:
 		r.Verdict = Changed
