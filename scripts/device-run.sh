@@ -22,7 +22,7 @@
 # suite alone, to set beside the Vulkan run's memory records in the same
 # call; "quick" runs run --quick, alone and beside a load on the GPU
 # (scripts/load/burn.cu). SUITES limits the CUDA runs (default: every
-# suite).
+# suite); REPEAT_FLAGS adds flags to the repeat run (--profile DIR).
 # Where the machine has no Vulkan loader, the Debian packages in .gl/ are
 # unpacked first (see the device tool's README: libvulkan1 and the glvnd
 # libraries NVIDIA's ICD loads: libegl1 libglvnd0 libopengl0 libgl1 libglx0
@@ -78,7 +78,7 @@ if has repeat; then
 	# A second CUDA run straight after the first: the variability between
 	# runs (gpuarch variability) and compare's back-to-back check.
 	# shellcheck disable=SC2086
-	run repeat ./bin/gpuarch run --backend cuda --out "$OUT/repeat" $suite_flag
+	run repeat ./bin/gpuarch run --backend cuda --out "$OUT/repeat" $suite_flag ${REPEAT_FLAGS:-}
 	cp "$OUT/repeat/results.json" "$OUT/repeat-results.json" 2>/dev/null
 	pack repeat
 fi
