@@ -98,7 +98,7 @@
 //  7. Validation against measured cycles: mean, signed mean and worst
 //     error and Kendall's tau per bound class and per half of the corpus
 //     (development and held-out, split.txt; a later set of loops, split
-//     off whole before measuring, is "heldout2").
+//     off whole before measuring, is "heldout2", and a third "heldout3").
 //
 // Opinions:
 //

@@ -26,8 +26,8 @@ type Measurement struct {
 	// Cycles is the measured cycles per iteration per warp.
 	Cycles float64
 	// Half is the corpus half the kernel belongs to ("dev" or
-	// "heldout", or "heldout2" for the second corpus, from the corpus's
-	// split.txt), "" where there is none.
+	// "heldout", or "heldout2" and "heldout3" for the second and third
+	// corpora, from the corpus's split.txt), "" where there is none.
 	Half string
 }
 
@@ -312,8 +312,8 @@ func LoadCorpus(dir string) (*sass.Listing, []Measurement, error) {
 // readSplit reads the corpus's split into a development and a held-out
 // half: split.txt in dir or its parent, lines "<kernel> <half> ...", #
 // for comments; a half is "dev", "heldout", or "heldout<n>" for a set of
-// loops written and held out later (corpus2's "heldout2"). No file is no
-// split (nil).
+// loops written and held out later (corpus2's "heldout2", corpus3's
+// "heldout3"). No file is no split (nil).
 func readSplit(dir string) (map[string]string, error) {
 	var b []byte
 	var err error
