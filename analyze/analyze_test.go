@@ -674,3 +674,65 @@ func TestHasImmediate(t *testing.T) {
 		})
 	}
 }
+
+// TestBarrierPhases checks the warp-by-warp simulation of a loop with
+// barriers (block_reduce: two bar.sync an iteration) on a machine whose
+// barrier records are the line 13 + 2·warps: alone, a warp takes what one
+// warp in order takes (the record added at each barrier); more warps
+// never take less; and each iteration holds at least each barrier's
+// record at the block's warps.
+func TestBarrierPhases(t *testing.T) {
+	l, _, err := LoadCorpus("testdata/corpus/NVIDIA-H200")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, ok := l.Function("block_reduce")
+	if !ok {
+		t.Fatal("block_reduce is not in the corpus")
+	}
+	body, err := timedLoop(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &Machine{BranchCycles: 10, Issue: 4}
+	for _, w := range []float64{1, 2, 4, 8, 16, 32} {
+		m.Barrier = append(m.Barrier, LoadedPoint{Warps: w, Cycles: 13 + 2*w})
+	}
+	lm := &loopModel{m: m, body: body}
+	lat := make([]float64, len(body))
+	for i := range lat {
+		lat[i] = 4
+	}
+	shared := make([]float64, len(body))
+	bars := 0
+	for _, in := range body {
+		if isBarrier(in) {
+			bars++
+		}
+	}
+	if bars != 2 {
+		t.Fatalf("%d barriers in block_reduce's loop, want 2", bars)
+	}
+	lm.barrier = 15
+	inOrder, _ := lm.inOrderControlled(lat, 16)
+	prev := 0.0
+	for _, w := range []int{1, 4, 8, 16, 32} {
+		got, ok := lm.barrierPhases(lat, shared, w, w)
+		if !ok {
+			t.Fatalf("%d warps: no simulation", w)
+		}
+		if w == 1 && math.Abs(got-inOrder) > 1e-9 {
+			t.Errorf("one warp: %.2f cycles, one warp in order %.2f", got, inOrder)
+		}
+		if got < prev-1e-9 {
+			t.Errorf("%d warps: %.2f cycles, fewer than %.2f with fewer warps", w, got, prev)
+		}
+		if floor := float64(bars) * (13 + 2*float64(w)); got < floor {
+			t.Errorf("%d warps: %.2f cycles, less than its barriers' records (%.1f)", w, got, floor)
+		}
+		prev = got
+	}
+	if _, ok := (&loopModel{m: &Machine{BranchCycles: 10, Issue: 4}, body: body}).barrierPhases(lat, shared, 8, 8); ok {
+		t.Error("simulated without barrier records")
+	}
+}
