@@ -6,8 +6,9 @@
 # Every run starts with an empty CUDA driver JIT cache of its own, so a
 # warm machine does not make a cold run look warm. Keeps what fits the
 # device tool's return: each run's results.json (gzipped), results.md and
-# log, the compare of before against cold and of cold against warm (with
-# the recorded runs' noise floors), and the profiles, in $OUT/speed.tgz.
+# log (in $OUT/speed-<run>.tgz), the compare of before against cold and of
+# cold against warm (with the recorded runs' noise floors) and the CPU
+# profiles (in $OUT/speed-extra.tgz).
 #
 #	OUT=/some/dir sh scripts/speed-run.sh
 set -u
@@ -37,14 +38,18 @@ set --
 [ -e "$w/before/results.json" ] && ./bin/gpuarch compare --all "$@" "$w/before/results.json" "$w/cold/results.json" >"$w/before-cold.md" 2>>"$log"
 ./bin/gpuarch compare "$@" "$w/cold/results.json" "$w/warm/results.json" >"$w/cold-warm.md" 2>>"$log"
 du -sh "$w"/* >>"$log" 2>&1
+# One tarball a run (the device tool returns files of 16 MiB at most), and
+# the CPU profiles without the execution traces (hundreds of MB).
 for r in before cold warm; do
 	[ -d "$w/$r" ] || continue
 	mkdir -p "$w/keep/$r"
 	gzip -c "$w/$r/results.json" >"$w/keep/$r/results.json.gz" 2>/dev/null
 	cp "$w/$r/results.md" "$w/$r.stdout" "$w/$r.stderr" "$w/keep/$r/" 2>/dev/null
+	tar czf "$OUT/speed-$r.tgz" -C "$w/keep" "$r"
 done
-cp "$w"/*.md "$w/log.txt" "$w/gpu.txt" "$w/keep/" 2>/dev/null
-[ -d "$w/prof" ] && cp -r "$w/prof" "$w/keep/prof"
-tar czf "$OUT/speed.tgz" -C "$w" keep
+mkdir -p "$w/keep/extra/prof"
+cp "$w"/*.md "$w/log.txt" "$w/gpu.txt" "$w/keep/extra/" 2>/dev/null
+cp "$w"/prof/*.cpu.pprof "$w/keep/extra/prof/" 2>/dev/null
+tar czf "$OUT/speed-extra.tgz" -C "$w/keep" extra
 rm -rf "$w"
 ls -la "$OUT"
