@@ -27,26 +27,30 @@ timed() { # name, then the command
 	echo "$name rc=$rc wall_s=$(awk "BEGIN{print $(date +%s.%N) - $t0}")" | tee -a "$log"
 }
 export GPUARCH_CACHE="$w/module-cache"
-if [ -x bin/gpuarch-before ]; then
-	CUDA_CACHE_PATH="$w/jit-before" timed before ./bin/gpuarch-before run --out "$w/before"
-fi
-CUDA_CACHE_PATH="$w/jit-after" timed cold ./bin/gpuarch run --out "$w/cold"
-CUDA_CACHE_PATH="$w/jit-after" timed warm ./bin/gpuarch run --out "$w/warm" --profile "$w/prof"
 gdir=results/$(nvidia-smi --query-gpu=name --format=csv,noheader -i 0 | head -n 1 | tr ' ' '-')
 set --
 [ -e "$gdir/compare/earlier-runs.json.gz" ] && set -- --between "$gdir/compare/earlier-runs.json.gz"
+# keep RUN: its results.json (gzipped), results.md and output, packed into
+# $OUT/speed-RUN.tgz as soon as it ends (the device tool returns files of
+# 16 MiB at most, and a call cut short keeps what was packed).
+keep() {
+	mkdir -p "$w/keep/$1"
+	gzip -c "$w/$1/results.json" >"$w/keep/$1/results.json.gz" 2>/dev/null
+	cp "$w/$1/results.md" "$w/$1.stdout" "$w/$1.stderr" "$w/keep/$1/" 2>/dev/null
+	tar czf "$OUT/speed-$1.tgz" -C "$w/keep" "$1"
+}
+if [ -x bin/gpuarch-before ]; then
+	CUDA_CACHE_PATH="$w/jit-before" timed before ./bin/gpuarch-before run --out "$w/before"
+	keep before
+fi
+CUDA_CACHE_PATH="$w/jit-after" timed cold ./bin/gpuarch run --out "$w/cold"
+keep cold
 [ -e "$w/before/results.json" ] && ./bin/gpuarch compare --all "$@" "$w/before/results.json" "$w/cold/results.json" >"$w/before-cold.md" 2>>"$log"
+CUDA_CACHE_PATH="$w/jit-after" timed warm ./bin/gpuarch run --out "$w/warm" --profile "$w/prof"
+keep warm
 ./bin/gpuarch compare "$@" "$w/cold/results.json" "$w/warm/results.json" >"$w/cold-warm.md" 2>>"$log"
 du -sh "$w"/* >>"$log" 2>&1
-# One tarball a run (the device tool returns files of 16 MiB at most), and
-# the CPU profiles without the execution traces (hundreds of MB).
-for r in before cold warm; do
-	[ -d "$w/$r" ] || continue
-	mkdir -p "$w/keep/$r"
-	gzip -c "$w/$r/results.json" >"$w/keep/$r/results.json.gz" 2>/dev/null
-	cp "$w/$r/results.md" "$w/$r.stdout" "$w/$r.stderr" "$w/keep/$r/" 2>/dev/null
-	tar czf "$OUT/speed-$r.tgz" -C "$w/keep" "$r"
-done
+# The CPU profiles without the execution traces (hundreds of MB).
 mkdir -p "$w/keep/extra/prof"
 cp "$w"/*.md "$w/log.txt" "$w/gpu.txt" "$w/keep/extra/" 2>/dev/null
 cp "$w"/prof/*.cpu.pprof "$w/keep/extra/prof/" 2>/dev/null
