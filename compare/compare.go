@@ -502,9 +502,19 @@ func allEqual(xs, ys []float64) bool {
 
 // between is the variability between runs of a's figure: the larger of
 // Options.Between's and the repeat runs' spread where they measured it
-// with a's and b's kernel; NaN where neither knows it.
+// with a's and b's kernel; NaN where neither knows it. The repeat runs'
+// spread is how far apart the runs' values lay, each known only to its
+// own noise, so A's and B's own noise widen it: two runs at either end of
+// that range, each off by its noise, are within it.
 func (o *Options) between(a, b *record.Record) float64 {
 	v, s := o.Between.of(a.ID), o.rep.of(a, b)
+	if !math.IsNaN(s) {
+		for _, n := range []float64{o.noiseA(a), NoiseFloor(b)} {
+			if !math.IsNaN(n) {
+				s += n
+			}
+		}
+	}
 	switch {
 	case math.IsNaN(v):
 		return s

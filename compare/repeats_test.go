@@ -93,13 +93,13 @@ func TestRepeatFloors(t *testing.T) {
 		{
 			name: "the shared-lines L2 read, -19% as recorded, within its spread over the earlier runs",
 			id:   l2Read, repeats: func(e, _ []*record.Run) []*record.Run { return e },
-			want: result{Varies, "between runs", 0.190, "varies ±19.0% between runs"},
+			want: result{Varies, "between runs", 0.200, "varies ±20.0% between runs"},
 		},
 		{
 			name: "the shared-lines L2 read moved to 60% of A: beyond its spread, changed",
 			id:   l2Read, repeats: func(e, _ []*record.Run) []*record.Run { return e },
 			change: scale(l2Read, 0.6),
-			want:   result{Changed, "between runs", 0.190, "changed"},
+			want:   result{Changed, "between runs", 0.207, "changed"},
 		},
 		{
 			name: "L2 read on own lines, which repeats within 2%, moved -10%: changed",
@@ -110,7 +110,7 @@ func TestRepeatFloors(t *testing.T) {
 		{
 			name: "a .sys fence +11.7%: the earlier run at 3061 cycles is fenced out of its spread",
 			id:   membarSys, repeats: func(e, _ []*record.Run) []*record.Run { return e },
-			want: result{Varies, "between runs", 0.122, "varies ±12.2% between runs"},
+			want: result{Varies, "between runs", 0.134, "varies ±13.4% between runs"},
 		},
 		{
 			name: "L2 latency hiding below every earlier run: changed, naming the floor",
@@ -131,7 +131,7 @@ func TestRepeatFloors(t *testing.T) {
 		{
 			name: "B among the repeat runs is left out; the others give the floor",
 			id:   l2Read, repeats: func(e, p []*record.Run) []*record.Run { return append([]*record.Run{p[1]}, e...) },
-			want: result{Varies, "between runs", 0.190, ""},
+			want: result{Varies, "between runs", 0.200, ""},
 		},
 		{
 			name: "repeat runs of the figure by another kernel give it no floor",
@@ -228,7 +228,7 @@ func TestRepeatsInMarkdown(t *testing.T) {
 		"each figure's spread over 9 runs of the NVIDIA H100 80GB HBM3 other than B",
 		"The runs: `earlier.json` (GPU-68c34636, 2026-11-25 07:28; GPU-3d9d0cda, 2026-11-25 08:19; GPU-ebc886ab,",
 		"Left out: `b.json` (GPU-d799e619, 2026-11-26 04:32: B itself, whose difference from A is what is judged).",
-		"| `memory/bandwidth/L2 read` | bytes/clock/SM | 46.55 | 37.73 | -18.95% | ±19.0% (between runs) | 0.002 | varies ±19.0% between runs |",
+		"| `memory/bandwidth/L2 read` | bytes/clock/SM | 46.55 | 37.73 | -18.95% | ±20.0% (between runs) | 0.002 | varies ±20.0% between runs |",
 		"1 figure changed and 3 figures moved beyond their own noise but within their variability between runs, ranked",
 		"6 quantities: 1 changed, 3 vary between runs, 2 within noise.",
 	} {
