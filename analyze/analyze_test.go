@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -749,5 +750,54 @@ func TestBarrierPhases(t *testing.T) {
 	}
 	if _, ok := (&loopModel{m: &Machine{BranchCycles: 10, Issue: 4}, body: body}).barrierPhases(lat, shared, 8, 8); ok {
 		t.Error("simulated without barrier records")
+	}
+}
+
+// TestFreshSectors checks which loads of an iteration find their sectors
+// already read by an earlier load on the same base: the second field of
+// a 32-byte structure (aos_field_stride8) and a float3's second and third
+// words (normalize_f3) read none of their own; a float4 stream's one load
+// (stream_f4) is its own.
+func TestFreshSectors(t *testing.T) {
+	tests := []struct {
+		corpus, kernel string
+		want           []int // fresh sectors of the loop's global loads, in order; -1: all its own
+	}{
+		{"corpus3", "aos_field_stride8", []int{-1, 0}},
+		{"corpus3", "normalize_f3", []int{-1, 0, 0}},
+		{"corpus", "stream_f4", []int{-1}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.kernel, func(t *testing.T) {
+			if testing.Short() {
+				t.Skip("validates the corpus: seconds")
+			}
+			c := validateCorpus(t, filepath.Join(tc.corpus, "NVIDIA-H100-80GB-HBM3"))
+			f, ok := c.l.Function(tc.kernel)
+			if !ok {
+				t.Fatal("not in the corpus")
+			}
+			body, err := timedLoop(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lm := newLoopModel(c.m, body, PatternAuto)
+			lm.lanes = laneAddresses(f.Instructions, [][2]int{{body[0].Offset, body[len(body)-1].Offset}})
+			fresh := lm.freshSectors()
+			var got []int
+			for i, op := range lm.mem {
+				if op == nil || op.store || op.space != "global" {
+					continue
+				}
+				v, ok := fresh[i]
+				if !ok {
+					v = -1
+				}
+				got = append(got, v)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+				t.Errorf("fresh sectors %v, want %v", got, tc.want)
+			}
+		})
 	}
 }

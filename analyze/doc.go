@@ -27,7 +27,10 @@
 //     transfer-unit rate for lanes on their own lines. A coalesced load
 //     over several lines at the L2 or the DRAM returns its lines one
 //     after another at what the divergent chase's one warp took per
-//     line beyond a single line's latency. A global load
+//     line beyond a single line's latency. Loads of one iteration
+//     formed on the same register that read the same sectors (the
+//     fields of one structure, a float3's words) move them from the
+//     L2 or the DRAM once: the later loads find them in the L1. A global load
 //     spanning several lines at the L1 costs the slower of its banks'
 //     wavefronts and the tag rate the memory suite's "global banks"
 //     records measured for lines on other banks. A level that both

@@ -757,6 +757,10 @@ func (s laneState) step(in sass.Instruction) {
 	}
 }
 
+// baseRegister is the register an address is formed on: "R4" in
+// "R4.64+0x10".
+var baseRegister = regexp.MustCompile(`^\s*(U?R[0-9]+)`)
+
 // laneAccess is one memory instruction's addresses across a warp.
 type laneAccess struct {
 	// known is false where the lanes' offsets could not be followed.
@@ -776,6 +780,13 @@ type laneAccess struct {
 	// loop to the next (every lane alike), where iterKnown.
 	iterStride int64
 	iterKnown  bool
+	// base names the uniform base the offsets are relative to, where
+	// two accesses' offsets can be compared: "" for none, "const" for a
+	// constant address (the offsets absolute), else the register the
+	// address is formed on as last written ("R4#3"), with baseOff the
+	// offsets' displacement from its value.
+	base    string
+	baseOff int64
 }
 
 // iterationStride is how far an address moves from one iteration (a0) to
@@ -834,6 +845,7 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 	heads := map[int]laneState{}
 	entries := map[int]laneState{}
 	rounds := map[int]int{}
+	written := map[string]int{} // writes to each register so far
 	for i := 0; i < len(ins); i++ {
 		in := ins[i]
 		for _, lp := range loops {
@@ -858,11 +870,21 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 						la.offsets[l] += a.base
 					}
 					la.baseAlign = bigAlign
+					la.base = "const"
+				} else if m := bracket.FindAllStringSubmatch(in.Operands, -1); len(m) > 0 {
+					// The register the address is formed on,
+					// as last written: loads on it share a base.
+					if r := baseRegister.FindStringSubmatch(m[len(m)-1][1]); r != nil {
+						la.base, la.baseOff = fmt.Sprintf("%s#%d", r[1], written[r[1]]), a.off
+					}
 				}
 			}
 			out[in.Offset] = la
 		}
 		s.step(in)
+		for _, w := range in.Use().Writes {
+			written[w.String()]++
+		}
 		for _, lp := range loops {
 			if in.Offset != lp[1] {
 				continue

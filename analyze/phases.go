@@ -242,3 +242,46 @@ func (lm *loopModel) sharedCosts() []float64 {
 	}
 	return out
 }
+
+// freshSectors is, for each global load whose lanes' addresses are known
+// relative to a named base, the 32-byte sectors it reads that no earlier
+// load of the same iteration from that base read (the fields of one
+// structure, a float3's three words, a stencil's neighbours): those come
+// from the L1, where the earlier load brought them, not from the level
+// assumed. Loads whose sectors are all their own are left out.
+func (lm *loopModel) freshSectors() map[int]int {
+	out := map[int]int{}
+	seen := map[string]map[int64]bool{}
+	for i, op := range lm.mem {
+		if op == nil || op.store || op.space != "global" || lm.divergent[i] {
+			continue
+		}
+		la, ok := lm.access(i)
+		if !ok || la.base == "" {
+			continue
+		}
+		if seen[la.base] == nil {
+			seen[la.base] = map[int64]bool{}
+		}
+		got := seen[la.base]
+		mine := map[int64]bool{}
+		for _, o := range la.offsets {
+			for b := int64(0); b < int64(op.bytes); b += 4 {
+				mine[(la.baseOff+o+b)>>5] = true
+			}
+		}
+		n := 0
+		for sct := range mine {
+			if !got[sct] {
+				n++
+			}
+		}
+		for sct := range mine {
+			got[sct] = true
+		}
+		if n < len(mine) {
+			out[i] = n
+		}
+	}
+	return out
+}

@@ -1091,6 +1091,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	mems := map[string]*mem{}
 	divergent := map[string]float64{}
 	atomics := map[string]float64{}
+	fresh := lm.freshSectors()
 	for i, op := range lm.mem {
 		if op == nil {
 			continue
@@ -1152,6 +1153,20 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			var sec int
 			sec, lines = globalSectors(la.offsets, op.bytes)
 			bytes = float64(32 * sec)
+			if f, ok := fresh[i]; ok && f < sec && lv != "L1" {
+				// The sectors an earlier load of the iteration
+				// brought come from the L1.
+				bytes = float64(32 * f)
+				if l1 := m.Levels["L1"]; l1.ReadBytesPerClock > 0 {
+					if mems["L1"] == nil {
+						mems["L1"] = &mem{bw: l1.ReadBytesPerClock}
+					}
+					hit := float64(32 * (sec - f))
+					mems["L1"].bytes += hit
+					mems["L1"].cycles += hit / l1.ReadBytesPerClock
+					p.load[i]["memory L1"] = hit / l1.ReadBytesPerClock * W
+				}
+			}
 		}
 		if mems[key] == nil {
 			mems[key] = &mem{bw: bw}
