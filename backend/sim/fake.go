@@ -1,17 +1,21 @@
 // Package sim provides a simulated GPU for tests of the runner, the
 // suites and the command line: a dependent step costs Latency cycles, an SM
-// issues at most Peak warp instructions per clock, and kernels are
-// recognised by the names the probe package gives them.
+// issues at most Peak warp instructions per clock. A kernel described by a
+// kernel.Spec runs as its kind says (the GPU keeps the specs of every
+// module its Codegen wrote); the kernels the probe package writes in PTX
+// directly, with no kind (the matrix units'), are recognised by their
+// names.
 package sim
 
 import (
 	"context"
 	"encoding/binary"
 	"fmt"
-	"strconv"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -52,6 +56,11 @@ type GPU struct {
 
 	bufs map[probe.Ptr][]byte
 	next probe.Ptr
+
+	mu sync.Mutex
+	// modules are the specs of each module's kernels by name, keyed by
+	// the module's source, as Codegen wrote them.
+	modules map[string]map[string]kernel.Spec
 }
 
 // New returns a GPU that behaves like an FFMA pipe: latency 4, 4 warp
@@ -74,11 +83,44 @@ func (g *GPU) Device() record.Device {
 		MemoryBytes: 8 << 30}
 }
 
-// Codegen implements probe.GPU: the simulated GPU recognises kernels by
-// name, and takes PTX like the CUDA backend.
+// Codegen implements probe.GPU: PTX, as the CUDA backend writes it; the
+// GPU keeps each module's kernel specs, so that a launch runs its
+// kernel's kind.
 func (g *GPU) Codegen() probe.Codegen {
 	d := g.Device()
-	return probe.PTX{Version: d.PTXVersion, Target: d.PTXTarget}
+	return g.Wrap(probe.PTX{Version: d.PTXVersion, Target: d.PTXTarget})
+}
+
+// Wrap returns cg with the simulated GPU keeping the specs of every
+// module cg writes, so that a launch of one of its kernels runs the
+// kernel's kind whatever cg's language: a test that dresses the
+// simulated GPU as another backend writes its modules through Wrap.
+func (g *GPU) Wrap(cg probe.Codegen) probe.Codegen { return codegen{Codegen: cg, g: g} }
+
+// codegen is a Codegen whose modules' kernel specs the simulated GPU
+// keeps.
+type codegen struct {
+	probe.Codegen
+	g *GPU
+}
+
+// Module implements probe.Codegen.
+func (c codegen) Module(kernels []kernel.Spec) (string, error) {
+	src, err := c.Codegen.Module(kernels)
+	if err != nil {
+		return "", err
+	}
+	specs := make(map[string]kernel.Spec, len(kernels))
+	for _, k := range kernels {
+		specs[k.KernelName()] = k
+	}
+	c.g.mu.Lock()
+	defer c.g.mu.Unlock()
+	if c.g.modules == nil {
+		c.g.modules = map[string]map[string]kernel.Spec{}
+	}
+	c.g.modules[src] = specs
+	return src, nil
 }
 
 // SetsCarveout implements probe.CarveoutSetter: the simulated GPU takes
@@ -90,7 +132,10 @@ func (g *GPU) Compile(_ context.Context, name, source string) (probe.Program, er
 	if g.CompileErr != nil {
 		return nil, g.CompileErr
 	}
-	return &program{g: g, src: source}, nil
+	g.mu.Lock()
+	specs := g.modules[source]
+	g.mu.Unlock()
+	return &program{g: g, src: source, specs: specs}, nil
 }
 
 // Alloc implements probe.GPU.
@@ -170,6 +215,8 @@ func (b *buffer) Free() error  { delete(b.g.bufs, b.p); return nil }
 type program struct {
 	g   *GPU
 	src string
+	// specs are the module's kernels that Codegen described, by name.
+	specs map[string]kernel.Spec
 }
 
 func (p *program) Binary() []byte             { return []byte("fake cubin") }
@@ -219,166 +266,23 @@ func (p *program) LaunchBatch(ctx context.Context, kernel string, grid probe.Gri
 	return per * time.Duration(b.Launches), 3 * time.Microsecond * time.Duration(b.Launches), nil
 }
 
-func (p *program) Launch(_ context.Context, kernel string, grid probe.Grid, _ time.Duration, args ...any) error {
-	blocks, threads := grid.Blocks, grid.Threads
+func (p *program) Launch(_ context.Context, name string, grid probe.Grid, _ time.Duration, args ...any) error {
 	g := p.g
-	if g.FailKernel != "" && strings.Contains(kernel, g.FailKernel) {
+	if g.FailKernel != "" && strings.Contains(name, g.FailKernel) {
 		return g.LaunchErr
 	}
 	if err := g.LaunchErr; err != nil && g.FailKernel == "" {
 		g.LaunchErr = nil
 		return err
 	}
-	le := binary.LittleEndian
-	var out []byte
-	if p, ok := args[0].(probe.Ptr); ok {
-		out = g.bufs[p]
+	l := &launch{p: p, name: name, grid: grid, args: args}
+	if ptr, ok := args[0].(probe.Ptr); ok {
+		l.out = g.bufs[ptr]
 	}
-	switch {
-	case strings.HasPrefix(kernel, "branch_"):
-		// args: out, iters, mask. 40 cycles an iteration.
-		le.PutUint64(out, uint64(args[1].(uint32))*40)
-	case strings.HasPrefix(kernel, "fence_"):
-		// args: out, buf, iters. 100 cycles an iteration.
-		le.PutUint64(out, uint64(args[2].(uint32))*100)
-	case kernel == "barrier":
-		// args: out, iters. 20 cycles plus 2 a warp per barrier.
-		iters := uint64(args[1].(uint32))
-		le.PutUint64(out, iters*uint64(20+2*threads/32))
-	case strings.HasPrefix(kernel, "atomic_"):
-		// args: out, buf, iters, ways. 100 cycles a dependent atomic,
-		// times the lanes on one word.
-		iters, ways := uint64(args[2].(uint32)), uint64(min(args[3].(uint32), 32))
-		span := iters * 100 * ways
-		for w := range blocks * threads / 32 {
-			WriteWarp(out, w, 1000, 1000+span, 500, 500+uint64(float64(span)/g.ClockHz*1e9), uint32((w*32/threads)%g.SMs))
-		}
-		// Stamped by LaunchBatch.
-	case strings.HasPrefix(kernel, "mma_") || strings.HasPrefix(kernel, "frag_"):
-		// args: out, iters, seed. 32 cycles an instruction group per
-		// warp, whatever the shape; a latency kernel ("_latN", N
-		// dependent instructions an iteration) 32 cycles each and 10
-		// for the loop.
-		iters := uint64(args[1].(uint32))
-		span := iters * 32
-		if i := strings.LastIndex(kernel, "_lat"); i >= 0 {
-			n, _ := strconv.Atoi(kernel[i+4:])
-			span = iters * uint64(10+32*n)
-		}
-		for w := range blocks * threads / 32 {
-			WriteWarp(out, w, 1000, 1000+span, 500, 500+uint64(float64(span)/g.ClockHz*1e9), uint32((w*32/threads)%g.SMs))
-		}
-	case kernel == "launch_stamp":
-		// Stamped by LaunchBatch.
-	case kernel == "dispatch_spin":
-		// Blocks go round-robin over SMs, as many at once as
-		// MaxBlocksPerSM says; each later wave starts when the one
-		// before ends, every warp spinning count timer ticks (ns).
-		fit, _ := p.MaxBlocksPerSM(kernel, threads, grid.SharedBytes)
-		ns := uint64(args[1].(uint32))
-		if g.SpinFraction > 0 {
-			ns = uint64(float64(ns) * g.SpinFraction)
-		}
-		wpb := (threads + 31) / 32
-		for b := range blocks {
-			wave := uint64(b / (g.SMs * fit))
-			start := 5000 + wave*(ns+700) + uint64(b%(g.SMs*fit))*20
-			for w := range wpb {
-				i := b*wpb + w
-				WriteWarp(out, i, start*2, (start+ns)*2, start, start+ns, uint32(b%g.SMs))
-				rec := out[i*probe.WarpRecordBytes:]
-				le.PutUint32(rec[36:], uint32((b/g.SMs)%fit*wpb+w))
-				le.PutUint32(rec[40:], uint32(b))
-				le.PutUint32(rec[44:], uint32(w))
-			}
-		}
-	case kernel == "gpuarch_clock":
-		ns := float64(args[1].(uint32)) // timer ticks: nanoseconds
-		for w := range blocks {
-			WriteWarp(out, w, 1000, 1000+uint64(ns*g.ClockHz/1e9), 5000, 5000+uint64(ns), uint32(w%g.SMs))
-		}
-	case strings.HasPrefix(kernel, "lat_"):
-		n, _ := strconv.Atoi(kernel[strings.LastIndex(kernel, "_n")+2:])
-		le.PutUint64(out, uint64(g.Overhead+g.Latency*float64(n)))
-	case strings.HasPrefix(kernel, "tp_") || strings.HasPrefix(kernel, "occ_") || strings.HasPrefix(kernel, "mix_") ||
-		strings.HasPrefix(kernel, "stream_") || strings.HasPrefix(kernel, "code_") || kernel == "gpuarch_warmup":
-		// Steps per iteration as the runner sizes single-instruction
-		// bodies; mixes get the same shape of answer, which is all the
-		// command-line tests need.
-		ilp, steps := 0, 0
-		if i := strings.LastIndex(kernel, "_ilp"); i >= 0 {
-			ilp, _ = strconv.Atoi(kernel[i+4:])
-			steps = ilp * max(1, g.BodySteps/ilp)
-		}
-		warps := blocks * threads / 32
-		perSM := float64(warps / g.SMs)
-		peak := g.Peak
-		if g.PeakOf != nil {
-			if v := g.PeakOf(kernel); v > 0 {
-				peak = v
-			}
-		}
-		rate := peak
-		if ilp > 0 {
-			rate = min(peak, perSM*float64(ilp)/g.Latency)
-		}
-		inst := float64(args[2].(uint32)) * float64(max(steps, 1))
-		span := perSM * inst / rate
-		for w := range warps {
-			sm := uint32((w * 32 / threads) % g.SMs)
-			WriteWarp(out, w, 1000, 1000+uint64(span), 7000, 7000+uint64(span/g.ClockHz*1e9), sm)
-		}
-	case strings.HasPrefix(kernel, "banks_w"):
-		// args: out, stride, iters, guard. 32 banks of 4 bytes: a
-		// stride-s word access is a gcd(s, 32)-way conflict.
-		width, _ := strconv.Atoi(kernel[len("banks_w"):])
-		stride, iters := int(args[1].(uint32)), int(args[2].(uint32))
-		ways := 1
-		if stride > 0 {
-			ways = gcd(stride*width/4, 32) * width / 4
-		}
-		le.PutUint64(out, uint64(iters*32*8*ways))
-	case strings.HasPrefix(kernel, "access_"):
-		// args: out, buf, stride, iters, zero, guard, group, jump. The
-		// L1 ("ca") delivers four 32-byte sectors a clock, the L2 ("cg")
-		// two.
-		op, w, _ := strings.Cut(kernel[len("access_"):], "_w")
-		width, _ := strconv.Atoi(w)
-		stride, iters := int(args[2].(uint32)), int(args[3].(uint32))
-		group, jump := int(args[6].(uint32)), int(args[7].(uint32))
-		sectors := map[int]bool{}
-		for lane := range 32 {
-			sectors[((lane%group)*stride*width+(lane/group)*jump)/32] = true
-		}
-		perClock := 4.0
-		if op == "cg" {
-			perClock = 2
-		}
-		cost := max(1, float64(len(sectors))/perClock)
-		le.PutUint64(out, uint64(float64(iters*32*8)*cost))
-	case kernel == "const_table_addr":
-		le.PutUint64(out, 0x10000)
-	case kernel == "chase_init":
-		// The chain lives only in the model below.
-	case strings.HasPrefix(kernel, "chase_"):
-		// args: [base,] elems, bits, stride, chains, seed, steps, out, guard.
-		i := 0
-		if kernel != "chase_shared" {
-			i = 1
-		}
-		elems, stride, chains := args[i].(uint32), args[i+2].(uint32), args[i+3].(uint32)
-		steps := args[i+5].(uint32)
-		out = g.bufs[args[i+6].(probe.Ptr)]
-		per := g.MemoryLatency(float64(elems)*float64(stride), kernel, int(stride), blocks == 1 && chains > 1)
-		for c := range chains {
-			cycles := per * float64(steps)
-			le.PutUint64(out[8*c:], uint64(cycles))
-			le.PutUint64(out[8*(probe.ChaseSlots+int(c)):], uint64(cycles/g.ClockHz*1e9))
-		}
-	default:
-		return fmt.Errorf("fake: unknown kernel %s", kernel)
+	if k, ok := p.specs[name]; ok {
+		return k.LowerTo(l)
 	}
-	return nil
+	return l.ptxOnly()
 }
 
 func gcd(a, b int) int {

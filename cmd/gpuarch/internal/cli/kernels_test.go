@@ -263,9 +263,9 @@ func newKernelGPU(f kernelFile) *kernelGPU {
 		}
 		return 0
 	}
-	g := &kernelGPU{GPU: fake, dev: dev, cg: probe.PTX{Version: dev.PTXVersion, Target: dev.PTXTarget}}
+	g := &kernelGPU{GPU: fake, dev: dev, cg: fake.Wrap(probe.PTX{Version: dev.PTXVersion, Target: dev.PTXTarget})}
 	if dev.BackendOf() == backendVulkan {
-		g.cg = vk.Codegen{Features: vulkanFeatures(dev)}
+		g.cg = fake.Wrap(vk.Codegen{Features: vulkanFeatures(dev)})
 	}
 	return g
 }
