@@ -801,3 +801,50 @@ func TestFreshSectors(t *testing.T) {
 		})
 	}
 }
+
+// TestMissFraction checks the share of iterations in which a load at the
+// L2 reads lines the iteration before did not: a thread walking its own
+// row 4 bytes an iteration (col_read_stride32) one in 32; a grid-stride
+// stream, whose stride the listing does not show (stream_f4), every one;
+// any load at the L1, every one (it is costed there anyway).
+func TestMissFraction(t *testing.T) {
+	if testing.Short() {
+		t.Skip("validates the corpus: seconds")
+	}
+	tests := []struct {
+		corpus, kernel, level string
+		want                  float64
+	}{
+		{"corpus3", "col_read_stride32", "L2", 1.0 / 32},
+		{"corpus3", "col_read_stride32", "L1", 1},
+		{"corpus", "stream_f4", "L2", 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.kernel+"@"+tc.level, func(t *testing.T) {
+			c := validateCorpus(t, filepath.Join(tc.corpus, "NVIDIA-H100-80GB-HBM3"))
+			f, ok := c.l.Function(tc.kernel)
+			if !ok {
+				t.Fatal("not in the corpus")
+			}
+			body, err := timedLoop(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lm := newLoopModel(c.m, body, PatternAuto)
+			lm.lanes = laneAddresses(f.Instructions, [][2]int{{body[0].Offset, body[len(body)-1].Offset}})
+			n := 0
+			for i, op := range lm.mem {
+				if op == nil || op.store || op.space != "global" {
+					continue
+				}
+				n++
+				if got := lm.missFraction(i, tc.level); math.Abs(got-tc.want) > 1e-9 {
+					t.Errorf("load at %#x: %.4f, want %.4f", body[i].Offset, got, tc.want)
+				}
+			}
+			if n == 0 {
+				t.Fatal("no global load in the loop")
+			}
+		})
+	}
+}

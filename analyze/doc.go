@@ -30,7 +30,10 @@
 //     line beyond a single line's latency. Loads of one iteration
 //     formed on the same register that read the same sectors (the
 //     fields of one structure, a float3's words) move them from the
-//     L2 or the DRAM once: the later loads find them in the L1. A global load
+//     L2 or the DRAM once: the later loads find them in the L1; and a
+//     load whose lanes move less than a line an iteration (a thread
+//     walking its own row) finds its lines in the L1 in all but one
+//     iteration in 128/stride (the L1 taken to hold them). A global load
 //     spanning several lines at the L1 costs the slower of its banks'
 //     wavefronts and the tag rate the memory suite's "global banks"
 //     records measured for lines on other banks. A level that both

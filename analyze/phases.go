@@ -285,3 +285,27 @@ func (lm *loopModel) freshSectors() map[int]int {
 	}
 	return out
 }
+
+// missFraction is the share of the iterations in which global load i,
+// at the L2 or the DRAM, reads lines the iteration before did not read:
+// each lane's address moves by the load's iteration stride, so with a
+// stride of s bytes (|s| < 128) a lane enters a new 128-byte line once in
+// 128/|s| iterations, and the others find its line in the L1 (a thread
+// walking its own row, 4 bytes an iteration: one in 32). 1 where the
+// stride is not known or at least a line, for stores and atomics, and at
+// the L1. The L1 is taken to hold the lines the warps reuse.
+func (lm *loopModel) missFraction(i int, level string) float64 {
+	op := lm.mem[i]
+	if op == nil || op.store || op.space != "global" || (level != "L2" && level != "DRAM") {
+		return 1
+	}
+	la, ok := lm.access(i)
+	if !ok || !la.iterKnown {
+		return 1
+	}
+	s := la.iterStride
+	if s < 0 {
+		s = -s
+	}
+	return min(1, float64(s)/128)
+}

@@ -750,6 +750,13 @@ func (lm *loopModel) latencies(level string) []float64 {
 	for i := range lm.body {
 		if v, _, ok := lm.latency(i, level); ok {
 			out[i] = v
+			if f := lm.missFraction(i, level); f < 1 {
+				// The iterations that find the lines in the
+				// L1 wait its latency.
+				if v1, _, ok := lm.latency(i, "L1"); ok {
+					out[i] = f*v + (1-f)*v1
+				}
+			}
 		} else {
 			out[i] = short
 		}
@@ -1125,6 +1132,18 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 				// lines: the slower of the two.
 				c = max(c, L.DivergentCycles*W)
 			}
+			if f := lm.missFraction(i, level); ok && f < 1 {
+				// The iterations that find the lines in the L1
+				// take its divergent load instead.
+				L1 := m.Levels["L1"]
+				c1, ok1 := L1.loadedAt(W)
+				if L1.DivergentCycles > 0 {
+					c1, ok1 = max(c1, L1.DivergentCycles*W), true
+				}
+				if ok1 {
+					c = f*c + (1-f)*c1
+				}
+			}
 			if ok {
 				key := lv + " divergent"
 				divergent[key] += c
@@ -1153,15 +1172,23 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			var sec int
 			sec, lines = globalSectors(la.offsets, op.bytes)
 			bytes = float64(32 * sec)
+			own := float64(sec)
 			if f, ok := fresh[i]; ok && f < sec && lv != "L1" {
 				// The sectors an earlier load of the iteration
 				// brought come from the L1.
-				bytes = float64(32 * f)
+				own = float64(f)
+			}
+			if f := lm.missFraction(i, level); f < 1 {
+				// So do those the previous iterations brought.
+				own *= f
+			}
+			if own < float64(sec) {
+				bytes = 32 * own
 				if l1 := m.Levels["L1"]; l1.ReadBytesPerClock > 0 {
 					if mems["L1"] == nil {
 						mems["L1"] = &mem{bw: l1.ReadBytesPerClock}
 					}
-					hit := float64(32 * (sec - f))
+					hit := 32 * (float64(sec) - own)
 					mems["L1"].bytes += hit
 					mems["L1"].cycles += hit / l1.ReadBytesPerClock
 					p.load[i]["memory L1"] = hit / l1.ReadBytesPerClock * W
