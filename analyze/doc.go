@@ -87,8 +87,9 @@
 //  6. Lane addresses (lanes.go): every memory access's address evaluated
 //     for a warp's 32 lanes from the machine code, as concrete lane
 //     offsets over a base uniform to the warp (IMAD, IMAD.WIDE, IADD3,
-//     LEA, SHF, LOP3 truth tables, uniform registers, the lane and thread
-//     indices, constants and parameters; loops to a fixed point), with the
+//     LEA, LEA.HI, SHF, LOP3 truth tables, BREV of lanes below their
+//     base's bits, uniform registers, the lane and thread indices,
+//     constants and parameters; loops to a fixed point), with the
 //     assumptions it takes stated in the output. From them: a shared
 //     access's wavefronts (the most distinct words one bank serves, a
 //     broadcast free, ldmatrix a phase per matrix) costed at the bank

@@ -56,6 +56,10 @@ type lval struct {
 	// value is a uniform base plus something in [0, span) (a logical
 	// shift right or an AND mask bounds it); 0 for no bound.
 	span int64
+	// under, for an unknown base, bounds it: the base is in [0, under)
+	// (a bit reversal's of a base above its lanes' bits); 0 for no
+	// bound.
+	under int64
 }
 
 // spanOf is v's bound on its lanes' part: a known value's spread, a
@@ -255,8 +259,23 @@ func shrVal(a lval, s int64) lval {
 		return r
 	}
 	// (base + d) >> s = base >> s + d >> s when base is a multiple of
-	// 2^s and every d is non-negative.
+	// 2^s and every d is non-negative, or when base is below 2^u
+	// (u >= s) and every d a non-negative multiple of 2^u: their bits
+	// do not meet.
 	if a.alignment() < int64(1)<<s {
+		if a.under >= int64(1)<<s {
+			apart := true
+			for _, x := range a.d {
+				apart = apart && x >= 0 && x%a.under == 0
+			}
+			if apart {
+				for i := range r.d {
+					r.d[i] = a.d[i] >> s
+				}
+				r.align, r.under = 1, a.under>>s
+				return r
+			}
+		}
 		return lval{assume: a.assume, scrambled: true, span: int64(1) << max(0, 32-s)}
 	}
 	for i := range r.d {
@@ -266,6 +285,40 @@ func shrVal(a lval, s int64) lval {
 		r.d[i] = a.d[i] >> s
 	}
 	r.align = max(1, a.alignment()>>s)
+	return r
+}
+
+// brevVal is a 32-bit value's bits reversed (BREV) where it can be said
+// per lane: lanes known outright; or lane offsets in [0, A) over an
+// unknown base that is a multiple of A, whose bits the reversal keeps
+// apart: the offsets reversed, over a base reversed below 2^32/A.
+func brevVal(a lval) lval {
+	if !a.ok {
+		return lval{assume: a.assume, scrambled: a.scrambled}
+	}
+	rev := func(x int64) int64 { return int64(bits.Reverse32(uint32(x))) }
+	if a.known {
+		r := lval{ok: true, known: true, assume: a.assume}
+		for i := range r.d {
+			r.d[i] = rev(a.base + a.d[i])
+		}
+		return r
+	}
+	if a.uniform() {
+		return uniformVal(1, a.assume...)
+	}
+	A := a.alignment()
+	if A > int64(1)<<32 {
+		A = int64(1) << 32
+	}
+	r := lval{ok: true, align: 1, assume: a.assume}
+	for i, x := range a.d {
+		if x < 0 || x >= A {
+			return lval{assume: a.assume, scrambled: true}
+		}
+		r.d[i] = rev(x)
+	}
+	r.under = max(1, (int64(1)<<32)/A)
 	return r
 }
 
@@ -661,6 +714,15 @@ func (s laneState) step(in sass.Instruction) {
 		h := hi()
 		h.assume = append(h.assume, assumeCarry)
 		pair = &h
+	case opc == "LEA.HI" && len(src) == 4 && strings.TrimSpace(src[2]) == "RZ":
+		// b + ({c, a} >> (32 - sh)) with c zero: a 32-bit shift and
+		// add (LEA.HI.X, with its carry, is a 64-bit address's high
+		// word, below).
+		if sh, ok := imm(3); ok && sh > 0 && sh < 32 {
+			v = addVal(shrVal(arg(0), 32-sh), arg(1))
+		} else {
+			v = unknownVal()
+		}
 	case strings.HasPrefix(opc, "IMAD.X") || strings.HasPrefix(opc, "IADD3.X") || strings.HasPrefix(opc, "LEA.HI") || strings.HasPrefix(opc, "SHF.L.U64.HI") || strings.HasPrefix(opc, "IMAD.HI"):
 		if arg(0).ok && arg(1).ok && (len(src) < 3 || arg(2).ok) {
 			v = hi()
@@ -685,6 +747,8 @@ func (s laneState) step(in sass.Instruction) {
 		} else {
 			v = unknownVal()
 		}
+	case base == "BREV" && len(src) == 1:
+		v = brevVal(arg(0))
 	case (opc == "SHF.R.U32.HI") && len(src) == 3 && src[0] == "RZ":
 		if sh, ok := imm(1); ok {
 			v = shrVal(arg(2), sh)

@@ -126,6 +126,25 @@ func TestLaneAddresses(t *testing.T) {
 			},
 		},
 		{
+			// An FFT's bit-reversed index: BREV of (32·k + lane) &
+			// 0x3ff, its top ten bits brought down by LEA.HI (>> 19,
+			// eight bytes an element): the lanes 256 B apart in
+			// bit-reversed order, every one on the same two banks.
+			name: "bit reversal",
+			listing: `
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   LOP3.LUT R4, R0, 0x1f, RZ, 0xc0, !PT ;
+.L_x_1:
+        /*0020*/                   LOP3.LUT R5, R4.reuse, 0x3ff, RZ, 0xc0, !PT ;
+        /*0030*/                   VIADD R4, R4, 0x20 ;
+        /*0040*/                   BREV R5, R5 ;
+        /*0050*/                   LEA.HI R6, R5, UR5, RZ, 0xd ;
+        /*0060*/                   LDS.64 R6, [R6] ;
+        /*0070*/                   BRA ` + "`" + `(.L_x_1) ;
+`,
+			want: map[int]string{0x60: "lanes at irregular offsets: 16-way conflict, 32 wavefronts; +128 B an iteration"},
+		},
+		{
 			// A histogram's bin: a hash shifted right 24 bits, so one of
 			// 256 words; same-bin lanes share a word.
 			name: "histogram bin",
