@@ -451,7 +451,7 @@ var mmaShape = regexp.MustCompile(`m(\d+)n(\d+)k(\d+)`)
 func (m *Machine) opcodes(run *record.Run) {
 	for i := range run.Records {
 		r := &run.Records[i]
-		if r.Status != record.StatusOK || r.SASS == nil || r.Value <= 0 {
+		if r.Status != record.StatusOK || r.Code == nil || r.Value <= 0 {
 			continue
 		}
 		switch r.Suite {
@@ -459,7 +459,7 @@ func (m *Machine) opcodes(run *record.Run) {
 		default:
 			continue
 		}
-		op := soleOpcode(r.SASS)
+		op := soleOpcode(r.Code)
 		if op == "" {
 			continue
 		}
@@ -502,7 +502,7 @@ func (m *Machine) opcodes(run *record.Run) {
 
 // soleOpcode is the one opcode a record measured, "" when it measured a
 // sequence.
-func soleOpcode(s *record.SASS) string {
+func soleOpcode(s *record.CodeCheck) string {
 	if len(s.PerStep) > 0 {
 		if len(s.PerStep) != 1 {
 			return ""
@@ -910,9 +910,9 @@ func (m *Machine) control(run *record.Run) {
 			if b := r.Value - float64(n-1)*e.LatencyCycles - 1; b > 1 {
 				m.BranchCycles = b
 			}
-		case r.Suite == alu.Suite && r.SASS != nil && len(r.SASS.PerStep) == 2:
+		case r.Suite == alu.Suite && r.Code != nil && len(r.Code.PerStep) == 2:
 			var ops []string
-			for op := range r.SASS.PerStep {
+			for op := range r.Code.PerStep {
 				ops = append(ops, op)
 			}
 			sort.Strings(ops)
@@ -926,7 +926,7 @@ func (m *Machine) control(run *record.Run) {
 			if !oka || !okb || ea.LatencyCycles <= 0 || eb.LatencyCycles <= 0 || ea.LatencyRecord == r.ID || eb.LatencyRecord == r.ID {
 				continue
 			}
-			ca, cb := r.SASS.PerStep[a], r.SASS.PerStep[b]
+			ca, cb := r.Code.PerStep[a], r.Code.PerStep[b]
 			crossings := 2 * math.Min(ca, cb)
 			if crossings <= 0 {
 				continue

@@ -132,8 +132,8 @@ func TestCrossBackend(t *testing.T) {
 		mk("Trunc.f32", "trunc.f32", record.Latency, "cycles", samples(r, 7, 6, 0.001)),
 	}}
 	bytes := 16.0
-	a.Records[1].SASS = &record.SASS{PerStep: map[string]float64{"FFMA": 1}}
-	b.Records[1].SASS = &record.SASS{BinaryBytesPerStep: &bytes, Statistics: map[string]float64{"Register Count": 24, "Local Memory Size": 1 << 36}}
+	a.Records[1].Code = &record.CodeCheck{PerStep: map[string]float64{"FFMA": 1}}
+	b.Records[1].Code = &record.CodeCheck{BinaryBytesPerStep: &bytes, Statistics: map[string]float64{"Register Count": 24, "Local Memory Size": 1 << 36}}
 	res, err := Runs(a, b, 0.05)
 	if err != nil {
 		t.Fatal(err)

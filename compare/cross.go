@@ -37,7 +37,7 @@ func opKey(r *record.Record) string {
 // chain step where the code was read ("IADD3 0.55 + IMAD.IADD 0.45"), else
 // the driver's statistics (binary growth per step, registers), else "".
 func codeOf(r *record.Record) string {
-	s := r.SASS
+	s := r.Code
 	if s == nil {
 		return ""
 	}

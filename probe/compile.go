@@ -15,12 +15,12 @@ import (
 )
 
 // compiled is a module built for a job, with what verification keeps of
-// its machine code (machineCode).
+// its machine code (Verifier).
 type compiled struct {
-	prog   Program
-	source string
-	hash   string
-	machineCode
+	prog     Program
+	source   string
+	hash     string
+	code     Verifier // its machine code, read by readMachineCode
 	compile  time.Duration
 	failure  *record.Record // the job's outcome when it could not compile
 	fatalErr error
@@ -65,7 +65,7 @@ func (r *Runner) compileText(ctx context.Context, name, source string) *compiled
 // verification read its machine code (readMachineCode).
 func (r *Runner) compiled(ctx context.Context, name string, c *compiled) {
 	_ = r.keep(name, c.source, c.prog.Binary())
-	r.readMachineCode(ctx, c)
+	c.code = r.readMachineCode(ctx, c.prog)
 }
 
 func (c *compiled) close() {

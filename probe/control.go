@@ -152,11 +152,11 @@ func (j *controlJob) measure(ctx context.Context, r *Runner) ([]record.Record, e
 		} else if err = j.c.medianCycles(ctx, r, kernel, Grid{Blocks: 1, Threads: r.warpSize()}, out, controlIters, &rec, args...); err != nil {
 			rec.Status, rec.Reason = record.StatusFailed, err.Error()
 		} else if _, driver := j.c.prog.(Inspector); driver {
-			rec.SASS = j.c.check(kernel, ChainSpec{Expect: []string{expect}}, 0, 1, r.warpSize())
+			rec.Code = j.c.verifier().Kernel(kernel, ChainSpec{Expect: []string{expect}}, 0, 1, r.warpSize())
 		} else if expect != "" {
-			rec.SASS = j.c.checkLoop(kernel, []string{expect}, 1, 1)
-			if rec.SASS.Status == sassInvalid {
-				rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.SASS.Note
+			rec.Code = j.c.verifier().Loop(kernel, []string{expect}, 1, 1)
+			if rec.Code.Status == codeInvalid {
+				rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 			}
 		}
 		recs = append(recs, rec)

@@ -231,17 +231,17 @@ func (j *coopMatJob) latency(ctx context.Context, r *Runner, data Buffer, rec *r
 func (j *coopMatJob) verifyLatency(r *Runner, rec *record.Record) {
 	in, ok := j.c.prog.(Inspector)
 	if !ok || len(j.lengths) == 0 {
-		rec.SASS = &record.SASS{Status: sassNotVerified, Note: "the backend reports no machine code for cooperative-matrix kernels"}
+		rec.Code = &record.CodeCheck{Status: codeNotVerified, Note: "the backend reports no machine code for cooperative-matrix kernels"}
 		return
 	}
 	spec := ChainSpec{Subject: j.cm.Name(), ExpectISA: coopMatExpect}
 	longest := j.lengths[len(j.lengths)-1]
-	rec.SASS = inspectKernel(in, spec, j.latKernel(longest), r.warpSize(), longest)
-	if rec.SASS.Status == sassNotVerified && len(j.lengths) >= 2 {
-		growth(in, rec.SASS, j.latKernel(j.lengths[0]), r.warpSize(), j.lengths[0], longest)
+	rec.Code = inspectKernel(in, spec, j.latKernel(longest), r.warpSize(), longest)
+	if rec.Code.Status == codeNotVerified && len(j.lengths) >= 2 {
+		growth(in, rec.Code, j.latKernel(j.lengths[0]), r.warpSize(), j.lengths[0], longest)
 	}
-	if rec.SASS.Status == sassInvalid {
-		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.SASS.Note
+	if rec.Code.Status == codeInvalid {
+		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 	}
 }
 
@@ -366,17 +366,17 @@ func (j *coopMatJob) throughput(ctx context.Context, r *Runner, data Buffer, rec
 func (j *coopMatJob) verifyThroughput(r *Runner, best CoopMatShape, rec *record.Record) {
 	in, ok := j.c.prog.(Inspector)
 	if !ok || len(j.lengths) == 0 {
-		rec.SASS = &record.SASS{Status: sassNotVerified, Note: "the backend reports no machine code for cooperative-matrix kernels"}
+		rec.Code = &record.CodeCheck{Status: codeNotVerified, Note: "the backend reports no machine code for cooperative-matrix kernels"}
 		return
 	}
 	steps := coopMatUnroll(best.ILP) * best.ILP
 	threads := best.Subgroups * r.warpSize()
 	spec := ChainSpec{Subject: j.cm.Name(), ExpectISA: coopMatExpect}
-	rec.SASS = inspectKernel(in, spec, j.tpKernel(best.ILP), threads, steps)
-	if rec.SASS.Status == sassNotVerified && j.lengths[0] == 0 {
-		growth(in, rec.SASS, j.latKernel(0), threads, 0, steps)
+	rec.Code = inspectKernel(in, spec, j.tpKernel(best.ILP), threads, steps)
+	if rec.Code.Status == codeNotVerified && j.lengths[0] == 0 {
+		growth(in, rec.Code, j.latKernel(0), threads, 0, steps)
 	}
-	if rec.SASS.Status == sassInvalid {
-		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.SASS.Note
+	if rec.Code.Status == codeInvalid {
+		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 	}
 }

@@ -166,8 +166,8 @@ func TestCoopMatJobSimulated(t *testing.T) {
 		if rec.Status != record.StatusOK {
 			t.Fatalf("%s: %s: %s", rec.ID, rec.Status, rec.Reason)
 		}
-		if rec.SASS == nil || rec.SASS.BinaryBytesPerStep == nil || math.Abs(*rec.SASS.BinaryBytesPerStep-32) > 0.01 {
-			t.Errorf("%s: machine-code check %+v, want 32 bytes a step", rec.ID, rec.SASS)
+		if rec.Code == nil || rec.Code.BinaryBytesPerStep == nil || math.Abs(*rec.Code.BinaryBytesPerStep-32) > 0.01 {
+			t.Errorf("%s: machine-code check %+v, want 32 bytes a step", rec.ID, rec.Code)
 		}
 		if rec.Provenance.Source != kernel.ISASPIRV || len(rec.Provenance.SourceSHA256) != 64 {
 			t.Errorf("%s: provenance %+v", rec.ID, rec.Provenance)

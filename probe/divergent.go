@@ -246,7 +246,7 @@ func divergentRate(lat *record.Record, rec *record.Record) error {
 		return nil
 	}
 	rec.Sweep = &record.SweepDetail{X: lat.Sweep.X}
-	rec.Provenance, rec.SASS = lat.Provenance, lat.SASS
+	rec.Provenance, rec.Code = lat.Provenance, lat.Code
 	rec.Status, rec.Reason = lat.Status, lat.Reason
 	best := -1.0
 	for _, p := range lat.Sweep.Points {

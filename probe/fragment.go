@@ -251,7 +251,7 @@ func (j *fragmentJob) latency(ctx context.Context, r *Runner, rec *record.Record
 		rec.Provenance.Kernels = append(rec.Provenance.Kernels, j.latencyKernel(u, false), j.latencyKernel(u, true))
 	}
 	longest := mmaLatencyUnrolls[len(mmaLatencyUnrolls)-1]
-	rec.SASS = j.c.checkLoop(j.latencyKernel(longest, false), []string{"LDSM"}, longest, longest)
+	rec.Code = j.c.verifier().Loop(j.latencyKernel(longest, false), []string{"LDSM"}, longest, longest)
 	if rec.Value <= 0 {
 		rec.Status, rec.Reason = record.StatusFailed, fmt.Sprintf("non-positive latency (%.3g cycles): the loads did not lengthen the chain beyond its control", rec.Value)
 	}
@@ -313,10 +313,10 @@ func (j *fragmentJob) measure(ctx context.Context, r *Runner) ([]record.Record, 
 	if j.f.Store {
 		expect = "STSM"
 	}
-	tp.SASS = j.c.checkLoop(j.kernel(det.Best.ILP), []string{expect}, fragmentUnroll*max(1, det.Best.ILP), fragmentUnroll*max(1, det.Best.ILP))
+	tp.Code = j.c.verifier().Loop(j.kernel(det.Best.ILP), []string{expect}, fragmentUnroll*max(1, det.Best.ILP), fragmentUnroll*max(1, det.Best.ILP))
 	for _, rec := range recs {
-		if rec.SASS != nil && rec.SASS.Status == sassInvalid {
-			rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.SASS.Note
+		if rec.Code != nil && rec.Code.Status == codeInvalid {
+			rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 		}
 	}
 	return out(nil)

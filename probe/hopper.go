@@ -89,19 +89,19 @@ func log2(n int) int {
 // checkClocked verifies that kernel's timed region (between its first and
 // last clock reads) holds at least needed instructions of the expected
 // families. Without a disassembler the record says so.
-func (c *compiled) checkClocked(kernel string, expect []string, needed int) *record.SASS {
-	if c.listing == nil {
-		return &record.SASS{Status: sassNotVerified, Expected: expect, Kernel: kernel, Note: sass.ErrNoDisassembler.Error()}
+func (c *compiled) checkClocked(kernel string, expect []string, needed int) *record.CodeCheck {
+	if c.sassListing() == nil {
+		return &record.CodeCheck{Status: codeNotVerified, Expected: expect, Kernel: kernel, Note: sass.ErrNoDisassembler.Error()}
 	}
-	chk := CheckRegion(c.listing, kernel, (*sass.Function).ClockRegion, expect, needed)
+	chk := CheckRegion(c.sassListing(), kernel, (*sass.Function).ClockRegion, expect, needed)
 	return &chk
 }
 
 // verified sets rec's machine-code check and marks it invalid when the
 // check failed.
-func verified(rec *record.Record, chk *record.SASS) {
-	rec.SASS = chk
-	if chk != nil && chk.Status == sassInvalid {
+func verified(rec *record.Record, chk *record.CodeCheck) {
+	rec.Code = chk
+	if chk != nil && chk.Status == codeInvalid {
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+chk.Note
 	}
 }

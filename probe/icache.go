@@ -76,16 +76,16 @@ func (j *codeSizeJob) measure(ctx context.Context, r *Runner) ([]record.Record, 
 		return []record.Record{rec}, fatalOrNil(err)
 	}
 	code := steps * instBytes
-	if j.c.listing != nil {
-		if fn, ok := j.c.listing.Function(j.kernel()); ok {
+	if j.c.sassListing() != nil {
+		if fn, ok := j.c.sassListing().Function(j.kernel()); ok {
 			if body, ok := fn.LoopBody(); ok {
 				code = len(body) * instBytes
 			}
 		}
 	}
-	rec.SASS = j.c.checkLoop(j.kernel(), j.spec.Expect, steps*j.spec.perStep(), steps)
-	if rec.SASS.Status == sassInvalid {
-		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.SASS.Note
+	rec.Code = j.c.verifier().Loop(j.kernel(), j.spec.Expect, steps*j.spec.perStep(), steps)
+	if rec.Code.Status == codeInvalid {
+		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 		return []record.Record{rec}, nil
 	}
 	out, err := r.warpBuffer()
@@ -157,8 +157,8 @@ func (j *codeSizeJob) measureDriver(ctx context.Context, r *Runner, rec *record.
 	shape := shapeFor(j.warps, j.ilp, j.unroll, r.warpSize())
 	code, how := j.driverCode(shape.ThreadsPerBlk, steps, rec)
 	rec.Note += "; code size: " + how
-	if rec.SASS != nil && rec.SASS.Status == sassInvalid {
-		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.SASS.Note
+	if rec.Code != nil && rec.Code.Status == codeInvalid {
+		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 		return nil
 	}
 	d := r.GPU.Device()
@@ -191,8 +191,8 @@ func (j *codeSizeJob) measureDriver(ctx context.Context, r *Runner, rec *record.
 // checks the machine code where the driver gives it (rec.SASS).
 func (j *codeSizeJob) driverCode(threads, steps int, rec *record.Record) (int64, string) {
 	if in, ok := j.c.prog.(Inspector); ok {
-		rec.SASS = inspectKernel(in, j.spec, j.kernel(), threads, steps*j.spec.perStep())
-		if v := rec.SASS.Statistics[binarySize]; v > 0 {
+		rec.Code = inspectKernel(in, j.spec, j.kernel(), threads, steps*j.spec.perStep())
+		if v := rec.Code.Statistics[binarySize]; v > 0 {
 			return int64(v), fmt.Sprintf("%.0f bytes, the driver's %q statistic of the whole kernel", v, binarySize)
 		}
 	}

@@ -47,7 +47,7 @@ func TestCodeSizeFromDriver(t *testing.T) {
 			if bytes != tc.wantBytes || !strings.Contains(how, tc.wantHow) {
 				t.Errorf("driverCode = %d, %q; want %d, %q", bytes, how, tc.wantBytes, tc.wantHow)
 			}
-			if _, ok := tc.prog.(Inspector); ok && rec.SASS == nil {
+			if _, ok := tc.prog.(Inspector); ok && rec.Code == nil {
 				t.Error("no machine-code check in the record")
 			}
 		})

@@ -50,11 +50,11 @@ func TestInspectKernel(t *testing.T) {
 		kernel, status, note string
 		found                int
 	}{
-		{"stats", sassNotVerified, "reports 1 statistics and representations NVVM IR", 0},
-		{"enough", sassVerified, "", 3},
-		{"few", sassInvalid, "has 1 of the 3", 1},
-		{"unknown", sassNotVerified, "names no intel instructions", 0},
-		{"missing", sassNotVerified, "no such pipeline", 0},
+		{"stats", codeNotVerified, "reports 1 statistics and representations NVVM IR", 0},
+		{"enough", codeVerified, "", 3},
+		{"few", codeInvalid, "has 1 of the 3", 1},
+		{"unknown", codeNotVerified, "names no intel instructions", 0},
+		{"missing", codeNotVerified, "no such pipeline", 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.kernel, func(t *testing.T) {
@@ -81,8 +81,8 @@ func TestGrowth(t *testing.T) {
 		status      string
 		per         float64
 	}{
-		{"one instruction a step", 896, 896 + 256*16, sassNotVerified, 16},
-		{"folded", 1024, 1024, sassInvalid, 0},
+		{"one instruction a step", 896, 896 + 256*16, codeNotVerified, 16},
+		{"folded", 1024, 1024, codeInvalid, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -220,10 +220,10 @@ func (j *mmaJob) latency(ctx context.Context, r *Runner, rec *record.Record) err
 		rec.Provenance.Kernels = append(rec.Provenance.Kernels, j.latencyKernel(u))
 	}
 	longest := mmaLatencyUnrolls[len(mmaLatencyUnrolls)-1]
-	rec.SASS = j.c.checkLoop(j.latencyKernel(longest), j.m.Expect, longest, longest)
+	rec.Code = j.c.verifier().Loop(j.latencyKernel(longest), j.m.Expect, longest, longest)
 	switch {
-	case rec.SASS.Status == sassInvalid:
-		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.SASS.Note
+	case rec.Code.Status == codeInvalid:
+		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 	case rec.Value <= 0:
 		rec.Status, rec.Reason = record.StatusFailed, fmt.Sprintf("non-positive latency (%.3g cycles): the chain did not lengthen the loop", rec.Value)
 	}
@@ -348,9 +348,9 @@ func (j *mmaJob) long(ctx context.Context, r *Runner, s MMAShape, seed uint32, r
 	rec.Samples, rec.Summary = samples, summary(samples)
 	rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: r.lang().ClockSource("the matrix kernel (median over SMs, median of the launches)"),
 		Before: before, After: after, During: during}
-	rec.SASS = j.c.checkLoop(k, j.m.Expect, j.unroll()*s.ILP, j.unroll()*s.ILP)
-	if rec.SASS.Status == sassInvalid {
-		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.SASS.Note
+	rec.Code = j.c.verifier().Loop(k, j.m.Expect, j.unroll()*s.ILP, j.unroll()*s.ILP)
+	if rec.Code.Status == codeInvalid {
+		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 	}
 	return nil
 }

@@ -54,16 +54,16 @@ func (j *occupancyJob) measure(ctx context.Context, r *Runner) ([]record.Record,
 		rec.Status, rec.Reason = f.Status, f.Reason
 		return []record.Record{rec}, j.c.fatalErr
 	}
-	checks := map[int]*record.SASS{}
+	checks := map[int]*record.CodeCheck{}
 	var reuse, conflicts []float64
 	for _, ilp := range j.ilps {
 		steps := ilp * j.unroll[ilp]
-		chk := j.c.check(j.kernel(ilp), j.spec, steps*j.spec.perStep(), steps, 8*r.warpSize())
+		chk := j.c.verifier().Kernel(j.kernel(ilp), j.spec, steps*j.spec.perStep(), steps, 8*r.warpSize())
 		checks[ilp] = chk
-		if rec.SASS == nil || chk.Status != sassVerified {
-			rec.SASS = chk
+		if rec.Code == nil || chk.Status != codeVerified {
+			rec.Code = chk
 		}
-		if chk.Status == sassInvalid {
+		if chk.Status == codeInvalid {
 			rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+chk.Note
 			return []record.Record{rec}, nil
 		}
@@ -126,8 +126,8 @@ func (j *occupancyJob) measure(ctx context.Context, r *Runner) ([]record.Record,
 	rec.Occup = det
 	// The machine code kept is the best cell's kernel's.
 	if chk := checks[bestILP]; chk != nil {
-		rec.SASS = chk
-		rec.SASS.Loop = j.c.loopText(j.kernel(bestILP))
+		rec.Code = chk
+		rec.Code.Loop = j.c.verifier().LoopText(j.kernel(bestILP))
 	}
 	return []record.Record{rec}, nil
 }
@@ -239,18 +239,18 @@ func (j *mixJob) measure(ctx context.Context, r *Runner) ([]record.Record, error
 	// Every part must be in every shape's machine code as often as the
 	// rounds need. The first part's check of each kernel is kept for the
 	// record.
-	first := map[string]*record.SASS{}
+	first := map[string]*record.CodeCheck{}
 	for _, s := range j.shapes {
 		for i, p := range j.parts {
-			chk := j.c.check(j.kernel(s), p.Spec, j.rounds*p.Count*p.Spec.perStep(), j.rounds*p.Count, 8*r.warpSize())
+			chk := j.c.verifier().Kernel(j.kernel(s), p.Spec, j.rounds*p.Count*p.Spec.perStep(), j.rounds*p.Count, 8*r.warpSize())
 			if i == 0 {
 				first[j.kernel(s)] = chk
 			}
-			if rec.SASS == nil {
-				rec.SASS = chk
+			if rec.Code == nil {
+				rec.Code = chk
 			}
-			if chk.Status == sassInvalid {
-				rec.SASS = chk
+			if chk.Status == codeInvalid {
+				rec.Code = chk
 				rec.Status, rec.Reason = record.StatusInvalid, "machine code ("+p.Spec.Subject+"): "+chk.Note
 				return []record.Record{rec}, nil
 			}
@@ -304,8 +304,8 @@ func (j *mixJob) measure(ctx context.Context, r *Runner) ([]record.Record, error
 	rec.Value = best.PerSM
 	// The machine code kept is the best shape's: the kernel the value
 	// comes from.
-	rec.SASS = first[bestKernel]
-	rec.SASS.Loop = j.c.loopText(bestKernel)
+	rec.Code = first[bestKernel]
+	rec.Code.Loop = j.c.verifier().LoopText(bestKernel)
 	det.CyclesPerRound = float64(j.perRound()*det.Best.WarpsPerSM) / best.PerSM
 	if best.ClockHz > 0 {
 		rec.Provenance.Clock = &record.Clock{Hz: best.ClockHz, Source: r.lang().ClockSource("the mix kernel (median over SMs)")}

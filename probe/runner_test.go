@@ -58,8 +58,8 @@ func TestChainOnFakeGPU(t *testing.T) {
 				if rec.Status != record.StatusOK {
 					t.Fatalf("%s: status %s: %s", rec.ID, rec.Status, rec.Reason)
 				}
-				if rec.SASS == nil || rec.SASS.Status != "not verified" {
-					t.Errorf("%s: without a disassembler the SASS status must be \"not verified\", got %+v", rec.ID, rec.SASS)
+				if rec.Code == nil || rec.Code.Status != "not verified" {
+					t.Errorf("%s: without a disassembler the SASS status must be \"not verified\", got %+v", rec.ID, rec.Code)
 				}
 			}
 			if math.Abs(lat.Value-tc.latency) > 1e-9 || math.Abs(lat.Latency.AdjustedCycles-tc.latency) > 1e-9 {

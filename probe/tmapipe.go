@@ -361,7 +361,7 @@ func pipeline(ctx context.Context, r *Runner, c *compiled, stages []int, reuse i
 	verified(rec, c.checkClocked(pipeKernelName(stages[len(stages)-1], reuse), []string{"HGMMA"}, 4*reuse))
 	if rec.Status == record.StatusOK {
 		chk := c.checkClocked(pipeKernelName(stages[len(stages)-1], reuse), []string{"UBLKCP"}, 1)
-		if chk.Status == sassInvalid {
+		if chk.Status == codeInvalid {
 			verified(rec, chk)
 		}
 	}

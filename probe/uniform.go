@@ -262,8 +262,8 @@ func uniformConst(ctx context.Context, r *Runner, c *compiled, q record.Quantity
 	if rate.ClockHz > 0 {
 		rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: r.lang().ClockSource("the kernel")}
 	}
-	chk := c.checkLoop(kernel, []string{"ULDC"}, ilp*uniformUnroll, ilp*uniformUnroll)
-	if chk.Status == sassInvalid && sass.Counts(chk.Counts).Matching("LDC") >= ilp*uniformUnroll {
+	chk := c.verifier().Loop(kernel, []string{"ULDC"}, ilp*uniformUnroll, ilp*uniformUnroll)
+	if chk.Status == codeInvalid && sass.Counts(chk.Counts).Matching("LDC") >= ilp*uniformUnroll {
 		chk.Note = "ptxas loaded through the vector datapath (LDC), not the uniform one (ULDC): " + chk.Note
 	}
 	verified(rec, chk)
@@ -405,8 +405,8 @@ func uniformMeasure(ctx context.Context, r *Runner, c *compiled, op UniformOp, q
 	if rate.ClockHz > 0 {
 		rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: r.lang().ClockSource("the kernel")}
 	}
-	chk := c.checkLoop(kernel, []string{op.SASS}, ilp*uniformUnroll, ilp*uniformUnroll)
-	if chk.Status == sassInvalid && sass.Counts(chk.Counts).Matching(op.Vector) >= ilp*uniformUnroll {
+	chk := c.verifier().Loop(kernel, []string{op.SASS}, ilp*uniformUnroll, ilp*uniformUnroll)
+	if chk.Status == codeInvalid && sass.Counts(chk.Counts).Matching(op.Vector) >= ilp*uniformUnroll {
 		chk.Note = fmt.Sprintf("ptxas kept the chain on the vector datapath (%s), not the uniform one (%s): %s", op.Vector, op.SASS, chk.Note)
 	}
 	verified(rec, chk)
@@ -437,7 +437,7 @@ func uniformMix(ctx context.Context, r *Runner, c *compiled, add UniformOp, vop 
 	rec.Value = (tu + tv - tb) / min(tu, tv)
 	rec.Samples = []float64{rec.Value}
 	rec.Note += fmt.Sprintf("; SM spans: uniform alone %.0f cycles, vector alone %.0f, both %.0f", tu, tv, tb)
-	chk := c.checkLoop(uniformName(add, 4, 4, vop), []string{add.SASS}, 4*uniformUnroll, 4*uniformUnroll)
+	chk := c.verifier().Loop(uniformName(add, 4, 4, vop), []string{add.SASS}, 4*uniformUnroll, 4*uniformUnroll)
 	verified(rec, chk)
 	return nil
 }

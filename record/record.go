@@ -320,7 +320,7 @@ type Record struct {
 	Launch     *LaunchDetail     `json:"launch,omitempty"`
 	Sweep      *SweepDetail      `json:"sweep,omitempty"`
 	Clusters   *ClusterDetail    `json:"clusters,omitempty"`
-	SASS       *SASS             `json:"sass,omitempty"`
+	Code       *CodeCheck        `json:"sass,omitempty"`
 	Provenance Provenance        `json:"provenance"`
 	Warnings   []string          `json:"warnings,omitempty"`
 }
@@ -719,8 +719,8 @@ type Control struct {
 	OverheadShare float64 `json:"overhead_share"`
 }
 
-// SASS is the machine-code check of a probe.
-type SASS struct {
+// CodeCheck is the machine-code check of a probe.
+type CodeCheck struct {
 	// Status: "verified", "invalid" (the instruction is missing or too
 	// few copies) or "not verified" (no disassembler).
 	Status   string   `json:"status"`

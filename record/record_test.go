@@ -28,7 +28,7 @@ func sample() *Run {
 			Value: 4, Unit: "cycles", Samples: []float64{4, 4, 4},
 			Summary: &Summary{N: 3, Median: 4, Lo: &lo, Hi: &hi},
 			Latency: &LatencyDetail{Cycles: 4, Points: []Point{{Length: 32, Samples: []float64{126}, Median: 126}}},
-			SASS:    &SASS{Status: "verified", Expected: []string{"FFMA"}, Found: 256, Needed: 256, PerStep: map[string]float64{"FFMA": 1}},
+			Code:    &CodeCheck{Status: "verified", Expected: []string{"FFMA"}, Found: 256, Needed: 256, PerStep: map[string]float64{"FFMA": 1}},
 			Provenance: Provenance{Module: "fma_rn_f32", PTXSHA256: strings.Repeat("ab", 32),
 				Clock: &Clock{Hz: 1.98e9, Source: "test", Before: &Sensors{PowerW: 120, Throttle: []string{"SwPowerCap"}}}},
 		}},

@@ -37,7 +37,7 @@ func asyncValue(r *record.Record, format string) string {
 // machineCode names what the timed region held of the expected families,
 // as a table cell.
 func machineCode(r *record.Record) string {
-	s := r.SASS
+	s := r.Code
 	if s == nil {
 		return "—"
 	}

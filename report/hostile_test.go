@@ -184,15 +184,15 @@ func poisoned(run *record.Run, s string) *record.Run {
 			r.Op += s
 		}
 		r.Provenance.Module = s
-		if r.SASS != nil {
-			x := *r.SASS
+		if r.Code != nil {
+			x := *r.Code
 			x.Sequence, x.Note, x.Status = x.Sequence+s, s, s
 			x.Expected = append([]string{s}, x.Expected...)
 			x.Counts = map[string]int{s: 1}
-			for k, v := range r.SASS.Counts {
+			for k, v := range r.Code.Counts {
 				x.Counts[k] = v
 			}
-			r.SASS = &x
+			r.Code = &x
 		}
 		if r.Through != nil && r.Through.Reference != nil {
 			t, ref := *r.Through, *r.Through.Reference

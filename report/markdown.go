@@ -219,7 +219,7 @@ func machineCodeSummary(run *record.Run) string {
 	var verified, listed, stats, none int
 	note := ""
 	for _, r := range run.Records {
-		s := r.SASS
+		s := r.Code
 		if s == nil {
 			continue
 		}
@@ -413,12 +413,12 @@ func writeSequences(b *strings.Builder, rows []aluRow) {
 	b.WriteString("\n")
 }
 
-func sassOf(r aluRow) *record.SASS {
-	if r.lat != nil && r.lat.SASS != nil {
-		return r.lat.SASS
+func sassOf(r aluRow) *record.CodeCheck {
+	if r.lat != nil && r.lat.Code != nil {
+		return r.lat.Code
 	}
 	if r.tp != nil {
-		return r.tp.SASS
+		return r.tp.Code
 	}
 	return nil
 }

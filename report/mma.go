@@ -104,8 +104,8 @@ func writeMMA(b *strings.Builder, run *record.Run, lib *Library) {
 			fmt.Fprintf(b, "| **%s** | | | | | | | | | |\n", mdtext.Cell(group))
 		}
 		sass := "—"
-		if r.tp != nil && r.tp.SASS != nil && len(r.tp.SASS.Counts) > 0 {
-			sass = mdtext.Cell(strings.Join(mmaOpcodes(r.tp.SASS), ", "))
+		if r.tp != nil && r.tp.Code != nil && len(r.tp.Code.Counts) > 0 {
+			sass = mdtext.Cell(strings.Join(mmaOpcodes(r.tp.Code), ", "))
 		} else if c := coopMatCode(r); c != "" {
 			sass = c
 		}
@@ -188,8 +188,8 @@ func writeFragments(b *strings.Builder, run *record.Run) {
 	for _, n := range names {
 		w := by[n]
 		sass, bytes, best := "—", "—", "—"
-		if w.tp != nil && w.tp.SASS != nil && len(w.tp.SASS.Counts) > 0 {
-			sass = mdtext.Cell(strings.Join(mmaOpcodes(w.tp.SASS), ", "))
+		if w.tp != nil && w.tp.Code != nil && len(w.tp.Code.Counts) > 0 {
+			sass = mdtext.Cell(strings.Join(mmaOpcodes(w.tp.Code), ", "))
 		}
 		if w.tp != nil && w.tp.Status == record.StatusOK && w.tp.Through != nil {
 			bytes = fmt.Sprintf("%.0f", w.tp.Through.ResultsPerClockPerSM)
@@ -203,10 +203,10 @@ func writeFragments(b *strings.Builder, run *record.Run) {
 // emulatedNote says why a form's machine code lacks its instruction, when
 // the machine code shows: converted to another type, or a function call.
 func emulatedNote(r *mmaRow) string {
-	if r.tp == nil || r.tp.SASS == nil {
+	if r.tp == nil || r.tp.Code == nil {
 		return ""
 	}
-	c := r.tp.SASS.Counts
+	c := r.tp.Code.Counts
 	for op := range c {
 		switch {
 		case strings.HasPrefix(op, "F2FP"):
@@ -279,7 +279,7 @@ func mmaFlops(name string) int {
 }
 
 // mmaOpcodes lists the matrix opcodes a record's machine code holds.
-func mmaOpcodes(s *record.SASS) []string {
+func mmaOpcodes(s *record.CodeCheck) []string {
 	var out []string
 	for op, n := range s.Counts {
 		for _, e := range s.Expected {
@@ -434,8 +434,8 @@ func coopMatCode(r *mmaRow) string {
 		return ""
 	}
 	for _, rec := range []*record.Record{r.tp, r.lat} {
-		if rec != nil && rec.SASS != nil && rec.SASS.BinaryBytesPerStep != nil {
-			return fmt.Sprintf("binary +%.0f B per multiply-add", *rec.SASS.BinaryBytesPerStep)
+		if rec != nil && rec.Code != nil && rec.Code.BinaryBytesPerStep != nil {
+			return fmt.Sprintf("binary +%.0f B per multiply-add", *rec.Code.BinaryBytesPerStep)
 		}
 	}
 	return ""

@@ -72,8 +72,8 @@ func writeBottlenecks(b *strings.Builder, run *record.Run, d pipesData, m *pipes
 func writeGrid(b *strings.Builder, r *record.Record) {
 	o := r.Occup
 	fmt.Fprintf(b, "### %s\n\n", mdtext.Code(r.Subject))
-	if r.SASS != nil && r.SASS.Sequence != "" {
-		fmt.Fprintf(b, "Machine code per step: %s. ", mdtext.Escape(r.SASS.Sequence))
+	if r.Code != nil && r.Code.Sequence != "" {
+		fmt.Fprintf(b, "Machine code per step: %s. ", mdtext.Escape(r.Code.Sequence))
 	}
 	if o.ClockHz > 0 {
 		fmt.Fprintf(b, "SM clock %.0f MHz.", o.ClockHz/1e6)
@@ -163,7 +163,7 @@ func bestCell(o *record.OccupancyDetail) (best float64, warps, ilp int) {
 // schedulers' rate reaches at most N/(N+K) of it), and the grid's shape
 // (a rate still rising at the largest ILP is latency-bound).
 func limit(run *record.Run, r *record.Record, best float64, documented float64, m *pipesModel) string {
-	s := r.SASS
+	s := r.Code
 	if s == nil || s.Needed == 0 || len(s.Counts) == 0 {
 		return "machine code not available"
 	}
@@ -211,7 +211,7 @@ func limit(run *record.Run, r *record.Record, best float64, documented float64, 
 
 // replayLimit says what the replay of a grid's best kernel loses its
 // cycles to, beside the loop's other instructions.
-func replayLimit(got infer.Replayed, s *record.SASS, best, bound float64, other int, model infer.IssueModel) string {
+func replayLimit(got infer.Replayed, s *record.CodeCheck, best, bound float64, other int, model infer.IssueModel) string {
 	var causes, losses []string
 	if other > 0 {
 		causes = append(causes, "issue")
@@ -245,11 +245,11 @@ func replayLimit(got infer.Replayed, s *record.SASS, best, bound float64, other 
 // code) at its occupancy with the issue model fitted to the mixes; false
 // when there is no layout, fit or machine code.
 func (m *pipesModel) replayGrid(r *record.Record) (infer.Replayed, bool) {
-	if m == nil || m.err != nil || m.rp == nil || m.rp.err != nil || r.SASS == nil || len(r.SASS.Loop) == 0 || r.SASS.Found == 0 {
+	if m == nil || m.err != nil || m.rp == nil || m.rp.err != nil || r.Code == nil || len(r.Code.Loop) == 0 || r.Code.Found == 0 {
 		return infer.Replayed{}, false
 	}
 	best, warps, _ := bestCell(r.Occup)
-	got, err := m.layout.Replay(infer.Loop{ID: r.Subject, Body: r.SASS.Loop, WarpsPerSM: warps, Counted: r.SASS.Found, Rate: best}, m.latency, m.rp.fit.Model)
+	got, err := m.layout.Replay(infer.Loop{ID: r.Subject, Body: r.Code.Loop, WarpsPerSM: warps, Counted: r.Code.Found, Rate: best}, m.latency, m.rp.fit.Model)
 	return got, err == nil
 }
 
@@ -268,8 +268,8 @@ func writeOperands(b *strings.Builder, d pipesData) {
 	for _, r := range d.operands {
 		o := r.Occup
 		reuse, conflicts := 0.0, "—"
-		if r.SASS != nil {
-			reuse = r.SASS.Reuse
+		if r.Code != nil {
+			reuse = r.Code.Reuse
 		}
 		if len(o.Reuse) > 0 {
 			reuse = o.Reuse[0]
@@ -307,8 +307,8 @@ func ilp1Conflicts(r *record.Record) (float64, bool) {
 	if len(o.BankConflicts) > 0 && len(o.ILPs) > 0 && o.ILPs[0] == 1 {
 		return o.BankConflicts[0], true
 	}
-	if len(o.BankConflicts) == 0 && r.SASS != nil && r.SASS.BankConflicts != nil && len(r.SASS.Loop) == 0 {
-		return *r.SASS.BankConflicts, true
+	if len(o.BankConflicts) == 0 && r.Code != nil && r.Code.BankConflicts != nil && len(r.Code.Loop) == 0 {
+		return *r.Code.BankConflicts, true
 	}
 	return 0, false
 }
@@ -468,10 +468,10 @@ func classLatencies(d pipesData, lat map[string]float64) map[string]float64 {
 // machine code of the shape it ran best at, whose rate is the record's
 // value; false when the record keeps none.
 func mixLoop(r *record.Record) (infer.Loop, bool) {
-	if r.SASS == nil || len(r.SASS.Loop) == 0 || r.Value <= 0 {
+	if r.Code == nil || len(r.Code.Loop) == 0 || r.Value <= 0 {
 		return infer.Loop{}, false
 	}
-	return infer.Loop{ID: r.Subject, Body: r.SASS.Loop, WarpsPerSM: r.Mix.Best.WarpsPerSM,
+	return infer.Loop{ID: r.Subject, Body: r.Code.Loop, WarpsPerSM: r.Mix.Best.WarpsPerSM,
 		Counted: r.Mix.Best.StepsPerIter, Rate: r.Value}, true
 }
 

@@ -53,7 +53,7 @@ func synthetic() *record.Run {
 			{ID: "alu/fma.rn.f32/latency", Suite: "alu", Subject: "fma.rn.f32", Group: "f32", Quantity: record.Latency, Status: record.StatusOK, Value: 4,
 				Latency: &record.LatencyDetail{Cycles: 4, AdjustedCycles: 3.98}},
 			{ID: "pipes/fma.rn.f32/occupancy", Suite: "pipes", Subject: "fma.rn.f32", Quantity: record.Occupancy, Status: record.StatusOK, Value: 3.95,
-				SASS: &record.SASS{Status: "verified", Found: 256, Needed: 256, Counts: map[string]int{"FFMA": 256, "ISETP.GT.U32.AND": 1, "BRA": 1}},
+				Code: &record.CodeCheck{Status: "verified", Found: 256, Needed: 256, Counts: map[string]int{"FFMA": 256, "ISETP.GT.U32.AND": 1, "BRA": 1}},
 				Occup: &record.OccupancyDetail{ILPs: []int{1, 4}, WarpsPerSM: []int{1, 4, 64},
 					IPC: [][]*float64{{f(0.25), f(0.99), f(1.99)}, {f(0.96), f(3.82), f(3.95)}}, Skipped: []string{"128 warps per SM: the SM holds at most 64"}, ClockHz: 1.98e9}},
 			solo("FFMA", "fma.rn.f32", 3.95), solo("IMAD", "mad.lo.s32", 2), solo("LOP3", "xor.b32", 2), solo("MUFU", "ex2.approx.ftz.f32", 0.5),
@@ -310,7 +310,7 @@ func withLoops(run *record.Run, bad string) *record.Run {
 		if bad != "" && r.Subject == bad {
 			body = append(body, "@@ not machine code")
 		}
-		r.SASS = &record.SASS{Status: "verified", Loop: body}
+		r.Code = &record.CodeCheck{Status: "verified", Loop: body}
 		r.Mix.Best = record.Shape{WarpsPerSM: 32, StepsPerIter: len(body)}
 	}
 	return run
@@ -340,7 +340,7 @@ func TestReplaySection(t *testing.T) {
 
 func TestReplayLimit(t *testing.T) {
 	bc := 0.25
-	s := &record.SASS{Found: 256, BankConflicts: &bc}
+	s := &record.CodeCheck{Found: 256, BankConflicts: &bc}
 	model := infer.IssueModel{BankPenalty: 0.75, Alternate: true}
 	got := replayLimit(infer.Replayed{Rate: 3.9, Issued: 0.97, Register: 0.03}, s, 3.89, 3.94, 4, model)
 	for _, want := range []string{"issue and register reads: ", "4 other instructions beside the 256 under test (issue bound 3.940)",
@@ -387,7 +387,7 @@ func TestCoopMatSection(t *testing.T) {
 	run.Records = []record.Record{
 		{ID: "mma/" + name + "/latency", Suite: "mma", Subject: name, Group: "coopmat", Quantity: record.Latency, Status: record.StatusOK, Value: 33.2},
 		{ID: "mma/" + name + "/throughput", Suite: "mma", Subject: name, Group: "coopmat", Quantity: record.Throughput, Status: record.StatusOK, Value: 2730,
-			SASS: &record.SASS{BinaryBytesPerStep: &bytes},
+			Code: &record.CodeCheck{BinaryBytesPerStep: &bytes},
 			Through: &record.ThroughputDetail{ResultsPerSecond: 2730 * 132 * 1.755e9,
 				Best:      record.Shape{WarpsPerSM: 16, ILP: 4, BlocksPerSM: 2},
 				Reference: &record.Reference{Class: "tensor f16", ResultsPerClockPerSM: 4096, Ratio: 2730.0 / 4096}},

@@ -611,7 +611,7 @@ func TestInstructionTableAtScale(t *testing.T) {
 		run := &record.Run{Schema: 1, Tool: record.Tool{Backend: "cuda"}, Device: record.Device{Name: fmt.Sprintf("GPU %d", g)}}
 		for i := range scaleRows {
 			subject := fmt.Sprintf("op%d.rn.f%d", i, []int{16, 32, 64}[i%3])
-			sass := &record.SASS{Status: "verified", Sequence: []string{"FFMA", "0.50×HFMA2.MMA + 0.50×HFMA2", "DFMA"}[i%3], PerStep: map[string]float64{"FFMA": 1}}
+			sass := &record.CodeCheck{Status: "verified", Sequence: []string{"FFMA", "0.50×HFMA2.MMA + 0.50×HFMA2", "DFMA"}[i%3], PerStep: map[string]float64{"FFMA": 1}}
 			run.Records = append(run.Records, latency(subject, "", float64(4+i%17), sass), throughput(subject, "", float64(1+(i*7+g)%64)/16, sass))
 		}
 		inputs = append(inputs, Input{Run: run, Source: fmt.Sprintf("gpu%d/results.json", g)})

@@ -279,8 +279,8 @@ func valueOf(c *column, r *record.Record) valueView {
 		return v
 	}
 	v.Text, v.V = format(r.Value), strconv.FormatFloat(r.Value, 'g', -1, 64)
-	if r.SASS != nil && r.SASS.Status == "invalid" {
-		v.Class, v.Title = "st", "machine code invalid: "+oneLine(r.SASS.Note)
+	if r.Code != nil && r.Code.Status == "invalid" {
+		v.Class, v.Title = "st", "machine code invalid: "+oneLine(r.Code.Note)
 	}
 	return v
 }

@@ -378,18 +378,18 @@ func unitFor(op string) string {
 func unitOf(rw *row) string {
 	for _, p := range rw.Cells {
 		for _, r := range []*record.Record{p.Lat, p.TP} {
-			if r == nil || r.SASS == nil {
+			if r == nil || r.Code == nil {
 				continue
 			}
-			for _, op := range r.SASS.Expected {
+			for _, op := range r.Code.Expected {
 				if u := unitFor(op); u != "" && u != "branch" {
 					return u
 				}
 			}
-			counts := r.SASS.PerStep
+			counts := r.Code.PerStep
 			if len(counts) == 0 {
 				counts = map[string]float64{}
-				for op, n := range r.SASS.Counts {
+				for op, n := range r.Code.Counts {
 					counts[op] = float64(n)
 				}
 			}
@@ -497,10 +497,10 @@ func format(v float64) string {
 // the opcodes of the timed region, else what the driver reported (its
 // binary's growth per step, registers), else "".
 func code(r *record.Record) string {
-	if r == nil || r.SASS == nil {
+	if r == nil || r.Code == nil {
 		return ""
 	}
-	s := r.SASS
+	s := r.Code
 	if s.Sequence != "" {
 		return s.Sequence
 	}

@@ -89,7 +89,7 @@ func (s *site) writeRecord(r *record.Record) error {
 	}
 	v.Clock = clockFacts(r.Provenance.Clock)
 	s.method(&v, r, c)
-	v.Code, v.PerStep, v.Counts, v.Loop, v.Statistics = codeFacts(r.SASS)
+	v.Code, v.PerStep, v.Counts, v.Loop, v.Statistics = codeFacts(r.Code)
 	v.Source, v.SourceNote = sourceFacts(r)
 	v.Others = s.others(r)
 	return s.render(page, "record", v)
@@ -342,7 +342,7 @@ func occupancyChart(o *record.Record, u record.Units) template.HTML {
 }
 
 // codeFacts describe the machine-code check of a record.
-func codeFacts(s *record.SASS) (facts, perStep, counts []kv, loop []string, stats []kv) {
+func codeFacts(s *record.CodeCheck) (facts, perStep, counts []kv, loop []string, stats []kv) {
 	if s == nil {
 		return
 	}

@@ -44,23 +44,23 @@ func f(v float64) *float64 { return &v }
 var clock = &record.Clock{Hz: 1.98e9, Source: "%clock64 over %globaltimer"}
 
 // latency and throughput make synthetic alu records.
-func latency(subject, op string, cycles float64, sass *record.SASS) record.Record {
+func latency(subject, op string, cycles float64, sass *record.CodeCheck) record.Record {
 	return record.Record{ID: "alu/" + subject + "/latency", Suite: "alu", Subject: subject, Group: "f32", Op: op, Quantity: record.Latency,
 		Status: record.StatusOK, Value: cycles, Unit: "cycles", Samples: []float64{cycles, cycles, cycles},
 		Summary: &record.Summary{N: 3, Median: cycles, Min: cycles, Max: cycles},
 		Latency: &record.LatencyDetail{Cycles: cycles, AdjustedCycles: cycles, RawCycles: cycles, R2: 1,
 			Points: []record.Point{{Length: 0, Samples: []float64{2}, Median: 2}, {Length: 32, Samples: []float64{2 + 32*cycles}, Median: 2 + 32*cycles}}},
-		SASS: sass, Provenance: record.Provenance{Module: strings.ReplaceAll(subject, ".", "_"), PTXSHA256: "ab12", Clock: clock, Time: time.Date(2026, 11, 25, 22, 0, 0, 0, time.UTC)}}
+		Code: sass, Provenance: record.Provenance{Module: strings.ReplaceAll(subject, ".", "_"), PTXSHA256: "ab12", Clock: clock, Time: time.Date(2026, 11, 25, 22, 0, 0, 0, time.UTC)}}
 }
 
-func throughput(subject, op string, perClock float64, sass *record.SASS) record.Record {
+func throughput(subject, op string, perClock float64, sass *record.CodeCheck) record.Record {
 	return record.Record{ID: "alu/" + subject + "/throughput", Suite: "alu", Subject: subject, Group: "f32", Op: op, Quantity: record.Throughput,
 		Status: record.StatusOK, Value: perClock, Unit: "warp instructions/clock/SM", Samples: []float64{perClock},
 		Through: &record.ThroughputDetail{WarpInstPerClockPerSM: perClock, ResultsPerClockPerSM: 32 * perClock, CyclesPerWarpInst: 4 / perClock,
 			Best: record.Shape{WarpsPerSM: 32, ILP: 4, BlocksPerSM: 4, ThreadsPerBlk: 256, StepsPerIter: 64, Iterations: 100},
 			Sweep: []record.SweepPoint{{Shape: record.Shape{WarpsPerSM: 8, ILP: 1}, WarpInstPerClockPerSM: perClock / 4}, {Shape: record.Shape{WarpsPerSM: 32, ILP: 1}, WarpInstPerClockPerSM: perClock / 2},
 				{Shape: record.Shape{WarpsPerSM: 8, ILP: 4}, WarpInstPerClockPerSM: perClock / 2}, {Shape: record.Shape{WarpsPerSM: 32, ILP: 4}, WarpInstPerClockPerSM: perClock}}},
-		SASS: sass, Provenance: record.Provenance{Module: strings.ReplaceAll(subject, ".", "_"), PTXSHA256: "ab12", Clock: clock, Time: time.Date(2026, 11, 25, 22, 0, 0, 0, time.UTC)}}
+		Code: sass, Provenance: record.Provenance{Module: strings.ReplaceAll(subject, ".", "_"), PTXSHA256: "ab12", Clock: clock, Time: time.Date(2026, 11, 25, 22, 0, 0, 0, time.UTC)}}
 }
 
 // chase is a synthetic latency curve: 30 cycles to 64 KiB, then 300.
@@ -80,9 +80,9 @@ func chase(subject, op string) record.Record {
 // synthetic is a CUDA run and a Vulkan run of one GPU, every string a
 // page shows holding s (after the text a section may look for).
 func synthetic(s string) []Input {
-	ffma := &record.SASS{Status: "verified", Expected: []string{"FFMA"}, Found: 32, Needed: 32, Kernel: "lat_fma" + s, Sequence: "FFMA" + s,
+	ffma := &record.CodeCheck{Status: "verified", Expected: []string{"FFMA"}, Found: 32, Needed: 32, Kernel: "lat_fma" + s, Sequence: "FFMA" + s,
 		PerStep: map[string]float64{"FFMA": 1}, Counts: map[string]int{"FFMA": 32}, Source: "nvdisasm"}
-	mufu := &record.SASS{Status: "verified", Expected: []string{"MUFU.EX2"}, Found: 32, Needed: 32, PerStep: map[string]float64{"MUFU.EX2": 1, "FMUL": 1}}
+	mufu := &record.CodeCheck{Status: "verified", Expected: []string{"MUFU.EX2"}, Found: 32, Needed: 32, PerStep: map[string]float64{"MUFU.EX2": 1, "FMUL": 1}}
 	cuda := &record.Run{Schema: 1, Tool: record.Tool{Name: "gpuarch", Backend: "cuda"}, Complete: true,
 		Device: record.Device{Name: "NVIDIA H200" + s, UUID: "GPU-1" + s, DriverVersion: "580" + s, ComputeCapability: "9.0", CUDAVersion: 13000, SMs: 132, SubPartitions: 4, WarpSize: 32,
 			Attributes: map[string]int{"MAX_THREADS_PER_MULTIPROCESSOR": 2048, "L2_CACHE_SIZE": 60 << 20}},
@@ -102,7 +102,7 @@ func synthetic(s string) []Input {
 	vk := &record.Run{Schema: 1, Tool: record.Tool{Name: "gpuarch", Backend: "vulkan"}, Complete: true,
 		Device: record.Device{Name: "NVIDIA H200" + s, Backend: "vulkan", SMs: 132, Vulkan: &record.VulkanDevice{APIVersion: "1.4", DriverName: "NVIDIA" + s, Timing: "shader clock"}},
 		Records: []record.Record{
-			latency("Fma.f32", "fma.f32", 4, &record.SASS{Status: "verified", BinaryBytesPerStep: f(16), Statistics: map[string]float64{"Register Count": 16}}),
+			latency("Fma.f32", "fma.f32", 4, &record.CodeCheck{Status: "verified", BinaryBytesPerStep: f(16), Statistics: map[string]float64{"Register Count": 16}}),
 			throughput("Fma.f32", "fma.f32", 3.91, nil),
 			latency("OpFDiv.f32"+s, "", 40, nil),
 			chase("global ld.ca", "chase global ld.ca"),

@@ -73,8 +73,8 @@ func TestChainsOnVulkan(t *testing.T) {
 			if len(rec.Samples) == 0 || rec.Provenance.Source != kernel.ISASPIRV || len(rec.Provenance.SourceSHA256) != 64 || rec.Op != s.Op {
 				t.Errorf("%s: samples %v, provenance %+v, op %q", rec.ID, rec.Samples, rec.Provenance, rec.Op)
 			}
-			if rec.SASS == nil || rec.SASS.Status == "" || (rec.SASS.Status != "verified" && rec.SASS.Note == "") {
-				t.Errorf("%s: machine-code check %+v says nothing", rec.ID, rec.SASS)
+			if rec.Code == nil || rec.Code.Status == "" || (rec.Code.Status != "verified" && rec.Code.Note == "") {
+				t.Errorf("%s: machine-code check %+v says nothing", rec.ID, rec.Code)
 			}
 		}
 		if tp := recs[1]; tp.Status == record.StatusOK && (tp.Through == nil || tp.Value <= 0) {
@@ -412,7 +412,7 @@ func TestCodeSizeOnVulkan(t *testing.T) {
 		if !strings.Contains(rec.Note, "code size: ") || (p.Bytes > 0) != strings.Contains(rec.Note, "Binary Size") {
 			t.Errorf("%s: %d bytes, note %q", rec.ID, p.Bytes, rec.Note)
 		}
-		t.Logf("%s: %.3g %s; %s; machine code %+v", rec.ID, rec.Value, rec.Unit, rec.Note, rec.SASS)
+		t.Logf("%s: %.3g %s; %s; machine code %+v", rec.ID, rec.Value, rec.Unit, rec.Note, rec.Code)
 	}
 }
 

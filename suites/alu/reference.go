@@ -144,8 +144,8 @@ func Reference(cc string, rec *record.Record) *record.Reference {
 // rate, from what the record itself shows.
 func explain(rec *record.Record, ratio float64, seq string, steps float64) string {
 	split := false // ptxas alternates forms: fractional counts per step
-	if rec.SASS != nil && len(rec.SASS.PerStep) > 1 {
-		for _, n := range rec.SASS.PerStep {
+	if rec.Code != nil && len(rec.Code.PerStep) > 1 {
+		for _, n := range rec.Code.PerStep {
 			split = split || n != math.Trunc(n)
 		}
 	}
@@ -168,17 +168,17 @@ func explain(rec *record.Record, ratio float64, seq string, steps float64) strin
 // sequenceOf returns the SASS sequence of one step and its instruction
 // count.
 func sequenceOf(rec *record.Record) (string, float64) {
-	if rec.SASS == nil || len(rec.SASS.PerStep) == 0 {
+	if rec.Code == nil || len(rec.Code.PerStep) == 0 {
 		return "unknown machine code", 1
 	}
 	var n float64
-	for _, v := range rec.SASS.PerStep {
+	for _, v := range rec.Code.PerStep {
 		n += v
 	}
-	seq := rec.SASS.Sequence
+	seq := rec.Code.Sequence
 	if seq == "" {
-		ops := make([]string, 0, len(rec.SASS.PerStep))
-		for op := range rec.SASS.PerStep {
+		ops := make([]string, 0, len(rec.Code.PerStep))
+		for op := range rec.Code.PerStep {
 			ops = append(ops, op)
 		}
 		sort.Strings(ops)

@@ -12,7 +12,7 @@ func tpRecord(group, subject string, results float64, perStep map[string]float64
 	return &record.Record{
 		Suite: Suite, Group: group, Subject: subject, Quantity: record.Throughput, Status: record.StatusOK, Note: note,
 		Through: &record.ThroughputDetail{ResultsPerClockPerSM: results},
-		SASS:    &record.SASS{Status: "verified", PerStep: perStep},
+		Code:    &record.CodeCheck{Status: "verified", PerStep: perStep},
 	}
 }
 

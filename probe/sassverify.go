@@ -1,0 +1,252 @@
+package probe
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/sass"
+)
+
+// This file is machine-code verification through a disassembler's SASS
+// listing (nvdisasm): the CUDA backend's Verifier, which moves to
+// backend/cudagpu with the PTX lowering.
+
+// Disassembler turns machine code into a listing. The sass package's
+// nvdisasm wrapper implements it.
+type Disassembler interface {
+	Disassemble(ctx context.Context, binary []byte) (*sass.Listing, error)
+}
+
+// listed is the Verifier of a module disassembled into a SASS listing.
+type listed struct{ l *sass.Listing }
+
+// listed reads prog's machine code through the runner's disassembler:
+// without one, or where it fails, nothing is verified, with why.
+func (r *Runner) listed(ctx context.Context, prog Program) Verifier {
+	if r.Disasm == nil {
+		return unverified{note: sass.ErrNoDisassembler.Error()}
+	}
+	l, err := r.disassemble(ctx, prog.Binary())
+	if err != nil {
+		return unverified{note: "disassembly failed: " + err.Error()}
+	}
+	return &listed{l}
+}
+
+// sassListing is c's SASS listing, nil where its machine code was not
+// disassembled: the jobs written in PTX only read it directly.
+func (c *compiled) sassListing() *sass.Listing {
+	if v, ok := c.code.(*listed); ok {
+		return v.l
+	}
+	return nil
+}
+
+// Chain implements Verifier: the longest latency kernel must hold at
+// least length×PerStep expected opcodes between its clock reads, and every
+// throughput kernel's loop body at least its steps per iteration times
+// PerStep. It also derives what one step compiled to, from the clock
+// regions of the two longest latency kernels.
+func (v *listed) Chain(c chainCheck) (lat, tp *record.CodeCheck) {
+	spec, cs, lengths, longest := c.spec, c.cs, c.lengths, c.longest()
+	lat = &record.CodeCheck{}
+	*lat = CheckRegion(v.l, cs.latency[longest], (*sass.Function).ClockRegion, spec.Expect, longest*spec.perStep())
+	if len(lengths) >= 2 && lat.Status == codeVerified {
+		lat.PerStep, lat.Sequence = perStep(v.l, cs.latency[lengths[len(lengths)-2]], cs.latency[longest], lengths[len(lengths)-2], longest)
+	}
+	// Throughput: every ILP kernel must hold its whole body; report the
+	// first that does not.
+	tp = &record.CodeCheck{Status: codeVerified, Expected: spec.Expect}
+	for _, ilp := range c.ilps {
+		k := cs.throughput[ilp]
+		chk := CheckRegion(v.l, k, (*sass.Function).LoopBody, spec.Expect, ilp*cs.unroll[ilp]*spec.perStep())
+		if chk.Status != codeVerified || tp.Kernel == "" {
+			*tp = chk
+		}
+		if chk.Status != codeVerified {
+			break
+		}
+	}
+	tp.Sequence, tp.PerStep = lat.Sequence, lat.PerStep
+	return lat, tp
+}
+
+// Kernel implements Verifier: spec's expected opcodes in the loop body.
+func (v *listed) Kernel(kernel string, spec ChainSpec, needed, steps, _ int) *record.CodeCheck {
+	return v.Loop(kernel, spec.Expect, needed, steps)
+}
+
+// Loop implements Verifier: each expected opcode family at least needed
+// times in the loop body, with the operand reuse and register-bank
+// conflicts a step.
+func (v *listed) Loop(kernel string, expect []string, needed, steps int) *record.CodeCheck {
+	chk := CheckRegion(v.l, kernel, (*sass.Function).LoopBody, expect, needed)
+	if fn, ok := v.l.Function(kernel); ok {
+		if body, ok := fn.LoopBody(); ok {
+			chk.Reuse = reusePerStep(body, steps)
+			bc := bankConflictsPerStep(body, steps)
+			chk.BankConflicts = &bc
+		}
+	}
+	return &chk
+}
+
+// LoopText implements Verifier: the loop body's instructions.
+func (v *listed) LoopText(kernel string) []string {
+	fn, ok := v.l.Function(kernel)
+	if !ok {
+		return nil
+	}
+	body, ok := fn.LoopBody()
+	if !ok {
+		return nil
+	}
+	out := make([]string, len(body))
+	for i, in := range body {
+		out[i] = in.String()
+	}
+	return out
+}
+
+// CheckRegion counts the expected opcodes in one region of a kernel.
+func CheckRegion(l *sass.Listing, kernel string, region func(*sass.Function) ([]sass.Instruction, bool), expect []string, needed int) record.CodeCheck {
+	out := record.CodeCheck{Expected: expect, Needed: needed, Kernel: kernel}
+	fn, ok := l.Function(kernel)
+	if !ok {
+		out.Status, out.Note = codeInvalid, fmt.Sprintf("kernel %s is not in the disassembly", kernel)
+		return out
+	}
+	instrs, ok := region(fn)
+	if !ok {
+		out.Status, out.Note = codeInvalid, fmt.Sprintf("kernel %s: the timed region (clock reads or loop) was not found", kernel)
+		return out
+	}
+	counts := sass.CountsOf(instrs)
+	out.Counts = counts
+	for _, e := range expect {
+		out.Found += counts.Matching(e)
+	}
+	if out.Found < needed {
+		out.Status = codeInvalid
+		out.Note = fmt.Sprintf("%s has %d of the %d %s the chain needs; the timed region holds %s",
+			kernel, out.Found, needed, strings.Join(expect, "/"), counts)
+		return out
+	}
+	out.Status = codeVerified
+	return out
+}
+
+// perStep derives what one chain step compiled to from the difference of the
+// clock regions of two chain lengths, and orders the opcodes as they first
+// appear in the longer kernel.
+func perStep(l *sass.Listing, shortK, longK string, short, long int) (map[string]float64, string) {
+	fs, ok1 := l.Function(shortK)
+	fl, ok2 := l.Function(longK)
+	if !ok1 || !ok2 || long == short {
+		return nil, ""
+	}
+	rs, ok1 := fs.ClockRegion()
+	rl, ok2 := fl.ClockRegion()
+	if !ok1 || !ok2 {
+		return nil, ""
+	}
+	diff := sass.CountsOf(rl).Sub(sass.CountsOf(rs))
+	per := map[string]float64{}
+	for op, n := range diff {
+		if v := float64(n) / float64(long-short); v > 0.01 {
+			per[op] = math.Round(v*100) / 100
+		}
+	}
+	// Order by first appearance in the long kernel's region.
+	var order []string
+	for _, in := range rl {
+		if _, ok := per[in.Opcode]; ok && !slices.Contains(order, in.Opcode) {
+			order = append(order, in.Opcode)
+		}
+	}
+	var parts []string
+	for _, op := range order {
+		n := per[op]
+		switch {
+		case n == 1:
+			parts = append(parts, op)
+		case n == math.Trunc(n):
+			parts = append(parts, fmt.Sprintf("%d×%s", int(n), op))
+		default:
+			parts = append(parts, fmt.Sprintf("%.2f×%s", n, op))
+		}
+	}
+	return per, strings.Join(parts, " + ")
+}
+
+// reusePerStep counts source operands carrying .reuse in a loop body, per
+// step.
+func reusePerStep(body []sass.Instruction, steps int) float64 {
+	n := 0
+	for _, in := range body {
+		n += strings.Count(in.Operands, ".reuse")
+	}
+	return float64(n) / float64(max(1, steps))
+}
+
+// bankConflictsPerStep is the register-file reads per step beyond one from
+// an instruction's busiest bank (sass.Use.BankReads), over the loop body.
+func bankConflictsPerStep(body []sass.Instruction, steps int) float64 {
+	n := 0
+	for _, in := range body {
+		n += max(0, in.Use().BankReads(sass.RegisterBanks)-1)
+	}
+	return float64(n) / float64(max(1, steps))
+}
+
+// disassemble is r.Disasm.Disassemble through the cache of listings
+// (r.Listings, for nvdisasm only): a listing is JSON under
+// CacheKey(binary, "listing", the disassembler and its executable's size
+// and time). nvdisasm runs as a process per module;
+// a full CUDA run spent about 400 s of CPU time on it, the same in a
+// second run whose modules all came from the cache.
+func (r *Runner) disassemble(ctx context.Context, binary []byte) (*sass.Listing, error) {
+	// Only nvdisasm's listings are kept: another disassembler (a test's)
+	// may answer differently for the same binary.
+	var c *ModuleCache
+	if _, ok := r.Disasm.(*sass.Disassembler); ok {
+		c = r.Listings
+	}
+	key := ""
+	if c != nil {
+		key = CacheKey(string(binary), "listing", disassemblerID(r.Disasm))
+		if b, ok := c.Get(key); ok {
+			var l sass.Listing
+			if err := json.Unmarshal(b, &l); err == nil && len(l.Functions) > 0 {
+				return &l, nil
+			}
+		}
+	}
+	l, err := r.Disasm.Disassemble(ctx, binary)
+	if err != nil || c == nil {
+		return l, err
+	}
+	if b, err := json.Marshal(l); err == nil {
+		_ = c.Put(key, b) // a cache that cannot be written is no failure
+	}
+	return l, nil
+}
+
+// disassemblerID names a disassembler for cache keys: its type and
+// settings, and for nvdisasm the size and time of its executable, which
+// change when the toolkit does.
+func disassemblerID(d Disassembler) string {
+	id := fmt.Sprintf("%T %+v", d, d)
+	if s, ok := d.(*sass.Disassembler); ok && s != nil {
+		if fi, err := os.Stat(s.Path); err == nil {
+			id += fmt.Sprintf(" %d %d", fi.Size(), fi.ModTime().UnixNano())
+		}
+	}
+	return id
+}
