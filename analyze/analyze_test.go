@@ -360,16 +360,18 @@ var corpusBounds = map[string]map[string]struct{ mean, worst, tau float64 }{
 	// mean value analysis, and a coalesced load's lines at the L2 and the
 	// DRAM arriving at the divergent chase's step: development 4.1% and
 	// 4.4%, held-out 5.2% and 5.0%; but causes were found on held-out loops, so the held-out
-	// half is no longer blind (see corpus2). Its worst: bit_ops at 32
-	// warps, -52% (BREV and FLO measured alone, never mixed with POPC's
-	// pipeline).
+	// half is no longer blind (see corpus2). Its worst was bit_ops at
+	// 32 warps, -52% (BREV and FLO measured alone, never mixed with
+	// POPC's pipeline); with the opcodes measured alone at the
+	// quarter-rate pipeline's rate taken to share it, -2.6%: held-out
+	// 4.5% (H100), 4.6% (H200), worst bf16x2_fma at 16 warps (-22%).
 	"corpus/NVIDIA-H200": {
 		// worst 94.6%: stream_f4 at the DRAM at one warp, as below. On
 		// the H200's results re-recorded after the engine's move
 		// (development 4.7%, held-out 5.2%; 4.4% and 5.0% on the run
 		// before it: its DRAM latency records moved).
 		"dev":     {mean: 0.048, worst: 0.95, tau: 0.95},
-		"heldout": {mean: 0.053, worst: 0.53, tau: 0.92},
+		"heldout": {mean: 0.047, worst: 0.23, tau: 0.93},
 	},
 	"corpus/NVIDIA-H100-80GB-HBM3": {
 		// Re-measured on 2026-11-26 with the harness that writes
@@ -378,7 +380,7 @@ var corpusBounds = map[string]map[string]struct{ mean, worst, tau float64 }{
 		// cycles, now within 5%; the worst before it, 42%): the
 		// worst is dp4a_dot at 32 warps (+27%, register banks).
 		"dev":     {mean: 0.041, worst: 0.28, tau: 0.95},
-		"heldout": {mean: 0.053, worst: 0.53, tau: 0.92},
+		"heldout": {mean: 0.046, worst: 0.22, tau: 0.93},
 	},
 	// The second corpus, 20 loops written and split (all held out)
 	// before they were measured, on the H100 only: blind, with the
@@ -398,9 +400,14 @@ var corpusBounds = map[string]map[string]struct{ mean, worst, tau float64 }{
 	// (col_read_stride32 at the L2 at one warp: each lane's line is
 	// reused for 32 iterations and hits in the L1, where --level L2
 	// sends every load), tau 0.76. The bars (5%, 20%, 0.95) are
-	// far from met on loops the model was not worked on.
+	// far from met on loops the model was not worked on. After causes
+	// were found on it (so no longer blind): loads sharing sectors,
+	// lines reused across iterations, BREV in the lane follower, the
+	// quarter-rate pipeline's other opcodes: 12.9%, 99.6%
+	// (hist_global256: atomics from the whole grid to eight lines),
+	// 0.83.
 	"corpus3/NVIDIA-H100-80GB-HBM3": {
-		"heldout3": {mean: 0.199, worst: 1.73, tau: 0.75},
+		"heldout3": {mean: 0.13, worst: 1.0, tau: 0.82},
 	},
 }
 
@@ -846,5 +853,25 @@ func TestMissFraction(t *testing.T) {
 				t.Fatal("no global load in the loop")
 			}
 		})
+	}
+}
+
+// TestQuarterRateClass checks which opcodes outside the pipes suite's
+// mixes are taken to share its quarter-rate pipeline on the H100: bit
+// reversal, leading-zero count and conversions measured alone at its
+// rate, a conversion form not measured whose base's forms all are; not a
+// full-rate FP16 add nor a shuffle.
+func TestQuarterRateClass(t *testing.T) {
+	if testing.Short() {
+		t.Skip("validates the corpus: seconds")
+	}
+	m := validateCorpus(t, filepath.Join("corpus", "NVIDIA-H100-80GB-HBM3")).m
+	for op, want := range map[string]string{
+		"BREV": "F2I", "FLO.U32": "F2I", "F2F.F64.F32": "F2I", "F2F.BF16.F32": "F2I",
+		"HADD2.F32": "", "SHFL.BFLY": "", "FFMA": "",
+	} {
+		if got := m.quarterRateClass(op); got != want {
+			t.Errorf("%s: class %q, want %q", op, got, want)
+		}
 	}
 }

@@ -45,6 +45,9 @@
 //     closed queueing network (Reiser and Lavenberg, 1980) of one
 //     scheduler's warps, one warp's in-order time and a station per
 //     level at its bound's demand.
+//     An opcode the pipes suite never mixed that runs alone at the
+//     layout's quarter-rate pipeline's rate (BREV, FLO, F2F, FRND,
+//     I2F.F64 beside F2I, MUFU and POPC) is taken to share that pipeline.
 //  3. The prediction: the loop body replayed cycle by cycle on the layout
 //     (infer.Layout.Replay), beside analytic bounds: issue, each pipeline,
 //     register-bank reads, the loop-carried dependency chain, one warp's

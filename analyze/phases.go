@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"math"
+	"strings"
 
 	"github.com/gpuarch/gpuarch/sass"
 )
@@ -308,4 +309,46 @@ func (lm *loopModel) missFraction(i int, level string) float64 {
 		s = -s
 	}
 	return min(1, float64(s)/128)
+}
+
+// quarterRateClass is the layout class an opcode the pipes suite never
+// mixed is taken to share a pipeline with, "" for none: the layout's
+// slow pipeline (below one warp instruction a clock per SM: on the H100
+// and H200 "F2I / MUFU / POPC" at 0.5, the SM's quarter-rate unit), where
+// the opcode measured alone runs at that pipeline's rate within 2% (BREV,
+// FLO, F2F, FRND, I2F.F64: conversions and bit scans at the same 16 lanes
+// a clock). Measured together they do share it: bit_ops (BREV, POPC, FLO)
+// runs at one of them a clock at 32 warps, and F2I with two F2F at one of
+// the three (corpus3's quant_dequant).
+//
+// A form not measured (F2F.BF16.F32) takes its base opcode's measured
+// forms where every one of them runs at that rate.
+func (m *Machine) quarterRateClass(opcode string) string {
+	var rates []float64
+	if e, ok := m.Lookup(opcode); ok && e.Rate > 0 && (opcode == e.Opcode || strings.HasPrefix(opcode, e.Opcode+".")) {
+		rates = []float64{e.Rate}
+	} else {
+		base, _, _ := strings.Cut(opcode, ".")
+		for k, e := range m.Opcodes {
+			if b, _, _ := strings.Cut(k, "."); b == base && e.Rate > 0 {
+				rates = append(rates, e.Rate)
+			}
+		}
+	}
+	if len(rates) == 0 {
+		return ""
+	}
+	for _, p := range m.ALU.Layout.Pipelines {
+		if p.Rate <= 0 || p.Rate >= 1 || len(p.Classes) == 0 {
+			continue
+		}
+		all := true
+		for _, r := range rates {
+			all = all && math.Abs(r-p.Rate) <= 0.02*p.Rate
+		}
+		if all {
+			return p.Classes[0]
+		}
+	}
+	return ""
 }

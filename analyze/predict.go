@@ -579,6 +579,9 @@ func newLoopModel(m *Machine, body []sass.Instruction, pattern string) *loopMode
 			lm.mem = append(lm.mem, &op)
 		} else {
 			lm.mem = append(lm.mem, nil)
+			if c := lm.class[len(lm.class)-1]; c == "" {
+				lm.class[len(lm.class)-1] = m.quarterRateClass(in.Opcode)
+			}
 		}
 	}
 	lm.divergent = make([]bool, len(body))
