@@ -36,7 +36,9 @@
 //     iteration in 128/stride (the L1 taken to hold them). A global load
 //     spanning several lines at the L1 costs the slower of its banks'
 //     wavefronts and the tag rate the memory suite's "global banks"
-//     records measured for lines on other banks. A level that both
+//     records measured for lines on other banks. A plain LDG, which
+//     fills the L1 as it reads (ld.ca), reads the L2 at the "L2 read,
+//     ld.ca" record where there is one. A level that both
 //     reads and writes takes its reads at the read record and its
 //     writes at the write record, one after the other. A global atomic
 //     whose old value is used waits the dispatch suite's latency record

@@ -47,8 +47,12 @@ type Level struct {
 	LatencyCycles float64 `json:"latency_cycles,omitempty"`
 	// ReadBytesPerClock and WriteBytesPerClock are per SM; 0 when not
 	// measured.
-	ReadBytesPerClock  float64 `json:"read_bytes_per_clock_per_sm,omitempty"`
-	WriteBytesPerClock float64 `json:"write_bytes_per_clock_per_sm,omitempty"`
+	ReadBytesPerClock float64 `json:"read_bytes_per_clock_per_sm,omitempty"`
+	// CachedReadBytesPerClock is the L2's read bandwidth for loads
+	// that also fill the L1 (ld.ca, a plain LDG: the memory suite's "L2
+	// read, ld.ca" record), per SM; 0 when not measured.
+	CachedReadBytesPerClock float64 `json:"cached_read_bytes_per_clock_per_sm,omitempty"`
+	WriteBytesPerClock      float64 `json:"write_bytes_per_clock_per_sm,omitempty"`
 	// DivergentCycles is the cycles one SM takes per warp load whose 32
 	// lanes each touch their own 128-byte line: the slower of the load/
 	// store unit's rate (the memory suite's "global access" records,
@@ -703,6 +707,8 @@ func (m *Machine) levels(run *record.Run) {
 				l.ReadBytesPerClock = r.Value
 			case "write":
 				l.WriteBytesPerClock = r.Value
+			case "read, ld.ca":
+				l.CachedReadBytesPerClock = r.Value
 			default:
 				continue
 			}

@@ -352,3 +352,18 @@ func (m *Machine) quarterRateClass(opcode string) string {
 	}
 	return ""
 }
+
+// cachedLoad reports whether in is a global load that fills the L1 (a
+// plain LDG, as ld.ca and the default ld.global compile to), not one
+// that bypasses it (.CG, .STRONG, .BYPASS).
+func cachedLoad(in sass.Instruction) bool {
+	if in.Base() != "LDG" {
+		return false
+	}
+	for _, m := range []string{".CG", ".STRONG", ".BYPASS", ".NA"} {
+		if strings.Contains(in.Opcode, m) {
+			return false
+		}
+	}
+	return true
+}

@@ -1157,6 +1157,10 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 		bw := L.ReadBytesPerClock
 		if op.store && op.space == "global" {
 			bw = L.WriteBytesPerClock
+		} else if cachedLoad(lm.body[i]) && L.CachedReadBytesPerClock > 0 {
+			// A plain LDG fills the L1 as it reads the level: the
+			// record of such loads (ld.ca).
+			bw = L.CachedReadBytesPerClock
 		}
 		if r := m.CopyBytesPerClock[lv]; r > 0 && lm.body[i].Base() == "LDGSTS" {
 			// cp.async reads at the rate the async suite measured
