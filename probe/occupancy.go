@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/measure/pipes"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
@@ -166,17 +165,17 @@ type MixShape struct{ Warps, ILP int }
 
 // MixJob measures parts interleaved in one loop (see MixKernel) at each
 // shape, keeping the best: warp instructions (of all parts) per clock per
-// SM. role is recorded in the record's MixDetail.
-func MixJob(suite, id, subject, role string, parts []MixPart, shapes []MixShape) Job {
-	return &mixJob{suite: suite, id: id, subject: subject, role: role, parts: parts, shapes: shapes}
+// SM, each record in group. role is recorded in its MixDetail.
+func MixJob(suite, group, id, subject, role string, parts []MixPart, shapes []MixShape) Job {
+	return &mixJob{suite: suite, group: group, id: id, subject: subject, role: role, parts: parts, shapes: shapes}
 }
 
 type mixJob struct {
-	suite, id, subject, role string
-	parts                    []MixPart
-	shapes                   []MixShape
-	rounds                   int
-	c                        *compiled
+	suite, group, id, subject, role string
+	parts                           []MixPart
+	shapes                          []MixShape
+	rounds                          int
+	c                               *compiled
 }
 
 func (j *mixJob) kernel(s MixShape) string {
@@ -227,7 +226,7 @@ func (j *mixJob) measure(ctx context.Context, r *Runner) ([]record.Record, error
 		det.Parts = append(det.Parts, record.MixPart{Subject: p.Spec.Subject, Count: p.Count})
 	}
 	rec := record.Record{
-		ID: record.MakeID(j.suite, "", j.id, ""), Suite: j.suite, Subject: j.subject, Group: pipes.GroupMix,
+		ID: record.MakeID(j.suite, "", j.id, ""), Suite: j.suite, Subject: j.subject, Group: j.group,
 		Quantity: record.Mix, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Mix: det, Op: mixOp(j.parts),
 		Provenance: r.provenanceOf("mix_"+KernelName(j.id), j.c.hash),
 	}

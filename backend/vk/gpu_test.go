@@ -269,7 +269,7 @@ func TestPipesOnVulkan(t *testing.T) {
 		Step: kernel.Step{ISA: kernel.ISASPIRV, Template: "{d} = OpIMul {T} {y} {x}", Type: ptx.U32, X0: 3, A: [4]uint64{2}}}
 	jobs := []probe.Job{
 		probe.OccupancyJob(fma, []int{1, 2, 8}, []int{1, 4}),
-		probe.MixJob("pipes", "mix/x", "fma + mul", "pair", []probe.MixPart{{Spec: fma, Count: 2}, {Spec: mul, Count: 1}},
+		probe.MixJob("pipes", "mix", "mix/x", "fma + mul", "pair", []probe.MixPart{{Spec: fma, Count: 2}, {Spec: mul, Count: 1}},
 			[]probe.MixShape{{Warps: 1, ILP: 8}, {Warps: 8, ILP: 2}}),
 	}
 	var recs []record.Record

@@ -1,12 +1,10 @@
-// Package alu names the records of the ALU suite (suites/alu): the
-// latency and throughput of every instruction in its catalogs, one pair
-// of records an instruction, "alu/<instruction>/latency" and
+// The ALU suite's record names (see the package comment in catalog.go):
+// the latency and throughput of every instruction in its catalogs, one
+// pair of records an instruction, "alu/<instruction>/latency" and
 // "alu/<instruction>/throughput" (record.MakeID's shape, the measure a
-// Quantity).
-//
-// The package holds the suite's record names only, for now: everything
-// that mints or selects an alu record does it through them. The suite's
-// plan and jobs (suites/alu, probe) are to move here beside them.
+// Quantity). Everything that mints or selects an alu record does it
+// through them.
+
 package alu
 
 import "github.com/gpuarch/gpuarch/record"

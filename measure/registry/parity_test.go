@@ -4,9 +4,9 @@ import (
 	"testing"
 
 	"github.com/gpuarch/gpuarch/kernel"
+	"github.com/gpuarch/gpuarch/measure/alu"
+	"github.com/gpuarch/gpuarch/measure/warp"
 	"github.com/gpuarch/gpuarch/probe"
-	"github.com/gpuarch/gpuarch/suites/alu"
-	"github.com/gpuarch/gpuarch/suites/warp"
 )
 
 // TestCatalogParity checks that the instruction catalogs of the two kernel

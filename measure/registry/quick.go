@@ -4,11 +4,10 @@ import (
 	"fmt"
 
 	"github.com/gpuarch/gpuarch/kernel"
-	aluname "github.com/gpuarch/gpuarch/measure/alu"
+	"github.com/gpuarch/gpuarch/measure/alu"
 	memname "github.com/gpuarch/gpuarch/measure/memory"
 	mmaname "github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/probe"
-	"github.com/gpuarch/gpuarch/suites/alu"
 	"github.com/gpuarch/gpuarch/suites/memory"
 	"github.com/gpuarch/gpuarch/suites/mma"
 )
@@ -40,7 +39,7 @@ func QuickFootprints() []int64 { return []int64{16 << 10, 8 << 20, 1 << 30} }
 
 // quickALU measures FFMA's latency and peak.
 func quickALU(s *Session) error {
-	fma := map[string]string{kernel.ISAPTX: aluname.FmaF32, kernel.ISASPIRV: aluname.FmaF32SPIRV}[s.ISA]
+	fma := map[string]string{kernel.ISAPTX: alu.FmaF32, kernel.ISASPIRV: alu.FmaF32SPIRV}[s.ISA]
 	specs, err := alu.LookupIn(alu.CatalogFor(s.ISA), []string{fma})
 	if err != nil {
 		return err

@@ -1,10 +1,8 @@
-// Package warp names the records of the warp-level suite (suites/warp):
-// the latency and throughput of each warp-level instruction or sequence,
-// "warp/<subject>/latency" and "warp/<subject>/throughput"
+// The warp-level suite's record names (see the package comment in
+// warp.go): the latency and throughput of each warp-level instruction or
+// sequence, "warp/<subject>/latency" and "warp/<subject>/throughput"
 // (record.MakeID's shape, the measure a Quantity).
-//
-// The package holds the suite's record names only, for now: the suite's
-// plan and jobs (suites/warp, probe) are to move here beside them.
+
 package warp
 
 import "github.com/gpuarch/gpuarch/record"

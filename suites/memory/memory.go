@@ -16,11 +16,10 @@ import (
 
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/kernel"
-	aluname "github.com/gpuarch/gpuarch/measure/alu"
+	"github.com/gpuarch/gpuarch/measure/alu"
 	names "github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/suites/alu"
 )
 
 // Suite is the name records of this suite carry (measure/memory's Suite).
@@ -203,7 +202,7 @@ var CodeSizes = []int{2 << 10, 4 << 10, 8 << 10, 12 << 10, 16 << 10, 24 << 10, 3
 // GLSL.std.450 Fma), which issues at the full rate of one warp
 // instruction per clock per SM sub-partition, so any shortfall of fetch
 // shows.
-var codeSubjects = map[string]string{kernel.ISAPTX: aluname.FmaF32, kernel.ISASPIRV: aluname.FmaF32SPIRV}
+var codeSubjects = map[string]string{kernel.ISAPTX: alu.FmaF32, kernel.ISASPIRV: alu.FmaF32SPIRV}
 
 // Jobs returns the suite's jobs that need nothing measured first, for a
 // backend whose kernel language is isa (kernel.ISAPTX or kernel.ISASPIRV;

@@ -18,11 +18,11 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/kernel"
+	"github.com/gpuarch/gpuarch/measure/alu"
 	names "github.com/gpuarch/gpuarch/measure/pipes"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/suites/alu"
 )
 
 // Suite is the name records of this suite carry (measure/pipes's Suite).
@@ -221,7 +221,7 @@ func mixJob(isa, role string, counts map[string]int) (probe.Planned, error) {
 	if role == "solo" {
 		subject = strings.TrimSuffix(subject, ":1") // the class's name
 	}
-	return probe.Planned{Key: names.MixID(mixID(isa, counts)), Job: probe.MixJob(Suite, id, subject, role, parts, shapesFor(isa))}, nil
+	return probe.Planned{Key: names.MixID(mixID(isa, counts)), Job: probe.MixJob(Suite, names.GroupMix, id, subject, role, parts, shapesFor(isa))}, nil
 }
 
 // IsSolo reports whether r measured one mix class alone; its Subject is

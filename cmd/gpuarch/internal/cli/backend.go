@@ -15,10 +15,10 @@ import (
 	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/cuda"
+	"github.com/gpuarch/gpuarch/measure/alu"
 	"github.com/gpuarch/gpuarch/measure/registry"
+	"github.com/gpuarch/gpuarch/measure/warp"
 	"github.com/gpuarch/gpuarch/probe"
-	"github.com/gpuarch/gpuarch/suites/alu"
-	"github.com/gpuarch/gpuarch/suites/warp"
 )
 
 // Backends gpuarch measures through. "simulated" is the tests' simulated

@@ -1,7 +1,6 @@
 package alu
 
 import (
-	names "github.com/gpuarch/gpuarch/measure/alu"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 )
@@ -47,8 +46,8 @@ const preciseNote = "an IEEE-rounded sequence: the MUFU approximation refined wi
 func preciseEntries() []probe.ChainSpec {
 	es := []probe.ChainSpec{
 		weighted(entry("precise", "div.rn.f32", "div.rn.f32 {d}, {x}, {a};", ptx.F32, f32One, alt(f32Up, f32Down), "MUFU.RCP"), 10),
-		weighted(entry("precise", names.DivFullF32, "div.full.f32 {d}, {a}, {x};", ptx.F32, f32One, alt(f32Up, f32Down), "MUFU.RCP"), 6),
-		weighted(entry("precise", names.DivApproxF32, "div.approx.f32 {d}, {a}, {x};", ptx.F32, f32One, alt(f32Up, f32Down), "MUFU.RCP"), 3),
+		weighted(entry("precise", DivFullF32, "div.full.f32 {d}, {a}, {x};", ptx.F32, f32One, alt(f32Up, f32Down), "MUFU.RCP"), 6),
+		weighted(entry("precise", DivApproxF32, "div.approx.f32 {d}, {a}, {x};", ptx.F32, f32One, alt(f32Up, f32Down), "MUFU.RCP"), 3),
 		weighted(entry("precise", "rcp.rn.f32", "rcp.rn.f32 {d}, {x};", ptx.F32, f32OneHlf, [4]uint64{}, "MUFU.RCP"), 8),
 		weighted(entry("precise", "sqrt.rn.f32", "sqrt.rn.f32 {d}, {x};", ptx.F32, f32Two, [4]uint64{}, "MUFU.RSQ"), 8),
 		weighted(entry("precise", "div.rn.f64", "div.rn.f64 {d}, {x}, {a};", ptx.F64, f64One, alt(f64Up, f64Down), "MUFU.RCP64H"), 12),
@@ -57,9 +56,9 @@ func preciseEntries() []probe.ChainSpec {
 	}
 	for i := range es {
 		switch es[i].Subject {
-		case names.DivFullF32:
+		case DivFullF32:
 			es[i] = noted(es[i], "full-range approximate division (2 ulp), the chain value as divisor (a / x): with a loop-invariant divisor ptxas hoists the reciprocal out of the loop")
-		case names.DivApproxF32:
+		case DivApproxF32:
 			es[i] = noted(es[i], "the chain value is the divisor (a / x): with a loop-invariant divisor ptxas hoists the reciprocal out of the loop")
 		default:
 			es[i] = noted(es[i], preciseNote)

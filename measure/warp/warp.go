@@ -1,4 +1,5 @@
-// Package warp is the warp-level suite: the instructions by which a warp's
+// Package warp is the warp-level domain (its catalogs, plan and record
+// names, names.go): the instructions by which a warp's
 // lanes exchange values (shuffles, votes, matches, reductions) and the
 // sequences programs build from them (warp reductions, prefix sums, the
 // quad-sized forms), measured for latency and throughput with the same
@@ -16,17 +17,9 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/kernel"
-	names "github.com/gpuarch/gpuarch/measure/warp"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 )
-
-// Suite is the name this suite's records carry (measure/warp's Suite).
-const Suite = names.Suite
-
-// Key is the key a job measuring subject is tracked by (measure/warp's
-// Key).
-func Key(subject string) string { return names.Key(subject) }
 
 // Bit patterns of the constants the chains use.
 const (

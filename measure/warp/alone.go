@@ -4,8 +4,8 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/gpuarch/gpuarch/measure/alu"
 	"github.com/gpuarch/gpuarch/probe"
-	"github.com/gpuarch/gpuarch/suites/alu"
 )
 
 // Alone says why an entry of the catalog of kernel language isa has no

@@ -1,6 +1,8 @@
-// Package alu is the ALU instruction suite: the catalog of PTX instructions
-// and short sequences measured for latency and throughput, and the code that
-// runs them.
+// Package alu is the ALU instruction domain: the catalogs of PTX and
+// SPIR-V instructions and short sequences measured for latency and
+// throughput, the plan that runs them, and the names of the records they
+// make (names.go). The chain jobs that measure them are the engine's
+// (probe).
 //
 // Every entry is a chain step (see kernel.Step) with the SASS opcodes that
 // must implement it. Operand patterns are chosen so that ptxas cannot fold
@@ -16,13 +18,9 @@ package alu
 
 import (
 	"github.com/gpuarch/gpuarch/kernel"
-	names "github.com/gpuarch/gpuarch/measure/alu"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 )
-
-// Suite is the name records of this suite carry (measure/alu's Suite).
-const Suite = names.Suite
 
 // f32/f64/f16 bit patterns of the constants used below.
 const (

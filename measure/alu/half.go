@@ -1,7 +1,6 @@
 package alu
 
 import (
-	names "github.com/gpuarch/gpuarch/measure/alu"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 )
@@ -62,8 +61,8 @@ func halfFamily(group, ty string, t ptx.Type, one, milli, nmilli, up, down, p999
 func halfEntries() []probe.ChainSpec {
 	var es []probe.ChainSpec
 	es = append(es, halfFamily("f16x2", "f16x2", ptx.F16x2, f16One, f16Milli, f16NMilli, f16Up, f16Down, f16P999, true)...)
-	es = append(es, halfFamily(names.GroupF16, "f16", ptx.F16, f16One, f16Milli, f16NMilli, f16Up, f16Down, f16P999, false)...)
+	es = append(es, halfFamily(GroupF16, "f16", ptx.F16, f16One, f16Milli, f16NMilli, f16Up, f16Down, f16P999, false)...)
 	es = append(es, halfFamily("bf16x2", "bf16x2", ptx.BF16x2, bf16One, bf16Milli, bf16NMilli, bf16Up, bf16Down, bf16P996, true)...)
-	es = append(es, halfFamily(names.GroupBF16, "bf16", ptx.BF16, bf16One, bf16Milli, bf16NMilli, bf16Up, bf16Down, bf16P996, false)...)
+	es = append(es, halfFamily(GroupBF16, "bf16", ptx.BF16, bf16One, bf16Milli, bf16NMilli, bf16Up, bf16Down, bf16P996, false)...)
 	return es
 }

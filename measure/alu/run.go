@@ -5,13 +5,8 @@ import (
 	"math"
 
 	"github.com/gpuarch/gpuarch/archdb"
-	names "github.com/gpuarch/gpuarch/measure/alu"
 	"github.com/gpuarch/gpuarch/record"
 )
-
-// Key is the key a job measuring subject is tracked by (measure/alu's
-// Key).
-func Key(subject string) string { return names.Key(subject) }
 
 // Annotate puts NVIDIA's documented rate beside a throughput record (see
 // Reference); other records are left as they are.

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/archdb"
-	names "github.com/gpuarch/gpuarch/measure/alu"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -149,7 +148,7 @@ func explain(rec *record.Record, ratio float64, seq string, steps float64) strin
 			split = split || n != math.Trunc(n)
 		}
 	}
-	scalarHalf := rec.Group == names.GroupF16 || rec.Group == names.GroupBF16
+	scalarHalf := rec.Group == GroupF16 || rec.Group == GroupBF16
 	switch {
 	case scalarHalf && ratio < 1 && referenceClass(rec.Group, rec.Subject) == archdb.FP16FMA:
 		return "the documented rate counts both halves of packed (x2) instructions; a scalar 16-bit instruction yields one result per thread"
