@@ -125,7 +125,7 @@ type StreamLoopSpec struct {
 	Width, Unroll, ALU int
 }
 
-// BarrierSpec is a Barrier kernel; Op probe.ExecutionOnly asks for a barrier
+// BarrierSpec is a Barrier kernel; Op ExecutionOnly asks for a barrier
 // that orders execution only, "" for one that orders memory too.
 type BarrierSpec struct {
 	Name string
@@ -289,3 +289,14 @@ const (
 // kernel needs (a type, a class of subgroup operations): the runner
 // records the probe as skipped, not failed.
 var ErrUnsupported = errors.New("not supported by this device")
+
+// ExecutionOnly is the Op of a Barrier kernel whose barrier synchronises
+// execution only, with no memory semantics; its records name it so
+// (measure/dispatch's ExecBarrierSubject).
+const ExecutionOnly = "execution only"
+
+// SyncUnroll is how many barriers (or chained atomics) a barrier
+// (atomics) probe's loop iteration holds, so that the loop's own
+// instructions, which a warp may issue only once the last one is done,
+// are a small part of each one's time.
+const SyncUnroll = 8

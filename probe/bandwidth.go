@@ -261,7 +261,7 @@ func streamKernelName(op string, width, alu int) string {
 	return fmt.Sprintf("stream_%s_w%d", KernelName(op), width)
 }
 
-func (j *bandwidthJob) prepare(ctx context.Context, r *Runner) {
+func (j *bandwidthJob) Prepare(ctx context.Context, r *Runner) {
 	seen := map[string]bool{}
 	var ks []kernel.Spec
 	for _, s := range j.streams {
@@ -290,9 +290,9 @@ func (j *bandwidthJob) prepare(ctx context.Context, r *Runner) {
 	}
 }
 
-func (j *bandwidthJob) close() { j.c.close() }
+func (j *bandwidthJob) Close() { j.c.close() }
 
-func (j *bandwidthJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+func (j *bandwidthJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	var recs []record.Record
 	newRec := func(s Stream) record.Record {
 		group := s.Group

@@ -237,7 +237,7 @@ func bankKernels() []kernel.Spec {
 	return ks
 }
 
-func (j *bankJob) prepare(ctx context.Context, r *Runner) {
+func (j *bankJob) Prepare(ctx context.Context, r *Runner) {
 	cg := r.GPU.Codegen()
 	j.unsupported = map[string]string{}
 	var ks []kernel.Spec
@@ -258,7 +258,7 @@ func (j *bankJob) prepare(ctx context.Context, r *Runner) {
 	j.c = r.compileKernels(ctx, "banks", ks)
 }
 
-func (j *bankJob) close() { j.c.close() }
+func (j *bankJob) Close() { j.c.close() }
 
 // bankShape is the block the bank kernels run as on this device, and
 // why a case cannot run there ("" when it can).
@@ -292,7 +292,7 @@ func (c BankCase) note(isa string) string {
 	return s
 }
 
-func (j *bankJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+func (j *bankJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	var recs []record.Record
 	prov := r.provenanceOf("banks", j.c.hash)
 	prov.CompileSeconds = j.c.compile.Seconds()

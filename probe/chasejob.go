@@ -97,7 +97,7 @@ func chaseKernel(p ChasePath) string {
 	return "chase_" + p.CacheOp
 }
 
-func (j *chaseJob) prepare(ctx context.Context, r *Runner) {
+func (j *chaseJob) Prepare(ctx context.Context, r *Runner) {
 	cg := r.GPU.Codegen()
 	ks := []kernel.Spec{kernel.ChaseInitSpec{Name: "chase_init"}}
 	seen := map[string]bool{}
@@ -137,7 +137,7 @@ func (j *chaseJob) unsupportedPath(r *Runner, p ChasePath) string {
 	return ""
 }
 
-func (j *chaseJob) close() { j.c.close() }
+func (j *chaseJob) Close() { j.c.close() }
 
 // chaseShape picks the elements, stride and chains for a footprint.
 func chaseShape(f int64, p ChasePath, sms int) (elems, stride, chains int) {
@@ -161,7 +161,7 @@ func chaseShape(f int64, p ChasePath, sms int) (elems, stride, chains int) {
 	return elems, stride, chains
 }
 
-func (j *chaseJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+func (j *chaseJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	var recs []record.Record
 	fail := func(st record.Status, why string) []record.Record {
 		for _, p := range j.paths {

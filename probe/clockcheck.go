@@ -166,10 +166,10 @@ func (r *Runner) retakeOffClock(ctx context.Context, j Job, recs []record.Record
 	start := time.Now()
 	defer func() { r.retaken += time.Since(start) }()
 	r.progress("clock check: %d of %d records ran off the warm-up clock (%s); taking them again", len(off), len(recs), strings.Join(off, "; "))
-	j.close()
-	j.prepare(ctx, r)
+	j.Close()
+	j.Prepare(ctx, r)
 	back := r.rewarmFully(ctx)
-	again, err := j.measure(ctx, r)
+	again, err := j.Measure(ctx, r)
 	if err != nil {
 		// The second take broke off: the first one's records stand,
 		// marked where they ran off the clock.

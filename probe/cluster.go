@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/async"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
@@ -289,7 +290,7 @@ func DSMStreamKernel(name string, width int, store bool) *ptx.Kernel {
 }
 
 // ClusterBarrierKernel builds the barrier.cluster probe: every thread of
-// every block runs iters iterations of SyncUnroll barrier.cluster
+// every block runs iters iterations of kernel.SyncUnroll barrier.cluster
 // arrive-and-wait pairs; thread 0 of rank 0 stores the loop's cycles.
 // Parameters: out (u64), iters (u32).
 func ClusterBarrierKernel(name string) *ptx.Kernel {
@@ -299,7 +300,7 @@ func ClusterBarrierKernel(name string) *ptx.Kernel {
 	clusterSync(k)
 	c0 := k.Read(ptx.Clock64)
 	k.Loop(iters, func() {
-		for range SyncUnroll {
+		for range kernel.SyncUnroll {
 			k.Raw("barrier.cluster.arrive;")
 			k.Raw("barrier.cluster.wait;")
 		}
@@ -718,7 +719,7 @@ func clusterBarrier(ctx context.Context, r *Runner, c *compiled, sizes []int, re
 		var one record.Record
 		g := Grid{Blocks: size, Threads: 128, Cluster: size}
 		pt := record.ParamPoint{X: float64(size)}
-		if err := c.medianCycles(ctx, r, "cluster_barrier", g, out, iters*SyncUnroll, &one, out.Ptr(), uint32(iters)); err != nil {
+		if err := c.medianCycles(ctx, r, "cluster_barrier", g, out, iters*kernel.SyncUnroll, &one, out.Ptr(), uint32(iters)); err != nil {
 			if Fatal(err) {
 				return err
 			}
@@ -737,6 +738,6 @@ func clusterBarrier(ctx context.Context, r *Runner, c *compiled, sizes []int, re
 		rec.Status, rec.Reason = record.StatusFailed, "no cluster size measured"
 		return nil
 	}
-	verified(rec, c.checkClocked("cluster_barrier", []string{"UCGABAR_ARV", "UCGABAR_WAIT", "CGABAR"}, SyncUnroll))
+	verified(rec, c.checkClocked("cluster_barrier", []string{"UCGABAR_ARV", "UCGABAR_WAIT", "CGABAR"}, kernel.SyncUnroll))
 	return nil
 }

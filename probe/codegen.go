@@ -156,7 +156,7 @@ func (l *ptxLowering) StreamLoop(k kernel.StreamLoopSpec) error {
 }
 
 func (l *ptxLowering) Barrier(k kernel.BarrierSpec) error {
-	if k.Op == ExecutionOnly {
+	if k.Op == kernel.ExecutionOnly {
 		return fmt.Errorf("%w: PTX's bar.sync always orders memory among the block", kernel.ErrUnsupported)
 	}
 	l.m.Add(BarrierKernel(k.Name))

@@ -117,7 +117,7 @@ func branchKernelName(b kernel.Branch) string {
 	return fmt.Sprintf("branch_%s_%d", b.Mode, b.Paths)
 }
 
-func (j *controlJob) prepare(ctx context.Context, r *Runner) {
+func (j *controlJob) Prepare(ctx context.Context, r *Runner) {
 	var ks []kernel.Spec
 	seen := map[string]bool{}
 	for _, b := range j.branches {
@@ -132,11 +132,11 @@ func (j *controlJob) prepare(ctx context.Context, r *Runner) {
 	j.c = r.compileKernels(ctx, "control", ks)
 }
 
-func (j *controlJob) close() { j.c.close() }
+func (j *controlJob) Close() { j.c.close() }
 
 const controlIters = 2048
 
-func (j *controlJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+func (j *controlJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	prov := j.c.provenance("control")
 	bufs, free, err := allocBuffers(r.GPU, 64, 4096)
 	if err != nil {

@@ -92,7 +92,7 @@ func CoopMatKernels(cm kernel.CoopMat, shapes []CoopMatShape, lengths []int) []k
 	return j.kernels(lengths)
 }
 
-func (j *coopMatJob) prepare(ctx context.Context, r *Runner) {
+func (j *coopMatJob) Prepare(ctx context.Context, r *Runner) {
 	j.lengths = slices.Clone(r.Config.LatencyLengths)
 	sort.Ints(j.lengths)
 	ks := j.kernels(j.lengths)
@@ -109,9 +109,9 @@ func (j *coopMatJob) prepare(ctx context.Context, r *Runner) {
 	j.c = r.compileKernels(ctx, j.module(), ks)
 }
 
-func (j *coopMatJob) close() { j.c.close() }
+func (j *coopMatJob) Close() { j.c.close() }
 
-func (j *coopMatJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+func (j *coopMatJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	newRec := func(q record.Quantity, unit string) record.Record {
 		rec := record.Record{ID: mma.ID(j.cm.Name(), q), Suite: j.suite, Subject: j.cm.Name(), Group: mma.GroupCoopMat,
 			Quantity: q, Unit: unit, Status: record.StatusOK,

@@ -41,13 +41,13 @@ type dispatchJob struct {
 
 const dispatchKernel = "dispatch_spin"
 
-func (j *dispatchJob) prepare(ctx context.Context, r *Runner) {
+func (j *dispatchJob) Prepare(ctx context.Context, r *Runner) {
 	j.c = r.compileKernels(ctx, "dispatch", []kernel.Spec{kernel.ClockSpinSpec{Name: dispatchKernel}})
 }
 
-func (j *dispatchJob) close() { j.c.close() }
+func (j *dispatchJob) Close() { j.c.close() }
 
-func (j *dispatchJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+func (j *dispatchJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	return measureEach(j.c, j.strategies, func(s DispatchStrategy) record.Record {
 		return record.Record{ID: dispatch.TraceID(s.Name), Suite: j.suite, Subject: s.Name, Group: dispatch.GroupDispatch,
 			Quantity: record.Dispatch, Unit: "blocks resident per SM", Status: record.StatusOK, Provenance: j.c.provenance("dispatch")}

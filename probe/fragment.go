@@ -151,7 +151,7 @@ func (j *fragmentJob) latencyKernel(unroll int, control bool) string {
 	return fmt.Sprintf("frag_%s_%s%d", KernelName(j.f.Name()), kind, unroll)
 }
 
-func (j *fragmentJob) prepare(ctx context.Context, r *Runner) {
+func (j *fragmentJob) Prepare(ctx context.Context, r *Runner) {
 	m := r.module()
 	seen := map[int]bool{}
 	for _, s := range fragmentShapes {
@@ -172,7 +172,7 @@ func (j *fragmentJob) prepare(ctx context.Context, r *Runner) {
 	j.c = r.compileSource(ctx, "frag_"+KernelName(j.f.Name()), m.String())
 }
 
-func (j *fragmentJob) close() { j.c.close() }
+func (j *fragmentJob) Close() { j.c.close() }
 
 // run launches the kernel for ilp chains at warps per SM (0: one warp
 // alone) and returns the per-SM rate in instructions per clock.
@@ -258,7 +258,7 @@ func (j *fragmentJob) latency(ctx context.Context, r *Runner, rec *record.Record
 	return nil
 }
 
-func (j *fragmentJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+func (j *fragmentJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	newRec := func(q record.Quantity, unit string) record.Record {
 		return record.Record{ID: mma.ID(j.f.Name(), q), Suite: j.suite, Subject: j.f.Name(), Group: mma.GroupFragment,
 			Quantity: q, Unit: unit, Status: record.StatusOK,

@@ -166,7 +166,7 @@ func ccOf(s string) (major, minor int) {
 	return major, minor
 }
 
-func (j *hopperJob) prepare(ctx context.Context, r *Runner) {
+func (j *hopperJob) Prepare(ctx context.Context, r *Runner) {
 	why := NeedsHopper(r.GPU.Device(), j.target == "sm_90a")
 	if j.anyCUDA {
 		why = NeedsCUDA(r.GPU.Device())
@@ -190,9 +190,9 @@ func (j *hopperJob) prepare(ctx context.Context, r *Runner) {
 	j.c = r.compileSource(ctx, j.module, m.String())
 }
 
-func (j *hopperJob) close() { j.c.close() }
+func (j *hopperJob) Close() { j.c.close() }
 
-func (j *hopperJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+func (j *hopperJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	prov := j.c.provenance(j.module)
 	return measureEach(j.c, j.items, func(it Item) record.Record {
 		rec := it.Rec

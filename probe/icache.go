@@ -40,7 +40,7 @@ const instBytes = 16
 
 func (j *codeSizeJob) kernel() string { return fmt.Sprintf("code_%d_ilp%d", j.bytes, j.ilp) }
 
-func (j *codeSizeJob) prepare(ctx context.Context, r *Runner) {
+func (j *codeSizeJob) Prepare(ctx context.Context, r *Runner) {
 	j.unroll = max(1, j.bytes/instBytes/j.ilp)
 	j.c = r.compileKernels(ctx, j.kernel(), []kernel.Spec{kernel.ThroughputChainSpec{Name: j.kernel(), Step: j.spec.Step, ILP: j.ilp, Unroll: j.unroll}})
 	// A program that builds a kernel per launch width builds the one
@@ -52,9 +52,9 @@ func (j *codeSizeJob) prepare(ctx context.Context, r *Runner) {
 	}
 }
 
-func (j *codeSizeJob) close() { j.c.close() }
+func (j *codeSizeJob) Close() { j.c.close() }
 
-func (j *codeSizeJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+func (j *codeSizeJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	steps := j.ilp * j.unroll
 	rec := record.Record{
 		ID: memory.CodeSizeID(j.bytes), Suite: j.spec.Suite, Subject: j.spec.Subject, Group: memory.GroupCodeSize,

@@ -65,13 +65,13 @@ type launchJob struct {
 
 const launchKernel = "launch_stamp"
 
-func (j *launchJob) prepare(ctx context.Context, r *Runner) {
+func (j *launchJob) Prepare(ctx context.Context, r *Runner) {
 	j.c = r.compileKernels(ctx, "launch", []kernel.Spec{kernel.LaunchStampSpec{Name: launchKernel}})
 }
 
-func (j *launchJob) close() { j.c.close() }
+func (j *launchJob) Close() { j.c.close() }
 
-func (j *launchJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+func (j *launchJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	return measureEach(j.c, j.cases, func(c LaunchCase) record.Record {
 		return record.Record{ID: dispatch.LaunchID(c.Subject), Suite: j.suite, Subject: c.Subject, Group: dispatch.GroupLaunch, Op: c.Op,
 			Quantity: record.Launch, Unit: "µs per launch", Status: record.StatusOK, Provenance: j.c.provenance("launch")}

@@ -4,13 +4,14 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/async"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
 
 // MbarrierOps are the mbarrier operations the mbarrier probe times, each
-// from one thread, SyncUnroll a loop iteration.
+// from one thread, kernel.SyncUnroll a loop iteration.
 var MbarrierOps = []string{"arrive", "arrive.expect_tx", "test_wait", "try_wait", "arrive then wait", "phase flip between warps"}
 
 func mbarKernelName(op string) string {
@@ -20,7 +21,7 @@ func mbarKernelName(op string) string {
 
 // MbarrierKernel builds the probe of one mbarrier operation (see
 // MbarrierOps): thread 0 of a 64-thread block runs iters loop iterations
-// of SyncUnroll of it on a barrier that expects one arrival, so every
+// of kernel.SyncUnroll of it on a barrier that expects one arrival, so every
 // arrive completes a phase; test_wait and try_wait poll a phase already
 // complete; "arrive then wait" arrives and polls until its phase
 // completes; "phase flip between warps" has thread 0 arrive on one
@@ -45,7 +46,7 @@ func MbarrierKernel(name, op string) *ptx.Kernel {
 	if op == "phase flip between warps" {
 		ifThread(k, tid, 32, func() {
 			k.Loop(iters, func() {
-				for range SyncUnroll {
+				for range kernel.SyncUnroll {
 					waitParity(k, bar, ph)
 					k.Raw(fmt.Sprintf("mbarrier.arrive.shared::cta.b64 %s, [%s];", st, bar2))
 					k.Op("xor.b32", ph, ph, ptx.Int(1))
@@ -63,7 +64,7 @@ func MbarrierKernel(name, op string) *ptx.Kernel {
 	}
 	c0 := k.Read(ptx.Clock64)
 	k.Loop(iters, func() {
-		for range SyncUnroll {
+		for range kernel.SyncUnroll {
 			switch op {
 			case "arrive":
 				k.Raw(fmt.Sprintf("mbarrier.arrive.shared::cta.b64 %s, [%s];", st, bar))
@@ -133,14 +134,14 @@ func MbarrierJob(suite string) Job {
 				}
 				defer out.Free()
 				const iters = 256
-				per := iters * SyncUnroll
+				per := iters * kernel.SyncUnroll
 				if op == "phase flip between warps" {
 					per *= 2
 				}
 				if err := c.medianCycles(ctx, r, mbarKernelName(op), Grid{Blocks: 1, Threads: 64, SharedBytes: 64}, out, per, rec, out.Ptr(), uint32(iters)); err != nil {
 					return err
 				}
-				verified(rec, c.checkClocked(mbarKernelName(op), []string{"SYNCS"}, SyncUnroll))
+				verified(rec, c.checkClocked(mbarKernelName(op), []string{"SYNCS"}, kernel.SyncUnroll))
 				return nil
 			}})
 	}

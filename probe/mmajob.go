@@ -60,7 +60,7 @@ func (j *mmaJob) kernel(ilp int) string {
 	return fmt.Sprintf("mma_%s_ilp%d", KernelName(j.m.Name), ilp)
 }
 
-func (j *mmaJob) prepare(ctx context.Context, r *Runner) {
+func (j *mmaJob) Prepare(ctx context.Context, r *Runner) {
 	m := r.module()
 	for _, u := range mmaLatencyUnrolls {
 		m.Add(MMAKernel(j.latencyKernel(u), j.m, 1, u))
@@ -79,12 +79,12 @@ func (j *mmaJob) prepare(ctx context.Context, r *Runner) {
 	j.c = r.compileSource(ctx, "mma_"+KernelName(j.m.Name), m.String())
 }
 
-func (j *mmaJob) close() { j.c.close() }
+func (j *mmaJob) Close() { j.c.close() }
 
 // mmaSeed is the random-data seed; 0 asks the kernels for zeros.
 const mmaSeed = 0x5eed
 
-func (j *mmaJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+func (j *mmaJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	newRec := func(subject string, q record.Quantity, unit string) record.Record {
 		return record.Record{ID: mma.ID(subject, q), Suite: j.suite, Subject: subject, Group: j.m.Group,
 			Quantity: q, Unit: unit, Status: record.StatusOK,

@@ -29,7 +29,7 @@ func (j *occupancyJob) kernel(ilp int) string {
 	return fmt.Sprintf("occ_%s_ilp%d", KernelName(j.spec.Subject), ilp)
 }
 
-func (j *occupancyJob) prepare(ctx context.Context, r *Runner) {
+func (j *occupancyJob) Prepare(ctx context.Context, r *Runner) {
 	body := max(8, r.Config.BodySteps/max(1, j.spec.Weight))
 	j.unroll = map[int]int{}
 	var ks []kernel.Spec
@@ -40,9 +40,9 @@ func (j *occupancyJob) prepare(ctx context.Context, r *Runner) {
 	j.c = r.compileKernels(ctx, "occ_"+KernelName(j.spec.Subject), ks)
 }
 
-func (j *occupancyJob) close() { j.c.close() }
+func (j *occupancyJob) Close() { j.c.close() }
 
-func (j *occupancyJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+func (j *occupancyJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	rec := record.Record{
 		ID: record.MakeID(j.spec.Suite, "", j.spec.Subject, string(record.Occupancy)), Suite: j.spec.Suite, Subject: j.spec.Subject, Group: j.spec.Group,
 		Quantity: record.Occupancy, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Note: j.spec.Note, Op: j.spec.Op,
@@ -190,7 +190,7 @@ func (j *mixJob) perRound() int {
 	return n
 }
 
-func (j *mixJob) prepare(ctx context.Context, r *Runner) {
+func (j *mixJob) Prepare(ctx context.Context, r *Runner) {
 	weight := 0
 	for _, p := range j.parts {
 		weight += p.Count * max(1, p.Spec.Weight)
@@ -218,9 +218,9 @@ func (j *mixJob) prepare(ctx context.Context, r *Runner) {
 	}
 }
 
-func (j *mixJob) close() { j.c.close() }
+func (j *mixJob) Close() { j.c.close() }
 
-func (j *mixJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+func (j *mixJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	det := &record.MixDetail{Role: j.role}
 	for _, p := range j.parts {
 		det.Parts = append(det.Parts, record.MixPart{Subject: p.Spec.Subject, Count: p.Count})

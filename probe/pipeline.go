@@ -12,9 +12,9 @@ import (
 // launches nothing and may run on any goroutine) and measured later
 // (measure, on the goroutine that owns the GPU).
 type Job interface {
-	prepare(ctx context.Context, r *Runner)
-	measure(ctx context.Context, r *Runner) ([]record.Record, error)
-	close()
+	Prepare(ctx context.Context, r *Runner)
+	Measure(ctx context.Context, r *Runner) ([]record.Record, error)
+	Close()
 }
 
 // ChainJob measures one instruction's latency and throughput (see Chain).
@@ -25,11 +25,11 @@ type chainJob struct {
 	p    *prepared
 }
 
-func (j *chainJob) prepare(ctx context.Context, r *Runner) { j.p = r.prepare(ctx, j.spec) }
-func (j *chainJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+func (j *chainJob) Prepare(ctx context.Context, r *Runner) { j.p = r.prepare(ctx, j.spec) }
+func (j *chainJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	return r.measure(ctx, j.p)
 }
-func (j *chainJob) close() {
+func (j *chainJob) Close() {
 	if j.p != nil {
 		j.p.close()
 	}
@@ -98,7 +98,7 @@ func (r *Runner) RunEvents(ctx context.Context, jobs []Job, ev Events) error {
 			lowerPriority()
 			for i := range todo {
 				t := time.Now()
-				jobs[i].prepare(ctx2, r)
+				jobs[i].Prepare(ctx2, r)
 				compiled[i] = time.Since(t)
 				ready[i] <- jobs[i]
 			}
@@ -110,7 +110,7 @@ func (r *Runner) RunEvents(ctx context.Context, jobs []Job, ev Events) error {
 		for _, c := range ready {
 			select {
 			case j := <-c:
-				j.close()
+				j.Close()
 			default:
 			}
 		}
@@ -137,9 +137,9 @@ func (r *Runner) RunEvents(ctx context.Context, jobs []Job, ev Events) error {
 		}
 		m, b := time.Now(), r.busy()
 		r.keepWarm(ctx)
-		recs, err := j.measure(ctx, r)
+		recs, err := j.Measure(ctx, r)
 		recs, err = r.retakeOffClock(ctx, j, recs, err)
-		j.close()
+		j.Close()
 		charge(recs, wait, time.Since(m), r.busy()-b, compiled[i])
 		if ev.Record != nil {
 			for _, rec := range recs {

@@ -11,14 +11,8 @@ import (
 	"github.com/gpuarch/gpuarch/stats"
 )
 
-// SyncUnroll is how many barriers (or chained atomics) a barrier
-// (atomics) probe's loop iteration holds, so that the loop's own
-// instructions, which a warp may issue only once the last one is done,
-// are a small part of each one's time.
-const SyncUnroll = 8
-
 // BarrierKernel builds the barrier probe: every thread of the block runs
-// iters loop iterations of SyncUnroll bar.sync, and thread 0 stores
+// iters loop iterations of kernel.SyncUnroll bar.sync, and thread 0 stores
 // the loop's cycles at out. Parameters: out (u64), iters (u32).
 func BarrierKernel(name string) *ptx.Kernel {
 	k := ptx.NewKernel(name)
@@ -27,7 +21,7 @@ func BarrierKernel(name string) *ptx.Kernel {
 	k.Op("bar.sync", ptx.Int(0))
 	c0 := k.Read(ptx.Clock64)
 	k.Loop(iters, func() {
-		for range SyncUnroll {
+		for range kernel.SyncUnroll {
 			k.Op("bar.sync", ptx.Int(0))
 		}
 	})
@@ -64,7 +58,7 @@ func atomicStep(k *ptx.Kernel, a kernel.Atomic, op string, v, addr ptx.Reg) {
 }
 
 // AtomicKernel builds the atomics probe for a: every thread chains iters
-// loop iterations of SyncUnroll atomics, each taking the value the last returned, on the 8-byte word
+// loop iterations of kernel.SyncUnroll atomics, each taking the value the last returned, on the 8-byte word
 // (thread / ways) of buf (global: the grid's thread index; shared: the
 // block's, in dynamic shared memory), and lane 0 of every warp writes a
 // warp record. ways lanes share each word: 1 is uncontended. Parameters:
@@ -108,7 +102,7 @@ func AtomicKernel(name string, a kernel.Atomic) *ptx.Kernel {
 	c0, g0 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
 	op := fmt.Sprintf("atom.%s.%s.%s", a.Space, a.Op, a.Type)
 	k.Loop(iters, func() {
-		for range SyncUnroll {
+		for range kernel.SyncUnroll {
 			atomicStep(k, a, op, v, addr)
 		}
 	})
@@ -158,18 +152,13 @@ type syncJob struct {
 	execOnly bool
 }
 
-// ExecutionOnly is the Op of a Barrier kernel whose barrier synchronises
-// execution only, with no memory semantics; its records name it so
-// (measure/dispatch's ExecBarrierSubject).
-const ExecutionOnly = dispatch.ExecutionOnly
-
-func (j *syncJob) prepare(ctx context.Context, r *Runner) {
+func (j *syncJob) Prepare(ctx context.Context, r *Runner) {
 	cg := r.GPU.Codegen()
 	ks := []kernel.Spec{kernel.BarrierSpec{Name: "barrier"}}
 	// A barrier without memory semantics, where the language has one
 	// apart (SPIR-V's OpControlBarrier with no semantics; PTX's bar.sync
 	// always orders memory among the block): what the semantics cost.
-	if exec := (kernel.BarrierSpec{Name: "barrier_exec", Op: ExecutionOnly}); unsupported(cg, exec) == "" {
+	if exec := (kernel.BarrierSpec{Name: "barrier_exec", Op: kernel.ExecutionOnly}); unsupported(cg, exec) == "" {
 		ks = append(ks, exec)
 		j.execOnly = true
 	}
@@ -192,12 +181,12 @@ func (j *syncJob) prepare(ctx context.Context, r *Runner) {
 	j.c = r.compileKernels(ctx, "sync", ks)
 }
 
-func (j *syncJob) close() { j.c.close() }
+func (j *syncJob) Close() { j.c.close() }
 
 // syncIters is how many barriers or atomics each thread runs per launch.
 const syncIters = 2048
 
-func (j *syncJob) measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+func (j *syncJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	prov := r.provenanceOf("sync", j.c.hash)
 	prov.CompileSeconds = j.c.compile.Seconds()
 	var recs []record.Record
@@ -274,13 +263,13 @@ func (j *syncJob) barrier(ctx context.Context, r *Runner, warps int, rec *record
 }
 
 // barrierKernel times one barrier kernel at a block of warps.
-func (j *syncJob) barrierKernel(ctx context.Context, r *Runner, kernel string, warps int, rec *record.Record) error {
+func (j *syncJob) barrierKernel(ctx context.Context, r *Runner, name string, warps int, rec *record.Record) error {
 	out, err := r.GPU.Alloc(64)
 	if err != nil {
 		return err
 	}
 	defer out.Free()
-	return j.c.medianCycles(ctx, r, kernel, Grid{Blocks: 1, Threads: r.warpSize() * warps}, out, syncIters, rec, out.Ptr(), uint32(syncIters/SyncUnroll))
+	return j.c.medianCycles(ctx, r, name, Grid{Blocks: 1, Threads: r.warpSize() * warps}, out, syncIters, rec, out.Ptr(), uint32(syncIters/kernel.SyncUnroll))
 }
 
 func (j *syncJob) atomic(ctx context.Context, r *Runner, c AtomicCase, rec *record.Record) error {
@@ -310,7 +299,7 @@ func (j *syncJob) atomic(ctx context.Context, r *Runner, c AtomicCase, rec *reco
 		if err := out.Clear(); err != nil {
 			return err
 		}
-		if err := j.c.prog.Launch(ctx, atomicKernel(c.Atomic), g, r.Config.LaunchTimeout, out.Ptr(), buf.Ptr(), uint32(syncIters/SyncUnroll), ways); err != nil {
+		if err := j.c.prog.Launch(ctx, atomicKernel(c.Atomic), g, r.Config.LaunchTimeout, out.Ptr(), buf.Ptr(), uint32(syncIters/kernel.SyncUnroll), ways); err != nil {
 			return err
 		}
 		b, err := out.Read()

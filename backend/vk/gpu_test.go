@@ -242,7 +242,7 @@ func TestSyncOnVulkan(t *testing.T) {
 	if len(recs) != 4+len(cases) {
 		t.Fatalf("%d records", len(recs))
 	}
-	if !strings.Contains(recs[2].Subject, probe.ExecutionOnly) {
+	if !strings.Contains(recs[2].Subject, kernel.ExecutionOnly) {
 		t.Errorf("record 2 is %q, not the barrier without memory semantics", recs[2].Subject)
 	}
 	for _, rec := range recs {

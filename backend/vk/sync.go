@@ -4,27 +4,26 @@ import (
 	"fmt"
 
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 )
 
 // barrierKernel is probe.BarrierKernel in SPIR-V: every invocation of the
-// workgroup runs iters loop iterations of probe.SyncUnroll workgroup
+// workgroup runs iters loop iterations of kernel.SyncUnroll workgroup
 // barriers (OpControlBarrier, workgroup execution and memory scope, as
 // GLSL's barrier()), and invocation 0
 // stores the loop's subgroup-clock cycles at out; with op
-// probe.ExecutionOnly the barriers have no memory semantics. Parameters:
+// kernel.ExecutionOnly the barriers have no memory semantics. Parameters:
 // out (u64), iters (u32).
 func barrierKernel(m *module, name string, op string) {
 	f := m.newFn(name, []string{"out", "iters"}, []bool{true, false})
 	workgroup := m.konst("u32", 2)
 	sem := m.konst("u32", 0x108) // AcquireRelease | WorkgroupMemory
-	if op == probe.ExecutionOnly {
+	if op == kernel.ExecutionOnly {
 		sem = m.konst("u32", 0) // None
 	}
 	f.emit("OpControlBarrier %s %s %s", workgroup, workgroup, sem)
 	c0 := f.clock(false)
 	f.loop(f.param("iters"), nil, nil, func([]string) []string {
-		for range probe.SyncUnroll {
+		for range kernel.SyncUnroll {
 			f.emit("OpControlBarrier %s %s %s", workgroup, workgroup, sem)
 		}
 		return nil
@@ -44,7 +43,7 @@ func (f *fn) storeFirst(c0, c1 string) {
 }
 
 // atomicKernel is probe.AtomicKernel in SPIR-V: every invocation chains
-// iters loop iterations of probe.SyncUnroll atomics, each taking the
+// iters loop iterations of kernel.SyncUnroll atomics, each taking the
 // value the last returned, on the 8-byte word (invocation / ways) of buf
 // (global: the dispatch's invocation index; shared: the workgroup's, in
 // the workgroup array), and every subgroup writes a warp record. Relaxed
@@ -126,7 +125,7 @@ func atomicKernel(m *module, name string, a kernel.Atomic) error {
 	}
 	out, _ := f.loop(f.param("iters"), []string{tid}, []string{"u32"}, func(in []string) []string {
 		v := in[0]
-		for range probe.SyncUnroll {
+		for range kernel.SyncUnroll {
 			v = step(v)
 		}
 		return []string{v}

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -80,8 +81,9 @@ func BarSyncID(warps int) string {
 	return record.MakeID(Suite, GroupBarrier, BarSyncSubject(warps), "")
 }
 
-// ExecutionOnly names the barrier without memory semantics.
-const ExecutionOnly = "execution only"
+// ExecutionOnly names the barrier without memory semantics: the Op of
+// its kernel.
+const ExecutionOnly = kernel.ExecutionOnly
 
 // ExecBarrierSubject is the subject of the barrier without memory
 // semantics in a block of warps: "barrier, execution only, <n> warps".
