@@ -300,3 +300,8 @@ const ExecutionOnly = "execution only"
 // instructions, which a warp may issue only once the last one is done,
 // are a small part of each one's time.
 const SyncUnroll = 8
+
+// BranchBodyOps is the length of each path of a BranchLoop kernel, in
+// dependent multiply-adds: long enough that a compiler keeps the branch
+// rather than predicating both sides.
+const BranchBodyOps = 8

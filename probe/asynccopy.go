@@ -257,7 +257,7 @@ func AsyncLatencyJob(suite string, cases []AsyncLatency) Job {
 		j.items = append(j.items, Item{
 			Rec: record.Record{ID: async.LatencyID(subject), Suite: suite, Subject: subject, Group: groupOf(c.Copy), Op: c.Copy.Kind,
 				Quantity: record.Latency, Unit: "cycles", Note: asyncLatencyNote(c)},
-			Run: func(ctx context.Context, r *Runner, cp *compiled, rec *record.Record) error {
+			Run: func(ctx context.Context, r *Runner, cp *Compiled, rec *record.Record) error {
 				return asyncLatency(ctx, r, cp, c, rec)
 			},
 		})
@@ -350,9 +350,9 @@ func asyncIters(level string) int {
 	return 256
 }
 
-func asyncLatency(ctx context.Context, r *Runner, c *compiled, lc AsyncLatency, rec *record.Record) error {
+func asyncLatency(ctx context.Context, r *Runner, c *Compiled, lc AsyncLatency, rec *record.Record) error {
 	footprint := asyncFootprint
-	bufs, free, err := allocBuffers(r.GPU, footprint, 64)
+	bufs, free, err := AllocBuffers(r.GPU, footprint, 64)
 	if err != nil {
 		return err
 	}
@@ -382,11 +382,11 @@ func asyncLatency(ctx context.Context, r *Runner, c *compiled, lc AsyncLatency, 
 	} else if lc.Level == "DRAM" {
 		mask, delta = uint32(footprint/2-1), 64<<10+128
 	}
-	threads := r.warpSize()
+	threads := r.WarpSize()
 	g := Grid{Blocks: 1, Threads: threads, SharedBytes: asyncData + max(lc.Bytes, 16*threads)}
 	iters := asyncIters(lc.Level)
 	launch := func(kernel string, into *record.Record) error {
-		return c.medianCycles(ctx, r, kernel, g, out, iters*asyncSteps, into, append([]any{out.Ptr(), buf.Ptr(), uint32(iters), mask, delta, uint32(lc.Bytes)}, args...)...)
+		return c.MedianCycles(ctx, r, kernel, g, out, iters*asyncSteps, into, append([]any{out.Ptr(), buf.Ptr(), uint32(iters), mask, delta, uint32(lc.Bytes)}, args...)...)
 	}
 	var full, ctl record.Record
 	if err := launch(asyncLatencyKernel(a, false), &full); err != nil {
@@ -399,7 +399,7 @@ func asyncLatency(ctx context.Context, r *Runner, c *compiled, lc AsyncLatency, 
 	for i, v := range full.Samples {
 		rec.Samples[i] = v - ctl.Value
 	}
-	rec.Summary = summary(rec.Samples)
+	rec.Summary = Summarize(rec.Samples)
 	rec.Value = rec.Summary.Median
 	rec.Latency = &record.LatencyDetail{Cycles: rec.Value, RawCycles: full.Value, AdjustedCycles: rec.Value}
 	verified(rec, c.checkClocked(asyncLatencyKernel(a, false), a.Expect(), asyncSteps))
@@ -589,11 +589,11 @@ func AsyncStreamJob(suite string, sweeps []AsyncStream) Job {
 			reach = &record.Record{ID: async.InFlightID(subject), Suite: suite, Subject: async.InFlightSubject(subject), Group: async.GroupTMA,
 				Quantity: record.Amount, Unit: "bytes", Note: "the fewest bytes in flight per SM (stages × copy size) whose rate is at least 95% of the sweep's best"}
 		}
-		j.items = append(j.items, Item{Rec: rec, Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+		j.items = append(j.items, Item{Rec: rec, Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 			return asyncStream(ctx, r, c, s, x, rec)
 		}})
 		if reach != nil {
-			j.items = append(j.items, Item{Rec: *reach, Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+			j.items = append(j.items, Item{Rec: *reach, Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 				return fewestInFlight(j, rec, subject)
 			}})
 		}
@@ -636,7 +636,7 @@ func asyncStreamIters(kind string, size int) int {
 	return max(64, min(2048, (8<<20)/size))
 }
 
-func asyncStream(ctx context.Context, r *Runner, c *compiled, s AsyncStream, x string, rec *record.Record) error {
+func asyncStream(ctx context.Context, r *Runner, c *Compiled, s AsyncStream, x string, rec *record.Record) error {
 	d := r.GPU.Device()
 	buf, err := r.GPU.Alloc(s.footprint())
 	if err != nil {

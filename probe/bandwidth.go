@@ -243,7 +243,7 @@ type bandwidthJob struct {
 	suite   string
 	streams []Stream
 	shapes  []StreamShape
-	c       *compiled
+	c       *Compiled
 }
 
 // streamUnroll is the accesses each thread has in flight per loop
@@ -273,12 +273,12 @@ func (j *bandwidthJob) Prepare(ctx context.Context, r *Runner) {
 			}
 		}
 	}
-	j.c = r.compileKernels(ctx, "stream", ks)
+	j.c = r.CompileKernels(ctx, "stream", ks)
 	// Each kernel built at the widths it will be launched with, here on a
 	// compile worker rather than at its first launch on the measuring
 	// thread (a Vulkan pipeline per workgroup size); a width that fails
 	// to build fails again, and says so, at its launch.
-	if pr, ok := j.c.prog.(Preparer); ok {
+	if pr, ok := j.c.Prog.(Preparer); ok {
 		for _, s := range j.streams {
 			if s.Op == "lds" { // built with its workgroup memory at launch
 				continue
@@ -290,7 +290,7 @@ func (j *bandwidthJob) Prepare(ctx context.Context, r *Runner) {
 	}
 }
 
-func (j *bandwidthJob) Close() { j.c.close() }
+func (j *bandwidthJob) Close() { j.c.Close() }
 
 func (j *bandwidthJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	var recs []record.Record
@@ -303,23 +303,23 @@ func (j *bandwidthJob) Measure(ctx context.Context, r *Runner) ([]record.Record,
 		// so it is its operation too.
 		rec := record.Record{ID: record.MakeID(j.suite, group, s.Subject, ""), Suite: j.suite, Subject: s.Subject, Group: group, Op: group + "/" + s.Subject,
 			Quantity: record.Throughput, Unit: "bytes/clock/SM", Status: record.StatusOK, Note: s.Note,
-			Provenance: r.provenanceOf("stream", j.c.hash)}
-		rec.Provenance.CompileSeconds = j.c.compile.Seconds()
+			Provenance: r.ProvenanceOf("stream", j.c.Hash)}
+		rec.Provenance.CompileSeconds = j.c.Compile.Seconds()
 		return rec
 	}
-	if f := j.c.failure; f != nil {
+	if f := j.c.Failure; f != nil {
 		for _, s := range j.streams {
 			rec := newRec(s)
 			rec.Status, rec.Reason = f.Status, f.Reason
 			recs = append(recs, rec)
 		}
-		return recs, j.c.fatalErr
+		return recs, j.c.FatalErr
 	}
 	// Room for every shape's warp records, in the device's subgroups (a
 	// lavapipe subgroup is 8 wide: four records where NVIDIA writes one).
 	warps := 0
 	for _, sh := range j.shapes {
-		warps = max(warps, r.GPU.Device().SMs*max(1, sh.WarpsPerSM/8)*32*min(sh.WarpsPerSM, 8)/r.warpSize())
+		warps = max(warps, r.GPU.Device().SMs*max(1, sh.WarpsPerSM/8)*32*min(sh.WarpsPerSM, 8)/r.WarpSize())
 	}
 	out, err := r.recordBuffer(warps)
 	if err != nil {
@@ -438,7 +438,7 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 	det.WarpInstPerClockPerSM = best.WarpInstPerClockPerSM
 	det.ResultsPerSecond = best.perSec
 	rec.Through = det
-	rec.Provenance.Clock = &record.Clock{Hz: best.hz, Source: r.cycleClock() + " over " + r.timerName() + " inside the best shape's stream kernel; it converts bytes per second to bytes per clock per SM"}
+	rec.Provenance.Clock = &record.Clock{Hz: best.hz, Source: r.CycleClock() + " over " + r.TimerName() + " inside the best shape's stream kernel; it converts bytes per second to bytes per clock per SM"}
 	if s.CurvePath != "" {
 		rec.Curve = &record.CurveDetail{Path: s.CurvePath, ClockHz: best.hz, Points: []record.CurvePoint{{Bytes: best.Shape.Bytes, Value: best.WarpInstPerClockPerSM, Elements: s.ALUPerAccess, Stride: s.Spacing}}}
 	}
@@ -486,7 +486,7 @@ func (j *bandwidthJob) repeat(ctx context.Context, r *Runner, s Stream, best str
 		rec.Warnings = append(rec.Warnings, fmt.Sprintf("repeats stopped after %d samples: %v", len(samples), err))
 	}
 	rec.Samples = samples
-	rec.Summary = summary(samples)
+	rec.Summary = Summarize(samples)
 	med := stats.Median(samples)
 	mid := points[0]
 	for _, p := range points[1:] {
@@ -557,14 +557,14 @@ func (j *bandwidthJob) point(ctx context.Context, r *Runner, s Stream, at stream
 			return nil, err
 		}
 		args := []any{out.Ptr(), r.sinkPtr(), uint32(passes), at.base, region, regions, uint32(0x7fc00bad), uint32(spacing), uint32(at.rotate)}
-		if err := j.c.prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, args...); err != nil {
+		if err := j.c.Prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, args...); err != nil {
 			return nil, fmt.Errorf("%s over %d bytes at width %d, %d warps/SM, rotation %d: %w", s.Subject, f, sh.Width, sh.WarpsPerSM, at.rotate, err)
 		}
 		b, err := out.Read()
 		if err != nil {
 			return nil, err
 		}
-		return r.decodeWarps(b, blocks*threads/r.warpSize())
+		return r.DecodeWarps(b, blocks*threads/r.WarpSize())
 	}
 	ws, err := launch(passes)
 	if err != nil {
@@ -580,8 +580,8 @@ func (j *bandwidthJob) point(ctx context.Context, r *Runner, s Stream, at stream
 	}
 	// The useful bytes: a width-byte access in every spacing bytes.
 	covered := region / uint64(spacing) * uint64(sh.Width)
-	perWarp := float64(passes) * float64(covered) / float64(threads/r.warpSize())
-	rate, err := r.rateOf(ws, perWarp)
+	perWarp := float64(passes) * float64(covered) / float64(threads/r.WarpSize())
+	rate, err := r.RateOf(ws, perWarp)
 	if err != nil {
 		return streamPoint{}, err
 	}

@@ -205,7 +205,7 @@ func BankJob(suite string, cases []BankCase) Job { return &bankJob{suite: suite,
 type bankJob struct {
 	suite string
 	cases []BankCase
-	c     *compiled
+	c     *Compiled
 	// unsupported says, by kernel, why it is not in the module.
 	unsupported map[string]string
 }
@@ -243,7 +243,7 @@ func (j *bankJob) Prepare(ctx context.Context, r *Runner) {
 	var ks []kernel.Spec
 	for _, k := range bankKernels() {
 		// A kernel the device cannot have is skipped, not the module.
-		if why := unsupported(cg, k); why != "" {
+		if why := Unsupported(cg, k); why != "" {
 			j.unsupported[k.KernelName()] = why
 			continue
 		}
@@ -252,20 +252,20 @@ func (j *bankJob) Prepare(ctx context.Context, r *Runner) {
 	if len(ks) == 0 {
 		// No module to compile: every case is skipped with its
 		// kernel's reason (bankShape), and nothing is launched.
-		j.c = &compiled{}
+		j.c = &Compiled{}
 		return
 	}
-	j.c = r.compileKernels(ctx, "banks", ks)
+	j.c = r.CompileKernels(ctx, "banks", ks)
 }
 
-func (j *bankJob) Close() { j.c.close() }
+func (j *bankJob) Close() { j.c.Close() }
 
 // bankShape is the block the bank kernels run as on this device, and
 // why a case cannot run there ("" when it can).
 func (j *bankJob) bankShape(r *Runner, c BankCase) (threads int, skip string) {
 	threads = bankThreads
 	if most := r.GPU.Device().MaxBlockThreads(); most > 0 && most < threads {
-		threads = max(r.warpSize(), most/r.warpSize()*r.warpSize())
+		threads = max(r.WarpSize(), most/r.WarpSize()*r.WarpSize())
 	}
 	if why := j.unsupported[c.kernel()]; why != "" {
 		return threads, why
@@ -294,8 +294,8 @@ func (c BankCase) note(isa string) string {
 
 func (j *bankJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	var recs []record.Record
-	prov := r.provenanceOf("banks", j.c.hash)
-	prov.CompileSeconds = j.c.compile.Seconds()
+	prov := r.ProvenanceOf("banks", j.c.Hash)
+	prov.CompileSeconds = j.c.Compile.Seconds()
 	out, err := r.GPU.Alloc(64)
 	if err != nil {
 		return nil, err
@@ -319,7 +319,7 @@ func (j *bankJob) Measure(ctx context.Context, r *Runner) ([]record.Record, erro
 		if c.CacheOp != "" {
 			rec.Note = c.note(isa)
 		}
-		if f := j.c.failure; f != nil {
+		if f := j.c.Failure; f != nil {
 			rec.Status, rec.Reason = f.Status, f.Reason
 			recs = append(recs, rec)
 			continue
@@ -338,16 +338,16 @@ func (j *bankJob) Measure(ctx context.Context, r *Runner) ([]record.Record, erro
 			// One group is the whole warp, whatever its width.
 			group := c.Group
 			if group <= 0 || group >= 32 {
-				group = max(32, r.warpSize())
+				group = max(32, r.WarpSize())
 			}
 			args = []any{out.Ptr(), buf.Ptr(), uint32(c.Stride), uint32(iters), uint32(0), guard, uint32(group), uint32(c.Jump)}
 		}
-		loads := float64(iters * 32 * (threads / r.warpSize()))
+		loads := float64(iters * 32 * (threads / r.WarpSize()))
 		var samples []float64
 		// The first launch also warms the caches; the median of four
 		// discards it.
 		for range 4 {
-			if err := j.c.prog.Launch(ctx, c.kernel(), g, r.Config.LaunchTimeout, args...); err != nil {
+			if err := j.c.Prog.Launch(ctx, c.kernel(), g, r.Config.LaunchTimeout, args...); err != nil {
 				rec.Status, rec.Reason = record.StatusFailed, err.Error()
 				recs = append(recs, rec)
 				return recs, fatalOrNil(err)
@@ -359,7 +359,7 @@ func (j *bankJob) Measure(ctx context.Context, r *Runner) ([]record.Record, erro
 			samples = append(samples, float64(binary.LittleEndian.Uint64(b))/loads)
 		}
 		rec.Samples = samples
-		rec.Summary = summary(samples)
+		rec.Summary = Summarize(samples)
 		rec.Value = rec.Summary.Median
 		recs = append(recs, rec)
 	}

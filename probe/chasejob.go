@@ -77,7 +77,7 @@ type chaseJob struct {
 	suite      string
 	paths      []ChasePath
 	footprints []int64
-	c          *compiled
+	c          *Compiled
 	// constAddr is the constant table's address once read (constKnown).
 	constAddr  Ptr
 	constKnown bool
@@ -113,7 +113,7 @@ func (j *chaseJob) Prepare(ctx context.Context, r *Runner) {
 		}
 		k := kernel.ChaseSpec{Name: name, Space: p.Space, CacheOp: p.CacheOp}
 		// A path the backend cannot write is skipped, not the module.
-		if why := unsupported(cg, k); why != "" {
+		if why := Unsupported(cg, k); why != "" {
 			j.unsupported[p.Name] = why
 			continue
 		}
@@ -123,7 +123,7 @@ func (j *chaseJob) Prepare(ctx context.Context, r *Runner) {
 	if seen["chase_const"] {
 		ks = append(ks, kernel.ConstBaseSpec{Name: "const_table_addr"})
 	}
-	j.c = r.compileKernels(ctx, "chase", ks)
+	j.c = r.CompileKernels(ctx, "chase", ks)
 }
 
 // unsupportedPath says why a path cannot be chased on this backend, or "".
@@ -137,7 +137,7 @@ func (j *chaseJob) unsupportedPath(r *Runner, p ChasePath) string {
 	return ""
 }
 
-func (j *chaseJob) Close() { j.c.close() }
+func (j *chaseJob) Close() { j.c.Close() }
 
 // chaseShape picks the elements, stride and chains for a footprint.
 func chaseShape(f int64, p ChasePath, sms int) (elems, stride, chains int) {
@@ -170,8 +170,8 @@ func (j *chaseJob) Measure(ctx context.Context, r *Runner) ([]record.Record, err
 		}
 		return recs
 	}
-	if f := j.c.failure; f != nil {
-		return fail(f.Status, f.Reason), j.c.fatalErr
+	if f := j.c.Failure; f != nil {
+		return fail(f.Status, f.Reason), j.c.FatalErr
 	}
 	smemMax := r.maxSharedPerBlock()
 	// One buffer for every global footprint: the largest that fits.
@@ -201,8 +201,8 @@ func (j *chaseJob) Measure(ctx context.Context, r *Runner) ([]record.Record, err
 	}
 	defer out.Free()
 	for _, p := range j.paths {
-		prov := r.provenanceOf("chase", j.c.hash)
-		prov.CompileSeconds = j.c.compile.Seconds()
+		prov := r.ProvenanceOf("chase", j.c.Hash)
+		prov.CompileSeconds = j.c.Compile.Seconds()
 		rec := record.Record{ID: record.MakeID(j.suite, memory.GroupLatency, p.Name, ""), Suite: j.suite, Subject: p.Name, Op: "chase " + p.Name, Group: memory.GroupLatency,
 			Quantity: record.Curve, Unit: "cycles per load", Status: record.StatusOK, Provenance: prov,
 			Curve: &record.CurveDetail{Path: p.Name}}
@@ -280,7 +280,7 @@ func (j *chaseJob) point(ctx context.Context, r *Runner, p ChasePath, f int64, b
 	if p.Space == "shared" {
 		g := Grid{Blocks: 1, Threads: 256, SharedBytes: int(f)}
 		args := append(append([]any{}, shape...), steps, out.Ptr(), guard)
-		if err := j.c.prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, args...); err != nil {
+		if err := j.c.Prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, args...); err != nil {
 			return pt, fmt.Errorf("%s, %d bytes: %w", p.Name, f, err)
 		}
 	} else {
@@ -294,20 +294,20 @@ func (j *chaseJob) point(ctx context.Context, r *Runner, p ChasePath, f int64, b
 			}
 		}
 		init := append(append([]any{buf.Ptr()}, shape...), uint64(at))
-		if err := j.c.prog.Launch(ctx, "chase_init", Grid{Blocks: (elems + 255) / 256, Threads: 256}, r.Config.LaunchTimeout, init...); err != nil {
+		if err := j.c.Prog.Launch(ctx, "chase_init", Grid{Blocks: (elems + 255) / 256, Threads: 256}, r.Config.LaunchTimeout, init...); err != nil {
 			return pt, fmt.Errorf("building the chain for %d bytes: %w", f, err)
 		}
 		if p.Space == "const" {
-			if err := j.c.prog.FillSymbol(ConstTable, buf.Ptr(), elems*stride); err != nil {
+			if err := j.c.Prog.FillSymbol(ConstTable, buf.Ptr(), elems*stride); err != nil {
 				return pt, fmt.Errorf("copying the chain for %d bytes to the constant table: %w", f, err)
 			}
 		}
 		args := append(append([]any{at}, shape...), steps, out.Ptr(), guard)
 		g := Grid{Blocks: chains, Threads: 1, SharedBytes: p.SharedBytes, Carveout: p.Carveout}
 		if p.Warps > 0 && chains > 1 {
-			g.Blocks, g.Threads = 1, chains*r.warpSize()
+			g.Blocks, g.Threads = 1, chains*r.WarpSize()
 		}
-		if err := j.c.prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, args...); err != nil {
+		if err := j.c.Prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, args...); err != nil {
 			return pt, fmt.Errorf("%s, %d bytes: %w", p.Name, f, err)
 		}
 	}
@@ -389,7 +389,7 @@ func (j *chaseJob) constBase(ctx context.Context, r *Runner, out Buffer) (Ptr, e
 	if j.constKnown {
 		return j.constAddr, nil
 	}
-	if err := j.c.prog.Launch(ctx, "const_table_addr", Grid{Blocks: 1, Threads: 1}, r.Config.LaunchTimeout, out.Ptr()); err != nil {
+	if err := j.c.Prog.Launch(ctx, "const_table_addr", Grid{Blocks: 1, Threads: 1}, r.Config.LaunchTimeout, out.Ptr()); err != nil {
 		return 0, fmt.Errorf("reading the constant table's address: %w", err)
 	}
 	b, err := out.Read()

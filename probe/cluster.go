@@ -345,12 +345,12 @@ func ClusterJob(suite string, plan ClusterPlan) Job {
 	}
 	j.items = append(j.items, Item{Rec: rec("cluster shapes", async.GroupCluster, record.Amount, "blocks per cluster",
 		"each shape launched (cuLaunchKernelEx with a cluster dimension; above 8 blocks with the non-portable size allowed) with one block per SM (over half the SM's shared memory) and with 128-thread blocks without shared memory; max active is the driver's count (cuOccupancyMaxActiveClusters), seen at once is the most clusters a traced launch of that many had running together; the value is the largest cluster that launched"),
-		Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+		Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 			return clusterShapes(ctx, r, c, plan, rec)
 		}})
 	j.items = append(j.items, Item{Rec: rec("GPCs", async.GroupCluster, record.Amount, "groups of SMs",
 		"launches of clusters of every size, one block per SM, traced (%smid, %cluster_ctarank): SMs that shared a cluster are joined; a cluster never spans GPCs, so each group is within one GPC"),
-		Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+		Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 			return clusterGroups(ctx, r, c, plan, rec)
 		}})
 	for _, v := range []struct {
@@ -361,7 +361,7 @@ func ClusterJob(suite string, plan ClusterPlan) Job {
 		v := v
 		j.items = append(j.items, Item{Rec: rec(v.subject, async.GroupDSM, record.Latency, "cycles",
 			"thread 0 of rank 0 of a cluster of 2 follows a ring of offsets in a block's shared memory (64 words 128 bytes apart), one add and one dependent load a step; cycles per step"),
-			Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+			Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 				return dsmChase(ctx, r, c, v.local, v.target, rec)
 			}})
 	}
@@ -372,7 +372,7 @@ func ClusterJob(suite string, plan ClusterPlan) Job {
 		v := v
 		j.items = append(j.items, Item{Rec: rec(v.subject, async.GroupDSM, record.Latency, "cycles",
 			"one-way store latency: a thread stores a count into its partner's flag (st.relaxed.cluster.shared::cluster) and polls its own until the partner, polling, stores it back; half the round trip (same SM: two warps of one block through the cluster window; other SM: two blocks of a cluster of 2)"),
-			Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+			Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 				return dsmPingPong(ctx, r, c, v.target, rec)
 			}})
 	}
@@ -387,14 +387,14 @@ func ClusterJob(suite string, plan ClusterPlan) Job {
 			subject := fmt.Sprintf("DSM %s %d B", what, w)
 			j.items = append(j.items, Item{Rec: rec(subject, async.GroupDSM, record.Throughput, "bytes/clock/SM",
 				fmt.Sprintf("every thread of 1024-thread blocks (one per SM, clusters of each size) %ss %d bytes %d times a loop iteration from the next block's shared memory in its cluster (ld/st.shared::cluster through mapa), sweeping %d KiB; bytes over each SM's span of %%clock64; the value is the best cluster size; series own block: the same through the cluster window to the block's own memory", what, w, dsmUnroll, dsmRegion>>10)),
-				Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+				Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 					return dsmStream(ctx, r, c, plan.Sizes, w, store, rec)
 				}})
 		}
 	}
 	j.items = append(j.items, Item{Rec: rec("barrier.cluster", async.GroupCluster, record.Latency, "cycles per barrier",
 		"barrier.cluster.arrive then barrier.cluster.wait by every thread of 128-thread blocks, eight a loop iteration; the value is a cluster of 2, the sweep every size"),
-		Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+		Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 			return clusterBarrier(ctx, r, c, plan.Sizes, rec)
 		}})
 	return j
@@ -461,15 +461,15 @@ func atOnce(tr []traceEntry) int {
 	return most
 }
 
-func clusterLauncher(c *compiled) (ClusterLauncher, error) {
-	cl, ok := c.prog.(ClusterLauncher)
+func clusterLauncher(c *Compiled) (ClusterLauncher, error) {
+	cl, ok := c.Prog.(ClusterLauncher)
 	if !ok {
 		return nil, fmt.Errorf("this backend cannot launch thread-block clusters")
 	}
 	return cl, nil
 }
 
-func clusterShapes(ctx context.Context, r *Runner, c *compiled, plan ClusterPlan, rec *record.Record) error {
+func clusterShapes(ctx context.Context, r *Runner, c *Compiled, plan ClusterPlan, rec *record.Record) error {
 	cl, err := clusterLauncher(c)
 	if err != nil {
 		return err
@@ -526,7 +526,7 @@ func clusterShapes(ctx context.Context, r *Runner, c *compiled, plan ClusterPlan
 	return nil
 }
 
-func clusterGroups(ctx context.Context, r *Runner, c *compiled, plan ClusterPlan, rec *record.Record) error {
+func clusterGroups(ctx context.Context, r *Runner, c *Compiled, plan ClusterPlan, rec *record.Record) error {
 	cl, err := clusterLauncher(c)
 	if err != nil {
 		return err
@@ -600,7 +600,7 @@ func clusterGroups(ctx context.Context, r *Runner, c *compiled, plan ClusterPlan
 	return nil
 }
 
-func dsmChase(ctx context.Context, r *Runner, c *compiled, local bool, target uint32, rec *record.Record) error {
+func dsmChase(ctx context.Context, r *Runner, c *Compiled, local bool, target uint32, rec *record.Record) error {
 	out, err := r.GPU.Alloc(64)
 	if err != nil {
 		return err
@@ -612,7 +612,7 @@ func dsmChase(ctx context.Context, r *Runner, c *compiled, local bool, target ui
 		kernel = "dsm_chase_local"
 	}
 	g := Grid{Blocks: 2, Threads: 32, SharedBytes: asyncData + dsmRingElems*dsmRingStride, Cluster: 2}
-	if err := c.medianCycles(ctx, r, kernel, g, out, iters*8, rec, out.Ptr(), uint32(iters), target); err != nil {
+	if err := c.MedianCycles(ctx, r, kernel, g, out, iters*8, rec, out.Ptr(), uint32(iters), target); err != nil {
 		return err
 	}
 	b, err := out.Read()
@@ -632,7 +632,7 @@ func dsmChase(ctx context.Context, r *Runner, c *compiled, local bool, target ui
 	return nil
 }
 
-func dsmPingPong(ctx context.Context, r *Runner, c *compiled, target uint32, rec *record.Record) error {
+func dsmPingPong(ctx context.Context, r *Runner, c *Compiled, target uint32, rec *record.Record) error {
 	out, err := r.GPU.Alloc(64)
 	if err != nil {
 		return err
@@ -640,14 +640,14 @@ func dsmPingPong(ctx context.Context, r *Runner, c *compiled, target uint32, rec
 	defer out.Free()
 	const iters = 512
 	g := Grid{Blocks: 2, Threads: 64, SharedBytes: asyncData + 256, Cluster: 2}
-	if err := c.medianCycles(ctx, r, "dsm_pingpong", g, out, iters*2, rec, out.Ptr(), uint32(iters), target); err != nil {
+	if err := c.MedianCycles(ctx, r, "dsm_pingpong", g, out, iters*2, rec, out.Ptr(), uint32(iters), target); err != nil {
 		return err
 	}
 	verified(rec, c.checkClocked("dsm_pingpong", []string{"ST"}, 1))
 	return nil
 }
 
-func dsmStream(ctx context.Context, r *Runner, c *compiled, sizes []int, width int, store bool, rec *record.Record) error {
+func dsmStream(ctx context.Context, r *Runner, c *Compiled, sizes []int, width int, store bool, rec *record.Record) error {
 	d := r.GPU.Device()
 	kernel := fmt.Sprintf("dsm_ld%d", width)
 	if store {
@@ -667,7 +667,7 @@ func dsmStream(ctx context.Context, r *Runner, c *compiled, sizes []int, width i
 			}
 			pt := record.ParamPoint{X: float64(size), Series: peer}
 			blocks := d.SMs / size * size
-			if cl, ok := c.prog.(ClusterLauncher); ok {
+			if cl, ok := c.Prog.(ClusterLauncher); ok {
 				if n, err := cl.MaxActiveClusters(kernel, [3]int{size, 1, 1}, threads, shared, [3]int{size, 1, 1}); err == nil && n > 0 {
 					blocks = n * size
 				} else if err != nil {
@@ -707,7 +707,7 @@ func dsmStream(ctx context.Context, r *Runner, c *compiled, sizes []int, width i
 	return nil
 }
 
-func clusterBarrier(ctx context.Context, r *Runner, c *compiled, sizes []int, rec *record.Record) error {
+func clusterBarrier(ctx context.Context, r *Runner, c *Compiled, sizes []int, rec *record.Record) error {
 	out, err := r.GPU.Alloc(64)
 	if err != nil {
 		return err
@@ -719,7 +719,7 @@ func clusterBarrier(ctx context.Context, r *Runner, c *compiled, sizes []int, re
 		var one record.Record
 		g := Grid{Blocks: size, Threads: 128, Cluster: size}
 		pt := record.ParamPoint{X: float64(size)}
-		if err := c.medianCycles(ctx, r, "cluster_barrier", g, out, iters*kernel.SyncUnroll, &one, out.Ptr(), uint32(iters)); err != nil {
+		if err := c.MedianCycles(ctx, r, "cluster_barrier", g, out, iters*kernel.SyncUnroll, &one, out.Ptr(), uint32(iters)); err != nil {
 			if Fatal(err) {
 				return err
 			}

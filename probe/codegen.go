@@ -224,10 +224,10 @@ func hasKind(ks []kernel.Spec, kind kernel.Kind) bool {
 	return false
 }
 
-// unsupported says why a backend cannot write a kernel for its device
+// Unsupported says why a backend cannot write a kernel for its device
 // (an ErrUnsupported from its Codegen), or "": jobs skip such a kernel's
 // records rather than lose the whole module.
-func unsupported(cg Codegen, k kernel.Spec) string {
+func Unsupported(cg Codegen, k kernel.Spec) string {
 	if _, err := cg.Module([]kernel.Spec{k}); errors.Is(err, kernel.ErrUnsupported) {
 		return err.Error()
 	}

@@ -14,63 +14,63 @@ import (
 	"github.com/gpuarch/gpuarch/record"
 )
 
-// compiled is a module built for a job, with what verification keeps of
+// Compiled is a module built for a job, with what verification keeps of
 // its machine code (Verifier).
-type compiled struct {
-	prog     Program
+type Compiled struct {
+	Prog     Program
 	source   string
-	hash     string
+	Hash     string
 	code     Verifier // its machine code, read by readMachineCode
-	compile  time.Duration
-	failure  *record.Record // the job's outcome when it could not compile
-	fatalErr error
+	Compile  time.Duration
+	Failure  *record.Record // the job's outcome when it could not compile
+	FatalErr error
 	log      string // the compiler's messages, where they were kept
 }
 
-// compileKernels has the backend's Codegen write kernels and compiles
+// CompileKernels has the backend's Codegen write kernels and compiles
 // them: the way to jobs that run on every backend. A module the device
 // cannot have (ErrUnsupported) is skipped, with why.
-func (r *Runner) compileKernels(ctx context.Context, name string, kernels []kernel.Spec) *compiled {
+func (r *Runner) CompileKernels(ctx context.Context, name string, kernels []kernel.Spec) *Compiled {
 	src, err := r.GPU.Codegen().Module(kernels)
 	if err != nil {
 		st := record.StatusFailed
 		if errors.Is(err, kernel.ErrUnsupported) {
 			st = record.StatusSkipped
 		}
-		return &compiled{failure: &record.Record{Status: st, Reason: fmt.Sprintf("write the %s module: %v", name, err)}}
+		return &Compiled{Failure: &record.Record{Status: st, Reason: fmt.Sprintf("write the %s module: %v", name, err)}}
 	}
 	return r.compileText(ctx, name, src)
 }
 
 // compileText compiles a module's source in the backend's language.
-func (r *Runner) compileText(ctx context.Context, name, source string) *compiled {
-	c := &compiled{source: source}
-	c.hash = sourceHash(source)
+func (r *Runner) compileText(ctx context.Context, name, source string) *Compiled {
+	c := &Compiled{source: source}
+	c.Hash = sourceHash(source)
 	prog, err := r.GPU.Compile(ctx, name, c.source)
 	if err != nil {
 		_ = r.keep(name, c.source, nil)
 		st, why := classifyCompile(err, r.lang().Compiler)
 		if Fatal(err) {
-			st, why, c.fatalErr = record.StatusFailed, err.Error(), err
+			st, why, c.FatalErr = record.StatusFailed, err.Error(), err
 		}
-		c.failure = &record.Record{Status: st, Reason: why}
+		c.Failure = &record.Record{Status: st, Reason: why}
 		return c
 	}
-	c.prog, c.compile = prog, prog.CompileTime()
+	c.Prog, c.Compile = prog, prog.CompileTime()
 	r.compiled(ctx, name, c)
 	return c
 }
 
 // compiled keeps a compiled module's source and binary, and has
 // verification read its machine code (readMachineCode).
-func (r *Runner) compiled(ctx context.Context, name string, c *compiled) {
-	_ = r.keep(name, c.source, c.prog.Binary())
-	c.code = r.readMachineCode(ctx, c.prog)
+func (r *Runner) compiled(ctx context.Context, name string, c *Compiled) {
+	_ = r.keep(name, c.source, c.Prog.Binary())
+	c.code = r.readMachineCode(ctx, c.Prog)
 }
 
-func (c *compiled) close() {
-	if c != nil && c.prog != nil {
-		c.prog.Close()
-		c.prog = nil
+func (c *Compiled) Close() {
+	if c != nil && c.Prog != nil {
+		c.Prog.Close()
+		c.Prog = nil
 	}
 }

@@ -1,18 +1,9 @@
 package probe
 
 import (
-	"context"
-	"fmt"
-
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/measure/dispatch"
 	"github.com/gpuarch/gpuarch/ptx"
-	"github.com/gpuarch/gpuarch/record"
 )
-
-// bodyOps is the length of each path: long enough that ptxas keeps the
-// branch rather than predicating both sides.
-const bodyOps = 8
 
 // BranchKernel builds the branch probe for b's mode and paths: one warp
 // runs iters iterations and lane 0 stores the loop's cycles at out.
@@ -26,7 +17,7 @@ func BranchKernel(name string, b kernel.Branch) *ptx.Kernel {
 	acc := k.Reg(ptx.U32)
 	k.Op("mov.u32", acc, lane)
 	body := func(mul int64) {
-		for range bodyOps {
+		for range kernel.BranchBodyOps {
 			k.Op("mad.lo.u32", acc, acc, ptx.Int(mul), mask)
 		}
 	}
@@ -98,96 +89,4 @@ func FenceKernel(name, fence string) *ptx.Kernel {
 	})
 	storeCycles(k, outP, c0, k.Read(ptx.Clock64), cnt)
 	return k
-}
-
-// ControlJob times branches and fences with one warp: cycles per loop
-// iteration, the median of five launches.
-func ControlJob(suite string, branches []kernel.Branch, fences []kernel.Fence) Job {
-	return &controlJob{suite: suite, branches: branches, fences: fences}
-}
-
-type controlJob struct {
-	suite    string
-	branches []kernel.Branch
-	fences   []kernel.Fence
-	c        *compiled
-}
-
-func branchKernelName(b kernel.Branch) string {
-	return fmt.Sprintf("branch_%s_%d", b.Mode, b.Paths)
-}
-
-func (j *controlJob) Prepare(ctx context.Context, r *Runner) {
-	var ks []kernel.Spec
-	seen := map[string]bool{}
-	for _, b := range j.branches {
-		if n := branchKernelName(b); !seen[n] {
-			seen[n] = true
-			ks = append(ks, kernel.BranchLoopSpec{Name: n, Branch: b})
-		}
-	}
-	for i, f := range j.fences {
-		ks = append(ks, kernel.FenceLoopSpec{Name: fmt.Sprintf("fence_%d", i), Fence: f})
-	}
-	j.c = r.compileKernels(ctx, "control", ks)
-}
-
-func (j *controlJob) Close() { j.c.close() }
-
-const controlIters = 2048
-
-func (j *controlJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
-	prov := j.c.provenance("control")
-	bufs, free, err := allocBuffers(r.GPU, 64, 4096)
-	if err != nil {
-		return nil, err
-	}
-	defer free()
-	out, buf := bufs[0], bufs[1]
-	var recs []record.Record
-	add := func(rec record.Record, kernel string, expect string, args ...any) error {
-		var err error
-		if f := j.c.failure; f != nil {
-			rec.Status, rec.Reason = f.Status, f.Reason
-		} else if err = j.c.medianCycles(ctx, r, kernel, Grid{Blocks: 1, Threads: r.warpSize()}, out, controlIters, &rec, args...); err != nil {
-			rec.Status, rec.Reason = record.StatusFailed, err.Error()
-		} else if _, driver := j.c.prog.(Inspector); driver {
-			rec.Code = j.c.verifier().Kernel(kernel, ChainSpec{Expect: []string{expect}}, 0, 1, r.warpSize())
-		} else if expect != "" {
-			rec.Code = j.c.verifier().Loop(kernel, []string{expect}, 1, 1)
-			if rec.Code.Status == codeInvalid {
-				rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
-			}
-		}
-		recs = append(recs, rec)
-		if err != nil && Fatal(err) {
-			return err
-		}
-		return nil
-	}
-	for _, b := range j.branches {
-		rec := record.Record{ID: dispatch.BranchID(b.Name), Suite: j.suite, Subject: b.Name, Group: dispatch.GroupBranch, Op: "branch " + b.Name,
-			Quantity: record.Latency, Unit: "cycles per iteration", Status: record.StatusOK, Provenance: prov,
-			Note: fmt.Sprintf("one warp; each path is %d dependent IMADs", bodyOps)}
-		expect := "BRA"
-		if b.Mode == "none" || b.Mode == "predicated" {
-			expect = ""
-		}
-		if err := add(rec, branchKernelName(b), expect, out.Ptr(), uint32(controlIters), b.Mask); err != nil {
-			return recs, err
-		}
-	}
-	for i, f := range j.fences {
-		rec := record.Record{ID: dispatch.FenceID(f.Name), Suite: j.suite, Subject: f.Name, Group: dispatch.GroupFence, Op: f.Op,
-			Quantity: record.Latency, Unit: "cycles per iteration", Status: record.StatusOK, Provenance: prov,
-			Note: "one warp; each iteration stores a word per lane to global memory, then runs the fence"}
-		expect := ""
-		if f.PTX != "" || f.Scope != "" {
-			expect = "MEMBAR"
-		}
-		if err := add(rec, fmt.Sprintf("fence_%d", i), expect, out.Ptr(), buf.Ptr(), uint32(controlIters)); err != nil {
-			return recs, err
-		}
-	}
-	return recs, j.c.fatalErr
 }

@@ -53,7 +53,7 @@ type coopMatJob struct {
 	reference float64
 	source    string
 	lengths   []int
-	c         *compiled
+	c         *Compiled
 }
 
 func (j *coopMatJob) module() string         { return KernelName(j.cm.Name()) }
@@ -103,13 +103,13 @@ func (j *coopMatJob) Prepare(ctx context.Context, r *Runner) {
 		if i := strings.Index(msg, kernel.ErrUnsupported.Error()); i >= 0 {
 			msg = msg[i:]
 		}
-		j.c = &compiled{failure: &record.Record{Status: record.StatusSkipped, Reason: msg}}
+		j.c = &Compiled{Failure: &record.Record{Status: record.StatusSkipped, Reason: msg}}
 		return
 	}
-	j.c = r.compileKernels(ctx, j.module(), ks)
+	j.c = r.CompileKernels(ctx, j.module(), ks)
 }
 
-func (j *coopMatJob) Close() { j.c.close() }
+func (j *coopMatJob) Close() { j.c.Close() }
 
 func (j *coopMatJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	newRec := func(q record.Quantity, unit string) record.Record {
@@ -117,19 +117,19 @@ func (j *coopMatJob) Measure(ctx context.Context, r *Runner) ([]record.Record, e
 			Quantity: q, Unit: unit, Status: record.StatusOK,
 			Note: fmt.Sprintf("Vulkan cooperative matrix (VK_KHR_cooperative_matrix, subgroup scope): %d×%d×%d, A %s, B %s, C %s, result %s; %d operations a multiply-add",
 				j.cm.M, j.cm.N, j.cm.K, j.cm.A, j.cm.B, j.cm.C, j.cm.Result, j.cm.FlopsPerInstr())}
-		rec.Provenance = r.provenanceOf(j.module(), j.c.hash)
-		rec.Provenance.CompileSeconds = j.c.compile.Seconds()
+		rec.Provenance = r.ProvenanceOf(j.module(), j.c.Hash)
+		rec.Provenance.CompileSeconds = j.c.Compile.Seconds()
 		return rec
 	}
 	lat := newRec(record.Latency, "cycles")
 	tp := newRec(record.Throughput, "operations/clock/SM")
 	tp.Op = j.op
 	out := func() []record.Record { return []record.Record{lat, tp} }
-	if f := j.c.failure; f != nil {
+	if f := j.c.Failure; f != nil {
 		for _, rec := range []*record.Record{&lat, &tp} {
 			rec.Status, rec.Reason = f.Status, f.Reason
 		}
-		return out(), j.c.fatalErr
+		return out(), j.c.FatalErr
 	}
 	fail := func(err error, recs ...*record.Record) {
 		for _, rec := range recs {
@@ -143,7 +143,7 @@ func (j *coopMatJob) Measure(ctx context.Context, r *Runner) ([]record.Record, e
 	}
 	defer data.Free()
 	words := CoopMatRegion / 4
-	if err := j.c.prog.Launch(ctx, j.initKernel(), Grid{Blocks: words / 64, Threads: 64}, r.Config.LaunchTimeout, data.Ptr(), uint32(words)); err != nil {
+	if err := j.c.Prog.Launch(ctx, j.initKernel(), Grid{Blocks: words / 64, Threads: 64}, r.Config.LaunchTimeout, data.Ptr(), uint32(words)); err != nil {
 		err = fmt.Errorf("fill the matrices: %w", err)
 		fail(err, &lat, &tp)
 		return out(), fatalOrNil(err)
@@ -196,7 +196,7 @@ func (j *coopMatJob) latency(ctx context.Context, r *Runner, data Buffer, rec *r
 	for range r.Config.LatencyRepeats {
 		for i, n := range j.lengths {
 			k := j.latKernel(n)
-			if err := j.c.prog.Launch(ctx, k, Grid{Blocks: 1, Threads: r.warpSize()}, r.Config.LaunchTimeout, out.Ptr(), big.Ptr(), data.Ptr(), uint32(2), uint32(0)); err != nil {
+			if err := j.c.Prog.Launch(ctx, k, Grid{Blocks: 1, Threads: r.WarpSize()}, r.Config.LaunchTimeout, out.Ptr(), big.Ptr(), data.Ptr(), uint32(2), uint32(0)); err != nil {
 				return fmt.Errorf("latency kernel %s: %w", k, err)
 			}
 			b, err := out.Read()
@@ -210,7 +210,7 @@ func (j *coopMatJob) latency(ctx context.Context, r *Runner, data Buffer, rec *r
 	if err != nil {
 		return err
 	}
-	rec.Latency, rec.Value, rec.Samples, rec.Summary = est.Detail, est.Detail.Cycles, est.Slopes, summary(est.Slopes)
+	rec.Latency, rec.Value, rec.Samples, rec.Summary = est.Detail, est.Detail.Cycles, est.Slopes, Summarize(est.Slopes)
 	rec.Warnings = append(rec.Warnings, est.Warnings...)
 	for _, n := range j.lengths {
 		rec.Provenance.Kernels = append(rec.Provenance.Kernels, j.latKernel(n))
@@ -229,18 +229,18 @@ func (j *coopMatJob) latency(ctx context.Context, r *Runner, data Buffer, rec *r
 // else the binary's growth from the control group (length 0) to the
 // longest chain. A chain the compiler removed makes the record invalid.
 func (j *coopMatJob) verifyLatency(r *Runner, rec *record.Record) {
-	in, ok := j.c.prog.(Inspector)
+	in, ok := j.c.Prog.(Inspector)
 	if !ok || len(j.lengths) == 0 {
 		rec.Code = &record.CodeCheck{Status: codeNotVerified, Note: "the backend reports no machine code for cooperative-matrix kernels"}
 		return
 	}
 	spec := ChainSpec{Subject: j.cm.Name(), ExpectISA: coopMatExpect}
 	longest := j.lengths[len(j.lengths)-1]
-	rec.Code = inspectKernel(in, spec, j.latKernel(longest), r.warpSize(), longest)
+	rec.Code = inspectKernel(in, spec, j.latKernel(longest), r.WarpSize(), longest)
 	if rec.Code.Status == codeNotVerified && len(j.lengths) >= 2 {
-		growth(in, rec.Code, j.latKernel(j.lengths[0]), r.warpSize(), j.lengths[0], longest)
+		growth(in, rec.Code, j.latKernel(j.lengths[0]), r.WarpSize(), j.lengths[0], longest)
 	}
-	if rec.Code.Status == codeInvalid {
+	if rec.Code.Status == CodeInvalid {
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 	}
 }
@@ -249,7 +249,7 @@ func (j *coopMatJob) verifyLatency(r *Runner, rec *record.Record) {
 // returns the per-SM rate in operations per clock.
 func (j *coopMatJob) launch(ctx context.Context, r *Runner, s CoopMatShape, iters int, data, sink Buffer) (Rate, error) {
 	d := r.GPU.Device()
-	threads := s.Subgroups * r.warpSize()
+	threads := s.Subgroups * r.WarpSize()
 	blocks := max(1, d.SMs) * s.GroupsPerSM
 	warps := blocks * s.Subgroups
 	out, err := r.GPU.Alloc(warps * WarpRecordBytes)
@@ -258,19 +258,19 @@ func (j *coopMatJob) launch(ctx context.Context, r *Runner, s CoopMatShape, iter
 	}
 	defer out.Free()
 	k := j.tpKernel(s.ILP)
-	if err := j.c.prog.Launch(ctx, k, Grid{Blocks: blocks, Threads: threads}, r.Config.LaunchTimeout, out.Ptr(), sink.Ptr(), data.Ptr(), uint32(iters), uint32(0)); err != nil {
+	if err := j.c.Prog.Launch(ctx, k, Grid{Blocks: blocks, Threads: threads}, r.Config.LaunchTimeout, out.Ptr(), sink.Ptr(), data.Ptr(), uint32(iters), uint32(0)); err != nil {
 		return Rate{}, fmt.Errorf("throughput kernel %s: %w", k, err)
 	}
 	b, err := out.Read()
 	if err != nil {
 		return Rate{}, err
 	}
-	ws, err := r.decodeWarps(b, warps)
+	ws, err := r.DecodeWarps(b, warps)
 	if err != nil {
 		return Rate{}, fmt.Errorf("throughput kernel %s: %w", k, err)
 	}
 	perWarp := float64(iters) * float64(coopMatUnroll(s.ILP)*s.ILP) * float64(j.cm.FlopsPerInstr())
-	return r.rateOf(ws, perWarp)
+	return r.RateOf(ws, perWarp)
 }
 
 // sized returns the iterations that make a launch at s last about
@@ -287,7 +287,7 @@ func (j *coopMatJob) sized(ctx context.Context, r *Runner, s CoopMatShape, data,
 
 // shapeRecord describes a shape as records do.
 func (j *coopMatJob) shapeRecord(r *Runner, s CoopMatShape, iters int) record.Shape {
-	return record.Shape{WarpsPerSM: s.warpsPerSM(), ILP: s.ILP, BlocksPerSM: s.GroupsPerSM, ThreadsPerBlk: s.Subgroups * r.warpSize(),
+	return record.Shape{WarpsPerSM: s.warpsPerSM(), ILP: s.ILP, BlocksPerSM: s.GroupsPerSM, ThreadsPerBlk: s.Subgroups * r.WarpSize(),
 		StepsPerIter: coopMatUnroll(s.ILP) * s.ILP, Iterations: iters}
 }
 
@@ -339,7 +339,7 @@ func (j *coopMatJob) throughput(ctx context.Context, r *Runner, data Buffer, rec
 		}
 		last = rate
 	}
-	rec.Samples, rec.Summary = samples, summary(samples)
+	rec.Samples, rec.Summary = samples, Summarize(samples)
 	rec.Value = stats.Median(samples)
 	det.Best = j.shapeRecord(r, best, bestIters)
 	det.WarpInstPerClockPerSM, det.ResultsPerClockPerSM = rec.Value, rec.Value
@@ -364,19 +364,19 @@ func (j *coopMatJob) throughput(ctx context.Context, r *Runner, data Buffer, rec
 // multiply-adds (which also counts the kernel's other extra code, so it
 // can only overstate the growth of a step).
 func (j *coopMatJob) verifyThroughput(r *Runner, best CoopMatShape, rec *record.Record) {
-	in, ok := j.c.prog.(Inspector)
+	in, ok := j.c.Prog.(Inspector)
 	if !ok || len(j.lengths) == 0 {
 		rec.Code = &record.CodeCheck{Status: codeNotVerified, Note: "the backend reports no machine code for cooperative-matrix kernels"}
 		return
 	}
 	steps := coopMatUnroll(best.ILP) * best.ILP
-	threads := best.Subgroups * r.warpSize()
+	threads := best.Subgroups * r.WarpSize()
 	spec := ChainSpec{Subject: j.cm.Name(), ExpectISA: coopMatExpect}
 	rec.Code = inspectKernel(in, spec, j.tpKernel(best.ILP), threads, steps)
 	if rec.Code.Status == codeNotVerified && j.lengths[0] == 0 {
 		growth(in, rec.Code, j.latKernel(0), threads, 0, steps)
 	}
-	if rec.Code.Status == codeInvalid {
+	if rec.Code.Status == CodeInvalid {
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 	}
 }

@@ -116,13 +116,13 @@ func DivergentJob(suite string, levels []DivergentLevel) Job {
 		lat := record.Record{ID: memory.DivergentID(lv.Name, record.Latency), Suite: suite, Subject: subject, Group: memory.GroupDivergent,
 			Quantity: record.Latency, Unit: "cycles per warp load",
 			Note: note + "; the value is one warp's (the slowest of 32 lines, unloaded)"}
-		j.items = append(j.items, Item{Rec: lat, Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+		j.items = append(j.items, Item{Rec: lat, Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 			return divergentChase(ctx, r, c, lv, need, rec)
 		}})
 		thr := record.Record{ID: memory.DivergentID(lv.Name, record.Throughput), Suite: suite, Subject: subject, Group: memory.GroupDivergent,
 			Quantity: record.Throughput, Unit: "lines/clock/SM",
 			Note: note + "; lines delivered per clock per SM at each count of warps (32 × warps ÷ cycles per step), the value the most any count reached"}
-		j.items = append(j.items, Item{Rec: thr, Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+		j.items = append(j.items, Item{Rec: thr, Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 			return divergentRate(j.done[subject], rec)
 		}})
 	}
@@ -132,13 +132,13 @@ func DivergentJob(suite string, levels []DivergentLevel) Job {
 // divergentChase fills rec's sweep: the chain of lv's footprint built in a
 // buffer of need bytes (the largest level's, so each level reuses it),
 // then each count of warps launched twice, the second launch kept.
-func divergentChase(ctx context.Context, r *Runner, c *compiled, lv DivergentLevel, need int64, rec *record.Record) error {
+func divergentChase(ctx context.Context, r *Runner, c *Compiled, lv DivergentLevel, need int64, rec *record.Record) error {
 	d := r.GPU.Device()
 	if d.SMs <= 0 {
 		return fmt.Errorf("divergent chase: the device reports no SM count")
 	}
 	maxWarps := slices.Max(DivergentWarps)
-	bufs, free, err := allocBuffers(r.GPU, int(need), 8*maxWarps*d.SMs)
+	bufs, free, err := AllocBuffers(r.GPU, int(need), 8*maxWarps*d.SMs)
 	if err != nil {
 		return fmt.Errorf("divergent chase, %s: %w", lv.Name, err)
 	}
@@ -148,7 +148,7 @@ func divergentChase(ctx context.Context, r *Runner, c *compiled, lv DivergentLev
 	nbits := uint32(bits.Len32(uint32(elems - 1)))
 	seed := uint32(0x5eed_d17e ^ uint32(lv.Footprint))
 	init := []any{buf.Ptr(), uint32(elems), nbits, uint32(divergentLine), uint32(1), seed, uint64(buf.Ptr())}
-	if err := c.prog.Launch(ctx, "chase_init", Grid{Blocks: (elems + 255) / 256, Threads: 256}, r.ownTimeout(), init...); err != nil {
+	if err := c.Prog.Launch(ctx, "chase_init", Grid{Blocks: (elems + 255) / 256, Threads: 256}, r.ownTimeout(), init...); err != nil {
 		return fmt.Errorf("divergent chase, building the %s chain: %w", lv.Name, err)
 	}
 	rec.Sweep = &record.SweepDetail{X: "warps per SM", Y: "cycles per warp load"}
@@ -190,7 +190,7 @@ type divergentChain struct {
 
 // point runs w warps per SM and returns each warp's cycles per step,
 // from out; first marks a level's first point.
-func (ch divergentChain) point(ctx context.Context, r *Runner, c *compiled, out Buffer, w int, first bool) ([]float64, error) {
+func (ch divergentChain) point(ctx context.Context, r *Runner, c *Compiled, out Buffer, w int, first bool) ([]float64, error) {
 	sms := r.GPU.Device().SMs
 	blocks, threads := sms*((w+31)/32), 32*min(w, 32)
 	if w > 32 && w%32 != 0 {
@@ -217,7 +217,7 @@ func (ch divergentChain) point(ctx context.Context, r *Runner, c *compiled, out 
 			return nil, err
 		}
 		args := []any{ch.buf.Ptr(), uint32(ch.elems), ch.nbits, ch.seed, uint32(spacing), uint32(shift), uint32(divergentWarm), uint32(divergentSteps), out.Ptr(), guard}
-		if err := c.prog.Launch(ctx, "divergent_chase", g, r.ownTimeout(), args...); err != nil {
+		if err := c.Prog.Launch(ctx, "divergent_chase", g, r.ownTimeout(), args...); err != nil {
 			return nil, fmt.Errorf("%d warps per SM: %w", w, err)
 		}
 	}

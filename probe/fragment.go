@@ -130,7 +130,7 @@ func FragmentJob(suite string, f Fragment) Job { return &fragmentJob{suite: suit
 type fragmentJob struct {
 	suite string
 	f     Fragment
-	c     *compiled
+	c     *Compiled
 }
 
 const fragmentUnroll = 8
@@ -172,7 +172,7 @@ func (j *fragmentJob) Prepare(ctx context.Context, r *Runner) {
 	j.c = r.compileSource(ctx, "frag_"+KernelName(j.f.Name()), m.String())
 }
 
-func (j *fragmentJob) Close() { j.c.close() }
+func (j *fragmentJob) Close() { j.c.Close() }
 
 // run launches the kernel for ilp chains at warps per SM (0: one warp
 // alone) and returns the per-SM rate in instructions per clock.
@@ -194,7 +194,7 @@ func (j *fragmentJob) launch(ctx context.Context, r *Runner, kernel string, s MM
 		return Rate{}, err
 	}
 	defer out.Free()
-	if err := j.c.prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, out.Ptr(), iters, uint32(0)); err != nil {
+	if err := j.c.Prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, out.Ptr(), iters, uint32(0)); err != nil {
 		return Rate{}, err
 	}
 	b, err := out.Read()
@@ -243,7 +243,7 @@ func (j *fragmentJob) latency(ctx context.Context, r *Runner, rec *record.Record
 	for _, s := range est.Slopes {
 		rec.Samples = append(rec.Samples, s-ctl.Detail.Cycles)
 	}
-	rec.Summary = summary(rec.Samples)
+	rec.Summary = Summarize(rec.Samples)
 	rec.Warnings = append(rec.Warnings, est.Warnings...)
 	rec.Warnings = append(rec.Warnings, ctl.Warnings...)
 	rec.Note = fmt.Sprintf("the slope of cycles per loop iteration against %v dependent loads per iteration (each address waiting for the last load's data through an AND with a runtime zero and an add), %.1f cycles, less the same slope of the control chain (the AND and add alone, a move in place of the load), %.1f", mmaLatencyUnrolls, slopeCycles, ctl.Detail.Cycles)
@@ -251,7 +251,7 @@ func (j *fragmentJob) latency(ctx context.Context, r *Runner, rec *record.Record
 		rec.Provenance.Kernels = append(rec.Provenance.Kernels, j.latencyKernel(u, false), j.latencyKernel(u, true))
 	}
 	longest := mmaLatencyUnrolls[len(mmaLatencyUnrolls)-1]
-	rec.Code = j.c.verifier().Loop(j.latencyKernel(longest, false), []string{"LDSM"}, longest, longest)
+	rec.Code = j.c.Verifier().Loop(j.latencyKernel(longest, false), []string{"LDSM"}, longest, longest)
 	if rec.Value <= 0 {
 		rec.Status, rec.Reason = record.StatusFailed, fmt.Sprintf("non-positive latency (%.3g cycles): the loads did not lengthen the chain beyond its control", rec.Value)
 	}
@@ -262,7 +262,7 @@ func (j *fragmentJob) Measure(ctx context.Context, r *Runner) ([]record.Record, 
 	newRec := func(q record.Quantity, unit string) record.Record {
 		return record.Record{ID: mma.ID(j.f.Name(), q), Suite: j.suite, Subject: j.f.Name(), Group: mma.GroupFragment,
 			Quantity: q, Unit: unit, Status: record.StatusOK,
-			Provenance: record.Provenance{Module: "frag_" + KernelName(j.f.Name()), PTXSHA256: j.c.hash, CompileSeconds: j.c.compile.Seconds(), Time: time.Now().UTC()}}
+			Provenance: record.Provenance{Module: "frag_" + KernelName(j.f.Name()), PTXSHA256: j.c.Hash, CompileSeconds: j.c.Compile.Seconds(), Time: time.Now().UTC()}}
 	}
 	lat := newRec(record.Latency, "cycles per instruction")
 	tp := newRec(record.Throughput, "warp instructions/clock/SM")
@@ -281,11 +281,11 @@ func (j *fragmentJob) Measure(ctx context.Context, r *Runner) ([]record.Record, 
 		}
 		return o, fatalOrNil(err)
 	}
-	if f := j.c.failure; f != nil {
+	if f := j.c.Failure; f != nil {
 		for _, rec := range recs {
 			rec.Status, rec.Reason = f.Status, f.Reason
 		}
-		return out(j.c.fatalErr)
+		return out(j.c.FatalErr)
 	}
 	const iters = 4096
 	if !j.f.Store {
@@ -313,9 +313,9 @@ func (j *fragmentJob) Measure(ctx context.Context, r *Runner) ([]record.Record, 
 	if j.f.Store {
 		expect = "STSM"
 	}
-	tp.Code = j.c.verifier().Loop(j.kernel(det.Best.ILP), []string{expect}, fragmentUnroll*max(1, det.Best.ILP), fragmentUnroll*max(1, det.Best.ILP))
+	tp.Code = j.c.Verifier().Loop(j.kernel(det.Best.ILP), []string{expect}, fragmentUnroll*max(1, det.Best.ILP), fragmentUnroll*max(1, det.Best.ILP))
 	for _, rec := range recs {
-		if rec.Code != nil && rec.Code.Status == codeInvalid {
+		if rec.Code != nil && rec.Code.Status == CodeInvalid {
 			rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 		}
 	}

@@ -137,9 +137,9 @@ type Buffer interface {
 	Free() error
 }
 
-// allocBuffers allocates a buffer of each size, in order, and a function
+// AllocBuffers allocates a buffer of each size, in order, and a function
 // that frees them all; on an error it frees those it got.
-func allocBuffers(g GPU, sizes ...int) ([]Buffer, func(), error) {
+func AllocBuffers(g GPU, sizes ...int) ([]Buffer, func(), error) {
 	var bufs []Buffer
 	free := func() {
 		for _, b := range bufs {

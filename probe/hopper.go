@@ -89,7 +89,7 @@ func log2(n int) int {
 // checkClocked verifies that kernel's timed region (between its first and
 // last clock reads) holds at least needed instructions of the expected
 // families. Without a disassembler the record says so.
-func (c *compiled) checkClocked(kernel string, expect []string, needed int) *record.CodeCheck {
+func (c *Compiled) checkClocked(kernel string, expect []string, needed int) *record.CodeCheck {
 	if c.sassListing() == nil {
 		return &record.CodeCheck{Status: codeNotVerified, Expected: expect, Kernel: kernel, Note: sass.ErrNoDisassembler.Error()}
 	}
@@ -101,7 +101,7 @@ func (c *compiled) checkClocked(kernel string, expect []string, needed int) *rec
 // check failed.
 func verified(rec *record.Record, chk *record.CodeCheck) {
 	rec.Code = chk
-	if chk != nil && chk.Status == codeInvalid {
+	if chk != nil && chk.Status == CodeInvalid {
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+chk.Note
 	}
 }
@@ -110,7 +110,7 @@ func verified(rec *record.Record, chk *record.CodeCheck) {
 // subject, quantity, unit, note) and what fills it.
 type Item struct {
 	Rec record.Record
-	Run func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error
+	Run func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error
 }
 
 // hopperJob compiles one module of kernels and fills a list of records.
@@ -128,7 +128,7 @@ type hopperJob struct {
 	decls   []string
 	kernels func() []*ptx.Kernel
 	items   []Item
-	c       *compiled
+	c       *Compiled
 	// done holds the records measured so far by subject, for items that
 	// derive a figure from an earlier one.
 	done map[string]*record.Record
@@ -172,7 +172,7 @@ func (j *hopperJob) Prepare(ctx context.Context, r *Runner) {
 		why = NeedsCUDA(r.GPU.Device())
 	}
 	if why != "" {
-		j.c = &compiled{failure: &record.Record{Status: record.StatusSkipped, Reason: why}}
+		j.c = &Compiled{Failure: &record.Record{Status: record.StatusSkipped, Reason: why}}
 		return
 	}
 	m := r.module(j.kernels()...)
@@ -190,11 +190,11 @@ func (j *hopperJob) Prepare(ctx context.Context, r *Runner) {
 	j.c = r.compileSource(ctx, j.module, m.String())
 }
 
-func (j *hopperJob) Close() { j.c.close() }
+func (j *hopperJob) Close() { j.c.Close() }
 
 func (j *hopperJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
-	prov := j.c.provenance(j.module)
-	return measureEach(j.c, j.items, func(it Item) record.Record {
+	prov := j.c.Provenance(j.module)
+	return MeasureEach(j.c, j.items, func(it Item) record.Record {
 		rec := it.Rec
 		rec.Status, rec.Provenance = record.StatusOK, prov
 		return rec
@@ -232,27 +232,27 @@ func newSweeper(rec *record.Record, det *record.SweepDetail) *sweeper {
 // launch runs kernel three times on g and returns each launch's rate per
 // SM: perWarp units over the span of the warps keep keeps (nil: all),
 // from warp records at out.
-func (s *sweeper) launch(ctx context.Context, r *Runner, c *compiled, kernel string, g Grid, out Buffer, perWarp float64, keep func(WarpRecord) bool, args ...any) ([]float64, error) {
+func (s *sweeper) launch(ctx context.Context, r *Runner, c *Compiled, kernel string, g Grid, out Buffer, perWarp float64, keep func(WarpRecord) bool, args ...any) ([]float64, error) {
 	var rates []float64
 	for range 3 {
 		if err := out.Clear(); err != nil {
 			return nil, err
 		}
-		if err := c.prog.Launch(ctx, kernel, g, r.ownTimeout(), args...); err != nil {
+		if err := c.Prog.Launch(ctx, kernel, g, r.ownTimeout(), args...); err != nil {
 			return nil, err
 		}
 		b, err := out.Read()
 		if err != nil {
 			return nil, err
 		}
-		ws, err := r.decodeWarps(b, g.Blocks*g.Threads/32)
+		ws, err := r.DecodeWarps(b, g.Blocks*g.Threads/32)
 		if err != nil {
 			return nil, err
 		}
 		if keep != nil {
 			ws = slices.DeleteFunc(ws, func(w WarpRecord) bool { return !keep(w) })
 		}
-		rate, err := r.rateOf(ws, perWarp)
+		rate, err := r.RateOf(ws, perWarp)
 		if err != nil {
 			return nil, err
 		}
@@ -284,7 +284,7 @@ func (s *sweeper) finish(why, what string) bool {
 		s.rec.Status, s.rec.Reason = record.StatusFailed, why
 		return false
 	}
-	s.rec.Value, s.rec.Summary = s.best, summary(s.rec.Samples)
+	s.rec.Value, s.rec.Summary = s.best, Summarize(s.rec.Samples)
 	if len(s.clocks) > 0 {
 		s.rec.Provenance.Clock = &record.Clock{Hz: stats.Median(s.clocks), Source: "%clock64 over %globaltimer inside the " + what + " (median)"}
 	}

@@ -29,7 +29,7 @@ type codeSizeJob struct {
 	spec              ChainSpec
 	bytes, warps, ilp int
 	unroll            int
-	c                 *compiled
+	c                 *Compiled
 }
 
 // codeSizeRepeats is how many launches each body size is measured over.
@@ -42,17 +42,17 @@ func (j *codeSizeJob) kernel() string { return fmt.Sprintf("code_%d_ilp%d", j.by
 
 func (j *codeSizeJob) Prepare(ctx context.Context, r *Runner) {
 	j.unroll = max(1, j.bytes/instBytes/j.ilp)
-	j.c = r.compileKernels(ctx, j.kernel(), []kernel.Spec{kernel.ThroughputChainSpec{Name: j.kernel(), Step: j.spec.Step, ILP: j.ilp, Unroll: j.unroll}})
+	j.c = r.CompileKernels(ctx, j.kernel(), []kernel.Spec{kernel.ThroughputChainSpec{Name: j.kernel(), Step: j.spec.Step, ILP: j.ilp, Unroll: j.unroll}})
 	// A program that builds a kernel per launch width builds the one
 	// measureDriver launches here, on a compile worker: for the largest
 	// bodies that took 3 to 4 s of the measuring thread's time a job
 	// (NVIDIA's Vulkan driver, H200).
-	if pr, ok := j.c.prog.(Preparer); ok && j.c.failure == nil {
-		_ = pr.Prepare(j.kernel(), shapeFor(j.warps, j.ilp, j.unroll, r.warpSize()).ThreadsPerBlk)
+	if pr, ok := j.c.Prog.(Preparer); ok && j.c.Failure == nil {
+		_ = pr.Prepare(j.kernel(), shapeFor(j.warps, j.ilp, j.unroll, r.WarpSize()).ThreadsPerBlk)
 	}
 }
 
-func (j *codeSizeJob) Close() { j.c.close() }
+func (j *codeSizeJob) Close() { j.c.Close() }
 
 func (j *codeSizeJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	steps := j.ilp * j.unroll
@@ -61,14 +61,14 @@ func (j *codeSizeJob) Measure(ctx context.Context, r *Runner) ([]record.Record, 
 		Op:       fmt.Sprintf("code size/%d", j.bytes),
 		Note:     fmt.Sprintf("%d warps per SM, %d independent chains", j.warps, j.ilp),
 		Quantity: record.Throughput, Unit: "warp instructions/clock/SM", Status: record.StatusOK,
-		Provenance: r.provenanceOf(j.kernel(), j.c.hash),
+		Provenance: r.ProvenanceOf(j.kernel(), j.c.Hash),
 	}
-	rec.Provenance.CompileSeconds = j.c.compile.Seconds()
-	if f := j.c.failure; f != nil {
+	rec.Provenance.CompileSeconds = j.c.Compile.Seconds()
+	if f := j.c.Failure; f != nil {
 		rec.Status, rec.Reason = f.Status, f.Reason
-		return []record.Record{rec}, j.c.fatalErr
+		return []record.Record{rec}, j.c.FatalErr
 	}
-	if _, driverReports := j.c.prog.(Inspector); driverReports {
+	if _, driverReports := j.c.Prog.(Inspector); driverReports {
 		err := j.measureDriver(ctx, r, &rec)
 		if err != nil {
 			rec.Status, rec.Reason = record.StatusFailed, err.Error()
@@ -83,8 +83,8 @@ func (j *codeSizeJob) Measure(ctx context.Context, r *Runner) ([]record.Record, 
 			}
 		}
 	}
-	rec.Code = j.c.verifier().Loop(j.kernel(), j.spec.Expect, steps*j.spec.perStep(), steps)
-	if rec.Code.Status == codeInvalid {
+	rec.Code = j.c.Verifier().Loop(j.kernel(), j.spec.Expect, steps*j.spec.perStep(), steps)
+	if rec.Code.Status == CodeInvalid {
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 		return []record.Record{rec}, nil
 	}
@@ -93,7 +93,7 @@ func (j *codeSizeJob) Measure(ctx context.Context, r *Runner) ([]record.Record, 
 		return nil, err
 	}
 	defer out.Free()
-	shape, skip, err := r.exactShape(j.c.prog, j.kernel(), j.warps, j.ilp, steps)
+	shape, skip, err := r.exactShape(j.c.Prog, j.kernel(), j.warps, j.ilp, steps)
 	if err != nil {
 		return nil, err
 	}
@@ -101,10 +101,10 @@ func (j *codeSizeJob) Measure(ctx context.Context, r *Runner) ([]record.Record, 
 		rec.Status, rec.Reason = record.StatusSkipped, skip
 		return []record.Record{rec}, nil
 	}
-	rate, shape, err := r.runShape(ctx, j.c.prog, j.kernel(), shape, stepArgs(j.spec.Step), out)
+	rate, shape, err := r.runShape(ctx, j.c.Prog, j.kernel(), shape, stepArgs(j.spec.Step), out)
 	samples := []float64{rate.PerSM}
 	for len(samples) < codeSizeRepeats && err == nil {
-		rate, err = r.launchShape(ctx, j.c.prog, j.kernel(), shape, stepArgs(j.spec.Step), out, true)
+		rate, err = r.launchShape(ctx, j.c.Prog, j.kernel(), shape, stepArgs(j.spec.Step), out, true)
 		samples = append(samples, rate.PerSM)
 	}
 	if err != nil {
@@ -130,10 +130,10 @@ func (j *codeSizeJob) finish(r *Runner, rec *record.Record, samples []float64, s
 		return err
 	}
 	d := r.GPU.Device()
-	rec.Samples, rec.Summary, rec.Warnings = samples, summary(samples), sum.Warnings
+	rec.Samples, rec.Summary, rec.Warnings = samples, Summarize(samples), sum.Warnings
 	rec.Value = sum.Median
 	rec.Through = &record.ThroughputDetail{WarpInstPerClockPerSM: sum.Median, Best: shape, SMsSeen: rate.SMs,
-		ResultsPerClockPerSM: sum.Median * float64(r.warpSize()*j.spec.resultsPerThread())}
+		ResultsPerClockPerSM: sum.Median * float64(r.WarpSize()*j.spec.resultsPerThread())}
 	if d.SubPartitions > 0 && sum.Median > 0 {
 		rec.Through.CyclesPerWarpInst = float64(d.SubPartitions) / sum.Median
 	}
@@ -150,31 +150,31 @@ func (j *codeSizeJob) finish(r *Runner, rec *record.Record, samples []float64, s
 // compiled kernel, else the kernel's SPIR-V instruction count.
 func (j *codeSizeJob) measureDriver(ctx context.Context, r *Runner, rec *record.Record) error {
 	steps := j.ilp * j.unroll
-	if most := r.maxWarpsPerSM(); j.warps > most {
+	if most := r.MaxWarpsPerSM(); j.warps > most {
 		rec.Status, rec.Reason = record.StatusSkipped, fmt.Sprintf("%v: %d warps per SM, the device holds at most %d", kernel.ErrUnsupported, j.warps, most)
 		return nil
 	}
-	shape := shapeFor(j.warps, j.ilp, j.unroll, r.warpSize())
+	shape := shapeFor(j.warps, j.ilp, j.unroll, r.WarpSize())
 	code, how := j.driverCode(shape.ThreadsPerBlk, steps, rec)
 	rec.Note += "; code size: " + how
-	if rec.Code != nil && rec.Code.Status == codeInvalid {
+	if rec.Code != nil && rec.Code.Status == CodeInvalid {
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 		return nil
 	}
 	d := r.GPU.Device()
-	out, sink, err := r.allocPair(d.SMs * r.maxWarpsPerSM() * WarpRecordBytes)
+	out, sink, err := r.allocPair(d.SMs * r.MaxWarpsPerSM() * WarpRecordBytes)
 	if err != nil {
 		return err
 	}
 	defer out.Free()
 	defer sink.Free()
-	if shape.Iterations, err = r.sizeIterations(ctx, j.c.prog, j.kernel(), shape, j.spec, out, sink); err != nil {
+	if shape.Iterations, err = r.sizeIterations(ctx, j.c.Prog, j.kernel(), shape, j.spec, out, sink); err != nil {
 		return err
 	}
 	var samples []float64
 	var rate Rate
 	for range codeSizeRepeats {
-		if rate, err = r.launchRate(ctx, j.c.prog, j.kernel(), shape, j.spec, out, sink); err != nil {
+		if rate, err = r.launchRate(ctx, j.c.Prog, j.kernel(), shape, j.spec, out, sink); err != nil {
 			return err
 		}
 		samples = append(samples, rate.PerSM)
@@ -190,7 +190,7 @@ func (j *codeSizeJob) measureDriver(ctx context.Context, r *Runner, rec *record.
 // it (0 where it reports none) and says where the size came from; it
 // checks the machine code where the driver gives it (rec.SASS).
 func (j *codeSizeJob) driverCode(threads, steps int, rec *record.Record) (int64, string) {
-	if in, ok := j.c.prog.(Inspector); ok {
+	if in, ok := j.c.Prog.(Inspector); ok {
 		rec.Code = inspectKernel(in, j.spec, j.kernel(), threads, steps*j.spec.perStep())
 		if v := rec.Code.Statistics[binarySize]; v > 0 {
 			return int64(v), fmt.Sprintf("%.0f bytes, the driver's %q statistic of the whole kernel", v, binarySize)

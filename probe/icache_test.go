@@ -41,7 +41,7 @@ func TestCodeSizeFromDriver(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			j := &codeSizeJob{spec: ChainSpec{Subject: "Fma.f32"}, bytes: 1024, ilp: 4, c: &compiled{prog: tc.prog, source: src}}
+			j := &codeSizeJob{spec: ChainSpec{Subject: "Fma.f32"}, bytes: 1024, ilp: 4, c: &Compiled{Prog: tc.prog, source: src}}
 			var rec record.Record
 			bytes, how := j.driverCode(256, 64, &rec)
 			if bytes != tc.wantBytes || !strings.Contains(how, tc.wantHow) {

@@ -61,8 +61,8 @@ func (v reported) Chain(ch chainCheck) (lat, tp *record.CodeCheck) {
 			break
 		}
 	}
-	if lat.Status == codeInvalid && tp.Status != codeInvalid {
-		tp.Status, tp.Note = codeInvalid, lat.Note
+	if lat.Status == CodeInvalid && tp.Status != CodeInvalid {
+		tp.Status, tp.Note = CodeInvalid, lat.Note
 	}
 	return lat, tp
 }
@@ -112,7 +112,7 @@ func growth(in Inspector, c *record.CodeCheck, shortKernel string, threads, shor
 	per := (long0 - short0) / float64(long-short)
 	c.BinaryBytesPerStep = &per
 	if per < minBytesPerStep {
-		c.Status = codeInvalid
+		c.Status = CodeInvalid
 		c.Note = fmt.Sprintf("the driver's binary does not grow with the chain (%s %.0f bytes at %d steps, %.0f at %d: %.2f bytes a step): the compiler folded or removed the chain", binarySize, short0, short, long0, long, per)
 		return
 	}
@@ -148,7 +148,7 @@ func inspectKernel(in Inspector, spec ChainSpec, kernel string, threads, needed 
 		out.Found += counts.Matching(e)
 	}
 	if out.Found < needed {
-		out.Status = codeInvalid
+		out.Status = CodeInvalid
 		out.Note = fmt.Sprintf("%s has %d of the %d %s the chain needs; it holds %s", kernel, out.Found, needed, strings.Join(expect, "/"), counts)
 		return out
 	}

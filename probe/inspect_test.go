@@ -52,7 +52,7 @@ func TestInspectKernel(t *testing.T) {
 	}{
 		{"stats", codeNotVerified, "reports 1 statistics and representations NVVM IR", 0},
 		{"enough", codeVerified, "", 3},
-		{"few", codeInvalid, "has 1 of the 3", 1},
+		{"few", CodeInvalid, "has 1 of the 3", 1},
 		{"unknown", codeNotVerified, "names no intel instructions", 0},
 		{"missing", codeNotVerified, "no such pipeline", 0},
 	}
@@ -82,7 +82,7 @@ func TestGrowth(t *testing.T) {
 		per         float64
 	}{
 		{"one instruction a step", 896, 896 + 256*16, codeNotVerified, 16},
-		{"folded", 1024, 1024, codeInvalid, 0},
+		{"folded", 1024, 1024, CodeInvalid, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

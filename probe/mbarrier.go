@@ -127,7 +127,7 @@ func MbarrierJob(suite string) Job {
 		}
 		j.items = append(j.items, Item{Rec: record.Record{ID: async.LatencyID(subject), Suite: suite, Subject: subject, Group: async.GroupMbarrier,
 			Quantity: record.Latency, Unit: "cycles per operation", Note: notes[op]},
-			Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+			Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 				out, err := r.GPU.Alloc(64)
 				if err != nil {
 					return err
@@ -138,7 +138,7 @@ func MbarrierJob(suite string) Job {
 				if op == "phase flip between warps" {
 					per *= 2
 				}
-				if err := c.medianCycles(ctx, r, mbarKernelName(op), Grid{Blocks: 1, Threads: 64, SharedBytes: 64}, out, per, rec, out.Ptr(), uint32(iters)); err != nil {
+				if err := c.MedianCycles(ctx, r, mbarKernelName(op), Grid{Blocks: 1, Threads: 64, SharedBytes: 64}, out, per, rec, out.Ptr(), uint32(iters)); err != nil {
 					return err
 				}
 				verified(rec, c.checkClocked(mbarKernelName(op), []string{"SYNCS"}, kernel.SyncUnroll))

@@ -34,7 +34,7 @@ type mmaJob struct {
 	shapes    []MMAShape
 	reference float64
 	source    string
-	c         *compiled
+	c         *Compiled
 }
 
 // mmaUnroll is the instructions per accumulator per loop iteration: a
@@ -79,7 +79,7 @@ func (j *mmaJob) Prepare(ctx context.Context, r *Runner) {
 	j.c = r.compileSource(ctx, "mma_"+KernelName(j.m.Name), m.String())
 }
 
-func (j *mmaJob) Close() { j.c.close() }
+func (j *mmaJob) Close() { j.c.Close() }
 
 // mmaSeed is the random-data seed; 0 asks the kernels for zeros.
 const mmaSeed = 0x5eed
@@ -88,7 +88,7 @@ func (j *mmaJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error
 	newRec := func(subject string, q record.Quantity, unit string) record.Record {
 		return record.Record{ID: mma.ID(subject, q), Suite: j.suite, Subject: subject, Group: j.m.Group,
 			Quantity: q, Unit: unit, Status: record.StatusOK,
-			Provenance: record.Provenance{Module: "mma_" + KernelName(j.m.Name), PTXSHA256: j.c.hash, CompileSeconds: j.c.compile.Seconds(), Time: time.Now().UTC()}}
+			Provenance: record.Provenance{Module: "mma_" + KernelName(j.m.Name), PTXSHA256: j.c.Hash, CompileSeconds: j.c.Compile.Seconds(), Time: time.Now().UTC()}}
 	}
 	lat := newRec(j.m.Name, record.Latency, "cycles per instruction")
 	tp := newRec(j.m.Name, record.Throughput, "operations/clock/SM")
@@ -102,11 +102,11 @@ func (j *mmaJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error
 		}
 		return o
 	}
-	if f := j.c.failure; f != nil {
+	if f := j.c.Failure; f != nil {
 		for _, r := range recs {
 			r.Status, r.Reason = f.Status, f.Reason
 		}
-		return out(), j.c.fatalErr
+		return out(), j.c.FatalErr
 	}
 	fail := func(err error, rs ...*record.Record) {
 		for _, r := range rs {
@@ -158,7 +158,7 @@ func (j *mmaJob) launch(ctx context.Context, r *Runner, kernel string, s MMAShap
 		return Rate{}, err
 	}
 	defer out.Free()
-	if err := j.c.prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, out.Ptr(), iters, seed); err != nil {
+	if err := j.c.Prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, out.Ptr(), iters, seed); err != nil {
 		return Rate{}, fmt.Errorf("%s: %w", kernel, err)
 	}
 	b, err := out.Read()
@@ -212,7 +212,7 @@ func (j *mmaJob) latency(ctx context.Context, r *Runner, rec *record.Record) err
 	}
 	rec.Latency = est.Detail
 	rec.Value = est.Detail.Cycles
-	rec.Samples, rec.Summary = est.Slopes, summary(est.Slopes)
+	rec.Samples, rec.Summary = est.Slopes, Summarize(est.Slopes)
 	rec.Warnings = append(rec.Warnings, est.Warnings...)
 	rec.Note = fmt.Sprintf("the slope of cycles per loop iteration against %v dependent instructions per iteration (one accumulator): %.1f cycles an iteration besides (the loop%s)",
 		mmaLatencyUnrolls, est.Detail.InterceptCycles, map[bool]string{true: ", and the group's fence, commit and wait", false: ""}[j.m.Wgmma()])
@@ -220,9 +220,9 @@ func (j *mmaJob) latency(ctx context.Context, r *Runner, rec *record.Record) err
 		rec.Provenance.Kernels = append(rec.Provenance.Kernels, j.latencyKernel(u))
 	}
 	longest := mmaLatencyUnrolls[len(mmaLatencyUnrolls)-1]
-	rec.Code = j.c.verifier().Loop(j.latencyKernel(longest), j.m.Expect, longest, longest)
+	rec.Code = j.c.Verifier().Loop(j.latencyKernel(longest), j.m.Expect, longest, longest)
 	switch {
-	case rec.Code.Status == codeInvalid:
+	case rec.Code.Status == CodeInvalid:
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 	case rec.Value <= 0:
 		rec.Status, rec.Reason = record.StatusFailed, fmt.Sprintf("non-positive latency (%.3g cycles): the chain did not lengthen the loop", rec.Value)
@@ -345,11 +345,11 @@ func (j *mmaJob) long(ctx context.Context, r *Runner, s MMAShape, seed uint32, r
 			ResultsPerClockPerSM: j.reference, Ratio: rate.PerSM / j.reference}
 	}
 	rec.Value = rate.PerSM
-	rec.Samples, rec.Summary = samples, summary(samples)
+	rec.Samples, rec.Summary = samples, Summarize(samples)
 	rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: r.lang().ClockSource("the matrix kernel (median over SMs, median of the launches)"),
 		Before: before, After: after, During: during}
-	rec.Code = j.c.verifier().Loop(k, j.m.Expect, j.unroll()*s.ILP, j.unroll()*s.ILP)
-	if rec.Code.Status == codeInvalid {
+	rec.Code = j.c.Verifier().Loop(k, j.m.Expect, j.unroll()*s.ILP, j.unroll()*s.ILP)
+	if rec.Code.Status == CodeInvalid {
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 	}
 	return nil

@@ -152,14 +152,14 @@ func MulticastJob(suite string, plan MulticastPlan) Job {
 		j.items = append(j.items, Item{Rec: record.Record{ID: async.BandwidthID(subject), Suite: suite, Subject: subject, Group: async.GroupTMA, Op: "bulk multicast stream",
 			Quantity: record.Throughput, Unit: "bytes/clock/SM",
 			Note: fmt.Sprintf("clusters of n blocks, one block per SM: each block's thread loads 1/n of every %s stage (cp.async.bulk .multicast::cluster) into all n blocks' shared memory, %d stages in flight, each block refilling a slot once every block of the cluster has arrived on its empty mbarrier; clusters sweep %s together; bytes landing in each SM's shared memory over its span of %%clock64, median over SMs (each SM reads 1/n of them); the value is the best cluster size, n = 1 the plain TMA stream", sizeName(plan.Stage), plan.Stages, sizeName(multicastFootprint(level)))},
-			Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+			Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 				return multicast(ctx, r, c, plan, level, rec)
 			}})
 	}
 	return j
 }
 
-func multicast(ctx context.Context, r *Runner, c *compiled, plan MulticastPlan, level string, rec *record.Record) error {
+func multicast(ctx context.Context, r *Runner, c *Compiled, plan MulticastPlan, level string, rec *record.Record) error {
 	d := r.GPU.Device()
 	foot := multicastFootprint(level)
 	buf, err := r.GPU.Alloc(foot)
@@ -175,7 +175,7 @@ func multicast(ctx context.Context, r *Runner, c *compiled, plan MulticastPlan, 
 	for _, n := range plan.Sizes {
 		pt := record.ParamPoint{X: float64(n), Series: "stage " + sizeName(plan.Stage)}
 		blocks := d.SMs / n * n
-		if cl, ok := c.prog.(ClusterLauncher); ok {
+		if cl, ok := c.Prog.(ClusterLauncher); ok {
 			switch m, err := cl.MaxActiveClusters(kernel, [3]int{n, 1, 1}, threads, shared, [3]int{n, 1, 1}); {
 			case err != nil:
 				pt.Failed = err.Error()

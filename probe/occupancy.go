@@ -22,7 +22,7 @@ type occupancyJob struct {
 	spec        ChainSpec
 	warps, ilps []int
 	unroll      map[int]int
-	c           *compiled
+	c           *Compiled
 }
 
 func (j *occupancyJob) kernel(ilp int) string {
@@ -37,32 +37,32 @@ func (j *occupancyJob) Prepare(ctx context.Context, r *Runner) {
 		j.unroll[ilp] = max(1, body/ilp)
 		ks = append(ks, kernel.ThroughputChainSpec{Name: j.kernel(ilp), Step: j.spec.Step, ILP: ilp, Unroll: j.unroll[ilp]})
 	}
-	j.c = r.compileKernels(ctx, "occ_"+KernelName(j.spec.Subject), ks)
+	j.c = r.CompileKernels(ctx, "occ_"+KernelName(j.spec.Subject), ks)
 }
 
-func (j *occupancyJob) Close() { j.c.close() }
+func (j *occupancyJob) Close() { j.c.Close() }
 
 func (j *occupancyJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	rec := record.Record{
 		ID: record.MakeID(j.spec.Suite, "", j.spec.Subject, string(record.Occupancy)), Suite: j.spec.Suite, Subject: j.spec.Subject, Group: j.spec.Group,
 		Quantity: record.Occupancy, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Note: j.spec.Note, Op: j.spec.Op,
-		Provenance: r.provenanceOf("occ_"+KernelName(j.spec.Subject), j.c.hash),
+		Provenance: r.ProvenanceOf("occ_"+KernelName(j.spec.Subject), j.c.Hash),
 	}
-	rec.Provenance.CompileSeconds = j.c.compile.Seconds()
-	if f := j.c.failure; f != nil {
+	rec.Provenance.CompileSeconds = j.c.Compile.Seconds()
+	if f := j.c.Failure; f != nil {
 		rec.Status, rec.Reason = f.Status, f.Reason
-		return []record.Record{rec}, j.c.fatalErr
+		return []record.Record{rec}, j.c.FatalErr
 	}
 	checks := map[int]*record.CodeCheck{}
 	var reuse, conflicts []float64
 	for _, ilp := range j.ilps {
 		steps := ilp * j.unroll[ilp]
-		chk := j.c.verifier().Kernel(j.kernel(ilp), j.spec, steps*j.spec.perStep(), steps, 8*r.warpSize())
+		chk := j.c.Verifier().Kernel(j.kernel(ilp), j.spec, steps*j.spec.perStep(), steps, 8*r.WarpSize())
 		checks[ilp] = chk
 		if rec.Code == nil || chk.Status != codeVerified {
 			rec.Code = chk
 		}
-		if chk.Status == codeInvalid {
+		if chk.Status == CodeInvalid {
 			rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+chk.Note
 			return []record.Record{rec}, nil
 		}
@@ -86,7 +86,7 @@ func (j *occupancyJob) Measure(ctx context.Context, r *Runner) ([]record.Record,
 	for _, ilp := range j.ilps {
 		row := make([]*float64, len(j.warps))
 		for wi, w := range j.warps {
-			shape, skip, err := r.exactShape(j.c.prog, j.kernel(ilp), w, ilp, ilp*j.unroll[ilp])
+			shape, skip, err := r.exactShape(j.c.Prog, j.kernel(ilp), w, ilp, ilp*j.unroll[ilp])
 			if err != nil {
 				return nil, err
 			}
@@ -94,7 +94,7 @@ func (j *occupancyJob) Measure(ctx context.Context, r *Runner) ([]record.Record,
 				det.Skipped = append(det.Skipped, skip)
 				continue
 			}
-			rate, _, err := r.runShape(ctx, j.c.prog, j.kernel(ilp), shape, args, out)
+			rate, _, err := r.runShape(ctx, j.c.Prog, j.kernel(ilp), shape, args, out)
 			if pe := (*PlacementError)(nil); errors.As(err, &pe) {
 				det.Skipped = append(det.Skipped, pe.Why)
 				continue
@@ -126,7 +126,7 @@ func (j *occupancyJob) Measure(ctx context.Context, r *Runner) ([]record.Record,
 	// The machine code kept is the best cell's kernel's.
 	if chk := checks[bestILP]; chk != nil {
 		rec.Code = chk
-		rec.Code.Loop = j.c.verifier().LoopText(j.kernel(bestILP))
+		rec.Code.Loop = j.c.Verifier().LoopText(j.kernel(bestILP))
 	}
 	return []record.Record{rec}, nil
 }
@@ -175,7 +175,7 @@ type mixJob struct {
 	parts                           []MixPart
 	shapes                          []MixShape
 	rounds                          int
-	c                               *compiled
+	c                               *Compiled
 }
 
 func (j *mixJob) kernel(s MixShape) string {
@@ -204,21 +204,21 @@ func (j *mixJob) Prepare(ctx context.Context, r *Runner) {
 		}
 		ks = append(ks, kernel.MixLoopSpec{Name: j.kernel(s), Parts: ps, Unroll: j.rounds})
 	}
-	j.c = r.compileKernels(ctx, "mix_"+KernelName(j.id), ks)
+	j.c = r.CompileKernels(ctx, "mix_"+KernelName(j.id), ks)
 	// Each kernel built at its launch width here, on a compile worker,
 	// rather than at its first launch on the measuring thread (a Vulkan
 	// pipeline per workgroup size); one that fails fails again, and says
 	// so, at its launch.
-	if pr, ok := j.c.prog.(Preparer); ok {
+	if pr, ok := j.c.Prog.(Preparer); ok {
 		for _, s := range j.shapes {
-			if shape, skip, err := r.exactShape(j.c.prog, j.kernel(s), s.Warps, s.ILP, j.rounds*j.perRound()); err == nil && skip == "" && shape.SharedBytes == 0 {
+			if shape, skip, err := r.exactShape(j.c.Prog, j.kernel(s), s.Warps, s.ILP, j.rounds*j.perRound()); err == nil && skip == "" && shape.SharedBytes == 0 {
 				_ = pr.Prepare(j.kernel(s), shape.ThreadsPerBlk)
 			}
 		}
 	}
 }
 
-func (j *mixJob) Close() { j.c.close() }
+func (j *mixJob) Close() { j.c.Close() }
 
 func (j *mixJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	det := &record.MixDetail{Role: j.role}
@@ -228,12 +228,12 @@ func (j *mixJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error
 	rec := record.Record{
 		ID: record.MakeID(j.suite, "", j.id, ""), Suite: j.suite, Subject: j.subject, Group: j.group,
 		Quantity: record.Mix, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Mix: det, Op: mixOp(j.parts),
-		Provenance: r.provenanceOf("mix_"+KernelName(j.id), j.c.hash),
+		Provenance: r.ProvenanceOf("mix_"+KernelName(j.id), j.c.Hash),
 	}
-	rec.Provenance.CompileSeconds = j.c.compile.Seconds()
-	if f := j.c.failure; f != nil {
+	rec.Provenance.CompileSeconds = j.c.Compile.Seconds()
+	if f := j.c.Failure; f != nil {
 		rec.Status, rec.Reason = f.Status, f.Reason
-		return []record.Record{rec}, j.c.fatalErr
+		return []record.Record{rec}, j.c.FatalErr
 	}
 	// Every part must be in every shape's machine code as often as the
 	// rounds need. The first part's check of each kernel is kept for the
@@ -241,14 +241,14 @@ func (j *mixJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error
 	first := map[string]*record.CodeCheck{}
 	for _, s := range j.shapes {
 		for i, p := range j.parts {
-			chk := j.c.verifier().Kernel(j.kernel(s), p.Spec, j.rounds*p.Count*p.Spec.perStep(), j.rounds*p.Count, 8*r.warpSize())
+			chk := j.c.Verifier().Kernel(j.kernel(s), p.Spec, j.rounds*p.Count*p.Spec.perStep(), j.rounds*p.Count, 8*r.WarpSize())
 			if i == 0 {
 				first[j.kernel(s)] = chk
 			}
 			if rec.Code == nil {
 				rec.Code = chk
 			}
-			if chk.Status == codeInvalid {
+			if chk.Status == CodeInvalid {
 				rec.Code = chk
 				rec.Status, rec.Reason = record.StatusInvalid, "machine code ("+p.Spec.Subject+"): "+chk.Note
 				return []record.Record{rec}, nil
@@ -267,7 +267,7 @@ func (j *mixJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error
 	var best Rate
 	bestKernel := j.kernel(j.shapes[0])
 	for _, s := range j.shapes {
-		shape, skip, err := r.exactShape(j.c.prog, j.kernel(s), s.Warps, s.ILP, j.rounds*j.perRound())
+		shape, skip, err := r.exactShape(j.c.Prog, j.kernel(s), s.Warps, s.ILP, j.rounds*j.perRound())
 		if err != nil {
 			return nil, err
 		}
@@ -277,7 +277,7 @@ func (j *mixJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error
 			det.Sweep = append(det.Sweep, pt)
 			continue
 		}
-		rate, shape, err := r.runShape(ctx, j.c.prog, j.kernel(s), shape, args, out)
+		rate, shape, err := r.runShape(ctx, j.c.Prog, j.kernel(s), shape, args, out)
 		if pe := (*PlacementError)(nil); errors.As(err, &pe) {
 			pt.Skipped = pe.Why
 			det.Sweep = append(det.Sweep, pt)
@@ -304,7 +304,7 @@ func (j *mixJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error
 	// The machine code kept is the best shape's: the kernel the value
 	// comes from.
 	rec.Code = first[bestKernel]
-	rec.Code.Loop = j.c.verifier().LoopText(bestKernel)
+	rec.Code.Loop = j.c.Verifier().LoopText(bestKernel)
 	det.CyclesPerRound = float64(j.perRound()*det.Best.WarpsPerSM) / best.PerSM
 	if best.ClockHz > 0 {
 		rec.Provenance.Clock = &record.Clock{Hz: best.ClockHz, Source: r.lang().ClockSource("the mix kernel (median over SMs)")}

@@ -9,19 +9,19 @@ import (
 	"github.com/gpuarch/gpuarch/record"
 )
 
-// provenance is a record's provenance from the module c compiled.
-func (c *compiled) provenance(module string) record.Provenance {
-	return record.Provenance{Module: module, PTXSHA256: c.hash, CompileSeconds: c.compile.Seconds(), Time: time.Now().UTC()}
+// Provenance is a record's Provenance from the module c compiled.
+func (c *Compiled) Provenance(module string) record.Provenance {
+	return record.Provenance{Module: module, PTXSHA256: c.Hash, CompileSeconds: c.Compile.Seconds(), Time: time.Now().UTC()}
 }
 
-// measureEach makes one record per item with mk and has do fill it: a
+// MeasureEach makes one record per item with mk and has do fill it: a
 // module that did not compile marks every record with its failure, an
 // error marks the item's record failed, and a fatal one stops the job.
-func measureEach[T any](c *compiled, items []T, mk func(T) record.Record, do func(T, *record.Record) error) ([]record.Record, error) {
+func MeasureEach[T any](c *Compiled, items []T, mk func(T) record.Record, do func(T, *record.Record) error) ([]record.Record, error) {
 	var recs []record.Record
 	for _, it := range items {
 		rec := mk(it)
-		if f := c.failure; f != nil {
+		if f := c.Failure; f != nil {
 			rec.Status, rec.Reason = f.Status, f.Reason
 			recs = append(recs, rec)
 			continue
@@ -35,7 +35,7 @@ func measureEach[T any](c *compiled, items []T, mk func(T) record.Record, do fun
 			return recs, err
 		}
 	}
-	return recs, c.fatalErr
+	return recs, c.FatalErr
 }
 
 // storeCycles ends a one-block timing kernel: thread 0 stores c1 - c0 at
@@ -56,12 +56,12 @@ func storeCycles(k *ptx.Kernel, outP ptx.Param, c0, c1, keep ptx.Reg) {
 	})
 }
 
-// medianCycles launches a one-block timing kernel (see storeCycles) five
+// MedianCycles launches a one-block timing kernel (see storeCycles) five
 // times and sets rec's samples and value to its cycles per iteration.
-func (c *compiled) medianCycles(ctx context.Context, r *Runner, kernel string, g Grid, out Buffer, iters int, rec *record.Record, args ...any) error {
+func (c *Compiled) MedianCycles(ctx context.Context, r *Runner, kernel string, g Grid, out Buffer, iters int, rec *record.Record, args ...any) error {
 	var samples []float64
 	for range 5 {
-		if err := c.prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, args...); err != nil {
+		if err := c.Prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, args...); err != nil {
 			return err
 		}
 		b, err := out.Read()
@@ -70,7 +70,7 @@ func (c *compiled) medianCycles(ctx context.Context, r *Runner, kernel string, g
 		}
 		samples = append(samples, float64(binary.LittleEndian.Uint64(b))/float64(iters))
 	}
-	rec.Samples, rec.Summary = samples, summary(samples)
+	rec.Samples, rec.Summary = samples, Summarize(samples)
 	rec.Value = rec.Summary.Median
 	return nil
 }

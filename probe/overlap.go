@@ -108,14 +108,14 @@ func OverlapJob(suite string, counts []int) Job {
 	j.items = append(j.items, Item{Rec: record.Record{ID: async.AmountID(subject), Suite: suite, Subject: subject, Group: async.GroupCpAsync,
 		Quantity: record.Amount, Unit: "FFMA per copy",
 		Note: fmt.Sprintf("one warp: each loop iteration every lane issues one 16-byte cp.async.cg from a %s window in L2, commits it, runs independent FFMA (%d chains, pinned between the copy and its wait by a volatile shared load they start from and a volatile shared store they end in) and waits for the copy (wait_group 0); the sweep is cycles per iteration against the FFMA per copy; the value is the most FFMA whose iteration stays within 5%% of the copy alone (the arithmetic the copy's latency hides)", sizeName(overlapWindow), overlapChains)},
-		Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+		Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 			return overlap(ctx, r, c, counts, rec)
 		}})
 	return j
 }
 
-func overlap(ctx context.Context, r *Runner, c *compiled, counts []int, rec *record.Record) error {
-	bufs, free, err := allocBuffers(r.GPU, overlapWindow, 64)
+func overlap(ctx context.Context, r *Runner, c *Compiled, counts []int, rec *record.Record) error {
+	bufs, free, err := AllocBuffers(r.GPU, overlapWindow, 64)
 	if err != nil {
 		return err
 	}
@@ -128,7 +128,7 @@ func overlap(ctx context.Context, r *Runner, c *compiled, counts []int, rec *rec
 		var one record.Record
 		pt := record.ParamPoint{X: float64(n)}
 		g := Grid{Blocks: 1, Threads: 32, SharedBytes: overlapScratch + 32*4}
-		if err := c.medianCycles(ctx, r, overlapKernel(n), g, out, iters, &one, out.Ptr(), buf.Ptr(), uint32(iters), uint32(overlapWindow-1)); err != nil {
+		if err := c.MedianCycles(ctx, r, overlapKernel(n), g, out, iters, &one, out.Ptr(), buf.Ptr(), uint32(iters), uint32(overlapWindow-1)); err != nil {
 			if Fatal(err) {
 				return err
 			}

@@ -19,7 +19,7 @@ import (
 // placement). skip is non-empty when the GPU cannot hold the shape.
 func (r *Runner) exactShape(prog Program, kernel string, warps, ilp, steps int) (shape record.Shape, skip string, err error) {
 	d := r.GPU.Device()
-	if maxWarps := r.maxWarpsPerSM(); warps > maxWarps {
+	if maxWarps := r.MaxWarpsPerSM(); warps > maxWarps {
 		return shape, fmt.Sprintf("%d warps per SM: the SM holds at most %d", warps, maxWarps), nil
 	}
 	blocks := (warps + 7) / 8
@@ -33,7 +33,7 @@ func (r *Runner) exactShape(prog Program, kernel string, warps, ilp, steps int) 
 		dyn = min(dyn, optin)
 	}
 	dyn = max(dyn, 0)
-	shape = record.Shape{WarpsPerSM: warps, ILP: ilp, BlocksPerSM: blocks, ThreadsPerBlk: r.warpSize() * perBlock, StepsPerIter: steps, SharedBytes: dyn}
+	shape = record.Shape{WarpsPerSM: warps, ILP: ilp, BlocksPerSM: blocks, ThreadsPerBlk: r.WarpSize() * perBlock, StepsPerIter: steps, SharedBytes: dyn}
 	occ, err := prog.MaxBlocksPerSM(kernel, shape.ThreadsPerBlk, dyn)
 	if errors.Is(err, ErrNoOccupancy) {
 		shape.SharedBytes = 0
@@ -92,11 +92,11 @@ func (r *Runner) launchShape(ctx context.Context, prog Program, kernel string, s
 	if err != nil {
 		return Rate{}, err
 	}
-	ws, err := r.decodeWarps(b, g.Blocks*g.Threads/r.warpSize())
+	ws, err := r.DecodeWarps(b, g.Blocks*g.Threads/r.WarpSize())
 	if err != nil {
 		return Rate{}, fmt.Errorf("kernel %s: %w", kernel, err)
 	}
-	rate, err := r.rateOf(ws, float64(shape.Iterations*shape.StepsPerIter))
+	rate, err := r.RateOf(ws, float64(shape.Iterations*shape.StepsPerIter))
 	if err != nil {
 		return rate, err
 	}
@@ -145,9 +145,9 @@ func placement(ws []WarpRecord, warps int, together bool) string {
 	return ""
 }
 
-// maxWarpsPerSM is the most warps an SM holds (64 when the driver does not
+// MaxWarpsPerSM is the most warps an SM holds (64 when the driver does not
 // say).
-func (r *Runner) maxWarpsPerSM() int {
+func (r *Runner) MaxWarpsPerSM() int {
 	d := r.GPU.Device()
 	if w := d.Attributes["MAX_THREADS_PER_MULTIPROCESSOR"] / max(1, d.WarpSize); w > 0 {
 		return w
@@ -164,7 +164,7 @@ func (r *Runner) warpBuffer() (Buffer, error) {
 	if err := r.ensureSink(); err != nil {
 		return nil, err
 	}
-	return r.GPU.Alloc(r.GPU.Device().SMs * r.maxWarpsPerSM() * WarpRecordBytes)
+	return r.GPU.Alloc(r.GPU.Device().SMs * r.MaxWarpsPerSM() * WarpRecordBytes)
 }
 
 // recordBuffer is warpBuffer with room for at least warps records.
@@ -172,7 +172,7 @@ func (r *Runner) recordBuffer(warps int) (Buffer, error) {
 	if err := r.ensureSink(); err != nil {
 		return nil, err
 	}
-	return r.GPU.Alloc(max(warps, r.GPU.Device().SMs*r.maxWarpsPerSM()) * WarpRecordBytes)
+	return r.GPU.Alloc(max(warps, r.GPU.Device().SMs*r.MaxWarpsPerSM()) * WarpRecordBytes)
 }
 
 // ensureSink allocates the runner's shared sink buffer once.

@@ -29,17 +29,17 @@ func (r *Runner) module(kernels ...*ptx.Kernel) *ptx.Module {
 
 // compileModule builds and compiles kernels as one module and disassembles
 // it when it can. On failure, c.failure holds the status and reason.
-func (r *Runner) compileModule(ctx context.Context, name string, kernels ...*ptx.Kernel) *compiled {
+func (r *Runner) compileModule(ctx context.Context, name string, kernels ...*ptx.Kernel) *Compiled {
 	return r.compileSource(ctx, name, r.module(kernels...).String())
 }
 
 // compileSource is compileModule for a module already rendered. Jobs
 // written in PTX only (every job but the chains, for now) are skipped on a
 // backend that takes another language, with the reason in their records.
-func (r *Runner) compileSource(ctx context.Context, name, source string) *compiled {
+func (r *Runner) compileSource(ctx context.Context, name, source string) *Compiled {
 	if isa := r.GPU.Codegen().ISA(); isa != kernel.ISAPTX {
-		c := &compiled{source: source, hash: sourceHash(source)}
-		c.failure = &record.Record{Status: record.StatusSkipped, Reason: fmt.Sprintf("not available on the %s backend yet: this probe is written in PTX only", r.GPU.Device().BackendOf())}
+		c := &Compiled{source: source, Hash: sourceHash(source)}
+		c.Failure = &record.Record{Status: record.StatusSkipped, Reason: fmt.Sprintf("not available on the %s backend yet: this probe is written in PTX only", r.GPU.Device().BackendOf())}
 		return c
 	}
 	return r.compileText(ctx, name, source)
@@ -53,15 +53,15 @@ const errRelocatable = "the driver's linker (cuLink) compiles PTX as relocatable
 // program) for arch and loads the cubin, for probes that the driver's
 // relocatable compilation would change. Without an assembler, or on a
 // GPU that loads no cubins, the job is skipped with why.
-func (r *Runner) compileWhole(ctx context.Context, name, source, arch string) *compiled {
-	c := &compiled{source: source, hash: sourceHash(source)}
+func (r *Runner) compileWhole(ctx context.Context, name, source, arch string) *Compiled {
+	c := &Compiled{source: source, Hash: sourceHash(source)}
 	loader, ok := r.GPU.(CubinLoader)
 	switch {
 	case r.GPU.Codegen().ISA() != kernel.ISAPTX || !ok:
-		c.failure = &record.Record{Status: record.StatusSkipped, Reason: fmt.Sprintf("not available on the %s backend: this probe is PTX compiled to a cubin", r.GPU.Device().BackendOf())}
+		c.Failure = &record.Record{Status: record.StatusSkipped, Reason: fmt.Sprintf("not available on the %s backend: this probe is PTX compiled to a cubin", r.GPU.Device().BackendOf())}
 		return c
 	case r.Assembler == nil:
-		c.failure = &record.Record{Status: record.StatusSkipped, Reason: errRelocatable + ", and ptxas is not on the PATH"}
+		c.Failure = &record.Record{Status: record.StatusSkipped, Reason: errRelocatable + ", and ptxas is not on the PATH"}
 		return c
 	}
 	start := time.Now()
@@ -69,19 +69,19 @@ func (r *Runner) compileWhole(ctx context.Context, name, source, arch string) *c
 	c.log = log
 	if err != nil {
 		_ = r.keep(name, source, nil)
-		c.failure = &record.Record{Status: record.StatusFailed, Reason: err.Error()}
+		c.Failure = &record.Record{Status: record.StatusFailed, Reason: err.Error()}
 		return c
 	}
 	prog, err := loader.LoadCubin(ctx, name, cubin)
 	if err != nil {
 		st, why := record.StatusFailed, fmt.Sprintf("load the cubin ptxas compiled: %v", err)
 		if Fatal(err) {
-			c.fatalErr = err
+			c.FatalErr = err
 		}
-		c.failure = &record.Record{Status: st, Reason: why}
+		c.Failure = &record.Record{Status: st, Reason: why}
 		return c
 	}
-	c.prog, c.compile = prog, time.Since(start)
+	c.Prog, c.Compile = prog, time.Since(start)
 	r.compiled(ctx, name, c)
 	return c
 }

@@ -235,7 +235,7 @@ func (r *Runner) Clock(ctx context.Context) (*record.Clock, error) {
 	}
 	defer buf.Free()
 	before := r.GPU.Sensors()
-	err = r.clock.Launch(ctx, clockKernel, Grid{Blocks: warps, Threads: r.warpSize()}, r.ownTimeout(), buf.Ptr(), r.timerTicks(r.Config.ClockMicros))
+	err = r.clock.Launch(ctx, clockKernel, Grid{Blocks: warps, Threads: r.WarpSize()}, r.ownTimeout(), buf.Ptr(), r.TimerTicks(r.Config.ClockMicros))
 	if err != nil {
 		return nil, fmt.Errorf("clock kernel: %w", err)
 	}
@@ -244,7 +244,7 @@ func (r *Runner) Clock(ctx context.Context) (*record.Clock, error) {
 	if err != nil {
 		return nil, err
 	}
-	ws, err := r.decodeWarps(b, warps)
+	ws, err := r.DecodeWarps(b, warps)
 	if err != nil {
 		return nil, fmt.Errorf("clock kernel: %w", err)
 	}
@@ -259,7 +259,7 @@ func (r *Runner) Clock(ctx context.Context) (*record.Clock, error) {
 		return nil, errors.New("clock kernel: no SM reported a usable span")
 	}
 	u := d.UnitsOf()
-	src := fmt.Sprintf("%s over %s, one %s spinning %d µs on each of %d %s (median)", r.cycleClock(), r.timerName(), u.Subgroup, r.Config.ClockMicros, len(hz), u.Cores)
+	src := fmt.Sprintf("%s over %s, one %s spinning %d µs on each of %d %s (median)", r.CycleClock(), r.TimerName(), u.Subgroup, r.Config.ClockMicros, len(hz), u.Cores)
 	if clock, ok := d.TimestampClock(); ok {
 		// No in-kernel clock: the backend converted the dispatch's length
 		// with the clock it names, so the ratio only repeats that clock.
@@ -269,7 +269,7 @@ func (r *Runner) Clock(ctx context.Context) (*record.Clock, error) {
 		// running on the CPU) ends the spin at once: the ratio is over what span
 		// there was.
 		src = fmt.Sprintf("%s over %s in one %s on each of %d %s (median), over %.0f ns: %s the %d µs asked (the driver moved the timer read out of its loop)",
-			r.cycleClock(), r.timerName(), u.Subgroup, len(hz), u.Cores, span, record.ClockNotSpun, r.Config.ClockMicros)
+			r.CycleClock(), r.TimerName(), u.Subgroup, len(hz), u.Cores, span, record.ClockNotSpun, r.Config.ClockMicros)
 	}
 	return &record.Clock{Hz: stats.Median(hz), Source: src, Before: before, After: after}, nil
 }
@@ -281,13 +281,13 @@ const clockKernel = "gpuarch_clock"
 // files.
 func (r *Runner) lang() Language { return r.GPU.Codegen().Language() }
 
-// cycleClock and timerName name the in-kernel clocks for records.
-func (r *Runner) cycleClock() string { return r.lang().CycleClock }
+// CycleClock and timerName name the in-kernel clocks for records.
+func (r *Runner) CycleClock() string { return r.lang().CycleClock }
 
-func (r *Runner) timerName() string { return r.lang().Timer }
+func (r *Runner) TimerName() string { return r.lang().Timer }
 
-// timerTicks converts microseconds to ticks of the in-kernel timer.
-func (r *Runner) timerTicks(micros int) uint32 {
+// TimerTicks converts microseconds to ticks of the in-kernel timer.
+func (r *Runner) TimerTicks(micros int) uint32 {
 	per := r.GPU.Device().TimerTicksPerNs
 	if per <= 0 {
 		per = 1
@@ -295,17 +295,17 @@ func (r *Runner) timerTicks(micros int) uint32 {
 	return uint32(math.Min(float64(micros)*1e3*per, math.MaxUint32))
 }
 
-// warpSize is the device's subgroup size (32 when it does not say).
-func (r *Runner) warpSize() int {
+// WarpSize is the device's subgroup size (32 when it does not say).
+func (r *Runner) WarpSize() int {
 	if w := r.GPU.Device().WarpSize; w > 0 {
 		return w
 	}
 	return 32
 }
 
-// decodeWarps decodes n warp records and converts their timer fields to
+// DecodeWarps decodes n warp records and converts their timer fields to
 // nanoseconds.
-func (r *Runner) decodeWarps(b []byte, n int) ([]WarpRecord, error) {
+func (r *Runner) DecodeWarps(b []byte, n int) ([]WarpRecord, error) {
 	ws, err := DecodeWarps(b, n)
 	if err != nil {
 		return nil, err
@@ -319,9 +319,9 @@ func (r *Runner) decodeWarps(b []byte, n int) ([]WarpRecord, error) {
 	return ws, nil
 }
 
-// rateOf is RateOf where warp records say which SM ran them, and the
+// RateOf is RateOf where warp records say which SM ran them, and the
 // device-wide RateOfDevice where they do not.
-func (r *Runner) rateOf(ws []WarpRecord, instPerWarp float64) (Rate, error) {
+func (r *Runner) RateOf(ws []WarpRecord, instPerWarp float64) (Rate, error) {
 	for _, w := range ws {
 		if w.SM != NoSM {
 			return RateOf(ws, instPerWarp)
@@ -365,7 +365,7 @@ func (r *Runner) warm(ctx context.Context, done func(hz float64, settled bool, e
 	defer p.Close()
 	d := r.GPU.Device()
 	const warpsPerSM = 32
-	g := Grid{Blocks: max(1, d.SMs) * 4, Threads: 8 * r.warpSize()}
+	g := Grid{Blocks: max(1, d.SMs) * 4, Threads: 8 * r.WarpSize()}
 	buf, err := r.GPU.Alloc(max(1, d.SMs) * warpsPerSM * WarpRecordBytes)
 	if err != nil {
 		return nil, err
@@ -482,9 +482,9 @@ func (r *Runner) timestamped() bool {
 // of a hundred 4-cycle steps on a 2 GHz GPU.
 const timestampPasses = 4096
 
-// provenanceOf starts a record's provenance for a module of source text
+// ProvenanceOf starts a record's provenance for a module of source text
 // hash in the GPU's kernel language.
-func (r *Runner) provenanceOf(module, hash string) record.Provenance {
+func (r *Runner) ProvenanceOf(module, hash string) record.Provenance {
 	p := record.Provenance{Module: module, Time: time.Now().UTC()}
 	r.GPU.Codegen().Stamp(&p, hash)
 	if clock, ok := r.GPU.Device().TimestampClock(); ok {
@@ -498,10 +498,10 @@ func (r *Runner) provenanceOf(module, hash string) record.Provenance {
 func (r *Runner) threadCounts() []int {
 	var out []int
 	for _, w := range r.Config.WarpsPerSM {
-		if w > r.maxWarpsPerSM() {
+		if w > r.MaxWarpsPerSM() {
 			continue
 		}
-		if t := min(w, 8) * r.warpSize(); !slices.Contains(out, t) {
+		if t := min(w, 8) * r.WarpSize(); !slices.Contains(out, t) {
 			out = append(out, t)
 		}
 	}
@@ -516,7 +516,7 @@ func (r *Runner) prepareWidths(prog Program, cs *chainSet) error {
 		return nil
 	}
 	for _, n := range r.Config.LatencyLengths {
-		if err := pr.Prepare(cs.latency[n], r.warpSize()); err != nil {
+		if err := pr.Prepare(cs.latency[n], r.WarpSize()); err != nil {
 			return err
 		}
 	}
@@ -579,7 +579,7 @@ func (r *Runner) prepare(ctx context.Context, spec ChainSpec) *prepared {
 		return p
 	}
 	p.cs = cs
-	p.lat.Provenance = r.provenanceOf(KernelName(spec.Subject), cs.hash)
+	p.lat.Provenance = r.ProvenanceOf(KernelName(spec.Subject), cs.hash)
 	p.lat.Provenance.Time = now
 	prog, err := r.GPU.Compile(ctx, KernelName(spec.Subject), cs.source)
 	if err == nil {
@@ -750,7 +750,7 @@ func (r *Runner) measureLatency(ctx context.Context, spec ChainSpec, cs *chainSe
 	// Repeats go round the lengths so that drift spreads over all of them.
 	for range r.Config.LatencyRepeats {
 		for i, n := range lengths {
-			if err := prog.Launch(ctx, cs.latency[n], Grid{Blocks: 1, Threads: r.warpSize()}, r.Config.LaunchTimeout, args()...); err != nil {
+			if err := prog.Launch(ctx, cs.latency[n], Grid{Blocks: 1, Threads: r.WarpSize()}, r.Config.LaunchTimeout, args()...); err != nil {
 				return fmt.Errorf("latency kernel %s: %w", cs.latency[n], err)
 			}
 			b, err := out.Read()
@@ -767,7 +767,7 @@ func (r *Runner) measureLatency(ctx context.Context, spec ChainSpec, cs *chainSe
 	rec.Latency = est.Detail
 	rec.Value = est.Detail.Cycles
 	rec.Samples = est.Slopes
-	rec.Summary = summary(est.Slopes)
+	rec.Summary = Summarize(est.Slopes)
 	rec.Warnings = append(rec.Warnings, est.Warnings...)
 	if rec.Value <= 0 {
 		// The fit is kept in the record for inspection, but it is no
@@ -862,7 +862,7 @@ func EstimateLatency(lengths []int, samples [][]float64) (LatencyEstimate, error
 	return est, nil
 }
 
-func summary(samples []float64) *record.Summary {
+func Summarize(samples []float64) *record.Summary {
 	s, err := stats.Summarize(samples, 0)
 	if err != nil {
 		return nil

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/kernel"
+	"github.com/gpuarch/gpuarch/measure/dispatch"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
@@ -380,7 +381,7 @@ func TestDispatchSpinsAsAsked(t *testing.T) {
 			g.SpinFraction = tc.fraction
 			r := &probe.Runner{GPU: g, Config: testConfig()}
 			var recs []record.Record
-			job := probe.DispatchJob("dispatch", []probe.DispatchStrategy{{Name: "one warp per block", Threads: 32, Waves: 2, SpinMicros: 20}})
+			job := dispatch.DispatchJob("dispatch", []dispatch.DispatchStrategy{{Name: "one warp per block", Threads: 32, Waves: 2, SpinMicros: 20}})
 			if err := r.Run(context.Background(), []probe.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 				t.Fatal(err)
 			}

@@ -41,7 +41,7 @@ func (r *Runner) listed(ctx context.Context, prog Program) Verifier {
 
 // sassListing is c's SASS listing, nil where its machine code was not
 // disassembled: the jobs written in PTX only read it directly.
-func (c *compiled) sassListing() *sass.Listing {
+func (c *Compiled) sassListing() *sass.Listing {
 	if v, ok := c.code.(*listed); ok {
 		return v.l
 	}
@@ -119,12 +119,12 @@ func CheckRegion(l *sass.Listing, kernel string, region func(*sass.Function) ([]
 	out := record.CodeCheck{Expected: expect, Needed: needed, Kernel: kernel}
 	fn, ok := l.Function(kernel)
 	if !ok {
-		out.Status, out.Note = codeInvalid, fmt.Sprintf("kernel %s is not in the disassembly", kernel)
+		out.Status, out.Note = CodeInvalid, fmt.Sprintf("kernel %s is not in the disassembly", kernel)
 		return out
 	}
 	instrs, ok := region(fn)
 	if !ok {
-		out.Status, out.Note = codeInvalid, fmt.Sprintf("kernel %s: the timed region (clock reads or loop) was not found", kernel)
+		out.Status, out.Note = CodeInvalid, fmt.Sprintf("kernel %s: the timed region (clock reads or loop) was not found", kernel)
 		return out
 	}
 	counts := sass.CountsOf(instrs)
@@ -133,7 +133,7 @@ func CheckRegion(l *sass.Listing, kernel string, region func(*sass.Function) ([]
 		out.Found += counts.Matching(e)
 	}
 	if out.Found < needed {
-		out.Status = codeInvalid
+		out.Status = CodeInvalid
 		out.Note = fmt.Sprintf("%s has %d of the %d %s the chain needs; the timed region holds %s",
 			kernel, out.Found, needed, strings.Join(expect, "/"), counts)
 		return out

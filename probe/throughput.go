@@ -27,7 +27,7 @@ func shapeFor(warpsPerSM, ilp, unroll, warpSize int) record.Shape {
 func (r *Runner) launchRate(ctx context.Context, prog Program, kernel string, shape record.Shape, spec ChainSpec, out, sink Buffer) (Rate, error) {
 	d := r.GPU.Device()
 	blocks := d.SMs * shape.BlocksPerSM
-	warps := blocks * shape.ThreadsPerBlk / r.warpSize()
+	warps := blocks * shape.ThreadsPerBlk / r.WarpSize()
 	if err := out.Clear(); err != nil {
 		return Rate{}, err
 	}
@@ -39,7 +39,7 @@ func (r *Runner) launchRate(ctx context.Context, prog Program, kernel string, sh
 	if err != nil {
 		return Rate{}, err
 	}
-	ws, err := r.decodeWarps(b, warps)
+	ws, err := r.DecodeWarps(b, warps)
 	if err != nil {
 		return Rate{}, fmt.Errorf("throughput kernel %s: %w", kernel, err)
 	}
@@ -47,7 +47,7 @@ func (r *Runner) launchRate(ctx context.Context, prog Program, kernel string, sh
 	if shape.StepsPerIter == 0 { // control: count loop iterations instead
 		inst = float64(shape.Iterations)
 	}
-	return r.rateOf(ws, inst)
+	return r.RateOf(ws, inst)
 }
 
 // maxIterations is the most loop iterations a kernel may run on the
@@ -78,7 +78,7 @@ func (r *Runner) measureThroughput(ctx context.Context, spec ChainSpec, cs *chai
 	if d.SMs <= 0 {
 		return fmt.Errorf("the driver does not say how many %s the device has, so a rate per %s cannot be formed", u.Cores, u.Core)
 	}
-	maxWarps := r.maxWarpsPerSM()
+	maxWarps := r.MaxWarpsPerSM()
 	out, sink, err := r.allocPair(d.SMs * maxWarps * WarpRecordBytes)
 	if err != nil {
 		return err
@@ -92,7 +92,7 @@ func (r *Runner) measureThroughput(ctx context.Context, spec ChainSpec, cs *chai
 	for _, ilp := range r.ilps(spec) {
 		kernel := cs.throughput[ilp]
 		for _, w := range r.Config.WarpsPerSM {
-			shape := shapeFor(w, ilp, cs.unroll[ilp], r.warpSize())
+			shape := shapeFor(w, ilp, cs.unroll[ilp], r.WarpSize())
 			pt := record.SweepPoint{Shape: shape}
 			if w > maxWarps {
 				pt.Skipped = fmt.Sprintf("the %s holds at most %d %s", u.Core, maxWarps, u.Subgroups)
@@ -160,7 +160,7 @@ func (r *Runner) measureThroughput(ctx context.Context, spec ChainSpec, cs *chai
 		return err
 	}
 	rec.Samples = samples
-	rec.Summary = summary(samples)
+	rec.Summary = Summarize(samples)
 	rec.Warnings = append(rec.Warnings, sum.Warnings...)
 	rec.Value = sum.Median
 	det.Best = best
@@ -174,7 +174,7 @@ func (r *Runner) measureThroughput(ctx context.Context, spec ChainSpec, cs *chai
 		hz := stats.Median(clocks)
 		rec.Provenance.Clock = &record.Clock{
 			Hz:     hz,
-			Source: fmt.Sprintf("%s over %s inside the throughput kernels (median over %s and repeats)", r.cycleClock(), r.timerName(), u.Cores),
+			Source: fmt.Sprintf("%s over %s inside the throughput kernels (median over %s and repeats)", r.CycleClock(), r.TimerName(), u.Cores),
 		}
 		det.ResultsPerSecond = det.ResultsPerClockPerSM * float64(d.SMs) * hz
 	}

@@ -257,17 +257,17 @@ func SetmaxnregJob(suite string) Job {
 		v := v
 		j.items = append(j.items, Item{Rec: record.Record{ID: async.LatencyID(v.subject), Suite: suite, Subject: v.subject, Group: async.GroupSetmaxnreg,
 			Quantity: record.Latency, Unit: "cycles", Note: v.note},
-			Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+			Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 				out, err := r.GPU.Alloc(64)
 				if err != nil {
 					return err
 				}
 				defer out.Free()
 				const iters = 512
-				if err := c.medianCycles(ctx, r, v.kernel, Grid{Blocks: 1, Threads: v.threads}, out, iters, rec, out.Ptr(), uint32(iters)); err != nil {
+				if err := c.MedianCycles(ctx, r, v.kernel, Grid{Blocks: 1, Threads: v.threads}, out, iters, rec, out.Ptr(), uint32(iters)); err != nil {
 					return err
 				}
-				if n, err := c.prog.MaxBlocksPerSM(v.kernel, v.threads, 0); err == nil {
+				if n, err := c.Prog.MaxBlocksPerSM(v.kernel, v.threads, 0); err == nil {
 					rec.Note += fmt.Sprintf("; the driver fits %d such blocks per SM", n)
 				}
 				rec.Note += "; " + errRelocatable
@@ -310,12 +310,12 @@ func PipelineJob(suite string, plan PipelinePlan) Job {
 		j.items = append(j.items, Item{Rec: record.Record{ID: async.ThroughputID(subject), Suite: suite, Subject: subject, Group: async.GroupPipeline,
 			Quantity: record.Throughput, Unit: "operations/clock/SM",
 			Note: fmt.Sprintf("one block per SM: a producer thread copies 24 KiB stages (cp.async.bulk, from %s every SM reads, in L2) into a ring, each on its full mbarrier; a consumer warpgroup waits for each, runs %d wgmma m64n128k16 f32+=f16 over it, commits and releases the stage before it on its empty mbarrier (wgmma.wait_group 1); dense operations over the consumer warps' span of %%clock64, median over SMs; the value is the best stage count; bytes per operation fall as each stage is used more", sizeName(pipeFootprint), 4*reuse)},
-			Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+			Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 				return pipeline(ctx, r, c, plan.Stages, reuse, rec)
 			}})
 		j.items = append(j.items, Item{Rec: record.Record{ID: async.StagesID(subject), Suite: suite, Subject: async.StagesSubject(subject), Group: async.GroupPipeline,
 			Quantity: record.Amount, Unit: "stages", Note: "the fewest stages whose rate is at least 95% of the sweep's best: the depth from which the tensor cores stop waiting for data"},
-			Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+			Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 				j.cheapestAt95(rec, subject, func(p record.ParamPoint) float64 { return p.X })
 				return nil
 			}})
@@ -323,7 +323,7 @@ func PipelineJob(suite string, plan PipelinePlan) Job {
 	return j
 }
 
-func pipeline(ctx context.Context, r *Runner, c *compiled, stages []int, reuse int, rec *record.Record) error {
+func pipeline(ctx context.Context, r *Runner, c *Compiled, stages []int, reuse int, rec *record.Record) error {
 	d := r.GPU.Device()
 	buf, err := r.GPU.Alloc(pipeFootprint + pipeStage) // the last stage may start just below the mask
 	if err != nil {
@@ -361,7 +361,7 @@ func pipeline(ctx context.Context, r *Runner, c *compiled, stages []int, reuse i
 	verified(rec, c.checkClocked(pipeKernelName(stages[len(stages)-1], reuse), []string{"HGMMA"}, 4*reuse))
 	if rec.Status == record.StatusOK {
 		chk := c.checkClocked(pipeKernelName(stages[len(stages)-1], reuse), []string{"UBLKCP"}, 1)
-		if chk.Status == codeInvalid {
+		if chk.Status == CodeInvalid {
 			verified(rec, chk)
 		}
 	}

@@ -233,16 +233,16 @@ func UniformConstKernel(name string, ilp int) *ptx.Kernel {
 // uniformConst measures the uniform constant-load chain: the ring built
 // and copied into ConstTable, then one warp's chain (latency) or four
 // chains a warp on every SM (throughput).
-func uniformConst(ctx context.Context, r *Runner, c *compiled, q record.Quantity, rec *record.Record) error {
+func uniformConst(ctx context.Context, r *Runner, c *Compiled, q record.Quantity, rec *record.Record) error {
 	buf, err := r.GPU.Alloc(uniformConstElems * uniformConstStride)
 	if err != nil {
 		return err
 	}
 	defer buf.Free()
-	if err := c.prog.Launch(ctx, "uni_const_init", Grid{Blocks: 1, Threads: uniformConstElems}, r.ownTimeout(), buf.Ptr()); err != nil {
+	if err := c.Prog.Launch(ctx, "uni_const_init", Grid{Blocks: 1, Threads: uniformConstElems}, r.ownTimeout(), buf.Ptr()); err != nil {
 		return fmt.Errorf("building the constant ring: %w", err)
 	}
-	if err := c.prog.FillSymbol(ConstTable, buf.Ptr(), uniformConstElems*uniformConstStride); err != nil {
+	if err := c.Prog.FillSymbol(ConstTable, buf.Ptr(), uniformConstElems*uniformConstStride); err != nil {
 		return fmt.Errorf("copying the ring to the constant table: %w", err)
 	}
 	ilp, iters := 1, 2048
@@ -262,8 +262,8 @@ func uniformConst(ctx context.Context, r *Runner, c *compiled, q record.Quantity
 	if rate.ClockHz > 0 {
 		rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: r.lang().ClockSource("the kernel")}
 	}
-	chk := c.verifier().Loop(kernel, []string{"ULDC"}, ilp*uniformUnroll, ilp*uniformUnroll)
-	if chk.Status == codeInvalid && sass.Counts(chk.Counts).Matching("LDC") >= ilp*uniformUnroll {
+	chk := c.Verifier().Loop(kernel, []string{"ULDC"}, ilp*uniformUnroll, ilp*uniformUnroll)
+	if chk.Status == CodeInvalid && sass.Counts(chk.Counts).Matching("LDC") >= ilp*uniformUnroll {
 		chk.Note = "ptxas loaded through the vector datapath (LDC), not the uniform one (ULDC): " + chk.Note
 	}
 	verified(rec, chk)
@@ -286,7 +286,7 @@ func uniformName(op UniformOp, ilp, vector int, vop string) string {
 
 // uniformRun is one launch's cycles per loop iteration (median over
 // SMs of the warps' spans) and warp instructions per clock per SM.
-func uniformRun(ctx context.Context, r *Runner, c *compiled, kernel string, g Grid, iters int, instPerIter float64) (Rate, error) {
+func uniformRun(ctx context.Context, r *Runner, c *Compiled, kernel string, g Grid, iters int, instPerIter float64) (Rate, error) {
 	d := r.GPU.Device()
 	warps := g.Blocks * g.Threads / 32
 	out, err := r.GPU.Alloc(warps * WarpRecordBytes)
@@ -296,18 +296,18 @@ func uniformRun(ctx context.Context, r *Runner, c *compiled, kernel string, g Gr
 	defer out.Free()
 	var rates []Rate
 	for range 3 {
-		if err := c.prog.Launch(ctx, kernel, g, r.ownTimeout(), out.Ptr(), uint32(iters), uint32(d.SMs)); err != nil {
+		if err := c.Prog.Launch(ctx, kernel, g, r.ownTimeout(), out.Ptr(), uint32(iters), uint32(d.SMs)); err != nil {
 			return Rate{}, err
 		}
 		b, err := out.Read()
 		if err != nil {
 			return Rate{}, err
 		}
-		ws, err := r.decodeWarps(b, warps)
+		ws, err := r.DecodeWarps(b, warps)
 		if err != nil {
 			return Rate{}, err
 		}
-		rate, err := r.rateOf(ws, float64(iters)*instPerIter)
+		rate, err := r.RateOf(ws, float64(iters)*instPerIter)
 		if err != nil {
 			return Rate{}, err
 		}
@@ -348,7 +348,7 @@ func UniformJob(suite string) Job {
 			}
 			j.items = append(j.items, Item{Rec: record.Record{ID: async.ID(async.UniformSubject(op.Name), string(q)), Suite: suite, Subject: async.UniformSubject(op.Name), Group: async.GroupUniform,
 				Op: op.SASS, Quantity: q, Unit: unit, Note: note},
-				Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+				Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 					return uniformMeasure(ctx, r, c, op, q, rec)
 				}})
 		}
@@ -361,7 +361,7 @@ func UniformJob(suite string) Job {
 		}
 		j.items = append(j.items, Item{Rec: record.Record{ID: async.ID(async.UniformSubject("ld.const.u64"), string(q)), Suite: suite, Subject: async.UniformSubject("ld.const.u64"), Group: async.GroupUniform,
 			Op: "ULDC", Quantity: q, Unit: unit, Note: note},
-			Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+			Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 				return uniformConst(ctx, r, c, q, rec)
 			}})
 	}
@@ -372,7 +372,7 @@ func UniformJob(suite string) Job {
 		j.items = append(j.items, Item{Rec: record.Record{ID: async.MixID(subject), Suite: suite, Subject: subject, Group: async.GroupUniform,
 			Quantity: record.Amount, Unit: "share of the shorter loop hidden",
 			Note: fmt.Sprintf("32 warps per SM run four uniform add chains, or four vector chains (%s), or both interleaved in one loop; the value is (T(uniform) + T(vector) - T(both)) / min(T(uniform), T(vector)): 1 when the two run on separate pipelines side by side, 0 when they take turns on one", vname)},
-			Run: func(ctx context.Context, r *Runner, c *compiled, rec *record.Record) error {
+			Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 				return uniformMix(ctx, r, c, add, vop, rec)
 			}})
 	}
@@ -386,7 +386,7 @@ func uniformGrid(r *Runner, full bool) Grid {
 	return Grid{Blocks: 4 * r.GPU.Device().SMs, Threads: 256}
 }
 
-func uniformMeasure(ctx context.Context, r *Runner, c *compiled, op UniformOp, q record.Quantity, rec *record.Record) error {
+func uniformMeasure(ctx context.Context, r *Runner, c *Compiled, op UniformOp, q record.Quantity, rec *record.Record) error {
 	ilp, iters := 1, 2048
 	if q == record.Throughput {
 		ilp, iters = 4, 4096
@@ -405,15 +405,15 @@ func uniformMeasure(ctx context.Context, r *Runner, c *compiled, op UniformOp, q
 	if rate.ClockHz > 0 {
 		rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: r.lang().ClockSource("the kernel")}
 	}
-	chk := c.verifier().Loop(kernel, []string{op.SASS}, ilp*uniformUnroll, ilp*uniformUnroll)
-	if chk.Status == codeInvalid && sass.Counts(chk.Counts).Matching(op.Vector) >= ilp*uniformUnroll {
+	chk := c.Verifier().Loop(kernel, []string{op.SASS}, ilp*uniformUnroll, ilp*uniformUnroll)
+	if chk.Status == CodeInvalid && sass.Counts(chk.Counts).Matching(op.Vector) >= ilp*uniformUnroll {
 		chk.Note = fmt.Sprintf("ptxas kept the chain on the vector datapath (%s), not the uniform one (%s): %s", op.Vector, op.SASS, chk.Note)
 	}
 	verified(rec, chk)
 	return nil
 }
 
-func uniformMix(ctx context.Context, r *Runner, c *compiled, add UniformOp, vop string, rec *record.Record) error {
+func uniformMix(ctx context.Context, r *Runner, c *Compiled, add UniformOp, vop string, rec *record.Record) error {
 	g := uniformGrid(r, true)
 	const iters = 4096
 	per := float64(4 * uniformUnroll)
@@ -437,7 +437,7 @@ func uniformMix(ctx context.Context, r *Runner, c *compiled, add UniformOp, vop 
 	rec.Value = (tu + tv - tb) / min(tu, tv)
 	rec.Samples = []float64{rec.Value}
 	rec.Note += fmt.Sprintf("; SM spans: uniform alone %.0f cycles, vector alone %.0f, both %.0f", tu, tv, tb)
-	chk := c.verifier().Loop(uniformName(add, 4, 4, vop), []string{add.SASS}, 4*uniformUnroll, 4*uniformUnroll)
+	chk := c.Verifier().Loop(uniformName(add, 4, 4, vop), []string{add.SASS}, 4*uniformUnroll, 4*uniformUnroll)
 	verified(rec, chk)
 	return nil
 }

@@ -11,7 +11,7 @@ import (
 // Machine-code check outcomes (record.CodeCheck's Status).
 const (
 	codeVerified    = "verified"
-	codeInvalid     = "invalid"
+	CodeInvalid     = "invalid"
 	codeNotVerified = "not verified"
 )
 
@@ -58,9 +58,9 @@ func (r *Runner) readMachineCode(ctx context.Context, prog Program) Verifier {
 	return r.listed(ctx, prog)
 }
 
-// verifier is c's Verifier: the one its machine code was read into, or,
+// Verifier is c's Verifier: the one its machine code was read into, or,
 // for a module that never compiled, one that verifies nothing.
-func (c *compiled) verifier() Verifier {
+func (c *Compiled) Verifier() Verifier {
 	if c.code == nil {
 		return unverified{note: "the module did not compile"}
 	}
@@ -74,10 +74,10 @@ func (r *Runner) checkChain(ctx context.Context, spec ChainSpec, cs *chainSet, p
 	lengths := slices.Clone(r.Config.LatencyLengths)
 	sort.Ints(lengths)
 	threads := r.threadCounts()
-	c := chainCheck{spec: spec, cs: cs, lengths: lengths, ilps: r.ilps(spec), warp: r.warpSize(), threads: threads[len(threads)-1]}
+	c := chainCheck{spec: spec, cs: cs, lengths: lengths, ilps: r.ilps(spec), warp: r.WarpSize(), threads: threads[len(threads)-1]}
 	lat.Code, tp.Code = r.readMachineCode(ctx, prog).Chain(c)
 	for _, rec := range []*record.Record{lat, tp} {
-		if rec.Code.Status == codeInvalid {
+		if rec.Code.Status == CodeInvalid {
 			rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 		}
 	}

@@ -6,9 +6,6 @@ import (
 	"github.com/gpuarch/gpuarch/kernel"
 )
 
-// branchBodyOps is the length of each path, as probe's BranchKernel.
-const branchBodyOps = 8
-
 // branchKernel is probe.BranchKernel in SPIR-V: one subgroup runs iters
 // iterations of b's control flow around bodies of dependent multiply-adds
 // (acc = acc*m + mask), and invocation 0 stores the loop's cycles at out
@@ -26,7 +23,7 @@ func branchKernel(m *module, name string, b kernel.Branch) error {
 	acc := f.local("u32", lane)
 	body := func(v string, mul uint64) {
 		x := f.def("x", "OpLoad %s %s", u32, v)
-		for range branchBodyOps {
+		for range kernel.BranchBodyOps {
 			x = f.def("x", "OpIMul %s %s %s", u32, x, m.konst("u32", mul))
 			x = f.def("x", "OpIAdd %s %s %s", u32, x, mask)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/kernel"
+	"github.com/gpuarch/gpuarch/measure/dispatch"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
@@ -226,7 +227,7 @@ func TestSyncOnVulkan(t *testing.T) {
 	r := &probe.Runner{GPU: g, Config: smallConfig()}
 	add := kernel.Atomic{Space: "shared", Op: "add", Type: "u32"}
 	agg := kernel.Atomic{Space: "global", Op: "add", Type: "u32", Aggregated: true}
-	cases := []probe.AtomicCase{
+	cases := []dispatch.AtomicCase{
 		{Atomic: add, Ways: 1},
 		{Atomic: add, Ways: 1, Full: true},
 		{Atomic: kernel.Atomic{Space: "global", Op: "cas", Type: "b32"}, Ways: 32},
@@ -234,7 +235,7 @@ func TestSyncOnVulkan(t *testing.T) {
 		{Atomic: kernel.Atomic{Space: "global", Op: "add", Type: "f32"}, Ways: 1},
 	}
 	var recs []record.Record
-	if err := r.Run(context.Background(), []probe.Job{probe.SyncJob("dispatch", []int{1, 2}, cases)}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+	if err := r.Run(context.Background(), []probe.Job{dispatch.SyncJob("dispatch", []int{1, 2}, cases)}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 		t.Fatal(err)
 	}
 	// Two block sizes of the barrier with memory semantics and of the
@@ -311,14 +312,14 @@ func TestPipesOnVulkan(t *testing.T) {
 func TestLaunchOnVulkan(t *testing.T) {
 	g := openDevice(t)
 	r := &probe.Runner{GPU: g, Config: smallConfig()}
-	cases := []probe.LaunchCase{
+	cases := []dispatch.LaunchCase{
 		{Subject: "one submit each", Batch: probe.Batch{Launches: 20, Streams: 1}},
 		{Subject: "one command buffer", Batch: probe.Batch{Launches: 20, Streams: 1, Graph: true}},
 		{Subject: "submit and wait", Batch: probe.Batch{Launches: 1, Streams: 1, Spin: true}, Repeats: 5},
 		{Subject: "two queues", Batch: probe.Batch{Launches: 4, Streams: 2}},
 	}
 	var recs []record.Record
-	if err := r.Run(context.Background(), []probe.Job{probe.LaunchJob("dispatch", cases)}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+	if err := r.Run(context.Background(), []probe.Job{dispatch.LaunchJob("dispatch", cases)}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 		t.Fatal(err)
 	}
 	if len(recs) != len(cases) {

@@ -1,12 +1,10 @@
-// Package dispatch names the records of the dispatch suite
-// (suites/dispatch). Its launch traces, launch costs, barriers, branches
-// and fences are "dispatch/<group>/<subject>" (record.MakeID's shape with
-// a family: "dispatch/launch/one empty kernel, launch and wait"); its
+// The dispatch suite's record names (see the package comment in
+// dispatch.go). Its launch traces, launch costs, barriers, branches and
+// fences are "dispatch/<group>/<subject>" (record.MakeID's shape with a
+// family: "dispatch/launch/one empty kernel, launch and wait"); its
 // atomics are "dispatch/<subject>/<quantity>", an instruction's latency
 // and throughput as the ALU suite's ("dispatch/atom.global.add.u32/latency").
-//
-// The package holds the suite's record names only, for now: the suite's
-// plan and jobs (suites/dispatch, probe) are to move here beside them.
+
 package dispatch
 
 import (

@@ -3,7 +3,11 @@
 // strategies, the Haswell post's thread timelines), and what launching
 // costs (back-to-back kernels from one stream and through a CUDA graph, a
 // launch's round trip, and how many kernels from many streams run at once,
-// the seeds' command-concurrency comparison).
+// the seeds' command-concurrency comparison), barriers, atomics, branches
+// and fences. One package holds the whole domain: its plan (this file),
+// its jobs (jobs.go), which describe their kernels neutrally
+// (kernel.BranchLoopSpec, ...) for each backend's lowering to write, and
+// the names of its records (names.go).
 package dispatch
 
 import (
@@ -11,13 +15,9 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/kernel"
-	names "github.com/gpuarch/gpuarch/measure/dispatch"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
-
-// Suite is the name this suite's records carry (measure/dispatch's Suite).
-const Suite = names.Suite
 
 // spinMicros is how long each traced warp runs: long against the
 // microseconds a launch takes to fill the GPU, so waves separate cleanly.
@@ -28,12 +28,12 @@ const spinMicros = 20
 // that hold over half the SM's shared memory (one block per SM). Each
 // launches twice what the driver says fits, so a second wave shows how
 // freed SMs are refilled.
-func Strategies(dev record.Device) []probe.DispatchStrategy {
+func Strategies(dev record.Device) []DispatchStrategy {
 	half := dev.Attributes["MAX_SHARED_MEMORY_PER_MULTIPROCESSOR"]/2 + 1024
 	if opt := dev.Attributes["MAX_SHARED_MEMORY_PER_BLOCK_OPTIN"]; opt > 0 {
 		half = min(half, opt)
 	}
-	return []probe.DispatchStrategy{
+	return []DispatchStrategy{
 		{Name: "one warp per block", Threads: 32, Waves: 2, SpinMicros: spinMicros},
 		{Name: "two-warp blocks", Threads: 64, Waves: 2, SpinMicros: spinMicros},
 		{Name: "full 1024-thread blocks", Threads: 1024, Waves: 2, SpinMicros: spinMicros},
@@ -49,15 +49,15 @@ func Strategies(dev record.Device) []probe.DispatchStrategy {
 // host's pace. Through Vulkan: 2000 empty dispatches submitted one by
 // one and recorded in one command buffer, and one dispatch submitted and
 // waited for, repeated. Cases that time the same thing carry one Op.
-func LaunchCases(backend string) []probe.LaunchCase {
+func LaunchCases(backend string) []LaunchCase {
 	if backend == "vulkan" {
-		return []probe.LaunchCase{
+		return []LaunchCase{
 			{Subject: "empty dispatches, one submit each", Op: opQueued, Batch: probe.Batch{Launches: 2000, Streams: 1}},
 			{Subject: "empty dispatches, one command buffer", Op: opRecorded, Batch: probe.Batch{Launches: 2000, Streams: 1, Graph: true}},
 			{Subject: "one empty dispatch, submit and wait", Op: opRoundTrip, Batch: probe.Batch{Launches: 1, Streams: 1, Spin: true}, Repeats: 101},
 		}
 	}
-	return []probe.LaunchCase{
+	return []LaunchCase{
 		{Subject: "empty kernels, one stream", Op: opQueued, Batch: probe.Batch{Launches: 2000, Streams: 1}},
 		{Subject: "empty kernels, CUDA graph", Op: opRecorded, Batch: probe.Batch{Launches: 2000, Streams: 1, Graph: true}},
 		{Subject: "one empty kernel, launch and wait", Op: opRoundTrip, Batch: probe.Batch{Launches: 1, Streams: 1, Spin: true}, Repeats: 101},
@@ -77,34 +77,34 @@ var BarrierWarps = []int{1, 2, 4, 8, 16, 32}
 
 // Contention variants of the atomics: Ways lanes share each 8-byte word.
 const (
-	oneWarpWord = names.OneWarpWord
-	oneGPUWord  = names.OneGPUWord
+	oneWarpWord = OneWarpWord
+	oneGPUWord  = OneGPUWord
 )
 
 // AtomicCases are the atomics measured: for each operation in shared and
 // global memory, one warp's latency uncontended and with all 32 lanes on
 // one address, and the whole GPU's throughput likewise; global add also
 // with every thread of the GPU on one address, plain and warp-aggregated.
-func AtomicCases() []probe.AtomicCase {
-	var out []probe.AtomicCase
+func AtomicCases() []AtomicCase {
+	var out []AtomicCase
 	for _, space := range []string{"shared", "global"} {
 		for _, op := range [][2]string{{"add", "u32"}, {"add", "f32"}, {"add", "u64"}, {"min", "s32"}, {"max", "u32"}, {"exch", "b32"}, {"cas", "b32"}} {
 			a := kernel.Atomic{Space: space, Op: op[0], Type: op[1]}
 			out = append(out,
-				probe.AtomicCase{Atomic: a, Ways: 1},
-				probe.AtomicCase{Atomic: a, Ways: 32, Variant: oneWarpWord},
-				probe.AtomicCase{Atomic: a, Ways: 1, Full: true},
-				probe.AtomicCase{Atomic: a, Ways: 32, Full: true, Variant: oneWarpWord})
+				AtomicCase{Atomic: a, Ways: 1},
+				AtomicCase{Atomic: a, Ways: 32, Variant: oneWarpWord},
+				AtomicCase{Atomic: a, Ways: 1, Full: true},
+				AtomicCase{Atomic: a, Ways: 32, Full: true, Variant: oneWarpWord})
 		}
 	}
 	add := kernel.Atomic{Space: "global", Op: "add", Type: "u32"}
 	agg := add
 	agg.Aggregated = true
 	return append(out,
-		probe.AtomicCase{Atomic: add, Ways: 1 << 24, Full: true, Variant: oneGPUWord},
-		probe.AtomicCase{Atomic: agg, Ways: 32},
-		probe.AtomicCase{Atomic: agg, Ways: 32, Full: true, Variant: oneWarpWord},
-		probe.AtomicCase{Atomic: agg, Ways: 1 << 24, Full: true, Variant: oneGPUWord})
+		AtomicCase{Atomic: add, Ways: 1 << 24, Full: true, Variant: oneGPUWord},
+		AtomicCase{Atomic: agg, Ways: 32},
+		AtomicCase{Atomic: agg, Ways: 32, Full: true, Variant: oneWarpWord},
+		AtomicCase{Atomic: agg, Ways: 1 << 24, Full: true, Variant: oneGPUWord})
 }
 
 // Branches are the control-flow patterns timed: the body alone, a uniform
@@ -112,7 +112,7 @@ func AtomicCases() []probe.AtomicCase {
 // predicated instead of branched.
 func Branches() []kernel.Branch {
 	out := []kernel.Branch{
-		{Name: names.NoBranch, Mode: "none"},
+		{Name: NoBranch, Mode: "none"},
 		{Name: "uniform branch, not taken (the body runs)", Mode: "uniform", Mask: 0},
 		{Name: "uniform branch, taken (the body skipped)", Mode: "uniform", Mask: 0xffffffff},
 	}
@@ -151,9 +151,9 @@ func Fences(backend string) []kernel.Fence {
 // Jobs returns the suite's jobs for dev.
 func Jobs(dev record.Device) []probe.Planned {
 	return []probe.Planned{
-		{Key: names.Key(names.GroupDispatch), Job: probe.DispatchJob(Suite, Strategies(dev))},
-		{Key: names.Key(names.GroupLaunch), Job: probe.LaunchJob(Suite, LaunchCases(dev.BackendOf()))},
-		{Key: names.Key("sync"), Job: probe.SyncJob(Suite, BarrierWarps, AtomicCases())},
-		{Key: names.Key("control"), Job: probe.ControlJob(Suite, Branches(), Fences(dev.BackendOf()))},
+		{Key: Key(GroupDispatch), Job: DispatchJob(Suite, Strategies(dev))},
+		{Key: Key(GroupLaunch), Job: LaunchJob(Suite, LaunchCases(dev.BackendOf()))},
+		{Key: Key("sync"), Job: SyncJob(Suite, BarrierWarps, AtomicCases())},
+		{Key: Key("control"), Job: ControlJob(Suite, Branches(), Fences(dev.BackendOf()))},
 	}
 }
