@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"runtime/pprof"
 	"runtime/trace"
-	"sync/atomic"
 	"time"
 
 	"github.com/gpuarch/gpuarch/record"
@@ -56,9 +55,6 @@ func charge(recs []record.Record, wait, measure, busy, compile time.Duration) {
 	}
 }
 
-// profiles numbers the profiles one process writes (one pair per Run).
-var profiles atomic.Int64
-
 // startProfile starts a CPU profile and an execution trace into
 // Config.Profile, named worker-<pid>-<n>.cpu.pprof and .trace, and returns
 // what stops them. Without Config.Profile it does nothing. A profile that
@@ -67,7 +63,7 @@ func (r *Runner) startProfile() (stop func()) {
 	if r.Config.Profile == "" {
 		return func() {}
 	}
-	stop, err := StartProfile(r.Config.Profile, fmt.Sprintf("worker-%d-%d", os.Getpid(), profiles.Add(1)))
+	stop, err := StartProfile(r.Config.Profile, fmt.Sprintf("worker-%d-%d", os.Getpid(), r.profiles.Add(1)))
 	if err != nil {
 		r.progress("profile: %v", err)
 		return func() {}

@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/gpuarch/gpuarch/kernel"
@@ -131,6 +132,8 @@ type Runner struct {
 
 	clock Program // the compiled clock kernel
 	sink  Buffer  // where kernels store what they never store
+	// profiles numbers the profiles the runner writes (one pair per Run).
+	profiles atomic.Int64
 	// warmHz is the clock the last warm-up reached; 0 before one.
 	warmHz float64
 	// warmMeasured is whether the last warm-up's clock was measured as

@@ -1,14 +1,12 @@
-// Package links names the records of the links suite (suites/links): the
-// host links, "links/host/<subject>" (record.MakeID's shape with a family:
+// The links suite's record names (see the package comment in links.go):
+// the host links, "links/host/<subject>" (record.MakeID's shape with a family:
 // "links/host/pinned host to device"); the peer matrix's copies between
 // two GPUs, "links/peer/<src>-><dst>/<what>" (a family, the pair as
 // subject, a measure: "links/peer/0->1/copy bandwidth"); and the memory
 // suite's probes run across a peer link, the chase under the memory
 // suite's family ("links/latency/global ld.cg") and the streams under
 // GroupPeerSM ("links/peer SM/DRAM read").
-//
-// The package holds the suite's record names only, for now: the suite's
-// plan and measurements (suites/links) are to move here beside them.
+
 package links
 
 import (

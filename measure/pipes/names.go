@@ -1,12 +1,10 @@
-// Package pipes names the records of the pipes suite (suites/pipes): an
-// instruction's throughput over the occupancy grid,
+// The pipes suite's record names (see the package comment in pipes.go):
+// an instruction's throughput over the occupancy grid,
 // "pipes/<subject>/occupancy" (record.MakeID's shape, the measure a
 // Quantity), and the mixes of instruction classes,
 // "pipes/mix/<classes>" (a family, no measure:
 // "pipes/mix/FFMA:1+FADD:1").
-//
-// The package holds the suite's record names only, for now: the suite's
-// plan and jobs (suites/pipes, probe) are to move here beside them.
+
 package pipes
 
 import (

@@ -15,14 +15,14 @@ import (
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/alu"
 	"github.com/gpuarch/gpuarch/measure/dispatch"
+	"github.com/gpuarch/gpuarch/measure/links"
+	"github.com/gpuarch/gpuarch/measure/pipes"
 	"github.com/gpuarch/gpuarch/measure/warp"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/suites/async"
-	"github.com/gpuarch/gpuarch/suites/links"
 	"github.com/gpuarch/gpuarch/suites/memory"
 	"github.com/gpuarch/gpuarch/suites/mma"
-	"github.com/gpuarch/gpuarch/suites/pipes"
 )
 
 // Session is what a suite measures through: the device, its kernel

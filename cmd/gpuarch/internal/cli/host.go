@@ -21,11 +21,10 @@ import (
 	"github.com/gpuarch/gpuarch/compare"
 	"github.com/gpuarch/gpuarch/cuda"
 	"github.com/gpuarch/gpuarch/mdtext"
-	linkname "github.com/gpuarch/gpuarch/measure/links"
+	"github.com/gpuarch/gpuarch/measure/links"
 	memname "github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
-	"github.com/gpuarch/gpuarch/suites/links"
 )
 
 // parseGPUs reads --gpu: a device number, "all", or a comma-separated
@@ -789,7 +788,7 @@ func writePeerMatrix(b *strings.Builder, m *links.Matrix) {
 		cyc := func(v float64) string { return fmt.Sprintf("%.0f cycles", v) }
 		fmt.Fprintf(b, "| %d -> %d | %s | %v | %d | %v | %s | %s | %s | %s | %s |\n", p.Src, p.Dst, links.LinkName(t), t.CanAccessPeer, t.PerformanceRank, t.NativeAtomics,
 			val(p.Record(links.PeerCopyBandwidth), gbs), val(p.Record(links.PeerCopyLatency), us),
-			val(smrec(linkname.PeerStreamID(memname.DRAMRead)), perSM), val(smrec(linkname.PeerStreamID(memname.DRAMWrite)), perSM), val(smrec(linkname.PeerLatencyID(memname.PathL2)), cyc))
+			val(smrec(links.PeerStreamID(memname.DRAMRead)), perSM), val(smrec(links.PeerStreamID(memname.DRAMWrite)), perSM), val(smrec(links.PeerLatencyID(memname.PathL2)), cyc))
 	}
 	b.WriteString("\n")
 }

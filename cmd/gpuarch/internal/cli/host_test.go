@@ -16,11 +16,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/gpuarch/gpuarch/compare"
-	linkname "github.com/gpuarch/gpuarch/measure/links"
+	"github.com/gpuarch/gpuarch/measure/links"
 	memname "github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/report"
-	"github.com/gpuarch/gpuarch/suites/links"
 )
 
 // checkGolden compares got with testdata/name, which -update rewrites.
@@ -171,8 +170,8 @@ func summaryPeers() *links.Matrix {
 		topo := links.Topology{CanAccessPeer: true, PerformanceRank: 0, NativeAtomics: true, Ancestor: "SYS (across NUMA nodes)", NvLinks: 18}
 		topo.Link = links.LinkName(topo)
 		pair := links.Pair{Src: p[0], Dst: p[1], Topology: topo, Records: []record.Record{
-			{ID: linkname.PeerID(p[0], p[1], links.PeerCopyBandwidth), Status: record.StatusOK, Value: 370e9, Unit: "bytes/second"},
-			{ID: linkname.PeerID(p[0], p[1], links.PeerCopyLatency), Status: record.StatusOK, Value: 2.5e-6, Unit: "seconds"},
+			{ID: links.PeerID(p[0], p[1], links.PeerCopyBandwidth), Status: record.StatusOK, Value: 370e9, Unit: "bytes/second"},
+			{ID: links.PeerID(p[0], p[1], links.PeerCopyLatency), Status: record.StatusOK, Value: 2.5e-6, Unit: "seconds"},
 			{ID: links.Suite + "/peer SM/DRAM read", Status: record.StatusOK, Value: 41.5, Unit: "bytes/clock/SM"},
 			{ID: links.Suite + "/peer SM/DRAM write", Status: record.StatusFailed, Reason: "test"},
 			{ID: links.Suite + "/latency/global ld.cg", Status: record.StatusOK, Value: 2100, Unit: "cycles per load"},
@@ -267,7 +266,7 @@ func TestHostSummaryHostLinksOnly(t *testing.T) {
 		for k := range samples {
 			samples[k] = v * (1 + float64(k-5)/1000)
 		}
-		runs[i].Records = append(runs[i].Records, record.Record{ID: linkname.HostID("pageable", "device to host"), Suite: links.Suite, Group: "host",
+		runs[i].Records = append(runs[i].Records, record.Record{ID: links.HostID("pageable", "device to host"), Suite: links.Suite, Group: "host",
 			Quantity: record.Throughput, Unit: "bytes/second", Status: record.StatusOK, Value: samples[5], Samples: samples})
 	}
 	md, sum := hostSummary([]int{0, 1}, runs, []error{nil, nil}, nil)
@@ -374,9 +373,9 @@ var simFigures = []struct {
 	{record.Record{ID: "memory/bandwidth/DRAM read", Quantity: record.Throughput, Unit: "bytes/clock/SM", Value: 17.4}, 0, 0},
 	{record.Record{ID: "async/cp.async.cg 16 B, wait_all, L2/latency", Quantity: record.Latency, Unit: "cycles", Value: 330}, 5, 0.002},
 	{record.Record{ID: "dispatch/launch/one empty kernel, launch and wait", Quantity: record.Launch, Unit: "µs per launch", Value: 16.5}, 101, 0.08},
-	{record.Record{ID: linkname.RoundTripID, Suite: links.Suite, Group: "host", Quantity: record.Latency, Unit: "seconds", Value: 12.5e-6,
+	{record.Record{ID: links.RoundTripID, Suite: links.Suite, Group: "host", Quantity: record.Latency, Unit: "seconds", Value: 12.5e-6,
 		Provenance: record.Provenance{Timing: "host clock"}}, 25, 0.06},
-	{record.Record{ID: linkname.HostID(linkname.Pinned, linkname.HostToDevice), Suite: links.Suite, Group: "host", Quantity: record.Curve, Unit: "bytes/second", Value: 55e9}, 5, 0.002},
+	{record.Record{ID: links.HostID(links.Pinned, links.HostToDevice), Suite: links.Suite, Group: "host", Quantity: record.Curve, Unit: "bytes/second", Value: 55e9}, 5, 0.002},
 	{record.Record{ID: simL2Write, Suite: memname.Suite, Group: memname.GroupBandwidth, Quantity: record.Throughput, Unit: "bytes/clock/SM", Value: 31.2}, 5, 0.002},
 	{record.Record{ID: simBanks, Suite: memname.Suite, Group: memname.GroupGlobalBanks, Quantity: record.Throughput, Unit: "cycles per warp load", Value: 18.5}, 5, 0.002},
 	{record.Record{ID: simCurve, Suite: memname.Suite, Group: memname.GroupBandwidthCurve, Quantity: record.Throughput, Unit: "bytes/clock/SM", Value: 27.4}, 5, 0.003},
@@ -442,7 +441,7 @@ func whyCell(row string) string {
 func TestHealthyPairWithHostNoiseHasNoOutlier(t *testing.T) {
 	runs := []*record.Run{
 		simRun(0, nil),
-		simRun(1, map[string]float64{simLaunch: 1.12, linkname.RoundTripID: 1.20, linkname.HostID(linkname.Pinned, linkname.HostToDevice): 0.85,
+		simRun(1, map[string]float64{simLaunch: 1.12, links.RoundTripID: 1.20, links.HostID(links.Pinned, links.HostToDevice): 0.85,
 			"alu/fma.rn.f32/throughput": 0.999, simTensor: 1.004, "memory/bandwidth/DRAM read": 0.97}),
 	}
 	md, sum := hostSummary([]int{0, 1}, runs, []error{nil, nil}, nil)
@@ -462,7 +461,7 @@ func TestHealthyPairWithHostNoiseHasNoOutlier(t *testing.T) {
 			t.Errorf("GPU %d's Why is %q, want —", i, why)
 		}
 	}
-	for _, id := range []string{simLaunch, linkname.RoundTripID, linkname.HostID(linkname.Pinned, linkname.HostToDevice)} {
+	for _, id := range []string{simLaunch, links.RoundTripID, links.HostID(links.Pinned, links.HostToDevice)} {
 		if !hostSide[id] {
 			t.Errorf("%s is not shown host-side", id)
 		}
@@ -478,10 +477,10 @@ func TestHealthyPairWithHostNoiseHasNoOutlier(t *testing.T) {
 // figure with its change and noise floor.
 func TestSlowTensorCoreIsFlaggedByItsFigure(t *testing.T) {
 	noise := []map[string]float64{
-		{simLaunch: 0.9, linkname.RoundTripID: 1.13},
+		{simLaunch: 0.9, links.RoundTripID: 1.13},
 		{simLaunch: 1.1},
-		{simLaunch: 1.05, linkname.RoundTripID: 1.22, simTensor: 0.7},
-		{linkname.HostID(linkname.Pinned, linkname.HostToDevice): 0.8},
+		{simLaunch: 1.05, links.RoundTripID: 1.22, simTensor: 0.7},
+		{links.HostID(links.Pinned, links.HostToDevice): 0.8},
 	}
 	var runs []*record.Run
 	for n, scale := range noise {
@@ -524,7 +523,7 @@ func TestHealthyGPUsWithSteadyDifferencesHaveNoOutlier(t *testing.T) {
 	scales := []map[string]float64{
 		{simBanks: 1.09, simLaunch: 1.1},
 		{simL2Write: 0.946},
-		{simCurve: 0.85, linkname.RoundTripID: 1.2},
+		{simCurve: 0.85, links.RoundTripID: 1.2},
 		nil,
 	}
 	var runs []*record.Run

@@ -22,11 +22,11 @@ import (
 	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/kernel"
+	"github.com/gpuarch/gpuarch/measure/pipes"
 	"github.com/gpuarch/gpuarch/measure/registry"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/spirv"
-	"github.com/gpuarch/gpuarch/suites/pipes"
 )
 
 var dumpKernels = flag.String("dump-kernels", "", "TestEveryGeneratedKernel: write every generated module's source under this folder")

@@ -6,11 +6,10 @@ import (
 	"github.com/gpuarch/gpuarch/backend/cudagpu"
 	"time"
 
-	linkname "github.com/gpuarch/gpuarch/measure/links"
+	"github.com/gpuarch/gpuarch/measure/links"
 	memname "github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/suites/links"
 	"github.com/gpuarch/gpuarch/suites/memory"
 )
 
@@ -57,7 +56,7 @@ func peerSMJobs(dev record.Device) []probe.Planned {
 		if s.Subject == memname.DRAMRead || s.Subject == memname.DRAMWrite {
 			s.Footprint = 1 << 30
 			s.Shapes = []probe.StreamShape{{Width: 16, WarpsPerSM: 32}, {Width: 8, WarpsPerSM: 64}}
-			s.Group = linkname.GroupPeerSM
+			s.Group = links.GroupPeerSM
 			out = append(out, probe.Planned{Key: "peer/" + s.Subject, Job: probe.BandwidthJob(links.Suite, s)})
 		}
 	}

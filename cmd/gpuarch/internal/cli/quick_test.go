@@ -14,10 +14,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/gpuarch/gpuarch/backend/sim"
 	aluname "github.com/gpuarch/gpuarch/measure/alu"
-	linkname "github.com/gpuarch/gpuarch/measure/links"
+	"github.com/gpuarch/gpuarch/measure/links"
 	mmaname "github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/suites/links"
 )
 
 // quickEnv is a test Env of two simulated GPUs.
@@ -213,8 +212,8 @@ func quickRun(scale float64) *record.Run {
 			{ID: "memory/bandwidth/DRAM read", Status: record.StatusOK, Value: 30 * min(scale, 1.04), Unit: "bytes/clock/SM"},
 			{ID: "memory/latency/global ld.cg", Status: record.StatusOK, Unit: "cycles per load",
 				Curve: curve(record.CurvePoint{Bytes: 8 << 20, Value: 270}, record.CurvePoint{Bytes: 1 << 30, Value: 650 / scale})},
-			{ID: linkname.HostID(linkname.Pinned, linkname.HostToDevice), Status: record.StatusOK, Value: 55e9, Unit: "bytes/second"},
-			{ID: linkname.RoundTripID, Status: record.StatusSkipped, Unit: "seconds"},
+			{ID: links.HostID(links.Pinned, links.HostToDevice), Status: record.StatusOK, Value: 55e9, Unit: "bytes/second"},
+			{ID: links.RoundTripID, Status: record.StatusSkipped, Unit: "seconds"},
 		},
 	}
 }
@@ -332,7 +331,7 @@ func TestQuickFloorFromRepeatRuns(t *testing.T) {
 // model's repeat runs it is tested, and its flag says host-side.
 func TestQuickHostSideFlag(t *testing.T) {
 	trip := func(v float64) *record.Run {
-		r := &record.Run{Device: record.Device{Name: "NVIDIA H200"}, Records: []record.Record{{ID: linkname.RoundTripID, Status: record.StatusOK, Unit: "seconds", Value: v,
+		r := &record.Run{Device: record.Device{Name: "NVIDIA H200"}, Records: []record.Record{{ID: links.RoundTripID, Status: record.StatusOK, Unit: "seconds", Value: v,
 			Provenance: record.Provenance{Timing: "host clock"}}}}
 		for i := range 15 {
 			r.Records[0].Samples = append(r.Records[0].Samples, v*(1+float64(i-7)/200))

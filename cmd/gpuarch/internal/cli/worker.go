@@ -15,11 +15,10 @@ import (
 	"time"
 
 	"github.com/gpuarch/gpuarch/kernel"
-	linkname "github.com/gpuarch/gpuarch/measure/links"
+	"github.com/gpuarch/gpuarch/measure/links"
 	"github.com/gpuarch/gpuarch/measure/registry"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/suites/links"
 )
 
 // Probes run in a worker process because a kernel that faults leaves its
@@ -206,7 +205,7 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 		Known:       req.Known,
 		Measure:     run,
 		HostLinks: func(plan links.Plan) {
-			key := linkname.Key(linkname.GroupHost)
+			key := links.Key(links.GroupHost)
 			if done[key] {
 				return
 			}

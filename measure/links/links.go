@@ -23,24 +23,8 @@ import (
 	"slices"
 	"time"
 
-	names "github.com/gpuarch/gpuarch/measure/links"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
-)
-
-// Suite is the name records of this suite carry (measure/links's Suite).
-const Suite = names.Suite
-
-// Direction of a host copy (measure/links's).
-const (
-	HostToDevice = names.HostToDevice
-	DeviceToHost = names.DeviceToHost
-)
-
-// Host memory kinds (measure/links's).
-const (
-	Pinned   = names.Pinned
-	Pageable = names.Pageable
 )
 
 // HostCopier is what a backend offers to time copies between the host and
@@ -102,7 +86,7 @@ func MeasureHost(ctx context.Context, gpu any, plan Plan, prov record.Provenance
 	var out []record.Record
 	for _, kind := range kinds {
 		for _, dir := range dirs {
-			rec := record.Record{ID: names.HostID(kind, dir), Suite: Suite, Subject: names.HostSubject(kind, dir), Group: names.GroupHost, Op: "host/" + names.HostSubject(kind, dir),
+			rec := record.Record{ID: HostID(kind, dir), Suite: Suite, Subject: HostSubject(kind, dir), Group: GroupHost, Op: "host/" + HostSubject(kind, dir),
 				Quantity: record.Curve, Unit: "bytes/second", Status: record.StatusOK, Provenance: prov,
 				Note: fmt.Sprintf("copy-engine copies (cuMemcpy%sAsync) on one stream, timed by CUDA events around a batch of copies (about 64 MiB, at least 2), median of %d batches; the value is the largest size's", map[string]string{HostToDevice: "HtoD", DeviceToHost: "DtoH"}[dir], plan.Rounds)}
 			rec.Provenance.Module, rec.Provenance.Timing = "copy engine", "CUDA events"
@@ -139,7 +123,7 @@ func MeasureHost(ctx context.Context, gpu any, plan Plan, prov record.Provenance
 			out = append(out, rec)
 		}
 	}
-	lat := record.Record{ID: names.RoundTripID, Suite: Suite, Subject: names.RoundTrip, Group: names.GroupHost, Op: "host/" + names.RoundTrip,
+	lat := record.Record{ID: RoundTripID, Suite: Suite, Subject: RoundTrip, Group: GroupHost, Op: "host/" + RoundTrip,
 		Quantity: record.Latency, Unit: "seconds", Status: record.StatusOK, Provenance: prov,
 		Note: "a 4-byte copy from pinned memory to the device and back (cuMemcpyHtoDAsync, cuMemcpyDtoHAsync, then waiting on the stream), median on the host's clock"}
 	lat.Provenance.Module, lat.Provenance.Timing = "copy engine", "host clock"

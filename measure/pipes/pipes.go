@@ -19,14 +19,10 @@ import (
 
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/alu"
-	names "github.com/gpuarch/gpuarch/measure/pipes"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
-
-// Suite is the name records of this suite carry (measure/pipes's Suite).
-const Suite = names.Suite
 
 // Warps and ILPs span the occupancy grid: 1 to 64 warps per SM (the most an
 // SM of compute capability 9.0 holds; larger shapes are skipped with the
@@ -142,7 +138,7 @@ func occupancyFor(isa string) ([]probe.ChainSpec, error) {
 func operandForms() []probe.ChainSpec {
 	form := func(name, tmpl string, regs bool, a [4]uint64) probe.ChainSpec {
 		return probe.ChainSpec{
-			Suite: Suite, Subject: names.OperandsSubject(name), Group: names.GroupOperands,
+			Suite: Suite, Subject: OperandsSubject(name), Group: GroupOperands,
 			Step:   kernel.Step{Template: tmpl, Type: ptx.F32, X0: 0x3f000000, A: a, RegOperands: regs},
 			Expect: []string{"FFMA"},
 		}
@@ -171,11 +167,11 @@ func FirstJobs(isa string) ([]probe.Planned, error) {
 		return nil, err
 	}
 	for _, s := range specs {
-		out = append(out, probe.Planned{Key: names.OccupancyID(s.Subject), Job: probe.OccupancyJob(s, Warps, ILPs)})
+		out = append(out, probe.Planned{Key: OccupancyID(s.Subject), Job: probe.OccupancyJob(s, Warps, ILPs)})
 	}
 	if isa != kernel.ISASPIRV {
 		for _, s := range operandForms() {
-			out = append(out, probe.Planned{Key: names.OccupancyID(s.Subject), Job: probe.OccupancyJob(s, Warps, []int{1, 2})})
+			out = append(out, probe.Planned{Key: OccupancyID(s.Subject), Job: probe.OccupancyJob(s, Warps, []int{1, 2})})
 		}
 	}
 	for _, c := range classesFor(isa) {
@@ -189,7 +185,7 @@ func FirstJobs(isa string) ([]probe.Planned, error) {
 }
 
 // mixID names a mix by its classes and counts in class order (see
-// measure/pipes's MixID).
+// MixID).
 func mixID(isa string, counts map[string]int) string {
 	var parts []string
 	for _, c := range classesFor(isa) {
@@ -216,12 +212,12 @@ func mixJob(isa, role string, counts map[string]int) (probe.Planned, error) {
 	if len(parts) != len(counts) {
 		return probe.Planned{}, fmt.Errorf("pipes suite: unknown class in %v", counts)
 	}
-	id := names.MixName(mixID(isa, counts))
+	id := MixName(mixID(isa, counts))
 	subject := strings.ReplaceAll(mixID(isa, counts), "+", " + ")
 	if role == "solo" {
 		subject = strings.TrimSuffix(subject, ":1") // the class's name
 	}
-	return probe.Planned{Key: names.MixID(mixID(isa, counts)), Job: probe.MixJob(Suite, names.GroupMix, id, subject, role, parts, shapesFor(isa))}, nil
+	return probe.Planned{Key: MixID(mixID(isa, counts)), Job: probe.MixJob(Suite, GroupMix, id, subject, role, parts, shapesFor(isa))}, nil
 }
 
 // IsSolo reports whether r measured one mix class alone; its Subject is

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	names "github.com/gpuarch/gpuarch/measure/links"
 	"strings"
 	"testing"
 	"time"
@@ -59,8 +58,8 @@ func TestMeasureHost(t *testing.T) {
 			name: "full plan",
 			gpu:  &fakeCopier{rate: map[string]float64{Pinned: 50e9, Pageable: 50e9}, roundTrip: 10 * time.Microsecond},
 			plan: FullPlan(),
-			ids: []string{names.HostID(Pinned, HostToDevice), names.HostID(Pinned, DeviceToHost), names.HostID(Pageable, HostToDevice),
-				names.HostID(Pageable, DeviceToHost), names.RoundTripID},
+			ids: []string{HostID(Pinned, HostToDevice), HostID(Pinned, DeviceToHost), HostID(Pageable, HostToDevice),
+				HostID(Pageable, DeviceToHost), RoundTripID},
 			status: record.StatusOK,
 			value:  50e9,
 		},
@@ -68,7 +67,7 @@ func TestMeasureHost(t *testing.T) {
 			name:   "quick plan: pinned only",
 			gpu:    &fakeCopier{rate: map[string]float64{Pinned: 25e9}, roundTrip: 10 * time.Microsecond},
 			plan:   QuickPlan(),
-			ids:    []string{names.HostID(Pinned, HostToDevice), names.HostID(Pinned, DeviceToHost), names.RoundTripID},
+			ids:    []string{HostID(Pinned, HostToDevice), HostID(Pinned, DeviceToHost), RoundTripID},
 			status: record.StatusOK,
 			value:  25e9,
 		},
@@ -76,7 +75,7 @@ func TestMeasureHost(t *testing.T) {
 			name:   "a backend without copies",
 			gpu:    struct{}{},
 			plan:   QuickPlan(),
-			ids:    []string{names.HostID(Pinned, HostToDevice), names.HostID(Pinned, DeviceToHost), names.RoundTripID},
+			ids:    []string{HostID(Pinned, HostToDevice), HostID(Pinned, DeviceToHost), RoundTripID},
 			status: record.StatusSkipped,
 			reason: "cannot time host copies",
 		},
@@ -84,7 +83,7 @@ func TestMeasureHost(t *testing.T) {
 			name:   "copies fail",
 			gpu:    &fakeCopier{err: errors.New("cuMemHostAlloc: out of memory")},
 			plan:   QuickPlan(),
-			ids:    []string{names.HostID(Pinned, HostToDevice), names.HostID(Pinned, DeviceToHost), names.RoundTripID},
+			ids:    []string{HostID(Pinned, HostToDevice), HostID(Pinned, DeviceToHost), RoundTripID},
 			status: record.StatusFailed,
 			reason: "out of memory",
 		},
@@ -103,7 +102,7 @@ func TestMeasureHost(t *testing.T) {
 				if r.Suite != Suite || r.Provenance.Clock != prov.Clock {
 					t.Errorf("%s: suite %q, provenance %+v", r.ID, r.Suite, r.Provenance)
 				}
-				if r.ID == names.RoundTripID {
+				if r.ID == RoundTripID {
 					if r.Unit != "seconds" || (tt.status == record.StatusOK && r.Value != 10e-6) {
 						t.Errorf("round trip %g %s, want 10 µs in seconds", r.Value, r.Unit)
 					}
@@ -250,7 +249,7 @@ func TestMeasurePeers(t *testing.T) {
 			if bw == nil || lat == nil {
 				t.Fatalf("%d -> %d: records %+v", tt.src, tt.dst, p.Records)
 			}
-			if bw.ID != names.PeerID(tt.src, tt.dst, PeerCopyBandwidth) || !near(bw.Value, tt.bandwidth) || bw.Unit != "bytes/second" {
+			if bw.ID != PeerID(tt.src, tt.dst, PeerCopyBandwidth) || !near(bw.Value, tt.bandwidth) || bw.Unit != "bytes/second" {
 				t.Errorf("%s: %g %s, want %g bytes/second", bw.ID, bw.Value, bw.Unit, tt.bandwidth)
 			}
 			if !near(lat.Value, 2e-6) || lat.Unit != "seconds" {

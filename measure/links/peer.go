@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 
-	names "github.com/gpuarch/gpuarch/measure/links"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
@@ -46,12 +45,6 @@ type Matrix struct {
 	Note  string `json:"note,omitempty"`
 	Pairs []Pair `json:"pairs"`
 }
-
-// Record subjects of a pair (measure/links's).
-const (
-	PeerCopyBandwidth = names.PeerCopyBandwidth
-	PeerCopyLatency   = names.PeerCopyLatency
-)
 
 // peerBytes is the size of a bandwidth copy between peers, as nvbandwidth's
 // default (512 MiB would do too; 256 MiB keeps a batch short).
@@ -129,7 +122,7 @@ func MeasurePeers(ctx context.Context, sys PeerSystem, rounds int, sm bool) (*Ma
 }
 
 func peerRecord(src, dst int, what string, q record.Quantity, unit, note string) record.Record {
-	return record.Record{ID: names.PeerID(src, dst, what), Suite: Suite, Subject: names.PeerSubject(src, dst, what), Group: names.GroupPeer,
+	return record.Record{ID: PeerID(src, dst, what), Suite: Suite, Subject: PeerSubject(src, dst, what), Group: GroupPeer,
 		Op: "peer/" + what, Quantity: q, Unit: unit, Status: record.StatusOK, Note: note,
 		Provenance: record.Provenance{Module: "copy engine", Timing: "CUDA events"}}
 }
@@ -171,7 +164,7 @@ func (p *Pair) Record(what string) *record.Record {
 	if p == nil {
 		return nil
 	}
-	id := names.PeerID(p.Src, p.Dst, what)
+	id := PeerID(p.Src, p.Dst, what)
 	for i := range p.Records {
 		if p.Records[i].ID == id {
 			return &p.Records[i]
