@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gpuarch/gpuarch/backend/vk"
+	"github.com/gpuarch/gpuarch/backend/vk/vktest"
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/spirv"
@@ -26,7 +26,7 @@ func TestGoldenSPIRVValidates(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no golden modules: %v", err)
 	}
-	coopMat := knowsCoopMat()
+	coopMat := vktest.KnowsCoopMat()
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			src, err := os.ReadFile(f)
@@ -49,43 +49,12 @@ func TestGoldenSPIRVValidates(t *testing.T) {
 	}
 }
 
-// knowsCoopMat returns nil when the local spirv-val accepts a module
-// declaring SPV_KHR_cooperative_matrix, and why not otherwise.
-func knowsCoopMat() error {
-	words, err := spirv.Assemble(`OpCapability Shader
-OpCapability VulkanMemoryModel
-OpCapability CooperativeMatrixKHR
-OpExtension "SPV_KHR_cooperative_matrix"
-OpMemoryModel Logical Vulkan
-OpEntryPoint GLCompute %main "main"
-OpExecutionMode %main LocalSize 32 1 1
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%main = OpFunction %void None %fn
-%entry = OpLabel
-OpReturn
-OpFunctionEnd
-`, spirv.V1_5)
-	if err != nil {
-		return err
-	}
-	err = spirv.Validate(context.Background(), words, "vulkan1.2")
-	if err == nil || errors.Is(err, spirv.ErrNoValidator) {
-		return err
-	}
-	version := "spirv-val"
-	if out, e := exec.Command("spirv-val", "--version").Output(); e == nil {
-		version = strings.SplitN(strings.TrimSpace(string(out)), "\n", 2)[0]
-	}
-	return errors.New(version + " predates SPV_KHR_cooperative_matrix (" + err.Error() + ")")
-}
-
 // TestCoopMatValidates has SPIRV-Tools' validator check the
 // cooperative-matrix modules of every form the code generator writes, at
 // the grid's accumulator counts, where the local validator knows the
 // extension.
 func TestCoopMatValidates(t *testing.T) {
-	if err := knowsCoopMat(); err != nil {
+	if err := vktest.KnowsCoopMat(); err != nil {
 		t.Skipf("not validated: %v", err)
 	}
 	forms := []kernel.CoopMat{

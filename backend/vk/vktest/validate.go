@@ -6,6 +6,8 @@ package vktest
 import (
 	"context"
 	"errors"
+	"os/exec"
+	"strings"
 	"testing"
 
 	"github.com/gpuarch/gpuarch/backend/vk"
@@ -49,4 +51,36 @@ func ValidateCatalog(t *testing.T, specs []probe.ChainSpec) {
 			}
 		})
 	}
+}
+
+// KnowsCoopMat returns nil when the local spirv-val accepts a module
+// declaring SPV_KHR_cooperative_matrix (SPIRV-Tools from mid-2023 on),
+// or when there is no spirv-val, and why not otherwise.
+func KnowsCoopMat() error {
+	words, err := spirv.Assemble(`OpCapability Shader
+OpCapability VulkanMemoryModel
+OpCapability CooperativeMatrixKHR
+OpExtension "SPV_KHR_cooperative_matrix"
+OpMemoryModel Logical Vulkan
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 32 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+`, spirv.V1_5)
+	if err != nil {
+		return err
+	}
+	err = spirv.Validate(context.Background(), words, "vulkan1.2")
+	if err == nil || errors.Is(err, spirv.ErrNoValidator) {
+		return err
+	}
+	version := "spirv-val"
+	if out, e := exec.Command("spirv-val", "--version").Output(); e == nil {
+		version = strings.SplitN(strings.TrimSpace(string(out)), "\n", 2)[0]
+	}
+	return errors.New(version + " predates SPV_KHR_cooperative_matrix (" + err.Error() + ")")
 }

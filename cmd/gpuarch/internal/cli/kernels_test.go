@@ -21,6 +21,7 @@ import (
 
 	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/backend/vk"
+	"github.com/gpuarch/gpuarch/backend/vk/vktest"
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/pipes"
 	"github.com/gpuarch/gpuarch/measure/registry"
@@ -534,7 +535,7 @@ func validateSPIRV(t *testing.T, file string, sections []kernelSection) {
 			}
 		}
 	}
-	coopMat := knowsCoopMatrix()
+	coopMat := vktest.KnowsCoopMat()
 	var (
 		mu                  sync.Mutex
 		noValidator         error
@@ -595,32 +596,4 @@ func validateSPIRV(t *testing.T, file string, sections []kernelSection) {
 	default:
 		t.Logf("%d SPIR-V modules validated", checked)
 	}
-}
-
-// knowsCoopMatrix returns nil when the local spirv-val accepts a module
-// declaring SPV_KHR_cooperative_matrix (SPIRV-Tools from mid-2023 on),
-// and why not otherwise.
-func knowsCoopMatrix() error {
-	words, err := spirv.Assemble(`OpCapability Shader
-OpCapability VulkanMemoryModel
-OpCapability CooperativeMatrixKHR
-OpExtension "SPV_KHR_cooperative_matrix"
-OpMemoryModel Logical Vulkan
-OpEntryPoint GLCompute %main "main"
-OpExecutionMode %main LocalSize 32 1 1
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%main = OpFunction %void None %fn
-%entry = OpLabel
-OpReturn
-OpFunctionEnd
-`, spirv.V1_5)
-	if err != nil {
-		return err
-	}
-	err = spirv.Validate(context.Background(), words, "vulkan1.2")
-	if err != nil && !errors.Is(err, spirv.ErrNoValidator) {
-		err = fmt.Errorf("this spirv-val predates SPV_KHR_cooperative_matrix (%v)", err)
-	}
-	return err
 }
