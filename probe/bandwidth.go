@@ -216,7 +216,22 @@ type Stream struct {
 	// for the same useful bytes, which are what the record counts; the
 	// curve point's stride holds it.
 	Spacing int
+	// Replace gives each repeat of the best point a buffer of its own
+	// (earlier ones held while it is allocated, up to replaceBudget bytes
+	// in all), so that the samples span several placements of the
+	// footprint in physical memory rather than one: near the L2's
+	// capacity a footprint's hits depend on where its lines fall among
+	// the L2's partitions and sets, which changes from one allocation to
+	// the next. Two back-to-back runs on one H100 put the 16 MiB ld.cg
+	// curve point 6.8% apart (an H200's 21 MiB point 7.2%) while each
+	// run's samples, on one buffer, agreed within 0.5%; the interval of
+	// re-placed samples states that spread. Shared buffers only.
+	Replace bool
 }
+
+// replaceBudget is the most bytes a re-placed stream holds at once; past
+// it the oldest buffer is freed before the next is allocated.
+const replaceBudget = 2 << 30
 
 // StreamShape is one point of a bandwidth sweep.
 type StreamShape struct{ Width, WarpsPerSM int }
@@ -390,6 +405,7 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 	}
 	largest := slices.Max(footprints)
 	var base uint64
+	var place func() (uint64, error)
 	if s.Op != "lds" {
 		// Room for every shape: regions are rounded up to whole loop
 		// iterations, so many blocks can cover more than the footprint.
@@ -397,12 +413,31 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 		if s.PerBlock {
 			size = (largest + StreamChunk) * int64(maxBlocks)
 		}
-		b, err := r.GPU.Alloc(int(size))
-		if err != nil {
-			return &noRoomError{bytes: size, err: err}
+		var held []Buffer
+		defer func() {
+			for _, b := range held {
+				b.Free()
+			}
+		}()
+		place = func() (uint64, error) {
+			for len(held) > 0 && int64(len(held)+1)*size > replaceBudget {
+				held[0].Free()
+				held = held[1:]
+			}
+			b, err := r.GPU.Alloc(int(size))
+			if err != nil {
+				return 0, &noRoomError{bytes: size, err: err}
+			}
+			held = append(held, b)
+			return uint64(b.Ptr()), nil
 		}
-		defer b.Free()
-		base = uint64(b.Ptr())
+		var err error
+		if base, err = place(); err != nil {
+			return err
+		}
+		if !s.Replace || s.PerBlock {
+			place = nil
+		}
 	}
 	det := &record.ThroughputDetail{}
 	var best streamPoint
@@ -429,7 +464,7 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 	}
 	if best.WarpInstPerClockPerSM > 0 {
 		var err error
-		if best, err = j.repeat(ctx, r, s, best, out, rec); err != nil {
+		if best, err = j.repeat(ctx, r, s, best, out, rec, place); err != nil {
 			return err
 		}
 	}
@@ -463,12 +498,20 @@ type streamAt struct {
 // first of them, and returns the point whose rate is the median's, for
 // the record's rate, clock and shape; rec gets the samples and their
 // summary. A repeat that fails leaves the samples so far, with a warning,
-// unless the failure is fatal.
-func (j *bandwidthJob) repeat(ctx context.Context, r *Runner, s Stream, best streamPoint, out Buffer, rec *record.Record) (streamPoint, error) {
+// unless the failure is fatal. place, when not nil, gives each repeat a
+// buffer of its own (Stream.Replace).
+func (j *bandwidthJob) repeat(ctx context.Context, r *Runner, s Stream, best streamPoint, out Buffer, rec *record.Record, place func() (uint64, error)) (streamPoint, error) {
 	at := best.at
 	at.passes = best.Shape.Iterations
 	points := []streamPoint{best}
 	samples, err := stats.Repeat(r.Config.Until, []float64{best.WarpInstPerClockPerSM}, func() (float64, error) {
+		if place != nil {
+			base, err := place()
+			if err != nil {
+				return 0, err
+			}
+			at.base = base
+		}
 		p, err := j.point(ctx, r, s, at, out)
 		if err != nil {
 			return 0, err

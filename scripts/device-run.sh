@@ -48,9 +48,10 @@ run() { # name, then the command
 	name=$1
 	shift
 	echo "== $name: $*" >>"$log"
-	start=$(date +%s)
+	start=$(date +%s.%N)
 	"$@" >>"$log" 2>&1
-	echo "== $name: exit $? after $(($(date +%s) - start)) s" >>"$log"
+	rc=$?
+	echo "== $name: exit $rc after $(awk "BEGIN{printf \"%.1f\", $(date +%s.%N) - $start}") s" >>"$log"
 }
 suite_flag=""
 [ -n "$suites" ] && suite_flag="--suite $suites"

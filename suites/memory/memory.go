@@ -356,8 +356,8 @@ func transferUnitJobs(l2foot int64, l2note string, dram int64) []probe.Planned {
 	for _, sp := range TransferSpacings {
 		if sp <= 128 {
 			l2 = append(l2, probe.Stream{Subject: names.TransferSubject(names.LevelL2, sp), Op: "ld.cg", Footprint: l2foot, Passes: 16,
-				Spacing: sp, Group: names.GroupTransferUnit, CurvePath: names.LevelL2, Shapes: []probe.StreamShape{{Width: 4, WarpsPerSM: 8}},
-				Note: l2note + "; 4-byte loads, 8 warps per SM"})
+				Spacing: sp, Group: names.GroupTransferUnit, CurvePath: names.LevelL2, Replace: true, Shapes: []probe.StreamShape{{Width: 4, WarpsPerSM: 8}},
+				Note: l2note + "; a new buffer for each sample; 4-byte loads, 8 warps per SM"})
 		}
 		dr = append(dr, probe.Stream{Subject: names.TransferSubject(names.LevelDRAM, sp), Op: "ld.cg", Footprint: dram, Passes: 1,
 			Spacing: sp, Group: names.GroupTransferUnit, CurvePath: names.LevelDRAM, Shapes: []probe.StreamShape{{Width: 4, WarpsPerSM: 32}},
@@ -380,16 +380,19 @@ func transferUnitJobs(l2foot int64, l2note string, dram int64) []probe.Planned {
 // Records carry the footprint really covered. Every ld.cg point runs for
 // at least 2 ms (more passes where the first run was shorter), so that
 // launch and the blocks' staggered starts, which scattered the DRAM
-// points by 15% when a point lasted microseconds, vanish.
+// points by 15% when a point lasted microseconds, vanish. Each ld.cg
+// sample is taken on a buffer of its own (probe.Stream's Replace), so a
+// point's interval holds the spread that the footprint's placement in
+// physical memory gives near the L2's capacity.
 func BandwidthCurveJobs() []probe.Planned {
 	var out []probe.Planned
 	add := func(s probe.Stream) {
 		out = append(out, probe.Planned{Key: names.ID(names.GroupBandwidthCurve, s.Subject), Job: probe.BandwidthJob(Suite, s)})
 	}
 	for _, f := range probe.Footprints(1<<20, 4<<30, 3) {
-		add(probe.Stream{Subject: names.CurveSubject(f), Op: "ld.cg", Footprint: f, CurvePath: "ld.cg", Group: names.GroupBandwidthCurve,
+		add(probe.Stream{Subject: names.CurveSubject(f), Op: "ld.cg", Footprint: f, CurvePath: "ld.cg", Group: names.GroupBandwidthCurve, Replace: true,
 			Passes: 2, MinSpan: 2 * time.Millisecond, Shapes: []probe.StreamShape{{Width: 4, WarpsPerSM: 32}},
-			Note: "one buffer shared by all SMs; 4-byte accesses, 32 warps per SM"})
+			Note: "one buffer shared by all SMs, a new one for each sample; 4-byte accesses, 32 warps per SM"})
 	}
 	for _, k := range []int64{1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 24, 32, 64} {
 		f := k * 32 << 10
@@ -426,7 +429,7 @@ func LatencyHidingJobs(dev record.Device, l1, l2 int64) []probe.Planned {
 	}{
 		// 8 blocks of 8 warps per SM, each with a sixteenth of the L1.
 		{names.LevelL1, "ld.ca", round(l1 / 16), true, 256, "each block streams a sixteenth of the detected L1"},
-		{names.LevelL2, "ld.cg", round(l2 / 2), false, 16, "one buffer of half the detected L2"},
+		{names.LevelL2, "ld.cg", round(l2 / 2), false, 16, "one buffer of half the detected L2, a new one for each sample"},
 		{names.LevelDRAM, "ld.cg", max(int64(2)<<30, 16*l2), false, 2, "one buffer of 2 GiB"},
 	}
 	var out []probe.Planned
@@ -434,7 +437,7 @@ func LatencyHidingJobs(dev record.Device, l1, l2 int64) []probe.Planned {
 		var ss []probe.Stream
 		for _, n := range HidingALU {
 			ss = append(ss, probe.Stream{Subject: names.HidingSubject(lv.name, n), Op: lv.op, Footprint: lv.foot,
-				PerBlock: lv.perBlock, Passes: lv.passes, MinSpan: 2 * time.Millisecond, ALUPerAccess: n, Group: names.GroupLatencyHiding, CurvePath: lv.name,
+				PerBlock: lv.perBlock, Passes: lv.passes, MinSpan: 2 * time.Millisecond, ALUPerAccess: n, Group: names.GroupLatencyHiding, CurvePath: lv.name, Replace: lv.name == names.LevelL2,
 				Shapes: []probe.StreamShape{{Width: 4, WarpsPerSM: 64}},
 				Note:   lv.note + "; 4-byte loads, 64 warps per SM"})
 		}

@@ -1,0 +1,64 @@
+package probe_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/gpuarch/gpuarch/backend/sim"
+	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/record"
+)
+
+// allocCounter is a simulated GPU that counts its allocations at least
+// minBytes large and how many of them are still held.
+type allocCounter struct {
+	*sim.GPU
+	minBytes     int
+	allocs, held int
+}
+
+func (g *allocCounter) Alloc(n int) (probe.Buffer, error) {
+	b, err := g.GPU.Alloc(n)
+	if err != nil || n < g.minBytes {
+		return b, err
+	}
+	g.allocs++
+	g.held++
+	return &countedBuffer{Buffer: b, g: g}, nil
+}
+
+type countedBuffer struct {
+	probe.Buffer
+	g *allocCounter
+}
+
+func (b *countedBuffer) Free() error {
+	b.g.held--
+	return b.Buffer.Free()
+}
+
+// Stream.Replace: every sample of the best point after the sweep's own
+// is taken on a buffer of its own, and every buffer is freed at the end;
+// without it one buffer serves them all.
+func TestStreamReplaceGivesEachSampleItsBuffer(t *testing.T) {
+	for _, replace := range []bool{false, true} {
+		g := &allocCounter{GPU: sim.New(), minBytes: 4 << 20}
+		r := &probe.Runner{GPU: g, Config: probe.DefaultConfig()}
+		job := probe.BandwidthJob("memory", probe.Stream{Subject: "curve", Op: "ld.cg", Footprint: 16 << 20, Passes: 1,
+			Replace: replace, Shapes: []probe.StreamShape{{Width: 4, WarpsPerSM: 32}}})
+		var recs []record.Record
+		if err := r.Run(context.Background(), []probe.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+			t.Fatal(err)
+		}
+		if len(recs) != 1 || recs[0].Status != record.StatusOK {
+			t.Fatalf("replace %v: %+v", replace, recs)
+		}
+		want := 1
+		if replace {
+			want = len(recs[0].Samples)
+		}
+		if len(recs[0].Samples) < 5 || g.allocs != want || g.held != 0 {
+			t.Errorf("replace %v: %d samples on %d buffers (want %d), %d still held", replace, len(recs[0].Samples), g.allocs, want, g.held)
+		}
+	}
+}
