@@ -216,21 +216,24 @@ type Stream struct {
 	// for the same useful bytes, which are what the record counts; the
 	// curve point's stride holds it.
 	Spacing int
-	// Replace gives each repeat of the best point a buffer of its own
-	// (earlier ones held while it is allocated, up to replaceBudget bytes
-	// in all), so that the samples span several placements of the
-	// footprint in physical memory rather than one: near the L2's
-	// capacity a footprint's hits depend on where its lines fall among
-	// the L2's partitions and sets, which changes from one allocation to
-	// the next. Two back-to-back runs on one H100 put the 16 MiB ld.cg
-	// curve point 6.8% apart (an H200's 21 MiB point 7.2%) while each
-	// run's samples, on one buffer, agreed within 0.5%; the interval of
-	// re-placed samples states that spread. Shared buffers only.
+	// Replace gives each repeat of the best point a buffer of its own,
+	// the earlier ones still held, so that the samples span several
+	// placements of the footprint in physical memory rather than one: near
+	// the L2's capacity a footprint's hits depend on where its lines fall
+	// among the L2's partitions and sets, which changes from one
+	// allocation to the next. Two back-to-back runs on one H100 put the
+	// 16 MiB ld.cg curve point 6.8% apart (an H200's 21 MiB point 7.2%)
+	// while each run's samples, on one buffer, agreed within 0.5%; the
+	// interval of re-placed samples states that spread. Only shared
+	// buffers whose every sample's buffer fits replaceBudget together are
+	// re-placed: a footprint of many times the L2 hits nothing wherever it
+	// lies, and allocating gigabytes between samples leaves the GPU idle
+	// long enough to drop its clock (a Vulkan run's 2 and 4 GiB points ran
+	// 11% and 41% under the warm-up's clock when they were re-placed).
 	Replace bool
 }
 
-// replaceBudget is the most bytes a re-placed stream holds at once; past
-// it the oldest buffer is freed before the next is allocated.
+// replaceBudget is the most bytes a re-placed stream's buffers hold.
 const replaceBudget = 2 << 30
 
 // StreamShape is one point of a bandwidth sweep.
@@ -299,7 +302,7 @@ func (j *bandwidthJob) Prepare(ctx context.Context, r *Runner) {
 				continue
 			}
 			for _, sh := range j.shapes {
-				_ = pr.Prepare(streamKernelName(s.Op, sh.Width, s.ALUPerAccess), 32*min(sh.WarpsPerSM, 8))
+				_ = pr.Prepare(streamKernelName(s.Op, sh.Width, s.ALUPerAccess), 32*min(sh.WarpsPerSM, 8), 0)
 			}
 		}
 	}
@@ -420,10 +423,6 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 			}
 		}()
 		place = func() (uint64, error) {
-			for len(held) > 0 && int64(len(held)+1)*size > replaceBudget {
-				held[0].Free()
-				held = held[1:]
-			}
 			b, err := r.GPU.Alloc(int(size))
 			if err != nil {
 				return 0, &noRoomError{bytes: size, err: err}
@@ -435,7 +434,7 @@ func (j *bandwidthJob) stream(ctx context.Context, r *Runner, s Stream, out Buff
 		if base, err = place(); err != nil {
 			return err
 		}
-		if !s.Replace || s.PerBlock {
+		if !s.Replace || s.PerBlock || size*int64(r.Config.Until.MaxOrDefault()) > replaceBudget {
 			place = nil
 		}
 	}

@@ -107,6 +107,17 @@ func (j *coopMatJob) Prepare(ctx context.Context, r *Runner) {
 		return
 	}
 	j.c = r.CompileKernels(ctx, j.module(), ks)
+	// Each kernel built at the widths it will be launched with, here on a
+	// compile worker (a Vulkan pipeline each).
+	if pr, ok := j.c.Prog.(Preparer); ok && j.c.Failure == nil {
+		_ = pr.Prepare(j.initKernel(), 64, 0)
+		for _, n := range j.lengths {
+			_ = pr.Prepare(j.latKernel(n), r.WarpSize(), 0)
+		}
+		for _, s := range j.shapes {
+			_ = pr.Prepare(j.tpKernel(s.ILP), s.Subgroups*r.WarpSize(), 0)
+		}
+	}
 }
 
 func (j *coopMatJob) Close() { j.c.Close() }

@@ -56,10 +56,11 @@ type Program interface {
 var ErrNoOccupancy = errors.New("the driver has no occupancy calculation")
 
 // Preparer is implemented by programs that build a kernel per launch width
-// (a pipeline per workgroup size): the runner names the widths it
-// will launch so they are built ahead, off the goroutine that measures.
+// and dynamic shared memory (a pipeline per workgroup size and workgroup
+// array): jobs name the launches they will make so they are built ahead,
+// on a compile worker, off the goroutine that measures.
 type Preparer interface {
-	Prepare(kernel string, threads int) error
+	Prepare(kernel string, threads, sharedBytes int) error
 }
 
 // Batch is how LaunchBatch queues its launches: round-robin over Streams

@@ -48,7 +48,7 @@ func (j *codeSizeJob) Prepare(ctx context.Context, r *Runner) {
 	// bodies that took 3 to 4 s of the measuring thread's time a job
 	// (NVIDIA's Vulkan driver, H200).
 	if pr, ok := j.c.Prog.(Preparer); ok && j.c.Failure == nil {
-		_ = pr.Prepare(j.kernel(), shapeFor(j.warps, j.ilp, j.unroll, r.WarpSize()).ThreadsPerBlk)
+		_ = pr.Prepare(j.kernel(), shapeFor(j.warps, j.ilp, j.unroll, r.WarpSize()).ThreadsPerBlk, 0)
 	}
 }
 

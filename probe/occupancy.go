@@ -38,6 +38,17 @@ func (j *occupancyJob) Prepare(ctx context.Context, r *Runner) {
 		ks = append(ks, kernel.ThroughputChainSpec{Name: j.kernel(ilp), Step: j.spec.Step, ILP: ilp, Unroll: j.unroll[ilp]})
 	}
 	j.c = r.CompileKernels(ctx, "occ_"+KernelName(j.spec.Subject), ks)
+	// Every cell's kernel built at its width and shared memory here, on
+	// a compile worker (a Vulkan pipeline each), as the mix job's are.
+	if pr, ok := j.c.Prog.(Preparer); ok {
+		for _, ilp := range j.ilps {
+			for _, w := range j.warps {
+				if shape, skip, err := r.exactShape(j.c.Prog, j.kernel(ilp), w, ilp, ilp*j.unroll[ilp]); err == nil && skip == "" {
+					_ = pr.Prepare(j.kernel(ilp), shape.ThreadsPerBlk, shape.SharedBytes)
+				}
+			}
+		}
+	}
 }
 
 func (j *occupancyJob) Close() { j.c.Close() }
@@ -211,8 +222,8 @@ func (j *mixJob) Prepare(ctx context.Context, r *Runner) {
 	// so, at its launch.
 	if pr, ok := j.c.Prog.(Preparer); ok {
 		for _, s := range j.shapes {
-			if shape, skip, err := r.exactShape(j.c.Prog, j.kernel(s), s.Warps, s.ILP, j.rounds*j.perRound()); err == nil && skip == "" && shape.SharedBytes == 0 {
-				_ = pr.Prepare(j.kernel(s), shape.ThreadsPerBlk)
+			if shape, skip, err := r.exactShape(j.c.Prog, j.kernel(s), s.Warps, s.ILP, j.rounds*j.perRound()); err == nil && skip == "" {
+				_ = pr.Prepare(j.kernel(s), shape.ThreadsPerBlk, shape.SharedBytes)
 			}
 		}
 	}

@@ -39,12 +39,23 @@ func (b *countedBuffer) Free() error {
 
 // Stream.Replace: every sample of the best point after the sweep's own
 // is taken on a buffer of its own, and every buffer is freed at the end;
-// without it one buffer serves them all.
+// without it, or where the samples' buffers would not fit 2 GiB together,
+// one buffer serves them all.
 func TestStreamReplaceGivesEachSampleItsBuffer(t *testing.T) {
-	for _, replace := range []bool{false, true} {
+	for _, tc := range []struct {
+		replace   bool
+		footprint int64
+		each      bool // a buffer for each sample
+	}{
+		{false, 16 << 20, false},
+		{true, 16 << 20, true},
+		{true, 512 << 20, false},
+	} {
 		g := &allocCounter{GPU: sim.New(), minBytes: 4 << 20}
+		g.MaxAlloc = 0
 		r := &probe.Runner{GPU: g, Config: probe.DefaultConfig()}
-		job := probe.BandwidthJob("memory", probe.Stream{Subject: "curve", Op: "ld.cg", Footprint: 16 << 20, Passes: 1,
+		replace := tc.replace
+		job := probe.BandwidthJob("memory", probe.Stream{Subject: "curve", Op: "ld.cg", Footprint: tc.footprint, Passes: 1,
 			Replace: replace, Shapes: []probe.StreamShape{{Width: 4, WarpsPerSM: 32}}})
 		var recs []record.Record
 		if err := r.Run(context.Background(), []probe.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
@@ -54,11 +65,11 @@ func TestStreamReplaceGivesEachSampleItsBuffer(t *testing.T) {
 			t.Fatalf("replace %v: %+v", replace, recs)
 		}
 		want := 1
-		if replace {
+		if tc.each {
 			want = len(recs[0].Samples)
 		}
 		if len(recs[0].Samples) < 5 || g.allocs != want || g.held != 0 {
-			t.Errorf("replace %v: %d samples on %d buffers (want %d), %d still held", replace, len(recs[0].Samples), g.allocs, want, g.held)
+			t.Errorf("replace %v, %d bytes: %d samples on %d buffers (want %d), %d still held", replace, tc.footprint, len(recs[0].Samples), g.allocs, want, g.held)
 		}
 	}
 }

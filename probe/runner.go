@@ -519,13 +519,13 @@ func (r *Runner) prepareWidths(prog Program, cs *chainSet) error {
 		return nil
 	}
 	for _, n := range r.Config.LatencyLengths {
-		if err := pr.Prepare(cs.latency[n], r.WarpSize()); err != nil {
+		if err := pr.Prepare(cs.latency[n], r.WarpSize(), 0); err != nil {
 			return err
 		}
 	}
 	for _, t := range r.threadCounts() {
 		for _, k := range append(slices.Sorted(maps.Values(cs.throughput)), cs.control) {
-			if err := pr.Prepare(k, t); err != nil {
+			if err := pr.Prepare(k, t, 0); err != nil {
 				return err
 			}
 		}

@@ -47,6 +47,9 @@ func (u Until) withDefaults() Until {
 // RelWidthOrDefault is u.RelWidth, or DefaultUntil's when it is unset.
 func (u Until) RelWidthOrDefault() float64 { return u.withDefaults().RelWidth }
 
+// MaxOrDefault is u.Max, or DefaultUntil's when it is unset.
+func (u Until) MaxOrDefault() int { return u.withDefaults().Max }
+
 // Narrow reports whether samples' median is known to within relWidth:
 // its confidence interval exists and is no wider than relWidth of the
 // median.

@@ -627,8 +627,8 @@ func (p *program) pipeline(kernel string, threads, sharedWords int) (*vulkan.Pip
 }
 
 // Prepare implements probe.Preparer.
-func (p *program) Prepare(kernel string, threads int) error {
-	_, err := p.pipeline(kernel, threads, 0)
+func (p *program) Prepare(kernel string, threads, sharedBytes int) error {
+	_, err := p.pipeline(kernel, threads, (sharedBytes+3)/4)
 	return err
 }
 
