@@ -12,9 +12,10 @@
 #	OUT=/some/dir scripts/device-run.sh [STAGES]
 #
 # STAGES is a space-separated subset of "info before cuda repeat peer
-# quick vulkan stamps memcuda compare" (default: info before cuda vulkan
-# stamps compare); "repeat" is a second CUDA run straight after the
-# first (the variability between runs); "peer"
+# quick vulkan vkrepeat stamps memcuda compare" (default: info before cuda
+# vulkan stamps compare); "repeat" is a second CUDA run straight after the
+# first (the variability between runs); "vkrepeat" a second Vulkan run,
+# with CPU profiles; "peer"
 # builds and runs scripts/peer/l2stream.cu, an independent L2 bandwidth
 # check, and scripts/peer/l2patterns.cu, the L2 read rate by access
 # pattern; "stamps" times the operations both backends measure by GPU
@@ -121,6 +122,16 @@ if has vulkan; then
 	run vulkan ./bin/gpuarch run --backend vulkan --out "$OUT/vulkan"
 	cp "$OUT/vulkan/results.json" "$OUT/vulkan-results.json" 2>/dev/null
 	pack vulkan
+fi
+if has vkrepeat; then
+	# A second Vulkan run straight after the first (the driver's shader
+	# cache warm), with a CPU profile of every process: where a Vulkan
+	# run's host time goes. The execution traces are dropped (hundreds
+	# of MB).
+	run vkrepeat ./bin/gpuarch run --backend vulkan --out "$OUT/vkrepeat" --profile "$OUT/vkrepeat/prof"
+	rm -f "$OUT"/vkrepeat/prof/*.trace "$OUT/vkrepeat/results.json" "$OUT/vkrepeat/results.html"
+	rm -rf "$OUT/vkrepeat/plots"
+	pack vkrepeat
 fi
 if has stamps; then
 	run stamps ./bin/gpuarch inst --backend vulkan --timing timestamps --out "$OUT/stamps" \
