@@ -254,14 +254,45 @@ func (f *fn) emitStep(env stepEnv, c *chain, i int) {
 	if strings.Contains(s.Template, "{glsl}") {
 		f.m.glsl = true
 	}
-	r := strings.NewReplacer(
-		"{d}", d, "{x}", val(0), "{y}", val(1), "{z}", val(2),
-		"{a}", env.ops[i%4], "{b}", env.ops[(i+1)%4],
-		"{a0}", env.ops[0], "{a1}", env.ops[1], "{a2}", env.ops[2], "{a3}", env.ops[3],
-		"{t}", f.id("t"), "{u}", f.id("u"), "{p}", f.id("p"), "{q}", f.id("q"), "{l}", env.lane,
-		"{T}", f.m.typ(string(s.Type)), "{O}", f.m.typ(string(s.OperandType())),
-		"{glsl}", "%glsl", "{sg}", f.m.konst("u32", 3),
-	)
+	// The ids, types and constants are made whether the step uses them or
+	// not, in this order, so the module's numbering does not depend on
+	// the template.
+	t, u, p, q := f.id("t"), f.id("u"), f.id("p"), f.id("q")
+	typ, opTyp := f.m.typ(string(s.Type)), f.m.typ(string(s.OperandType()))
+	sg := f.m.konst("u32", 3)
+	value := func(name string) (string, bool) {
+		switch name {
+		case "d":
+			return d, true
+		case "x", "y", "z":
+			return val(int(name[0] - 'x')), true
+		case "a":
+			return env.ops[i%4], true
+		case "b":
+			return env.ops[(i+1)%4], true
+		case "a0", "a1", "a2", "a3":
+			return env.ops[name[1]-'0'], true
+		case "t":
+			return t, true
+		case "u":
+			return u, true
+		case "p":
+			return p, true
+		case "q":
+			return q, true
+		case "l":
+			return env.lane, true
+		case "T":
+			return typ, true
+		case "O":
+			return opTyp, true
+		case "glsl":
+			return "%glsl", true
+		case "sg":
+			return sg, true
+		}
+		return "", false
+	}
 	forms := strings.Split(s.Template, "||")
 	for _, line := range strings.Split(strings.TrimSpace(forms[i%len(forms)]), "\n") {
 		line = strings.TrimSpace(line)
@@ -279,10 +310,37 @@ func (f *fn) emitStep(env stepEnv, c *chain, i int) {
 			}
 			return f.m.konst(sm[1], v)
 		})
-		f.emit("%s", r.Replace(line))
+		f.emit("%s", substitute(line, value))
 	}
 	copy(c.vals[1:], c.vals[:n-1])
 	c.vals[0] = d
+}
+
+// substitute replaces each {name} in line for which value has a value,
+// leaving other braces as they are (a strings.Replacer built for every
+// step was a second of a Vulkan run's compile time).
+func substitute(line string, value func(name string) (string, bool)) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(line, '{')
+		if i < 0 {
+			b.WriteString(line)
+			return b.String()
+		}
+		j := strings.IndexByte(line[i:], '}')
+		if j < 0 {
+			b.WriteString(line)
+			return b.String()
+		}
+		if v, ok := value(line[i+1 : i+j]); ok {
+			b.WriteString(line[:i])
+			b.WriteString(v)
+			line = line[i+j+1:]
+			continue
+		}
+		b.WriteString(line[:i+1])
+		line = line[i+1:]
+	}
 }
 
 // chainParams are the chain kernels' push constants, as probe's stepArgs
