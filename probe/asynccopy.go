@@ -236,8 +236,8 @@ func tensorTile(rank int, footprint int) (cuda.TensorTile, uint64) {
 // AsyncLatencyJob measures each case's latency: the chain's cycles per
 // step less its control's.
 func AsyncLatencyJob(suite string, cases []AsyncLatency) Job {
-	j := &hopperJob{module: "async_latency"}
-	j.kernels = func() []*ptx.Kernel {
+	j := &PTXJob{Module: "async_latency"}
+	j.Kernels = func() []*ptx.Kernel {
 		var ks []*ptx.Kernel
 		seen := map[string]bool{}
 		for _, c := range cases {
@@ -254,7 +254,7 @@ func AsyncLatencyJob(suite string, cases []AsyncLatency) Job {
 	for _, c := range cases {
 		c := c
 		subject := asyncSubject(c)
-		j.items = append(j.items, Item{
+		j.Items = append(j.Items, Item{
 			Rec: record.Record{ID: async.LatencyID(subject), Suite: suite, Subject: subject, Group: groupOf(c.Copy), Op: c.Copy.Kind,
 				Quantity: record.Latency, Unit: "cycles", Note: asyncLatencyNote(c)},
 			Run: func(ctx context.Context, r *Runner, cp *Compiled, rec *record.Record) error {
@@ -296,9 +296,9 @@ func asyncSubject(c AsyncLatency) string {
 			s += ", wait_all"
 		}
 	case "tensor", "tensor store":
-		s = fmt.Sprintf("%s %dD, %s", a.Kind, a.Rank, sizeName(c.Bytes))
+		s = fmt.Sprintf("%s %dD, %s", a.Kind, a.Rank, SizeName(c.Bytes))
 	default:
-		s = fmt.Sprintf("%s, %s", a.Kind, sizeName(c.Bytes))
+		s = fmt.Sprintf("%s, %s", a.Kind, SizeName(c.Bytes))
 	}
 	return s + ", " + c.Level
 }
@@ -313,8 +313,9 @@ func parseSize(s string) int {
 	return n * map[string]int{"B": 1, "KiB": 1 << 10, "MiB": 1 << 20}[unit]
 }
 
-// sizeName writes bytes as B, KiB or MiB.
-func sizeName[T ~int | ~int64](n T) string {
+// SizeName writes n bytes as "<n> MiB" or "<n> KiB" where n is a whole
+// number of them, else "<n> B", as records' notes and subjects give sizes.
+func SizeName[T ~int | ~int64](n T) string {
 	switch {
 	case n >= 1<<20 && n%(1<<20) == 0:
 		return fmt.Sprintf("%d MiB", n>>20)
@@ -327,7 +328,7 @@ func sizeName[T ~int | ~int64](n T) string {
 func asyncLatencyNote(c AsyncLatency) string {
 	where := "the same address every step"
 	if c.Level == "DRAM" {
-		where = fmt.Sprintf("a new address each step (64 KiB + 128 B on, within %s)", sizeName(asyncFootprint))
+		where = fmt.Sprintf("a new address each step (64 KiB + 128 B on, within %s)", SizeName(asyncFootprint))
 	}
 	switch c.Copy.Kind {
 	case "cp.async":
@@ -402,7 +403,7 @@ func asyncLatency(ctx context.Context, r *Runner, c *Compiled, lc AsyncLatency, 
 	rec.Summary = Summarize(rec.Samples)
 	rec.Value = rec.Summary.Median
 	rec.Latency = &record.LatencyDetail{Cycles: rec.Value, RawCycles: full.Value, AdjustedCycles: rec.Value}
-	verified(rec, c.checkClocked(asyncLatencyKernel(a, false), a.Expect(), asyncSteps))
+	Verified(rec, c.CheckClocked(asyncLatencyKernel(a, false), a.Expect(), asyncSteps))
 	return nil
 }
 
@@ -555,8 +556,8 @@ func TMAStreamKernel(name string, tensor bool, stages int) *ptx.Kernel {
 // for DRAM sweeps of the TMA a second record: the fewest bytes in flight
 // per SM that reach 95% of that best.
 func AsyncStreamJob(suite string, sweeps []AsyncStream) Job {
-	j := &hopperJob{module: "async_stream"}
-	j.kernels = func() []*ptx.Kernel {
+	j := &PTXJob{Module: "async_stream"}
+	j.Kernels = func() []*ptx.Kernel {
 		var ks []*ptx.Kernel
 		seen := map[string]bool{}
 		for _, s := range sweeps {
@@ -589,11 +590,11 @@ func AsyncStreamJob(suite string, sweeps []AsyncStream) Job {
 			reach = &record.Record{ID: async.InFlightID(subject), Suite: suite, Subject: async.InFlightSubject(subject), Group: async.GroupTMA,
 				Quantity: record.Amount, Unit: "bytes", Note: "the fewest bytes in flight per SM (stages × copy size) whose rate is at least 95% of the sweep's best"}
 		}
-		j.items = append(j.items, Item{Rec: rec, Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
+		j.Items = append(j.Items, Item{Rec: rec, Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 			return asyncStream(ctx, r, c, s, x, rec)
 		}})
 		if reach != nil {
-			j.items = append(j.items, Item{Rec: *reach, Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
+			j.Items = append(j.Items, Item{Rec: *reach, Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 				return fewestInFlight(j, rec, subject)
 			}})
 		}
@@ -604,7 +605,7 @@ func AsyncStreamJob(suite string, sweeps []AsyncStream) Job {
 // fewestInFlight fills the bytes-in-flight record from the sweep measured
 // just before it: stages × copy size of the cheapest point within 95% of
 // the best.
-func fewestInFlight(j *hopperJob, rec *record.Record, subject string) error {
+func fewestInFlight(j *PTXJob, rec *record.Record, subject string) error {
 	j.cheapestAt95(rec, subject, func(p record.ParamPoint) float64 { return p.X * float64(parseSize(p.Series)) })
 	return nil
 }
@@ -621,9 +622,9 @@ func streamSubject(kind string) string {
 
 func streamNote(s AsyncStream) string {
 	if s.Kind == "cp.async" {
-		return fmt.Sprintf("one block of %d threads per SM, each copying 16 bytes a group into a ring of slots and waiting until at most depth-1 groups are pending (cp.async.wait_group); blocks sweep %s together; bytes over each SM's span of %%clock64, median over SMs; the value is the best depth", cpAsyncThreads, sizeName(s.footprint()))
+		return fmt.Sprintf("one block of %d threads per SM, each copying 16 bytes a group into a ring of slots and waiting until at most depth-1 groups are pending (cp.async.wait_group); blocks sweep %s together; bytes over each SM's span of %%clock64, median over SMs; the value is the best depth", cpAsyncThreads, SizeName(s.footprint()))
 	}
-	return fmt.Sprintf("one block per SM, one thread keeping stages copies of a size in flight into a ring of shared-memory slots, each completing on its slot's mbarrier (arrive.expect_tx, try_wait.parity); blocks sweep %s together; bytes over each SM's span of %%clock64, median over SMs; the value is the best point of stages × size", sizeName(s.footprint()))
+	return fmt.Sprintf("one block per SM, one thread keeping stages copies of a size in flight into a ring of shared-memory slots, each completing on its slot's mbarrier (arrive.expect_tx, try_wait.parity); blocks sweep %s together; bytes over each SM's span of %%clock64, median over SMs; the value is the best point of stages × size", SizeName(s.footprint()))
 }
 
 // asyncStreamIters is how many copies each block (cp.async: each thread)
@@ -674,7 +675,7 @@ func asyncStream(ctx context.Context, r *Runner, c *Compiled, s AsyncStream, x s
 			extra, mask = []any{m}, uint32(rows-1)
 		}
 		for _, depth := range s.Depths {
-			pt := record.ParamPoint{X: float64(depth), Series: sizeName(size)}
+			pt := record.ParamPoint{X: float64(depth), Series: SizeName(size)}
 			need := asyncData + depth*size
 			threads := 32
 			if s.Kind == "cp.async" {
@@ -707,6 +708,6 @@ func asyncStream(ctx context.Context, r *Runner, c *Compiled, s AsyncStream, x s
 		return nil
 	}
 	expect := AsyncCopy{Kind: s.Kind}.Expect()
-	verified(rec, c.checkClocked(asyncStreamKernel(s.Kind, s.Depths[len(s.Depths)-1]), expect, 1))
+	Verified(rec, c.CheckClocked(asyncStreamKernel(s.Kind, s.Depths[len(s.Depths)-1]), expect, 1))
 	return nil
 }

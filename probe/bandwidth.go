@@ -339,14 +339,14 @@ func (j *bandwidthJob) Measure(ctx context.Context, r *Runner) ([]record.Record,
 	for _, sh := range j.shapes {
 		warps = max(warps, r.GPU.Device().SMs*max(1, sh.WarpsPerSM/8)*32*min(sh.WarpsPerSM, 8)/r.WarpSize())
 	}
-	out, err := r.recordBuffer(warps)
+	out, err := r.RecordBuffer(warps)
 	if err != nil {
 		return nil, err
 	}
 	defer out.Free()
 	for _, s := range j.streams {
 		rec := newRec(s)
-		if s.Carveout.Set && !setsCarveout(r.GPU) {
+		if s.Carveout.Set && !SetsCarveout(r.GPU) {
 			rec.Status, rec.Reason = record.StatusSkipped, fmt.Sprintf("the L1/shared carve-out is a CUDA function attribute; the %s backend cannot set it", r.GPU.Device().BackendOf())
 			recs = append(recs, rec)
 			continue
@@ -598,7 +598,7 @@ func (j *bandwidthJob) point(ctx context.Context, r *Runner, s Stream, at stream
 		if err := out.Clear(); err != nil {
 			return nil, err
 		}
-		args := []any{out.Ptr(), r.sinkPtr(), uint32(passes), at.base, region, regions, uint32(0x7fc00bad), uint32(spacing), uint32(at.rotate)}
+		args := []any{out.Ptr(), r.SinkPtr(), uint32(passes), at.base, region, regions, uint32(0x7fc00bad), uint32(spacing), uint32(at.rotate)}
 		if err := j.c.Prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, args...); err != nil {
 			return nil, fmt.Errorf("%s over %d bytes at width %d, %d warps/SM, rotation %d: %w", s.Subject, f, sh.Width, sh.WarpsPerSM, at.rotate, err)
 		}
@@ -655,6 +655,3 @@ func (e *noRoomError) Error() string {
 }
 
 func (e *noRoomError) Unwrap() error { return e.err }
-
-// sinkPtr is the shared sink's address (allocated by warpBuffer).
-func (r *Runner) sinkPtr() Ptr { return r.sink.Ptr() }

@@ -350,7 +350,7 @@ func (j *bankJob) Measure(ctx context.Context, r *Runner) ([]record.Record, erro
 			if err := j.c.Prog.Launch(ctx, c.kernel(), g, r.Config.LaunchTimeout, args...); err != nil {
 				rec.Status, rec.Reason = record.StatusFailed, err.Error()
 				recs = append(recs, rec)
-				return recs, fatalOrNil(err)
+				return recs, FatalOrNil(err)
 			}
 			b, err := out.Read()
 			if err != nil {

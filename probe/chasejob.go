@@ -129,7 +129,7 @@ func (j *chaseJob) Prepare(ctx context.Context, r *Runner) {
 // unsupportedPath says why a path cannot be chased on this backend, or "".
 func (j *chaseJob) unsupportedPath(r *Runner, p ChasePath) string {
 	switch {
-	case p.Carveout.Set && !setsCarveout(r.GPU):
+	case p.Carveout.Set && !SetsCarveout(r.GPU):
 		return fmt.Sprintf("the L1/shared carve-out preference is a CUDA function attribute; the %s backend cannot set it", r.GPU.Device().BackendOf())
 	case p.SharedBytes > 0 && !r.lang().SharedChase:
 		return fmt.Sprintf("holding unused shared memory to move the carve-out needs dynamic shared memory in the global chase, which the %s backend's chase does not declare", r.GPU.Device().BackendOf())
@@ -197,7 +197,7 @@ func (j *chaseJob) Measure(ctx context.Context, r *Runner) ([]record.Record, err
 	defer buf.Free()
 	out, err := r.GPU.Alloc(2 * ChaseSlots * 8)
 	if err != nil {
-		return fail(record.StatusFailed, err.Error()), fatalOrNil(err)
+		return fail(record.StatusFailed, err.Error()), FatalOrNil(err)
 	}
 	defer out.Free()
 	for _, p := range j.paths {
@@ -230,14 +230,14 @@ func (j *chaseJob) Measure(ctx context.Context, r *Runner) ([]record.Record, err
 			if err != nil {
 				rec.Status, rec.Reason = record.StatusFailed, err.Error()
 				recs = append(recs, rec)
-				return recs, fatalOrNil(err)
+				return recs, FatalOrNil(err)
 			}
 			rec.Curve.Points = append(rec.Curve.Points, pt)
 		}
 		if n := len(rec.Curve.Points); n > 0 {
 			rec.Value = rec.Curve.Points[0].Value
 		}
-		if w := offClock(rec.Curve.Points, r.referenceHz()); w != "" {
+		if w := offClock(rec.Curve.Points, r.ReferenceHz()); w != "" {
 			rec.Warnings = append(rec.Warnings, w)
 		}
 		// The clock that converts the curve to nanoseconds is read right
@@ -249,7 +249,7 @@ func (j *chaseJob) Measure(ctx context.Context, r *Runner) ([]record.Record, err
 		if err != nil {
 			rec.Status, rec.Reason = record.StatusFailed, err.Error()
 			recs = append(recs, rec)
-			return recs, fatalOrNil(err)
+			return recs, FatalOrNil(err)
 		}
 		rec.Provenance.Clock, rec.Curve.ClockHz = clk, clk.Hz
 		recs = append(recs, rec)
@@ -270,7 +270,7 @@ func (j *chaseJob) point(ctx context.Context, r *Runner, p ChasePath, f int64, b
 	// A device that ends a kernel's loops after so many iterations in all
 	// (lavapipe) gets two passes it runs whole, with room for the start's
 	// scramble: part of a long chain, still one dependent load a step.
-	steps := uint32(min(max(elems/chains, minChase), (r.maxIterations()-64)/2))
+	steps := uint32(min(max(elems/chains, minChase), (r.MaxIterations()-64)/2))
 	shape := []any{uint32(elems), nbits, uint32(stride), uint32(chains), seed}
 	kernel := chaseKernel(p)
 	if err := out.Clear(); err != nil {
@@ -336,16 +336,6 @@ func (j *chaseJob) point(ctx context.Context, r *Runner, p ChasePath, f int64, b
 		pt.ClockHz = stats.Median(hz)
 	}
 	return pt, nil
-}
-
-// referenceHz is the clock after the run's warm-up, which kernels are
-// compared with; 0 where there was none or the clock kernel could not
-// measure it (record.Clock.Measured).
-func (r *Runner) referenceHz() float64 {
-	if !r.warmMeasured {
-		return 0
-	}
-	return r.warmHz
 }
 
 // minClockSpanNs is the shortest timed chase whose cycles over

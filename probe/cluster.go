@@ -330,8 +330,8 @@ type ClusterPlan struct {
 // many fit at once, how clusters are placed on the GPCs, distributed
 // shared memory's latency and bandwidth, and barrier.cluster.
 func ClusterJob(suite string, plan ClusterPlan) Job {
-	j := &hopperJob{module: "cluster"}
-	j.kernels = func() []*ptx.Kernel {
+	j := &PTXJob{Module: "cluster"}
+	j.Kernels = func() []*ptx.Kernel {
 		ks := []*ptx.Kernel{ClusterTraceKernel("cluster_trace"), DSMChaseKernel("dsm_chase", false), DSMChaseKernel("dsm_chase_local", true),
 			DSMPingPongKernel("dsm_pingpong"), ClusterBarrierKernel("cluster_barrier")}
 		for _, w := range plan.Widths {
@@ -343,12 +343,12 @@ func ClusterJob(suite string, plan ClusterPlan) Job {
 	rec := func(subject, group string, q record.Quantity, unit, note string) record.Record {
 		return record.Record{ID: async.ID(subject, string(q)), Suite: suite, Subject: subject, Group: group, Quantity: q, Unit: unit, Note: note}
 	}
-	j.items = append(j.items, Item{Rec: rec("cluster shapes", async.GroupCluster, record.Amount, "blocks per cluster",
+	j.Items = append(j.Items, Item{Rec: rec("cluster shapes", async.GroupCluster, record.Amount, "blocks per cluster",
 		"each shape launched (cuLaunchKernelEx with a cluster dimension; above 8 blocks with the non-portable size allowed) with one block per SM (over half the SM's shared memory) and with 128-thread blocks without shared memory; max active is the driver's count (cuOccupancyMaxActiveClusters), seen at once is the most clusters a traced launch of that many had running together; the value is the largest cluster that launched"),
 		Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 			return clusterShapes(ctx, r, c, plan, rec)
 		}})
-	j.items = append(j.items, Item{Rec: rec("GPCs", async.GroupCluster, record.Amount, "groups of SMs",
+	j.Items = append(j.Items, Item{Rec: rec("GPCs", async.GroupCluster, record.Amount, "groups of SMs",
 		"launches of clusters of every size, one block per SM, traced (%smid, %cluster_ctarank): SMs that shared a cluster are joined; a cluster never spans GPCs, so each group is within one GPC"),
 		Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 			return clusterGroups(ctx, r, c, plan, rec)
@@ -359,7 +359,7 @@ func ClusterJob(suite string, plan ClusterPlan) Job {
 		target  uint32
 	}{{async.SharedOwnBlock, true, 0}, {"ld.shared::cluster, own block", false, 0}, {"ld.shared::cluster, other SM", false, 1}} {
 		v := v
-		j.items = append(j.items, Item{Rec: rec(v.subject, async.GroupDSM, record.Latency, "cycles",
+		j.Items = append(j.Items, Item{Rec: rec(v.subject, async.GroupDSM, record.Latency, "cycles",
 			"thread 0 of rank 0 of a cluster of 2 follows a ring of offsets in a block's shared memory (64 words 128 bytes apart), one add and one dependent load a step; cycles per step"),
 			Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 				return dsmChase(ctx, r, c, v.local, v.target, rec)
@@ -370,7 +370,7 @@ func ClusterJob(suite string, plan ClusterPlan) Job {
 		target  uint32
 	}{{"st.shared::cluster round trip, same SM", 0}, {"st.shared::cluster round trip, other SM", 1}} {
 		v := v
-		j.items = append(j.items, Item{Rec: rec(v.subject, async.GroupDSM, record.Latency, "cycles",
+		j.Items = append(j.Items, Item{Rec: rec(v.subject, async.GroupDSM, record.Latency, "cycles",
 			"one-way store latency: a thread stores a count into its partner's flag (st.relaxed.cluster.shared::cluster) and polls its own until the partner, polling, stores it back; half the round trip (same SM: two warps of one block through the cluster window; other SM: two blocks of a cluster of 2)"),
 			Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 				return dsmPingPong(ctx, r, c, v.target, rec)
@@ -385,14 +385,14 @@ func ClusterJob(suite string, plan ClusterPlan) Job {
 		for _, w := range widths {
 			w, store := w, store
 			subject := fmt.Sprintf("DSM %s %d B", what, w)
-			j.items = append(j.items, Item{Rec: rec(subject, async.GroupDSM, record.Throughput, "bytes/clock/SM",
+			j.Items = append(j.Items, Item{Rec: rec(subject, async.GroupDSM, record.Throughput, "bytes/clock/SM",
 				fmt.Sprintf("every thread of 1024-thread blocks (one per SM, clusters of each size) %ss %d bytes %d times a loop iteration from the next block's shared memory in its cluster (ld/st.shared::cluster through mapa), sweeping %d KiB; bytes over each SM's span of %%clock64; the value is the best cluster size; series own block: the same through the cluster window to the block's own memory", what, w, dsmUnroll, dsmRegion>>10)),
 				Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 					return dsmStream(ctx, r, c, plan.Sizes, w, store, rec)
 				}})
 		}
 	}
-	j.items = append(j.items, Item{Rec: rec("barrier.cluster", async.GroupCluster, record.Latency, "cycles per barrier",
+	j.Items = append(j.Items, Item{Rec: rec("barrier.cluster", async.GroupCluster, record.Latency, "cycles per barrier",
 		"barrier.cluster.arrive then barrier.cluster.wait by every thread of 128-thread blocks, eight a loop iteration; the value is a cluster of 2, the sweep every size"),
 		Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 			return clusterBarrier(ctx, r, c, plan.Sizes, rec)
@@ -498,7 +498,7 @@ func clusterShapes(ctx context.Context, r *Runner, c *Compiled, plan ClusterPlan
 			if err != nil {
 				return err
 			}
-			err = cl.LaunchClusters(ctx, "cluster_trace", grid, cfg.threads, cfg.shared, shape, r.ownTimeout(), out.Ptr(), uint32(20000))
+			err = cl.LaunchClusters(ctx, "cluster_trace", grid, cfg.threads, cfg.shared, shape, r.OwnTimeout(), out.Ptr(), uint32(20000))
 			if err == nil {
 				var b []byte
 				if b, err = out.Read(); err == nil {
@@ -560,7 +560,7 @@ func clusterGroups(ctx context.Context, r *Runner, c *Compiled, plan ClusterPlan
 			if err != nil {
 				return err
 			}
-			err = cl.LaunchClusters(ctx, "cluster_trace", [3]int{n * size, 1, 1}, 32, shared, shape, r.ownTimeout(), out.Ptr(), uint32(5000*(rep+1)))
+			err = cl.LaunchClusters(ctx, "cluster_trace", [3]int{n * size, 1, 1}, 32, shared, shape, r.OwnTimeout(), out.Ptr(), uint32(5000*(rep+1)))
 			var b []byte
 			if err == nil {
 				b, err = out.Read()
@@ -628,7 +628,7 @@ func dsmChase(ctx context.Context, r *Runner, c *Compiled, local bool, target ui
 	if !local {
 		expect = []string{"LD"}
 	}
-	verified(rec, c.checkClocked(kernel, expect, 8))
+	Verified(rec, c.CheckClocked(kernel, expect, 8))
 	return nil
 }
 
@@ -643,7 +643,7 @@ func dsmPingPong(ctx context.Context, r *Runner, c *Compiled, target uint32, rec
 	if err := c.MedianCycles(ctx, r, "dsm_pingpong", g, out, iters*2, rec, out.Ptr(), uint32(iters), target); err != nil {
 		return err
 	}
-	verified(rec, c.checkClocked("dsm_pingpong", []string{"ST"}, 1))
+	Verified(rec, c.CheckClocked("dsm_pingpong", []string{"ST"}, 1))
 	return nil
 }
 
@@ -703,7 +703,7 @@ func dsmStream(ctx context.Context, r *Runner, c *Compiled, sizes []int, width i
 	if store {
 		expect = []string{"ST"}
 	}
-	verified(rec, c.checkClocked(kernel, expect, dsmUnroll))
+	Verified(rec, c.CheckClocked(kernel, expect, dsmUnroll))
 	return nil
 }
 
@@ -738,6 +738,6 @@ func clusterBarrier(ctx context.Context, r *Runner, c *Compiled, sizes []int, re
 		rec.Status, rec.Reason = record.StatusFailed, "no cluster size measured"
 		return nil
 	}
-	verified(rec, c.checkClocked("cluster_barrier", []string{"UCGABAR_ARV", "UCGABAR_WAIT", "CGABAR"}, kernel.SyncUnroll))
+	Verified(rec, c.CheckClocked("cluster_barrier", []string{"UCGABAR_ARV", "UCGABAR_WAIT", "CGABAR"}, kernel.SyncUnroll))
 	return nil
 }

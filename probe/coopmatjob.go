@@ -150,19 +150,19 @@ func (j *coopMatJob) Measure(ctx context.Context, r *Runner) ([]record.Record, e
 	data, err := r.GPU.Alloc(CoopMatDataBytes)
 	if err != nil {
 		fail(err, &lat, &tp)
-		return out(), fatalOrNil(err)
+		return out(), FatalOrNil(err)
 	}
 	defer data.Free()
 	words := CoopMatRegion / 4
 	if err := j.c.Prog.Launch(ctx, j.initKernel(), Grid{Blocks: words / 64, Threads: 64}, r.Config.LaunchTimeout, data.Ptr(), uint32(words)); err != nil {
 		err = fmt.Errorf("fill the matrices: %w", err)
 		fail(err, &lat, &tp)
-		return out(), fatalOrNil(err)
+		return out(), FatalOrNil(err)
 	}
 	clk, err := r.Clock(ctx)
 	if err != nil {
 		fail(err, &lat, &tp)
-		return out(), fatalOrNil(err)
+		return out(), FatalOrNil(err)
 	}
 	lat.Provenance.Clock = clk
 	j.verifyLatency(r, &lat)
@@ -293,7 +293,7 @@ func (j *coopMatJob) sized(ctx context.Context, r *Runner, s CoopMatShape, data,
 		return 0, err
 	}
 	n := math.Ceil(pilot * r.Config.TargetCycles / math.Max(rate.MedianCycles, 1))
-	return min(int(math.Min(math.Max(n, pilot), 1<<22)), r.maxIterations()), nil
+	return min(int(math.Min(math.Max(n, pilot), 1<<22)), r.MaxIterations()), nil
 }
 
 // shapeRecord describes a shape as records do.

@@ -40,9 +40,10 @@ type DivergentLevel struct {
 // DivergentWarps are the warps per SM the divergent chase runs at.
 var DivergentWarps = []int{1, 2, 4, 8, 16, 32, 64}
 
-// divergentLine is the chain's element stride: one 128-byte line per
-// element, so every lane's load is its own line.
-const divergentLine = 128
+// DivergentLine is the divergent chase's element stride in bytes (the
+// stride DivergentChaseKernel steps by): one 128-byte line per element, so
+// every lane's load is its own line.
+const DivergentLine = 128
 
 // divergentSteps and divergentWarm are the timed and untimed steps each
 // lane takes.
@@ -72,7 +73,7 @@ func DivergentChaseKernel(name string) *ptx.Kernel {
 	k.Op("rem.u32", pos, pos, elems)
 	g0 := scramble(k, pos, elems, nbits, seed)
 	line := k.Reg(ptx.U32)
-	k.Op("mov.u32", line, ptx.Int(divergentLine))
+	k.Op("mov.u32", line, ptx.Int(DivergentLine))
 	ptr := elementAddr(k, "global", base, g0, line)
 	step := func() { k.Op("ld.global.ca.u64", ptr, ptx.Addr{Base: ptr}) }
 	k.Loop(warm, step)
@@ -101,8 +102,8 @@ func DivergentChaseKernel(name string) *ptx.Kernel {
 // (lines per clock per SM, the value the most any count reached). The
 // chase is PTX; other backends skip it.
 func DivergentJob(suite string, levels []DivergentLevel) Job {
-	j := &hopperJob{module: "divergent_chase", anyCUDA: true}
-	j.kernels = func() []*ptx.Kernel {
+	j := &PTXJob{Module: "divergent_chase", AnyCUDA: true}
+	j.Kernels = func() []*ptx.Kernel {
 		return []*ptx.Kernel{ChaseInitKernel("chase_init"), DivergentChaseKernel("divergent_chase")}
 	}
 	var need int64
@@ -112,18 +113,18 @@ func DivergentJob(suite string, levels []DivergentLevel) Job {
 	for _, lv := range levels {
 		subject := memory.DivergentSubject(lv.Name)
 		note := fmt.Sprintf("every lane chases its own position along one random cycle of 128-byte lines over %s (%s), with ld.global.ca (the default for global loads); one block of up to 32 warps per SM and more blocks beyond; %d timed steps after %d untimed ones; each point is the mean over all warps of their cycles per step",
-			sizeName(lv.Footprint), lv.Note, divergentSteps, divergentWarm)
+			SizeName(lv.Footprint), lv.Note, divergentSteps, divergentWarm)
 		lat := record.Record{ID: memory.DivergentID(lv.Name, record.Latency), Suite: suite, Subject: subject, Group: memory.GroupDivergent,
 			Quantity: record.Latency, Unit: "cycles per warp load",
 			Note: note + "; the value is one warp's (the slowest of 32 lines, unloaded)"}
-		j.items = append(j.items, Item{Rec: lat, Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
+		j.Items = append(j.Items, Item{Rec: lat, Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 			return divergentChase(ctx, r, c, lv, need, rec)
 		}})
 		thr := record.Record{ID: memory.DivergentID(lv.Name, record.Throughput), Suite: suite, Subject: subject, Group: memory.GroupDivergent,
 			Quantity: record.Throughput, Unit: "lines/clock/SM",
 			Note: note + "; lines delivered per clock per SM at each count of warps (32 × warps ÷ cycles per step), the value the most any count reached"}
-		j.items = append(j.items, Item{Rec: thr, Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
-			return divergentRate(j.done[subject], rec)
+		j.Items = append(j.Items, Item{Rec: thr, Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
+			return divergentRate(j.Done(subject), rec)
 		}})
 	}
 	return j
@@ -144,11 +145,11 @@ func divergentChase(ctx context.Context, r *Runner, c *Compiled, lv DivergentLev
 	}
 	defer free()
 	buf, out := bufs[0], bufs[1]
-	elems := int(lv.Footprint / divergentLine)
+	elems := int(lv.Footprint / DivergentLine)
 	nbits := uint32(bits.Len32(uint32(elems - 1)))
 	seed := uint32(0x5eed_d17e ^ uint32(lv.Footprint))
-	init := []any{buf.Ptr(), uint32(elems), nbits, uint32(divergentLine), uint32(1), seed, uint64(buf.Ptr())}
-	if err := c.Prog.Launch(ctx, "chase_init", Grid{Blocks: (elems + 255) / 256, Threads: 256}, r.ownTimeout(), init...); err != nil {
+	init := []any{buf.Ptr(), uint32(elems), nbits, uint32(DivergentLine), uint32(1), seed, uint64(buf.Ptr())}
+	if err := c.Prog.Launch(ctx, "chase_init", Grid{Blocks: (elems + 255) / 256, Threads: 256}, r.OwnTimeout(), init...); err != nil {
 		return fmt.Errorf("divergent chase, building the %s chain: %w", lv.Name, err)
 	}
 	rec.Sweep = &record.SweepDetail{X: "warps per SM", Y: "cycles per warp load"}
@@ -176,7 +177,7 @@ func divergentChase(ctx context.Context, r *Runner, c *Compiled, lv DivergentLev
 		return err
 	}
 	rec.Provenance.Clock = clk
-	verified(rec, c.checkClocked("divergent_chase", []string{"LDG"}, 1))
+	Verified(rec, c.CheckClocked("divergent_chase", []string{"LDG"}, 1))
 	return nil
 }
 
@@ -217,7 +218,7 @@ func (ch divergentChain) point(ctx context.Context, r *Runner, c *Compiled, out 
 			return nil, err
 		}
 		args := []any{ch.buf.Ptr(), uint32(ch.elems), ch.nbits, ch.seed, uint32(spacing), uint32(shift), uint32(divergentWarm), uint32(divergentSteps), out.Ptr(), guard}
-		if err := c.Prog.Launch(ctx, "divergent_chase", g, r.ownTimeout(), args...); err != nil {
+		if err := c.Prog.Launch(ctx, "divergent_chase", g, r.OwnTimeout(), args...); err != nil {
 			return nil, fmt.Errorf("%d warps per SM: %w", w, err)
 		}
 	}

@@ -279,7 +279,7 @@ func (j *fragmentJob) Measure(ctx context.Context, r *Runner) ([]record.Record, 
 			}
 			o = append(o, *rec)
 		}
-		return o, fatalOrNil(err)
+		return o, FatalOrNil(err)
 	}
 	if f := j.c.Failure; f != nil {
 		for _, rec := range recs {

@@ -103,8 +103,10 @@ type CarveoutSetter interface {
 	SetsCarveout() bool
 }
 
-// setsCarveout says whether g's launches honour Grid.Carveout.
-func setsCarveout(g GPU) bool {
+// SetsCarveout says whether g's launches honour Grid.Carveout (g is a
+// CarveoutSetter that says so); a job skips what needs the carve-out where
+// it does not.
+func SetsCarveout(g GPU) bool {
 	c, ok := g.(CarveoutSetter)
 	return ok && c.SetsCarveout()
 }

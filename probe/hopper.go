@@ -86,10 +86,11 @@ func log2(n int) int {
 	return s
 }
 
-// checkClocked verifies that kernel's timed region (between its first and
+// CheckClocked verifies that kernel's timed region (between its first and
 // last clock reads) holds at least needed instructions of the expected
-// families. Without a disassembler the record says so.
-func (c *Compiled) checkClocked(kernel string, expect []string, needed int) *record.CodeCheck {
+// families (SASS opcode prefixes). Without a disassembler the check says
+// the code was not verified, and why.
+func (c *Compiled) CheckClocked(kernel string, expect []string, needed int) *record.CodeCheck {
 	if c.sassListing() == nil {
 		return &record.CodeCheck{Status: codeNotVerified, Expected: expect, Kernel: kernel, Note: sass.ErrNoDisassembler.Error()}
 	}
@@ -97,37 +98,43 @@ func (c *Compiled) checkClocked(kernel string, expect []string, needed int) *rec
 	return &chk
 }
 
-// verified sets rec's machine-code check and marks it invalid when the
-// check failed.
-func verified(rec *record.Record, chk *record.CodeCheck) {
+// Verified sets rec's machine-code check (chk, nil for none) and marks
+// rec invalid, with the check's note, when the check failed.
+func Verified(rec *record.Record, chk *record.CodeCheck) {
 	rec.Code = chk
 	if chk != nil && chk.Status == CodeInvalid {
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+chk.Note
 	}
 }
 
-// Item is one record of a HopperJob: the record as it starts (ID,
+// Item is one record of a PTXJob: the record as it starts (ID,
 // subject, quantity, unit, note) and what fills it.
 type Item struct {
 	Rec record.Record
 	Run func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error
 }
 
-// hopperJob compiles one module of kernels and fills a list of records.
-type hopperJob struct {
-	module string
-	target string // "sm_90a" where a kernel needs the architecture-specific features
-	// whole compiles the module as one program with the Runner's
+// PTXJob compiles one module of kernels written in PTX (Kernels, with
+// dynamic shared memory declared and Decls beside it) and fills a list of
+// records (Items, in order, each through its Run). It runs on the CUDA
+// backend only, on Hopper or later unless AnyCUDA; elsewhere every record
+// is skipped with why (NeedsHopper, NeedsCUDA). The jobs whose kernels no
+// other backend writes use it (the asynchronous copies, clusters, the
+// divergent chase).
+type PTXJob struct {
+	Module string
+	Target string // "sm_90a" where a kernel needs the architecture-specific features
+	// Whole compiles the module as one program with the Runner's
 	// Assembler rather than the driver's linker (see compileWhole).
-	whole bool
-	// anyCUDA runs the module on any GPU the CUDA backend drives, not
+	Whole bool
+	// AnyCUDA runs the module on any GPU the CUDA backend drives, not
 	// only on Hopper and later (its kernels use no sm_90 features).
-	anyCUDA bool
-	// decls are module-scope declarations the kernels need beside the
+	AnyCUDA bool
+	// Decls are module-scope declarations the kernels need beside the
 	// dynamic shared memory (a constant-space table).
-	decls   []string
-	kernels func() []*ptx.Kernel
-	items   []Item
+	Decls   []string
+	Kernels func() []*ptx.Kernel
+	Items   []Item
 	c       *Compiled
 	// done holds the records measured so far by subject, for items that
 	// derive a figure from an earlier one.
@@ -166,35 +173,40 @@ func ccOf(s string) (major, minor int) {
 	return major, minor
 }
 
-func (j *hopperJob) Prepare(ctx context.Context, r *Runner) {
-	why := NeedsHopper(r.GPU.Device(), j.target == "sm_90a")
-	if j.anyCUDA {
+func (j *PTXJob) Prepare(ctx context.Context, r *Runner) {
+	why := NeedsHopper(r.GPU.Device(), j.Target == "sm_90a")
+	if j.AnyCUDA {
 		why = NeedsCUDA(r.GPU.Device())
 	}
 	if why != "" {
 		j.c = &Compiled{Failure: &record.Record{Status: record.StatusSkipped, Reason: why}}
 		return
 	}
-	m := r.module(j.kernels()...)
-	if j.target != "" {
-		m.Target = j.target
+	m := r.module(j.Kernels()...)
+	if j.Target != "" {
+		m.Target = j.Target
 	}
 	m.Declare(".extern .shared .align 1024 .b8 " + ptx.DynamicShared + "[];")
-	for _, d := range j.decls {
+	for _, d := range j.Decls {
 		m.Declare(d)
 	}
-	if j.whole {
-		j.c = r.compileWhole(ctx, j.module, m.String(), m.Target)
+	if j.Whole {
+		j.c = r.compileWhole(ctx, j.Module, m.String(), m.Target)
 		return
 	}
-	j.c = r.compileSource(ctx, j.module, m.String())
+	j.c = r.compileSource(ctx, j.Module, m.String())
 }
 
-func (j *hopperJob) Close() { j.c.Close() }
+func (j *PTXJob) Close() { j.c.Close() }
 
-func (j *hopperJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
-	prov := j.c.Provenance(j.module)
-	return MeasureEach(j.c, j.items, func(it Item) record.Record {
+// Done is the record of subject that an earlier item of the job filled,
+// nil where none did (marked failed where its Run returned an error): an
+// item that derives a figure from an earlier one reads it here.
+func (j *PTXJob) Done(subject string) *record.Record { return j.done[subject] }
+
+func (j *PTXJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+	prov := j.c.Provenance(j.Module)
+	return MeasureEach(j.c, j.Items, func(it Item) record.Record {
 		rec := it.Rec
 		rec.Status, rec.Provenance = record.StatusOK, prov
 		return rec
@@ -238,7 +250,7 @@ func (s *sweeper) launch(ctx context.Context, r *Runner, c *Compiled, kernel str
 		if err := out.Clear(); err != nil {
 			return nil, err
 		}
-		if err := c.Prog.Launch(ctx, kernel, g, r.ownTimeout(), args...); err != nil {
+		if err := c.Prog.Launch(ctx, kernel, g, r.OwnTimeout(), args...); err != nil {
 			return nil, err
 		}
 		b, err := out.Read()
@@ -295,7 +307,7 @@ func (s *sweeper) finish(why, what string) bool {
 // sweep (measured earlier in the job) whose rate is at least 95% of the
 // sweep's best, with that record's provenance; rec is skipped when the
 // sweep was not measured.
-func (j *hopperJob) cheapestAt95(rec *record.Record, subject string, cost func(record.ParamPoint) float64) {
+func (j *PTXJob) cheapestAt95(rec *record.Record, subject string, cost func(record.ParamPoint) float64) {
 	src := j.done[subject]
 	if src == nil || src.Sweep == nil || src.Status != record.StatusOK {
 		rec.Status, rec.Reason = record.StatusSkipped, "the sweep it is read from was not measured"

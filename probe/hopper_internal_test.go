@@ -8,8 +8,8 @@ import (
 
 func TestSizeNames(t *testing.T) {
 	for _, n := range []int{16, 1 << 10, 24 << 10, 1 << 20} {
-		if got := parseSize(sizeName(n)); got != n {
-			t.Errorf("%d -> %q -> %d", n, sizeName(n), got)
+		if got := parseSize(SizeName(n)); got != n {
+			t.Errorf("%d -> %q -> %d", n, SizeName(n), got)
 		}
 	}
 }

@@ -73,7 +73,7 @@ func (j *codeSizeJob) Measure(ctx context.Context, r *Runner) ([]record.Record, 
 		if err != nil {
 			rec.Status, rec.Reason = record.StatusFailed, err.Error()
 		}
-		return []record.Record{rec}, fatalOrNil(err)
+		return []record.Record{rec}, FatalOrNil(err)
 	}
 	code := steps * instBytes
 	if j.c.sassListing() != nil {
@@ -109,7 +109,7 @@ func (j *codeSizeJob) Measure(ctx context.Context, r *Runner) ([]record.Record, 
 	}
 	if err != nil {
 		rec.Status, rec.Reason = record.StatusFailed, err.Error()
-		return []record.Record{rec}, fatalOrNil(err)
+		return []record.Record{rec}, FatalOrNil(err)
 	}
 	if err := j.finish(r, &rec, samples, shape, rate); err != nil {
 		rec.Status, rec.Reason = record.StatusFailed, err.Error()

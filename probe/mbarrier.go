@@ -103,8 +103,8 @@ func MbarrierKernel(name, op string) *ptx.Kernel {
 // from one thread (the phase flip between warps: per flip, half a round
 // trip).
 func MbarrierJob(suite string) Job {
-	j := &hopperJob{module: "mbarrier"}
-	j.kernels = func() []*ptx.Kernel {
+	j := &PTXJob{Module: "mbarrier"}
+	j.Kernels = func() []*ptx.Kernel {
 		var ks []*ptx.Kernel
 		for _, op := range MbarrierOps {
 			ks = append(ks, MbarrierKernel(mbarKernelName(op), op))
@@ -125,7 +125,7 @@ func MbarrierJob(suite string) Job {
 		if op == "arrive then wait" || op == "phase flip between warps" {
 			subject = "mbarrier phase flip, " + map[string]string{"arrive then wait": "same thread", "phase flip between warps": "between warps"}[op]
 		}
-		j.items = append(j.items, Item{Rec: record.Record{ID: async.LatencyID(subject), Suite: suite, Subject: subject, Group: async.GroupMbarrier,
+		j.Items = append(j.Items, Item{Rec: record.Record{ID: async.LatencyID(subject), Suite: suite, Subject: subject, Group: async.GroupMbarrier,
 			Quantity: record.Latency, Unit: "cycles per operation", Note: notes[op]},
 			Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 				out, err := r.GPU.Alloc(64)
@@ -141,7 +141,7 @@ func MbarrierJob(suite string) Job {
 				if err := c.MedianCycles(ctx, r, mbarKernelName(op), Grid{Blocks: 1, Threads: 64, SharedBytes: 64}, out, per, rec, out.Ptr(), uint32(iters)); err != nil {
 					return err
 				}
-				verified(rec, c.checkClocked(mbarKernelName(op), []string{"SYNCS"}, kernel.SyncUnroll))
+				Verified(rec, c.CheckClocked(mbarKernelName(op), []string{"SYNCS"}, kernel.SyncUnroll))
 				return nil
 			}})
 	}

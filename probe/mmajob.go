@@ -123,7 +123,7 @@ func (j *mmaJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error
 	best, err := j.sweep(ctx, r, &tp)
 	if err != nil {
 		fail(err, &tp, &zero)
-		return out(), fatalOrNil(err)
+		return out(), FatalOrNil(err)
 	}
 	for _, run := range []struct {
 		rec  *record.Record

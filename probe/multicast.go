@@ -142,16 +142,16 @@ func multicastFootprint(level string) int {
 // size (the value is the best size), beside what each SM reads from L2
 // (the same over the cluster size).
 func MulticastJob(suite string, plan MulticastPlan) Job {
-	j := &hopperJob{module: "async_multicast"}
-	j.kernels = func() []*ptx.Kernel {
+	j := &PTXJob{Module: "async_multicast"}
+	j.Kernels = func() []*ptx.Kernel {
 		return []*ptx.Kernel{TMAMulticastKernel(multicastKernel(plan.Stages), plan.Stages)}
 	}
 	for _, level := range plan.Levels {
 		level := level
 		subject := fmt.Sprintf("cp.async.bulk multicast read, %s", level)
-		j.items = append(j.items, Item{Rec: record.Record{ID: async.BandwidthID(subject), Suite: suite, Subject: subject, Group: async.GroupTMA, Op: "bulk multicast stream",
+		j.Items = append(j.Items, Item{Rec: record.Record{ID: async.BandwidthID(subject), Suite: suite, Subject: subject, Group: async.GroupTMA, Op: "bulk multicast stream",
 			Quantity: record.Throughput, Unit: "bytes/clock/SM",
-			Note: fmt.Sprintf("clusters of n blocks, one block per SM: each block's thread loads 1/n of every %s stage (cp.async.bulk .multicast::cluster) into all n blocks' shared memory, %d stages in flight, each block refilling a slot once every block of the cluster has arrived on its empty mbarrier; clusters sweep %s together; bytes landing in each SM's shared memory over its span of %%clock64, median over SMs (each SM reads 1/n of them); the value is the best cluster size, n = 1 the plain TMA stream", sizeName(plan.Stage), plan.Stages, sizeName(multicastFootprint(level)))},
+			Note: fmt.Sprintf("clusters of n blocks, one block per SM: each block's thread loads 1/n of every %s stage (cp.async.bulk .multicast::cluster) into all n blocks' shared memory, %d stages in flight, each block refilling a slot once every block of the cluster has arrived on its empty mbarrier; clusters sweep %s together; bytes landing in each SM's shared memory over its span of %%clock64, median over SMs (each SM reads 1/n of them); the value is the best cluster size, n = 1 the plain TMA stream", SizeName(plan.Stage), plan.Stages, SizeName(multicastFootprint(level)))},
 			Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 				return multicast(ctx, r, c, plan, level, rec)
 			}})
@@ -171,9 +171,9 @@ func multicast(ctx context.Context, r *Runner, c *Compiled, plan MulticastPlan, 
 	const threads = 32
 	shared := max(oneBlockPerSM(d), asyncData+plan.Stages*plan.Stage)
 	iters := max(64, (8<<20)/plan.Stage)
-	sw := newSweeper(rec, &record.SweepDetail{X: "cluster size", Series: "stage " + sizeName(plan.Stage)})
+	sw := newSweeper(rec, &record.SweepDetail{X: "cluster size", Series: "stage " + SizeName(plan.Stage)})
 	for _, n := range plan.Sizes {
-		pt := record.ParamPoint{X: float64(n), Series: "stage " + sizeName(plan.Stage)}
+		pt := record.ParamPoint{X: float64(n), Series: "stage " + SizeName(plan.Stage)}
 		blocks := d.SMs / n * n
 		if cl, ok := c.Prog.(ClusterLauncher); ok {
 			switch m, err := cl.MaxActiveClusters(kernel, [3]int{n, 1, 1}, threads, shared, [3]int{n, 1, 1}); {
@@ -207,6 +207,6 @@ func multicast(ctx context.Context, r *Runner, c *Compiled, plan MulticastPlan, 
 	if !sw.finish("no cluster size measured", "multicast streams") {
 		return nil
 	}
-	verified(rec, c.checkClocked(kernel, []string{"UBLKCP"}, 1))
+	Verified(rec, c.CheckClocked(kernel, []string{"UBLKCP"}, 1))
 	return nil
 }

@@ -113,7 +113,7 @@ func (j *occupancyJob) Measure(ctx context.Context, r *Runner) ([]record.Record,
 			if err != nil {
 				rec.Status, rec.Reason = record.StatusFailed, err.Error()
 				rec.Occup = det
-				return []record.Record{rec}, fatalOrNil(err)
+				return []record.Record{rec}, FatalOrNil(err)
 			}
 			v := rate.PerSM
 			row[wi] = &v
@@ -142,8 +142,9 @@ func (j *occupancyJob) Measure(ctx context.Context, r *Runner) ([]record.Record,
 	return []record.Record{rec}, nil
 }
 
-// fatalOrNil passes on errors that end the process's measurements.
-func fatalOrNil(err error) error {
+// FatalOrNil passes on errors that end the process's measurements (Fatal)
+// and drops the others, which a job records in its records instead.
+func FatalOrNil(err error) error {
 	if Fatal(err) {
 		return err
 	}
@@ -296,7 +297,7 @@ func (j *mixJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error
 		}
 		if err != nil {
 			rec.Status, rec.Reason = record.StatusFailed, err.Error()
-			return []record.Record{rec}, fatalOrNil(err)
+			return []record.Record{rec}, FatalOrNil(err)
 		}
 		pt.Shape, pt.WarpInstPerClockPerSM = shape, rate.PerSM
 		if rate.DeviceWide && len(rec.Warnings) == 0 {

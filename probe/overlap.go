@@ -96,8 +96,8 @@ func overlapKernel(ffma int) string { return fmt.Sprintf("cp_async_overlap_%d", 
 // overlaps (counts), the value the most FFMA that leave the loop within
 // 5% of the copy alone.
 func OverlapJob(suite string, counts []int) Job {
-	j := &hopperJob{module: "async_overlap"}
-	j.kernels = func() []*ptx.Kernel {
+	j := &PTXJob{Module: "async_overlap"}
+	j.Kernels = func() []*ptx.Kernel {
 		var ks []*ptx.Kernel
 		for _, n := range counts {
 			ks = append(ks, CpAsyncOverlapKernel(overlapKernel(n), n))
@@ -105,9 +105,9 @@ func OverlapJob(suite string, counts []int) Job {
 		return ks
 	}
 	subject := "cp.async.cg 16 B from L2, FFMA hidden"
-	j.items = append(j.items, Item{Rec: record.Record{ID: async.AmountID(subject), Suite: suite, Subject: subject, Group: async.GroupCpAsync,
+	j.Items = append(j.Items, Item{Rec: record.Record{ID: async.AmountID(subject), Suite: suite, Subject: subject, Group: async.GroupCpAsync,
 		Quantity: record.Amount, Unit: "FFMA per copy",
-		Note: fmt.Sprintf("one warp: each loop iteration every lane issues one 16-byte cp.async.cg from a %s window in L2, commits it, runs independent FFMA (%d chains, pinned between the copy and its wait by a volatile shared load they start from and a volatile shared store they end in) and waits for the copy (wait_group 0); the sweep is cycles per iteration against the FFMA per copy; the value is the most FFMA whose iteration stays within 5%% of the copy alone (the arithmetic the copy's latency hides)", sizeName(overlapWindow), overlapChains)},
+		Note: fmt.Sprintf("one warp: each loop iteration every lane issues one 16-byte cp.async.cg from a %s window in L2, commits it, runs independent FFMA (%d chains, pinned between the copy and its wait by a volatile shared load they start from and a volatile shared store they end in) and waits for the copy (wait_group 0); the sweep is cycles per iteration against the FFMA per copy; the value is the most FFMA whose iteration stays within 5%% of the copy alone (the arithmetic the copy's latency hides)", SizeName(overlapWindow), overlapChains)},
 		Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 			return overlap(ctx, r, c, counts, rec)
 		}})
@@ -154,6 +154,6 @@ func overlap(ctx context.Context, r *Runner, c *Compiled, counts []int, rec *rec
 	if rec.Value == float64(last) {
 		rec.Note += fmt.Sprintf("; even %d FFMA did not slow the loop: the value is a lower bound", last)
 	}
-	verified(rec, c.checkClocked(overlapKernel(last), []string{"LDGSTS", "FFMA"}, 1))
+	Verified(rec, c.CheckClocked(overlapKernel(last), []string{"LDGSTS", "FFMA"}, 1))
 	return nil
 }

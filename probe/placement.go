@@ -71,7 +71,7 @@ func (r *Runner) runShape(ctx context.Context, prog Program, kernel string, shap
 	if err != nil {
 		return rate, shape, err
 	}
-	shape.Iterations = int(min(max(pilot*r.Config.TargetCycles/max(rate.MedianCycles, 1), pilot), 1<<22, float64(r.maxIterations())))
+	shape.Iterations = int(min(max(pilot*r.Config.TargetCycles/max(rate.MedianCycles, 1), pilot), 1<<22, float64(r.MaxIterations())))
 	rate, err = r.launchShape(ctx, prog, kernel, shape, args, out, true)
 	return rate, shape, err
 }
@@ -167,13 +167,20 @@ func (r *Runner) warpBuffer() (Buffer, error) {
 	return r.GPU.Alloc(r.GPU.Device().SMs * r.MaxWarpsPerSM() * WarpRecordBytes)
 }
 
-// recordBuffer is warpBuffer with room for at least warps records.
-func (r *Runner) recordBuffer(warps int) (Buffer, error) {
+// RecordBuffer allocates room for at least warps warp records
+// (WarpRecordBytes each), and one per warp of a full GPU, and makes sure
+// the shared sink (SinkPtr) exists. The caller frees the buffer.
+func (r *Runner) RecordBuffer(warps int) (Buffer, error) {
 	if err := r.ensureSink(); err != nil {
 		return nil, err
 	}
 	return r.GPU.Alloc(max(warps, r.GPU.Device().SMs*r.MaxWarpsPerSM()) * WarpRecordBytes)
 }
+
+// SinkPtr is the address of the runner's shared sink, where kernels store
+// what the compiler must not discard; RecordBuffer (or warpBuffer) allocates
+// it first.
+func (r *Runner) SinkPtr() Ptr { return r.sink.Ptr() }
 
 // ensureSink allocates the runner's shared sink buffer once.
 func (r *Runner) ensureSink() error {

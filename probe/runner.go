@@ -238,7 +238,7 @@ func (r *Runner) Clock(ctx context.Context) (*record.Clock, error) {
 	}
 	defer buf.Free()
 	before := r.GPU.Sensors()
-	err = r.clock.Launch(ctx, clockKernel, Grid{Blocks: warps, Threads: r.WarpSize()}, r.ownTimeout(), buf.Ptr(), r.TimerTicks(r.Config.ClockMicros))
+	err = r.clock.Launch(ctx, clockKernel, Grid{Blocks: warps, Threads: r.WarpSize()}, r.OwnTimeout(), buf.Ptr(), r.TimerTicks(r.Config.ClockMicros))
 	if err != nil {
 		return nil, fmt.Errorf("clock kernel: %w", err)
 	}
@@ -333,8 +333,19 @@ func (r *Runner) RateOf(ws []WarpRecord, instPerWarp float64) (Rate, error) {
 	return RateOfDevice(ws, instPerWarp, r.GPU.Device().SMs)
 }
 
-// ownTimeout bounds the kernels whose length gpuarch itself sets.
-func (r *Runner) ownTimeout() time.Duration {
+// ReferenceHz is the clock after the run's warm-up (hertz), which kernels
+// are compared with; 0 where there was none or the clock kernel could not
+// measure it (record.Clock.Measured).
+func (r *Runner) ReferenceHz() float64 {
+	if !r.warmMeasured {
+		return 0
+	}
+	return r.warmHz
+}
+
+// OwnTimeout bounds the kernels whose length gpuarch itself sets: the
+// configured launch timeout, at least 10 seconds.
+func (r *Runner) OwnTimeout() time.Duration {
 	return max(r.Config.LaunchTimeout, 10*time.Second)
 }
 
@@ -382,8 +393,8 @@ func (r *Runner) warm(ctx context.Context, done func(hz float64, settled bool, e
 	start := time.Now()
 	var last *record.Clock
 	for {
-		args := append([]any{buf.Ptr(), sink.Ptr(), uint32(min(2000, r.maxIterations()))}, stepArgs(step)...)
-		if err := p.Launch(ctx, "gpuarch_warmup", g, r.ownTimeout(), args...); err != nil {
+		args := append([]any{buf.Ptr(), sink.Ptr(), uint32(min(2000, r.MaxIterations()))}, stepArgs(step)...)
+		if err := p.Launch(ctx, "gpuarch_warmup", g, r.OwnTimeout(), args...); err != nil {
 			return last, fmt.Errorf("warm-up kernel: %w", err)
 		}
 		c, err := r.Clock(ctx)
@@ -745,7 +756,7 @@ func (r *Runner) measureLatency(ctx context.Context, spec ChainSpec, cs *chainSe
 	// dispatch's cost and its noise.
 	passes := 2
 	if r.timestamped() {
-		passes = min(timestampPasses, r.maxIterations())
+		passes = min(timestampPasses, r.MaxIterations())
 	}
 	args := func() []any {
 		return append([]any{out.Ptr(), sink.Ptr(), uint32(passes)}, stepArgs(spec.Step)...)

@@ -50,9 +50,10 @@ func (r *Runner) launchRate(ctx context.Context, prog Program, kernel string, sh
 	return r.RateOf(ws, inst)
 }
 
-// maxIterations is the most loop iterations a kernel may run on the
-// device.
-func (r *Runner) maxIterations() int {
+// MaxIterations is the most loop iterations a kernel may run on the
+// device (record.Device.MaxLoopIterations; no limit but int32's where it
+// gives none).
+func (r *Runner) MaxIterations() int {
 	if m := r.GPU.Device().MaxLoopIterations; m > 0 {
 		return m
 	}
@@ -69,7 +70,7 @@ func (r *Runner) sizeIterations(ctx context.Context, prog Program, kernel string
 		return 0, err
 	}
 	n := math.Ceil(pilot * r.Config.TargetCycles / math.Max(rate.MedianCycles, 1))
-	return min(int(math.Min(math.Max(n, pilot), 1<<22)), r.maxIterations()), nil
+	return min(int(math.Min(math.Max(n, pilot), 1<<22)), r.MaxIterations()), nil
 }
 
 func (r *Runner) measureThroughput(ctx context.Context, spec ChainSpec, cs *chainSet, prog Program, rec *record.Record) error {

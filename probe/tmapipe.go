@@ -243,8 +243,8 @@ const pipeFootprint = 8 << 20
 // register cap at entry does to occupancy. The module is compiled whole
 // by the Runner's Assembler (see compileWhole).
 func SetmaxnregJob(suite string) Job {
-	j := &hopperJob{module: "setmaxnreg", target: "sm_90a", whole: true}
-	j.kernels = func() []*ptx.Kernel {
+	j := &PTXJob{Module: "setmaxnreg", Target: "sm_90a", Whole: true}
+	j.Kernels = func() []*ptx.Kernel {
 		return []*ptx.Kernel{SetmaxnregKernel("setmaxnreg_exchange", true), SetmaxnregKernel("setmaxnreg_pair", false)}
 	}
 	for _, v := range []struct {
@@ -255,7 +255,7 @@ func SetmaxnregJob(suite string) Job {
 		{"setmaxnreg exchange, 3 warpgroups", "setmaxnreg_exchange", "three warpgroups under a 168-register cap: warpgroup 0 decreases to 40 and increases to 168 while warpgroups 1 and 2 increase to 232 and decrease to 168, as a warp-specialised kernel's producer and consumers do, each round fenced by two named barriers (bar.sync 1 and 2, all 384 threads) so no warpgroup waits on one that has left; cycles per round seen by warpgroup 0, the barriers included", 384},
 	} {
 		v := v
-		j.items = append(j.items, Item{Rec: record.Record{ID: async.LatencyID(v.subject), Suite: suite, Subject: v.subject, Group: async.GroupSetmaxnreg,
+		j.Items = append(j.Items, Item{Rec: record.Record{ID: async.LatencyID(v.subject), Suite: suite, Subject: v.subject, Group: async.GroupSetmaxnreg,
 			Quantity: record.Latency, Unit: "cycles", Note: v.note},
 			Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 				out, err := r.GPU.Alloc(64)
@@ -271,7 +271,7 @@ func SetmaxnregJob(suite string) Job {
 					rec.Note += fmt.Sprintf("; the driver fits %d such blocks per SM", n)
 				}
 				rec.Note += "; " + errRelocatable
-				verified(rec, c.checkClocked(v.kernel, []string{"USETMAXREG"}, 2))
+				Verified(rec, c.CheckClocked(v.kernel, []string{"USETMAXREG"}, 2))
 				if rec.Status == record.StatusInvalid && strings.Contains(c.log, "setmaxnreg") {
 					rec.Reason += "; ptxas said: " + oneLineOf(c.log, "setmaxnreg")
 				}
@@ -294,8 +294,8 @@ func oneLineOf(log, what string) string {
 // PipelineJob measures the TMA -> wgmma pipeline (sm_90a) against its
 // depth.
 func PipelineJob(suite string, plan PipelinePlan) Job {
-	j := &hopperJob{module: "async_90a", target: "sm_90a"}
-	j.kernels = func() []*ptx.Kernel {
+	j := &PTXJob{Module: "async_90a", Target: "sm_90a"}
+	j.Kernels = func() []*ptx.Kernel {
 		var ks []*ptx.Kernel
 		for _, r := range plan.Reuse {
 			for _, s := range plan.Stages {
@@ -307,13 +307,13 @@ func PipelineJob(suite string, plan PipelinePlan) Job {
 	for _, reuse := range plan.Reuse {
 		reuse := reuse
 		subject := fmt.Sprintf("TMA -> wgmma pipeline, each stage used %d×", reuse)
-		j.items = append(j.items, Item{Rec: record.Record{ID: async.ThroughputID(subject), Suite: suite, Subject: subject, Group: async.GroupPipeline,
+		j.Items = append(j.Items, Item{Rec: record.Record{ID: async.ThroughputID(subject), Suite: suite, Subject: subject, Group: async.GroupPipeline,
 			Quantity: record.Throughput, Unit: "operations/clock/SM",
-			Note: fmt.Sprintf("one block per SM: a producer thread copies 24 KiB stages (cp.async.bulk, from %s every SM reads, in L2) into a ring, each on its full mbarrier; a consumer warpgroup waits for each, runs %d wgmma m64n128k16 f32+=f16 over it, commits and releases the stage before it on its empty mbarrier (wgmma.wait_group 1); dense operations over the consumer warps' span of %%clock64, median over SMs; the value is the best stage count; bytes per operation fall as each stage is used more", sizeName(pipeFootprint), 4*reuse)},
+			Note: fmt.Sprintf("one block per SM: a producer thread copies 24 KiB stages (cp.async.bulk, from %s every SM reads, in L2) into a ring, each on its full mbarrier; a consumer warpgroup waits for each, runs %d wgmma m64n128k16 f32+=f16 over it, commits and releases the stage before it on its empty mbarrier (wgmma.wait_group 1); dense operations over the consumer warps' span of %%clock64, median over SMs; the value is the best stage count; bytes per operation fall as each stage is used more", SizeName(pipeFootprint), 4*reuse)},
 			Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 				return pipeline(ctx, r, c, plan.Stages, reuse, rec)
 			}})
-		j.items = append(j.items, Item{Rec: record.Record{ID: async.StagesID(subject), Suite: suite, Subject: async.StagesSubject(subject), Group: async.GroupPipeline,
+		j.Items = append(j.Items, Item{Rec: record.Record{ID: async.StagesID(subject), Suite: suite, Subject: async.StagesSubject(subject), Group: async.GroupPipeline,
 			Quantity: record.Amount, Unit: "stages", Note: "the fewest stages whose rate is at least 95% of the sweep's best: the depth from which the tensor cores stop waiting for data"},
 			Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 				j.cheapestAt95(rec, subject, func(p record.ParamPoint) float64 { return p.X })
@@ -358,11 +358,11 @@ func pipeline(ctx context.Context, r *Runner, c *Compiled, stages []int, reuse i
 	if !sw.finish("no stage count fits a block's shared memory", "pipeline kernels") {
 		return nil
 	}
-	verified(rec, c.checkClocked(pipeKernelName(stages[len(stages)-1], reuse), []string{"HGMMA"}, 4*reuse))
+	Verified(rec, c.CheckClocked(pipeKernelName(stages[len(stages)-1], reuse), []string{"HGMMA"}, 4*reuse))
 	if rec.Status == record.StatusOK {
-		chk := c.checkClocked(pipeKernelName(stages[len(stages)-1], reuse), []string{"UBLKCP"}, 1)
+		chk := c.CheckClocked(pipeKernelName(stages[len(stages)-1], reuse), []string{"UBLKCP"}, 1)
 		if chk.Status == CodeInvalid {
-			verified(rec, chk)
+			Verified(rec, chk)
 		}
 	}
 	return nil

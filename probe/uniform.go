@@ -239,7 +239,7 @@ func uniformConst(ctx context.Context, r *Runner, c *Compiled, q record.Quantity
 		return err
 	}
 	defer buf.Free()
-	if err := c.Prog.Launch(ctx, "uni_const_init", Grid{Blocks: 1, Threads: uniformConstElems}, r.ownTimeout(), buf.Ptr()); err != nil {
+	if err := c.Prog.Launch(ctx, "uni_const_init", Grid{Blocks: 1, Threads: uniformConstElems}, r.OwnTimeout(), buf.Ptr()); err != nil {
 		return fmt.Errorf("building the constant ring: %w", err)
 	}
 	if err := c.Prog.FillSymbol(ConstTable, buf.Ptr(), uniformConstElems*uniformConstStride); err != nil {
@@ -266,7 +266,7 @@ func uniformConst(ctx context.Context, r *Runner, c *Compiled, q record.Quantity
 	if chk.Status == CodeInvalid && sass.Counts(chk.Counts).Matching("LDC") >= ilp*uniformUnroll {
 		chk.Note = "ptxas loaded through the vector datapath (LDC), not the uniform one (ULDC): " + chk.Note
 	}
-	verified(rec, chk)
+	Verified(rec, chk)
 	return nil
 }
 
@@ -296,7 +296,7 @@ func uniformRun(ctx context.Context, r *Runner, c *Compiled, kernel string, g Gr
 	defer out.Free()
 	var rates []Rate
 	for range 3 {
-		if err := c.Prog.Launch(ctx, kernel, g, r.ownTimeout(), out.Ptr(), uint32(iters), uint32(d.SMs)); err != nil {
+		if err := c.Prog.Launch(ctx, kernel, g, r.OwnTimeout(), out.Ptr(), uint32(iters), uint32(d.SMs)); err != nil {
 			return Rate{}, err
 		}
 		b, err := out.Read()
@@ -323,9 +323,9 @@ func uniformRun(ctx context.Context, r *Runner, c *Compiled, kernel string, g Gr
 // add.u32 whether it competes with the vector pipelines: the uniform
 // chains beside FFMA or IADD3 chains in one loop, against each alone.
 func UniformJob(suite string) Job {
-	j := &hopperJob{module: "uniform", decls: []string{fmt.Sprintf(".const .align 8 .b8 %s[%d];", ConstTable, ConstTableBytes)}}
+	j := &PTXJob{Module: "uniform", Decls: []string{fmt.Sprintf(".const .align 8 .b8 %s[%d];", ConstTable, ConstTableBytes)}}
 	add := UniformOps[0]
-	j.kernels = func() []*ptx.Kernel {
+	j.Kernels = func() []*ptx.Kernel {
 		ks := []*ptx.Kernel{UniformConstInitKernel("uni_const_init"), UniformConstKernel("uni_const_1", 1), UniformConstKernel("uni_const_4", 4)}
 		for _, op := range UniformOps {
 			ks = append(ks, UniformKernel(uniformName(op, 1, 0, ""), op, 1, 0, ""), UniformKernel(uniformName(op, 4, 0, ""), op, 4, 0, ""))
@@ -346,7 +346,7 @@ func UniformJob(suite string) Job {
 			if op.Note != "" {
 				note += "; " + op.Note
 			}
-			j.items = append(j.items, Item{Rec: record.Record{ID: async.ID(async.UniformSubject(op.Name), string(q)), Suite: suite, Subject: async.UniformSubject(op.Name), Group: async.GroupUniform,
+			j.Items = append(j.Items, Item{Rec: record.Record{ID: async.ID(async.UniformSubject(op.Name), string(q)), Suite: suite, Subject: async.UniformSubject(op.Name), Group: async.GroupUniform,
 				Op: op.SASS, Quantity: q, Unit: unit, Note: note},
 				Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 					return uniformMeasure(ctx, r, c, op, q, rec)
@@ -359,7 +359,7 @@ func UniformJob(suite string) Job {
 		if q == record.Throughput {
 			unit, note = "warp instructions/clock/SM", fmt.Sprintf("four such chains per warp, %d rounds a loop iteration, 32 warps per SM on every SM", uniformUnroll)
 		}
-		j.items = append(j.items, Item{Rec: record.Record{ID: async.ID(async.UniformSubject("ld.const.u64"), string(q)), Suite: suite, Subject: async.UniformSubject("ld.const.u64"), Group: async.GroupUniform,
+		j.Items = append(j.Items, Item{Rec: record.Record{ID: async.ID(async.UniformSubject("ld.const.u64"), string(q)), Suite: suite, Subject: async.UniformSubject("ld.const.u64"), Group: async.GroupUniform,
 			Op: "ULDC", Quantity: q, Unit: unit, Note: note},
 			Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 				return uniformConst(ctx, r, c, q, rec)
@@ -369,7 +369,7 @@ func UniformJob(suite string) Job {
 		vop := vop
 		vname := map[string]string{mixFFMA: "FFMA", mixIADD3: "IADD3+LOP3"}[vop]
 		subject := fmt.Sprintf("UIADD3 beside %s", vname)
-		j.items = append(j.items, Item{Rec: record.Record{ID: async.MixID(subject), Suite: suite, Subject: subject, Group: async.GroupUniform,
+		j.Items = append(j.Items, Item{Rec: record.Record{ID: async.MixID(subject), Suite: suite, Subject: subject, Group: async.GroupUniform,
 			Quantity: record.Amount, Unit: "share of the shorter loop hidden",
 			Note: fmt.Sprintf("32 warps per SM run four uniform add chains, or four vector chains (%s), or both interleaved in one loop; the value is (T(uniform) + T(vector) - T(both)) / min(T(uniform), T(vector)): 1 when the two run on separate pipelines side by side, 0 when they take turns on one", vname)},
 			Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
@@ -409,7 +409,7 @@ func uniformMeasure(ctx context.Context, r *Runner, c *Compiled, op UniformOp, q
 	if chk.Status == CodeInvalid && sass.Counts(chk.Counts).Matching(op.Vector) >= ilp*uniformUnroll {
 		chk.Note = fmt.Sprintf("ptxas kept the chain on the vector datapath (%s), not the uniform one (%s): %s", op.Vector, op.SASS, chk.Note)
 	}
-	verified(rec, chk)
+	Verified(rec, chk)
 	return nil
 }
 
@@ -438,6 +438,6 @@ func uniformMix(ctx context.Context, r *Runner, c *Compiled, add UniformOp, vop 
 	rec.Samples = []float64{rec.Value}
 	rec.Note += fmt.Sprintf("; SM spans: uniform alone %.0f cycles, vector alone %.0f, both %.0f", tu, tv, tb)
 	chk := c.Verifier().Loop(uniformName(add, 4, 4, vop), []string{add.SASS}, 4*uniformUnroll, 4*uniformUnroll)
-	verified(rec, chk)
+	Verified(rec, chk)
 	return nil
 }
