@@ -6,14 +6,15 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
 
-// CodeSizeJob measures an instruction's throughput with a loop body of about
+// LoopBodyJob measures an instruction's throughput with a loop body of about
 // bytes of machine code (the seeds' instruction-cache cliff): once the body
 // outgrows an instruction cache, fetch starves issue and the rate drops.
+// Its one record has the ID id and the group group (the domain's names:
+// measure/memory's CodeSizeJob), the suite and subject of spec.
 // The body holds bytes/16 steps (16 bytes an NVIDIA instruction since
 // Volta). Through CUDA the loop body's real size is read from the machine
 // code when a disassembler is present (its instruction count times 16
@@ -21,12 +22,13 @@ import (
 // the code size the driver reports (VK_KHR_pipeline_executable_properties'
 // "Binary Size", the whole kernel) or, where it reports none, the
 // kernel's SPIR-V instruction count, and says which.
-func CodeSizeJob(spec ChainSpec, bytes, warps, ilp int) Job {
-	return &codeSizeJob{spec: spec, bytes: bytes, warps: warps, ilp: ilp}
+func LoopBodyJob(spec ChainSpec, id, group string, bytes, warps, ilp int) Job {
+	return &codeSizeJob{spec: spec, id: id, group: group, bytes: bytes, warps: warps, ilp: ilp}
 }
 
 type codeSizeJob struct {
 	spec              ChainSpec
+	id, group         string
 	bytes, warps, ilp int
 	unroll            int
 	c                 *Compiled
@@ -57,8 +59,8 @@ func (j *codeSizeJob) Close() { j.c.Close() }
 func (j *codeSizeJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
 	steps := j.ilp * j.unroll
 	rec := record.Record{
-		ID: memory.CodeSizeID(j.bytes), Suite: j.spec.Suite, Subject: j.spec.Subject, Group: memory.GroupCodeSize,
-		Op:       fmt.Sprintf("code size/%d", j.bytes),
+		ID: j.id, Suite: j.spec.Suite, Subject: j.spec.Subject, Group: j.group,
+		Op:       fmt.Sprintf("%s/%d", j.group, j.bytes),
 		Note:     fmt.Sprintf("%d warps per SM, %d independent chains", j.warps, j.ilp),
 		Quantity: record.Throughput, Unit: "warp instructions/clock/SM", Status: record.StatusOK,
 		Provenance: r.ProvenanceOf(j.kernel(), j.c.Hash),

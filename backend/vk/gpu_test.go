@@ -11,6 +11,7 @@ import (
 	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/dispatch"
+	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
@@ -150,7 +151,7 @@ func contains(list []string, s string) bool {
 func TestChaseOnVulkan(t *testing.T) {
 	g := openDevice(t)
 	r := &probe.Runner{GPU: g, Config: smallConfig()}
-	paths := []probe.ChasePath{
+	paths := []memory.ChasePath{
 		{Name: "shared", Space: "shared"},
 		{Name: "global ld.ca", Space: "global", CacheOp: "ca"},
 		{Name: "global ld.cg", Space: "global", CacheOp: "cg", OneChainUpTo: 64 << 10},
@@ -158,7 +159,7 @@ func TestChaseOnVulkan(t *testing.T) {
 		{Name: "global ld.ca, 32 KiB shared", Space: "global", CacheOp: "ca", SharedBytes: 32 << 10},
 	}
 	var recs []record.Record
-	job := probe.ChaseJob("memory", paths, []int64{1 << 10, 16 << 10, 256 << 10})
+	job := memory.ChaseJob("memory", paths, []int64{1 << 10, 16 << 10, 256 << 10})
 	if err := r.Run(context.Background(), []probe.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 		t.Fatal(err)
 	}
@@ -194,16 +195,16 @@ func TestChaseOnVulkan(t *testing.T) {
 func TestStreamOnVulkan(t *testing.T) {
 	g := openDevice(t)
 	r := &probe.Runner{GPU: g, Config: smallConfig()}
-	shapes := []probe.StreamShape{{Width: 4, WarpsPerSM: 8}, {Width: 16, WarpsPerSM: 8}}
+	shapes := []memory.StreamShape{{Width: 4, WarpsPerSM: 8}, {Width: 16, WarpsPerSM: 8}}
 	var jobs []probe.Job
-	for _, s := range []probe.Stream{
+	for _, s := range []memory.Stream{
 		{Subject: "shared read", Op: "lds", Footprint: 16 << 10, PerBlock: true, Passes: 8, Shapes: shapes},
 		{Subject: "L1 read", Op: "ld.ca", Footprint: 32 << 10, PerBlock: true, Passes: 8, Shapes: shapes},
 		{Subject: "L2 read", Op: "ld.cg", Footprint: 1 << 20, Passes: 2, Shapes: shapes},
 		{Subject: "L2 write", Op: "st", Footprint: 1 << 20, Passes: 2, Shapes: shapes},
 		{Subject: "L1 read, 2 FMAs a load", Op: "ld.ca", Footprint: 32 << 10, PerBlock: true, Passes: 8, Shapes: shapes, ALUPerAccess: 2},
 	} {
-		jobs = append(jobs, probe.BandwidthJob("memory", s))
+		jobs = append(jobs, memory.BandwidthJob("memory", s))
 	}
 	var recs []record.Record
 	if err := r.Run(context.Background(), jobs, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
@@ -352,7 +353,7 @@ func TestLaunchOnVulkan(t *testing.T) {
 func TestBanksOnVulkan(t *testing.T) {
 	g := openDevice(t)
 	r := &probe.Runner{GPU: g, Config: smallConfig()}
-	cases := []probe.BankCase{
+	cases := []memory.BankCase{
 		{Subject: "4-byte stride 1", Width: 4, Stride: 1},
 		{Subject: "4-byte stride 32", Width: 4, Stride: 32},
 		{Subject: "4-byte broadcast", Width: 4, Stride: 0},
@@ -363,7 +364,7 @@ func TestBanksOnVulkan(t *testing.T) {
 		{Subject: "ld.ca 2 lines, other banks", Width: 4, Stride: 1, CacheOp: "ca", Group: 16, Jump: 192},
 	}
 	var recs []record.Record
-	if err := r.Run(context.Background(), []probe.Job{probe.BankJob("memory", cases)}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+	if err := r.Run(context.Background(), []probe.Job{memory.BankJob("memory", cases)}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 		t.Fatal(err)
 	}
 	if len(recs) != len(cases) {
@@ -392,7 +393,7 @@ func TestCodeSizeOnVulkan(t *testing.T) {
 	sizes := []int{1 << 10, 4 << 10}
 	var jobs []probe.Job
 	for _, n := range sizes {
-		jobs = append(jobs, probe.CodeSizeJob(spec, n, 8, 4))
+		jobs = append(jobs, memory.CodeSizeJob(spec, n, 8, 4))
 	}
 	var recs []record.Record
 	if err := r.Run(context.Background(), jobs, func(rec record.Record) { recs = append(recs, rec) }); err != nil {

@@ -72,13 +72,13 @@ func quickMMA(s *Session) error {
 // quickMemory measures L1 and L2 load latency at one footprint per level
 // and L2 and DRAM read bandwidth at the full run's best shapes.
 func quickMemory(s *Session) error {
-	var paths []probe.ChasePath
+	var paths []memname.ChasePath
 	for _, p := range memory.Paths {
 		if p.Name == memname.PathL1 || p.Name == memname.PathL2 {
 			paths = append(paths, p)
 		}
 	}
-	out := []probe.Planned{{Key: memname.Key(memname.GroupLatency, ""), Job: probe.ChaseJob(memory.Suite, paths, QuickFootprints())}}
+	out := []probe.Planned{{Key: memname.Key(memname.GroupLatency, ""), Job: memname.ChaseJob(memory.Suite, paths, QuickFootprints())}}
 	for _, st := range memory.BandwidthStreams(s.Device, 0, 0) {
 		switch st.Subject {
 		case memname.L2Read:
@@ -89,13 +89,13 @@ func quickMemory(s *Session) error {
 			// an H100; a quarter of the L2 read 38).
 			st.Footprints = st.Footprints[2:]
 			st.Rotations = []int{1}
-			st.Shapes = []probe.StreamShape{{Width: 8, WarpsPerSM: 64}, {Width: 16, WarpsPerSM: 32}}
+			st.Shapes = []memname.StreamShape{{Width: 8, WarpsPerSM: 64}, {Width: 16, WarpsPerSM: 32}}
 		case memname.DRAMRead:
-			st.Shapes = []probe.StreamShape{{Width: 8, WarpsPerSM: 64}, {Width: 16, WarpsPerSM: 32}}
+			st.Shapes = []memname.StreamShape{{Width: 8, WarpsPerSM: 64}, {Width: 16, WarpsPerSM: 32}}
 		default:
 			continue
 		}
-		out = append(out, probe.Planned{Key: memname.BandwidthID(st.Subject), Job: probe.BandwidthJob(memory.Suite, st)})
+		out = append(out, probe.Planned{Key: memname.BandwidthID(st.Subject), Job: memname.BandwidthJob(memory.Suite, st)})
 	}
 	return s.Measure(out, nil)
 }

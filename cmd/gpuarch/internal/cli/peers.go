@@ -49,15 +49,15 @@ func peerSMJobs(dev record.Device) []probe.Planned {
 	var out []probe.Planned
 	for _, p := range memory.Paths {
 		if p.Name == memname.PathL2 {
-			out = append(out, probe.Planned{Key: "peer/latency", Job: probe.ChaseJob(links.Suite, []probe.ChasePath{p}, []int64{64 << 20})})
+			out = append(out, probe.Planned{Key: "peer/latency", Job: memname.ChaseJob(links.Suite, []memname.ChasePath{p}, []int64{64 << 20})})
 		}
 	}
 	for _, s := range memory.BandwidthStreams(dev, 0, 0) {
 		if s.Subject == memname.DRAMRead || s.Subject == memname.DRAMWrite {
 			s.Footprint = 1 << 30
-			s.Shapes = []probe.StreamShape{{Width: 16, WarpsPerSM: 32}, {Width: 8, WarpsPerSM: 64}}
+			s.Shapes = []memname.StreamShape{{Width: 16, WarpsPerSM: 32}, {Width: 8, WarpsPerSM: 64}}
 			s.Group = links.GroupPeerSM
-			out = append(out, probe.Planned{Key: "peer/" + s.Subject, Job: probe.BandwidthJob(links.Suite, s)})
+			out = append(out, probe.Planned{Key: "peer/" + s.Subject, Job: memname.BandwidthJob(links.Suite, s)})
 		}
 	}
 	return out

@@ -1,4 +1,4 @@
-package probe_test
+package memory_test
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gpuarch/gpuarch/measure/memory"
 
 	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/probe"
@@ -32,7 +34,7 @@ func TestChaseClock(t *testing.T) {
 				t.Fatal(err)
 			}
 			g.ClockHz = tc.chaseHz
-			job := probe.ChaseJob("memory", []probe.ChasePath{{Name: "global ld.cg", Space: "global", CacheOp: "cg"}}, []int64{1 << 20, 64 << 20})
+			job := memory.ChaseJob("memory", []memory.ChasePath{{Name: "global ld.cg", Space: "global", CacheOp: "cg"}}, []int64{1 << 20, 64 << 20})
 			var recs []record.Record
 			if err := r.Run(ctx, []probe.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 				t.Fatal(err)

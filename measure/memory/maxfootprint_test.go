@@ -1,9 +1,11 @@
-package probe_test
+package memory_test
 
 import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/gpuarch/gpuarch/measure/memory"
 
 	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/probe"
@@ -17,11 +19,11 @@ func TestMaxFootprint(t *testing.T) {
 	cfg := probe.DefaultConfig()
 	cfg.MaxFootprint = 8 << 20
 	r := &probe.Runner{GPU: sim.New(), Config: cfg}
-	shapes := []probe.StreamShape{{Width: 16, WarpsPerSM: 16}}
+	shapes := []memory.StreamShape{{Width: 16, WarpsPerSM: 16}}
 	jobs := []probe.Job{
-		probe.BandwidthJob("memory", probe.Stream{Subject: "DRAM read", Op: "ld.cg", Footprint: 2 << 30, Passes: 1, Shapes: shapes}),
-		probe.BandwidthJob("memory", probe.Stream{Subject: "L2 read", Op: "ld.cg", Footprints: []int64{4 << 20, 16 << 20}, Passes: 1, Shapes: shapes}),
-		probe.ChaseJob("memory", []probe.ChasePath{{Name: "global ld.cg", Space: "global", CacheOp: "cg"}}, []int64{1 << 20, 4 << 20, 32 << 20}),
+		memory.BandwidthJob("memory", memory.Stream{Subject: "DRAM read", Op: "ld.cg", Footprint: 2 << 30, Passes: 1, Shapes: shapes}),
+		memory.BandwidthJob("memory", memory.Stream{Subject: "L2 read", Op: "ld.cg", Footprints: []int64{4 << 20, 16 << 20}, Passes: 1, Shapes: shapes}),
+		memory.ChaseJob("memory", []memory.ChasePath{{Name: "global ld.cg", Space: "global", CacheOp: "cg"}}, []int64{1 << 20, 4 << 20, 32 << 20}),
 	}
 	var recs []record.Record
 	if err := r.Run(context.Background(), jobs, func(rec record.Record) { recs = append(recs, rec) }); err != nil {

@@ -1,4 +1,4 @@
-package probe
+package memory
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/measure/memory"
+	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
@@ -20,7 +20,7 @@ type ChasePath struct {
 	// Name is the record's subject, e.g. "global ld.ca".
 	Name string
 	// Space is "global", "shared" or "const" (the constant cache, up to
-	// ConstTableBytes); CacheOp the ld qualifier for global ("ca" caches
+	// probe.ConstTableBytes); CacheOp the ld qualifier for global ("ca" caches
 	// in L1, "cg" only in L2).
 	Space, CacheOp string
 	// MaxBytes caps the footprints chased on this path (0: no cap; shared
@@ -33,7 +33,7 @@ type ChasePath struct {
 	SharedBytes int
 	// Carveout is the L1/shared split the chase asks for (the zero value
 	// leaves it to the driver).
-	Carveout Carveout
+	Carveout probe.Carveout
 	// Stride is the bytes between consecutive elements (0: one element
 	// per 32-byte sector). A stride of a page or more chases one load per
 	// page: few enough lines to stay in the L2, so the latency shows the
@@ -52,9 +52,9 @@ type ChasePath struct {
 	Warps int
 }
 
-// Footprints returns perOctave footprints per octave from lo to hi bytes,
+// OctaveFootprints returns perOctave footprints per octave from lo to hi bytes,
 // each a multiple of 256 bytes.
-func Footprints(lo, hi int64, perOctave int) []int64 {
+func OctaveFootprints(lo, hi int64, perOctave int) []int64 {
 	var out []int64
 	for k := 0; ; k++ {
 		f := float64(lo) * math.Exp2(float64(k)/float64(perOctave))
@@ -69,7 +69,7 @@ func Footprints(lo, hi int64, perOctave int) []int64 {
 }
 
 // ChaseJob measures latency against footprint on each path.
-func ChaseJob(suite string, paths []ChasePath, footprints []int64) Job {
+func ChaseJob(suite string, paths []ChasePath, footprints []int64) probe.Job {
 	return &chaseJob{suite: suite, paths: paths, footprints: footprints}
 }
 
@@ -77,15 +77,15 @@ type chaseJob struct {
 	suite      string
 	paths      []ChasePath
 	footprints []int64
-	c          *Compiled
+	c          *probe.Compiled
 	// constAddr is the constant table's address once read (constKnown).
-	constAddr  Ptr
+	constAddr  probe.Ptr
 	constKnown bool
 	// unsupported says, by path name, why a path is not chased here.
 	unsupported map[string]string
 }
 
-const chaseStride = 32 // bytes: one element per 32-byte sector
+const chaseStride = 32
 
 func chaseKernel(p ChasePath) string {
 	switch p.Space {
@@ -97,7 +97,7 @@ func chaseKernel(p ChasePath) string {
 	return "chase_" + p.CacheOp
 }
 
-func (j *chaseJob) Prepare(ctx context.Context, r *Runner) {
+func (j *chaseJob) Prepare(ctx context.Context, r *probe.Runner) {
 	cg := r.GPU.Codegen()
 	ks := []kernel.Spec{kernel.ChaseInitSpec{Name: "chase_init"}}
 	seen := map[string]bool{}
@@ -113,7 +113,7 @@ func (j *chaseJob) Prepare(ctx context.Context, r *Runner) {
 		}
 		k := kernel.ChaseSpec{Name: name, Space: p.Space, CacheOp: p.CacheOp}
 		// A path the backend cannot write is skipped, not the module.
-		if why := Unsupported(cg, k); why != "" {
+		if why := probe.Unsupported(cg, k); why != "" {
 			j.unsupported[p.Name] = why
 			continue
 		}
@@ -127,11 +127,11 @@ func (j *chaseJob) Prepare(ctx context.Context, r *Runner) {
 }
 
 // unsupportedPath says why a path cannot be chased on this backend, or "".
-func (j *chaseJob) unsupportedPath(r *Runner, p ChasePath) string {
+func (j *chaseJob) unsupportedPath(r *probe.Runner, p ChasePath) string {
 	switch {
-	case p.Carveout.Set && !SetsCarveout(r.GPU):
+	case p.Carveout.Set && !probe.SetsCarveout(r.GPU):
 		return fmt.Sprintf("the L1/shared carve-out preference is a CUDA function attribute; the %s backend cannot set it", r.GPU.Device().BackendOf())
-	case p.SharedBytes > 0 && !r.lang().SharedChase:
+	case p.SharedBytes > 0 && !r.GPU.Codegen().Language().SharedChase:
 		return fmt.Sprintf("holding unused shared memory to move the carve-out needs dynamic shared memory in the global chase, which the %s backend's chase does not declare", r.GPU.Device().BackendOf())
 	}
 	return ""
@@ -161,11 +161,11 @@ func chaseShape(f int64, p ChasePath, sms int) (elems, stride, chains int) {
 	return elems, stride, chains
 }
 
-func (j *chaseJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+func (j *chaseJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record, error) {
 	var recs []record.Record
 	fail := func(st record.Status, why string) []record.Record {
 		for _, p := range j.paths {
-			recs = append(recs, record.Record{ID: record.MakeID(j.suite, memory.GroupLatency, p.Name, ""), Suite: j.suite, Subject: p.Name,
+			recs = append(recs, record.Record{ID: record.MakeID(j.suite, GroupLatency, p.Name, ""), Suite: j.suite, Subject: p.Name,
 				Quantity: record.Curve, Status: st, Reason: why})
 		}
 		return recs
@@ -173,7 +173,7 @@ func (j *chaseJob) Measure(ctx context.Context, r *Runner) ([]record.Record, err
 	if f := j.c.Failure; f != nil {
 		return fail(f.Status, f.Reason), j.c.FatalErr
 	}
-	smemMax := r.maxSharedPerBlock()
+	smemMax := r.GPU.Device().MaxSharedPerBlock()
 	// One buffer for every global footprint: the largest that fits.
 	var need int64
 	for _, f := range j.footprints {
@@ -183,11 +183,11 @@ func (j *chaseJob) Measure(ctx context.Context, r *Runner) ([]record.Record, err
 	if capped {
 		need = r.Config.MaxFootprint
 	}
-	var buf Buffer
+	var buf probe.Buffer
 	for size := need; size >= min(need, 1<<20) && buf == nil; size /= 2 {
 		if b, err := r.GPU.Alloc(int(size)); err == nil {
 			buf, need = b, size
-		} else if Fatal(err) {
+		} else if probe.Fatal(err) {
 			return fail(record.StatusFailed, err.Error()), err
 		}
 	}
@@ -195,15 +195,15 @@ func (j *chaseJob) Measure(ctx context.Context, r *Runner) ([]record.Record, err
 		return fail(record.StatusFailed, "could not allocate even 1 MiB of device memory"), nil
 	}
 	defer buf.Free()
-	out, err := r.GPU.Alloc(2 * ChaseSlots * 8)
+	out, err := r.GPU.Alloc(2 * probe.ChaseSlots * 8)
 	if err != nil {
-		return fail(record.StatusFailed, err.Error()), FatalOrNil(err)
+		return fail(record.StatusFailed, err.Error()), probe.FatalOrNil(err)
 	}
 	defer out.Free()
 	for _, p := range j.paths {
 		prov := r.ProvenanceOf("chase", j.c.Hash)
 		prov.CompileSeconds = j.c.Compile.Seconds()
-		rec := record.Record{ID: record.MakeID(j.suite, memory.GroupLatency, p.Name, ""), Suite: j.suite, Subject: p.Name, Op: "chase " + p.Name, Group: memory.GroupLatency,
+		rec := record.Record{ID: record.MakeID(j.suite, GroupLatency, p.Name, ""), Suite: j.suite, Subject: p.Name, Op: "chase " + p.Name, Group: GroupLatency,
 			Quantity: record.Curve, Unit: "cycles per load", Status: record.StatusOK, Provenance: prov,
 			Curve: &record.CurveDetail{Path: p.Name}}
 		if why, ok := j.unsupported[p.Name]; ok {
@@ -215,7 +215,7 @@ func (j *chaseJob) Measure(ctx context.Context, r *Runner) ([]record.Record, err
 			if p.MaxBytes > 0 && f > p.MaxBytes {
 				continue
 			}
-			if p.Space == "shared" && f > smemMax || p.Space == "const" && f > ConstTableBytes {
+			if p.Space == "shared" && f > smemMax || p.Space == "const" && f > probe.ConstTableBytes {
 				continue
 			}
 			if p.Space == "global" && f > need {
@@ -230,7 +230,7 @@ func (j *chaseJob) Measure(ctx context.Context, r *Runner) ([]record.Record, err
 			if err != nil {
 				rec.Status, rec.Reason = record.StatusFailed, err.Error()
 				recs = append(recs, rec)
-				return recs, FatalOrNil(err)
+				return recs, probe.FatalOrNil(err)
 			}
 			rec.Curve.Points = append(rec.Curve.Points, pt)
 		}
@@ -249,7 +249,7 @@ func (j *chaseJob) Measure(ctx context.Context, r *Runner) ([]record.Record, err
 		if err != nil {
 			rec.Status, rec.Reason = record.StatusFailed, err.Error()
 			recs = append(recs, rec)
-			return recs, FatalOrNil(err)
+			return recs, probe.FatalOrNil(err)
 		}
 		rec.Provenance.Clock, rec.Curve.ClockHz = clk, clk.Hz
 		recs = append(recs, rec)
@@ -258,7 +258,7 @@ func (j *chaseJob) Measure(ctx context.Context, r *Runner) ([]record.Record, err
 }
 
 // point chases one footprint on one path.
-func (j *chaseJob) point(ctx context.Context, r *Runner, p ChasePath, f int64, buf, out Buffer) (record.CurvePoint, error) {
+func (j *chaseJob) point(ctx context.Context, r *probe.Runner, p ChasePath, f int64, buf, out probe.Buffer) (record.CurvePoint, error) {
 	d := r.GPU.Device()
 	elems, stride, chains := chaseShape(f, p, d.SMs)
 	pt := record.CurvePoint{Bytes: f, Stride: stride, Elements: elems, Chains: chains}
@@ -278,7 +278,7 @@ func (j *chaseJob) point(ctx context.Context, r *Runner, p ChasePath, f int64, b
 	}
 	guard := uint64(0xdead_0000_0000_0001)
 	if p.Space == "shared" {
-		g := Grid{Blocks: 1, Threads: 256, SharedBytes: int(f)}
+		g := probe.Grid{Blocks: 1, Threads: 256, SharedBytes: int(f)}
 		args := append(append([]any{}, shape...), steps, out.Ptr(), guard)
 		if err := j.c.Prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, args...); err != nil {
 			return pt, fmt.Errorf("%s, %d bytes: %w", p.Name, f, err)
@@ -294,16 +294,16 @@ func (j *chaseJob) point(ctx context.Context, r *Runner, p ChasePath, f int64, b
 			}
 		}
 		init := append(append([]any{buf.Ptr()}, shape...), uint64(at))
-		if err := j.c.Prog.Launch(ctx, "chase_init", Grid{Blocks: (elems + 255) / 256, Threads: 256}, r.Config.LaunchTimeout, init...); err != nil {
+		if err := j.c.Prog.Launch(ctx, "chase_init", probe.Grid{Blocks: (elems + 255) / 256, Threads: 256}, r.Config.LaunchTimeout, init...); err != nil {
 			return pt, fmt.Errorf("building the chain for %d bytes: %w", f, err)
 		}
 		if p.Space == "const" {
-			if err := j.c.Prog.FillSymbol(ConstTable, buf.Ptr(), elems*stride); err != nil {
+			if err := j.c.Prog.FillSymbol(probe.ConstTable, buf.Ptr(), elems*stride); err != nil {
 				return pt, fmt.Errorf("copying the chain for %d bytes to the constant table: %w", f, err)
 			}
 		}
 		args := append(append([]any{at}, shape...), steps, out.Ptr(), guard)
-		g := Grid{Blocks: chains, Threads: 1, SharedBytes: p.SharedBytes, Carveout: p.Carveout}
+		g := probe.Grid{Blocks: chains, Threads: 1, SharedBytes: p.SharedBytes, Carveout: p.Carveout}
 		if p.Warps > 0 && chains > 1 {
 			g.Blocks, g.Threads = 1, chains*r.WarpSize()
 		}
@@ -326,7 +326,7 @@ func (j *chaseJob) point(ctx context.Context, r *Runner, p ChasePath, f int64, b
 			return pt, fmt.Errorf("%s, %d bytes: chain %d recorded no time", p.Name, f, c)
 		}
 		per = append(per, float64(cyc)/float64(steps))
-		if ns := float64(binary.LittleEndian.Uint64(b[8*(ChaseSlots+c):])) / ticksPerNs; ns >= minClockSpanNs {
+		if ns := float64(binary.LittleEndian.Uint64(b[8*(probe.ChaseSlots+c):])) / ticksPerNs; ns >= minClockSpanNs {
 			hz = append(hz, float64(cyc)/ns*1e9)
 		}
 	}
@@ -375,11 +375,11 @@ func offClock(pts []record.CurvePoint, warm float64) string {
 
 // constBase returns the constant table's constant-space address, read on
 // the GPU through out the first time.
-func (j *chaseJob) constBase(ctx context.Context, r *Runner, out Buffer) (Ptr, error) {
+func (j *chaseJob) constBase(ctx context.Context, r *probe.Runner, out probe.Buffer) (probe.Ptr, error) {
 	if j.constKnown {
 		return j.constAddr, nil
 	}
-	if err := j.c.Prog.Launch(ctx, "const_table_addr", Grid{Blocks: 1, Threads: 1}, r.Config.LaunchTimeout, out.Ptr()); err != nil {
+	if err := j.c.Prog.Launch(ctx, "const_table_addr", probe.Grid{Blocks: 1, Threads: 1}, r.Config.LaunchTimeout, out.Ptr()); err != nil {
 		return 0, fmt.Errorf("reading the constant table's address: %w", err)
 	}
 	b, err := out.Read()
@@ -389,6 +389,6 @@ func (j *chaseJob) constBase(ctx context.Context, r *Runner, out Buffer) (Ptr, e
 	if err := out.Clear(); err != nil {
 		return 0, err
 	}
-	j.constAddr, j.constKnown = Ptr(binary.LittleEndian.Uint64(b)), true
+	j.constAddr, j.constKnown = probe.Ptr(binary.LittleEndian.Uint64(b)), true
 	return j.constAddr, nil
 }

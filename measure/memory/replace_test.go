@@ -1,8 +1,10 @@
-package probe_test
+package memory_test
 
 import (
 	"context"
 	"testing"
+
+	"github.com/gpuarch/gpuarch/measure/memory"
 
 	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/probe"
@@ -55,8 +57,8 @@ func TestStreamReplaceGivesEachSampleItsBuffer(t *testing.T) {
 		g.MaxAlloc = 0
 		r := &probe.Runner{GPU: g, Config: probe.DefaultConfig()}
 		replace := tc.replace
-		job := probe.BandwidthJob("memory", probe.Stream{Subject: "curve", Op: "ld.cg", Footprint: tc.footprint, Passes: 1,
-			Replace: replace, Shapes: []probe.StreamShape{{Width: 4, WarpsPerSM: 32}}})
+		job := memory.BandwidthJob("memory", memory.Stream{Subject: "curve", Op: "ld.cg", Footprint: tc.footprint, Passes: 1,
+			Replace: replace, Shapes: []memory.StreamShape{{Width: 4, WarpsPerSM: 32}}})
 		var recs []record.Record
 		if err := r.Run(context.Background(), []probe.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 			t.Fatal(err)
