@@ -1,13 +1,11 @@
-// Package memory names the records of the memory-hierarchy suite
-// (suites/memory). Its IDs are "memory/<family>/<subject>" (record.MakeID's
-// shape with a family and no measure: "memory/latency/global ld.ca",
+// The memory suite's record names (see the package comment in memory.go).
+// Its IDs are "memory/<family>/<subject>" (record.MakeID's shape with a
+// family and no measure: "memory/latency/global ld.ca",
 // "memory/bandwidth/DRAM read"), except the divergent chase's, which add
 // the quantity ("memory/divergent loads/L2, a line per lane/latency"). The
 // family is the records' group, but for the shared-memory bank patterns,
 // whose group is "banks" and family "shared banks".
-//
-// The package holds the suite's record names only, for now: the suite's
-// plan and jobs (suites/memory, probe) are to move here beside them.
+
 package memory
 
 import (

@@ -5,10 +5,9 @@ import (
 
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/alu"
-	memname "github.com/gpuarch/gpuarch/measure/memory"
+	"github.com/gpuarch/gpuarch/measure/memory"
 	mmaname "github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/probe"
-	"github.com/gpuarch/gpuarch/suites/memory"
 	"github.com/gpuarch/gpuarch/suites/mma"
 )
 
@@ -72,16 +71,16 @@ func quickMMA(s *Session) error {
 // quickMemory measures L1 and L2 load latency at one footprint per level
 // and L2 and DRAM read bandwidth at the full run's best shapes.
 func quickMemory(s *Session) error {
-	var paths []memname.ChasePath
+	var paths []memory.ChasePath
 	for _, p := range memory.Paths {
-		if p.Name == memname.PathL1 || p.Name == memname.PathL2 {
+		if p.Name == memory.PathL1 || p.Name == memory.PathL2 {
 			paths = append(paths, p)
 		}
 	}
-	out := []probe.Planned{{Key: memname.Key(memname.GroupLatency, ""), Job: memname.ChaseJob(memory.Suite, paths, QuickFootprints())}}
+	out := []probe.Planned{{Key: memory.Key(memory.GroupLatency, ""), Job: memory.ChaseJob(memory.Suite, paths, QuickFootprints())}}
 	for _, st := range memory.BandwidthStreams(s.Device, 0, 0) {
 		switch st.Subject {
-		case memname.L2Read:
+		case memory.L2Read:
 			// The full run's peak is at half of the L2 (a quarter of it
 			// and half sized from the driver's L2 here), with blocks
 			// moving to the next block's lines each pass, 8 to 16 bytes
@@ -89,13 +88,13 @@ func quickMemory(s *Session) error {
 			// an H100; a quarter of the L2 read 38).
 			st.Footprints = st.Footprints[2:]
 			st.Rotations = []int{1}
-			st.Shapes = []memname.StreamShape{{Width: 8, WarpsPerSM: 64}, {Width: 16, WarpsPerSM: 32}}
-		case memname.DRAMRead:
-			st.Shapes = []memname.StreamShape{{Width: 8, WarpsPerSM: 64}, {Width: 16, WarpsPerSM: 32}}
+			st.Shapes = []memory.StreamShape{{Width: 8, WarpsPerSM: 64}, {Width: 16, WarpsPerSM: 32}}
+		case memory.DRAMRead:
+			st.Shapes = []memory.StreamShape{{Width: 8, WarpsPerSM: 64}, {Width: 16, WarpsPerSM: 32}}
 		default:
 			continue
 		}
-		out = append(out, probe.Planned{Key: memname.BandwidthID(st.Subject), Job: memname.BandwidthJob(memory.Suite, st)})
+		out = append(out, probe.Planned{Key: memory.BandwidthID(st.Subject), Job: memory.BandwidthJob(memory.Suite, st)})
 	}
 	return s.Measure(out, nil)
 }

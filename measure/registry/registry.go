@@ -2,7 +2,7 @@
 // ordered list a run goes through, each suite with the kernel languages it
 // has plans for, the earlier results it needs, and how it measures a full
 // run and its share of the quick health check. The suites' plans live in
-// the domain packages (measure/alu, measure/warp, suites/memory, ...); this package
+// the domain packages (measure/alu, measure/warp, measure/memory, ...); this package
 // only orders and connects them, so that the CLI's worker, `--quick` and
 // the lists of suites a backend runs are loops over All.
 package registry
@@ -16,12 +16,12 @@ import (
 	"github.com/gpuarch/gpuarch/measure/alu"
 	"github.com/gpuarch/gpuarch/measure/dispatch"
 	"github.com/gpuarch/gpuarch/measure/links"
+	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/measure/pipes"
 	"github.com/gpuarch/gpuarch/measure/warp"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/suites/async"
-	"github.com/gpuarch/gpuarch/suites/memory"
 	"github.com/gpuarch/gpuarch/suites/mma"
 )
 

@@ -7,10 +7,9 @@ import (
 	"time"
 
 	"github.com/gpuarch/gpuarch/measure/links"
-	memname "github.com/gpuarch/gpuarch/measure/memory"
+	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/suites/memory"
 )
 
 // LinksJSON is the host's peer matrix, beside the GPUs' folders.
@@ -48,16 +47,16 @@ func (e *Env) workPeers(ctx context.Context, req WorkRequest, send func(WorkMess
 func peerSMJobs(dev record.Device) []probe.Planned {
 	var out []probe.Planned
 	for _, p := range memory.Paths {
-		if p.Name == memname.PathL2 {
-			out = append(out, probe.Planned{Key: "peer/latency", Job: memname.ChaseJob(links.Suite, []memname.ChasePath{p}, []int64{64 << 20})})
+		if p.Name == memory.PathL2 {
+			out = append(out, probe.Planned{Key: "peer/latency", Job: memory.ChaseJob(links.Suite, []memory.ChasePath{p}, []int64{64 << 20})})
 		}
 	}
 	for _, s := range memory.BandwidthStreams(dev, 0, 0) {
-		if s.Subject == memname.DRAMRead || s.Subject == memname.DRAMWrite {
+		if s.Subject == memory.DRAMRead || s.Subject == memory.DRAMWrite {
 			s.Footprint = 1 << 30
-			s.Shapes = []memname.StreamShape{{Width: 16, WarpsPerSM: 32}, {Width: 8, WarpsPerSM: 64}}
+			s.Shapes = []memory.StreamShape{{Width: 16, WarpsPerSM: 32}, {Width: 8, WarpsPerSM: 64}}
 			s.Group = links.GroupPeerSM
-			out = append(out, probe.Planned{Key: "peer/" + s.Subject, Job: memname.BandwidthJob(links.Suite, s)})
+			out = append(out, probe.Planned{Key: "peer/" + s.Subject, Job: memory.BandwidthJob(links.Suite, s)})
 		}
 	}
 	return out

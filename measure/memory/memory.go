@@ -8,6 +8,13 @@
 // Every probe runs through CUDA and through Vulkan; what Vulkan cannot
 // express (the constant cache, the L1/shared carve-out) is skipped there,
 // with why, and so is the divergent chase, which is written in PTX alone.
+// One package holds the whole domain: its plan (this file), its jobs
+// (chase.go, stream.go, banks.go, divergent.go, codesize.go), which
+// describe their kernels neutrally (kernel.ChaseSpec, kernel.StreamLoopSpec,
+// kernel.BankLoadsSpec) for each backend's lowering to write, but for the
+// divergent chase, written in PTX (probe.PTXJob), and the code-size test,
+// the engine's throughput chain (probe.LoopBodyJob), and the names of its
+// records (names.go).
 package memory
 
 import (
@@ -17,24 +24,20 @@ import (
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/alu"
-	names "github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
-
-// Suite is the name records of this suite carry (measure/memory's Suite).
-const Suite = names.Suite
 
 // Paths are the ways the chase reaches memory. The L1 path is chased by
 // one thread up to 16 MiB (beyond the L1, where the L2 answers); the path
 // around L1 splits footprints above 4 MiB into one chain per SM, so that
 // a pass over gigabytes stays short. The constant path chases a 64 KiB
 // constant table, all one module may declare.
-var Paths = []names.ChasePath{
-	{Name: names.PathShared, Space: "shared"},
-	{Name: names.PathL1, Space: "global", CacheOp: "ca", MaxBytes: 16 << 20},
-	{Name: names.PathL2, Space: "global", CacheOp: "cg", OneChainUpTo: 4 << 20},
-	{Name: names.PathConstant, Space: "const"},
+var Paths = []ChasePath{
+	{Name: PathShared, Space: "shared"},
+	{Name: PathL1, Space: "global", CacheOp: "ca", MaxBytes: 16 << 20},
+	{Name: PathL2, Space: "global", CacheOp: "cg", OneChainUpTo: 4 << 20},
+	{Name: PathConstant, Space: "const"},
 }
 
 // CarveoutShared are the shared-memory sizes (bytes per block) the L1
@@ -53,14 +56,14 @@ var CarveoutPercents = []int{0, 10, 25, 50, 75, 100}
 // chasePaths are Paths and the L1 chase at each carve-out, forced by
 // shared memory held (measure/memory's CarveoutPath) and preferred
 // explicitly (PreferPath) (footprints up to 512 KiB, past any L1).
-func chasePaths() []names.ChasePath {
-	out := append([]names.ChasePath{}, Paths...)
+func chasePaths() []ChasePath {
+	out := append([]ChasePath{}, Paths...)
 	for _, s := range CarveoutShared {
-		out = append(out, names.ChasePath{Name: names.CarveoutPath(s >> 10), Space: "global", CacheOp: "ca",
+		out = append(out, ChasePath{Name: CarveoutPath(s >> 10), Space: "global", CacheOp: "ca",
 			MaxBytes: 512 << 10, SharedBytes: s})
 	}
 	for _, p := range CarveoutPercents {
-		out = append(out, names.ChasePath{Name: names.PreferPath(p), Space: "global", CacheOp: "ca",
+		out = append(out, ChasePath{Name: PreferPath(p), Space: "global", CacheOp: "ca",
 			MaxBytes: 512 << 10, Carveout: probe.Carveout{Set: true, Percent: p}})
 	}
 	return out
@@ -72,11 +75,11 @@ func chasePaths() []names.ChasePath {
 // L2, and latency steps where the pages outgrow each TLB level's reach.
 // The method is Jia et al.'s ("Dissecting the NVIDIA Volta GPU
 // Architecture via Microbenchmarking", 2018, section on TLBs).
-var TLBPath = names.ChasePath{Name: names.PathTLB, Space: "global", CacheOp: "cg", Stride: 2<<20 + 64}
+var TLBPath = ChasePath{Name: PathTLB, Space: "global", CacheOp: "cg", Stride: 2<<20 + 64}
 
 // TLBFootprints are the TLB chase's footprints: four per octave from 8 MiB
 // (three pages) to 64 GiB (those that do not fit free memory are skipped).
-func TLBFootprints() []int64 { return names.OctaveFootprints(8<<20, 64<<30, 4) }
+func TLBFootprints() []int64 { return OctaveFootprints(8<<20, 64<<30, 4) }
 
 // L2Path chases from one SM: footprints above 1 MiB are split into 32
 // chains that the 32 warps of one block follow, so every load comes from
@@ -88,7 +91,7 @@ func TLBFootprints() []int64 { return names.OctaveFootprints(8<<20, 64<<30, 4) }
 // whole capacity is where that level ends. The method is Chips and
 // Cheese's ("Nvidia's H100: Funny L2, and Tons of Bandwidth", 2023: a
 // latency test from one SM, far L2 partition past the near one).
-var L2Path = names.ChasePath{Name: names.PathOneSM, Space: "global", CacheOp: "cg", OneChainUpTo: 1 << 20, Warps: 32}
+var L2Path = ChasePath{Name: PathOneSM, Space: "global", CacheOp: "cg", OneChainUpTo: 1 << 20, Warps: 32}
 
 // L2Footprints are the one-SM chase's footprints around the L2's
 // all-SM knee (bytes): 24 per octave (2.9% apart) from half the knee to
@@ -102,13 +105,13 @@ func L2Footprints(knee int64) []int64 {
 	}
 	lo, hi := knee/2, 4*knee
 	var out []int64
-	for _, f := range names.OctaveFootprints(1<<20, lo, 4) {
+	for _, f := range OctaveFootprints(1<<20, lo, 4) {
 		if f < lo {
 			out = append(out, f)
 		}
 	}
-	out = append(out, names.OctaveFootprints(lo, hi, 24)...)
-	for _, f := range names.OctaveFootprints(hi, 16*knee, 4) {
+	out = append(out, OctaveFootprints(lo, hi, 24)...)
+	for _, f := range OctaveFootprints(hi, 16*knee, 4) {
 		if f > out[len(out)-1] {
 			out = append(out, f)
 		}
@@ -123,28 +126,28 @@ func L2Jobs(dev record.Device, knee int64) []probe.Planned {
 	if knee <= 0 {
 		knee = int64(dev.Attributes["L2_CACHE_SIZE"])
 	}
-	return []probe.Planned{{Key: names.LatencyID(L2Path.Name), Job: names.ChaseJob(Suite, []names.ChasePath{L2Path}, L2Footprints(knee))}}
+	return []probe.Planned{{Key: LatencyID(L2Path.Name), Job: ChaseJob(Suite, []ChasePath{L2Path}, L2Footprints(knee))}}
 }
 
 // Footprints are four per octave from 256 bytes (below the smallest
 // constant cache) to 4 GiB.
-func Footprints() []int64 { return names.OctaveFootprints(256, 4<<30, 4) }
+func Footprints() []int64 { return OctaveFootprints(256, 4<<30, 4) }
 
 // BankCases are the shared-memory access patterns: 4-byte words at
 // strides 1 to 32 and 64 (an n-way conflict where n lanes share a bank),
 // a broadcast, and 8- and 16-byte accesses at unit stride.
-func BankCases() []names.BankCase {
-	var cs []names.BankCase
+func BankCases() []BankCase {
+	var cs []BankCase
 	for s := 1; s <= 32; s++ {
-		cs = append(cs, names.BankCase{Subject: names.StrideSubject(4, s), Width: 4, Stride: s})
+		cs = append(cs, BankCase{Subject: StrideSubject(4, s), Width: 4, Stride: s})
 	}
 	return append(cs,
-		names.BankCase{Subject: names.StrideSubject(4, 64), Width: 4, Stride: 64},
-		names.BankCase{Subject: names.Broadcast, Width: 4, Stride: 0},
-		names.BankCase{Subject: names.StrideSubject(8, 1), Width: 8, Stride: 1},
-		names.BankCase{Subject: names.StrideSubject(8, 2), Width: 8, Stride: 2},
-		names.BankCase{Subject: names.StrideSubject(16, 1), Width: 16, Stride: 1},
-		names.BankCase{Subject: names.StrideSubject(16, 2), Width: 16, Stride: 2},
+		BankCase{Subject: StrideSubject(4, 64), Width: 4, Stride: 64},
+		BankCase{Subject: Broadcast, Width: 4, Stride: 0},
+		BankCase{Subject: StrideSubject(8, 1), Width: 8, Stride: 1},
+		BankCase{Subject: StrideSubject(8, 2), Width: 8, Stride: 2},
+		BankCase{Subject: StrideSubject(16, 1), Width: 16, Stride: 1},
+		BankCase{Subject: StrideSubject(16, 2), Width: 16, Stride: 2},
 	)
 }
 
@@ -159,13 +162,13 @@ var AccessSpacings = []int{0, 4, 8, 16, 32, 64, 128, 256}
 // and around it (ld.cg). What a warp load costs as its lanes spread shows
 // the size of the unit each level moves (a 32-byte sector or a 128-byte
 // line) and how many it serves a clock.
-func AccessCases() []names.BankCase {
-	var cs []names.BankCase
+func AccessCases() []BankCase {
+	var cs []BankCase
 	for _, op := range []string{"ca", "cg"} {
 		for _, sp := range AccessSpacings {
-			cs = append(cs, names.BankCase{Subject: names.AccessSubject(op, 4, sp), Width: 4, Stride: sp / 4, CacheOp: op})
+			cs = append(cs, BankCase{Subject: AccessSubject(op, 4, sp), Width: 4, Stride: sp / 4, CacheOp: op})
 		}
-		cs = append(cs, names.BankCase{Subject: names.AccessSubject(op, 16, 16), Width: 16, Stride: 1, CacheOp: op})
+		cs = append(cs, BankCase{Subject: AccessSubject(op, 16, 16), Width: 16, Stride: 1, CacheOp: op})
 	}
 	return cs
 }
@@ -176,15 +179,15 @@ func AccessCases() []names.BankCase {
 // the same banks) or at offsets that give every lane a bank of its own.
 // Equal costs mean the L1 serves a request line by line whatever banks the
 // lines use.
-func GlobalBankCases() []names.BankCase {
-	var cs []names.BankCase
+func GlobalBankCases() []BankCase {
+	var cs []BankCase
 	for _, op := range []string{"ca", "cg"} {
 		for _, c := range []struct {
 			lines, group, same, other int
 		}{{2, 16, 128, 192}, {4, 8, 128, 160}, {8, 4, 128, 144}, {32, 1, 128, 132}} {
 			cs = append(cs,
-				names.BankCase{Subject: names.GlobalBankSubject(op, c.lines, "same"), Width: 4, Stride: 1, CacheOp: op, Group: c.group, Jump: c.same},
-				names.BankCase{Subject: names.GlobalBankSubject(op, c.lines, "other"), Width: 4, Stride: 1, CacheOp: op, Group: c.group, Jump: c.other})
+				BankCase{Subject: GlobalBankSubject(op, c.lines, "same"), Width: 4, Stride: 1, CacheOp: op, Group: c.group, Jump: c.same},
+				BankCase{Subject: GlobalBankSubject(op, c.lines, "other"), Width: 4, Stride: 1, CacheOp: op, Group: c.group, Jump: c.other})
 		}
 	}
 	return cs
@@ -222,14 +225,14 @@ func Jobs(isa string) ([]probe.Planned, error) {
 	fma := specs[0]
 	fma.Suite = Suite
 	out := []probe.Planned{
-		{Key: names.Key(names.GroupLatency, ""), Job: names.ChaseJob(Suite, chasePaths(), Footprints())},
-		{Key: names.Key("tlb", ""), Job: names.ChaseJob(Suite, []names.ChasePath{TLBPath}, TLBFootprints())},
-		{Key: names.Key(names.SharedBanks, ""), Job: names.BankJob(Suite, BankCases())},
-		{Key: names.Key(names.GroupGlobalAccess, ""), Job: names.BankJob(Suite, AccessCases())},
-		{Key: names.Key(names.GroupGlobalBanks, ""), Job: names.BankJob(Suite, GlobalBankCases())},
+		{Key: Key(GroupLatency, ""), Job: ChaseJob(Suite, chasePaths(), Footprints())},
+		{Key: Key("tlb", ""), Job: ChaseJob(Suite, []ChasePath{TLBPath}, TLBFootprints())},
+		{Key: Key(SharedBanks, ""), Job: BankJob(Suite, BankCases())},
+		{Key: Key(GroupGlobalAccess, ""), Job: BankJob(Suite, AccessCases())},
+		{Key: Key(GroupGlobalBanks, ""), Job: BankJob(Suite, GlobalBankCases())},
 	}
 	for _, n := range CodeSizes {
-		out = append(out, probe.Planned{Key: names.CodeSizeID(n), Job: names.CodeSizeJob(fma, n, 32, 8)})
+		out = append(out, probe.Planned{Key: CodeSizeID(n), Job: CodeSizeJob(fma, n, 32, 8)})
 	}
 	return out, nil
 }
@@ -252,7 +255,7 @@ func Sizes(recs []record.Record) (l1, l2 int64) {
 		}
 		return 0
 	}
-	return knee(names.PathL1), knee(names.PathL2)
+	return knee(PathL1), knee(PathL2)
 }
 
 // BandwidthJobs plans the bandwidth streams, sized from the detected
@@ -263,7 +266,7 @@ func Sizes(recs []record.Record) (l1, l2 int64) {
 func BandwidthJobs(dev record.Device, l1, l2 int64) []probe.Planned {
 	var out []probe.Planned
 	for _, s := range BandwidthStreams(dev, l1, l2) {
-		out = append(out, probe.Planned{Key: names.BandwidthID(s.Subject), Job: names.BandwidthJob(Suite, s)})
+		out = append(out, probe.Planned{Key: BandwidthID(s.Subject), Job: BandwidthJob(Suite, s)})
 	}
 	dram, l2foot, note := bandwidthFootprints(dev, l2)
 	return append(out, transferUnitJobs(l2foot, note, dram)...)
@@ -278,13 +281,13 @@ func bandwidthFootprints(dev record.Device, l2 int64) (dram, l2half int64, note 
 		l2 = int64(dev.Attributes["L2_CACHE_SIZE"])
 		note = "footprint: half the driver's L2 size (the chase detected no L2 capacity)"
 	}
-	return max(int64(2)<<30, 16*l2), max(names.StreamChunk, l2/2/names.StreamChunk*names.StreamChunk), note
+	return max(int64(2)<<30, 16*l2), max(StreamChunk, l2/2/StreamChunk*StreamChunk), note
 }
 
 // BandwidthStreams are the streams BandwidthJobs measures, one job each,
 // by subject ("L2 read", "DRAM read"...): --quick runs some of them with
 // fewer shapes.
-func BandwidthStreams(dev record.Device, l1, l2 int64) []names.Stream {
+func BandwidthStreams(dev record.Device, l1, l2 int64) []Stream {
 	l2note := "footprints: a sixteenth to half the L2 capacity the all-SM latency chase detected (the best kept)"
 	if l2 <= 0 {
 		l2 = int64(dev.Attributes["L2_CACHE_SIZE"])
@@ -295,24 +298,24 @@ func BandwidthStreams(dev record.Device, l1, l2 int64) []names.Stream {
 		l1 = 128 << 10
 		l1note = "per-block region: 8 KiB (the chase detected no L1 capacity)"
 	}
-	round := func(b int64) int64 { return max(names.StreamChunk, b/names.StreamChunk*names.StreamChunk) }
+	round := func(b int64) int64 { return max(StreamChunk, b/StreamChunk*StreamChunk) }
 	dram := max(int64(2)<<30, 16*l2)
 	l2foot := []int64{round(l2 / 16), round(l2 / 8), round(l2 / 4), round(l2 / 2)}
-	sweep := func(warps ...int) []names.StreamShape {
-		var out []names.StreamShape
+	sweep := func(warps ...int) []StreamShape {
+		var out []StreamShape
 		for _, w := range []int{4, 8, 16} {
 			for _, n := range warps {
-				out = append(out, names.StreamShape{Width: w, WarpsPerSM: n})
+				out = append(out, StreamShape{Width: w, WarpsPerSM: n})
 			}
 		}
 		return out
 	}
-	streams := []names.Stream{
-		{Subject: names.SharedRead, Op: "lds", Footprint: 32 << 10, PerBlock: true, Passes: 256, Shapes: sweep(16, 32, 48),
+	streams := []Stream{
+		{Subject: SharedRead, Op: "lds", Footprint: 32 << 10, PerBlock: true, Passes: 256, Shapes: sweep(16, 32, 48),
 			Note: "per-block region: 32 KiB of dynamic shared memory, conflict-free consecutive accesses"},
 		// Up to 4 blocks per SM, each with an eighth of the L1, long
 		// enough that the blocks' staggered starts and ends vanish.
-		{Subject: names.L1Read, Op: "ld.ca", Footprint: round(l1 / 8), PerBlock: true, Passes: 2048, Shapes: sweep(8, 16, 32), Note: l1note},
+		{Subject: L1Read, Op: "ld.ca", Footprint: round(l1 / 8), PerBlock: true, Passes: 2048, Shapes: sweep(8, 16, 32), Note: l1note},
 		// The L2's peak over footprints from a sixteenth of it to half,
 		// each run at least 2 ms long, with the blocks on their own
 		// lines and moving on to the next block's each pass: lines that
@@ -320,21 +323,21 @@ func BandwidthStreams(dev record.Device, l1, l2 int64) []names.Stream {
 		// SM keeps to itself (on an H100 9.8 TB/s against 7.8, in a
 		// CUDA test written for this in the same call, where the
 		// independent L2 benchmark's blocks sharing chunks read 8.2).
-		{Subject: names.L2Read, Op: "ld.cg", Footprints: l2foot, OwnRegions: true, Rotations: []int{0, 1}, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64),
+		{Subject: L2Read, Op: "ld.cg", Footprints: l2foot, OwnRegions: true, Rotations: []int{0, 1}, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64),
 			Note: l2note + "; blocks on their own lines or on the next block's each pass"},
-		{Subject: names.L2ReadOwnLines, Op: "ld.cg", Footprints: l2foot, OwnRegions: true, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64),
+		{Subject: L2ReadOwnLines, Op: "ld.cg", Footprints: l2foot, OwnRegions: true, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64),
 			Note: l2note + "; every block on its own lines every pass"},
 		// Loads through the L1 (the default path, which the L2's
 		// partitions may serve differently from ld.cg), with the
 		// carve-out giving shared memory all it can so that the L1 left
 		// is far smaller than what each SM reads in a pass: it cannot
 		// serve a pass from the last one.
-		{Subject: names.L2ReadCA, Op: "ld.ca", Footprints: l2foot[2:], OwnRegions: true, Rotations: []int{0, 1}, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64),
+		{Subject: L2ReadCA, Op: "ld.ca", Footprints: l2foot[2:], OwnRegions: true, Rotations: []int{0, 1}, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64),
 			Carveout: probe.Carveout{Set: true, Percent: 100}, Note: l2note + "; a quarter and half only, the carve-out at 100% shared memory"},
-		{Subject: names.L2Write, Op: "st", Footprints: l2foot, OwnRegions: true, Rotations: []int{0, 1}, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64),
+		{Subject: L2Write, Op: "st", Footprints: l2foot, OwnRegions: true, Rotations: []int{0, 1}, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64),
 			Note: l2note + "; blocks on their own lines or on the next block's each pass"},
-		{Subject: names.DRAMRead, Op: "ld.cg", Footprint: dram, Passes: 2, Shapes: sweep(16, 32, 64), Note: "footprint: 2 GiB, many times the L2"},
-		{Subject: names.DRAMWrite, Op: "st", Footprint: dram, Passes: 2, Shapes: sweep(16, 32, 64), Note: "footprint: 2 GiB, many times the L2"},
+		{Subject: DRAMRead, Op: "ld.cg", Footprint: dram, Passes: 2, Shapes: sweep(16, 32, 64), Note: "footprint: 2 GiB, many times the L2"},
+		{Subject: DRAMWrite, Op: "st", Footprint: dram, Passes: 2, Shapes: sweep(16, 32, 64), Note: "footprint: 2 GiB, many times the L2"},
 	}
 	return streams
 }
@@ -352,20 +355,20 @@ var TransferSpacings = []int{4, 8, 16, 32, 64, 128, 256}
 // block's loop iteration (256 lanes × spacing × 8) keeps the footprint
 // within the L2 up to 128-byte spacing.
 func transferUnitJobs(l2foot int64, l2note string, dram int64) []probe.Planned {
-	var l2, dr []names.Stream
+	var l2, dr []Stream
 	for _, sp := range TransferSpacings {
 		if sp <= 128 {
-			l2 = append(l2, names.Stream{Subject: names.TransferSubject(names.LevelL2, sp), Op: "ld.cg", Footprint: l2foot, Passes: 16,
-				Spacing: sp, Group: names.GroupTransferUnit, CurvePath: names.LevelL2, Replace: true, Shapes: []names.StreamShape{{Width: 4, WarpsPerSM: 8}},
+			l2 = append(l2, Stream{Subject: TransferSubject(LevelL2, sp), Op: "ld.cg", Footprint: l2foot, Passes: 16,
+				Spacing: sp, Group: GroupTransferUnit, CurvePath: LevelL2, Replace: true, Shapes: []StreamShape{{Width: 4, WarpsPerSM: 8}},
 				Note: l2note + "; a new buffer for each sample; 4-byte loads, 8 warps per SM"})
 		}
-		dr = append(dr, names.Stream{Subject: names.TransferSubject(names.LevelDRAM, sp), Op: "ld.cg", Footprint: dram, Passes: 1,
-			Spacing: sp, Group: names.GroupTransferUnit, CurvePath: names.LevelDRAM, Shapes: []names.StreamShape{{Width: 4, WarpsPerSM: 32}},
+		dr = append(dr, Stream{Subject: TransferSubject(LevelDRAM, sp), Op: "ld.cg", Footprint: dram, Passes: 1,
+			Spacing: sp, Group: GroupTransferUnit, CurvePath: LevelDRAM, Shapes: []StreamShape{{Width: 4, WarpsPerSM: 32}},
 			Note: "footprint: 2 GiB, many times the L2; 4-byte loads, 32 warps per SM"})
 	}
 	return []probe.Planned{
-		{Key: names.Key(names.GroupTransferUnit, names.LevelL2), Job: names.StreamsJob(Suite, l2)},
-		{Key: names.Key(names.GroupTransferUnit, names.LevelDRAM), Job: names.StreamsJob(Suite, dr)},
+		{Key: Key(GroupTransferUnit, LevelL2), Job: StreamsJob(Suite, l2)},
+		{Key: Key(GroupTransferUnit, LevelDRAM), Job: StreamsJob(Suite, dr)},
 	}
 }
 
@@ -386,18 +389,18 @@ func transferUnitJobs(l2foot int64, l2note string, dram int64) []probe.Planned {
 // physical memory gives near the L2's capacity.
 func BandwidthCurveJobs() []probe.Planned {
 	var out []probe.Planned
-	add := func(s names.Stream) {
-		out = append(out, probe.Planned{Key: names.ID(names.GroupBandwidthCurve, s.Subject), Job: names.BandwidthJob(Suite, s)})
+	add := func(s Stream) {
+		out = append(out, probe.Planned{Key: ID(GroupBandwidthCurve, s.Subject), Job: BandwidthJob(Suite, s)})
 	}
-	for _, f := range names.OctaveFootprints(1<<20, 4<<30, 3) {
-		add(names.Stream{Subject: names.CurveSubject(f), Op: "ld.cg", Footprint: f, CurvePath: "ld.cg", Group: names.GroupBandwidthCurve, Replace: true,
-			Passes: 2, MinSpan: 2 * time.Millisecond, Shapes: []names.StreamShape{{Width: 4, WarpsPerSM: 32}},
+	for _, f := range OctaveFootprints(1<<20, 4<<30, 3) {
+		add(Stream{Subject: CurveSubject(f), Op: "ld.cg", Footprint: f, CurvePath: "ld.cg", Group: GroupBandwidthCurve, Replace: true,
+			Passes: 2, MinSpan: 2 * time.Millisecond, Shapes: []StreamShape{{Width: 4, WarpsPerSM: 32}},
 			Note: "one buffer shared by all SMs, a new one for each sample; 4-byte accesses, 32 warps per SM"})
 	}
 	for _, k := range []int64{1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 24, 32, 64} {
 		f := k * 32 << 10
-		add(names.Stream{Subject: names.CurvePerSMSubject(f), Op: "ld.ca", Footprint: f, PerBlock: true, CurvePath: "ld.ca", Group: names.GroupBandwidthCurve,
-			Passes: int(min(max(int64(64<<20)/f, 2), 1024)), Shapes: []names.StreamShape{{Width: 16, WarpsPerSM: 8}},
+		add(Stream{Subject: CurvePerSMSubject(f), Op: "ld.ca", Footprint: f, PerBlock: true, CurvePath: "ld.ca", Group: GroupBandwidthCurve,
+			Passes: int(min(max(int64(64<<20)/f, 2), 1024)), Shapes: []StreamShape{{Width: 16, WarpsPerSM: 8}},
 			Note: "each SM streams its own region; 16-byte accesses, 8 warps per SM"})
 	}
 	return out
@@ -419,7 +422,7 @@ func LatencyHidingJobs(dev record.Device, l1, l2 int64) []probe.Planned {
 	if l1 <= 0 {
 		l1 = 128 << 10
 	}
-	round := func(b int64) int64 { return max(names.StreamChunk, b/names.StreamChunk*names.StreamChunk) }
+	round := func(b int64) int64 { return max(StreamChunk, b/StreamChunk*StreamChunk) }
 	levels := []struct {
 		name, op string
 		foot     int64
@@ -428,20 +431,20 @@ func LatencyHidingJobs(dev record.Device, l1, l2 int64) []probe.Planned {
 		note     string
 	}{
 		// 8 blocks of 8 warps per SM, each with a sixteenth of the L1.
-		{names.LevelL1, "ld.ca", round(l1 / 16), true, 256, "each block streams a sixteenth of the detected L1"},
-		{names.LevelL2, "ld.cg", round(l2 / 2), false, 16, "one buffer of half the detected L2, a new one for each sample"},
-		{names.LevelDRAM, "ld.cg", max(int64(2)<<30, 16*l2), false, 2, "one buffer of 2 GiB"},
+		{LevelL1, "ld.ca", round(l1 / 16), true, 256, "each block streams a sixteenth of the detected L1"},
+		{LevelL2, "ld.cg", round(l2 / 2), false, 16, "one buffer of half the detected L2, a new one for each sample"},
+		{LevelDRAM, "ld.cg", max(int64(2)<<30, 16*l2), false, 2, "one buffer of 2 GiB"},
 	}
 	var out []probe.Planned
 	for _, lv := range levels {
-		var ss []names.Stream
+		var ss []Stream
 		for _, n := range HidingALU {
-			ss = append(ss, names.Stream{Subject: names.HidingSubject(lv.name, n), Op: lv.op, Footprint: lv.foot,
-				PerBlock: lv.perBlock, Passes: lv.passes, MinSpan: 2 * time.Millisecond, ALUPerAccess: n, Group: names.GroupLatencyHiding, CurvePath: lv.name, Replace: lv.name == names.LevelL2,
-				Shapes: []names.StreamShape{{Width: 4, WarpsPerSM: 64}},
+			ss = append(ss, Stream{Subject: HidingSubject(lv.name, n), Op: lv.op, Footprint: lv.foot,
+				PerBlock: lv.perBlock, Passes: lv.passes, MinSpan: 2 * time.Millisecond, ALUPerAccess: n, Group: GroupLatencyHiding, CurvePath: lv.name, Replace: lv.name == LevelL2,
+				Shapes: []StreamShape{{Width: 4, WarpsPerSM: 64}},
 				Note:   lv.note + "; 4-byte loads, 64 warps per SM"})
 		}
-		out = append(out, probe.Planned{Key: names.Key(names.GroupLatencyHiding, lv.name), Job: names.StreamsJob(Suite, ss)})
+		out = append(out, probe.Planned{Key: Key(GroupLatencyHiding, lv.name), Job: StreamsJob(Suite, ss)})
 	}
 	return out
 }
@@ -453,12 +456,12 @@ func LatencyHidingJobs(dev record.Device, l1, l2 int64) []probe.Planned {
 // footprint, sized like BandwidthJobs (l1, l2 in bytes; 0 when not
 // detected). It is written in PTX: the Vulkan backend skips it.
 func DivergentJobs(dev record.Device, l1, l2 int64) []probe.Planned {
-	return []probe.Planned{{Key: names.Key(names.GroupDivergent, ""), Job: names.DivergentJob(Suite, divergentLevels(dev, l1, l2))}}
+	return []probe.Planned{{Key: Key(GroupDivergent, ""), Job: DivergentJob(Suite, divergentLevels(dev, l1, l2))}}
 }
 
 // divergentLevels are the levels DivergentJobs chases in and their
 // footprints.
-func divergentLevels(dev record.Device, l1, l2 int64) []names.DivergentLevel {
+func divergentLevels(dev record.Device, l1, l2 int64) []DivergentLevel {
 	l1note, l2note := "an eighth of the L1 the latency chase detected", "a quarter of the L2 the latency chase detected"
 	if l1 <= 0 {
 		l1, l1note = 256<<10, "an eighth of 256 KiB (the chase detected no L1 capacity)"
@@ -468,9 +471,9 @@ func divergentLevels(dev record.Device, l1, l2 int64) []names.DivergentLevel {
 	}
 	line := func(b int64) int64 { return max(32<<10, b/128*128) }
 	dram, _, _ := bandwidthFootprints(dev, l2)
-	return []names.DivergentLevel{
-		{Name: names.LevelL1, Footprint: line(l1 / 8), Note: l1note},
-		{Name: names.LevelL2, Footprint: line(l2 / 4), Note: l2note},
-		{Name: names.LevelDRAM, Footprint: dram, Note: "the DRAM streams' footprint, many times the L2"},
+	return []DivergentLevel{
+		{Name: LevelL1, Footprint: line(l1 / 8), Note: l1note},
+		{Name: LevelL2, Footprint: line(l2 / 4), Note: l2note},
+		{Name: LevelDRAM, Footprint: dram, Note: "the DRAM streams' footprint, many times the L2"},
 	}
 }
