@@ -217,7 +217,7 @@ func (j *fragmentJob) latency(ctx context.Context, r *Runner, rec *record.Record
 	slope := func(control bool) (LatencyEstimate, error) {
 		samples := make([][]float64, len(mmaLatencyUnrolls))
 		// Repeats go round the lengths so that drift spreads over all.
-		for range 3 {
+		for range r.Config.Until.MinOrDefault() {
 			for i, u := range mmaLatencyUnrolls {
 				rate, err := j.launch(ctx, r, j.latencyKernel(u, control), MMAShape{}, u, iters)
 				if err != nil {

@@ -34,8 +34,6 @@ type codeSizeJob struct {
 	c                 *Compiled
 }
 
-// codeSizeRepeats is how many launches each body size is measured over.
-const codeSizeRepeats = 3
 
 // instBytes is the size of one machine instruction since Volta.
 const instBytes = 16
@@ -105,7 +103,7 @@ func (j *codeSizeJob) Measure(ctx context.Context, r *Runner) ([]record.Record, 
 	}
 	rate, shape, err := r.runShape(ctx, j.c.Prog, j.kernel(), shape, stepArgs(j.spec.Step), out)
 	samples := []float64{rate.PerSM}
-	for len(samples) < codeSizeRepeats && err == nil {
+	for len(samples) < r.Config.Until.MinOrDefault() && err == nil {
 		rate, err = r.launchShape(ctx, j.c.Prog, j.kernel(), shape, stepArgs(j.spec.Step), out, true)
 		samples = append(samples, rate.PerSM)
 	}
@@ -175,7 +173,7 @@ func (j *codeSizeJob) measureDriver(ctx context.Context, r *Runner, rec *record.
 	}
 	var samples []float64
 	var rate Rate
-	for range codeSizeRepeats {
+	for range r.Config.Until.MinOrDefault() {
 		if rate, err = r.launchRate(ctx, j.c.Prog, j.kernel(), shape, j.spec, out, sink); err != nil {
 			return err
 		}

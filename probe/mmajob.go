@@ -197,7 +197,7 @@ func (j *mmaJob) latency(ctx context.Context, r *Runner, rec *record.Record) err
 		iters[i] = n
 	}
 	// Repeats go round the lengths so that drift spreads over all of them.
-	for range 3 {
+	for range r.Config.Until.MinOrDefault() {
 		for i, u := range mmaLatencyUnrolls {
 			rate, err := j.launch(ctx, r, j.latencyKernel(u), MMAShape{}, u, iters[i], mmaSeed)
 			if err != nil {

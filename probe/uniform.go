@@ -295,7 +295,7 @@ func uniformRun(ctx context.Context, r *Runner, c *Compiled, kernel string, g Gr
 	}
 	defer out.Free()
 	var rates []Rate
-	for range 3 {
+	for range r.Config.Until.MinOrDefault() {
 		if err := c.Prog.Launch(ctx, kernel, g, r.OwnTimeout(), out.Ptr(), uint32(iters), uint32(d.SMs)); err != nil {
 			return Rate{}, err
 		}

@@ -47,6 +47,10 @@ func (u Until) withDefaults() Until {
 // RelWidthOrDefault is u.RelWidth, or DefaultUntil's when it is unset.
 func (u Until) RelWidthOrDefault() float64 { return u.withDefaults().RelWidth }
 
+// MinOrDefault is u.Min, or DefaultUntil's when it is unset: the fewest
+// samples any figure is given.
+func (u Until) MinOrDefault() int { return u.withDefaults().Min }
+
 // MaxOrDefault is u.Max, or DefaultUntil's when it is unset.
 func (u Until) MaxOrDefault() int { return u.withDefaults().Max }
 

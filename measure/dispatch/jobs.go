@@ -291,7 +291,7 @@ func (j *syncJob) atomic(ctx context.Context, r *probe.Runner, c AtomicCase, rec
 	ways := uint32(max(1, c.Ways))
 	var samples []float64
 	var clocks []float64
-	for range 3 {
+	for range r.Config.Until.MinOrDefault() {
 		if err := out.Clear(); err != nil {
 			return err
 		}

@@ -211,9 +211,9 @@ func (j *bankJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record
 		}
 		loads := float64(iters * 32 * (threads / r.WarpSize()))
 		var samples []float64
-		// The first launch also warms the caches; the median of four
-		// discards it.
-		for range 4 {
+		// The first launch also warms the caches; the median of the
+		// fewest samples a figure gets, and one more, discards it.
+		for range r.Config.Until.MinOrDefault() + 1 {
 			if err := j.c.Prog.Launch(ctx, c.kernel(), g, r.Config.LaunchTimeout, args...); err != nil {
 				rec.Status, rec.Reason = record.StatusFailed, err.Error()
 				recs = append(recs, rec)
