@@ -34,7 +34,6 @@ type codeSizeJob struct {
 	c                 *Compiled
 }
 
-
 // instBytes is the size of one machine instruction since Volta.
 const instBytes = 16
 
