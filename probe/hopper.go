@@ -228,7 +228,8 @@ func (j *PTXJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error
 }
 
 // sweeper gathers a sweep's points into a record: each point's rates over
-// three launches, the best point as the record's value, and the clock
+// the fewest samples a figure gets (stats.Until's Min) launches, the best
+// point as the record's value, and the clock
 // the kernels measured.
 type sweeper struct {
 	rec    *record.Record
@@ -241,12 +242,13 @@ func newSweeper(rec *record.Record, det *record.SweepDetail) *sweeper {
 	return &sweeper{rec: rec, best: -1}
 }
 
-// launch runs kernel three times on g and returns each launch's rate per
+// launch runs kernel the fewest samples a figure gets (stats.Until's Min)
+// times on g and returns each launch's rate per
 // SM: perWarp units over the span of the warps keep keeps (nil: all),
 // from warp records at out.
 func (s *sweeper) launch(ctx context.Context, r *Runner, c *Compiled, kernel string, g Grid, out Buffer, perWarp float64, keep func(WarpRecord) bool, args ...any) ([]float64, error) {
 	var rates []float64
-	for range 3 {
+	for range r.Config.Until.MinOrDefault() {
 		if err := out.Clear(); err != nil {
 			return nil, err
 		}
