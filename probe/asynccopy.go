@@ -43,12 +43,12 @@ func (a AsyncCopy) Kernel() string {
 	return strings.ReplaceAll(a.Kind, " ", "_")
 }
 
-// singleThread is whether one thread issues the copy (the TMA's copies)
+// SingleThread is whether one thread issues the copy (the TMA's copies)
 // rather than every lane of the warp (cp.async).
-func (a AsyncCopy) singleThread() bool { return a.Kind != "cp.async" }
+func (a AsyncCopy) SingleThread() bool { return a.Kind != "cp.async" }
 
-// coords is whether the copy addresses a tensor by coordinates.
-func (a AsyncCopy) coords() bool { return strings.HasPrefix(a.Kind, "tensor") }
+// Coords is whether the copy addresses a tensor by coordinates.
+func (a AsyncCopy) Coords() bool { return strings.HasPrefix(a.Kind, "tensor") }
 
 // Expect is the machine code the copy compiles to.
 func (a AsyncCopy) Expect() []string {
@@ -63,9 +63,9 @@ func (a AsyncCopy) Expect() []string {
 	return []string{"UTMASTG"}
 }
 
-// asyncSteps is how many dependent copies a latency kernel's loop
+// AsyncSteps is how many dependent copies a latency kernel's loop
 // iteration holds.
-const asyncSteps = 4
+const AsyncSteps = 4
 
 // AsyncLatencyKernel builds a dependent chain of copies: each step copies
 // into shared memory, waits until the copy is visible (cp.async's wait,
@@ -81,7 +81,7 @@ func AsyncLatencyKernel(name string, a AsyncCopy, control bool) *ptx.Kernel {
 	outP, bufP, itersP := k.Param("out", ptx.U64), k.Param("buf", ptx.U64), k.Param("iters", ptx.U32)
 	maskP, deltaP, sizeP := k.Param("mask", ptx.U32), k.Param("delta", ptx.U32), k.Param("size", ptx.U32)
 	var tmap ptx.Reg
-	if a.coords() {
+	if a.Coords() {
 		tp := k.ParamBytes("tmap", 128, 64)
 		tmap = k.Reg(ptx.U64)
 		k.Op("mov.u64", tmap, ptx.Imm(tp.Name))
@@ -93,10 +93,10 @@ func AsyncLatencyKernel(name string, a AsyncCopy, control bool) *ptx.Kernel {
 	base := sharedBase(k)
 	s := k.Reg(ptx.U32)
 	k.Op("mad.lo.u32", s, tid, ptx.Int(16), base)
-	k.Op("add.u32", s, s, ptx.Int(asyncData))
+	k.Op("add.u32", s, s, ptx.Int(AsyncData))
 	k.Op("st.shared.u32", ptx.Addr{Base: s}, ptx.Int(0))
 	g0 := k.Reg(ptx.U64)
-	if a.singleThread() {
+	if a.SingleThread() {
 		k.Op("mov.u64", g0, buf)
 		ifThread(k, tid, 0, func() { initBarriers(k, base, 1, 1) })
 	} else {
@@ -106,7 +106,7 @@ func AsyncLatencyKernel(name string, a AsyncCopy, control bool) *ptx.Kernel {
 	k.Raw("fence.proxy.async.shared::cta;")
 	k.Op("bar.sync", ptx.Int(0))
 	end := k.NewLabel("end")
-	if a.singleThread() {
+	if a.SingleThread() {
 		p := k.Reg(ptx.Pred)
 		k.Op("setp.ne.u32", p, tid, ptx.Int(0))
 		k.PredOp("@"+p.String(), "bra", end)
@@ -126,7 +126,7 @@ func AsyncLatencyKernel(name string, a AsyncCopy, control bool) *ptx.Kernel {
 	st := k.Reg(ptx.B64)
 	c0 := k.Read(ptx.Clock64)
 	k.Loop(iters, func() {
-		for range asyncSteps {
+		for range AsyncSteps {
 			if !control {
 				asyncCopyStep(k, a, s, g, base, size, off, ph, st, tmap)
 			}
@@ -134,7 +134,7 @@ func AsyncLatencyKernel(name string, a AsyncCopy, control bool) *ptx.Kernel {
 			k.Op("add.u32", off, off, v)
 			k.Op("add.u32", off, off, delta)
 			k.Op("and.b32", off, off, mask)
-			if !a.coords() {
+			if !a.Coords() {
 				o := k.Reg(ptx.U64)
 				k.Op("cvt.u64.u32", o, off)
 				k.Op("add.u64", g, g0, o)
@@ -277,10 +277,10 @@ func asyncLatencyKernel(a AsyncCopy, control bool) string {
 	if !control {
 		return a.Kernel() + "_lat"
 	}
-	if a.coords() {
+	if a.Coords() {
 		return "coords_ctl"
 	}
-	if a.singleThread() {
+	if a.SingleThread() {
 		return "one_ctl"
 	}
 	return "lanes_ctl"
@@ -362,7 +362,7 @@ func asyncLatency(ctx context.Context, r *Runner, c *Compiled, lc AsyncLatency, 
 	a := lc.Copy
 	var mask, delta uint32
 	args := []any{}
-	if a.coords() {
+	if a.Coords() {
 		tm, ok := r.GPU.(TensorMapper)
 		if !ok {
 			rec.Status, rec.Reason = record.StatusSkipped, "this GPU's driver encodes no tensor maps"
@@ -384,10 +384,10 @@ func asyncLatency(ctx context.Context, r *Runner, c *Compiled, lc AsyncLatency, 
 		mask, delta = uint32(footprint/2-1), 64<<10+128
 	}
 	threads := r.WarpSize()
-	g := Grid{Blocks: 1, Threads: threads, SharedBytes: asyncData + max(lc.Bytes, 16*threads)}
+	g := Grid{Blocks: 1, Threads: threads, SharedBytes: AsyncData + max(lc.Bytes, 16*threads)}
 	iters := asyncIters(lc.Level)
 	launch := func(kernel string, into *record.Record) error {
-		return c.MedianCycles(ctx, r, kernel, g, out, iters*asyncSteps, into, append([]any{out.Ptr(), buf.Ptr(), uint32(iters), mask, delta, uint32(lc.Bytes)}, args...)...)
+		return c.MedianCycles(ctx, r, kernel, g, out, iters*AsyncSteps, into, append([]any{out.Ptr(), buf.Ptr(), uint32(iters), mask, delta, uint32(lc.Bytes)}, args...)...)
 	}
 	var full, ctl record.Record
 	if err := launch(asyncLatencyKernel(a, false), &full); err != nil {
@@ -403,7 +403,7 @@ func asyncLatency(ctx context.Context, r *Runner, c *Compiled, lc AsyncLatency, 
 	rec.Summary = Summarize(rec.Samples)
 	rec.Value = rec.Summary.Median
 	rec.Latency = &record.LatencyDetail{Cycles: rec.Value, RawCycles: full.Value, AdjustedCycles: rec.Value}
-	Verified(rec, c.CheckClocked(asyncLatencyKernel(a, false), a.Expect(), asyncSteps))
+	Verified(rec, c.CheckClocked(asyncLatencyKernel(a, false), a.Expect(), AsyncSteps))
 	return nil
 }
 
@@ -449,7 +449,7 @@ func CpAsyncStreamKernel(name string, depth int) *ptx.Kernel {
 	base := sharedBase(k)
 	s0 := k.Reg(ptx.U32)
 	k.Op("mad.lo.u32", s0, tid, ptx.Int(16), base)
-	k.Op("add.u32", s0, s0, ptx.Int(asyncData))
+	k.Op("add.u32", s0, s0, ptx.Int(AsyncData))
 	slot := k.Reg(ptx.U32)
 	k.Op("mul.lo.u32", slot, ntid, ptx.Int(16))
 	off, stride := k.Reg(ptx.U32), k.Reg(ptx.U32)
@@ -510,7 +510,7 @@ func TMAStreamKernel(name string, tensor bool, stages int) *ptx.Kernel {
 		bar, dst := k.Reg(ptx.U32), k.Reg(ptx.U32)
 		k.Op("mad.lo.u32", bar, slot, ptx.Int(8), base)
 		k.Op("mad.lo.u32", dst, slot, size, base)
-		k.Op("add.u32", dst, dst, ptx.Int(asyncData))
+		k.Op("add.u32", dst, dst, ptx.Int(AsyncData))
 		k.Raw(fmt.Sprintf("mbarrier.arrive.expect_tx.shared::cta.b64 %s, [%s], %s;", st, bar, size))
 		if tensor {
 			row := k.Reg(ptx.U32)
@@ -606,7 +606,7 @@ func AsyncStreamJob(suite string, sweeps []AsyncStream) Job {
 // just before it: stages × copy size of the cheapest point within 95% of
 // the best.
 func fewestInFlight(j *PTXJob, rec *record.Record, subject string) error {
-	j.cheapestAt95(rec, subject, func(p record.ParamPoint) float64 { return p.X * float64(parseSize(p.Series)) })
+	j.CheapestAt95(rec, subject, func(p record.ParamPoint) float64 { return p.X * float64(parseSize(p.Series)) })
 	return nil
 }
 
@@ -662,7 +662,7 @@ func asyncStream(ctx context.Context, r *Runner, c *Compiled, s AsyncStream, x s
 			return nil
 		}
 	}
-	sw := newSweeper(rec, &record.SweepDetail{X: x, Series: "bytes per copy"})
+	sw := NewSweeper(rec, &record.SweepDetail{X: x, Series: "bytes per copy"})
 	for _, size := range sizes {
 		var extra []any
 		mask := uint32(s.footprint() - 1)
@@ -676,14 +676,14 @@ func asyncStream(ctx context.Context, r *Runner, c *Compiled, s AsyncStream, x s
 		}
 		for _, depth := range s.Depths {
 			pt := record.ParamPoint{X: float64(depth), Series: SizeName(size)}
-			need := asyncData + depth*size
+			need := AsyncData + depth*size
 			threads := 32
 			if s.Kind == "cp.async" {
 				threads = cpAsyncThreads
 			}
 			if need > optin {
 				pt.Failed = fmt.Sprintf("%d bytes of shared memory, above the %d a block may have", need, optin)
-				sw.add(pt, nil, false)
+				sw.Add(pt, nil, false)
 				continue
 			}
 			g := Grid{Blocks: d.SMs, Threads: threads, SharedBytes: max(need, oneBlockPerSM(d))}
@@ -697,14 +697,14 @@ func asyncStream(ctx context.Context, r *Runner, c *Compiled, s AsyncStream, x s
 			if s.Kind == "cp.async" {
 				perWarp = float64(iters) * 32 * 16
 			}
-			rates, err := sw.launch(ctx, r, c, asyncStreamKernel(s.Kind, depth), g, out, perWarp, nil, args...)
+			rates, err := sw.Launch(ctx, r, c, asyncStreamKernel(s.Kind, depth), g, out, perWarp, nil, args...)
 			if err != nil {
 				return err
 			}
-			sw.add(pt, rates, true)
+			sw.Add(pt, rates, true)
 		}
 	}
-	if !sw.finish("no point of the sweep fits a block's shared memory", "stream kernels") {
+	if !sw.Finish("no point of the sweep fits a block's shared memory", "stream kernels") {
 		return nil
 	}
 	expect := AsyncCopy{Kind: s.Kind}.Expect()

@@ -13,10 +13,10 @@ import (
 	"github.com/gpuarch/gpuarch/record"
 )
 
-// clusterTraceBytes is what ClusterTraceKernel writes per block: %smid,
+// ClusterTraceBytes is what ClusterTraceKernel writes per block: %smid,
 // %cluster_ctarank, %clusterid.x, the block's linear index (u32 each),
 // then %globaltimer at its start and end (u64 each).
-const clusterTraceBytes = 32
+const ClusterTraceBytes = 32
 
 // ClusterTraceKernel builds the cluster placement trace: thread 0 of every
 // block spins for spin nanoseconds and writes where and when it ran (see
@@ -47,7 +47,7 @@ func ClusterTraceKernel(name string) *ptx.Kernel {
 		k.Op("mad.lo.u32", lin, idx[2], idx[4], idx[1])
 		k.Op("mad.lo.u32", lin, lin, idx[3], idx[0])
 		off := k.Reg(ptx.U64)
-		k.Op("mul.wide.u32", off, lin, ptx.Int(clusterTraceBytes))
+		k.Op("mul.wide.u32", off, lin, ptx.Int(ClusterTraceBytes))
 		a := k.Reg(ptx.U64)
 		k.Op("add.u64", a, k.Load(outP), off)
 		k.Op("st.global.u32", ptx.Addr{Base: a}, k.Read(ptx.SMID))
@@ -67,11 +67,11 @@ func clusterSync(k *ptx.Kernel) {
 	k.Raw("barrier.cluster.wait.acquire;")
 }
 
-// dsmRing is the pointer ring of the DSM chase: dsmRingElems words 128
-// bytes apart, each holding the next one's offset.
+// DSMRingElems and DSMRingStride are the pointer ring of the DSM chase
+// (DSMChaseKernel): DSMRingElems words DSMRingStride (128) bytes apart, each holding the next one's offset.
 const (
-	dsmRingStride = 128
-	dsmRingElems  = 64
+	DSMRingStride = 128
+	DSMRingElems  = 64
 )
 
 // DSMChaseKernel builds the distributed-shared-memory chase: every block
@@ -88,10 +88,10 @@ func DSMChaseKernel(name string, local bool) *ptx.Kernel {
 	tid, rank := k.Read(ptx.TidX), k.Read(ptx.ClusterCtaRank)
 	base := sharedBase(k)
 	data := k.Reg(ptx.U32)
-	k.Op("add.u32", data, base, ptx.Int(asyncData))
+	k.Op("add.u32", data, base, ptx.Int(AsyncData))
 	ifThread(k, tid, 0, func() {
-		for i := range dsmRingElems {
-			k.Op("st.shared.u32", ptx.Addr{Base: data, Offset: int64(i * dsmRingStride)}, ptx.Int(int64((i+1)%dsmRingElems*dsmRingStride)))
+		for i := range DSMRingElems {
+			k.Op("st.shared.u32", ptx.Addr{Base: data, Offset: int64(i * DSMRingStride)}, ptx.Int(int64((i+1)%DSMRingElems*DSMRingStride)))
 		}
 		o := k.Reg(ptx.U64)
 		k.Op("mul.wide.u32", o, rank, ptx.Int(4))
@@ -148,8 +148,8 @@ func DSMPingPongKernel(name string) *ptx.Kernel {
 	tid, rank := k.Read(ptx.TidX), k.Read(ptx.ClusterCtaRank)
 	base := sharedBase(k)
 	flag0, flag1 := k.Reg(ptx.U32), k.Reg(ptx.U32)
-	k.Op("add.u32", flag0, base, ptx.Int(asyncData))     // rank 0 waits here
-	k.Op("add.u32", flag1, base, ptx.Int(asyncData+128)) // the partner waits here
+	k.Op("add.u32", flag0, base, ptx.Int(AsyncData))     // rank 0 waits here
+	k.Op("add.u32", flag1, base, ptx.Int(AsyncData+128)) // the partner waits here
 	ifThread(k, tid, 0, func() {
 		k.Op("st.shared.u32", ptx.Addr{Base: flag0}, ptx.Int(0))
 		k.Op("st.shared.u32", ptx.Addr{Base: flag1}, ptx.Int(0))
@@ -211,12 +211,12 @@ func DSMPingPongKernel(name string) *ptx.Kernel {
 	return k
 }
 
-// dsmUnroll is how many independent DSM accesses a stream iteration holds.
-const dsmUnroll = 8
+// DSMUnroll is how many independent DSM accesses a stream iteration holds.
+const DSMUnroll = 8
 
-// dsmRegion is the bytes of the partner's shared memory a DSM stream
+// DSMRegion is the bytes of the partner's shared memory a DSM stream
 // sweeps.
-const dsmRegion = 32 << 10
+const DSMRegion = 32 << 10
 
 // DSMStreamKernel builds the DSM bandwidth stream: every thread of every
 // block loads (or stores) width bytes dsmUnroll times a loop iteration
@@ -234,7 +234,7 @@ func DSMStreamKernel(name string, width int, store bool) *ptx.Kernel {
 	k.Op("add.u32", peer, rank, shift)
 	k.Op("rem.u32", peer, peer, n)
 	data, rbase := k.Reg(ptx.U32), k.Reg(ptx.U32)
-	k.Op("add.u32", data, base, ptx.Int(asyncData))
+	k.Op("add.u32", data, base, ptx.Int(AsyncData))
 	k.Raw(fmt.Sprintf("mapa.shared::cluster.u32 %s, %s, %s;", rbase, data, peer))
 	off, step := k.Reg(ptx.U32), k.Reg(ptx.U32)
 	k.Op("mul.lo.u32", off, tid, ptx.Int(int64(width)))
@@ -260,7 +260,7 @@ func DSMStreamKernel(name string, width int, store bool) *ptx.Kernel {
 	clusterSync(k)
 	c0, t0 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
 	k.Loop(iters, func() {
-		for range dsmUnroll {
+		for range DSMUnroll {
 			a := k.Reg(ptx.U32)
 			k.Op("add.u32", a, rbase, off)
 			if store {
@@ -276,7 +276,7 @@ func DSMStreamKernel(name string, width int, store bool) *ptx.Kernel {
 				}
 			}
 			k.Op("add.u32", off, off, step)
-			k.Op("and.b32", off, off, ptx.Int(dsmRegion-1))
+			k.Op("and.b32", off, off, ptx.Int(DSMRegion-1))
 		}
 	})
 	c1, t1 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
@@ -386,7 +386,7 @@ func ClusterJob(suite string, plan ClusterPlan) Job {
 			w, store := w, store
 			subject := fmt.Sprintf("DSM %s %d B", what, w)
 			j.Items = append(j.Items, Item{Rec: rec(subject, async.GroupDSM, record.Throughput, "bytes/clock/SM",
-				fmt.Sprintf("every thread of 1024-thread blocks (one per SM, clusters of each size) %ss %d bytes %d times a loop iteration from the next block's shared memory in its cluster (ld/st.shared::cluster through mapa), sweeping %d KiB; bytes over each SM's span of %%clock64; the value is the best cluster size; series own block: the same through the cluster window to the block's own memory", what, w, dsmUnroll, dsmRegion>>10)),
+				fmt.Sprintf("every thread of 1024-thread blocks (one per SM, clusters of each size) %ss %d bytes %d times a loop iteration from the next block's shared memory in its cluster (ld/st.shared::cluster through mapa), sweeping %d KiB; bytes over each SM's span of %%clock64; the value is the best cluster size; series own block: the same through the cluster window to the block's own memory", what, w, DSMUnroll, DSMRegion>>10)),
 				Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 					return dsmStream(ctx, r, c, plan.Sizes, w, store, rec)
 				}})
@@ -419,7 +419,7 @@ type traceEntry struct {
 func decodeTrace(b []byte, n int) []traceEntry {
 	out := make([]traceEntry, 0, n)
 	for i := range n {
-		e := b[i*clusterTraceBytes:]
+		e := b[i*ClusterTraceBytes:]
 		out = append(out, traceEntry{sm: binary.LittleEndian.Uint32(e), rank: binary.LittleEndian.Uint32(e[4:]), cluster: binary.LittleEndian.Uint32(e[8:]),
 			t0: binary.LittleEndian.Uint64(e[16:]), t1: binary.LittleEndian.Uint64(e[24:])})
 	}
@@ -494,7 +494,7 @@ func clusterShapes(ctx context.Context, r *Runner, c *Compiled, plan ClusterPlan
 				continue
 			}
 			grid := [3]int{shape[0] * n, shape[1], shape[2]}
-			out, err := r.GPU.Alloc(n * blocks * clusterTraceBytes)
+			out, err := r.GPU.Alloc(n * blocks * ClusterTraceBytes)
 			if err != nil {
 				return err
 			}
@@ -556,7 +556,7 @@ func clusterGroups(ctx context.Context, r *Runner, c *Compiled, plan ClusterPlan
 			continue
 		}
 		for rep := range 3 {
-			out, err := r.GPU.Alloc(n * size * clusterTraceBytes)
+			out, err := r.GPU.Alloc(n * size * ClusterTraceBytes)
 			if err != nil {
 				return err
 			}
@@ -611,7 +611,7 @@ func dsmChase(ctx context.Context, r *Runner, c *Compiled, local bool, target ui
 	if local {
 		kernel = "dsm_chase_local"
 	}
-	g := Grid{Blocks: 2, Threads: 32, SharedBytes: asyncData + dsmRingElems*dsmRingStride, Cluster: 2}
+	g := Grid{Blocks: 2, Threads: 32, SharedBytes: AsyncData + DSMRingElems*DSMRingStride, Cluster: 2}
 	if err := c.MedianCycles(ctx, r, kernel, g, out, iters*8, rec, out.Ptr(), uint32(iters), target); err != nil {
 		return err
 	}
@@ -639,7 +639,7 @@ func dsmPingPong(ctx context.Context, r *Runner, c *Compiled, target uint32, rec
 	}
 	defer out.Free()
 	const iters = 512
-	g := Grid{Blocks: 2, Threads: 64, SharedBytes: asyncData + 256, Cluster: 2}
+	g := Grid{Blocks: 2, Threads: 64, SharedBytes: AsyncData + 256, Cluster: 2}
 	if err := c.MedianCycles(ctx, r, "dsm_pingpong", g, out, iters*2, rec, out.Ptr(), uint32(iters), target); err != nil {
 		return err
 	}
@@ -654,8 +654,8 @@ func dsmStream(ctx context.Context, r *Runner, c *Compiled, sizes []int, width i
 		kernel = "dsm_st16"
 	}
 	const threads, iters = 1024, 256
-	shared := max(oneBlockPerSM(d), asyncData+dsmRegion)
-	sw := newSweeper(rec, &record.SweepDetail{X: "cluster size", Series: "peer"})
+	shared := max(oneBlockPerSM(d), AsyncData+DSMRegion)
+	sw := NewSweeper(rec, &record.SweepDetail{X: "cluster size", Series: "peer"})
 	for _, peer := range []string{"next block", "own block"} {
 		shift := uint32(1)
 		if peer == "own block" {
@@ -677,7 +677,7 @@ func dsmStream(ctx context.Context, r *Runner, c *Compiled, sizes []int, width i
 				}
 			}
 			if pt.Failed != "" {
-				sw.add(pt, nil, false)
+				sw.Add(pt, nil, false)
 				continue
 			}
 			out, err := r.GPU.Alloc(blocks * threads / 32 * WarpRecordBytes)
@@ -685,7 +685,7 @@ func dsmStream(ctx context.Context, r *Runner, c *Compiled, sizes []int, width i
 				return err
 			}
 			g := Grid{Blocks: blocks, Threads: threads, SharedBytes: shared, Cluster: size}
-			rates, err := sw.launch(ctx, r, c, kernel, g, out, float64(iters*dsmUnroll*32*width), nil, out.Ptr(), uint32(iters), shift)
+			rates, err := sw.Launch(ctx, r, c, kernel, g, out, float64(iters*DSMUnroll*32*width), nil, out.Ptr(), uint32(iters), shift)
 			out.Free()
 			if err != nil {
 				if Fatal(err) {
@@ -693,17 +693,17 @@ func dsmStream(ctx context.Context, r *Runner, c *Compiled, sizes []int, width i
 				}
 				pt.Failed = err.Error()
 			}
-			sw.add(pt, rates, shift == 1)
+			sw.Add(pt, rates, shift == 1)
 		}
 	}
-	if !sw.finish("no cluster size measured", "DSM streams") {
+	if !sw.Finish("no cluster size measured", "DSM streams") {
 		return nil
 	}
 	expect := []string{"LD"}
 	if store {
 		expect = []string{"ST"}
 	}
-	Verified(rec, c.CheckClocked(kernel, expect, dsmUnroll))
+	Verified(rec, c.CheckClocked(kernel, expect, DSMUnroll))
 	return nil
 }
 

@@ -19,9 +19,9 @@ import (
 // mbarrier wait loop, the check of a timed region's machine code, and
 // one job shape that compiles a module and fills a list of records.
 
-// asyncData is where the data of the asynchronous-copy kernels starts in
+// AsyncData is where the data of the asynchronous-copy kernels starts in
 // dynamic shared memory; the mbarriers sit below it, 8 bytes each.
-const asyncData = 1024
+const AsyncData = 1024
 
 // waitParity spins until the mbarrier at bar (a shared address) has
 // completed the phase of the given parity (mbarrier.try_wait.parity,
@@ -227,26 +227,29 @@ func (j *PTXJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error
 	})
 }
 
-// sweeper gathers a sweep's points into a record: each point's rates over
+// Sweeper gathers a sweep's points into a record (the PTXJobs' sweeps of
+// copies, clusters and pipelines): each point's rates over
 // the fewest samples a figure gets (stats.Until's Min) launches, the best
 // point as the record's value, and the clock
 // the kernels measured.
-type sweeper struct {
+type Sweeper struct {
 	rec    *record.Record
 	best   float64
 	clocks []float64
 }
 
-func newSweeper(rec *record.Record, det *record.SweepDetail) *sweeper {
+// NewSweeper starts gathering the sweep det into rec (rec.Sweep is det);
+// Add fills it, Finish sets rec's value.
+func NewSweeper(rec *record.Record, det *record.SweepDetail) *Sweeper {
 	rec.Sweep = det
-	return &sweeper{rec: rec, best: -1}
+	return &Sweeper{rec: rec, best: -1}
 }
 
-// launch runs kernel the fewest samples a figure gets (stats.Until's Min)
+// Launch runs kernel the fewest samples a figure gets (stats.Until's Min)
 // times on g and returns each launch's rate per
 // SM: perWarp units over the span of the warps keep keeps (nil: all),
 // from warp records at out.
-func (s *sweeper) launch(ctx context.Context, r *Runner, c *Compiled, kernel string, g Grid, out Buffer, perWarp float64, keep func(WarpRecord) bool, args ...any) ([]float64, error) {
+func (s *Sweeper) Launch(ctx context.Context, r *Runner, c *Compiled, kernel string, g Grid, out Buffer, perWarp float64, keep func(WarpRecord) bool, args ...any) ([]float64, error) {
 	var rates []float64
 	for range r.Config.Until.MinOrDefault() {
 		if err := out.Clear(); err != nil {
@@ -278,9 +281,9 @@ func (s *sweeper) launch(ctx context.Context, r *Runner, c *Compiled, kernel str
 	return rates, nil
 }
 
-// add records a point; rates may be nil for a failed one (pt.Failed set).
+// Add records a point; rates may be nil for a failed one (pt.Failed set).
 // A point competes for the record's value when best is true.
-func (s *sweeper) add(pt record.ParamPoint, rates []float64, best bool) {
+func (s *Sweeper) Add(pt record.ParamPoint, rates []float64, best bool) {
 	if pt.Failed == "" && len(rates) > 0 {
 		pt.Value, pt.Min, pt.Max = stats.Median(rates), slices.Min(rates), slices.Max(rates)
 	}
@@ -290,10 +293,10 @@ func (s *sweeper) add(pt record.ParamPoint, rates []float64, best bool) {
 	}
 }
 
-// finish sets the record's value to the best point, or fails it with
+// Finish sets the record's value to the best point, or fails it with
 // why when no point was measured; what names the kernels for the clock's
 // source. It reports whether a point was measured.
-func (s *sweeper) finish(why, what string) bool {
+func (s *Sweeper) Finish(why, what string) bool {
 	if s.best < 0 {
 		s.rec.Status, s.rec.Reason = record.StatusFailed, why
 		return false
@@ -305,11 +308,11 @@ func (s *sweeper) finish(why, what string) bool {
 	return true
 }
 
-// cheapestAt95 sets rec to the least cost among the points of subject's
+// CheapestAt95 sets rec to the least cost among the points of subject's
 // sweep (measured earlier in the job) whose rate is at least 95% of the
 // sweep's best, with that record's provenance; rec is skipped when the
 // sweep was not measured.
-func (j *PTXJob) cheapestAt95(rec *record.Record, subject string, cost func(record.ParamPoint) float64) {
+func (j *PTXJob) CheapestAt95(rec *record.Record, subject string, cost func(record.ParamPoint) float64) {
 	src := j.done[subject]
 	if src == nil || src.Sweep == nil || src.Status != record.StatusOK {
 		rec.Status, rec.Reason = record.StatusSkipped, "the sweep it is read from was not measured"

@@ -73,7 +73,7 @@ func TMAMulticastKernel(name string, stages int) *ptx.Kernel {
 		bar, dst, off, g := k.Reg(ptx.U32), k.Reg(ptx.U32), k.Reg(ptx.U32), k.Reg(ptx.U64)
 		k.Op("mad.lo.u32", bar, slot, ptx.Int(8), base)
 		k.Op("mad.lo.u32", dst, slot, size, base)
-		k.Op("add.u32", dst, dst, ptx.Int(asyncData))
+		k.Op("add.u32", dst, dst, ptx.Int(AsyncData))
 		k.Op("add.u32", dst, dst, own)
 		k.Raw(fmt.Sprintf("mbarrier.arrive.expect_tx.shared::cta.b64 %s, [%s], %s;", st, bar, size))
 		k.Op("mad.lo.u32", off, pos, size, own)
@@ -169,9 +169,9 @@ func multicast(ctx context.Context, r *Runner, c *Compiled, plan MulticastPlan, 
 	defer buf.Free()
 	kernel := multicastKernel(plan.Stages)
 	const threads = 32
-	shared := max(oneBlockPerSM(d), asyncData+plan.Stages*plan.Stage)
+	shared := max(oneBlockPerSM(d), AsyncData+plan.Stages*plan.Stage)
 	iters := max(64, (8<<20)/plan.Stage)
-	sw := newSweeper(rec, &record.SweepDetail{X: "cluster size", Series: "stage " + SizeName(plan.Stage)})
+	sw := NewSweeper(rec, &record.SweepDetail{X: "cluster size", Series: "stage " + SizeName(plan.Stage)})
 	for _, n := range plan.Sizes {
 		pt := record.ParamPoint{X: float64(n), Series: "stage " + SizeName(plan.Stage)}
 		blocks := d.SMs / n * n
@@ -186,7 +186,7 @@ func multicast(ctx context.Context, r *Runner, c *Compiled, plan MulticastPlan, 
 			}
 		}
 		if pt.Failed != "" {
-			sw.add(pt, nil, false)
+			sw.Add(pt, nil, false)
 			continue
 		}
 		out, err := r.GPU.Alloc(blocks * WarpRecordBytes)
@@ -194,7 +194,7 @@ func multicast(ctx context.Context, r *Runner, c *Compiled, plan MulticastPlan, 
 			return err
 		}
 		g := Grid{Blocks: blocks, Threads: threads, SharedBytes: shared, Cluster: n}
-		rates, err := sw.launch(ctx, r, c, kernel, g, out, float64(iters*plan.Stage), nil, out.Ptr(), buf.Ptr(), uint32(iters), uint32(plan.Stage), uint32(foot-1))
+		rates, err := sw.Launch(ctx, r, c, kernel, g, out, float64(iters*plan.Stage), nil, out.Ptr(), buf.Ptr(), uint32(iters), uint32(plan.Stage), uint32(foot-1))
 		out.Free()
 		if err != nil {
 			if Fatal(err) {
@@ -202,9 +202,9 @@ func multicast(ctx context.Context, r *Runner, c *Compiled, plan MulticastPlan, 
 			}
 			pt.Failed = err.Error()
 		}
-		sw.add(pt, rates, err == nil)
+		sw.Add(pt, rates, err == nil)
 	}
-	if !sw.finish("no cluster size measured", "multicast streams") {
+	if !sw.Finish("no cluster size measured", "multicast streams") {
 		return nil
 	}
 	Verified(rec, c.CheckClocked(kernel, []string{"UBLKCP"}, 1))

@@ -14,10 +14,10 @@ import (
 // skips L1).
 const overlapWindow = 64 << 10
 
-// overlapChains is how many independent FFMA chains the overlap probe's
+// OverlapChains is how many independent FFMA chains the overlap probe's
 // arithmetic runs on: four, enough for one warp to issue an FFMA about
 // every cycle (4-cycle latency).
-const overlapChains = 4
+const OverlapChains = 4
 
 // CpAsyncOverlapKernel builds the latency-hiding probe: one warp; in each
 // loop iteration every lane issues one 16-byte cp.async.cg (from L2),
@@ -40,8 +40,8 @@ func CpAsyncOverlapKernel(name string, ffma int) *ptx.Kernel {
 	k.Op("mad.lo.u32", dst, tid, ptx.Int(16), base)
 	k.Op("mul.lo.u32", off, tid, ptx.Int(16))
 	k.Op("mad.lo.u32", scratch, tid, ptx.Int(4), base)
-	k.Op("add.u32", scratch, scratch, ptx.Int(overlapScratch))
-	accs := make([]ptx.Reg, overlapChains)
+	k.Op("add.u32", scratch, scratch, ptx.Int(OverlapScratch))
+	accs := make([]ptx.Reg, OverlapChains)
 	fa, fb := k.Reg(ptx.F32), k.Reg(ptx.F32)
 	k.Op("mov.f32", fa, ptx.Imm("0f3F7FF972"))
 	k.Op("mov.f32", fb, ptx.Imm("0f3A83126F"))
@@ -60,8 +60,8 @@ func CpAsyncOverlapKernel(name string, ffma int) *ptx.Kernel {
 		v := k.Reg(ptx.F32)
 		k.Op("ld.volatile.shared.f32", v, ptx.Addr{Base: scratch})
 		for i := range ffma {
-			a := accs[i%overlapChains]
-			if i < overlapChains {
+			a := accs[i%OverlapChains]
+			if i < OverlapChains {
 				k.Op("fma.rn.f32", a, a, fa, v)
 			} else {
 				k.Op("fma.rn.f32", a, a, fa, fb)
@@ -70,7 +70,7 @@ func CpAsyncOverlapKernel(name string, ffma int) *ptx.Kernel {
 		sum := v
 		if ffma > 0 {
 			sum = k.Reg(ptx.F32)
-			k.Op("add.f32", sum, accs[0], accs[1%overlapChains])
+			k.Op("add.f32", sum, accs[0], accs[1%OverlapChains])
 			for _, a := range accs[2:] {
 				k.Op("add.f32", sum, sum, a)
 			}
@@ -85,9 +85,9 @@ func CpAsyncOverlapKernel(name string, ffma int) *ptx.Kernel {
 	return k
 }
 
-// overlapScratch is where the overlap probe's lanes keep their word in
+// OverlapScratch is where the overlap probe's lanes keep their word in
 // shared memory, after the copies' 16 bytes a lane.
-const overlapScratch = 32 * 16
+const OverlapScratch = 32 * 16
 
 func overlapKernel(ffma int) string { return fmt.Sprintf("cp_async_overlap_%d", ffma) }
 
@@ -107,7 +107,7 @@ func OverlapJob(suite string, counts []int) Job {
 	subject := "cp.async.cg 16 B from L2, FFMA hidden"
 	j.Items = append(j.Items, Item{Rec: record.Record{ID: async.AmountID(subject), Suite: suite, Subject: subject, Group: async.GroupCpAsync,
 		Quantity: record.Amount, Unit: "FFMA per copy",
-		Note: fmt.Sprintf("one warp: each loop iteration every lane issues one 16-byte cp.async.cg from a %s window in L2, commits it, runs independent FFMA (%d chains, pinned between the copy and its wait by a volatile shared load they start from and a volatile shared store they end in) and waits for the copy (wait_group 0); the sweep is cycles per iteration against the FFMA per copy; the value is the most FFMA whose iteration stays within 5%% of the copy alone (the arithmetic the copy's latency hides)", SizeName(overlapWindow), overlapChains)},
+		Note: fmt.Sprintf("one warp: each loop iteration every lane issues one 16-byte cp.async.cg from a %s window in L2, commits it, runs independent FFMA (%d chains, pinned between the copy and its wait by a volatile shared load they start from and a volatile shared store they end in) and waits for the copy (wait_group 0); the sweep is cycles per iteration against the FFMA per copy; the value is the most FFMA whose iteration stays within 5%% of the copy alone (the arithmetic the copy's latency hides)", SizeName(overlapWindow), OverlapChains)},
 		Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
 			return overlap(ctx, r, c, counts, rec)
 		}})
@@ -127,7 +127,7 @@ func overlap(ctx context.Context, r *Runner, c *Compiled, counts []int, rec *rec
 	for _, n := range counts {
 		var one record.Record
 		pt := record.ParamPoint{X: float64(n)}
-		g := Grid{Blocks: 1, Threads: 32, SharedBytes: overlapScratch + 32*4}
+		g := Grid{Blocks: 1, Threads: 32, SharedBytes: OverlapScratch + 32*4}
 		if err := c.MedianCycles(ctx, r, overlapKernel(n), g, out, iters, &one, out.Ptr(), buf.Ptr(), uint32(iters), uint32(overlapWindow-1)); err != nil {
 			if Fatal(err) {
 				return err

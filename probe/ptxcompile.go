@@ -45,9 +45,9 @@ func (r *Runner) compileSource(ctx context.Context, name, source string) *Compil
 	return r.compileText(ctx, name, source)
 }
 
-// errRelocatable says why a probe needs the Assembler: what the driver's
+// WhyCompiledWhole says why a probe needs the Assembler: what the driver's
 // linker does to PTX, seen with the 580 driver (CUDA 13.0) on an H100.
-const errRelocatable = "the driver's linker (cuLink) compiles PTX as relocatable code, where ptxas drops setmaxnreg (\"(C7504) 'setmaxnreg' ignored to maintain compatibility across compilation units\"), so this module is compiled whole by the CUDA toolkit's ptxas"
+const WhyCompiledWhole = "the driver's linker (cuLink) compiles PTX as relocatable code, where ptxas drops setmaxnreg (\"(C7504) 'setmaxnreg' ignored to maintain compatibility across compilation units\"), so this module is compiled whole by the CUDA toolkit's ptxas"
 
 // compileWhole compiles a module with the Assembler (ptxas, one whole
 // program) for arch and loads the cubin, for probes that the driver's
@@ -61,7 +61,7 @@ func (r *Runner) compileWhole(ctx context.Context, name, source, arch string) *C
 		c.Failure = &record.Record{Status: record.StatusSkipped, Reason: fmt.Sprintf("not available on the %s backend: this probe is PTX compiled to a cubin", r.GPU.Device().BackendOf())}
 		return c
 	case r.Assembler == nil:
-		c.Failure = &record.Record{Status: record.StatusSkipped, Reason: errRelocatable + ", and ptxas is not on the PATH"}
+		c.Failure = &record.Record{Status: record.StatusSkipped, Reason: WhyCompiledWhole + ", and ptxas is not on the PATH"}
 		return c
 	}
 	start := time.Now()

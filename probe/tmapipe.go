@@ -75,14 +75,16 @@ func SetmaxnregKernel(name string, exchange bool) *ptx.Kernel {
 	return k
 }
 
-// pipeStage is one stage of the TMA -> wgmma pipeline: A (64×64 f16, 8
-// KiB) and B (64×128 f16, 16 KiB) for four wgmma m64n128k16.
+// The TMA -> wgmma pipeline's shape (TMAWgmmaKernel): PipeStage is the
+// bytes of one stage, A (64×64 f16, 8 KiB) and B (64×128 f16, 16 KiB) for
+// four wgmma m64n128k16; PipeThreads the block; PipeOps the operations of
+// one wgmma.
 const (
-	pipeStage   = 24 << 10
+	PipeStage   = 24 << 10
 	pipeB       = 8 << 10
-	pipeThreads = 160 // a consumer warpgroup and a producer warp
+	PipeThreads = 160 // a consumer warpgroup and a producer warp
 	pipeInstr   = "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16"
-	pipeOps     = 2 * 64 * 128 * 16 // per wgmma
+	PipeOps     = 2 * 64 * 128 * 16 // per wgmma
 )
 
 // TMAWgmmaKernel builds the asynchronous pipeline a Hopper GEMM runs: a
@@ -103,7 +105,7 @@ func TMAWgmmaKernel(name string, stages, reuse int) *ptx.Kernel {
 	full, empty, data := k.Reg(ptx.U32), k.Reg(ptx.U32), k.Reg(ptx.U32)
 	k.Op("mov.u32", full, base)
 	k.Op("add.u32", empty, base, ptx.Int(128))
-	k.Op("add.u32", data, base, ptx.Int(asyncData))
+	k.Op("add.u32", data, base, ptx.Int(AsyncData))
 	ifThread(k, tid, 0, func() {
 		initBarriers(k, full, stages, 1)
 		initBarriers(k, empty, stages, 1)
@@ -142,14 +144,14 @@ func TMAWgmmaKernel(name string, stages, reuse int) *ptx.Kernel {
 			k.Mark(skip)
 			fb, dst, off := k.Reg(ptx.U32), k.Reg(ptx.U32), k.Reg(ptx.U32)
 			k.Op("mad.lo.u32", fb, slot, ptx.Int(8), full)
-			k.Op("mad.lo.u32", dst, slot, ptx.Int(pipeStage), data)
-			k.Op("mul.lo.u32", off, pos, ptx.Int(pipeStage))
+			k.Op("mad.lo.u32", dst, slot, ptx.Int(PipeStage), data)
+			k.Op("mul.lo.u32", off, pos, ptx.Int(PipeStage))
 			k.Op("and.b32", off, off, mask)
 			g := k.Reg(ptx.U64)
 			k.Op("cvt.u64.u32", g, off)
 			k.Op("add.u64", g, g, buf)
-			k.Raw(fmt.Sprintf("mbarrier.arrive.expect_tx.shared::cta.b64 %s, [%s], %d;", st, fb, pipeStage))
-			k.Raw(fmt.Sprintf("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%s], [%s], %d, [%s];", dst, g, pipeStage, fb))
+			k.Raw(fmt.Sprintf("mbarrier.arrive.expect_tx.shared::cta.b64 %s, [%s], %d;", st, fb, PipeStage))
+			k.Raw(fmt.Sprintf("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%s], [%s], %d, [%s];", dst, g, PipeStage, fb))
 			k.Op("add.u32", pos, pos, nctaid)
 		})
 	})
@@ -163,7 +165,7 @@ func TMAWgmmaKernel(name string, stages, reuse int) *ptx.Kernel {
 		fb, sd := k.Reg(ptx.U32), k.Reg(ptx.U32)
 		k.Op("mad.lo.u32", fb, slot, ptx.Int(8), full)
 		waitParity(k, fb, ph)
-		k.Op("mad.lo.u32", sd, slot, ptx.Int(pipeStage), data)
+		k.Op("mad.lo.u32", sd, slot, ptx.Int(PipeStage), data)
 		k.Raw("wgmma.fence.sync.aligned;")
 		for range reuse {
 			for kk := range 4 {
@@ -270,7 +272,7 @@ func SetmaxnregJob(suite string) Job {
 				if n, err := c.Prog.MaxBlocksPerSM(v.kernel, v.threads, 0); err == nil {
 					rec.Note += fmt.Sprintf("; the driver fits %d such blocks per SM", n)
 				}
-				rec.Note += "; " + errRelocatable
+				rec.Note += "; " + WhyCompiledWhole
 				Verified(rec, c.CheckClocked(v.kernel, []string{"USETMAXREG"}, 2))
 				if rec.Status == record.StatusInvalid && strings.Contains(c.log, "setmaxnreg") {
 					rec.Reason += "; ptxas said: " + oneLineOf(c.log, "setmaxnreg")
@@ -316,7 +318,7 @@ func PipelineJob(suite string, plan PipelinePlan) Job {
 		j.Items = append(j.Items, Item{Rec: record.Record{ID: async.StagesID(subject), Suite: suite, Subject: async.StagesSubject(subject), Group: async.GroupPipeline,
 			Quantity: record.Amount, Unit: "stages", Note: "the fewest stages whose rate is at least 95% of the sweep's best: the depth from which the tensor cores stop waiting for data"},
 			Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
-				j.cheapestAt95(rec, subject, func(p record.ParamPoint) float64 { return p.X })
+				j.CheapestAt95(rec, subject, func(p record.ParamPoint) float64 { return p.X })
 				return nil
 			}})
 	}
@@ -325,37 +327,37 @@ func PipelineJob(suite string, plan PipelinePlan) Job {
 
 func pipeline(ctx context.Context, r *Runner, c *Compiled, stages []int, reuse int, rec *record.Record) error {
 	d := r.GPU.Device()
-	buf, err := r.GPU.Alloc(pipeFootprint + pipeStage) // the last stage may start just below the mask
+	buf, err := r.GPU.Alloc(pipeFootprint + PipeStage) // the last stage may start just below the mask
 	if err != nil {
 		return err
 	}
 	defer buf.Free()
-	warps := d.SMs * pipeThreads / 32
+	warps := d.SMs * PipeThreads / 32
 	out, err := r.GPU.Alloc(warps * WarpRecordBytes)
 	if err != nil {
 		return err
 	}
 	defer out.Free()
 	optin := d.Attributes["MAX_SHARED_MEMORY_PER_BLOCK_OPTIN"]
-	sw := newSweeper(rec, &record.SweepDetail{X: "stages"})
+	sw := NewSweeper(rec, &record.SweepDetail{X: "stages"})
 	const iters = 512
 	for _, s := range stages {
 		pt := record.ParamPoint{X: float64(s)}
-		need := asyncData + s*pipeStage
+		need := AsyncData + s*PipeStage
 		if need > optin {
 			pt.Failed = fmt.Sprintf("%d bytes of shared memory, above the %d a block may have", need, optin)
-			sw.add(pt, nil, false)
+			sw.Add(pt, nil, false)
 			continue
 		}
-		g := Grid{Blocks: d.SMs, Threads: pipeThreads, SharedBytes: max(need, oneBlockPerSM(d))}
+		g := Grid{Blocks: d.SMs, Threads: PipeThreads, SharedBytes: max(need, oneBlockPerSM(d))}
 		consumers := func(w WarpRecord) bool { return w.WarpInBlock < 4 }
-		rates, err := sw.launch(ctx, r, c, pipeKernelName(s, reuse), g, out, float64(iters*reuse*4*pipeOps/4), consumers, out.Ptr(), buf.Ptr(), uint32(iters), uint32(pipeFootprint-1))
+		rates, err := sw.Launch(ctx, r, c, pipeKernelName(s, reuse), g, out, float64(iters*reuse*4*PipeOps/4), consumers, out.Ptr(), buf.Ptr(), uint32(iters), uint32(pipeFootprint-1))
 		if err != nil {
 			return err
 		}
-		sw.add(pt, rates, true)
+		sw.Add(pt, rates, true)
 	}
-	if !sw.finish("no stage count fits a block's shared memory", "pipeline kernels") {
+	if !sw.Finish("no stage count fits a block's shared memory", "pipeline kernels") {
 		return nil
 	}
 	Verified(rec, c.CheckClocked(pipeKernelName(stages[len(stages)-1], reuse), []string{"HGMMA"}, 4*reuse))

@@ -40,8 +40,8 @@ func (o UniformOp) step(x, a, b ptx.Reg) string {
 	return strings.NewReplacer("{x}", x.String(), "{a}", a.String(), "{b}", b.String()).Replace(o.Template)
 }
 
-// uniformUnroll is how many rounds of the chains a loop iteration holds.
-const uniformUnroll = 8
+// UniformUnroll is how many rounds of the chains a loop iteration holds.
+const UniformUnroll = 8
 
 // uniformSeeds make the chains' four operands from %ctaid.y and
 // %nctaid.x (odd, so a multiply never zeroes a chain).
@@ -101,7 +101,7 @@ func UniformKernel(name string, op UniformOp, ilp int, vector int, vectorOp stri
 	k.Op("bar.sync", ptx.Int(0))
 	c0, t0 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
 	k.Loop(iters, func() {
-		for u := range uniformUnroll {
+		for u := range UniformUnroll {
 			for i, x := range xs {
 				k.Raw(op.step(x, as[(u+i)%4], as[(u+i+1)%4]))
 			}
@@ -160,9 +160,9 @@ func loadWhenAllOnes(k *ptx.Kernel, x0P ptx.Param, addr, out ptx.Reg, plus *ptx.
 }
 
 // The ring the uniform constant-load chain follows in ConstTable:
-// uniformConstElems 8-byte pointers uniformConstStride bytes apart (2 KiB,
+// UniformConstElems 8-byte pointers UniformConstStride bytes apart (2 KiB,
 // within the SM's constant caches).
-const uniformConstElems, uniformConstStride = 32, 64
+const UniformConstElems, UniformConstStride = 32, 64
 
 // UniformConstInitKernel writes the ring into buf: element i (thread i)
 // holds the constant-space address of element i+1 (the last, of the
@@ -172,15 +172,15 @@ func UniformConstInitKernel(name string) *ptx.Kernel {
 	buf := k.Load(k.Param("buf", ptx.U64))
 	tid := k.Read(ptx.TidX)
 	in := k.Reg(ptx.Pred)
-	k.Op("setp.lt.u32", in, tid, ptx.Int(uniformConstElems))
+	k.Op("setp.lt.u32", in, tid, ptx.Int(UniformConstElems))
 	k.If(in, func() {
 		next, off, at, base, to := k.Reg(ptx.U32), k.Reg(ptx.U64), k.Reg(ptx.U64), k.Reg(ptx.U64), k.Reg(ptx.U64)
 		k.Op("add.u32", next, tid, ptx.Int(1))
-		k.Op("rem.u32", next, next, ptx.Int(uniformConstElems))
+		k.Op("rem.u32", next, next, ptx.Int(UniformConstElems))
 		k.Op("mov.u64", base, ptx.Imm(ConstTable))
-		k.Op("mul.wide.u32", to, next, ptx.Int(uniformConstStride))
+		k.Op("mul.wide.u32", to, next, ptx.Int(UniformConstStride))
 		k.Op("add.u64", to, to, base)
-		k.Op("mul.wide.u32", off, tid, ptx.Int(uniformConstStride))
+		k.Op("mul.wide.u32", off, tid, ptx.Int(UniformConstStride))
 		k.Op("add.u64", at, buf, off)
 		k.Op("st.global.u64", ptx.Addr{Base: at}, to)
 	})
@@ -203,8 +203,8 @@ func UniformConstKernel(name string, ilp int) *ptx.Kernel {
 	ps := make([]ptx.Reg, ilp)
 	for i := range ps {
 		e, off := k.Reg(ptx.U32), k.Reg(ptx.U64)
-		k.Op("add.u32", e, cy, ptx.Int(int64(i*uniformConstElems/ilp)))
-		k.Op("mul.wide.u32", off, e, ptx.Int(uniformConstStride))
+		k.Op("add.u32", e, cy, ptx.Int(int64(i*UniformConstElems/ilp)))
+		k.Op("mul.wide.u32", off, e, ptx.Int(UniformConstStride))
 		ps[i] = k.Reg(ptx.U64)
 		k.Op("add.u64", ps[i], base, off)
 	}
@@ -212,7 +212,7 @@ func UniformConstKernel(name string, ilp int) *ptx.Kernel {
 	k.Op("bar.sync", ptx.Int(0))
 	c0, t0 := k.Read(ptx.Clock64), k.Read(ptx.GlobalTimer)
 	k.Loop(iters, func() {
-		for range uniformUnroll {
+		for range UniformUnroll {
 			for _, p := range ps {
 				k.Op("ld.const.u64", p, ptx.Addr{Base: p})
 			}
@@ -234,15 +234,15 @@ func UniformConstKernel(name string, ilp int) *ptx.Kernel {
 // and copied into ConstTable, then one warp's chain (latency) or four
 // chains a warp on every SM (throughput).
 func uniformConst(ctx context.Context, r *Runner, c *Compiled, q record.Quantity, rec *record.Record) error {
-	buf, err := r.GPU.Alloc(uniformConstElems * uniformConstStride)
+	buf, err := r.GPU.Alloc(UniformConstElems * UniformConstStride)
 	if err != nil {
 		return err
 	}
 	defer buf.Free()
-	if err := c.Prog.Launch(ctx, "uni_const_init", Grid{Blocks: 1, Threads: uniformConstElems}, r.OwnTimeout(), buf.Ptr()); err != nil {
+	if err := c.Prog.Launch(ctx, "uni_const_init", Grid{Blocks: 1, Threads: UniformConstElems}, r.OwnTimeout(), buf.Ptr()); err != nil {
 		return fmt.Errorf("building the constant ring: %w", err)
 	}
-	if err := c.Prog.FillSymbol(ConstTable, buf.Ptr(), uniformConstElems*uniformConstStride); err != nil {
+	if err := c.Prog.FillSymbol(ConstTable, buf.Ptr(), UniformConstElems*UniformConstStride); err != nil {
 		return fmt.Errorf("copying the ring to the constant table: %w", err)
 	}
 	ilp, iters := 1, 2048
@@ -250,7 +250,7 @@ func uniformConst(ctx context.Context, r *Runner, c *Compiled, q record.Quantity
 		ilp, iters = 4, 4096
 	}
 	kernel := fmt.Sprintf("uni_const_%d", ilp)
-	rate, err := uniformRun(ctx, r, c, kernel, uniformGrid(r, q == record.Throughput), iters, float64(ilp*uniformUnroll))
+	rate, err := uniformRun(ctx, r, c, kernel, uniformGrid(r, q == record.Throughput), iters, float64(ilp*UniformUnroll))
 	if err != nil {
 		return err
 	}
@@ -262,8 +262,8 @@ func uniformConst(ctx context.Context, r *Runner, c *Compiled, q record.Quantity
 	if rate.ClockHz > 0 {
 		rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: r.lang().ClockSource("the kernel")}
 	}
-	chk := c.Verifier().Loop(kernel, []string{"ULDC"}, ilp*uniformUnroll, ilp*uniformUnroll)
-	if chk.Status == CodeInvalid && sass.Counts(chk.Counts).Matching("LDC") >= ilp*uniformUnroll {
+	chk := c.Verifier().Loop(kernel, []string{"ULDC"}, ilp*UniformUnroll, ilp*UniformUnroll)
+	if chk.Status == CodeInvalid && sass.Counts(chk.Counts).Matching("LDC") >= ilp*UniformUnroll {
 		chk.Note = "ptxas loaded through the vector datapath (LDC), not the uniform one (ULDC): " + chk.Note
 	}
 	Verified(rec, chk)
@@ -339,9 +339,9 @@ func UniformJob(suite string) Job {
 		op := op
 		for _, q := range []record.Quantity{record.Latency, record.Throughput} {
 			q := q
-			unit, note := "cycles", fmt.Sprintf("one warp, one chain of %s on uniform values (from %%ctaid.y and %%nctaid.x, the chain's result the address of a load), operands rotating over four such values, %d steps a loop iteration; cycles per step, the loop included", op.Name, uniformUnroll)
+			unit, note := "cycles", fmt.Sprintf("one warp, one chain of %s on uniform values (from %%ctaid.y and %%nctaid.x, the chain's result the address of a load), operands rotating over four such values, %d steps a loop iteration; cycles per step, the loop included", op.Name, UniformUnroll)
 			if q == record.Throughput {
-				unit, note = "warp instructions/clock/SM", fmt.Sprintf("four chains of %s per warp on uniform values (as the latency's), %d rounds a loop iteration, 32 warps per SM on every SM", op.Name, uniformUnroll)
+				unit, note = "warp instructions/clock/SM", fmt.Sprintf("four chains of %s per warp on uniform values (as the latency's), %d rounds a loop iteration, 32 warps per SM on every SM", op.Name, UniformUnroll)
 			}
 			if op.Note != "" {
 				note += "; " + op.Note
@@ -355,9 +355,9 @@ func UniformJob(suite string) Job {
 	}
 	for _, q := range []record.Quantity{record.Latency, record.Throughput} {
 		q := q
-		unit, note := "cycles", fmt.Sprintf("one warp, one chain of ld.const.u64 p, [p] through a ring of %d pointers %d bytes apart in a constant bank (2 KiB), the start uniform (%%ctaid.y) and the chain's result the address of a load, %d steps a loop iteration; cycles per step, the loop included", uniformConstElems, uniformConstStride, uniformUnroll)
+		unit, note := "cycles", fmt.Sprintf("one warp, one chain of ld.const.u64 p, [p] through a ring of %d pointers %d bytes apart in a constant bank (2 KiB), the start uniform (%%ctaid.y) and the chain's result the address of a load, %d steps a loop iteration; cycles per step, the loop included", UniformConstElems, UniformConstStride, UniformUnroll)
 		if q == record.Throughput {
-			unit, note = "warp instructions/clock/SM", fmt.Sprintf("four such chains per warp, %d rounds a loop iteration, 32 warps per SM on every SM", uniformUnroll)
+			unit, note = "warp instructions/clock/SM", fmt.Sprintf("four such chains per warp, %d rounds a loop iteration, 32 warps per SM on every SM", UniformUnroll)
 		}
 		j.Items = append(j.Items, Item{Rec: record.Record{ID: async.ID(async.UniformSubject("ld.const.u64"), string(q)), Suite: suite, Subject: async.UniformSubject("ld.const.u64"), Group: async.GroupUniform,
 			Op: "ULDC", Quantity: q, Unit: unit, Note: note},
@@ -392,7 +392,7 @@ func uniformMeasure(ctx context.Context, r *Runner, c *Compiled, op UniformOp, q
 		ilp, iters = 4, 4096
 	}
 	kernel := uniformName(op, ilp, 0, "")
-	rate, err := uniformRun(ctx, r, c, kernel, uniformGrid(r, q == record.Throughput), iters, float64(ilp*uniformUnroll))
+	rate, err := uniformRun(ctx, r, c, kernel, uniformGrid(r, q == record.Throughput), iters, float64(ilp*UniformUnroll))
 	if err != nil {
 		return err
 	}
@@ -405,8 +405,8 @@ func uniformMeasure(ctx context.Context, r *Runner, c *Compiled, op UniformOp, q
 	if rate.ClockHz > 0 {
 		rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: r.lang().ClockSource("the kernel")}
 	}
-	chk := c.Verifier().Loop(kernel, []string{op.SASS}, ilp*uniformUnroll, ilp*uniformUnroll)
-	if chk.Status == CodeInvalid && sass.Counts(chk.Counts).Matching(op.Vector) >= ilp*uniformUnroll {
+	chk := c.Verifier().Loop(kernel, []string{op.SASS}, ilp*UniformUnroll, ilp*UniformUnroll)
+	if chk.Status == CodeInvalid && sass.Counts(chk.Counts).Matching(op.Vector) >= ilp*UniformUnroll {
 		chk.Note = fmt.Sprintf("ptxas kept the chain on the vector datapath (%s), not the uniform one (%s): %s", op.Vector, op.SASS, chk.Note)
 	}
 	Verified(rec, chk)
@@ -416,7 +416,7 @@ func uniformMeasure(ctx context.Context, r *Runner, c *Compiled, op UniformOp, q
 func uniformMix(ctx context.Context, r *Runner, c *Compiled, add UniformOp, vop string, rec *record.Record) error {
 	g := uniformGrid(r, true)
 	const iters = 4096
-	per := float64(4 * uniformUnroll)
+	per := float64(4 * UniformUnroll)
 	vecPer := per
 	if vop == mixIADD3 {
 		vecPer = 2 * per
@@ -437,7 +437,7 @@ func uniformMix(ctx context.Context, r *Runner, c *Compiled, add UniformOp, vop 
 	rec.Value = (tu + tv - tb) / min(tu, tv)
 	rec.Samples = []float64{rec.Value}
 	rec.Note += fmt.Sprintf("; SM spans: uniform alone %.0f cycles, vector alone %.0f, both %.0f", tu, tv, tb)
-	chk := c.Verifier().Loop(uniformName(add, 4, 4, vop), []string{add.SASS}, 4*uniformUnroll, 4*uniformUnroll)
+	chk := c.Verifier().Loop(uniformName(add, 4, 4, vop), []string{add.SASS}, 4*UniformUnroll, 4*UniformUnroll)
 	Verified(rec, chk)
 	return nil
 }
