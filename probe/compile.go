@@ -27,6 +27,11 @@ type Compiled struct {
 	log      string // the compiler's messages, where they were kept
 }
 
+// Log is the compiler's messages about the module, where the compile path
+// kept them ("" where it did not): a job quotes them when the machine code
+// lacks what it asked for.
+func (c *Compiled) Log() string { return c.log }
+
 // CompileKernels has the backend's Codegen write kernels and compiles
 // them: the way to jobs that run on every backend. A module the device
 // cannot have (ErrUnsupported) is skipped, with why.

@@ -1,15 +1,13 @@
 package probe_test
 
 import (
-	"context"
-	"errors"
 	"strings"
 	"testing"
 
-	"github.com/gpuarch/gpuarch/backend/sim"
+	"github.com/gpuarch/gpuarch/measure/async"
+
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/suites/async"
 )
 
 func TestNeedsHopper(t *testing.T) {
@@ -29,43 +27,6 @@ func TestNeedsHopper(t *testing.T) {
 		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
 			t.Errorf("%s %s arch-specific %v: %q, want %q", c.backend, c.cc, c.archSpecific, got, c.want)
 		}
-	}
-}
-
-// ampere is the simulated GPU with compute capability 8.0.
-type ampere struct{ *sim.GPU }
-
-func (g ampere) Device() record.Device {
-	d := g.GPU.Device()
-	d.ComputeCapability = "8.0"
-	return d
-}
-
-// On a GPU older than Hopper every record of the suite is skipped with
-// why, and nothing is launched.
-func TestAsyncSuiteSkipsBeforeHopper(t *testing.T) {
-	g := ampere{sim.New()}
-	r := &probe.Runner{GPU: g, Config: probe.DefaultConfig()}
-	var jobs []probe.Job
-	for _, p := range async.Jobs(g.Device()) {
-		jobs = append(jobs, p.Job)
-	}
-	var recs []record.Record
-	if err := r.Run(context.Background(), jobs, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
-		t.Fatal(err)
-	}
-	if len(recs) < 60 {
-		t.Fatalf("%d records; the suite has more", len(recs))
-	}
-	ids := map[string]bool{}
-	for _, rec := range recs {
-		if rec.Status != record.StatusSkipped || !strings.Contains(rec.Reason, "compute capability 9.0 or later") {
-			t.Errorf("%s: %s: %s", rec.ID, rec.Status, rec.Reason)
-		}
-		if ids[rec.ID] {
-			t.Errorf("%s: two records with this ID", rec.ID)
-		}
-		ids[rec.ID] = true
 	}
 }
 
@@ -90,8 +51,8 @@ func TestAsyncKernels(t *testing.T) {
 		{probe.CpAsyncOverlapKernel("k", 8).String(), []string{"cp.async.cg.shared.global", "cp.async.commit_group;", "fma.rn.f32", "cp.async.wait_group 0;"}},
 		{probe.TMAMulticastKernel("k", 4).String(), []string{".multicast::cluster", "mapa.shared::cluster.u32", "mbarrier.arrive.shared::cluster.b64 _,", "%cluster_nctarank", "barrier.cluster.wait.acquire;"}},
 		// Uniform chains start from %ctaid.y (S2UR) and end in an address.
-		{probe.UniformKernel("k", probe.UniformOps[2], 1, 0, "").String(), []string{"%ctaid.y", "shf.l.wrap.b32", "ld.global.u32"}},
-		{probe.UniformKernel("k", probe.UniformOps[0], 4, 4, "fma.rn.f32").String(), []string{"fma.rn.f32", "add.u32"}},
+		{probe.UniformKernel("k", async.UniformOps[2], 1, 0, "").String(), []string{"%ctaid.y", "shf.l.wrap.b32", "ld.global.u32"}},
+		{probe.UniformKernel("k", async.UniformOps[0], 4, 4, "fma.rn.f32").String(), []string{"fma.rn.f32", "add.u32"}},
 	} {
 		for _, w := range c.want {
 			if !strings.Contains(c.kernel, w) {
@@ -101,42 +62,6 @@ func TestAsyncKernels(t *testing.T) {
 	}
 	if n := strings.Count(probe.TMAWgmmaKernel("k", 4, 2).String(), "wgmma.mma_async"); n != 8 {
 		t.Errorf("reuse 2 holds %d wgmma, want 8", n)
-	}
-}
-
-// loader is a simulated GPU that could load a cubin.
-type loader struct{ *sim.GPU }
-
-func (loader) LoadCubin(context.Context, string, []byte) (probe.Program, error) {
-	return nil, errors.New("not used")
-}
-
-// setmaxnreg needs a whole-program compile: without ptxas (or on a GPU
-// that loads no cubins) its records are skipped with why.
-func TestSetmaxnregNeedsAssembler(t *testing.T) {
-	for _, c := range []struct {
-		name string
-		gpu  probe.GPU
-		want string
-	}{
-		{"no cubin loader", sim.New(), "PTX compiled to a cubin"},
-		{"no ptxas", loader{sim.New()}, "ptxas is not on the PATH"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			r := &probe.Runner{GPU: c.gpu, Config: probe.DefaultConfig()}
-			var recs []record.Record
-			if err := r.Run(context.Background(), []probe.Job{probe.SetmaxnregJob("async")}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
-				t.Fatal(err)
-			}
-			if len(recs) != 2 {
-				t.Fatalf("%d records, want 2", len(recs))
-			}
-			for _, rec := range recs {
-				if rec.Status != record.StatusSkipped || !strings.Contains(rec.Reason, c.want) {
-					t.Errorf("%s: %s: %q, want skipped with %q", rec.ID, rec.Status, rec.Reason, c.want)
-				}
-			}
-		})
 	}
 }
 

@@ -1,23 +1,11 @@
 package probe
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/measure/async"
 	"github.com/gpuarch/gpuarch/ptx"
-	"github.com/gpuarch/gpuarch/record"
 )
-
-// MbarrierOps are the mbarrier operations the mbarrier probe times, each
-// from one thread, kernel.SyncUnroll a loop iteration.
-var MbarrierOps = []string{"arrive", "arrive.expect_tx", "test_wait", "try_wait", "arrive then wait", "phase flip between warps"}
-
-func mbarKernelName(op string) string {
-	return "mbar_" + map[string]string{"arrive": "arrive", "arrive.expect_tx": "expect", "test_wait": "test", "try_wait": "try",
-		"arrive then wait": "flip", "phase flip between warps": "pingpong"}[op]
-}
 
 // MbarrierKernel builds the probe of one mbarrier operation (see
 // MbarrierOps): thread 0 of a 64-thread block runs iters loop iterations
@@ -97,53 +85,4 @@ func MbarrierKernel(name, op string) *ptx.Kernel {
 	storeCycles(k, outP, c0, c1, acc)
 	k.Mark(end)
 	return k
-}
-
-// MbarrierJob measures each mbarrier operation in cycles per operation
-// from one thread (the phase flip between warps: per flip, half a round
-// trip).
-func MbarrierJob(suite string) Job {
-	j := &PTXJob{Module: "mbarrier"}
-	j.Kernels = func() []*ptx.Kernel {
-		var ks []*ptx.Kernel
-		for _, op := range MbarrierOps {
-			ks = append(ks, MbarrierKernel(mbarKernelName(op), op))
-		}
-		return ks
-	}
-	notes := map[string]string{
-		"arrive":                   "mbarrier.arrive from one thread on a barrier expecting one arrival (each completes a phase), eight a loop iteration",
-		"arrive.expect_tx":         "mbarrier.arrive.expect_tx of 0 bytes from one thread, each completing a phase, eight a loop iteration",
-		"test_wait":                "mbarrier.test_wait.parity on a phase already complete (returns at once), eight a loop iteration, results summed",
-		"try_wait":                 "mbarrier.try_wait.parity on a phase already complete (returns at once), eight a loop iteration, results summed",
-		"arrive then wait":         "one thread arrives (completing the phase) and polls with try_wait.parity until it sees it complete: the phase flip seen by the thread that caused it",
-		"phase flip between warps": "a thread of warp 0 arrives on barrier A and waits on B; a thread of warp 1 waits on A and then arrives on B: half the round trip, the time from an arrive to a waiting warp seeing the phase complete",
-	}
-	for _, op := range MbarrierOps {
-		op := op
-		subject := "mbarrier." + op
-		if op == "arrive then wait" || op == "phase flip between warps" {
-			subject = "mbarrier phase flip, " + map[string]string{"arrive then wait": "same thread", "phase flip between warps": "between warps"}[op]
-		}
-		j.Items = append(j.Items, Item{Rec: record.Record{ID: async.LatencyID(subject), Suite: suite, Subject: subject, Group: async.GroupMbarrier,
-			Quantity: record.Latency, Unit: "cycles per operation", Note: notes[op]},
-			Run: func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error {
-				out, err := r.GPU.Alloc(64)
-				if err != nil {
-					return err
-				}
-				defer out.Free()
-				const iters = 256
-				per := iters * kernel.SyncUnroll
-				if op == "phase flip between warps" {
-					per *= 2
-				}
-				if err := c.MedianCycles(ctx, r, mbarKernelName(op), Grid{Blocks: 1, Threads: 64, SharedBytes: 64}, out, per, rec, out.Ptr(), uint32(iters)); err != nil {
-					return err
-				}
-				Verified(rec, c.CheckClocked(mbarKernelName(op), []string{"SYNCS"}, kernel.SyncUnroll))
-				return nil
-			}})
-	}
-	return j
 }

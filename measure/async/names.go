@@ -1,12 +1,10 @@
-// Package async names the records of the async suite (suites/async):
+// The async suite's record names (see the package comment in async.go):
 // "async/<subject>/<measure>" (record.MakeID's shape without a family),
 // the measure a Quantity ("async/mbarrier.arrive/latency") or one of the
 // suite's own words: MeasureBandwidth for a copy stream's bytes per clock,
 // MeasureSize for the bytes in flight a stream needs, MeasureMix for the
 // uniform datapath's overlap with the vector pipes.
-//
-// The package holds the suite's record names only, for now: the suite's
-// plan and jobs (suites/async, probe) are to move here beside them.
+
 package async
 
 import "github.com/gpuarch/gpuarch/record"

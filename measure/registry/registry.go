@@ -14,6 +14,7 @@ import (
 
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/alu"
+	"github.com/gpuarch/gpuarch/measure/async"
 	"github.com/gpuarch/gpuarch/measure/dispatch"
 	"github.com/gpuarch/gpuarch/measure/links"
 	"github.com/gpuarch/gpuarch/measure/memory"
@@ -21,7 +22,6 @@ import (
 	"github.com/gpuarch/gpuarch/measure/warp"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/suites/async"
 	"github.com/gpuarch/gpuarch/suites/mma"
 )
 

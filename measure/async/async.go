@@ -17,41 +17,43 @@
 // bytes over each SM's own span, median over SMs, at the best point of a
 // sweep, with the whole sweep kept. The suite is CUDA-only: Vulkan
 // reaches none of these instructions, and its records say so.
+//
+// One package holds the whole domain: its plan (this file), its jobs
+// (copy.go, mbarrier.go, overlap.go, cluster.go, multicast.go, uniform.go,
+// pipeline.go), each a probe.PTXJob whose kernels the PTX builders in
+// probe write (the suite reaches its instructions through PTX alone), and
+// the names of its records (names.go).
 package async
 
 import (
-	names "github.com/gpuarch/gpuarch/measure/async"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
-// Suite is the name this suite's records carry (measure/async's Suite).
-const Suite = names.Suite
-
 // LatencyCases are the copy latencies measured.
-func LatencyCases() []probe.AsyncLatency {
-	var out []probe.AsyncLatency
+func LatencyCases() []CopyLatency {
+	var out []CopyLatency
 	for _, level := range []string{"L1", "DRAM"} {
 		for _, w := range []int{4, 8, 16} {
-			out = append(out, probe.AsyncLatency{Copy: probe.AsyncCopy{Kind: "cp.async", Width: w, CacheOp: "ca"}, Level: level})
+			out = append(out, CopyLatency{Copy: probe.AsyncCopy{Kind: "cp.async", Width: w, CacheOp: "ca"}, Level: level})
 		}
 	}
 	for _, level := range []string{"L2", "DRAM"} {
-		out = append(out, probe.AsyncLatency{Copy: probe.AsyncCopy{Kind: "cp.async", Width: 16, CacheOp: "cg"}, Level: level})
+		out = append(out, CopyLatency{Copy: probe.AsyncCopy{Kind: "cp.async", Width: 16, CacheOp: "cg"}, Level: level})
 	}
-	out = append(out, probe.AsyncLatency{Copy: probe.AsyncCopy{Kind: "cp.async", Width: 16, CacheOp: "cg", WaitAll: true}, Level: "L2"})
+	out = append(out, CopyLatency{Copy: probe.AsyncCopy{Kind: "cp.async", Width: 16, CacheOp: "cg", WaitAll: true}, Level: "L2"})
 	for _, level := range []string{"L2", "DRAM"} {
 		for _, b := range []int{16, 1 << 10, 16 << 10} {
-			out = append(out, probe.AsyncLatency{Copy: probe.AsyncCopy{Kind: "bulk"}, Level: level, Bytes: b})
+			out = append(out, CopyLatency{Copy: probe.AsyncCopy{Kind: "bulk"}, Level: level, Bytes: b})
 		}
 	}
 	for rank := 1; rank <= 5; rank++ {
-		out = append(out, probe.AsyncLatency{Copy: probe.AsyncCopy{Kind: "tensor", Rank: rank}, Level: "L2", Bytes: 1 << 10})
+		out = append(out, CopyLatency{Copy: probe.AsyncCopy{Kind: "tensor", Rank: rank}, Level: "L2", Bytes: 1 << 10})
 	}
 	out = append(out,
-		probe.AsyncLatency{Copy: probe.AsyncCopy{Kind: "tensor", Rank: 2}, Level: "DRAM", Bytes: 1 << 10},
-		probe.AsyncLatency{Copy: probe.AsyncCopy{Kind: "bulk store"}, Level: "L2", Bytes: 1 << 10},
-		probe.AsyncLatency{Copy: probe.AsyncCopy{Kind: "tensor store", Rank: 2}, Level: "L2", Bytes: 1 << 10},
+		CopyLatency{Copy: probe.AsyncCopy{Kind: "tensor", Rank: 2}, Level: "DRAM", Bytes: 1 << 10},
+		CopyLatency{Copy: probe.AsyncCopy{Kind: "bulk store"}, Level: "L2", Bytes: 1 << 10},
+		CopyLatency{Copy: probe.AsyncCopy{Kind: "tensor store", Rank: 2}, Level: "L2", Bytes: 1 << 10},
 	)
 	return out
 }
@@ -63,10 +65,10 @@ var OverlapCounts = []int{0, 64, 128, 192, 256, 320, 384, 512, 768}
 // Streams are the bandwidth sweeps: cp.async against groups in flight,
 // the TMA against stages and copy sizes, from DRAM and (cp.async and bulk)
 // from L2.
-func Streams() []probe.AsyncStream {
+func Streams() []CopyStream {
 	sizes := []int{1 << 10, 2 << 10, 4 << 10, 8 << 10, 16 << 10, 32 << 10}
 	stages := []int{1, 2, 4, 8}
-	return []probe.AsyncStream{
+	return []CopyStream{
 		{Kind: "cp.async", Level: "DRAM", Depths: []int{1, 2, 4, 8, 16}},
 		{Kind: "cp.async", Level: "L2", Depths: []int{1, 2, 4, 8, 16}},
 		{Kind: "bulk", Level: "DRAM", Depths: stages, Sizes: sizes},
@@ -77,8 +79,8 @@ func Streams() []probe.AsyncStream {
 
 // Clusters is the cluster job's plan: 1-D sizes 1 to 16 (above 8 needs
 // the non-portable opt-in) and 2-D and 3-D shapes.
-func Clusters() probe.ClusterPlan {
-	return probe.ClusterPlan{
+func Clusters() ClusterPlan {
+	return ClusterPlan{
 		Shapes: [][3]int{{1, 1, 1}, {2, 1, 1}, {3, 1, 1}, {4, 1, 1}, {6, 1, 1}, {8, 1, 1}, {12, 1, 1}, {16, 1, 1}, {32, 1, 1},
 			{2, 2, 1}, {4, 2, 1}, {2, 4, 1}, {4, 4, 1}, {2, 2, 2}},
 		Sizes:  []int{1, 2, 4, 8, 16},
@@ -89,27 +91,27 @@ func Clusters() probe.ClusterPlan {
 // Multicast is the TMA multicast sweep: clusters of 1 (the baseline) to
 // 8 blocks, 4 stages of 16 KiB in flight per SM (where the plain stream
 // nears the DRAM peak), from L2 and DRAM.
-func Multicast() probe.MulticastPlan {
-	return probe.MulticastPlan{Sizes: []int{1, 2, 4, 8}, Levels: []string{"L2", "DRAM"}, Stage: 16 << 10, Stages: 4}
+func Multicast() MulticastPlan {
+	return MulticastPlan{Sizes: []int{1, 2, 4, 8}, Levels: []string{"L2", "DRAM"}, Stage: 16 << 10, Stages: 4}
 }
 
 // Pipeline is the TMA -> wgmma sweep.
-func Pipeline() probe.PipelinePlan {
-	return probe.PipelinePlan{Stages: []int{1, 2, 3, 4, 6, 8}, Reuse: []int{1, 4}}
+func Pipeline() PipelinePlan {
+	return PipelinePlan{Stages: []int{1, 2, 3, 4, 6, 8}, Reuse: []int{1, 4}}
 }
 
 // Jobs are the suite's jobs for dev. On a device that cannot run them
 // (another backend, an older GPU) they compile nothing and record why.
 func Jobs(dev record.Device) []probe.Planned {
 	return []probe.Planned{
-		{Key: names.Key("latency"), Job: probe.AsyncLatencyJob(Suite, LatencyCases())},
-		{Key: names.Key("overlap"), Job: probe.OverlapJob(Suite, OverlapCounts)},
-		{Key: names.Key("mbarrier"), Job: probe.MbarrierJob(Suite)},
-		{Key: names.Key("stream"), Job: probe.AsyncStreamJob(Suite, Streams())},
-		{Key: names.Key("multicast"), Job: probe.MulticastJob(Suite, Multicast())},
-		{Key: names.Key("cluster"), Job: probe.ClusterJob(Suite, Clusters())},
-		{Key: names.Key("uniform"), Job: probe.UniformJob(Suite)},
-		{Key: names.Key("setmaxnreg"), Job: probe.SetmaxnregJob(Suite)},
-		{Key: names.Key("pipeline"), Job: probe.PipelineJob(Suite, Pipeline())},
+		{Key: Key("latency"), Job: CopyLatencyJob(Suite, LatencyCases())},
+		{Key: Key("overlap"), Job: OverlapJob(Suite, OverlapCounts)},
+		{Key: Key("mbarrier"), Job: MbarrierJob(Suite)},
+		{Key: Key("stream"), Job: CopyStreamJob(Suite, Streams())},
+		{Key: Key("multicast"), Job: MulticastJob(Suite, Multicast())},
+		{Key: Key("cluster"), Job: ClusterJob(Suite, Clusters())},
+		{Key: Key("uniform"), Job: UniformJob(Suite)},
+		{Key: Key("setmaxnreg"), Job: SetmaxnregJob(Suite)},
+		{Key: Key("pipeline"), Job: PipelineJob(Suite, Pipeline())},
 	}
 }

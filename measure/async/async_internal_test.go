@@ -1,13 +1,15 @@
-package probe
+package async
 
 import (
 	"testing"
+
+	"github.com/gpuarch/gpuarch/probe"
 )
 
 func TestSizeNames(t *testing.T) {
 	for _, n := range []int{16, 1 << 10, 24 << 10, 1 << 20} {
-		if got := parseSize(SizeName(n)); got != n {
-			t.Errorf("%d -> %q -> %d", n, SizeName(n), got)
+		if got := parseSize(probe.SizeName(n)); got != n {
+			t.Errorf("%d -> %q -> %d", n, probe.SizeName(n), got)
 		}
 	}
 }
