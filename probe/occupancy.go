@@ -312,28 +312,12 @@ func (j *mixJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error
 		rec.Status, rec.Reason = record.StatusSkipped, "no shape could run"
 		return []record.Record{rec}, nil
 	}
-	// The best shape again until the figure has the fewest samples a
-	// figure gets, the sweep's the first; the value is their median.
-	samples := []float64{best.PerSM}
-	for len(samples) < r.Config.Until.MinOrDefault() {
-		rate, err := r.launchShape(ctx, j.c.Prog, bestKernel, det.Best, args, out, true)
-		if err != nil {
-			if Fatal(err) {
-				rec.Status, rec.Reason = record.StatusFailed, err.Error()
-				return []record.Record{rec}, err
-			}
-			rec.Warnings = append(rec.Warnings, fmt.Sprintf("repeats stopped after %d samples: %v", len(samples), err))
-			break
-		}
-		samples = append(samples, rate.PerSM)
-	}
-	rec.Samples, rec.Summary = samples, Summarize(samples)
-	rec.Value = rec.Summary.Median
+	rec.Value = best.PerSM
 	// The machine code kept is the best shape's: the kernel the value
 	// comes from.
 	rec.Code = first[bestKernel]
 	rec.Code.Loop = j.c.Verifier().LoopText(bestKernel)
-	det.CyclesPerRound = float64(j.perRound()*det.Best.WarpsPerSM) / rec.Value
+	det.CyclesPerRound = float64(j.perRound()*det.Best.WarpsPerSM) / best.PerSM
 	if best.ClockHz > 0 {
 		rec.Provenance.Clock = &record.Clock{Hz: best.ClockHz, Source: r.lang().ClockSource("the mix kernel (median over SMs)")}
 	}
