@@ -78,7 +78,7 @@ var quickWants = []quickWant{
 	{"FFMA latency", aluname.LatencyID(aluname.FmaF32), 0},
 	{"FFMA peak", aluname.ThroughputID(aluname.FmaF32), 0},
 	{"tensor-core f16 peak", mmaname.ThroughputID(mmaname.MMAF16), 0},
-	{"L2 read bandwidth", memname.BandwidthID(memname.L2Read), 0},
+	{"L2 read bandwidth, own lines", memname.BandwidthID(memname.L2ReadOwnLines), 0},
 	{"DRAM read bandwidth", memname.BandwidthID(memname.DRAMRead), 0},
 	{"L1 load latency (16 KiB, ld.ca)", memname.LatencyID(memname.PathL1), 16 << 10},
 	{"L2 load latency (8 MiB, ld.cg)", memname.LatencyID(memname.PathL2), 8 << 20},
