@@ -378,9 +378,11 @@ var corpusBounds = map[string]map[string]struct{ mean, worst, tau float64 }{
 		// four times the L2 between a DRAM loop's warm-up and timed
 		// launches (stream_f4 at the DRAM at one warp: 549 -> 822
 		// cycles, now within 5%; the worst before it, 42%): the
-		// worst is dp4a_dot at 32 warps (+27%, register banks).
+		// worst is dp4a_dot at 32 warps (+27%, register banks). On
+		// the results re-recorded in 9ffbe3d the held-out half is
+		// 4.6% (4.5% before), the model unchanged.
 		"dev":     {mean: 0.041, worst: 0.28, tau: 0.95},
-		"heldout": {mean: 0.046, worst: 0.22, tau: 0.93},
+		"heldout": {mean: 0.047, worst: 0.22, tau: 0.93},
 	},
 	// The second corpus, 20 loops written and split (all held out)
 	// before they were measured, on the H100 only: blind, with the
