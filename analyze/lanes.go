@@ -60,6 +60,21 @@ type lval struct {
 	// (a bit reversal's of a base above its lanes' bits); 0 for no
 	// bound.
 	under int64
+	// whole, for a scrambled value with a span, says the value lies in
+	// a window of span the same in every block (a logical shift right
+	// or an AND mask of it puts it in [0, span), adding constants moves
+	// the window), rather than over a uniform base that may differ.
+	whole bool
+	// vals, for a scrambled value, lists what each lane's value may be
+	// over its base (known: base; else unknown, uniform, a multiple of
+	// align): one of them, each equally likely, chosen by each lane
+	// apart (a select on loaded data, as a binary search's). nil where
+	// not known.
+	vals []int64
+	// block says the value may differ from one block to another: it
+	// was computed from the block index (SR_CTAID), except where the
+	// result lies wholly in a fixed window (whole).
+	block bool
 }
 
 // spanOf is v's bound on its lanes' part: a known value's spread, a
@@ -148,10 +163,14 @@ func joinAssume(vs ...lval) []string {
 }
 
 func addVal(a, b lval) lval {
+	if r, ok := addChoice(a, b); ok {
+		return r
+	}
 	r := lval{ok: a.ok && b.ok, assume: joinAssume(a, b), scrambled: a.scrambled || b.scrambled}
 	if !r.ok {
 		if sa, sb := spanOf(a), spanOf(b); sa > 0 && sb > 0 && (a.scrambled || b.scrambled) {
 			r.span = sa + sb - 1
+			r.whole = (a.whole || a.known) && (b.whole || b.known)
 		}
 		return r
 	}
@@ -184,10 +203,136 @@ func negVal(a lval) lval {
 	return r
 }
 
+// maxChoices bounds the values a choice keeps (vals): beyond it the
+// value is only scattered over its span.
+const maxChoices = 4096
+
+// choiceVal is a value each lane takes from a or b by a predicate that
+// varies with data (SEL, or a predicated write over an older value):
+// both uniform with known bases, or with the same named unknown base;
+// otherwise scattered over what the two spans say, or unknown.
+func choiceVal(a, b lval) lval {
+	as := joinAssume(a, b)
+	if a.ok && b.ok && a.uniform() && b.uniform() {
+		switch {
+		case a.known && b.known:
+			return choiceOf(lval{known: true, assume: as}, []int64{a.base + a.d[0], b.base + b.d[0]})
+		case !a.known && !b.known && a.sym != 0 && a.sym == b.sym:
+			// Over the smaller of the two (each a multiple of its
+			// own alignment), the other's distance above it.
+			if b.off < a.off {
+				a, b = b, a
+			}
+			r := lval{align: min(a.alignment(), b.alignment()), sym: a.sym, off: a.off, assume: as}
+			return choiceOf(r, []int64{a.d[0], b.off - a.off + b.d[0]})
+		}
+	}
+	if len(a.vals) > 0 && b.ok && b.uniform() && b.known && a.known {
+		return choiceOf(lval{known: true, base: a.base, assume: as}, append(slices.Clone(a.vals), b.base+b.d[0]-a.base))
+	}
+	if len(b.vals) > 0 && a.ok && a.uniform() && a.known && b.known {
+		return choiceOf(lval{known: true, base: b.base, assume: as}, append(slices.Clone(b.vals), a.base+a.d[0]-b.base))
+	}
+	return lval{assume: as, scrambled: true}
+}
+
+// choiceOf is a scrambled value over r's base taking one of vals.
+func choiceOf(r lval, vals []int64) lval {
+	r.ok, r.scrambled = false, true
+	if len(vals) > maxChoices {
+		vals = nil
+	}
+	r.vals = vals
+	if len(vals) == 0 {
+		return r
+	}
+	lo, hi := slices.Min(vals), slices.Max(vals)
+	r.span = hi - lo + 1
+	if r.known {
+		r.whole = true
+		if lo != 0 {
+			// The smallest choice into the known base.
+			for i := range r.vals {
+				r.vals[i] -= lo
+			}
+			r.base += lo
+		}
+	}
+	return r
+}
+
+// addChoice is a + b where one is a choice (vals) and the other a
+// uniform value or another choice (the lanes' choices independent: every
+// sum); ok false where neither is a choice.
+func addChoice(a, b lval) (lval, bool) {
+	if len(a.vals) == 0 && len(b.vals) == 0 {
+		return lval{}, false
+	}
+	if len(a.vals) == 0 {
+		a, b = b, a
+	}
+	as := joinAssume(a, b)
+	// An unknown base keeps its alignment: constants go into the
+	// choices.
+	var vals []int64
+	var shift int64
+	var r lval
+	switch {
+	case b.ok && b.uniform():
+		vals = slices.Clone(a.vals)
+		b = lval{ok: true, known: b.known, base: b.base + b.d[0], align: b.align, sym: b.sym, off: b.off + b.d[0]}
+		if !b.known {
+			b.off -= b.d[0]
+			shift = b.d[0]
+		}
+	case len(b.vals) > 0 && len(a.vals)*len(b.vals) <= maxChoices:
+		for _, x := range a.vals {
+			for _, y := range b.vals {
+				vals = append(vals, x+y)
+			}
+		}
+	default:
+		return lval{}, false
+	}
+	switch {
+	case a.known && b.known:
+		r = lval{known: true, base: a.base + b.base}
+	case b.known:
+		r, shift = lval{align: a.alignment(), sym: a.sym, off: a.off}, shift+b.base
+	case a.known:
+		r, shift = lval{align: b.alignment(), sym: b.sym, off: b.off}, shift+a.base
+	default:
+		r = lval{align: min(a.alignment(), b.alignment()), sym: symOf("add", min(a.sym, b.sym), max(a.sym, b.sym)), off: a.off + b.off}
+	}
+	for i := range vals {
+		vals[i] += shift
+	}
+	r.assume = as
+	return choiceOf(r, vals), true
+}
+
 // mulVal is a × b where one of them is a uniform constant, or both are
 // uniform; otherwise the product's lane offsets are unknown.
 func mulVal(a, b lval) lval {
 	as := joinAssume(a, b)
+	if len(b.vals) > 0 {
+		a, b = b, a
+	}
+	if len(a.vals) > 0 && b.ok && b.known && b.uniform() {
+		c := b.base + b.d[0]
+		r := lval{assume: as, known: a.known, base: a.base * c, sym: a.sym, off: a.off * c}
+		if !a.known {
+			r.align = min(bigAlign, a.alignment()*lowbit(c))
+			if c != 1 {
+				r.sym = symOf("mul", a.sym, c)
+			}
+		}
+		vals := make([]int64, len(a.vals))
+		for i, x := range a.vals {
+			vals[i] = x * c
+		}
+		return choiceOf(r, vals)
+	}
 	if !a.ok || !b.ok {
 		r := lval{assume: as, scrambled: a.scrambled || b.scrambled}
 		if a.ok && a.known && a.uniform() {
@@ -195,6 +340,7 @@ func mulVal(a, b lval) lval {
 		}
 		if b.ok && b.known && b.uniform() && a.span > 0 && b.base+b.d[0] >= 0 {
 			r.span = (a.span-1)*(b.base+b.d[0]) + 1
+			r.whole = a.whole
 		}
 		return r
 	}
@@ -241,6 +387,7 @@ func shrVal(a lval, s int64) lval {
 		r := lval{assume: a.assume, scrambled: a.scrambled || a.ok}
 		if s > 0 && s < 32 {
 			r.span = int64(1) << (32 - s) // a 32-bit value shifted right
+			r.whole = true
 		}
 		return r
 	}
@@ -276,11 +423,11 @@ func shrVal(a lval, s int64) lval {
 				return r
 			}
 		}
-		return lval{assume: a.assume, scrambled: true, span: int64(1) << max(0, 32-s)}
+		return lval{assume: a.assume, scrambled: true, span: int64(1) << max(0, 32-s), whole: true}
 	}
 	for i := range r.d {
 		if a.d[i] < 0 {
-			return lval{assume: a.assume, scrambled: true, span: int64(1) << max(0, 32-s)}
+			return lval{assume: a.assume, scrambled: true, span: int64(1) << max(0, 32-s), whole: true}
 		}
 		r.d[i] = a.d[i] >> s
 	}
@@ -332,6 +479,7 @@ func andVal(a, m lval) lval {
 		r := lval{assume: as, scrambled: a.scrambled || m.scrambled || (a.ok && m.ok)}
 		if m.ok && m.known && m.uniform() && m.base+m.d[0] >= 0 {
 			r.span = m.base + m.d[0] + 1
+			r.whole = true
 			if a.span > 0 {
 				r.span = min(r.span, a.span)
 			}
@@ -527,6 +675,9 @@ func mergeVal(a, b lval) lval {
 	if c == 0 && a.known && b.known && a.base == b.base {
 		return a
 	}
+	if c == 0 && !a.known && !b.known && a.sym != 0 && a.sym == b.sym && a.off == b.off && a.alignment() == b.alignment() {
+		return a // one value that the loop does not change (a shared window's base)
+	}
 	r := lval{ok: true, d: a.d, assume: joinAssume(a, b)}
 	r.align = min(a.alignment(), b.alignment(), lowbit(c))
 	if a.known && b.known {
@@ -536,7 +687,7 @@ func mergeVal(a, b lval) lval {
 }
 
 func sameVal(a, b lval) bool {
-	if a.ok != b.ok {
+	if a.ok != b.ok || a.block != b.block {
 		return false
 	}
 	if !a.ok {
@@ -618,6 +769,12 @@ func (s laneState) operand(op string, wide bool) lval {
 	return unknownVal()
 }
 
+// lastOperand is the last of a comma-separated operand list.
+func lastOperand(ops string) string {
+	i := strings.LastIndex(ops, ",")
+	return strings.TrimSpace(ops[i+1:])
+}
+
 // regs is the operand list split, predicates (carry outs and ins) and
 // trailing !PT dropped.
 func splitOperands(s string) []string {
@@ -635,7 +792,8 @@ func splitOperands(s string) []string {
 // step evaluates one instruction, writing its destinations into s.
 func (s laneState) step(in sass.Instruction) {
 	if first, _, _ := strings.Cut(in.Operands, ","); predReg.MatchString(strings.TrimSpace(first)) {
-		return // writes a predicate
+		s.setPredicates(in)
+		return
 	}
 	ops := splitOperands(in.Operands)
 	if len(ops) == 0 || !regReg.MatchString(ops[0]) {
@@ -755,6 +913,8 @@ func (s laneState) step(in sass.Instruction) {
 		} else {
 			v = unknownVal()
 		}
+	case base == "SEL" && len(src) == 2 && s.dataPredicate(lastOperand(in.Operands)):
+		v = choiceVal(arg(1), arg(0))
 	case opc == "LOP3.LUT" && len(src) >= 4:
 		lut, ok := imm(3)
 		v = lval{}
@@ -799,10 +959,28 @@ func (s laneState) step(in sass.Instruction) {
 			pair = &h
 		}
 	}
+	// The block index taints what is computed from it, except a value
+	// confined to a window the same in every block.
+	if opc == "S2R" && len(src) == 1 && (strings.HasPrefix(strings.TrimSpace(src[0]), "SR_CTAID") || strings.HasPrefix(strings.TrimSpace(src[0]), "SR_CgaCtaId")) {
+		v.block = true
+	} else if !v.whole {
+		for i := range src {
+			v.block = v.block || arg(i).block
+		}
+	}
+	if pair != nil {
+		pair.block = v.block
+	}
 	set := func(r string, x lval) {
 		if in.Predicate != "" {
 			if old, ok := s[r]; ok {
-				x = mergeVal(old, x)
+				b := old.block || x.block
+				if s.dataPredicate(in.Predicate) {
+					x = choiceVal(old, x)
+				} else {
+					x = mergeVal(old, x)
+				}
+				x.block = b
 			} else {
 				x = unknownVal()
 			}
@@ -819,6 +997,49 @@ func (s laneState) step(in sass.Instruction) {
 			set(fmt.Sprintf("%s%d", p, n+1), *pair)
 		}
 	}
+}
+
+// setPredicates notes, for an instruction that writes predicates
+// (ISETP, FSETP, PLOP3, LOP3 into a predicate...), whether they vary with
+// data: a register source whose lanes are not followed (a loaded value, a
+// hash), or a predicate source that does. Such a predicate's selects
+// (SEL, predicated writes) are choices each lane makes apart. Predicates
+// from followed values are left as before (not tracked).
+func (s laneState) setPredicates(in sass.Instruction) {
+	var dsts []string
+	data := false
+	for k, op := range strings.Split(in.Operands, ",") {
+		op = strings.TrimSpace(op)
+		name := strings.TrimLeft(op, "!")
+		switch {
+		case op == "" || name == "PT" || name == "UPT":
+		case predReg.MatchString(op) && len(dsts) == k:
+			dsts = append(dsts, name)
+		case predReg.MatchString(op):
+			if v, ok := s[name]; ok && !v.ok {
+				data = true
+			}
+		case regReg.MatchString(strings.TrimSuffix(op, ".reuse")):
+			if v := s.operand(op, false); !v.ok {
+				data = true
+			}
+		}
+	}
+	for _, d := range dsts {
+		if data {
+			s[d] = unknownVal()
+		} else {
+			delete(s, d)
+		}
+	}
+}
+
+// dataPredicate says whether in's guard, or predicate operand p, varies
+// with data (setPredicates).
+func (s laneState) dataPredicate(p string) bool {
+	p = strings.TrimLeft(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(p), "@")), "!")
+	v, ok := s[p]
+	return ok && !v.ok
 }
 
 // baseRegister is the register an address is formed on: "R4" in
@@ -840,6 +1061,15 @@ type laneAccess struct {
 	// their spread in bytes (0 for no bound).
 	scattered bool
 	span      int64
+	// shared, for scattered addresses with a span, says the window they
+	// fall in is the same in every block (no block index in its base):
+	// the whole grid's accesses land on the same lines.
+	shared bool
+	// vals, for scattered addresses that are a choice of each lane's
+	// (a select on loaded data), are the byte offsets a lane picks from,
+	// each equally likely, over a base that is a multiple of valsAlign.
+	vals      []int64
+	valsAlign int64
 	// iterStride is the bytes the access moves from one iteration of its
 	// loop to the next (every lane alike), where iterKnown.
 	iterStride int64
@@ -894,7 +1124,10 @@ func (s laneState) address(in sass.Instruction) lval {
 				term = strings.TrimSuffix(term, x)
 			}
 		}
-		sum = addVal(sum, mulVal(s.operand(term, strings.Contains(term, ".64")), constVal(scale)))
+		x := s.operand(term, strings.Contains(term, ".64"))
+		b := sum.block || x.block
+		sum = addVal(sum, mulVal(x, constVal(scale)))
+		sum.block = b
 	}
 	return sum
 }
@@ -925,6 +1158,13 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 			la := laneAccess{known: a.ok, assume: a.assume, scattered: !a.ok && a.scrambled}
 			if la.scattered {
 				la.span = a.span
+				la.shared = a.span > 0 && !a.block
+				if len(a.vals) > 0 {
+					la.vals, la.valsAlign = a.vals, a.alignment()
+					if a.known {
+						la.valsAlign = lowbit(a.base)
+					}
+				}
 			}
 			if a.ok {
 				la.offsets = a.d
@@ -965,6 +1205,7 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 				if rounds[lp[0]] >= 3 && !sameVal(m, old) {
 					m = unknownVal(m.assume...)
 				}
+				m.block = old.block || v.block
 				if !sameVal(m, old) {
 					changed = true
 				}

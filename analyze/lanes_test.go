@@ -226,3 +226,61 @@ func firstAfterLabel(listing string) int {
 	fmt.Sscanf(strings.TrimSpace(rest), "/*%x*/", &off)
 	return off
 }
+
+// TestLaneChoicesAndGridWindows: a select on loaded data makes each lane
+// pick among the select's values (a binary search's probes), and a hashed
+// index confined by a shift to a window that does not depend on the block
+// index is the same window in every block, which a block-indexed base
+// is not.
+func TestLaneChoicesAndGridWindows(t *testing.T) {
+	l, err := sass.ParseListing(`
+        .text.k:
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   S2R R7, SR_CTAID.X ;
+        /*0020*/                   S2UR UR5, SR_CgaCtaId ;
+        /*0030*/                   UMOV UR4, 0x400 ;
+        /*0040*/                   ULEA UR5, UR5, UR4, 0x18 ;
+        /*0050*/                   LDC.64 R20, c[0x0][0x210] ;
+        /*0060*/                   LDS R5, [UR5] ;
+        /*0070*/                   LOP3.LUT R8, R5, R0, RZ, 0x3c, !PT ;
+.L_x_1:
+        /*0080*/                   IMAD R8, R8, 0x19660d, RZ ;
+        /*0090*/                   ISETP.GE.U32.AND P0, PT, R5, R8, PT ;
+        /*00a0*/                   SEL R10, RZ, 0x100, P0 ;
+        /*00b0*/                   LEA R11, R10, UR5, 0x2 ;
+        /*00c0*/                   LDS R12, [R11+0x3fc] ;
+        /*00d0*/                   ISETP.GE.U32.AND P1, PT, R12, R8, PT ;
+        /*00e0*/                   SEL R13, RZ, 0x80, P1 ;
+        /*00f0*/                   IMAD.IADD R13, R10, 0x1, R13 ;
+        /*0100*/                   LEA R14, R13, UR5, 0x2 ;
+        /*0110*/                   LDS R15, [R14+0x1fc] ;
+        /*0120*/                   SHF.R.U32.HI R16, RZ, 0x18, R8 ;
+        /*0130*/                   IMAD.WIDE.U32 R16, R16, 0x4, R20 ;
+        /*0140*/                   REDG.E.ADD.STRONG.GPU desc[UR6][R16.64], R13 ;
+        /*0150*/                   IMAD R18, R7, 0x400, R16 ;
+        /*0160*/                   IMAD.WIDE.U32 R18, R18, 0x1, R20 ;
+        /*0170*/                   REDG.E.ADD.STRONG.GPU desc[UR6][R18.64], R13 ;
+        /*0180*/                   BRA ` + "`" + `(.L_x_1) ;
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	las := laneAddresses(l.Functions[0].Instructions, [][2]int{{0x80, 0x180}})
+	// Two probes: 0x3fc over {0, 0x400} words' bytes, then 0x1fc over
+	// {0, 0x200, 0x400, 0x600}: all on one bank, so 2 and 4 wavefronts.
+	for off, n := range map[int]int{0xc0: 2, 0x110: 4} {
+		la := las[off]
+		if !la.scattered || len(la.vals) != n || la.valsAlign < 128 {
+			t.Fatalf("%#x: scattered %v, %d choices over a base aligned to %d; want %d choices, 128-byte aligned", off, la.scattered, len(la.vals), la.valsAlign, n)
+		}
+		if w := choiceWavefronts(la.vals, 4); w < float64(n)-0.01 || w > float64(n) {
+			t.Errorf("%#x: %.2f wavefronts expected, want %d (one bank, %d words)", off, w, n, n)
+		}
+	}
+	if la := las[0x140]; !la.scattered || !la.shared || la.span != 1021 {
+		t.Errorf("0x140: scattered %v, shared by every block %v, span %d; want a window of 1021 bytes every block shares", la.scattered, la.shared, la.span)
+	}
+	if la := las[0x170]; la.shared {
+		t.Errorf("0x170: a window over the block index taken as one every block shares")
+	}
+}

@@ -234,6 +234,13 @@ type Machine struct {
 	// to the latency of its old value (the dispatch suite's atomic
 	// latency records). Empty when not measured.
 	Atomics map[string]Measured `json:"atomics,omitempty"`
+	// GridAtomicRate is the atomics per clock per SM the dispatch suite
+	// measured with every thread of the GPU adding to one address
+	// ("atom.global.add.u32, one address for the GPU"): each SM's share
+	// of what the L2 performs on one line for the whole grid; 0 when
+	// not measured. GridAtomicRecord is its ID.
+	GridAtomicRate   float64 `json:"grid_atomic_rate,omitempty"`
+	GridAtomicRecord string  `json:"grid_atomic_record,omitempty"`
 	// Warnings say what the results file lacks.
 	Warnings []string `json:"warnings,omitempty"`
 }
@@ -268,10 +275,16 @@ func NewMachine(run *record.Run, source string) (*Machine, error) {
 
 // atomics reads the dispatch suite's latency records of global atomics
 // whose old value is used, "atom.global.add.f32" (one warp's chain of
-// them), into Atomics.
+// them), into Atomics, and its throughput of the whole GPU on one
+// address into GridAtomicRate.
 func (m *Machine) atomics(run *record.Run) {
 	for i := range run.Records {
 		r := &run.Records[i]
+		if r.Suite == dispatch.Suite && r.Group == dispatch.GroupAtomic && r.Status == record.StatusOK && r.Value > 0 &&
+			r.Quantity == record.Throughput && r.Subject == "atom.global.add.u32, "+dispatch.OneGPUWord {
+			m.GridAtomicRate, m.GridAtomicRecord = r.Value, r.ID
+			continue
+		}
 		if r.Suite != dispatch.Suite || r.Group != dispatch.GroupAtomic || r.Status != record.StatusOK || r.Value <= 0 ||
 			r.Quantity != record.Latency || !dispatch.IsGlobalAtomic(r.Subject) {
 			continue

@@ -243,6 +243,12 @@ func (lm *loopModel) wavefronts(i int) (float64, bool) {
 	}
 	la, ok := lm.access(i)
 	if !ok {
+		if la := lm.lanes[lm.body[i].Offset]; la.scattered && len(la.vals) > 0 && la.valsAlign >= 128 && ldsmMatrices(lm.body[i]) == 0 {
+			// Each lane picks its address among the choices its
+			// selects allow (a binary search's probes): the
+			// expected wavefronts of 32 independent picks.
+			return max(choiceWavefronts(la.vals, op.bytes), float64(32*op.bytes)/128), true
+		}
 		if la := lm.lanes[lm.body[i].Offset]; la.scattered && ldsmMatrices(lm.body[i]) == 0 {
 			w := expectedMaxLoad(32, 32)
 			if words := (la.span + 3) / 4; la.span > 0 && words < 32*32 {
@@ -258,6 +264,50 @@ func (lm *loopModel) wavefronts(i int) (float64, bool) {
 func (lm *loopModel) hasWavefronts(i int) bool {
 	_, ok := lm.wavefronts(i)
 	return ok
+}
+
+// isAtomic says whether in is a global or generic atomic or reduction.
+func isAtomic(in sass.Instruction) bool {
+	switch in.Base() {
+	case "RED", "REDG", "ATOMG", "ATOM":
+		return true
+	}
+	return false
+}
+
+// choiceWavefronts is the expected wavefronts of a shared access of
+// width bytes a lane whose 32 lanes each pick one of the byte offsets
+// vals (over a base that is a multiple of 128 bytes), each equally
+// likely: the most distinct words any bank must deliver. Estimated over
+// 4096 draws of a fixed seed: the same answer every run.
+func choiceWavefronts(vals []int64, width int) float64 {
+	key := fmt.Sprint(width, vals)
+	if v, ok := scatteredCache.Load(key); ok {
+		return v.(float64)
+	}
+	rng := rand.New(rand.NewPCG(34, uint64(len(vals))))
+	const draws = 4096
+	total := 0
+	for range draws {
+		var seen [32]map[int64]bool
+		most := 0
+		for range 32 {
+			o := vals[rng.IntN(len(vals))]
+			for b := int64(0); b < int64(max(width, 4)); b += 4 {
+				w := (o + b) >> 2
+				bank := ((w % 32) + 32) % 32
+				if seen[bank] == nil {
+					seen[bank] = map[int64]bool{}
+				}
+				seen[bank][w] = true
+				most = max(most, len(seen[bank]))
+			}
+		}
+		total += most
+	}
+	v := float64(total) / draws
+	scatteredCache.Store(key, v)
+	return v
 }
 
 // scatteredWavefronts is the expected wavefronts of a shared access whose
@@ -381,7 +431,14 @@ func (lm *loopModel) lanesText(i int) string {
 			return "address loaded in the loop: taken as a line per lane"
 		case op.space == "shared" && lm.lanes[lm.body[i].Offset].scattered:
 			w, _ := lm.wavefronts(i)
+			if la := lm.lanes[lm.body[i].Offset]; len(la.vals) > 0 && la.valsAlign >= 128 {
+				n := len(slices.Compact(slices.Sorted(slices.Values(la.vals))))
+				return fmt.Sprintf("each lane one of %d addresses over %d bytes (selects on loaded data, each choice taken as equally likely): %.1f wavefronts expected", n, la.span, w)
+			}
 			return fmt.Sprintf("scattered (hashed per lane): random banks, %.1f wavefronts expected", w)
+		case op.space == "global" && lm.lanes[lm.body[i].Offset].shared && lm.m.GridAtomicRate > 0 && isAtomic(lm.body[i]):
+			la := lm.lanes[lm.body[i].Offset]
+			return fmt.Sprintf("scattered over %d bytes that every block shares: the grid's atomics on %d lines", la.span, (la.span+127)/128)
 		}
 		return "lanes not followed: taken as consecutive"
 	}
@@ -1101,6 +1158,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	mems := map[string]*mem{}
 	divergent := map[string]float64{}
 	atomics := map[string]float64{}
+	var gridAtomics, gridLines float64
 	fresh := lm.freshSectors()
 	for i, op := range lm.mem {
 		if op == nil {
@@ -1227,6 +1285,21 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 		}
 		mems[key].cycles += c
 		p.load[i]["memory "+key] = c * W
+		if op.space == "global" && isAtomic(lm.body[i]) && !known && m.GridAtomicRate > 0 {
+			// Atomics whose lanes scatter over a window the same in
+			// every block (a hashed bin of a global histogram): the
+			// whole grid's atomics land on the window's lines, and
+			// the L2 performs one line's atomics one after another,
+			// each SM getting its share of the rate measured with
+			// every thread of the GPU on one address.
+			if la := lm.lanes[lm.body[i].Offset]; la.scattered && la.shared {
+				lines := float64((la.span + 127) / 128)
+				ac := 32 / (m.GridAtomicRate * lines)
+				gridAtomics += ac
+				gridLines = max(gridLines, lines)
+				p.load[i]["memory L2 atomics on the grid's lines"] = ac * W
+			}
+		}
 		if b := lm.body[i].Base(); (b == "RED" || b == "REDG" || b == "ATOMG" || b == "ATOM") && known && lv != "L1" {
 			// Atomics are performed at the L2: every request
 			// passes its slices at the rate the transfer-unit
@@ -1242,6 +1315,10 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 				}
 			}
 		}
+	}
+	if gridAtomics > 0 {
+		add(Bound{Name: "memory L2 atomics on the grid's lines", Kind: "memory:L2", Cycles: gridAtomics * W,
+			Detail: fmt.Sprintf("%.1f cycles/iteration/warp (32 lanes' atomics on %.0f lines every block shares, each line taking the grid's atomics at %.5f a clock per SM, the dispatch suite's one-address record) × %d warps", gridAtomics, gridLines, m.GridAtomicRate, warps)})
 	}
 	for _, key := range sortedKeys(atomics) {
 		lv, _, _ := strings.Cut(key, " ")
