@@ -415,6 +415,28 @@ var corpusBounds = map[string]map[string]struct{ mean, worst, tau float64 }{
 	"corpus3/NVIDIA-H100-80GB-HBM3": {
 		"heldout3": {mean: 0.11, worst: 0.88, tau: 0.91},
 	},
+	// Corpus3 first measured on the H200 on 2026-11-26 (1980 MHz), after
+	// the model was worked on against its H100 measurement, so not
+	// blind: 10.4%, 88.8% (vadd_f4 at the L1 at 16 warps), 0.92.
+	"corpus3/NVIDIA-H200": {
+		"heldout3": {mean: 0.11, worst: 0.90, tau: 0.91},
+	},
+	// The fourth corpus, 27 loops (33 kernel × level cases) written and
+	// committed (82c72cc) after the model's last change (9e3f347) and
+	// before they were measured: validated blind with that model on
+	// 2026-11-26 (both GPUs at 1980 MHz). H100: 24.1% mean, 358.6% worst
+	// (global_counter16 at one warp: 16 counters on one line, predicted
+	// 4.6 times too slow by the grid's-lines atomics of 9e3f347, which
+	// take a line of distinct words to be as slow as one address), tau
+	// 0.82; H200: 23.8%, 357.0%, 0.82. The bars are far from
+	// met. These bounds only hold the blind figures; the model was not
+	// changed after them.
+	"corpus4/NVIDIA-H100-80GB-HBM3": {
+		"heldout4": {mean: 0.25, worst: 3.6, tau: 0.81},
+	},
+	"corpus4/NVIDIA-H200": {
+		"heldout4": {mean: 0.25, worst: 3.6, tau: 0.81},
+	},
 }
 
 // TestValidateCorpus compares predictions with the corpus measured on
