@@ -15,6 +15,7 @@ import (
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/stats"
 	"github.com/gpuarch/gpuarch/vulkan"
 )
 
@@ -376,7 +377,7 @@ func TestBanksOnVulkan(t *testing.T) {
 		if c.CacheOp != "" {
 			wantOp = strings.TrimPrefix(rec.ID, "memory/")
 		}
-		if rec.Status != record.StatusOK || !(rec.Value > 0) || len(rec.Samples) != 4 || rec.Op != wantOp || rec.Provenance.Source != kernel.ISASPIRV {
+		if rec.Status != record.StatusOK || !(rec.Value > 0) || len(rec.Samples) != stats.DefaultUntil.Min+1 || rec.Op != wantOp || rec.Provenance.Source != kernel.ISASPIRV {
 			t.Errorf("%s: %s, %g %s, op %q, provenance %+v: %s", rec.ID, rec.Status, rec.Value, rec.Unit, rec.Op, rec.Provenance, rec.Reason)
 		}
 		t.Logf("%s: %.3g %s", rec.ID, rec.Value, rec.Unit)
@@ -403,7 +404,7 @@ func TestCodeSizeOnVulkan(t *testing.T) {
 		t.Fatalf("%d records for %d sizes", len(recs), len(sizes))
 	}
 	for i, rec := range recs {
-		if rec.Status != record.StatusOK || !(rec.Value > 0) || rec.Curve == nil || len(rec.Curve.Points) != 1 || len(rec.Samples) != 3 {
+		if rec.Status != record.StatusOK || !(rec.Value > 0) || rec.Curve == nil || len(rec.Curve.Points) != 1 || len(rec.Samples) != stats.DefaultUntil.Min {
 			t.Errorf("%s: %s, %g: %s", rec.ID, rec.Status, rec.Value, rec.Reason)
 			continue
 		}
