@@ -795,7 +795,7 @@ func accessUnit(rows []*accessRow, op string) (unit int, line string) {
 		op, coalesced, 128/coalesced, fu, follow.lo, follow.hi, ou, other.lo, other.hi)
 }
 
-// oneSMPath is the one-SM chase's path (suites/memory's L2Path).
+// oneSMPath is the one-SM chase's path (measure/memory's L2Path).
 const oneSMPath = memory.PathOneSM
 
 // l2Levels are the L2 levels the one-SM chase found: the resolved levels
