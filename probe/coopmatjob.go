@@ -16,14 +16,6 @@ import (
 	"github.com/gpuarch/gpuarch/stats"
 )
 
-// CoopMatShape is one throughput configuration of the cooperative-matrix
-// probe: subgroups per workgroup, workgroups per SM, and independent
-// accumulators per subgroup.
-type CoopMatShape struct{ Subgroups, GroupsPerSM, ILP int }
-
-// warpsPerSM is the subgroups the shape puts on each SM.
-func (s CoopMatShape) warpsPerSM() int { return s.Subgroups * s.GroupsPerSM }
-
 // coopMatExpect are the machine-code mnemonics (prefix match) of
 // cooperative-matrix multiply-adds in the listings drivers give: AMD's
 // WMMA, Intel's DPAS. NVIDIA's driver gives statistics only, so the
@@ -56,40 +48,15 @@ type coopMatJob struct {
 	c         *Compiled
 }
 
-func (j *coopMatJob) module() string         { return KernelName(j.cm.Name()) }
-func (j *coopMatJob) initKernel() string     { return j.module() + "_init" }
-func (j *coopMatJob) latKernel(n int) string { return fmt.Sprintf("%s_lat_n%d", j.module(), n) }
-func (j *coopMatJob) tpKernel(ilp int) string {
-	return fmt.Sprintf("%s_tp_ilp%d", j.module(), ilp)
-}
+func (j *coopMatJob) module() string          { return CoopMatModule(j.cm) }
+func (j *coopMatJob) initKernel() string      { return CoopMatInitKernel(j.cm) }
+func (j *coopMatJob) latKernel(n int) string  { return CoopMatLatencyKernel(j.cm, n) }
+func (j *coopMatJob) tpKernel(ilp int) string { return CoopMatThroughputKernel(j.cm, ilp) }
 
-// coopMatUnroll is the multiply-adds per accumulator per loop iteration:
-// about 32 in all per iteration, so the loop's own instructions are few.
-func coopMatUnroll(ilp int) int { return max(2, 32/max(1, ilp)) }
-
-// Kernels lists the module's kernels for the given latency lengths: the
-// data initialiser, one latency chain per length, one throughput loop
-// per ILP of shapes.
+// kernels lists the module's kernels for the given latency lengths
+// (CoopMatKernels).
 func (j *coopMatJob) kernels(lengths []int) []kernel.Spec {
-	ks := []kernel.Spec{kernel.CoopMatInitSpec{Name: j.initKernel(), Matrix: j.cm}}
-	for _, n := range lengths {
-		ks = append(ks, kernel.CoopMatLatencySpec{Name: j.latKernel(n), Matrix: j.cm, Length: n})
-	}
-	var ilps []int
-	for _, s := range j.shapes {
-		if !slices.Contains(ilps, s.ILP) {
-			ilps = append(ilps, s.ILP)
-			ks = append(ks, kernel.CoopMatThroughputSpec{Name: j.tpKernel(s.ILP), Matrix: j.cm, ILP: s.ILP, Unroll: coopMatUnroll(s.ILP)})
-		}
-	}
-	return ks
-}
-
-// CoopMatKernels is the module a CoopMatJob compiles, for tests and
-// `gpuarch` tools that show generated code.
-func CoopMatKernels(cm kernel.CoopMat, shapes []CoopMatShape, lengths []int) []kernel.Spec {
-	j := &coopMatJob{cm: cm, shapes: shapes}
-	return j.kernels(lengths)
+	return CoopMatKernels(j.cm, j.shapes, lengths)
 }
 
 func (j *coopMatJob) Prepare(ctx context.Context, r *Runner) {
@@ -183,8 +150,8 @@ func (j *coopMatJob) Measure(ctx context.Context, r *Runner) ([]record.Record, e
 			return out(), err
 		}
 	}
-	finite(&lat)
-	finite(&tp)
+	Finite(&lat)
+	Finite(&tp)
 	return out(), nil
 }
 
@@ -242,14 +209,14 @@ func (j *coopMatJob) latency(ctx context.Context, r *Runner, data Buffer, rec *r
 func (j *coopMatJob) verifyLatency(r *Runner, rec *record.Record) {
 	in, ok := j.c.Prog.(Inspector)
 	if !ok || len(j.lengths) == 0 {
-		rec.Code = &record.CodeCheck{Status: codeNotVerified, Note: "the backend reports no machine code for cooperative-matrix kernels"}
+		rec.Code = &record.CodeCheck{Status: CodeNotVerified, Note: "the backend reports no machine code for cooperative-matrix kernels"}
 		return
 	}
 	spec := ChainSpec{Subject: j.cm.Name(), ExpectISA: coopMatExpect}
 	longest := j.lengths[len(j.lengths)-1]
-	rec.Code = inspectKernel(in, spec, j.latKernel(longest), r.WarpSize(), longest)
-	if rec.Code.Status == codeNotVerified && len(j.lengths) >= 2 {
-		growth(in, rec.Code, j.latKernel(j.lengths[0]), r.WarpSize(), j.lengths[0], longest)
+	rec.Code = InspectKernel(in, spec, j.latKernel(longest), r.WarpSize(), longest)
+	if rec.Code.Status == CodeNotVerified && len(j.lengths) >= 2 {
+		Growth(in, rec.Code, j.latKernel(j.lengths[0]), r.WarpSize(), j.lengths[0], longest)
 	}
 	if rec.Code.Status == CodeInvalid {
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
@@ -280,7 +247,7 @@ func (j *coopMatJob) launch(ctx context.Context, r *Runner, s CoopMatShape, iter
 	if err != nil {
 		return Rate{}, fmt.Errorf("throughput kernel %s: %w", k, err)
 	}
-	perWarp := float64(iters) * float64(coopMatUnroll(s.ILP)*s.ILP) * float64(j.cm.FlopsPerInstr())
+	perWarp := float64(iters) * float64(CoopMatUnroll(s.ILP)*s.ILP) * float64(j.cm.FlopsPerInstr())
 	return r.RateOf(ws, perWarp)
 }
 
@@ -298,8 +265,8 @@ func (j *coopMatJob) sized(ctx context.Context, r *Runner, s CoopMatShape, data,
 
 // shapeRecord describes a shape as records do.
 func (j *coopMatJob) shapeRecord(r *Runner, s CoopMatShape, iters int) record.Shape {
-	return record.Shape{WarpsPerSM: s.warpsPerSM(), ILP: s.ILP, BlocksPerSM: s.GroupsPerSM, ThreadsPerBlk: s.Subgroups * r.WarpSize(),
-		StepsPerIter: coopMatUnroll(s.ILP) * s.ILP, Iterations: iters}
+	return record.Shape{WarpsPerSM: s.WarpsPerSM(), ILP: s.ILP, BlocksPerSM: s.GroupsPerSM, ThreadsPerBlk: s.Subgroups * r.WarpSize(),
+		StepsPerIter: CoopMatUnroll(s.ILP) * s.ILP, Iterations: iters}
 }
 
 // throughput sweeps the shapes, reruns the best Config.Repeats times and
@@ -317,8 +284,8 @@ func (j *coopMatJob) throughput(ctx context.Context, r *Runner, data Buffer, rec
 	rec.Through = det
 	best, bestIters := CoopMatShape{}, 0
 	for _, s := range j.shapes {
-		if most := d.MaxWarpsPerSM; most > 0 && s.warpsPerSM() > most {
-			det.Sweep = append(det.Sweep, record.SweepPoint{Shape: j.shapeRecord(r, s, 0), Skipped: fmt.Sprintf("%d subgroups per SM, the device runs at most %d", s.warpsPerSM(), most)})
+		if most := d.MaxWarpsPerSM; most > 0 && s.WarpsPerSM() > most {
+			det.Sweep = append(det.Sweep, record.SweepPoint{Shape: j.shapeRecord(r, s, 0), Skipped: fmt.Sprintf("%d subgroups per SM, the device runs at most %d", s.WarpsPerSM(), most)})
 			continue
 		}
 		iters, err := j.sized(ctx, r, s, data, sink)
@@ -377,15 +344,15 @@ func (j *coopMatJob) throughput(ctx context.Context, r *Runner, data Buffer, rec
 func (j *coopMatJob) verifyThroughput(r *Runner, best CoopMatShape, rec *record.Record) {
 	in, ok := j.c.Prog.(Inspector)
 	if !ok || len(j.lengths) == 0 {
-		rec.Code = &record.CodeCheck{Status: codeNotVerified, Note: "the backend reports no machine code for cooperative-matrix kernels"}
+		rec.Code = &record.CodeCheck{Status: CodeNotVerified, Note: "the backend reports no machine code for cooperative-matrix kernels"}
 		return
 	}
-	steps := coopMatUnroll(best.ILP) * best.ILP
+	steps := CoopMatUnroll(best.ILP) * best.ILP
 	threads := best.Subgroups * r.WarpSize()
 	spec := ChainSpec{Subject: j.cm.Name(), ExpectISA: coopMatExpect}
-	rec.Code = inspectKernel(in, spec, j.tpKernel(best.ILP), threads, steps)
-	if rec.Code.Status == codeNotVerified && j.lengths[0] == 0 {
-		growth(in, rec.Code, j.latKernel(0), threads, 0, steps)
+	rec.Code = InspectKernel(in, spec, j.tpKernel(best.ILP), threads, steps)
+	if rec.Code.Status == CodeNotVerified && j.lengths[0] == 0 {
+		Growth(in, rec.Code, j.latKernel(0), threads, 0, steps)
 	}
 	if rec.Code.Status == CodeInvalid {
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note

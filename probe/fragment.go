@@ -39,9 +39,10 @@ func (f Fragment) Name() string {
 // Bytes is the shared memory one instruction moves for the warp.
 func (f Fragment) Bytes() int { return 128 * f.Count }
 
-// fragmentShared is the dynamic shared memory a fragment kernel uses: each
-// of up to 4 chains has its own 4 KiB.
-const fragmentShared = 16 << 10
+// FragmentShared is the dynamic shared memory (bytes) a kernel of
+// FragmentKernel uses, which its launch must give it: each of up to 4
+// chains has its own 4 KiB.
+const FragmentShared = 16 << 10
 
 // FragmentKernel builds the fragment probe: every warp runs ilp chains;
 // each step of a chain moves f's matrices between shared memory and
@@ -61,7 +62,7 @@ func FragmentKernel(name string, f Fragment, ilp, unroll int) *ptx.Kernel {
 	k.Op("mad.lo.u32", row, lane, ptx.Int(16), base)
 	// Fill the shared memory (each thread a word at a time).
 	tid := k.Read(ptx.TidX)
-	for i := 0; i < fragmentShared/4/128; i++ {
+	for i := 0; i < FragmentShared/4/128; i++ {
 		a := k.Reg(ptx.U32)
 		k.Op("mad.lo.u32", a, tid, ptx.Int(4), base)
 		k.Op("st.shared.b32", ptx.Addr{Base: a, Offset: int64(i * 512)}, tid)
@@ -152,7 +153,7 @@ func (j *fragmentJob) latencyKernel(unroll int, control bool) string {
 }
 
 func (j *fragmentJob) Prepare(ctx context.Context, r *Runner) {
-	m := r.module()
+	m := r.PTXModule()
 	seen := map[int]bool{}
 	for _, s := range fragmentShapes {
 		if !seen[s.ILP] {
@@ -169,7 +170,7 @@ func (j *fragmentJob) Prepare(ctx context.Context, r *Runner) {
 		}
 	}
 	m.Declare(".extern .shared .align 128 .b8 " + ptx.DynamicShared + "[];")
-	j.c = r.compileSource(ctx, "frag_"+KernelName(j.f.Name()), m.String())
+	j.c = r.CompilePTX(ctx, "frag_"+KernelName(j.f.Name()), m.String())
 }
 
 func (j *fragmentJob) Close() { j.c.Close() }
@@ -184,7 +185,7 @@ func (j *fragmentJob) run(ctx context.Context, r *Runner, s MMAShape, iters uint
 // at s's warps per SM (0: one warp alone).
 func (j *fragmentJob) launch(ctx context.Context, r *Runner, kernel string, s MMAShape, unroll int, iters uint32) (Rate, error) {
 	d := r.GPU.Device()
-	g := Grid{Blocks: 1, Threads: 32, SharedBytes: fragmentShared}
+	g := Grid{Blocks: 1, Threads: 32, SharedBytes: FragmentShared}
 	if s.WarpsPerSM > 0 {
 		g.Blocks, g.Threads = d.SMs*max(1, s.WarpsPerSM/4), 128
 	}

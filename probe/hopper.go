@@ -92,7 +92,7 @@ func log2(n int) int {
 // the code was not verified, and why.
 func (c *Compiled) CheckClocked(kernel string, expect []string, needed int) *record.CodeCheck {
 	if c.sassListing() == nil {
-		return &record.CodeCheck{Status: codeNotVerified, Expected: expect, Kernel: kernel, Note: sass.ErrNoDisassembler.Error()}
+		return &record.CodeCheck{Status: CodeNotVerified, Expected: expect, Kernel: kernel, Note: sass.ErrNoDisassembler.Error()}
 	}
 	chk := CheckRegion(c.sassListing(), kernel, (*sass.Function).ClockRegion, expect, needed)
 	return &chk
@@ -182,7 +182,7 @@ func (j *PTXJob) Prepare(ctx context.Context, r *Runner) {
 		j.c = &Compiled{Failure: &record.Record{Status: record.StatusSkipped, Reason: why}}
 		return
 	}
-	m := r.module(j.Kernels()...)
+	m := r.PTXModule(j.Kernels()...)
 	if j.Target != "" {
 		m.Target = j.Target
 	}
@@ -194,7 +194,7 @@ func (j *PTXJob) Prepare(ctx context.Context, r *Runner) {
 		j.c = r.compileWhole(ctx, j.Module, m.String(), m.Target)
 		return
 	}
-	j.c = r.compileSource(ctx, j.Module, m.String())
+	j.c = r.CompilePTX(ctx, j.Module, m.String())
 }
 
 func (j *PTXJob) Close() { j.c.Close() }

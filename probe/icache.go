@@ -190,7 +190,7 @@ func (j *codeSizeJob) measureDriver(ctx context.Context, r *Runner, rec *record.
 // checks the machine code where the driver gives it (rec.SASS).
 func (j *codeSizeJob) driverCode(threads, steps int, rec *record.Record) (int64, string) {
 	if in, ok := j.c.Prog.(Inspector); ok {
-		rec.Code = inspectKernel(in, j.spec, j.kernel(), threads, steps*j.spec.perStep())
+		rec.Code = InspectKernel(in, j.spec, j.kernel(), threads, steps*j.spec.perStep())
 		if v := rec.Code.Statistics[binarySize]; v > 0 {
 			return int64(v), fmt.Sprintf("%.0f bytes, the driver's %q statistic of the whole kernel", v, binarySize)
 		}

@@ -47,13 +47,13 @@ type reported struct{ in Inspector }
 // statistics and say the code could not be checked.
 func (v reported) Chain(ch chainCheck) (lat, tp *record.CodeCheck) {
 	in, spec, cs, lengths, longest := v.in, ch.spec, ch.cs, ch.lengths, ch.longest()
-	lat = inspectKernel(in, spec, cs.latency[longest], ch.warp, longest*spec.perStep())
-	if len(lengths) >= 2 && lat.Status == codeNotVerified {
-		growth(in, lat, cs.latency[lengths[0]], ch.warp, lengths[0], longest)
+	lat = InspectKernel(in, spec, cs.latency[longest], ch.warp, longest*spec.perStep())
+	if len(lengths) >= 2 && lat.Status == CodeNotVerified {
+		Growth(in, lat, cs.latency[lengths[0]], ch.warp, lengths[0], longest)
 	}
 	tp = &record.CodeCheck{Status: codeVerified}
 	for _, ilp := range ch.ilps {
-		c := inspectKernel(in, spec, cs.throughput[ilp], ch.threads, ilp*cs.unroll[ilp]*spec.perStep())
+		c := InspectKernel(in, spec, cs.throughput[ilp], ch.threads, ilp*cs.unroll[ilp]*spec.perStep())
 		if c.Status != codeVerified || tp.Kernel == "" {
 			tp = c
 		}
@@ -71,13 +71,13 @@ func (v reported) Chain(ch chainCheck) (lat, tp *record.CodeCheck) {
 // threads wide, against spec's expectations for the driver's instruction
 // set.
 func (v reported) Kernel(kernel string, spec ChainSpec, needed, _, threads int) *record.CodeCheck {
-	return inspectKernel(v.in, spec, kernel, threads, needed)
+	return InspectKernel(v.in, spec, kernel, threads, needed)
 }
 
 // Loop implements Verifier: a loop body is not found in a driver's report
 // (it is counted whole, in Kernel), so nothing is verified.
 func (reported) Loop(kernel string, expect []string, _, _ int) *record.CodeCheck {
-	return &record.CodeCheck{Status: codeNotVerified, Expected: expect, Kernel: kernel, Note: sass.ErrNoDisassembler.Error()}
+	return &record.CodeCheck{Status: CodeNotVerified, Expected: expect, Kernel: kernel, Note: sass.ErrNoDisassembler.Error()}
 }
 
 // LoopText implements Verifier: none from a driver's report.
@@ -92,11 +92,13 @@ const binarySize = "Binary Size"
 // AMD's and Intel's compact encodings; NVIDIA's are 16).
 const minBytesPerStep = 4
 
-// growth checks, where the driver gives no machine code but reports its
+// Growth checks, where the driver gives no machine code but reports its
 // binary's size, that the latency kernel's binary grows with the chain: a
 // chain the compiler folded or removed leaves it as large as the short
-// kernel's, and the record is then invalid. It records the bytes per step.
-func growth(in Inspector, c *record.CodeCheck, shortKernel string, threads, short, long int) {
+// kernel's (shortKernel, of short steps, against c's kernel of long), and
+// c is then invalid. It records the bytes per step in c; where either
+// size is missing it leaves c as it is.
+func Growth(in Inspector, c *record.CodeCheck, shortKernel string, threads, short, long int) {
 	long0, ok := c.Statistics[binarySize]
 	if !ok || long <= short {
 		return
@@ -119,9 +121,13 @@ func growth(in Inspector, c *record.CodeCheck, shortKernel string, threads, shor
 	c.Note += fmt.Sprintf("; its binary grows %.3g bytes a chain step (%s at %d and %d steps)", per, binarySize, short, long)
 }
 
-// inspectKernel checks one kernel from the driver's report.
-func inspectKernel(in Inspector, spec ChainSpec, kernel string, threads, needed int) *record.CodeCheck {
-	out := &record.CodeCheck{Status: codeNotVerified, Kernel: kernel, Needed: needed}
+// InspectKernel checks one kernel from the driver's report (in, the
+// program's Inspector, at threads per block): at least needed
+// instructions of spec's expected families for the driver's ISA in its
+// listing. Where the driver gives no listing, or names an ISA spec has no
+// families for, the check is CodeNotVerified, with why.
+func InspectKernel(in Inspector, spec ChainSpec, kernel string, threads, needed int) *record.CodeCheck {
+	out := &record.CodeCheck{Status: CodeNotVerified, Kernel: kernel, Needed: needed}
 	mc, err := in.Inspect(kernel, threads)
 	if err != nil {
 		out.Note = "machine code not available: " + err.Error()

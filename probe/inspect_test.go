@@ -50,15 +50,15 @@ func TestInspectKernel(t *testing.T) {
 		kernel, status, note string
 		found                int
 	}{
-		{"stats", codeNotVerified, "reports 1 statistics and representations NVVM IR", 0},
+		{"stats", CodeNotVerified, "reports 1 statistics and representations NVVM IR", 0},
 		{"enough", codeVerified, "", 3},
 		{"few", CodeInvalid, "has 1 of the 3", 1},
-		{"unknown", codeNotVerified, "names no intel instructions", 0},
-		{"missing", codeNotVerified, "no such pipeline", 0},
+		{"unknown", CodeNotVerified, "names no intel instructions", 0},
+		{"missing", CodeNotVerified, "no such pipeline", 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.kernel, func(t *testing.T) {
-			got := inspectKernel(in, spec, tc.kernel, 32, 3)
+			got := InspectKernel(in, spec, tc.kernel, 32, 3)
 			if got.Status != tc.status || got.Found != tc.found || !strings.Contains(got.Note, tc.note) {
 				t.Errorf("status %q found %d note %q; want %q, %d, note containing %q", got.Status, got.Found, got.Note, tc.status, tc.found, tc.note)
 			}
@@ -81,14 +81,14 @@ func TestGrowth(t *testing.T) {
 		status      string
 		per         float64
 	}{
-		{"one instruction a step", 896, 896 + 256*16, codeNotVerified, 16},
+		{"one instruction a step", 896, 896 + 256*16, CodeNotVerified, 16},
 		{"folded", 1024, 1024, CodeInvalid, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			in := fakeInspector{"short": size(tc.short), "long": size(tc.long)}
-			c := inspectKernel(in, ChainSpec{}, "long", 32, 256)
-			growth(in, c, "short", 32, 0, 256)
+			c := InspectKernel(in, ChainSpec{}, "long", 32, 256)
+			Growth(in, c, "short", 32, 0, 256)
 			if c.Status != tc.status || c.BinaryBytesPerStep == nil || *c.BinaryBytesPerStep != tc.per {
 				t.Errorf("status %q, bytes per step %v, note %q; want %q, %v", c.Status, c.BinaryBytesPerStep, c.Note, tc.status, tc.per)
 			}

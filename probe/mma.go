@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/ptx"
 )
 
@@ -56,8 +55,13 @@ type MMA struct {
 // the sweep's instead of the long run (see MMA.Long).
 const MMAShortNote = "rate from a run of about 2·10⁶ cycles at the best shape: the long runs (sustained rate, power) are made for one form per matrix unit by default (run --mma-long makes them for every form)"
 
-// Wgmma reports whether the form is a warpgroup instruction.
-func (m MMA) Wgmma() bool { return m.Group == mma.GroupWGMMA }
+// Wgmma reports whether the form is a warpgroup instruction (its Instr
+// is a wgmma).
+func (m MMA) Wgmma() bool { return strings.HasPrefix(m.Instr, "wgmma.") }
+
+// sparse reports whether the form is a sparse mma.sp, which takes
+// metadata and a selector (Tail) after its operands.
+func (m MMA) sparse() bool { return strings.HasPrefix(m.Instr, "mma.sp") }
 
 // FlopsPerInstr is the arithmetic one instruction does: 2·M·N·K (a
 // multiply and an add per product), for a warp (mma) or a warpgroup
@@ -150,10 +154,11 @@ func regList(rs []ptx.Reg) string {
 	return "{" + strings.Join(s, ", ") + "}"
 }
 
-// wgmmaShared is the dynamic shared memory a wgmma kernel uses: A's tile
-// at 0, B's at wgmmaB, with room for the descriptors' strides.
+// WgmmaShared is the dynamic shared memory (bytes) a wgmma kernel of
+// MMAKernel uses, which its launch must give it: A's tile at 0, B's at
+// wgmmaB, with room for the descriptors' strides.
 const (
-	wgmmaShared = 32 << 10
+	WgmmaShared = 32 << 10
 	wgmmaB      = 12 << 10
 	// Core-matrix strides of the no-swizzle descriptors (bytes).
 	wgmmaLBO = 128
@@ -210,7 +215,7 @@ func MMAKernel(name string, m MMA, ilp, unroll int) *ptx.Kernel {
 					k.Raw(fmt.Sprintf("%s %s, %s, %s, %s%s;", m.Instr, dl, regList(a), descB, scale, m.Tail))
 				case m.Wgmma():
 					k.Raw(fmt.Sprintf("%s %s, %s, %s, %s%s;", m.Instr, dl, descA, descB, scale, m.Tail))
-				case m.Group == mma.GroupSparse:
+				case m.sparse():
 					k.Raw(fmt.Sprintf("%s %s, %s, %s, %s, %s%s;", m.Instr, dl, regList(a), regList(b), dl, meta, m.Tail))
 				default:
 					k.Raw(fmt.Sprintf("%s %s, %s, %s, %s;", m.Instr, dl, regList(a), regList(b), dl))
@@ -249,7 +254,7 @@ func wgmmaSetup(k *ptx.Kernel, seed, tid ptx.Reg, e element) (descA, descB, scal
 	base := k.Reg(ptx.U32)
 	k.Op("mov.u32", base, ptx.Imm(ptx.DynamicShared))
 	// Each of the 128 threads fills wgmmaShared/128 bytes, a word at a time.
-	words := wgmmaShared / 4 / 128
+	words := WgmmaShared / 4 / 128
 	for i := range words {
 		w := hashReg(k, seed, tid, 1000+i, e, ptx.B32)
 		addr := k.Reg(ptx.U32)

@@ -61,7 +61,7 @@ func (j *mmaJob) kernel(ilp int) string {
 }
 
 func (j *mmaJob) Prepare(ctx context.Context, r *Runner) {
-	m := r.module()
+	m := r.PTXModule()
 	for _, u := range mmaLatencyUnrolls {
 		m.Add(MMAKernel(j.latencyKernel(u), j.m, 1, u))
 	}
@@ -76,7 +76,7 @@ func (j *mmaJob) Prepare(ctx context.Context, r *Runner) {
 		m.Target = j.m.Target
 	}
 	m.Declare(".extern .shared .align 128 .b8 " + "gpuarch_smem" + "[];")
-	j.c = r.compileSource(ctx, "mma_"+KernelName(j.m.Name), m.String())
+	j.c = r.CompilePTX(ctx, "mma_"+KernelName(j.m.Name), m.String())
 }
 
 func (j *mmaJob) Close() { j.c.Close() }
@@ -150,7 +150,7 @@ func (j *mmaJob) launch(ctx context.Context, r *Runner, kernel string, s MMAShap
 	}
 	g := Grid{Blocks: blocks, Threads: threads}
 	if j.m.Wgmma() {
-		g.SharedBytes = wgmmaShared
+		g.SharedBytes = WgmmaShared
 	}
 	warps := blocks * threads / 32
 	out, err := r.GPU.Alloc(max(warps*WarpRecordBytes, 64<<10))

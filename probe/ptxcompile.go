@@ -16,9 +16,11 @@ import (
 	"github.com/gpuarch/gpuarch/record"
 )
 
-// module is a PTX module of kernels for the device's PTX version and
-// target.
-func (r *Runner) module(kernels ...*ptx.Kernel) *ptx.Module {
+// PTXModule is a PTX module of kernels for the device's PTX version and
+// target: a job written in PTX adds its kernels (and declarations, such
+// as its dynamic shared memory) and compiles the module's text with
+// CompilePTX.
+func (r *Runner) PTXModule(kernels ...*ptx.Kernel) *ptx.Module {
 	d := r.GPU.Device()
 	m := &ptx.Module{Version: d.PTXVersion, Target: d.PTXTarget}
 	for _, k := range kernels {
@@ -30,13 +32,16 @@ func (r *Runner) module(kernels ...*ptx.Kernel) *ptx.Module {
 // compileModule builds and compiles kernels as one module and disassembles
 // it when it can. On failure, c.failure holds the status and reason.
 func (r *Runner) compileModule(ctx context.Context, name string, kernels ...*ptx.Kernel) *Compiled {
-	return r.compileSource(ctx, name, r.module(kernels...).String())
+	return r.CompilePTX(ctx, name, r.PTXModule(kernels...).String())
 }
 
-// compileSource is compileModule for a module already rendered. Jobs
-// written in PTX only (every job but the chains, for now) are skipped on a
-// backend that takes another language, with the reason in their records.
-func (r *Runner) compileSource(ctx context.Context, name, source string) *Compiled {
+// CompilePTX compiles a PTX module already rendered (PTXModule's
+// String) as name, through the backend's compile path, and has its machine
+// code read for verification. On a backend that takes another language
+// the module is not compiled: the result's Failure says why (a skip), as
+// a job written in PTX only reports it in its records; a failed compile
+// is a Failure too, FatalErr set where the process cannot go on.
+func (r *Runner) CompilePTX(ctx context.Context, name, source string) *Compiled {
 	if isa := r.GPU.Codegen().ISA(); isa != kernel.ISAPTX {
 		c := &Compiled{source: source, Hash: sourceHash(source)}
 		c.Failure = &record.Record{Status: record.StatusSkipped, Reason: fmt.Sprintf("not available on the %s backend yet: this probe is written in PTX only", r.GPU.Device().BackendOf())}

@@ -672,13 +672,13 @@ func (r *Runner) measure(ctx context.Context, p *prepared) ([]record.Record, err
 		if err := r.measureThroughput(ctx, spec, cs, prog, tp); err != nil {
 			tp.Status, tp.Reason = record.StatusFailed, err.Error()
 			if Fatal(err) {
-				finite(lat)
+				Finite(lat)
 				return []record.Record{*lat, *tp}, err
 			}
 		}
 	}
-	finite(lat)
-	finite(tp)
+	Finite(lat)
+	Finite(tp)
 	if clk2, err := r.Clock(ctx); err == nil && lat.Status == record.StatusOK {
 		if d := math.Abs(clk2.Hz-clk.Hz) / clk.Hz; d > 0.02 {
 			lat.Warnings = append(lat.Warnings, fmt.Sprintf("SM clock moved %.1f%% during the probe (%.0f -> %.0f MHz)", 100*d, clk.Hz/1e6, clk2.Hz/1e6))
@@ -888,9 +888,10 @@ func Summarize(samples []float64) *record.Summary {
 	return out
 }
 
-// finite marks a record whose headline number is not a finite number as
-// invalid: such a number means a broken measurement, and JSON cannot hold it.
-func finite(rec *record.Record) {
+// Finite marks a record whose headline number is not a finite number as
+// invalid, with why, and sets the number to 0: such a number means a
+// broken measurement, and JSON cannot hold it.
+func Finite(rec *record.Record) {
 	if math.IsNaN(rec.Value) || math.IsInf(rec.Value, 0) {
 		if rec.Status == record.StatusOK {
 			rec.Status, rec.Reason = record.StatusInvalid, fmt.Sprintf("the estimate is not a finite number (%v)", rec.Value)

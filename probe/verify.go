@@ -8,11 +8,13 @@ import (
 	"github.com/gpuarch/gpuarch/record"
 )
 
-// Machine-code check outcomes (record.CodeCheck's Status).
+// Machine-code check outcomes (record.CodeCheck's Status): a job's record
+// is invalid where its check is CodeInvalid; CodeNotVerified says the
+// machine code could not be read, with why in the check's note.
 const (
 	codeVerified    = "verified"
 	CodeInvalid     = "invalid"
-	codeNotVerified = "not verified"
+	CodeNotVerified = "not verified"
 )
 
 // Verifier checks a compiled module's machine code for what its kernels
@@ -99,7 +101,7 @@ func (u unverified) Kernel(kernel string, spec ChainSpec, _, _, _ int) *record.C
 
 // Loop implements Verifier.
 func (u unverified) Loop(kernel string, expect []string, _, _ int) *record.CodeCheck {
-	return &record.CodeCheck{Status: codeNotVerified, Expected: expect, Kernel: kernel, Note: u.note}
+	return &record.CodeCheck{Status: CodeNotVerified, Expected: expect, Kernel: kernel, Note: u.note}
 }
 
 // LoopText implements Verifier.
