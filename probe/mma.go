@@ -51,10 +51,6 @@ type MMA struct {
 	Long bool
 }
 
-// MMAShortNote is the note of a matrix rate taken from a run as long as
-// the sweep's instead of the long run (see MMA.Long).
-const MMAShortNote = "rate from a run of about 2·10⁶ cycles at the best shape: the long runs (sustained rate, power) are made for one form per matrix unit by default (run --mma-long makes them for every form)"
-
 // Wgmma reports whether the form is a warpgroup instruction (its Instr
 // is a wgmma).
 func (m MMA) Wgmma() bool { return strings.HasPrefix(m.Instr, "wgmma.") }

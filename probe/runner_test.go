@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuarch/gpuarch/measure/mma"
+
 	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/dispatch"
@@ -439,7 +441,7 @@ func TestMMALatencyIsASlope(t *testing.T) {
 	m := probe.MMA{Name: "mma m16n8k16 f32+=f16", Group: "mma.sync", Instr: "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
 		M: 16, N: 8, K: 16, RegsA: 4, RegsB: 2, RegsD: 4, Frag: ptx.B32, Acc: ptx.F32, Elem: "f16", Expect: []string{"HMMA"}}
 	var recs []record.Record
-	job := probe.MMAJob("mma", m, []probe.MMAShape{{WarpsPerSM: 4, ILP: 1}}, 0, "")
+	job := mma.FormJob("mma", m, []mma.Shape{{WarpsPerSM: 4, ILP: 1}}, 0, "")
 	if err := r.Run(context.Background(), []probe.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 		t.Fatal(err)
 	}

@@ -62,8 +62,8 @@ func quickMMA(s *Session) error {
 		// 2·10⁶ cycles does not), without the power run (a second).
 		m.Long, m.Power = true, false
 		peak, src := mma.Peak(s.Device, m)
-		shapes := []probe.MMAShape{{WarpsPerSM: 8, ILP: 4}, {WarpsPerSM: 16, ILP: 2}}
-		return s.Measure([]probe.Planned{{Key: mmaname.Key(m.Name), Job: probe.MMAJob(mma.Suite, m, shapes, peak, src)}}, nil)
+		shapes := []mmaname.Shape{{WarpsPerSM: 8, ILP: 4}, {WarpsPerSM: 16, ILP: 2}}
+		return s.Measure([]probe.Planned{{Key: mmaname.Key(m.Name), Job: mmaname.FormJob(mma.Suite, m, shapes, peak, src)}}, nil)
 	}
 	return fmt.Errorf("no form %s in the plan", mmaname.MMAF16)
 }

@@ -167,18 +167,18 @@ func markPower(forms []probe.MMA) {
 // warps per SM with 1 to 4 accumulators each for mma.sync; one or two
 // warpgroups per SM for wgmma, with two accumulators where they fit the
 // registers (N up to 64).
-func Shapes(m probe.MMA) []probe.MMAShape {
+func Shapes(m probe.MMA) []names.Shape {
 	if m.Wgmma() {
-		s := []probe.MMAShape{{WarpsPerSM: 4, ILP: 1}, {WarpsPerSM: 8, ILP: 1}}
+		s := []names.Shape{{WarpsPerSM: 4, ILP: 1}, {WarpsPerSM: 8, ILP: 1}}
 		if m.N <= 64 {
-			s = append(s, probe.MMAShape{WarpsPerSM: 4, ILP: 2}, probe.MMAShape{WarpsPerSM: 8, ILP: 2})
+			s = append(s, names.Shape{WarpsPerSM: 4, ILP: 2}, names.Shape{WarpsPerSM: 8, ILP: 2})
 		}
 		return s
 	}
-	var s []probe.MMAShape
+	var s []names.Shape
 	for _, w := range []int{4, 8, 16} {
 		for _, ilp := range []int{1, 2, 4} {
-			s = append(s, probe.MMAShape{WarpsPerSM: w, ILP: ilp})
+			s = append(s, names.Shape{WarpsPerSM: w, ILP: ilp})
 		}
 	}
 	return s
@@ -195,10 +195,10 @@ func Jobs(dev record.Device) []probe.Planned {
 	var out []probe.Planned
 	for _, m := range Forms() {
 		peak, source := Peak(dev, m)
-		out = append(out, probe.Planned{Key: names.Key(m.Name), Job: probe.MMAJob(Suite, m, Shapes(m), peak, source)})
+		out = append(out, probe.Planned{Key: names.Key(m.Name), Job: names.FormJob(Suite, m, Shapes(m), peak, source)})
 	}
 	for _, f := range Fragments() {
-		out = append(out, probe.Planned{Key: names.Key(f.Name()), Job: probe.FragmentJob(Suite, f)})
+		out = append(out, probe.Planned{Key: names.Key(f.Name()), Job: names.FragmentJob(Suite, f)})
 	}
 	return out
 }
@@ -308,7 +308,7 @@ func CoopMatJobs(dev record.Device, shapes []probe.CoopMatShape) []probe.Planned
 			seen[o], op = true, o
 		}
 		peak, _ := archdb.TensorPeak(dev.ComputeCapability, cm.A)
-		out = append(out, probe.Planned{Key: names.Key(cm.Name()), Job: probe.CoopMatJob(Suite, cm, op, shapes, peak, archdb.TensorSource)})
+		out = append(out, probe.Planned{Key: names.Key(cm.Name()), Job: names.CoopMatJob(Suite, cm, op, shapes, peak, archdb.TensorSource)})
 	}
 	return out
 }

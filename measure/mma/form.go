@@ -1,4 +1,4 @@
-package probe
+package mma
 
 import (
 	"context"
@@ -8,38 +8,42 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gpuarch/gpuarch/measure/mma"
+	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
 
-// MMAShape is one throughput configuration of the matrix-unit probe: warps
+// ShortNote is the note of a matrix rate taken from a run as long as
+// the sweep's instead of the long run (see probe.MMA's Long).
+const ShortNote = "rate from a run of about 2·10⁶ cycles at the best shape: the long runs (sustained rate, power) are made for one form per matrix unit by default (run --mma-long makes them for every form)"
+
+// Shape is one throughput configuration of a form's job (FormJob): warps
 // per SM (whole warpgroups of 4 for wgmma) and independent accumulators
 // per warp (or warpgroup).
-type MMAShape struct{ WarpsPerSM, ILP int }
+type Shape struct{ WarpsPerSM, ILP int }
 
-// MMAJob measures one matrix instruction form: its latency (one warp or
+// FormJob measures one matrix instruction form: its latency (one warp or
 // warpgroup accumulating into one accumulator), its throughput over
 // shapes on random data, and at the best shape its throughput on random
 // data and on zeros over a run long enough for NVML to see the power it
 // draws. Reference is the documented dense rate in operations per clock
 // per SM (0: none), with its source.
-func MMAJob(suite string, m MMA, shapes []MMAShape, reference float64, source string) Job {
-	return &mmaJob{suite: suite, m: m, shapes: shapes, reference: reference, source: source}
+func FormJob(suite string, m probe.MMA, shapes []Shape, reference float64, source string) probe.Job {
+	return &formJob{suite: suite, m: m, shapes: shapes, reference: reference, source: source}
 }
 
-type mmaJob struct {
+type formJob struct {
 	suite     string
-	m         MMA
-	shapes    []MMAShape
+	m         probe.MMA
+	shapes    []Shape
 	reference float64
 	source    string
-	c         *Compiled
+	c         *probe.Compiled
 }
 
-// mmaUnroll is the instructions per accumulator per loop iteration: a
+// unroll is the instructions per accumulator per loop iteration: a
 // wgmma group holds this many (fenced, committed and waited for once).
-func (j *mmaJob) unroll() int {
+func (j *formJob) unroll() int {
 	if j.m.Wgmma() {
 		return 4
 	}
@@ -53,47 +57,48 @@ func (j *mmaJob) unroll() int {
 // wait falling into the intercept.
 var mmaLatencyUnrolls = []int{1, 2, 4, 8, 16}
 
-func (j *mmaJob) latencyKernel(unroll int) string {
-	return fmt.Sprintf("mma_%s_lat%d", KernelName(j.m.Name), unroll)
-}
-func (j *mmaJob) kernel(ilp int) string {
-	return fmt.Sprintf("mma_%s_ilp%d", KernelName(j.m.Name), ilp)
+func (j *formJob) latencyKernel(unroll int) string {
+	return fmt.Sprintf("mma_%s_lat%d", probe.KernelName(j.m.Name), unroll)
 }
 
-func (j *mmaJob) Prepare(ctx context.Context, r *Runner) {
+func (j *formJob) kernel(ilp int) string {
+	return fmt.Sprintf("mma_%s_ilp%d", probe.KernelName(j.m.Name), ilp)
+}
+
+func (j *formJob) Prepare(ctx context.Context, r *probe.Runner) {
 	m := r.PTXModule()
 	for _, u := range mmaLatencyUnrolls {
-		m.Add(MMAKernel(j.latencyKernel(u), j.m, 1, u))
+		m.Add(probe.MMAKernel(j.latencyKernel(u), j.m, 1, u))
 	}
 	seen := map[int]bool{}
 	for _, s := range j.shapes {
 		if !seen[s.ILP] {
 			seen[s.ILP] = true
-			m.Add(MMAKernel(j.kernel(s.ILP), j.m, s.ILP, j.unroll()))
+			m.Add(probe.MMAKernel(j.kernel(s.ILP), j.m, s.ILP, j.unroll()))
 		}
 	}
 	if j.m.Target != "" {
 		m.Target = j.m.Target
 	}
 	m.Declare(".extern .shared .align 128 .b8 " + "gpuarch_smem" + "[];")
-	j.c = r.CompilePTX(ctx, "mma_"+KernelName(j.m.Name), m.String())
+	j.c = r.CompilePTX(ctx, "mma_"+probe.KernelName(j.m.Name), m.String())
 }
 
-func (j *mmaJob) Close() { j.c.Close() }
+func (j *formJob) Close() { j.c.Close() }
 
 // mmaSeed is the random-data seed; 0 asks the kernels for zeros.
 const mmaSeed = 0x5eed
 
-func (j *mmaJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+func (j *formJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record, error) {
 	newRec := func(subject string, q record.Quantity, unit string) record.Record {
-		return record.Record{ID: mma.ID(subject, q), Suite: j.suite, Subject: subject, Group: j.m.Group,
+		return record.Record{ID: ID(subject, q), Suite: j.suite, Subject: subject, Group: j.m.Group,
 			Quantity: q, Unit: unit, Status: record.StatusOK,
-			Provenance: record.Provenance{Module: "mma_" + KernelName(j.m.Name), PTXSHA256: j.c.Hash, CompileSeconds: j.c.Compile.Seconds(), Time: time.Now().UTC()}}
+			Provenance: record.Provenance{Module: "mma_" + probe.KernelName(j.m.Name), PTXSHA256: j.c.Hash, CompileSeconds: j.c.Compile.Seconds(), Time: time.Now().UTC()}}
 	}
 	lat := newRec(j.m.Name, record.Latency, "cycles per instruction")
 	tp := newRec(j.m.Name, record.Throughput, "operations/clock/SM")
 	tp.Op = j.m.Op
-	zero := newRec(mma.ZerosSubject(j.m.Name), record.Throughput, "operations/clock/SM")
+	zero := newRec(ZerosSubject(j.m.Name), record.Throughput, "operations/clock/SM")
 	recs := []*record.Record{&lat, &tp, &zero}
 	out := func() []record.Record {
 		var o []record.Record
@@ -115,7 +120,7 @@ func (j *mmaJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error
 	}
 	if err := j.latency(ctx, r, &lat); err != nil {
 		fail(err, &lat)
-		if Fatal(err) {
+		if probe.Fatal(err) {
 			fail(err, &tp, &zero)
 			return out(), err
 		}
@@ -123,7 +128,7 @@ func (j *mmaJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error
 	best, err := j.sweep(ctx, r, &tp)
 	if err != nil {
 		fail(err, &tp, &zero)
-		return out(), FatalOrNil(err)
+		return out(), probe.FatalOrNil(err)
 	}
 	for _, run := range []struct {
 		rec  *record.Record
@@ -131,7 +136,7 @@ func (j *mmaJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error
 	}{{&tp, mmaSeed}, {&zero, 0}} {
 		if err := j.long(ctx, r, best, run.seed, run.rec); err != nil {
 			fail(err, run.rec)
-			if Fatal(err) {
+			if probe.Fatal(err) {
 				return out(), err
 			}
 		}
@@ -141,42 +146,42 @@ func (j *mmaJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error
 
 // launch runs the throughput (or latency) kernel at a shape and returns
 // the per-SM rate in operations per clock and the SMs' median cycles.
-func (j *mmaJob) launch(ctx context.Context, r *Runner, kernel string, s MMAShape, unroll int, iters, seed uint32) (Rate, error) {
+func (j *formJob) launch(ctx context.Context, r *probe.Runner, kernel string, s Shape, unroll int, iters, seed uint32) (probe.Rate, error) {
 	d := r.GPU.Device()
 	threads := 128
 	blocks := d.SMs * max(1, s.WarpsPerSM/4)
 	if s.WarpsPerSM == 0 { // one warp or warpgroup alone: latency
 		threads, blocks = j.m.ThreadsPerInstr(), 1
 	}
-	g := Grid{Blocks: blocks, Threads: threads}
+	g := probe.Grid{Blocks: blocks, Threads: threads}
 	if j.m.Wgmma() {
-		g.SharedBytes = WgmmaShared
+		g.SharedBytes = probe.WgmmaShared
 	}
 	warps := blocks * threads / 32
-	out, err := r.GPU.Alloc(max(warps*WarpRecordBytes, 64<<10))
+	out, err := r.GPU.Alloc(max(warps*probe.WarpRecordBytes, 64<<10))
 	if err != nil {
-		return Rate{}, err
+		return probe.Rate{}, err
 	}
 	defer out.Free()
 	if err := j.c.Prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, out.Ptr(), iters, seed); err != nil {
-		return Rate{}, fmt.Errorf("%s: %w", kernel, err)
+		return probe.Rate{}, fmt.Errorf("%s: %w", kernel, err)
 	}
 	b, err := out.Read()
 	if err != nil {
-		return Rate{}, err
+		return probe.Rate{}, err
 	}
-	ws, err := DecodeWarps(b, warps)
+	ws, err := probe.DecodeWarps(b, warps)
 	if err != nil {
-		return Rate{}, fmt.Errorf("%s: %w", kernel, err)
+		return probe.Rate{}, fmt.Errorf("%s: %w", kernel, err)
 	}
 	// Each warp's share of the operations: a wgmma's are the warpgroup's.
 	perWarp := float64(iters) * float64(unroll*max(1, s.ILP)) * float64(j.m.FlopsPerInstr()) * 32 / float64(j.m.ThreadsPerInstr())
-	return RateOf(ws, perWarp)
+	return probe.RateOf(ws, perWarp)
 }
 
 // calibrated returns iterations that make a launch at s take about target
 // cycles, from a short trial launch.
-func (j *mmaJob) calibrated(ctx context.Context, r *Runner, kernel string, s MMAShape, unroll int, target float64) (uint32, error) {
+func (j *formJob) calibrated(ctx context.Context, r *probe.Runner, kernel string, s Shape, unroll int, target float64) (uint32, error) {
 	const trial = 32
 	rate, err := j.launch(ctx, r, kernel, s, unroll, trial, mmaSeed)
 	if err != nil {
@@ -186,11 +191,11 @@ func (j *mmaJob) calibrated(ctx context.Context, r *Runner, kernel string, s MMA
 	return uint32(min(max(n, trial), 1<<24)), nil
 }
 
-func (j *mmaJob) latency(ctx context.Context, r *Runner, rec *record.Record) error {
+func (j *formJob) latency(ctx context.Context, r *probe.Runner, rec *record.Record) error {
 	samples := make([][]float64, len(mmaLatencyUnrolls))
 	iters := make([]uint32, len(mmaLatencyUnrolls))
 	for i, u := range mmaLatencyUnrolls {
-		n, err := j.calibrated(ctx, r, j.latencyKernel(u), MMAShape{}, u, 2e5)
+		n, err := j.calibrated(ctx, r, j.latencyKernel(u), Shape{}, u, 2e5)
 		if err != nil {
 			return err
 		}
@@ -199,20 +204,20 @@ func (j *mmaJob) latency(ctx context.Context, r *Runner, rec *record.Record) err
 	// Repeats go round the lengths so that drift spreads over all of them.
 	for range r.Config.Until.MinOrDefault() {
 		for i, u := range mmaLatencyUnrolls {
-			rate, err := j.launch(ctx, r, j.latencyKernel(u), MMAShape{}, u, iters[i], mmaSeed)
+			rate, err := j.launch(ctx, r, j.latencyKernel(u), Shape{}, u, iters[i], mmaSeed)
 			if err != nil {
 				return err
 			}
 			samples[i] = append(samples[i], rate.MedianCycles/float64(iters[i]))
 		}
 	}
-	est, err := EstimateLatency(mmaLatencyUnrolls, samples)
+	est, err := probe.EstimateLatency(mmaLatencyUnrolls, samples)
 	if err != nil {
 		return err
 	}
 	rec.Latency = est.Detail
 	rec.Value = est.Detail.Cycles
-	rec.Samples, rec.Summary = est.Slopes, Summarize(est.Slopes)
+	rec.Samples, rec.Summary = est.Slopes, probe.Summarize(est.Slopes)
 	rec.Warnings = append(rec.Warnings, est.Warnings...)
 	rec.Note = fmt.Sprintf("the slope of cycles per loop iteration against %v dependent instructions per iteration (one accumulator): %.1f cycles an iteration besides (the loop%s)",
 		mmaLatencyUnrolls, est.Detail.InterceptCycles, map[bool]string{true: ", and the group's fence, commit and wait", false: ""}[j.m.Wgmma()])
@@ -222,7 +227,7 @@ func (j *mmaJob) latency(ctx context.Context, r *Runner, rec *record.Record) err
 	longest := mmaLatencyUnrolls[len(mmaLatencyUnrolls)-1]
 	rec.Code = j.c.Verifier().Loop(j.latencyKernel(longest), j.m.Expect, longest, longest)
 	switch {
-	case rec.Code.Status == CodeInvalid:
+	case rec.Code.Status == probe.CodeInvalid:
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 	case rec.Value <= 0:
 		rec.Status, rec.Reason = record.StatusFailed, fmt.Sprintf("non-positive latency (%.3g cycles): the chain did not lengthen the loop", rec.Value)
@@ -231,9 +236,9 @@ func (j *mmaJob) latency(ctx context.Context, r *Runner, rec *record.Record) err
 }
 
 // sweep measures every shape on random data and returns the best.
-func (j *mmaJob) sweep(ctx context.Context, r *Runner, rec *record.Record) (MMAShape, error) {
+func (j *formJob) sweep(ctx context.Context, r *probe.Runner, rec *record.Record) (Shape, error) {
 	det := &record.ThroughputDetail{}
-	var best MMAShape
+	var best Shape
 	for _, s := range j.shapes {
 		k := j.kernel(s.ILP)
 		iters, err := j.calibrated(ctx, r, k, s, j.unroll(), 2e6)
@@ -277,7 +282,7 @@ const (
 // power form, with NVML sampled during the run) as longSamples launches,
 // with NVML read before and after, and records the median rate and its
 // samples.
-func (j *mmaJob) long(ctx context.Context, r *Runner, s MMAShape, seed uint32, rec *record.Record) error {
+func (j *formJob) long(ctx context.Context, r *probe.Runner, s Shape, seed uint32, rec *record.Record) error {
 	k := j.kernel(s.ILP)
 	cycles := longRunCycles
 	long := j.m.Long || r.Config.MMALong
@@ -290,8 +295,8 @@ func (j *mmaJob) long(ctx context.Context, r *Runner, s MMAShape, seed uint32, r
 		if cycles <= 0 {
 			cycles = 2e6
 		}
-		if !strings.Contains(rec.Note, MMAShortNote) {
-			rec.Note = strings.TrimPrefix(rec.Note+"; "+MMAShortNote, "; ")
+		if !strings.Contains(rec.Note, ShortNote) {
+			rec.Note = strings.TrimPrefix(rec.Note+"; "+ShortNote, "; ")
 		}
 	}
 	if long {
@@ -307,7 +312,7 @@ func (j *mmaJob) long(ctx context.Context, r *Runner, s MMAShape, seed uint32, r
 		stop = sample(r.GPU, 20*time.Millisecond)
 	}
 	var (
-		rate    Rate
+		rate    probe.Rate
 		samples []float64
 		clocks  []float64
 	)
@@ -345,11 +350,11 @@ func (j *mmaJob) long(ctx context.Context, r *Runner, s MMAShape, seed uint32, r
 			ResultsPerClockPerSM: j.reference, Ratio: rate.PerSM / j.reference}
 	}
 	rec.Value = rate.PerSM
-	rec.Samples, rec.Summary = samples, Summarize(samples)
-	rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: r.lang().ClockSource("the matrix kernel (median over SMs, median of the launches)"),
+	rec.Samples, rec.Summary = samples, probe.Summarize(samples)
+	rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: r.GPU.Codegen().Language().ClockSource("the matrix kernel (median over SMs, median of the launches)"),
 		Before: before, After: after, During: during}
 	rec.Code = j.c.Verifier().Loop(k, j.m.Expect, j.unroll()*s.ILP, j.unroll()*s.ILP)
-	if rec.Code.Status == CodeInvalid {
+	if rec.Code.Status == probe.CodeInvalid {
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 	}
 	return nil
@@ -358,7 +363,7 @@ func (j *mmaJob) long(ctx context.Context, r *Runner, s MMAShape, seed uint32, r
 // sample reads gpu's sensors every period until the returned function is
 // called; that function returns the median of each reading over the
 // second half of the samples (nil when there were none).
-func sample(gpu GPU, period time.Duration) func() *record.Sensors {
+func sample(gpu probe.GPU, period time.Duration) func() *record.Sensors {
 	var (
 		mu   sync.Mutex
 		got  []*record.Sensors

@@ -1,4 +1,4 @@
-package probe
+package mma
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/measure/mma"
+	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
@@ -34,32 +34,35 @@ var coopMatExpect = map[string][]string{"amdgcn": {"v_wmma"}, "intel": {"dpas"}}
 // documented dense rate in operations per clock per SM (0: none), with
 // its source. On a device without the form the records are skipped
 // ("not supported by this device: ...").
-func CoopMatJob(suite string, cm kernel.CoopMat, op string, shapes []CoopMatShape, reference float64, source string) Job {
+func CoopMatJob(suite string, cm kernel.CoopMat, op string, shapes []probe.CoopMatShape, reference float64, source string) probe.Job {
 	return &coopMatJob{suite: suite, cm: cm, op: op, shapes: shapes, reference: reference, source: source}
 }
 
 type coopMatJob struct {
 	suite, op string
 	cm        kernel.CoopMat
-	shapes    []CoopMatShape
+	shapes    []probe.CoopMatShape
 	reference float64
 	source    string
 	lengths   []int
-	c         *Compiled
+	c         *probe.Compiled
 }
 
-func (j *coopMatJob) module() string          { return CoopMatModule(j.cm) }
-func (j *coopMatJob) initKernel() string      { return CoopMatInitKernel(j.cm) }
-func (j *coopMatJob) latKernel(n int) string  { return CoopMatLatencyKernel(j.cm, n) }
-func (j *coopMatJob) tpKernel(ilp int) string { return CoopMatThroughputKernel(j.cm, ilp) }
+func (j *coopMatJob) module() string { return probe.CoopMatModule(j.cm) }
+
+func (j *coopMatJob) initKernel() string { return probe.CoopMatInitKernel(j.cm) }
+
+func (j *coopMatJob) latKernel(n int) string { return probe.CoopMatLatencyKernel(j.cm, n) }
+
+func (j *coopMatJob) tpKernel(ilp int) string { return probe.CoopMatThroughputKernel(j.cm, ilp) }
 
 // kernels lists the module's kernels for the given latency lengths
 // (CoopMatKernels).
 func (j *coopMatJob) kernels(lengths []int) []kernel.Spec {
-	return CoopMatKernels(j.cm, j.shapes, lengths)
+	return probe.CoopMatKernels(j.cm, j.shapes, lengths)
 }
 
-func (j *coopMatJob) Prepare(ctx context.Context, r *Runner) {
+func (j *coopMatJob) Prepare(ctx context.Context, r *probe.Runner) {
 	j.lengths = slices.Clone(r.Config.LatencyLengths)
 	sort.Ints(j.lengths)
 	ks := j.kernels(j.lengths)
@@ -70,13 +73,13 @@ func (j *coopMatJob) Prepare(ctx context.Context, r *Runner) {
 		if i := strings.Index(msg, kernel.ErrUnsupported.Error()); i >= 0 {
 			msg = msg[i:]
 		}
-		j.c = &Compiled{Failure: &record.Record{Status: record.StatusSkipped, Reason: msg}}
+		j.c = &probe.Compiled{Failure: &record.Record{Status: record.StatusSkipped, Reason: msg}}
 		return
 	}
 	j.c = r.CompileKernels(ctx, j.module(), ks)
 	// Each kernel built at the widths it will be launched with, here on a
 	// compile worker (a Vulkan pipeline each).
-	if pr, ok := j.c.Prog.(Preparer); ok && j.c.Failure == nil {
+	if pr, ok := j.c.Prog.(probe.Preparer); ok && j.c.Failure == nil {
 		_ = pr.Prepare(j.initKernel(), 64, 0)
 		for _, n := range j.lengths {
 			_ = pr.Prepare(j.latKernel(n), r.WarpSize(), 0)
@@ -89,9 +92,9 @@ func (j *coopMatJob) Prepare(ctx context.Context, r *Runner) {
 
 func (j *coopMatJob) Close() { j.c.Close() }
 
-func (j *coopMatJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+func (j *coopMatJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record, error) {
 	newRec := func(q record.Quantity, unit string) record.Record {
-		rec := record.Record{ID: mma.ID(j.cm.Name(), q), Suite: j.suite, Subject: j.cm.Name(), Group: mma.GroupCoopMat,
+		rec := record.Record{ID: ID(j.cm.Name(), q), Suite: j.suite, Subject: j.cm.Name(), Group: GroupCoopMat,
 			Quantity: q, Unit: unit, Status: record.StatusOK,
 			Note: fmt.Sprintf("Vulkan cooperative matrix (VK_KHR_cooperative_matrix, subgroup scope): %d×%d×%d, A %s, B %s, C %s, result %s; %d operations a multiply-add",
 				j.cm.M, j.cm.N, j.cm.K, j.cm.A, j.cm.B, j.cm.C, j.cm.Result, j.cm.FlopsPerInstr())}
@@ -114,58 +117,57 @@ func (j *coopMatJob) Measure(ctx context.Context, r *Runner) ([]record.Record, e
 			rec.Status, rec.Reason = record.StatusFailed, err.Error()
 		}
 	}
-	data, err := r.GPU.Alloc(CoopMatDataBytes)
+	data, err := r.GPU.Alloc(probe.CoopMatDataBytes)
 	if err != nil {
 		fail(err, &lat, &tp)
-		return out(), FatalOrNil(err)
+		return out(), probe.FatalOrNil(err)
 	}
 	defer data.Free()
-	words := CoopMatRegion / 4
-	if err := j.c.Prog.Launch(ctx, j.initKernel(), Grid{Blocks: words / 64, Threads: 64}, r.Config.LaunchTimeout, data.Ptr(), uint32(words)); err != nil {
+	words := probe.CoopMatRegion / 4
+	if err := j.c.Prog.Launch(ctx, j.initKernel(), probe.Grid{Blocks: words / 64, Threads: 64}, r.Config.LaunchTimeout, data.Ptr(), uint32(words)); err != nil {
 		err = fmt.Errorf("fill the matrices: %w", err)
 		fail(err, &lat, &tp)
-		return out(), FatalOrNil(err)
+		return out(), probe.FatalOrNil(err)
 	}
 	clk, err := r.Clock(ctx)
 	if err != nil {
 		fail(err, &lat, &tp)
-		return out(), FatalOrNil(err)
+		return out(), probe.FatalOrNil(err)
 	}
 	lat.Provenance.Clock = clk
 	j.verifyLatency(r, &lat)
 	if lat.Status == record.StatusOK {
-		r.progress("%s: latency", j.cm.Name())
+		progress(r, "%s: latency", j.cm.Name())
 		if err := j.latency(ctx, r, data, &lat); err != nil {
 			fail(err, &lat)
-			if Fatal(err) {
+			if probe.Fatal(err) {
 				fail(fmt.Errorf("not measured: %w", err), &tp)
 				return out(), err
 			}
 		}
 	}
-	r.progress("%s: throughput", j.cm.Name())
+	progress(r, "%s: throughput", j.cm.Name())
 	if err := j.throughput(ctx, r, data, &tp); err != nil {
 		fail(err, &tp)
-		if Fatal(err) {
+		if probe.Fatal(err) {
 			return out(), err
 		}
 	}
-	Finite(&lat)
-	Finite(&tp)
+	probe.Finite(&lat)
+	probe.Finite(&tp)
 	return out(), nil
 }
 
 // latency times the chains of every length LatencyRepeats times and fits
 // cycles against length, as measureLatency does for a Step.
-func (j *coopMatJob) latency(ctx context.Context, r *Runner, data Buffer, rec *record.Record) error {
-	out, sink, err := r.allocPair(256)
+func (j *coopMatJob) latency(ctx context.Context, r *probe.Runner, data probe.Buffer, rec *record.Record) error {
+	out, err := r.GPU.Alloc(256)
 	if err != nil {
 		return err
 	}
 	defer out.Free()
-	defer sink.Free()
 	// The sink holds a stored matrix, were the guard ever met.
-	big, err := r.GPU.Alloc(CoopMatRegion)
+	big, err := r.GPU.Alloc(probe.CoopMatRegion)
 	if err != nil {
 		return err
 	}
@@ -174,7 +176,7 @@ func (j *coopMatJob) latency(ctx context.Context, r *Runner, data Buffer, rec *r
 	for range r.Config.LatencyRepeats {
 		for i, n := range j.lengths {
 			k := j.latKernel(n)
-			if err := j.c.Prog.Launch(ctx, k, Grid{Blocks: 1, Threads: r.WarpSize()}, r.Config.LaunchTimeout, out.Ptr(), big.Ptr(), data.Ptr(), uint32(2), uint32(0)); err != nil {
+			if err := j.c.Prog.Launch(ctx, k, probe.Grid{Blocks: 1, Threads: r.WarpSize()}, r.Config.LaunchTimeout, out.Ptr(), big.Ptr(), data.Ptr(), uint32(2), uint32(0)); err != nil {
 				return fmt.Errorf("latency kernel %s: %w", k, err)
 			}
 			b, err := out.Read()
@@ -184,11 +186,11 @@ func (j *coopMatJob) latency(ctx context.Context, r *Runner, data Buffer, rec *r
 			samples[i] = append(samples[i], float64(binary.LittleEndian.Uint64(b)))
 		}
 	}
-	est, err := EstimateLatency(j.lengths, samples)
+	est, err := probe.EstimateLatency(j.lengths, samples)
 	if err != nil {
 		return err
 	}
-	rec.Latency, rec.Value, rec.Samples, rec.Summary = est.Detail, est.Detail.Cycles, est.Slopes, Summarize(est.Slopes)
+	rec.Latency, rec.Value, rec.Samples, rec.Summary = est.Detail, est.Detail.Cycles, est.Slopes, probe.Summarize(est.Slopes)
 	rec.Warnings = append(rec.Warnings, est.Warnings...)
 	for _, n := range j.lengths {
 		rec.Provenance.Kernels = append(rec.Provenance.Kernels, j.latKernel(n))
@@ -206,54 +208,54 @@ func (j *coopMatJob) latency(ctx context.Context, r *Runner, data Buffer, rec *r
 // driver's report: the expected mnemonics where it gives machine code,
 // else the binary's growth from the control group (length 0) to the
 // longest chain. A chain the compiler removed makes the record invalid.
-func (j *coopMatJob) verifyLatency(r *Runner, rec *record.Record) {
-	in, ok := j.c.Prog.(Inspector)
+func (j *coopMatJob) verifyLatency(r *probe.Runner, rec *record.Record) {
+	in, ok := j.c.Prog.(probe.Inspector)
 	if !ok || len(j.lengths) == 0 {
-		rec.Code = &record.CodeCheck{Status: CodeNotVerified, Note: "the backend reports no machine code for cooperative-matrix kernels"}
+		rec.Code = &record.CodeCheck{Status: probe.CodeNotVerified, Note: "the backend reports no machine code for cooperative-matrix kernels"}
 		return
 	}
-	spec := ChainSpec{Subject: j.cm.Name(), ExpectISA: coopMatExpect}
+	spec := probe.ChainSpec{Subject: j.cm.Name(), ExpectISA: coopMatExpect}
 	longest := j.lengths[len(j.lengths)-1]
-	rec.Code = InspectKernel(in, spec, j.latKernel(longest), r.WarpSize(), longest)
-	if rec.Code.Status == CodeNotVerified && len(j.lengths) >= 2 {
-		Growth(in, rec.Code, j.latKernel(j.lengths[0]), r.WarpSize(), j.lengths[0], longest)
+	rec.Code = probe.InspectKernel(in, spec, j.latKernel(longest), r.WarpSize(), longest)
+	if rec.Code.Status == probe.CodeNotVerified && len(j.lengths) >= 2 {
+		probe.Growth(in, rec.Code, j.latKernel(j.lengths[0]), r.WarpSize(), j.lengths[0], longest)
 	}
-	if rec.Code.Status == CodeInvalid {
+	if rec.Code.Status == probe.CodeInvalid {
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 	}
 }
 
 // launch runs the throughput kernel at shape s for iters iterations and
 // returns the per-SM rate in operations per clock.
-func (j *coopMatJob) launch(ctx context.Context, r *Runner, s CoopMatShape, iters int, data, sink Buffer) (Rate, error) {
+func (j *coopMatJob) launch(ctx context.Context, r *probe.Runner, s probe.CoopMatShape, iters int, data, sink probe.Buffer) (probe.Rate, error) {
 	d := r.GPU.Device()
 	threads := s.Subgroups * r.WarpSize()
 	blocks := max(1, d.SMs) * s.GroupsPerSM
 	warps := blocks * s.Subgroups
-	out, err := r.GPU.Alloc(warps * WarpRecordBytes)
+	out, err := r.GPU.Alloc(warps * probe.WarpRecordBytes)
 	if err != nil {
-		return Rate{}, err
+		return probe.Rate{}, err
 	}
 	defer out.Free()
 	k := j.tpKernel(s.ILP)
-	if err := j.c.Prog.Launch(ctx, k, Grid{Blocks: blocks, Threads: threads}, r.Config.LaunchTimeout, out.Ptr(), sink.Ptr(), data.Ptr(), uint32(iters), uint32(0)); err != nil {
-		return Rate{}, fmt.Errorf("throughput kernel %s: %w", k, err)
+	if err := j.c.Prog.Launch(ctx, k, probe.Grid{Blocks: blocks, Threads: threads}, r.Config.LaunchTimeout, out.Ptr(), sink.Ptr(), data.Ptr(), uint32(iters), uint32(0)); err != nil {
+		return probe.Rate{}, fmt.Errorf("throughput kernel %s: %w", k, err)
 	}
 	b, err := out.Read()
 	if err != nil {
-		return Rate{}, err
+		return probe.Rate{}, err
 	}
 	ws, err := r.DecodeWarps(b, warps)
 	if err != nil {
-		return Rate{}, fmt.Errorf("throughput kernel %s: %w", k, err)
+		return probe.Rate{}, fmt.Errorf("throughput kernel %s: %w", k, err)
 	}
-	perWarp := float64(iters) * float64(CoopMatUnroll(s.ILP)*s.ILP) * float64(j.cm.FlopsPerInstr())
+	perWarp := float64(iters) * float64(probe.CoopMatUnroll(s.ILP)*s.ILP) * float64(j.cm.FlopsPerInstr())
 	return r.RateOf(ws, perWarp)
 }
 
 // sized returns the iterations that make a launch at s last about
 // Config.TargetCycles, from a pilot.
-func (j *coopMatJob) sized(ctx context.Context, r *Runner, s CoopMatShape, data, sink Buffer) (int, error) {
+func (j *coopMatJob) sized(ctx context.Context, r *probe.Runner, s probe.CoopMatShape, data, sink probe.Buffer) (int, error) {
 	const pilot = 8
 	rate, err := j.launch(ctx, r, s, pilot, data, sink)
 	if err != nil {
@@ -264,17 +266,17 @@ func (j *coopMatJob) sized(ctx context.Context, r *Runner, s CoopMatShape, data,
 }
 
 // shapeRecord describes a shape as records do.
-func (j *coopMatJob) shapeRecord(r *Runner, s CoopMatShape, iters int) record.Shape {
+func (j *coopMatJob) shapeRecord(r *probe.Runner, s probe.CoopMatShape, iters int) record.Shape {
 	return record.Shape{WarpsPerSM: s.WarpsPerSM(), ILP: s.ILP, BlocksPerSM: s.GroupsPerSM, ThreadsPerBlk: s.Subgroups * r.WarpSize(),
-		StepsPerIter: CoopMatUnroll(s.ILP) * s.ILP, Iterations: iters}
+		StepsPerIter: probe.CoopMatUnroll(s.ILP) * s.ILP, Iterations: iters}
 }
 
 // throughput sweeps the shapes, reruns the best Config.Repeats times and
 // fills rec: Value in operations per clock per SM, the whole GPU's
 // operations per second at the measured clock, and the documented peak's
 // share.
-func (j *coopMatJob) throughput(ctx context.Context, r *Runner, data Buffer, rec *record.Record) error {
-	sink, err := r.GPU.Alloc(CoopMatRegion)
+func (j *coopMatJob) throughput(ctx context.Context, r *probe.Runner, data probe.Buffer, rec *record.Record) error {
+	sink, err := r.GPU.Alloc(probe.CoopMatRegion)
 	if err != nil {
 		return err
 	}
@@ -282,7 +284,7 @@ func (j *coopMatJob) throughput(ctx context.Context, r *Runner, data Buffer, rec
 	d := r.GPU.Device()
 	det := &record.ThroughputDetail{}
 	rec.Through = det
-	best, bestIters := CoopMatShape{}, 0
+	best, bestIters := probe.CoopMatShape{}, 0
 	for _, s := range j.shapes {
 		if most := d.MaxWarpsPerSM; most > 0 && s.WarpsPerSM() > most {
 			det.Sweep = append(det.Sweep, record.SweepPoint{Shape: j.shapeRecord(r, s, 0), Skipped: fmt.Sprintf("%d subgroups per SM, the device runs at most %d", s.WarpsPerSM(), most)})
@@ -305,7 +307,7 @@ func (j *coopMatJob) throughput(ctx context.Context, r *Runner, data Buffer, rec
 		return fmt.Errorf("no shape of the %d tried fits the device", len(j.shapes))
 	}
 	var samples, clocks []float64
-	var last Rate
+	var last probe.Rate
 	for range max(1, r.Config.Repeats) {
 		rate, err := j.launch(ctx, r, best, bestIters, data, sink)
 		if err != nil {
@@ -317,7 +319,7 @@ func (j *coopMatJob) throughput(ctx context.Context, r *Runner, data Buffer, rec
 		}
 		last = rate
 	}
-	rec.Samples, rec.Summary = samples, Summarize(samples)
+	rec.Samples, rec.Summary = samples, probe.Summarize(samples)
 	rec.Value = stats.Median(samples)
 	det.Best = j.shapeRecord(r, best, bestIters)
 	det.WarpInstPerClockPerSM, det.ResultsPerClockPerSM = rec.Value, rec.Value
@@ -341,20 +343,28 @@ func (j *coopMatJob) throughput(ctx context.Context, r *Runner, data Buffer, rec
 // code, else the binary's growth from the control group to the loop's
 // multiply-adds (which also counts the kernel's other extra code, so it
 // can only overstate the growth of a step).
-func (j *coopMatJob) verifyThroughput(r *Runner, best CoopMatShape, rec *record.Record) {
-	in, ok := j.c.Prog.(Inspector)
+func (j *coopMatJob) verifyThroughput(r *probe.Runner, best probe.CoopMatShape, rec *record.Record) {
+	in, ok := j.c.Prog.(probe.Inspector)
 	if !ok || len(j.lengths) == 0 {
-		rec.Code = &record.CodeCheck{Status: CodeNotVerified, Note: "the backend reports no machine code for cooperative-matrix kernels"}
+		rec.Code = &record.CodeCheck{Status: probe.CodeNotVerified, Note: "the backend reports no machine code for cooperative-matrix kernels"}
 		return
 	}
-	steps := CoopMatUnroll(best.ILP) * best.ILP
+	steps := probe.CoopMatUnroll(best.ILP) * best.ILP
 	threads := best.Subgroups * r.WarpSize()
-	spec := ChainSpec{Subject: j.cm.Name(), ExpectISA: coopMatExpect}
-	rec.Code = InspectKernel(in, spec, j.tpKernel(best.ILP), threads, steps)
-	if rec.Code.Status == CodeNotVerified && j.lengths[0] == 0 {
-		Growth(in, rec.Code, j.latKernel(0), threads, 0, steps)
+	spec := probe.ChainSpec{Subject: j.cm.Name(), ExpectISA: coopMatExpect}
+	rec.Code = probe.InspectKernel(in, spec, j.tpKernel(best.ILP), threads, steps)
+	if rec.Code.Status == probe.CodeNotVerified && j.lengths[0] == 0 {
+		probe.Growth(in, rec.Code, j.latKernel(0), threads, 0, steps)
 	}
-	if rec.Code.Status == CodeInvalid {
+	if rec.Code.Status == probe.CodeInvalid {
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
+	}
+}
+
+// progress reports what the job measures now to the runner's Progress,
+// where it has one.
+func progress(r *probe.Runner, format string, args ...any) {
+	if r.Progress != nil {
+		r.Progress(fmt.Sprintf(format, args...))
 	}
 }

@@ -1,4 +1,4 @@
-package probe_test
+package mma_test
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gpuarch/gpuarch/measure/mma"
 
 	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/backend/vk"
@@ -145,7 +147,7 @@ func runCoopMat(t *testing.T, g *matrixGPU) []record.Record {
 	r := &probe.Runner{GPU: g, Config: cfg}
 	shapes := []probe.CoopMatShape{{Subgroups: 4, GroupsPerSM: 1, ILP: 1}, {Subgroups: 4, GroupsPerSM: 2, ILP: 4}, {Subgroups: 8, GroupsPerSM: 4, ILP: 8}, {Subgroups: 8, GroupsPerSM: 16, ILP: 1}}
 	var recs []record.Record
-	job := probe.CoopMatJob("mma", simForm, simForm.Op(), shapes, 4096, "whitepaper")
+	job := mma.CoopMatJob("mma", simForm, simForm.Op(), shapes, 4096, "whitepaper")
 	if err := r.Run(context.Background(), []probe.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 		t.Fatal(err)
 	}
