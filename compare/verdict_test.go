@@ -428,7 +428,9 @@ func TestH100AgainstH200Golden(t *testing.T) {
 // the figures changed, all of them L2-level memory figures
 // (bandwidth-curve points at footprints around the L2's size, where which
 // lines stay resident moves from run to run, a global access pattern just
-// past its floor, the streams hiding L2 latency behind FFMAs), which
+// past its floor, the streams hiding L2 latency behind FFMAs, the DRAM
+// transfer unit with lanes 256 bytes apart, whose samples spread by 13%
+// within one run of 2026-11-26), which
 // results/NVIDIA-H200/variability.md lists as varying more between runs
 // than within one (with the earlier runs' floors, at most 0.5%: see
 // TestRecordedRepeatsWithEarlierRuns). Launch and wait (a host-side
@@ -442,7 +444,7 @@ func TestRecordedRepeatOfTheH200(t *testing.T) {
 	for _, r := range res.Rows {
 		if r.Verdict == Changed && !r.KernelsDiffer {
 			changed++
-			if !strings.HasPrefix(r.ID, "memory/bandwidth curve/ld.cg ") && !strings.HasPrefix(r.ID, "memory/global access/ld.cg ") && !strings.HasPrefix(r.ID, "memory/latency hiding/L2, ") {
+			if !strings.HasPrefix(r.ID, "memory/bandwidth curve/ld.cg ") && !strings.HasPrefix(r.ID, "memory/global access/ld.cg ") && !strings.HasPrefix(r.ID, "memory/latency hiding/L2, ") && r.ID != "memory/transfer unit/DRAM, lanes 256 bytes apart" {
 				t.Errorf("%s changed %+.2f%% (floor %.2f%%, %s; p %.3g) with the same kernel in both runs", r.ID, 100*r.Delta, 100*r.Floor, r.FloorFrom, r.P)
 			}
 		}

@@ -33,7 +33,7 @@ func base() []record.Record {
 		rec("alu/fma.rn.f32/latency", "cycles", record.Latency, 4),
 		rec("alu/fma.rn.f32/throughput", "warp instructions/clock/SM", record.Throughput, 3.95),
 		rec("mma/mma m16n8k16 f32+=f16/throughput", "operations/clock/SM", record.Throughput, 2730),
-		rec("memory/bandwidth/L2 read", "bytes/clock/SM", record.Throughput, 46.9),
+		rec("memory/bandwidth/L2 read, own lines", "bytes/clock/SM", record.Throughput, 29.1),
 		rec("memory/bandwidth/DRAM read", "bytes/clock/SM", record.Throughput, 11.75),
 		rec("memory/latency/global ld.ca", "cycles per load", record.Curve, 32),
 		rec("memory/latency/global ld.cg", "cycles per load", record.Curve, 291),

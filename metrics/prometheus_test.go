@@ -103,7 +103,7 @@ func TestPrometheusScrapesGpuarchMetrics(t *testing.T) {
 
 	t.Run("a run added to the store is scraped", func(t *testing.T) {
 		addRuns(t, db, []gpuRun{{node: "node08", uuid: "GPU-new", quick: true}}, []int{1}, time.Date(2026, 11, 11, 0, 0, 0, 0, time.UTC))
-		got := await(t, ctx, api, `gpuarch_figure{uuid="GPU-new",kind="quick",figure="L2 read bandwidth"}`, &promLog)
+		got := await(t, ctx, api, `gpuarch_figure{uuid="GPU-new",kind="quick",figure="L2 read bandwidth, own lines"}`, &promLog)
 		if len(got) != 1 {
 			t.Errorf("the new quick run: %+v", got)
 		}

@@ -80,7 +80,7 @@ func Figures() []Figure {
 		{Name: "FFMA peak", ID: alu.ThroughputID(alu.FmaF32SPIRV)},
 		{Name: "tensor-core f16 peak", ID: mma.ThroughputID(mma.MMAF16)},
 		{Name: "tensor-core f16 peak", ID: mma.ThroughputID(mma.CoopMatF16)},
-		{Name: "L2 read bandwidth", ID: memory.BandwidthID(memory.L2Read)},
+		{Name: "L2 read bandwidth, own lines", ID: memory.BandwidthID(memory.L2ReadOwnLines)},
 		{Name: "DRAM read bandwidth", ID: memory.BandwidthID(memory.DRAMRead)},
 		{Name: "L1 load latency", ID: memory.LatencyID(memory.PathL1), HigherWorse: true},
 		{Name: "L2 load latency", ID: memory.LatencyID(memory.PathL2), HigherWorse: true},
