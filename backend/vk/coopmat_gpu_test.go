@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/suites/mma"
 )
 
 // TestCoopMatUnsupportedOnVulkan runs the matrix suite end to end on a

@@ -11,9 +11,9 @@ import (
 	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/backend/vk/vktest"
 	"github.com/gpuarch/gpuarch/kernel"
+	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/spirv"
-	"github.com/gpuarch/gpuarch/suites/mma"
 )
 
 // TestGoldenSPIRVValidates assembles the golden modules and has

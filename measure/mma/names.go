@@ -1,11 +1,8 @@
-// Package mma names the records of the matrix suite (suites/mma): each
-// form's or fragment move's latency and throughput,
-// "mma/<subject>/<quantity>" (record.MakeID's shape, the measure a
-// Quantity: "mma/wgmma m64n256k16 f32+=f16 SS/throughput"), and each
-// form's throughput on zeros, under the subject ZerosSubject gives.
-//
-// The package holds the suite's record names only, for now: the suite's
-// plan and jobs (suites/mma, probe) are to move here beside them.
+// The names of the matrix suite's records: each form's or fragment
+// move's latency and throughput, "mma/<subject>/<quantity>" (record.MakeID's
+// shape, the measure a Quantity: "mma/wgmma m64n256k16 f32+=f16 SS/throughput"),
+// and each form's throughput on zeros, under the subject ZerosSubject gives.
+
 package mma
 
 import "github.com/gpuarch/gpuarch/record"

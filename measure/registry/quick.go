@@ -6,9 +6,8 @@ import (
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/alu"
 	"github.com/gpuarch/gpuarch/measure/memory"
-	mmaname "github.com/gpuarch/gpuarch/measure/mma"
+	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/probe"
-	"github.com/gpuarch/gpuarch/suites/mma"
 )
 
 // The quick health check (`run --quick`) runs a few of the full run's
@@ -53,7 +52,7 @@ func quickMMA(s *Session) error {
 		return nil
 	}
 	for _, m := range mma.Forms() {
-		if m.Name != mmaname.MMAF16 {
+		if m.Name != mma.MMAF16 {
 			continue
 		}
 		// The full run's best shape on H100 and H200, and one beside it;
@@ -62,10 +61,10 @@ func quickMMA(s *Session) error {
 		// 2·10⁶ cycles does not), without the power run (a second).
 		m.Long, m.Power = true, false
 		peak, src := mma.Peak(s.Device, m)
-		shapes := []mmaname.Shape{{WarpsPerSM: 8, ILP: 4}, {WarpsPerSM: 16, ILP: 2}}
-		return s.Measure([]probe.Planned{{Key: mmaname.Key(m.Name), Job: mmaname.FormJob(mma.Suite, m, shapes, peak, src)}}, nil)
+		shapes := []mma.Shape{{WarpsPerSM: 8, ILP: 4}, {WarpsPerSM: 16, ILP: 2}}
+		return s.Measure([]probe.Planned{{Key: mma.Key(m.Name), Job: mma.FormJob(mma.Suite, m, shapes, peak, src)}}, nil)
 	}
-	return fmt.Errorf("no form %s in the plan", mmaname.MMAF16)
+	return fmt.Errorf("no form %s in the plan", mma.MMAF16)
 }
 
 // quickMemory measures L1 and L2 load latency at one footprint per level

@@ -18,11 +18,11 @@ import (
 	"github.com/gpuarch/gpuarch/measure/dispatch"
 	"github.com/gpuarch/gpuarch/measure/links"
 	"github.com/gpuarch/gpuarch/measure/memory"
+	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/measure/pipes"
 	"github.com/gpuarch/gpuarch/measure/warp"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/suites/mma"
 )
 
 // Session is what a suite measures through: the device, its kernel

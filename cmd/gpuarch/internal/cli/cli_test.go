@@ -19,12 +19,12 @@ import (
 	"github.com/gpuarch/gpuarch/cuda"
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/alu"
+	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/measure/pipes"
 	"github.com/gpuarch/gpuarch/measure/warp"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/report"
-	"github.com/gpuarch/gpuarch/suites/mma"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")

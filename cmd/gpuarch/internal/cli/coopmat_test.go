@@ -10,9 +10,9 @@ import (
 	"testing"
 
 	"github.com/gpuarch/gpuarch/backend/vk"
+	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/suites/mma"
 	"github.com/gpuarch/gpuarch/vulkan"
 )
 

@@ -23,13 +23,13 @@ import (
 	"github.com/gpuarch/gpuarch/cmd/gpuarch/internal/outdir"
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/alu"
+	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/measure/pipes"
 	"github.com/gpuarch/gpuarch/measure/registry"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/report"
 	"github.com/gpuarch/gpuarch/spec"
-	"github.com/gpuarch/gpuarch/suites/mma"
 )
 
 // saveEvery is how often a run's results file is rewritten while it

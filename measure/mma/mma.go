@@ -23,44 +23,40 @@ import (
 
 	"github.com/gpuarch/gpuarch/archdb"
 	"github.com/gpuarch/gpuarch/kernel"
-	names "github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
 
-// Suite is the name this suite's records carry (measure/mma's Suite).
-const Suite = names.Suite
-
-// sync builds an mma.sync form: "mma m<M>n<N>k<K> <acc>+=<in>".
-func sync(m, n, k int, acc, in string, regsA, regsB, regsD int, frag, accType ptx.Type, elem string, expect ...string) probe.MMA {
+// syncForm builds an mma.sync form: "mma m<M>n<N>k<K> <acc>+=<in>".
+func syncForm(m, n, k int, acc, in string, regsA, regsB, regsD int, frag, accType ptx.Type, elem string, expect ...string) probe.MMA {
 	return probe.MMA{
-		Name: fmt.Sprintf("mma m%dn%dk%d %s+=%s", m, n, k, acc, in), Group: names.GroupMMASync,
+		Name: fmt.Sprintf("mma m%dn%dk%d %s+=%s", m, n, k, acc, in), Group: GroupMMASync,
 		Instr: fmt.Sprintf("mma.sync.aligned.m%dn%dk%d.row.col.%s.%s.%s.%s", m, n, k, acc, in, in, acc),
 		M:     m, N: n, K: k, RegsA: regsA, RegsB: regsB, RegsD: regsD, Frag: frag, Acc: accType, Elem: elem, Expect: expect,
 	}
 }
 
-// sparse builds an mma.sp form with ordered metadata (2:4: elements 0 and
+// sparseForm builds an mma.sp form with ordered metadata (2:4: elements 0 and
 // 1 of every 4) and selector 0.
-func sparse(m, n, k int, acc, in string, accType ptx.Type, elem string, expect ...string) probe.MMA {
+func sparseForm(m, n, k int, acc, in string, accType ptx.Type, elem string, expect ...string) probe.MMA {
 	return probe.MMA{
-		Name: fmt.Sprintf("mma.sp m%dn%dk%d %s+=%s (2:4)", m, n, k, acc, in), Group: names.GroupSparse,
+		Name: fmt.Sprintf("mma.sp m%dn%dk%d %s+=%s (2:4)", m, n, k, acc, in), Group: GroupSparse,
 		Instr: fmt.Sprintf("mma.sp::ordered_metadata.sync.aligned.m%dn%dk%d.row.col.%s.%s.%s.%s", m, n, k, acc, in, in, acc),
 		M:     m, N: n, K: k, RegsA: 4, RegsB: 4, RegsD: 4, Frag: ptx.B32, Acc: accType, Elem: elem, Tail: ", 0x0", Expect: expect,
 	}
 }
 
-// wgmma builds a wgmma.mma_async form for a 64×n tile: SS (A and B from
+// wgmmaForm builds a wgmma.mma_async form for a 64×n tile: SS (A and B from
 // shared memory) or RS (A from registers). tail are the immediates after
 // scale-d (scales and transposes, as the type allows).
-func wgmma(n, k int, acc, in string, rs bool, accType ptx.Type, elem, tailSS, tailRS string, expect ...string) probe.MMA {
+func wgmmaForm(n, k int, acc, in string, rs bool, accType ptx.Type, elem, tailSS, tailRS string, expect ...string) probe.MMA {
 	src, regsA, tail := "SS", 0, tailSS
 	if rs {
 		src, regsA, tail = "RS", 4, tailRS
 	}
 	return probe.MMA{
-		Name: fmt.Sprintf("wgmma m64n%dk%d %s+=%s %s", n, k, acc, in, src), Group: names.GroupWGMMA,
+		Name: fmt.Sprintf("wgmma m64n%dk%d %s+=%s %s", n, k, acc, in, src), Group: GroupWGMMA,
 		Instr: fmt.Sprintf("wgmma.mma_async.sync.aligned.m64n%dk%d.%s.%s.%s", n, k, acc, in, in),
 		M:     64, N: n, K: k, RegsA: regsA, RegsD: n / 2, Frag: ptx.B32, Acc: accType, Elem: elem, Tail: tail, Expect: expect,
 		Target: "sm_90a",
@@ -71,28 +67,28 @@ func wgmma(n, k int, acc, in string, rs bool, accType ptx.Type, elem, tailSS, ta
 func Forms() []probe.MMA {
 	b32, f32, f64, s32 := ptx.B32, ptx.F32, ptx.F64, ptx.S32
 	out := []probe.MMA{
-		sync(16, 8, 16, "f32", "f16", 4, 2, 4, b32, f32, "f16", "HMMA"),
-		sync(16, 8, 16, "f16", "f16", 4, 2, 2, b32, b32, "f16", "HMMA"),
-		sync(16, 8, 8, "f32", "f16", 2, 1, 4, b32, f32, "f16", "HMMA"),
-		sync(16, 8, 16, "f32", "bf16", 4, 2, 4, b32, f32, "bf16", "HMMA"),
-		sync(16, 8, 8, "f32", "tf32", 4, 2, 4, b32, f32, "tf32", "HMMA"),
-		sync(16, 8, 4, "f32", "tf32", 2, 1, 4, b32, f32, "tf32", "HMMA"),
-		sync(8, 8, 4, "f64", "f64", 1, 1, 2, f64, f64, "f64", "DMMA"),
-		sync(16, 8, 16, "f64", "f64", 8, 4, 4, f64, f64, "f64", "DMMA"),
-		sync(16, 8, 32, "s32", "s8", 4, 2, 4, b32, s32, "s8", "IMMA"),
-		sync(16, 8, 32, "s32", "u8", 4, 2, 4, b32, s32, "u8", "IMMA"),
-		sync(16, 8, 64, "s32", "s4", 4, 2, 4, b32, s32, "s4", "IMMA"),
-		sync(16, 8, 32, "f32", "e4m3", 4, 2, 4, b32, f32, "e4m3", "QMMA", "HMMA"),
-		sync(16, 8, 32, "f32", "e5m2", 4, 2, 4, b32, f32, "e5m2", "QMMA", "HMMA"),
-		sparse(16, 8, 32, "f32", "f16", f32, "f16", "HMMA"),
-		sparse(16, 8, 64, "s32", "s8", s32, "s8", "IMMA"),
+		syncForm(16, 8, 16, "f32", "f16", 4, 2, 4, b32, f32, "f16", "HMMA"),
+		syncForm(16, 8, 16, "f16", "f16", 4, 2, 2, b32, b32, "f16", "HMMA"),
+		syncForm(16, 8, 8, "f32", "f16", 2, 1, 4, b32, f32, "f16", "HMMA"),
+		syncForm(16, 8, 16, "f32", "bf16", 4, 2, 4, b32, f32, "bf16", "HMMA"),
+		syncForm(16, 8, 8, "f32", "tf32", 4, 2, 4, b32, f32, "tf32", "HMMA"),
+		syncForm(16, 8, 4, "f32", "tf32", 2, 1, 4, b32, f32, "tf32", "HMMA"),
+		syncForm(8, 8, 4, "f64", "f64", 1, 1, 2, f64, f64, "f64", "DMMA"),
+		syncForm(16, 8, 16, "f64", "f64", 8, 4, 4, f64, f64, "f64", "DMMA"),
+		syncForm(16, 8, 32, "s32", "s8", 4, 2, 4, b32, s32, "s8", "IMMA"),
+		syncForm(16, 8, 32, "s32", "u8", 4, 2, 4, b32, s32, "u8", "IMMA"),
+		syncForm(16, 8, 64, "s32", "s4", 4, 2, 4, b32, s32, "s4", "IMMA"),
+		syncForm(16, 8, 32, "f32", "e4m3", 4, 2, 4, b32, f32, "e4m3", "QMMA", "HMMA"),
+		syncForm(16, 8, 32, "f32", "e5m2", 4, 2, 4, b32, f32, "e5m2", "QMMA", "HMMA"),
+		sparseForm(16, 8, 32, "f32", "f16", f32, "f16", "HMMA"),
+		sparseForm(16, 8, 64, "s32", "s8", s32, "s8", "IMMA"),
 	}
 	// The first mma.sync form of each type combination names its
 	// operation, for pairing with other backends.
 	seen := map[string]bool{}
 	for i := range out {
 		m := &out[i]
-		if m.Group != names.GroupMMASync {
+		if m.Group != GroupMMASync {
 			continue
 		}
 		acc := strings.Fields(m.Name)[2] // "f32+=f16"
@@ -119,8 +115,8 @@ func Forms() []probe.MMA {
 	} {
 		for _, n := range []int{8, 16, 32, 64, 128, 256} {
 			out = append(out,
-				wgmma(n, t.k, t.acc, t.in, false, t.accType, t.in, t.tailSS, "", t.expect),
-				wgmma(n, t.k, t.acc, t.in, true, t.accType, t.in, "", t.tailRS, t.expect))
+				wgmmaForm(n, t.k, t.acc, t.in, false, t.accType, t.in, t.tailSS, "", t.expect),
+				wgmmaForm(n, t.k, t.acc, t.in, true, t.accType, t.in, "", t.tailRS, t.expect))
 		}
 	}
 	markPower(out)
@@ -141,7 +137,7 @@ func markLong(forms []probe.MMA) {
 		if m.Wgmma() && !(m.N == 256 && strings.HasSuffix(m.Name, " SS")) || m.Elem != "f16" && m.Elem != "f64" {
 			continue
 		}
-		if unit := m.Group + " " + m.Elem; !seen[unit] && (m.Elem == "f16" || m.Group == names.GroupMMASync) {
+		if unit := m.Group + " " + m.Elem; !seen[unit] && (m.Elem == "f16" || m.Group == GroupMMASync) {
 			seen[unit], m.Long = true, true
 		}
 	}
@@ -155,9 +151,9 @@ func markPower(forms []probe.MMA) {
 	for i := range forms {
 		m := &forms[i]
 		switch {
-		case m.Group == names.GroupWGMMA && m.N == 256 && strings.HasSuffix(m.Name, " SS"):
+		case m.Group == GroupWGMMA && m.N == 256 && strings.HasSuffix(m.Name, " SS"):
 			m.Power = true
-		case m.Group == names.GroupMMASync && (m.Name == "mma m8n8k4 f64+=f64" || m.Name == "mma m16n8k16 f32+=f16"):
+		case m.Group == GroupMMASync && (m.Name == "mma m8n8k4 f64+=f64" || m.Name == "mma m16n8k16 f32+=f16"):
 			m.Power = true
 		}
 	}
@@ -167,18 +163,18 @@ func markPower(forms []probe.MMA) {
 // warps per SM with 1 to 4 accumulators each for mma.sync; one or two
 // warpgroups per SM for wgmma, with two accumulators where they fit the
 // registers (N up to 64).
-func Shapes(m probe.MMA) []names.Shape {
+func Shapes(m probe.MMA) []Shape {
 	if m.Wgmma() {
-		s := []names.Shape{{WarpsPerSM: 4, ILP: 1}, {WarpsPerSM: 8, ILP: 1}}
+		s := []Shape{{WarpsPerSM: 4, ILP: 1}, {WarpsPerSM: 8, ILP: 1}}
 		if m.N <= 64 {
-			s = append(s, names.Shape{WarpsPerSM: 4, ILP: 2}, names.Shape{WarpsPerSM: 8, ILP: 2})
+			s = append(s, Shape{WarpsPerSM: 4, ILP: 2}, Shape{WarpsPerSM: 8, ILP: 2})
 		}
 		return s
 	}
-	var s []names.Shape
+	var s []Shape
 	for _, w := range []int{4, 8, 16} {
 		for _, ilp := range []int{1, 2, 4} {
-			s = append(s, names.Shape{WarpsPerSM: w, ILP: ilp})
+			s = append(s, Shape{WarpsPerSM: w, ILP: ilp})
 		}
 	}
 	return s
@@ -195,10 +191,10 @@ func Jobs(dev record.Device) []probe.Planned {
 	var out []probe.Planned
 	for _, m := range Forms() {
 		peak, source := Peak(dev, m)
-		out = append(out, probe.Planned{Key: names.Key(m.Name), Job: names.FormJob(Suite, m, Shapes(m), peak, source)})
+		out = append(out, probe.Planned{Key: Key(m.Name), Job: FormJob(Suite, m, Shapes(m), peak, source)})
 	}
 	for _, f := range Fragments() {
-		out = append(out, probe.Planned{Key: names.Key(f.Name()), Job: names.FragmentJob(Suite, f)})
+		out = append(out, probe.Planned{Key: Key(f.Name()), Job: FragmentJob(Suite, f)})
 	}
 	return out
 }
@@ -208,7 +204,7 @@ func Jobs(dev record.Device) []probe.Planned {
 func Peak(dev record.Device, m probe.MMA) (float64, string) {
 	peak, _ := archdb.TensorPeak(dev.ComputeCapability, m.Elem)
 	source := archdb.TensorSource
-	if m.Group == names.GroupSparse {
+	if m.Group == GroupSparse {
 		// 2:4 sparsity doubles the documented dense-equivalent rate.
 		peak *= 2
 		source += "; sparse: twice the dense rate, as the whitepaper's sparse figures are"
@@ -308,7 +304,7 @@ func CoopMatJobs(dev record.Device, shapes []probe.CoopMatShape) []probe.Planned
 			seen[o], op = true, o
 		}
 		peak, _ := archdb.TensorPeak(dev.ComputeCapability, cm.A)
-		out = append(out, probe.Planned{Key: names.Key(cm.Name()), Job: names.CoopMatJob(Suite, cm, op, shapes, peak, archdb.TensorSource)})
+		out = append(out, probe.Planned{Key: Key(cm.Name()), Job: CoopMatJob(Suite, cm, op, shapes, peak, archdb.TensorSource)})
 	}
 	return out
 }
