@@ -297,7 +297,7 @@ func mmaOpcodes(s *record.CodeCheck) []string {
 }
 
 // shortRunMark is what the note of a matrix rate taken from a short run
-// holds (probe.MMAShortNote).
+// holds (measure/mma's ShortNote).
 const shortRunMark = "run --mma-long"
 
 // shortRun says whether rec's rate came from a short run.
