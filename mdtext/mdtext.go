@@ -22,6 +22,10 @@
 //   - & before a letter, a digit, # or the end: an entity ("&lt;");
 //     "x & y" stays.
 //   - ] before ( or [ or the end: the end of a link's text.
+//   - [ after !: an image's start, whose text a ] later in the line (the
+//     end of the link a report wraps the string in) would close, taking
+//     that link's destination as the image's ("<![CDATA[ x ]->" as a
+//     link's text became an img tag; found by FuzzReportHTML).
 //   - *, _ and ~ only where the string holds a run that could open
 //     emphasis (or strikethrough) before one that could close it, by
 //     CommonMark's flanking rules: "sm_90" and "x*y+z" stay, "*a*" does
@@ -140,7 +144,9 @@ func escape(s string, lineStart bool) string {
 			esc = emph[c] || lineStart && i == 0
 		case '#':
 			esc = lineStart && i == 0 || closingHashes(s, i)
-		case '>', '+', '-', '=', '[':
+		case '[':
+			esc = lineStart && i == 0 || i > 0 && s[i-1] == '!'
+		case '>', '+', '-', '=':
 			esc = lineStart && i == 0
 		case '.', ')':
 			esc = list > 0 && i == list
