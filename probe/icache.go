@@ -82,7 +82,7 @@ func (j *codeSizeJob) Measure(ctx context.Context, r *Runner) ([]record.Record, 
 			}
 		}
 	}
-	rec.Code = j.c.Verifier().Loop(j.kernel(), j.spec.Expect, steps*j.spec.perStep(), steps)
+	rec.Code = j.c.Verifier().Loop(j.kernel(), j.spec.Expect, steps*j.spec.OpcodesPerStep(), steps)
 	if rec.Code.Status == CodeInvalid {
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 		return []record.Record{rec}, nil
@@ -92,7 +92,7 @@ func (j *codeSizeJob) Measure(ctx context.Context, r *Runner) ([]record.Record, 
 		return nil, err
 	}
 	defer out.Free()
-	shape, skip, err := r.exactShape(j.c.Prog, j.kernel(), j.warps, j.ilp, steps)
+	shape, skip, err := r.ExactShape(j.c.Prog, j.kernel(), j.warps, j.ilp, steps)
 	if err != nil {
 		return nil, err
 	}
@@ -100,10 +100,10 @@ func (j *codeSizeJob) Measure(ctx context.Context, r *Runner) ([]record.Record, 
 		rec.Status, rec.Reason = record.StatusSkipped, skip
 		return []record.Record{rec}, nil
 	}
-	rate, shape, err := r.runShape(ctx, j.c.Prog, j.kernel(), shape, stepArgs(j.spec.Step), out)
+	rate, shape, err := r.RunShape(ctx, j.c.Prog, j.kernel(), shape, StepArgs(j.spec.Step), out)
 	samples := []float64{rate.PerSM}
 	for len(samples) < r.Config.Until.MinOrDefault() && err == nil {
-		rate, err = r.launchShape(ctx, j.c.Prog, j.kernel(), shape, stepArgs(j.spec.Step), out, true)
+		rate, err = r.launchShape(ctx, j.c.Prog, j.kernel(), shape, StepArgs(j.spec.Step), out, true)
 		samples = append(samples, rate.PerSM)
 	}
 	if err != nil {
@@ -190,7 +190,7 @@ func (j *codeSizeJob) measureDriver(ctx context.Context, r *Runner, rec *record.
 // checks the machine code where the driver gives it (rec.SASS).
 func (j *codeSizeJob) driverCode(threads, steps int, rec *record.Record) (int64, string) {
 	if in, ok := j.c.Prog.(Inspector); ok {
-		rec.Code = InspectKernel(in, j.spec, j.kernel(), threads, steps*j.spec.perStep())
+		rec.Code = InspectKernel(in, j.spec, j.kernel(), threads, steps*j.spec.OpcodesPerStep())
 		if v := rec.Code.Statistics[binarySize]; v > 0 {
 			return int64(v), fmt.Sprintf("%.0f bytes, the driver's %q statistic of the whole kernel", v, binarySize)
 		}

@@ -47,17 +47,17 @@ type reported struct{ in Inspector }
 // statistics and say the code could not be checked.
 func (v reported) Chain(ch chainCheck) (lat, tp *record.CodeCheck) {
 	in, spec, cs, lengths, longest := v.in, ch.spec, ch.cs, ch.lengths, ch.longest()
-	lat = InspectKernel(in, spec, cs.latency[longest], ch.warp, longest*spec.perStep())
+	lat = InspectKernel(in, spec, cs.latency[longest], ch.warp, longest*spec.OpcodesPerStep())
 	if len(lengths) >= 2 && lat.Status == CodeNotVerified {
 		Growth(in, lat, cs.latency[lengths[0]], ch.warp, lengths[0], longest)
 	}
-	tp = &record.CodeCheck{Status: codeVerified}
+	tp = &record.CodeCheck{Status: CodeVerified}
 	for _, ilp := range ch.ilps {
-		c := InspectKernel(in, spec, cs.throughput[ilp], ch.threads, ilp*cs.unroll[ilp]*spec.perStep())
-		if c.Status != codeVerified || tp.Kernel == "" {
+		c := InspectKernel(in, spec, cs.throughput[ilp], ch.threads, ilp*cs.unroll[ilp]*spec.OpcodesPerStep())
+		if c.Status != CodeVerified || tp.Kernel == "" {
 			tp = c
 		}
-		if c.Status != codeVerified {
+		if c.Status != CodeVerified {
 			break
 		}
 	}
@@ -158,7 +158,7 @@ func InspectKernel(in Inspector, spec ChainSpec, kernel string, threads, needed 
 		out.Note = fmt.Sprintf("%s has %d of the %d %s the chain needs; it holds %s", kernel, out.Found, needed, strings.Join(expect, "/"), counts)
 		return out
 	}
-	out.Status = codeVerified
+	out.Status = CodeVerified
 	return out
 }
 

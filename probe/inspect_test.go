@@ -51,7 +51,7 @@ func TestInspectKernel(t *testing.T) {
 		found                int
 	}{
 		{"stats", CodeNotVerified, "reports 1 statistics and representations NVVM IR", 0},
-		{"enough", codeVerified, "", 3},
+		{"enough", CodeVerified, "", 3},
 		{"few", CodeInvalid, "has 1 of the 3", 1},
 		{"unknown", CodeNotVerified, "names no intel instructions", 0},
 		{"missing", CodeNotVerified, "no such pipeline", 0},

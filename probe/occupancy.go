@@ -43,7 +43,7 @@ func (j *occupancyJob) Prepare(ctx context.Context, r *Runner) {
 	if pr, ok := j.c.Prog.(Preparer); ok {
 		for _, ilp := range j.ilps {
 			for _, w := range j.warps {
-				if shape, skip, err := r.exactShape(j.c.Prog, j.kernel(ilp), w, ilp, ilp*j.unroll[ilp]); err == nil && skip == "" {
+				if shape, skip, err := r.ExactShape(j.c.Prog, j.kernel(ilp), w, ilp, ilp*j.unroll[ilp]); err == nil && skip == "" {
 					_ = pr.Prepare(j.kernel(ilp), shape.ThreadsPerBlk, shape.SharedBytes)
 				}
 			}
@@ -68,9 +68,9 @@ func (j *occupancyJob) Measure(ctx context.Context, r *Runner) ([]record.Record,
 	var reuse, conflicts []float64
 	for _, ilp := range j.ilps {
 		steps := ilp * j.unroll[ilp]
-		chk := j.c.Verifier().Kernel(j.kernel(ilp), j.spec, steps*j.spec.perStep(), steps, 8*r.WarpSize())
+		chk := j.c.Verifier().Kernel(j.kernel(ilp), j.spec, steps*j.spec.OpcodesPerStep(), steps, 8*r.WarpSize())
 		checks[ilp] = chk
-		if rec.Code == nil || chk.Status != codeVerified {
+		if rec.Code == nil || chk.Status != CodeVerified {
 			rec.Code = chk
 		}
 		if chk.Status == CodeInvalid {
@@ -93,11 +93,11 @@ func (j *occupancyJob) Measure(ctx context.Context, r *Runner) ([]record.Record,
 	}
 	var clocks []float64
 	bestILP := j.ilps[0]
-	args := stepArgs(j.spec.Step)
+	args := StepArgs(j.spec.Step)
 	for _, ilp := range j.ilps {
 		row := make([]*float64, len(j.warps))
 		for wi, w := range j.warps {
-			shape, skip, err := r.exactShape(j.c.Prog, j.kernel(ilp), w, ilp, ilp*j.unroll[ilp])
+			shape, skip, err := r.ExactShape(j.c.Prog, j.kernel(ilp), w, ilp, ilp*j.unroll[ilp])
 			if err != nil {
 				return nil, err
 			}
@@ -105,7 +105,7 @@ func (j *occupancyJob) Measure(ctx context.Context, r *Runner) ([]record.Record,
 				det.Skipped = append(det.Skipped, skip)
 				continue
 			}
-			rate, _, err := r.runShape(ctx, j.c.Prog, j.kernel(ilp), shape, args, out)
+			rate, _, err := r.RunShape(ctx, j.c.Prog, j.kernel(ilp), shape, args, out)
 			if pe := (*PlacementError)(nil); errors.As(err, &pe) {
 				det.Skipped = append(det.Skipped, pe.Why)
 				continue
@@ -118,7 +118,7 @@ func (j *occupancyJob) Measure(ctx context.Context, r *Runner) ([]record.Record,
 			v := rate.PerSM
 			row[wi] = &v
 			if rate.DeviceWide && len(rec.Warnings) == 0 {
-				rec.Warnings = append(rec.Warnings, unplaced)
+				rec.Warnings = append(rec.Warnings, Unplaced)
 			}
 			if v > rec.Value {
 				rec.Value, bestILP = v, ilp
@@ -140,15 +140,6 @@ func (j *occupancyJob) Measure(ctx context.Context, r *Runner) ([]record.Record,
 		rec.Code.Loop = j.c.Verifier().LoopText(j.kernel(bestILP))
 	}
 	return []record.Record{rec}, nil
-}
-
-// FatalOrNil passes on errors that end the process's measurements (Fatal)
-// and drops the others, which a job records in its records instead.
-func FatalOrNil(err error) error {
-	if Fatal(err) {
-		return err
-	}
-	return nil
 }
 
 // MixPart is one instruction of a mix job.
@@ -223,7 +214,7 @@ func (j *mixJob) Prepare(ctx context.Context, r *Runner) {
 	// so, at its launch.
 	if pr, ok := j.c.Prog.(Preparer); ok {
 		for _, s := range j.shapes {
-			if shape, skip, err := r.exactShape(j.c.Prog, j.kernel(s), s.Warps, s.ILP, j.rounds*j.perRound()); err == nil && skip == "" {
+			if shape, skip, err := r.ExactShape(j.c.Prog, j.kernel(s), s.Warps, s.ILP, j.rounds*j.perRound()); err == nil && skip == "" {
 				_ = pr.Prepare(j.kernel(s), shape.ThreadsPerBlk, shape.SharedBytes)
 			}
 		}
@@ -253,7 +244,7 @@ func (j *mixJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error
 	first := map[string]*record.CodeCheck{}
 	for _, s := range j.shapes {
 		for i, p := range j.parts {
-			chk := j.c.Verifier().Kernel(j.kernel(s), p.Spec, j.rounds*p.Count*p.Spec.perStep(), j.rounds*p.Count, 8*r.WarpSize())
+			chk := j.c.Verifier().Kernel(j.kernel(s), p.Spec, j.rounds*p.Count*p.Spec.OpcodesPerStep(), j.rounds*p.Count, 8*r.WarpSize())
 			if i == 0 {
 				first[j.kernel(s)] = chk
 			}
@@ -274,12 +265,12 @@ func (j *mixJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error
 	defer out.Free()
 	var args []any
 	for _, p := range j.parts {
-		args = append(args, stepArgs(p.Spec.Step)...)
+		args = append(args, StepArgs(p.Spec.Step)...)
 	}
 	var best Rate
 	bestKernel := j.kernel(j.shapes[0])
 	for _, s := range j.shapes {
-		shape, skip, err := r.exactShape(j.c.Prog, j.kernel(s), s.Warps, s.ILP, j.rounds*j.perRound())
+		shape, skip, err := r.ExactShape(j.c.Prog, j.kernel(s), s.Warps, s.ILP, j.rounds*j.perRound())
 		if err != nil {
 			return nil, err
 		}
@@ -289,7 +280,7 @@ func (j *mixJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error
 			det.Sweep = append(det.Sweep, pt)
 			continue
 		}
-		rate, shape, err := r.runShape(ctx, j.c.Prog, j.kernel(s), shape, args, out)
+		rate, shape, err := r.RunShape(ctx, j.c.Prog, j.kernel(s), shape, args, out)
 		if pe := (*PlacementError)(nil); errors.As(err, &pe) {
 			pt.Skipped = pe.Why
 			det.Sweep = append(det.Sweep, pt)
@@ -301,7 +292,7 @@ func (j *mixJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error
 		}
 		pt.Shape, pt.WarpInstPerClockPerSM = shape, rate.PerSM
 		if rate.DeviceWide && len(rec.Warnings) == 0 {
-			rec.Warnings = append(rec.Warnings, unplaced)
+			rec.Warnings = append(rec.Warnings, Unplaced)
 		}
 		det.Sweep = append(det.Sweep, pt)
 		if rate.PerSM > best.PerSM {

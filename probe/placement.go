@@ -11,13 +11,16 @@ import (
 	"github.com/gpuarch/gpuarch/record"
 )
 
-// exactShape lays warps out as blocks of at most 8 warps with a dynamic
+// ExactShape lays warps out as blocks of at most 8 warps with a dynamic
 // shared memory spoiler sized so that exactly that many blocks fit on an SM;
 // the driver's occupancy calculation confirms it. A driver without one
 // (ErrNoOccupancy) gets no spoiler: the launch has exactly blocks per SM times the
 // SMs, and the warp records must show that they ran as asked (see
-// placement). skip is non-empty when the GPU cannot hold the shape.
-func (r *Runner) exactShape(prog Program, kernel string, warps, ilp, steps int) (shape record.Shape, skip string, err error) {
+// placement). steps is the chain steps of one loop iteration (the shape's
+// StepsPerIter); the shape's Iterations are left for RunShape. skip is
+// non-empty, and says why, when the GPU cannot hold the shape; err is the
+// driver's occupancy query's failure.
+func (r *Runner) ExactShape(prog Program, kernel string, warps, ilp, steps int) (shape record.Shape, skip string, err error) {
 	d := r.GPU.Device()
 	if maxWarps := r.MaxWarpsPerSM(); warps > maxWarps {
 		return shape, fmt.Sprintf("%d warps per SM: the SM holds at most %d", warps, maxWarps), nil
@@ -51,9 +54,10 @@ func (r *Runner) exactShape(prog Program, kernel string, warps, ilp, steps int) 
 	return shape, "", nil
 }
 
-// unplaced warns that occupancy was asked for but not seen: the device's
-// warp records do not say which core ran them.
-const unplaced = "occupancy as launched, not verified: this device's records do not say which core ran each subgroup, so each rate is every subgroup's instructions over the launch's span, divided among the cores"
+// Unplaced warns that occupancy was asked for but not seen: the device's
+// warp records do not say which core ran them. A job adds it once to a
+// record's Warnings when a Rate it kept is DeviceWide.
+const Unplaced = "occupancy as launched, not verified: this device's records do not say which core ran each subgroup, so each rate is every subgroup's instructions over the launch's span, divided among the cores"
 
 // PlacementError says a launch did not run as its shape asked: an SM
 // held another number of warps, or its warps did not all run at once.
@@ -62,9 +66,15 @@ type PlacementError struct{ Why string }
 
 func (e *PlacementError) Error() string { return e.Why }
 
-// runShape sizes the iterations for shape and measures one rate, checking
-// that every SM held the intended number of warps.
-func (r *Runner) runShape(ctx context.Context, prog Program, kernel string, shape record.Shape, args []any, out Buffer) (Rate, record.Shape, error) {
+// RunShape sizes the iterations for shape (a pilot launch, then one sized
+// to Config.TargetCycles) and measures one rate, checking that every SM
+// held the intended number of warps. args follow the kernel's out, sink
+// and count arguments (StepArgs, for a chain kernel); out holds the warp
+// records (RecordBuffer). It returns the shape as launched, with its
+// Iterations; a launch that did not run as shaped fails with a
+// *PlacementError, which a job records as a skipped cell rather than a
+// failure.
+func (r *Runner) RunShape(ctx context.Context, prog Program, kernel string, shape record.Shape, args []any, out Buffer) (Rate, record.Shape, error) {
 	const pilot = 8
 	shape.Iterations = pilot
 	rate, err := r.launchShape(ctx, prog, kernel, shape, args, out, false)

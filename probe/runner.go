@@ -108,7 +108,11 @@ func (r *Runner) ilps(spec ChainSpec) []int {
 	return r.Config.ILPs
 }
 
-func (s ChainSpec) perStep() int          { return max(1, s.PerStep) }
+// OpcodesPerStep is how many expected opcodes each step must produce:
+// PerStep, or 1 where it is unset. A loop of n steps must hold n times as
+// many (Verifier.Kernel's needed).
+func (s ChainSpec) OpcodesPerStep() int { return max(1, s.PerStep) }
+
 func (s ChainSpec) resultsPerThread() int { return max(1, s.ResultsPerThread) }
 
 // Runner measures probes on one GPU.
@@ -213,6 +217,15 @@ func (r *Runner) progress(format string, args ...any) {
 func Fatal(err error) bool {
 	return errors.Is(err, ErrHung) || errors.Is(err, ErrPoisoned) ||
 		errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
+
+// FatalOrNil passes on errors that end the process's measurements (Fatal)
+// and drops the others, which a job records in its records instead.
+func FatalOrNil(err error) error {
+	if Fatal(err) {
+		return err
+	}
+	return nil
 }
 
 // Clock measures the SM clock: every SM spins for ClockMicros and the median
@@ -393,7 +406,7 @@ func (r *Runner) warm(ctx context.Context, done func(hz float64, settled bool, e
 	start := time.Now()
 	var last *record.Clock
 	for {
-		args := append([]any{buf.Ptr(), sink.Ptr(), uint32(min(2000, r.MaxIterations()))}, stepArgs(step)...)
+		args := append([]any{buf.Ptr(), sink.Ptr(), uint32(min(2000, r.MaxIterations()))}, StepArgs(step)...)
 		if err := p.Launch(ctx, "gpuarch_warmup", g, r.OwnTimeout(), args...); err != nil {
 			return last, fmt.Errorf("warm-up kernel: %w", err)
 		}
@@ -422,8 +435,11 @@ func guard(t kernel.Type) uint64 {
 	return 0x7fc00bad
 }
 
-// stepArgs are the x0, a0..a3 and guard arguments of a chain kernel.
-func stepArgs(s kernel.Step) []any {
+// StepArgs are the x0, a0..a3 and guard arguments of a chain kernel
+// (and of each part of a mix loop, in order), as the kernel's parameters
+// take them after out, sink and count: 64-bit values for 64-bit types,
+// else 32-bit.
+func StepArgs(s kernel.Step) []any {
 	val := func(t kernel.Type, v uint64) any {
 		if t.Bits() == 64 {
 			return v
@@ -759,7 +775,7 @@ func (r *Runner) measureLatency(ctx context.Context, spec ChainSpec, cs *chainSe
 		passes = min(timestampPasses, r.MaxIterations())
 	}
 	args := func() []any {
-		return append([]any{out.Ptr(), sink.Ptr(), uint32(passes)}, stepArgs(spec.Step)...)
+		return append([]any{out.Ptr(), sink.Ptr(), uint32(passes)}, StepArgs(spec.Step)...)
 	}
 	// Repeats go round the lengths so that drift spreads over all of them.
 	for range r.Config.LatencyRepeats {

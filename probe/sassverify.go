@@ -56,20 +56,20 @@ func (c *Compiled) sassListing() *sass.Listing {
 func (v *listed) Chain(c chainCheck) (lat, tp *record.CodeCheck) {
 	spec, cs, lengths, longest := c.spec, c.cs, c.lengths, c.longest()
 	lat = &record.CodeCheck{}
-	*lat = CheckRegion(v.l, cs.latency[longest], (*sass.Function).ClockRegion, spec.Expect, longest*spec.perStep())
-	if len(lengths) >= 2 && lat.Status == codeVerified {
+	*lat = CheckRegion(v.l, cs.latency[longest], (*sass.Function).ClockRegion, spec.Expect, longest*spec.OpcodesPerStep())
+	if len(lengths) >= 2 && lat.Status == CodeVerified {
 		lat.PerStep, lat.Sequence = perStep(v.l, cs.latency[lengths[len(lengths)-2]], cs.latency[longest], lengths[len(lengths)-2], longest)
 	}
 	// Throughput: every ILP kernel must hold its whole body; report the
 	// first that does not.
-	tp = &record.CodeCheck{Status: codeVerified, Expected: spec.Expect}
+	tp = &record.CodeCheck{Status: CodeVerified, Expected: spec.Expect}
 	for _, ilp := range c.ilps {
 		k := cs.throughput[ilp]
-		chk := CheckRegion(v.l, k, (*sass.Function).LoopBody, spec.Expect, ilp*cs.unroll[ilp]*spec.perStep())
-		if chk.Status != codeVerified || tp.Kernel == "" {
+		chk := CheckRegion(v.l, k, (*sass.Function).LoopBody, spec.Expect, ilp*cs.unroll[ilp]*spec.OpcodesPerStep())
+		if chk.Status != CodeVerified || tp.Kernel == "" {
 			*tp = chk
 		}
-		if chk.Status != codeVerified {
+		if chk.Status != CodeVerified {
 			break
 		}
 	}
@@ -138,7 +138,7 @@ func CheckRegion(l *sass.Listing, kernel string, region func(*sass.Function) ([]
 			kernel, out.Found, needed, strings.Join(expect, "/"), counts)
 		return out
 	}
-	out.Status = codeVerified
+	out.Status = CodeVerified
 	return out
 }
 

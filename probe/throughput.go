@@ -31,7 +31,7 @@ func (r *Runner) launchRate(ctx context.Context, prog Program, kernel string, sh
 	if err := out.Clear(); err != nil {
 		return Rate{}, err
 	}
-	args := append([]any{out.Ptr(), sink.Ptr(), uint32(shape.Iterations)}, stepArgs(spec.Step)...)
+	args := append([]any{out.Ptr(), sink.Ptr(), uint32(shape.Iterations)}, StepArgs(spec.Step)...)
 	if err := prog.Launch(ctx, kernel, Grid{Blocks: blocks, Threads: shape.ThreadsPerBlk}, r.Config.LaunchTimeout, args...); err != nil {
 		return Rate{}, fmt.Errorf("throughput kernel %s: %w", kernel, err)
 	}

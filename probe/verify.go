@@ -8,11 +8,12 @@ import (
 	"github.com/gpuarch/gpuarch/record"
 )
 
-// Machine-code check outcomes (record.CodeCheck's Status): a job's record
-// is invalid where its check is CodeInvalid; CodeNotVerified says the
+// Machine-code check outcomes (record.CodeCheck's Status): CodeVerified
+// says the machine code holds what the kernel was written to run; a job's
+// record is invalid where its check is CodeInvalid; CodeNotVerified says the
 // machine code could not be read, with why in the check's note.
 const (
-	codeVerified    = "verified"
+	CodeVerified    = "verified"
 	CodeInvalid     = "invalid"
 	CodeNotVerified = "not verified"
 )
