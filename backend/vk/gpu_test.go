@@ -12,6 +12,7 @@ import (
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/dispatch"
 	"github.com/gpuarch/gpuarch/measure/memory"
+	"github.com/gpuarch/gpuarch/measure/pipes"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
@@ -271,9 +272,9 @@ func TestPipesOnVulkan(t *testing.T) {
 	mul := probe.ChainSpec{Suite: "pipes", Subject: "OpIMul.u32", Op: "mul.lo.i32",
 		Step: kernel.Step{ISA: kernel.ISASPIRV, Template: "{d} = OpIMul {T} {y} {x}", Type: ptx.U32, X0: 3, A: [4]uint64{2}}}
 	jobs := []probe.Job{
-		probe.OccupancyJob(fma, []int{1, 2, 8}, []int{1, 4}),
-		probe.MixJob("pipes", "mix", "mix/x", "fma + mul", "pair", []probe.MixPart{{Spec: fma, Count: 2}, {Spec: mul, Count: 1}},
-			[]probe.MixShape{{Warps: 1, ILP: 8}, {Warps: 8, ILP: 2}}),
+		pipes.OccupancyJob(fma, []int{1, 2, 8}, []int{1, 4}),
+		pipes.MixJob("pipes", "mix", "mix/x", "fma + mul", "pair", []pipes.MixPart{{Spec: fma, Count: 2}, {Spec: mul, Count: 1}},
+			[]pipes.MixShape{{Warps: 1, ILP: 8}, {Warps: 8, ILP: 2}}),
 	}
 	var recs []record.Record
 	if err := r.Run(context.Background(), jobs, func(rec record.Record) { recs = append(recs, rec) }); err != nil {

@@ -87,14 +87,14 @@ func Classes(isa string) []string {
 }
 
 // mixShapes are the shapes each mix is tried at.
-var mixShapes = []probe.MixShape{{Warps: 32, ILP: 4}, {Warps: 64, ILP: 2}}
+var mixShapes = []MixShape{{Warps: 32, ILP: 4}, {Warps: 64, ILP: 2}}
 
 // shapesFor are the mix shapes in a kernel language: through Vulkan also
 // one subgroup per core at ILP 8, the only shape a device whose cores run
 // one workgroup at a time (a CPU's threads, under lavapipe) can hold.
-func shapesFor(isa string) []probe.MixShape {
+func shapesFor(isa string) []MixShape {
 	if isa == kernel.ISASPIRV {
-		return append(slices.Clone(mixShapes), probe.MixShape{Warps: 1, ILP: 8})
+		return append(slices.Clone(mixShapes), MixShape{Warps: 1, ILP: 8})
 	}
 	return mixShapes
 }
@@ -167,15 +167,15 @@ func FirstJobs(isa string) ([]probe.Planned, error) {
 		return nil, err
 	}
 	for _, s := range specs {
-		out = append(out, probe.Planned{Key: OccupancyID(s.Subject), Job: probe.OccupancyJob(s, Warps, ILPs)})
+		out = append(out, probe.Planned{Key: OccupancyID(s.Subject), Job: OccupancyJob(s, Warps, ILPs)})
 	}
 	if isa != kernel.ISASPIRV {
 		for _, s := range operandForms() {
-			out = append(out, probe.Planned{Key: OccupancyID(s.Subject), Job: probe.OccupancyJob(s, Warps, []int{1, 2})})
+			out = append(out, probe.Planned{Key: OccupancyID(s.Subject), Job: OccupancyJob(s, Warps, []int{1, 2})})
 		}
 	}
 	for _, c := range classesFor(isa) {
-		p, err := mixJob(isa, "solo", map[string]int{c.name: 1})
+		p, err := planMix(isa, "solo", map[string]int{c.name: 1})
 		if err != nil {
 			return nil, err
 		}
@@ -196,8 +196,10 @@ func mixID(isa string, counts map[string]int) string {
 	return strings.Join(parts, "+")
 }
 
-func mixJob(isa, role string, counts map[string]int) (probe.Planned, error) {
-	var parts []probe.MixPart
+// planMix plans the mix of counts (class -> count; a class alone is the
+// solo mix) on isa's classes, its record in role (record.MixDetail.Role).
+func planMix(isa, role string, counts map[string]int) (probe.Planned, error) {
+	var parts []MixPart
 	for _, c := range classesFor(isa) {
 		n, ok := counts[c.name]
 		if !ok {
@@ -207,7 +209,7 @@ func mixJob(isa, role string, counts map[string]int) (probe.Planned, error) {
 		if err != nil {
 			return probe.Planned{}, err
 		}
-		parts = append(parts, probe.MixPart{Spec: specs[0], Count: n})
+		parts = append(parts, MixPart{Spec: specs[0], Count: n})
 	}
 	if len(parts) != len(counts) {
 		return probe.Planned{}, fmt.Errorf("pipes suite: unknown class in %v", counts)
@@ -217,7 +219,7 @@ func mixJob(isa, role string, counts map[string]int) (probe.Planned, error) {
 	if role == "solo" {
 		subject = strings.TrimSuffix(subject, ":1") // the class's name
 	}
-	return probe.Planned{Key: MixID(mixID(isa, counts)), Job: probe.MixJob(Suite, GroupMix, id, subject, role, parts, shapesFor(isa))}, nil
+	return probe.Planned{Key: MixID(mixID(isa, counts)), Job: MixJob(Suite, GroupMix, id, subject, role, parts, shapesFor(isa))}, nil
 }
 
 // IsSolo reports whether r measured one mix class alone; its Subject is
@@ -264,7 +266,7 @@ func MixJobs(isa string, solo map[string]float64) ([]probe.Planned, error) {
 	}
 	var out []probe.Planned
 	add := func(role string, counts map[string]int) error {
-		p, err := mixJob(isa, role, counts)
+		p, err := planMix(isa, role, counts)
 		if err == nil {
 			out = append(out, p)
 		}

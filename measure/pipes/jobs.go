@@ -1,4 +1,9 @@
-package probe
+package pipes
+
+// The suite's two jobs: an instruction's throughput over the occupancy grid
+// (OccupancyJob) and instructions interleaved in one loop (MixJob), both
+// written against the engine's exported API (probe.Runner, probe.Compiled,
+// placement's Runner.ExactShape and Runner.RunShape).
 
 import (
 	"context"
@@ -7,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/kernel"
+	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
@@ -14,22 +20,22 @@ import (
 // OccupancyJob measures spec's throughput at every warps-per-SM × ILP
 // combination, with occupancy fixed exactly; the record's Value is the best
 // rate.
-func OccupancyJob(spec ChainSpec, warps, ilps []int) Job {
+func OccupancyJob(spec probe.ChainSpec, warps, ilps []int) probe.Job {
 	return &occupancyJob{spec: spec, warps: warps, ilps: ilps}
 }
 
 type occupancyJob struct {
-	spec        ChainSpec
+	spec        probe.ChainSpec
 	warps, ilps []int
 	unroll      map[int]int
-	c           *Compiled
+	c           *probe.Compiled
 }
 
 func (j *occupancyJob) kernel(ilp int) string {
-	return fmt.Sprintf("occ_%s_ilp%d", KernelName(j.spec.Subject), ilp)
+	return fmt.Sprintf("occ_%s_ilp%d", probe.KernelName(j.spec.Subject), ilp)
 }
 
-func (j *occupancyJob) Prepare(ctx context.Context, r *Runner) {
+func (j *occupancyJob) Prepare(ctx context.Context, r *probe.Runner) {
 	body := max(8, r.Config.BodySteps/max(1, j.spec.Weight))
 	j.unroll = map[int]int{}
 	var ks []kernel.Spec
@@ -37,10 +43,10 @@ func (j *occupancyJob) Prepare(ctx context.Context, r *Runner) {
 		j.unroll[ilp] = max(1, body/ilp)
 		ks = append(ks, kernel.ThroughputChainSpec{Name: j.kernel(ilp), Step: j.spec.Step, ILP: ilp, Unroll: j.unroll[ilp]})
 	}
-	j.c = r.CompileKernels(ctx, "occ_"+KernelName(j.spec.Subject), ks)
+	j.c = r.CompileKernels(ctx, "occ_"+probe.KernelName(j.spec.Subject), ks)
 	// Every cell's kernel built at its width and shared memory here, on
 	// a compile worker (a Vulkan pipeline each), as the mix job's are.
-	if pr, ok := j.c.Prog.(Preparer); ok {
+	if pr, ok := j.c.Prog.(probe.Preparer); ok {
 		for _, ilp := range j.ilps {
 			for _, w := range j.warps {
 				if shape, skip, err := r.ExactShape(j.c.Prog, j.kernel(ilp), w, ilp, ilp*j.unroll[ilp]); err == nil && skip == "" {
@@ -53,11 +59,11 @@ func (j *occupancyJob) Prepare(ctx context.Context, r *Runner) {
 
 func (j *occupancyJob) Close() { j.c.Close() }
 
-func (j *occupancyJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+func (j *occupancyJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record, error) {
 	rec := record.Record{
 		ID: record.MakeID(j.spec.Suite, "", j.spec.Subject, string(record.Occupancy)), Suite: j.spec.Suite, Subject: j.spec.Subject, Group: j.spec.Group,
 		Quantity: record.Occupancy, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Note: j.spec.Note, Op: j.spec.Op,
-		Provenance: r.ProvenanceOf("occ_"+KernelName(j.spec.Subject), j.c.Hash),
+		Provenance: r.ProvenanceOf("occ_"+probe.KernelName(j.spec.Subject), j.c.Hash),
 	}
 	rec.Provenance.CompileSeconds = j.c.Compile.Seconds()
 	if f := j.c.Failure; f != nil {
@@ -70,10 +76,10 @@ func (j *occupancyJob) Measure(ctx context.Context, r *Runner) ([]record.Record,
 		steps := ilp * j.unroll[ilp]
 		chk := j.c.Verifier().Kernel(j.kernel(ilp), j.spec, steps*j.spec.OpcodesPerStep(), steps, 8*r.WarpSize())
 		checks[ilp] = chk
-		if rec.Code == nil || chk.Status != CodeVerified {
+		if rec.Code == nil || chk.Status != probe.CodeVerified {
 			rec.Code = chk
 		}
-		if chk.Status == CodeInvalid {
+		if chk.Status == probe.CodeInvalid {
 			rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+chk.Note
 			return []record.Record{rec}, nil
 		}
@@ -82,7 +88,7 @@ func (j *occupancyJob) Measure(ctx context.Context, r *Runner) ([]record.Record,
 			conflicts = append(conflicts, *chk.BankConflicts)
 		}
 	}
-	out, err := r.warpBuffer()
+	out, err := r.RecordBuffer(0) // a warp record per warp of a full GPU
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +99,7 @@ func (j *occupancyJob) Measure(ctx context.Context, r *Runner) ([]record.Record,
 	}
 	var clocks []float64
 	bestILP := j.ilps[0]
-	args := StepArgs(j.spec.Step)
+	args := probe.StepArgs(j.spec.Step)
 	for _, ilp := range j.ilps {
 		row := make([]*float64, len(j.warps))
 		for wi, w := range j.warps {
@@ -106,19 +112,19 @@ func (j *occupancyJob) Measure(ctx context.Context, r *Runner) ([]record.Record,
 				continue
 			}
 			rate, _, err := r.RunShape(ctx, j.c.Prog, j.kernel(ilp), shape, args, out)
-			if pe := (*PlacementError)(nil); errors.As(err, &pe) {
+			if pe := (*probe.PlacementError)(nil); errors.As(err, &pe) {
 				det.Skipped = append(det.Skipped, pe.Why)
 				continue
 			}
 			if err != nil {
 				rec.Status, rec.Reason = record.StatusFailed, err.Error()
 				rec.Occup = det
-				return []record.Record{rec}, FatalOrNil(err)
+				return []record.Record{rec}, probe.FatalOrNil(err)
 			}
 			v := rate.PerSM
 			row[wi] = &v
 			if rate.DeviceWide && len(rec.Warnings) == 0 {
-				rec.Warnings = append(rec.Warnings, Unplaced)
+				rec.Warnings = append(rec.Warnings, probe.Unplaced)
 			}
 			if v > rec.Value {
 				rec.Value, bestILP = v, ilp
@@ -131,7 +137,7 @@ func (j *occupancyJob) Measure(ctx context.Context, r *Runner) ([]record.Record,
 	}
 	if len(clocks) > 0 {
 		det.ClockHz = stats.Median(clocks)
-		rec.Provenance.Clock = &record.Clock{Hz: det.ClockHz, Source: r.lang().ClockSource("the grid's kernels (median)")}
+		rec.Provenance.Clock = &record.Clock{Hz: det.ClockHz, Source: r.GPU.Codegen().Language().ClockSource("the grid's kernels (median)")}
 	}
 	rec.Occup = det
 	// The machine code kept is the best cell's kernel's.
@@ -144,7 +150,7 @@ func (j *occupancyJob) Measure(ctx context.Context, r *Runner) ([]record.Record,
 
 // MixPart is one instruction of a mix job.
 type MixPart struct {
-	Spec  ChainSpec
+	Spec  probe.ChainSpec
 	Count int
 }
 
@@ -166,10 +172,10 @@ func mixOp(parts []MixPart) string {
 // every part.
 type MixShape struct{ Warps, ILP int }
 
-// MixJob measures parts interleaved in one loop (see MixKernel) at each
+// MixJob measures parts interleaved in one loop (see probe.MixKernel) at each
 // shape, keeping the best: warp instructions (of all parts) per clock per
 // SM, each record in group. role is recorded in its MixDetail.
-func MixJob(suite, group, id, subject, role string, parts []MixPart, shapes []MixShape) Job {
+func MixJob(suite, group, id, subject, role string, parts []MixPart, shapes []MixShape) probe.Job {
 	return &mixJob{suite: suite, group: group, id: id, subject: subject, role: role, parts: parts, shapes: shapes}
 }
 
@@ -178,11 +184,11 @@ type mixJob struct {
 	parts                           []MixPart
 	shapes                          []MixShape
 	rounds                          int
-	c                               *Compiled
+	c                               *probe.Compiled
 }
 
 func (j *mixJob) kernel(s MixShape) string {
-	return fmt.Sprintf("mix_%s_w%d_ilp%d", KernelName(j.id), s.Warps, s.ILP)
+	return fmt.Sprintf("mix_%s_w%d_ilp%d", probe.KernelName(j.id), s.Warps, s.ILP)
 }
 
 func (j *mixJob) perRound() int {
@@ -193,7 +199,7 @@ func (j *mixJob) perRound() int {
 	return n
 }
 
-func (j *mixJob) Prepare(ctx context.Context, r *Runner) {
+func (j *mixJob) Prepare(ctx context.Context, r *probe.Runner) {
 	weight := 0
 	for _, p := range j.parts {
 		weight += p.Count * max(1, p.Spec.Weight)
@@ -207,12 +213,12 @@ func (j *mixJob) Prepare(ctx context.Context, r *Runner) {
 		}
 		ks = append(ks, kernel.MixLoopSpec{Name: j.kernel(s), Parts: ps, Unroll: j.rounds})
 	}
-	j.c = r.CompileKernels(ctx, "mix_"+KernelName(j.id), ks)
+	j.c = r.CompileKernels(ctx, "mix_"+probe.KernelName(j.id), ks)
 	// Each kernel built at its launch width here, on a compile worker,
 	// rather than at its first launch on the measuring thread (a Vulkan
 	// pipeline per workgroup size); one that fails fails again, and says
 	// so, at its launch.
-	if pr, ok := j.c.Prog.(Preparer); ok {
+	if pr, ok := j.c.Prog.(probe.Preparer); ok {
 		for _, s := range j.shapes {
 			if shape, skip, err := r.ExactShape(j.c.Prog, j.kernel(s), s.Warps, s.ILP, j.rounds*j.perRound()); err == nil && skip == "" {
 				_ = pr.Prepare(j.kernel(s), shape.ThreadsPerBlk, shape.SharedBytes)
@@ -223,7 +229,7 @@ func (j *mixJob) Prepare(ctx context.Context, r *Runner) {
 
 func (j *mixJob) Close() { j.c.Close() }
 
-func (j *mixJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+func (j *mixJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record, error) {
 	det := &record.MixDetail{Role: j.role}
 	for _, p := range j.parts {
 		det.Parts = append(det.Parts, record.MixPart{Subject: p.Spec.Subject, Count: p.Count})
@@ -231,7 +237,7 @@ func (j *mixJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error
 	rec := record.Record{
 		ID: record.MakeID(j.suite, "", j.id, ""), Suite: j.suite, Subject: j.subject, Group: j.group,
 		Quantity: record.Mix, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Mix: det, Op: mixOp(j.parts),
-		Provenance: r.ProvenanceOf("mix_"+KernelName(j.id), j.c.Hash),
+		Provenance: r.ProvenanceOf("mix_"+probe.KernelName(j.id), j.c.Hash),
 	}
 	rec.Provenance.CompileSeconds = j.c.Compile.Seconds()
 	if f := j.c.Failure; f != nil {
@@ -251,23 +257,23 @@ func (j *mixJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error
 			if rec.Code == nil {
 				rec.Code = chk
 			}
-			if chk.Status == CodeInvalid {
+			if chk.Status == probe.CodeInvalid {
 				rec.Code = chk
 				rec.Status, rec.Reason = record.StatusInvalid, "machine code ("+p.Spec.Subject+"): "+chk.Note
 				return []record.Record{rec}, nil
 			}
 		}
 	}
-	out, err := r.warpBuffer()
+	out, err := r.RecordBuffer(0) // a warp record per warp of a full GPU
 	if err != nil {
 		return nil, err
 	}
 	defer out.Free()
 	var args []any
 	for _, p := range j.parts {
-		args = append(args, StepArgs(p.Spec.Step)...)
+		args = append(args, probe.StepArgs(p.Spec.Step)...)
 	}
-	var best Rate
+	var best probe.Rate
 	bestKernel := j.kernel(j.shapes[0])
 	for _, s := range j.shapes {
 		shape, skip, err := r.ExactShape(j.c.Prog, j.kernel(s), s.Warps, s.ILP, j.rounds*j.perRound())
@@ -281,18 +287,18 @@ func (j *mixJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error
 			continue
 		}
 		rate, shape, err := r.RunShape(ctx, j.c.Prog, j.kernel(s), shape, args, out)
-		if pe := (*PlacementError)(nil); errors.As(err, &pe) {
+		if pe := (*probe.PlacementError)(nil); errors.As(err, &pe) {
 			pt.Skipped = pe.Why
 			det.Sweep = append(det.Sweep, pt)
 			continue
 		}
 		if err != nil {
 			rec.Status, rec.Reason = record.StatusFailed, err.Error()
-			return []record.Record{rec}, FatalOrNil(err)
+			return []record.Record{rec}, probe.FatalOrNil(err)
 		}
 		pt.Shape, pt.WarpInstPerClockPerSM = shape, rate.PerSM
 		if rate.DeviceWide && len(rec.Warnings) == 0 {
-			rec.Warnings = append(rec.Warnings, Unplaced)
+			rec.Warnings = append(rec.Warnings, probe.Unplaced)
 		}
 		det.Sweep = append(det.Sweep, pt)
 		if rate.PerSM > best.PerSM {
@@ -310,7 +316,7 @@ func (j *mixJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error
 	rec.Code.Loop = j.c.Verifier().LoopText(bestKernel)
 	det.CyclesPerRound = float64(j.perRound()*det.Best.WarpsPerSM) / best.PerSM
 	if best.ClockHz > 0 {
-		rec.Provenance.Clock = &record.Clock{Hz: best.ClockHz, Source: r.lang().ClockSource("the mix kernel (median over SMs)")}
+		rec.Provenance.Clock = &record.Clock{Hz: best.ClockHz, Source: r.GPU.Codegen().Language().ClockSource("the mix kernel (median over SMs)")}
 	}
 	return []record.Record{rec}, nil
 }
