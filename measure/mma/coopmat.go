@@ -22,6 +22,10 @@ import (
 // check there is the binary's growth with the chain.
 var coopMatExpect = map[string][]string{"amdgcn": {"v_wmma"}, "intel": {"dpas"}}
 
+// initThreads is the init kernel's workgroup size, for its launch and for
+// building its pipeline ahead.
+const initThreads = 64
+
 // CoopMatJob measures one cooperative-matrix form through the backend's
 // Codegen (SPIR-V: see package backend/vk): its latency, by dependent
 // chains of Config.LatencyLengths multiply-adds from one subgroup (the
@@ -80,7 +84,7 @@ func (j *coopMatJob) Prepare(ctx context.Context, r *probe.Runner) {
 	// Each kernel built at the widths it will be launched with, here on a
 	// compile worker (a Vulkan pipeline each).
 	if pr, ok := j.c.Prog.(probe.Preparer); ok && j.c.Failure == nil {
-		_ = pr.Prepare(j.initKernel(), 64, 0)
+		_ = pr.Prepare(j.initKernel(), initThreads, 0)
 		for _, n := range j.lengths {
 			_ = pr.Prepare(j.latKernel(n), r.WarpSize(), 0)
 		}
@@ -124,7 +128,7 @@ func (j *coopMatJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Rec
 	}
 	defer data.Free()
 	words := probe.CoopMatRegion / 4
-	if err := j.c.Prog.Launch(ctx, j.initKernel(), probe.Grid{Blocks: words / 64, Threads: 64}, r.Config.LaunchTimeout, data.Ptr(), uint32(words)); err != nil {
+	if err := j.c.Prog.Launch(ctx, j.initKernel(), probe.Grid{Blocks: words / initThreads, Threads: initThreads}, r.Config.LaunchTimeout, data.Ptr(), uint32(words)); err != nil {
 		err = fmt.Errorf("fill the matrices: %w", err)
 		fail(err, &lat, &tp)
 		return out(), probe.FatalOrNil(err)
