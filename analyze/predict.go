@@ -278,34 +278,20 @@ func isAtomic(in sass.Instruction) bool {
 // choiceWavefronts is the expected wavefronts of a shared access of
 // width bytes a lane whose 32 lanes each pick one of the byte offsets
 // vals (over a base that is a multiple of 128 bytes), each equally
-// likely: the most distinct words any bank must deliver. Estimated over
-// 4096 draws of a fixed seed: the same answer every run.
+// likely: the most distinct words any bank must deliver (see
+// meanMostPerBank).
 func choiceWavefronts(vals []int64, width int) float64 {
 	key := fmt.Sprint(width, vals)
 	if v, ok := scatteredCache.Load(key); ok {
 		return v.(float64)
 	}
 	rng := rand.New(rand.NewPCG(34, uint64(len(vals))))
-	const draws = 4096
-	total := 0
-	for range draws {
-		var seen [32]map[int64]bool
-		most := 0
-		for range 32 {
-			o := vals[rng.IntN(len(vals))]
-			for b := int64(0); b < int64(max(width, 4)); b += 4 {
-				w := (o + b) >> 2
-				bank := ((w % 32) + 32) % 32
-				if seen[bank] == nil {
-					seen[bank] = map[int64]bool{}
-				}
-				seen[bank][w] = true
-				most = max(most, len(seen[bank]))
-			}
+	v := meanMostPerBank(func(touch func(word int64)) {
+		o := vals[rng.IntN(len(vals))]
+		for b := int64(0); b < int64(max(width, 4)); b += 4 {
+			touch((o + b) >> 2)
 		}
-		total += most
-	}
-	v := float64(total) / draws
+	})
 	scatteredCache.Store(key, v)
 	return v
 }
@@ -313,32 +299,41 @@ func choiceWavefronts(vals []int64, width int) float64 {
 // scatteredWavefronts is the expected wavefronts of a shared access whose
 // 32 lanes each pick one of words consecutive 4-byte words at random:
 // the most distinct words any bank must deliver (lanes on one word share
-// it). Estimated over 4096 draws of a fixed seed: the same answer every
-// run.
+// it; see meanMostPerBank).
 func scatteredWavefronts(words int) float64 {
 	if v, ok := scatteredCache.Load(words); ok {
 		return v.(float64)
 	}
 	rng := rand.New(rand.NewPCG(33, uint64(words)))
+	v := meanMostPerBank(func(touch func(word int64)) { touch(int64(rng.IntN(words))) })
+	scatteredCache.Store(words, v)
+	return v
+}
+
+// meanMostPerBank is the mean, over 4096 draws, of the most distinct
+// 4-byte words any of the 32 banks must deliver when each of a warp's 32
+// lanes touches the words lane gives (drawn from the caller's generator of
+// a fixed seed: the same answer every run).
+func meanMostPerBank(lane func(touch func(word int64))) float64 {
 	const draws = 4096
 	total := 0
 	for range draws {
-		var seen [32]map[int]bool
+		var seen [32]map[int64]bool
 		most := 0
-		for range 32 {
-			w := rng.IntN(words)
-			b := w % 32
-			if seen[b] == nil {
-				seen[b] = map[int]bool{}
+		touch := func(w int64) {
+			bank := ((w % 32) + 32) % 32
+			if seen[bank] == nil {
+				seen[bank] = map[int64]bool{}
 			}
-			seen[b][w] = true
-			most = max(most, len(seen[b]))
+			seen[bank][w] = true
+			most = max(most, len(seen[bank]))
+		}
+		for range 32 {
+			lane(touch)
 		}
 		total += most
 	}
-	v := float64(total) / draws
-	scatteredCache.Store(words, v)
-	return v
+	return float64(total) / draws
 }
 
 var scatteredCache sync.Map
