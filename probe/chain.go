@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/ptx"
 )
@@ -194,12 +196,6 @@ func LatencyKernel(name string, s kernel.Step, length int) *ptx.Kernel {
 	return k
 }
 
-// WarpRecordBytes is the size of the per-warp timing record the throughput
-// and clock kernels write: start and end %clock64, start and end
-// %globaltimer (u64 each), then %smid, %warpid, %ctaid.x and the warp's
-// index in its block (u32 each).
-const WarpRecordBytes = 48
-
 // ThroughputKernel builds the kernel that runs ilp independent chains, unroll
 // steps each per loop iteration, for count iterations. Lane 0 of every warp
 // writes a warp record at out + WarpRecordBytes*globalWarp. ilp == 0 builds
@@ -292,7 +288,7 @@ func writeWarpRecord(k *ptx.Kernel, outParam ptx.Param, c0, c1, g0, g1 ptx.Reg) 
 		warp := k.Reg(ptx.U32)
 		k.Op("shr.u32", warp, gtid, ptx.Int(5))
 		off := k.Reg(ptx.U64)
-		k.Op("mul.wide.u32", off, warp, ptx.Int(WarpRecordBytes))
+		k.Op("mul.wide.u32", off, warp, ptx.Int(engine.WarpRecordBytes))
 		base := k.Load(outParam)
 		addr := k.Reg(ptx.U64)
 		k.Op("add.u64", addr, base, off)
@@ -340,55 +336,4 @@ func spinUntil(k *ptx.Kernel, start, ns ptx.Reg, branch string) ptx.Reg {
 	k.Op("setp.lt.u64", again, dt, ns)
 	k.PredOp("@"+again.String(), branch, top)
 	return g
-}
-
-// KernelName turns an instruction name into a PTX identifier fragment:
-// "fma.rn.f32" -> "fma_rn_f32", "setp+selp" -> "setp_selp".
-func KernelName(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
-			b.WriteRune(r)
-		default:
-			b.WriteByte('_')
-		}
-	}
-	return b.String()
-}
-
-// ChainSpec is one instruction (or short sequence) measured by dependent
-// chains.
-type ChainSpec struct {
-	Suite   string
-	Subject string // the instruction as users name it, e.g. "fma.rn.f32"
-	Group   string // e.g. "f32"
-	// Op is the backend-neutral operation ("fma.f32"), shared by the
-	// entries of every kernel language that perform it; empty when the
-	// entry has no counterpart in another language.
-	Op   string
-	Step kernel.Step
-	// Expect lists SASS opcodes (prefix match: "MUFU" matches
-	// "MUFU.EX2") any of which implements the instruction.
-	Expect []string
-	// ExpectISA lists, per machine-code family other than SASS ("amdgcn",
-	// "intel"), the mnemonics (prefix match) any of which implements the
-	// instruction, for drivers that report their machine code.
-	ExpectISA map[string][]string
-	// PerStep is how many expected opcodes each step must produce
-	// (default 1).
-	PerStep int
-	// ResultsPerThread is how many results one instruction gives a thread
-	// (2 for f16x2; default 1).
-	ResultsPerThread int
-	// Weight is about how many machine instructions one step becomes;
-	// loop bodies hold BodySteps/Weight steps (default 1).
-	Weight int
-	// Note says how the chain measures the instruction when that is not
-	// obvious (a helper instruction in the step, another PTX form); it is
-	// copied into every record.
-	Note string
-	// ILPs, when set, replaces Config.ILPs for this instruction (for
-	// instructions that ptxas would merge across independent chains).
-	ILPs []int
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/kernel"
 )
 
@@ -29,7 +31,7 @@ func CoopMatUnroll(ilp int) int { return max(2, 32/max(1, ilp)) }
 
 // CoopMatModule is the name of cm's module (and the prefix of its
 // kernels' names).
-func CoopMatModule(cm kernel.CoopMat) string { return KernelName(cm.Name()) }
+func CoopMatModule(cm kernel.CoopMat) string { return engine.KernelName(cm.Name()) }
 
 // CoopMatInitKernel is the name of cm's data initialiser (kernel.CoopMatInitSpec).
 func CoopMatInitKernel(cm kernel.CoopMat) string { return CoopMatModule(cm) + "_init" }

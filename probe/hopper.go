@@ -7,9 +7,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/sass"
 	"github.com/gpuarch/gpuarch/stats"
 )
 
@@ -86,23 +87,11 @@ func log2(n int) int {
 	return s
 }
 
-// CheckClocked verifies that kernel's timed region (between its first and
-// last clock reads) holds at least needed instructions of the expected
-// families (SASS opcode prefixes). Without a disassembler the check says
-// the code was not verified, and why.
-func (c *Compiled) CheckClocked(kernel string, expect []string, needed int) *record.CodeCheck {
-	if c.sassListing() == nil {
-		return &record.CodeCheck{Status: CodeNotVerified, Expected: expect, Kernel: kernel, Note: sass.ErrNoDisassembler.Error()}
-	}
-	chk := CheckRegion(c.sassListing(), kernel, (*sass.Function).ClockRegion, expect, needed)
-	return &chk
-}
-
 // Verified sets rec's machine-code check (chk, nil for none) and marks
 // rec invalid, with the check's note, when the check failed.
 func Verified(rec *record.Record, chk *record.CodeCheck) {
 	rec.Code = chk
-	if chk != nil && chk.Status == CodeInvalid {
+	if chk != nil && chk.Status == engine.CodeInvalid {
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+chk.Note
 	}
 }
@@ -111,7 +100,7 @@ func Verified(rec *record.Record, chk *record.CodeCheck) {
 // subject, quantity, unit, note) and what fills it.
 type Item struct {
 	Rec record.Record
-	Run func(ctx context.Context, r *Runner, c *Compiled, rec *record.Record) error
+	Run func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error
 }
 
 // PTXJob compiles one module of kernels written in PTX (Kernels, with
@@ -135,7 +124,7 @@ type PTXJob struct {
 	Decls   []string
 	Kernels func() []*ptx.Kernel
 	Items   []Item
-	c       *Compiled
+	c       *engine.Compiled
 	// done holds the records measured so far by subject, for items that
 	// derive a figure from an earlier one.
 	done map[string]*record.Record
@@ -173,16 +162,16 @@ func ccOf(s string) (major, minor int) {
 	return major, minor
 }
 
-func (j *PTXJob) Prepare(ctx context.Context, r *Runner) {
+func (j *PTXJob) Prepare(ctx context.Context, r *engine.Runner) {
 	why := NeedsHopper(r.GPU.Device(), j.Target == "sm_90a")
 	if j.AnyCUDA {
 		why = NeedsCUDA(r.GPU.Device())
 	}
 	if why != "" {
-		j.c = &Compiled{Failure: &record.Record{Status: record.StatusSkipped, Reason: why}}
+		j.c = &engine.Compiled{Failure: &record.Record{Status: record.StatusSkipped, Reason: why}}
 		return
 	}
-	m := r.PTXModule(j.Kernels()...)
+	m := PTXModule(r, j.Kernels()...)
 	if j.Target != "" {
 		m.Target = j.Target
 	}
@@ -191,10 +180,10 @@ func (j *PTXJob) Prepare(ctx context.Context, r *Runner) {
 		m.Declare(d)
 	}
 	if j.Whole {
-		j.c = r.compileWhole(ctx, j.Module, m.String(), m.Target)
+		j.c = compileWhole(ctx, r, j.Module, m.String(), m.Target)
 		return
 	}
-	j.c = r.CompilePTX(ctx, j.Module, m.String())
+	j.c = CompilePTX(ctx, r, j.Module, m.String())
 }
 
 func (j *PTXJob) Close() { j.c.Close() }
@@ -204,9 +193,9 @@ func (j *PTXJob) Close() { j.c.Close() }
 // item that derives a figure from an earlier one reads it here.
 func (j *PTXJob) Done(subject string) *record.Record { return j.done[subject] }
 
-func (j *PTXJob) Measure(ctx context.Context, r *Runner) ([]record.Record, error) {
+func (j *PTXJob) Measure(ctx context.Context, r *engine.Runner) ([]record.Record, error) {
 	prov := j.c.Provenance(j.Module)
-	return MeasureEach(j.c, j.Items, func(it Item) record.Record {
+	return engine.MeasureEach(j.c, j.Items, func(it Item) record.Record {
 		rec := it.Rec
 		rec.Status, rec.Provenance = record.StatusOK, prov
 		return rec
@@ -249,7 +238,7 @@ func NewSweeper(rec *record.Record, det *record.SweepDetail) *Sweeper {
 // times on g and returns each launch's rate per
 // SM: perWarp units over the span of the warps keep keeps (nil: all),
 // from warp records at out.
-func (s *Sweeper) Launch(ctx context.Context, r *Runner, c *Compiled, kernel string, g Grid, out Buffer, perWarp float64, keep func(WarpRecord) bool, args ...any) ([]float64, error) {
+func (s *Sweeper) Launch(ctx context.Context, r *engine.Runner, c *engine.Compiled, kernel string, g engine.Grid, out engine.Buffer, perWarp float64, keep func(engine.WarpRecord) bool, args ...any) ([]float64, error) {
 	var rates []float64
 	for range r.Config.Until.MinOrDefault() {
 		if err := out.Clear(); err != nil {
@@ -267,7 +256,7 @@ func (s *Sweeper) Launch(ctx context.Context, r *Runner, c *Compiled, kernel str
 			return nil, err
 		}
 		if keep != nil {
-			ws = slices.DeleteFunc(ws, func(w WarpRecord) bool { return !keep(w) })
+			ws = slices.DeleteFunc(ws, func(w engine.WarpRecord) bool { return !keep(w) })
 		}
 		rate, err := r.RateOf(ws, perWarp)
 		if err != nil {
@@ -301,7 +290,7 @@ func (s *Sweeper) Finish(why, what string) bool {
 		s.rec.Status, s.rec.Reason = record.StatusFailed, why
 		return false
 	}
-	s.rec.Value, s.rec.Summary = s.best, Summarize(s.rec.Samples)
+	s.rec.Value, s.rec.Summary = s.best, engine.Summarize(s.rec.Samples)
 	if len(s.clocks) > 0 {
 		s.rec.Provenance.Clock = &record.Clock{Hz: stats.Median(s.clocks), Source: "%clock64 over %globaltimer inside the " + what + " (median)"}
 	}

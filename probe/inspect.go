@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/sass"
 )
@@ -38,6 +40,10 @@ type MachineCode struct {
 // kernel's machine code (Inspector).
 type reported struct{ in Inspector }
 
+// Reported is the Verifier of a program whose driver reports each
+// kernel's machine code: a backend's CodeReporter answers with it.
+func Reported(in Inspector) engine.Verifier { return reported{in} }
+
 // Chain implements Verifier: a chain module through the driver's own report of
 // what it compiled (see Inspector): where the driver gives machine code in
 // a family the spec has expectations for, the longest latency kernel and
@@ -45,24 +51,24 @@ type reported struct{ in Inspector }
 // (counted over the whole kernel: such listings have no clock-read
 // markers gpuarch knows); otherwise the records keep the driver's
 // statistics and say the code could not be checked.
-func (v reported) Chain(ch chainCheck) (lat, tp *record.CodeCheck) {
-	in, spec, cs, lengths, longest := v.in, ch.spec, ch.cs, ch.lengths, ch.longest()
-	lat = InspectKernel(in, spec, cs.latency[longest], ch.warp, longest*spec.OpcodesPerStep())
-	if len(lengths) >= 2 && lat.Status == CodeNotVerified {
-		Growth(in, lat, cs.latency[lengths[0]], ch.warp, lengths[0], longest)
+func (v reported) Chain(ch engine.ChainCheck) (lat, tp *record.CodeCheck) {
+	in, spec, lengths, longest := v.in, ch.Spec, ch.Lengths, ch.Longest()
+	lat = InspectKernel(in, spec, ch.Latency[longest], ch.Warp, longest*spec.OpcodesPerStep())
+	if len(lengths) >= 2 && lat.Status == engine.CodeNotVerified {
+		Growth(in, lat, ch.Latency[lengths[0]], ch.Warp, lengths[0], longest)
 	}
-	tp = &record.CodeCheck{Status: CodeVerified}
-	for _, ilp := range ch.ilps {
-		c := InspectKernel(in, spec, cs.throughput[ilp], ch.threads, ilp*cs.unroll[ilp]*spec.OpcodesPerStep())
-		if c.Status != CodeVerified || tp.Kernel == "" {
+	tp = &record.CodeCheck{Status: engine.CodeVerified}
+	for _, ilp := range ch.ILPs {
+		c := InspectKernel(in, spec, ch.Throughput[ilp], ch.Threads, ilp*ch.Unroll[ilp]*spec.OpcodesPerStep())
+		if c.Status != engine.CodeVerified || tp.Kernel == "" {
 			tp = c
 		}
-		if c.Status != CodeVerified {
+		if c.Status != engine.CodeVerified {
 			break
 		}
 	}
-	if lat.Status == CodeInvalid && tp.Status != CodeInvalid {
-		tp.Status, tp.Note = CodeInvalid, lat.Note
+	if lat.Status == engine.CodeInvalid && tp.Status != engine.CodeInvalid {
+		tp.Status, tp.Note = engine.CodeInvalid, lat.Note
 	}
 	return lat, tp
 }
@@ -70,14 +76,20 @@ func (v reported) Chain(ch chainCheck) (lat, tp *record.CodeCheck) {
 // Kernel implements Verifier: the driver's report of kernel launched
 // threads wide, against spec's expectations for the driver's instruction
 // set.
-func (v reported) Kernel(kernel string, spec ChainSpec, needed, _, threads int) *record.CodeCheck {
+func (v reported) Kernel(kernel string, spec engine.ChainSpec, needed, _, threads int) *record.CodeCheck {
 	return InspectKernel(v.in, spec, kernel, threads, needed)
 }
 
 // Loop implements Verifier: a loop body is not found in a driver's report
 // (it is counted whole, in Kernel), so nothing is verified.
 func (reported) Loop(kernel string, expect []string, _, _ int) *record.CodeCheck {
-	return &record.CodeCheck{Status: CodeNotVerified, Expected: expect, Kernel: kernel, Note: sass.ErrNoDisassembler.Error()}
+	return &record.CodeCheck{Status: engine.CodeNotVerified, Expected: expect, Kernel: kernel, Note: sass.ErrNoDisassembler.Error()}
+}
+
+// Clocked implements Verifier: a clock region is not found in a driver's
+// report, so nothing is verified.
+func (v reported) Clocked(kernel string, expect []string, needed int) *record.CodeCheck {
+	return v.Loop(kernel, expect, needed, 0)
 }
 
 // LoopText implements Verifier: none from a driver's report.
@@ -114,7 +126,7 @@ func Growth(in Inspector, c *record.CodeCheck, shortKernel string, threads, shor
 	per := (long0 - short0) / float64(long-short)
 	c.BinaryBytesPerStep = &per
 	if per < minBytesPerStep {
-		c.Status = CodeInvalid
+		c.Status = engine.CodeInvalid
 		c.Note = fmt.Sprintf("the driver's binary does not grow with the chain (%s %.0f bytes at %d steps, %.0f at %d: %.2f bytes a step): the compiler folded or removed the chain", binarySize, short0, short, long0, long, per)
 		return
 	}
@@ -126,8 +138,8 @@ func Growth(in Inspector, c *record.CodeCheck, shortKernel string, threads, shor
 // instructions of spec's expected families for the driver's ISA in its
 // listing. Where the driver gives no listing, or names an ISA spec has no
 // families for, the check is CodeNotVerified, with why.
-func InspectKernel(in Inspector, spec ChainSpec, kernel string, threads, needed int) *record.CodeCheck {
-	out := &record.CodeCheck{Status: CodeNotVerified, Kernel: kernel, Needed: needed}
+func InspectKernel(in Inspector, spec engine.ChainSpec, kernel string, threads, needed int) *record.CodeCheck {
+	out := &record.CodeCheck{Status: engine.CodeNotVerified, Kernel: kernel, Needed: needed}
 	mc, err := in.Inspect(kernel, threads)
 	if err != nil {
 		out.Note = "machine code not available: " + err.Error()
@@ -154,11 +166,11 @@ func InspectKernel(in Inspector, spec ChainSpec, kernel string, threads, needed 
 		out.Found += counts.Matching(e)
 	}
 	if out.Found < needed {
-		out.Status = CodeInvalid
+		out.Status = engine.CodeInvalid
 		out.Note = fmt.Sprintf("%s has %d of the %d %s the chain needs; it holds %s", kernel, out.Found, needed, strings.Join(expect, "/"), counts)
 		return out
 	}
-	out.Status = CodeVerified
+	out.Status = engine.CodeVerified
 	return out
 }
 
@@ -198,4 +210,38 @@ func mnemonics(listing string) []string {
 		out = append(out, m)
 	}
 	return out
+}
+
+// ReportedSize is a KernelSizer's answer for a program whose driver
+// reports its machine code (in) and whose module is SPIR-V assembly
+// (source): the kernel's size as the driver reports it, else 0, saying
+// where the size came from (the kernel's SPIR-V instruction count where
+// the driver gives none), and the check of the driver's machine code.
+func ReportedSize(in Inspector, source, kernel string, threads int, spec engine.ChainSpec, needed int) (int64, string, *record.CodeCheck) {
+	chk := InspectKernel(in, spec, kernel, threads, needed)
+	if v := chk.Statistics[binarySize]; v > 0 {
+		return int64(v), fmt.Sprintf("%.0f bytes, the driver's %q statistic of the whole kernel", v, binarySize), chk
+	}
+	return 0, fmt.Sprintf("%d SPIR-V instructions in the kernel (the driver reports no machine-code size)", functionInstructions(source, kernel)), chk
+}
+
+// functionInstructions counts the instructions of one function of a
+// SPIR-V assembly module: the lines from its OpFunction to its
+// OpFunctionEnd, labels included.
+func functionInstructions(src, name string) int {
+	n, in := 0, false
+	for _, line := range strings.Split(src, "\n") {
+		line = strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(line, "%"+name+" = OpFunction "):
+			in = true
+		case !in || line == "" || strings.HasPrefix(line, ";"):
+			continue
+		}
+		n++
+		if line == "OpFunctionEnd" {
+			return n
+		}
+	}
+	return n
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -38,7 +40,7 @@ BB0_1:
 }
 
 func TestInspectKernel(t *testing.T) {
-	spec := ChainSpec{Subject: "Fma.f32", ExpectISA: map[string][]string{"amdgcn": {"v_fma_f32", "v_fmac_f32"}}}
+	spec := engine.ChainSpec{Subject: "Fma.f32", ExpectISA: map[string][]string{"amdgcn": {"v_fma_f32", "v_fmac_f32"}}}
 	stats := map[string]float64{"Register Count": 12}
 	in := fakeInspector{
 		"stats":   {Source: "VK_KHR_pipeline_executable_properties", Statistics: stats, Representations: []string{"NVVM IR"}},
@@ -50,11 +52,11 @@ func TestInspectKernel(t *testing.T) {
 		kernel, status, note string
 		found                int
 	}{
-		{"stats", CodeNotVerified, "reports 1 statistics and representations NVVM IR", 0},
-		{"enough", CodeVerified, "", 3},
-		{"few", CodeInvalid, "has 1 of the 3", 1},
-		{"unknown", CodeNotVerified, "names no intel instructions", 0},
-		{"missing", CodeNotVerified, "no such pipeline", 0},
+		{"stats", engine.CodeNotVerified, "reports 1 statistics and representations NVVM IR", 0},
+		{"enough", engine.CodeVerified, "", 3},
+		{"few", engine.CodeInvalid, "has 1 of the 3", 1},
+		{"unknown", engine.CodeNotVerified, "names no intel instructions", 0},
+		{"missing", engine.CodeNotVerified, "no such pipeline", 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.kernel, func(t *testing.T) {
@@ -81,13 +83,13 @@ func TestGrowth(t *testing.T) {
 		status      string
 		per         float64
 	}{
-		{"one instruction a step", 896, 896 + 256*16, CodeNotVerified, 16},
-		{"folded", 1024, 1024, CodeInvalid, 0},
+		{"one instruction a step", 896, 896 + 256*16, engine.CodeNotVerified, 16},
+		{"folded", 1024, 1024, engine.CodeInvalid, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			in := fakeInspector{"short": size(tc.short), "long": size(tc.long)}
-			c := InspectKernel(in, ChainSpec{}, "long", 32, 256)
+			c := InspectKernel(in, engine.ChainSpec{}, "long", 32, 256)
 			Growth(in, c, "short", 32, 0, 256)
 			if c.Status != tc.status || c.BinaryBytesPerStep == nil || *c.BinaryBytesPerStep != tc.per {
 				t.Errorf("status %q, bytes per step %v, note %q; want %q, %v", c.Status, c.BinaryBytesPerStep, c.Note, tc.status, tc.per)

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/sass"
 )
@@ -23,26 +25,43 @@ type Disassembler interface {
 	Disassemble(ctx context.Context, binary []byte) (*sass.Listing, error)
 }
 
+// Toolchain is the CUDA toolkit's tools a runner uses (Runner.Code): the
+// disassembler that reads every module's machine code, the cache of its
+// listings, and the assembler that compiles the modules the driver's
+// linker would change (compileWhole). Any may be nil: without a
+// disassembler nothing is verified, and records say why.
+type Toolchain struct {
+	Disasm Disassembler
+	// Listings, when set, keeps the disassembler's listings on disk
+	// beside the compiled modules, named by the binary and the
+	// disassembler (see disassemble): a second run disassembles nothing.
+	Listings *engine.ModuleCache
+	// Assembler compiles what must be compiled as one whole program
+	// (setmaxnreg); nil: those probes are skipped, with why.
+	Assembler Assembler
+}
+
 // listed is the Verifier of a module disassembled into a SASS listing.
 type listed struct{ l *sass.Listing }
 
-// listed reads prog's machine code through the runner's disassembler:
-// without one, or where it fails, nothing is verified, with why.
-func (r *Runner) listed(ctx context.Context, prog Program) Verifier {
-	if r.Disasm == nil {
-		return unverified{note: sass.ErrNoDisassembler.Error()}
+// ReadCode implements CodeReader: prog's machine code through the
+// disassembler; without one, or where it fails, nothing is verified, with
+// why.
+func (t *Toolchain) ReadCode(ctx context.Context, prog engine.Program) engine.Verifier {
+	if t.Disasm == nil {
+		return engine.NotVerified(sass.ErrNoDisassembler.Error())
 	}
-	l, err := r.disassemble(ctx, prog.Binary())
+	l, err := t.disassemble(ctx, prog.Binary())
 	if err != nil {
-		return unverified{note: "disassembly failed: " + err.Error()}
+		return engine.NotVerified("disassembly failed: " + err.Error())
 	}
 	return &listed{l}
 }
 
-// sassListing is c's SASS listing, nil where its machine code was not
+// Listing is c's SASS listing, nil where its machine code was not
 // disassembled: the jobs written in PTX only read it directly.
-func (c *Compiled) sassListing() *sass.Listing {
-	if v, ok := c.code.(*listed); ok {
+func Listing(c *engine.Compiled) *sass.Listing {
+	if v, ok := c.Verifier().(*listed); ok {
 		return v.l
 	}
 	return nil
@@ -53,23 +72,23 @@ func (c *Compiled) sassListing() *sass.Listing {
 // throughput kernel's loop body at least its steps per iteration times
 // PerStep. It also derives what one step compiled to, from the clock
 // regions of the two longest latency kernels.
-func (v *listed) Chain(c chainCheck) (lat, tp *record.CodeCheck) {
-	spec, cs, lengths, longest := c.spec, c.cs, c.lengths, c.longest()
+func (v *listed) Chain(c engine.ChainCheck) (lat, tp *record.CodeCheck) {
+	spec, lengths, longest := c.Spec, c.Lengths, c.Longest()
 	lat = &record.CodeCheck{}
-	*lat = CheckRegion(v.l, cs.latency[longest], (*sass.Function).ClockRegion, spec.Expect, longest*spec.OpcodesPerStep())
-	if len(lengths) >= 2 && lat.Status == CodeVerified {
-		lat.PerStep, lat.Sequence = perStep(v.l, cs.latency[lengths[len(lengths)-2]], cs.latency[longest], lengths[len(lengths)-2], longest)
+	*lat = CheckRegion(v.l, c.Latency[longest], (*sass.Function).ClockRegion, spec.Expect, longest*spec.OpcodesPerStep())
+	if len(lengths) >= 2 && lat.Status == engine.CodeVerified {
+		lat.PerStep, lat.Sequence = perStep(v.l, c.Latency[lengths[len(lengths)-2]], c.Latency[longest], lengths[len(lengths)-2], longest)
 	}
 	// Throughput: every ILP kernel must hold its whole body; report the
 	// first that does not.
-	tp = &record.CodeCheck{Status: CodeVerified, Expected: spec.Expect}
-	for _, ilp := range c.ilps {
-		k := cs.throughput[ilp]
-		chk := CheckRegion(v.l, k, (*sass.Function).LoopBody, spec.Expect, ilp*cs.unroll[ilp]*spec.OpcodesPerStep())
-		if chk.Status != CodeVerified || tp.Kernel == "" {
+	tp = &record.CodeCheck{Status: engine.CodeVerified, Expected: spec.Expect}
+	for _, ilp := range c.ILPs {
+		k := c.Throughput[ilp]
+		chk := CheckRegion(v.l, k, (*sass.Function).LoopBody, spec.Expect, ilp*c.Unroll[ilp]*spec.OpcodesPerStep())
+		if chk.Status != engine.CodeVerified || tp.Kernel == "" {
 			*tp = chk
 		}
-		if chk.Status != CodeVerified {
+		if chk.Status != engine.CodeVerified {
 			break
 		}
 	}
@@ -78,7 +97,7 @@ func (v *listed) Chain(c chainCheck) (lat, tp *record.CodeCheck) {
 }
 
 // Kernel implements Verifier: spec's expected opcodes in the loop body.
-func (v *listed) Kernel(kernel string, spec ChainSpec, needed, steps, _ int) *record.CodeCheck {
+func (v *listed) Kernel(kernel string, spec engine.ChainSpec, needed, steps, _ int) *record.CodeCheck {
 	return v.Loop(kernel, spec.Expect, needed, steps)
 }
 
@@ -94,6 +113,13 @@ func (v *listed) Loop(kernel string, expect []string, needed, steps int) *record
 			chk.BankConflicts = &bc
 		}
 	}
+	return &chk
+}
+
+// Clocked implements Verifier: the expected opcode families in kernel's
+// clock region.
+func (v *listed) Clocked(kernel string, expect []string, needed int) *record.CodeCheck {
+	chk := CheckRegion(v.l, kernel, (*sass.Function).ClockRegion, expect, needed)
 	return &chk
 }
 
@@ -119,12 +145,12 @@ func CheckRegion(l *sass.Listing, kernel string, region func(*sass.Function) ([]
 	out := record.CodeCheck{Expected: expect, Needed: needed, Kernel: kernel}
 	fn, ok := l.Function(kernel)
 	if !ok {
-		out.Status, out.Note = CodeInvalid, fmt.Sprintf("kernel %s is not in the disassembly", kernel)
+		out.Status, out.Note = engine.CodeInvalid, fmt.Sprintf("kernel %s is not in the disassembly", kernel)
 		return out
 	}
 	instrs, ok := region(fn)
 	if !ok {
-		out.Status, out.Note = CodeInvalid, fmt.Sprintf("kernel %s: the timed region (clock reads or loop) was not found", kernel)
+		out.Status, out.Note = engine.CodeInvalid, fmt.Sprintf("kernel %s: the timed region (clock reads or loop) was not found", kernel)
 		return out
 	}
 	counts := sass.CountsOf(instrs)
@@ -133,12 +159,12 @@ func CheckRegion(l *sass.Listing, kernel string, region func(*sass.Function) ([]
 		out.Found += counts.Matching(e)
 	}
 	if out.Found < needed {
-		out.Status = CodeInvalid
+		out.Status = engine.CodeInvalid
 		out.Note = fmt.Sprintf("%s has %d of the %d %s the chain needs; the timed region holds %s",
 			kernel, out.Found, needed, strings.Join(expect, "/"), counts)
 		return out
 	}
-	out.Status = CodeVerified
+	out.Status = engine.CodeVerified
 	return out
 }
 
@@ -205,22 +231,22 @@ func bankConflictsPerStep(body []sass.Instruction, steps int) float64 {
 	return float64(n) / float64(max(1, steps))
 }
 
-// disassemble is r.Disasm.Disassemble through the cache of listings
-// (r.Listings, for nvdisasm only): a listing is JSON under
+// disassemble is t.Disasm.Disassemble through the cache of listings
+// (t.Listings, for nvdisasm only): a listing is JSON under
 // CacheKey(binary, "listing", the disassembler and its executable's size
 // and time). nvdisasm runs as a process per module;
 // a full CUDA run spent about 400 s of CPU time on it, the same in a
 // second run whose modules all came from the cache.
-func (r *Runner) disassemble(ctx context.Context, binary []byte) (*sass.Listing, error) {
+func (t *Toolchain) disassemble(ctx context.Context, binary []byte) (*sass.Listing, error) {
 	// Only nvdisasm's listings are kept: another disassembler (a test's)
 	// may answer differently for the same binary.
-	var c *ModuleCache
-	if _, ok := r.Disasm.(*sass.Disassembler); ok {
-		c = r.Listings
+	var c *engine.ModuleCache
+	if _, ok := t.Disasm.(*sass.Disassembler); ok {
+		c = t.Listings
 	}
 	key := ""
 	if c != nil {
-		key = CacheKey(string(binary), "listing", disassemblerID(r.Disasm))
+		key = engine.CacheKey(string(binary), "listing", disassemblerID(t.Disasm))
 		if b, ok := c.Get(key); ok {
 			var l sass.Listing
 			if err := json.Unmarshal(b, &l); err == nil && len(l.Functions) > 0 {
@@ -228,7 +254,7 @@ func (r *Runner) disassemble(ctx context.Context, binary []byte) (*sass.Listing,
 			}
 		}
 	}
-	l, err := r.Disasm.Disassemble(ctx, binary)
+	l, err := t.Disasm.Disassemble(ctx, binary)
 	if err != nil || c == nil {
 		return l, err
 	}

@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/backend/nvsensors"
 	"github.com/gpuarch/gpuarch/cuda"
 	"github.com/gpuarch/gpuarch/nvml"
@@ -16,7 +18,7 @@ import (
 	"github.com/gpuarch/gpuarch/record"
 )
 
-// GPU is the probe.GPU of CUDA: NVIDIA's driver API. A CUDA context is bound
+// GPU is the engine.GPU of CUDA: NVIDIA's driver API. A CUDA context is bound
 // to an OS thread: open it, and use it, from one goroutine that has called
 // runtime.LockOSThread.
 type GPU struct {
@@ -32,8 +34,8 @@ type GPU struct {
 	// cache keeps compiled modules across runs (nil: off); cubins shares
 	// one compilation among the probes of this process whose modules are
 	// the same text.
-	cache  *probe.ModuleCache
-	cubins probe.Flight[[]byte]
+	cache  *engine.ModuleCache
+	cubins engine.Flight[[]byte]
 	// busy is the time spent in launches and their waits, in ns.
 	busy atomic.Int64
 }
@@ -56,7 +58,7 @@ func Open(ordinal int) (*GPU, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &GPU{drv: drv, dev: dev, cache: probe.OpenModuleCache()}
+	g := &GPU{drv: drv, dev: dev, cache: engine.OpenModuleCache()}
 	if err := g.describe(); err != nil {
 		return nil, err
 	}
@@ -147,11 +149,11 @@ func (g *GPU) Device() record.Device { return g.info }
 
 // Codegen implements GPU: PTX of the version the driver reads, for the
 // GPU's own target.
-func (g *GPU) Codegen() probe.Codegen {
+func (g *GPU) Codegen() engine.Codegen {
 	return probe.PTX{Version: g.info.PTXVersion, Target: g.info.PTXTarget}
 }
 
-// SetsCarveout implements probe.CarveoutSetter: CUDA sets the preferred
+// SetsCarveout implements engine.CarveoutSetter: CUDA sets the preferred
 // shared-memory carve-out as a function attribute.
 func (g *GPU) SetsCarveout() bool { return true }
 
@@ -190,9 +192,9 @@ func wrap(err error) error {
 	case err == nil:
 		return nil
 	case errors.Is(err, cuda.ErrTimeout):
-		return fmt.Errorf("%w: %w", probe.ErrHung, err)
+		return fmt.Errorf("%w: %w", engine.ErrHung, err)
 	case cuda.IsSticky(err):
-		return fmt.Errorf("%w: %w", probe.ErrPoisoned, err)
+		return fmt.Errorf("%w: %w", engine.ErrPoisoned, err)
 	}
 	return err
 }
@@ -205,10 +207,10 @@ func wrap(err error) error {
 // source compiled by this driver for this GPU, and shared with concurrent
 // compilations of the same source; a program so made says so (Cached) and
 // reports a compile time of zero.
-func (g *GPU) Compile(ctx context.Context, name, source string) (probe.Program, error) {
+func (g *GPU) Compile(ctx context.Context, name, source string) (engine.Program, error) {
 	return g.load(ctx, func() (*cuda.Compiled, error) {
 		d := g.info
-		key := probe.CacheKey(source, "cuda", d.DriverVersion, fmt.Sprint(d.CUDAVersion), d.Name, d.ComputeCapability, d.PTXTarget, "jit defaults")
+		key := engine.CacheKey(source, "cuda", d.DriverVersion, fmt.Sprint(d.CUDAVersion), d.Name, d.ComputeCapability, d.PTXTarget, "jit defaults")
 		var compiled *cuda.Compiled
 		cubin, shared, err := g.cubins.Do(key, func() ([]byte, error) {
 			if b, ok := g.cache.Get(key); ok {
@@ -241,13 +243,13 @@ func (g *GPU) Busy() time.Duration { return time.Duration(g.busy.Load()) }
 
 // LoadCubin implements CubinLoader: a cubin compiled elsewhere (ptxas)
 // is loaded as it is.
-func (g *GPU) LoadCubin(ctx context.Context, name string, cubin []byte) (probe.Program, error) {
+func (g *GPU) LoadCubin(ctx context.Context, name string, cubin []byte) (engine.Program, error) {
 	return g.load(ctx, func() (*cuda.Compiled, error) { return &cuda.Compiled{Cubin: cubin}, nil })
 }
 
 // load makes the context current on this goroutine's OS thread, gets the
 // module's machine code from compile and loads it.
-func (g *GPU) load(ctx context.Context, compile func() (*cuda.Compiled, error)) (probe.Program, error) {
+func (g *GPU) load(ctx context.Context, compile func() (*cuda.Compiled, error)) (engine.Program, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -294,7 +296,7 @@ func (p *cudaProgram) fn(name string) (*cuda.Function, error) {
 }
 
 // function returns a kernel ready for a launch of shape g.
-func (p *cudaProgram) function(kernel string, g probe.Grid) (*cuda.Function, error) {
+func (p *cudaProgram) function(kernel string, g engine.Grid) (*cuda.Function, error) {
 	f, err := p.fn(kernel)
 	if err != nil {
 		return nil, err
@@ -312,7 +314,7 @@ func (p *cudaProgram) function(kernel string, g probe.Grid) (*cuda.Function, err
 }
 
 // launchOn queues one launch on s (nil: the default stream).
-func launchOn(f *cuda.Function, g probe.Grid, s *cuda.Stream, args []any) error {
+func launchOn(f *cuda.Function, g engine.Grid, s *cuda.Stream, args []any) error {
 	conv := convArgs(args)
 	if g.Cluster > 0 {
 		return wrap(f.LaunchCluster(cuda.D1(uint32(g.Blocks)), cuda.D1(uint32(g.Threads)), cuda.D1(uint32(g.Cluster)), uint32(g.SharedBytes), s, conv...))
@@ -324,7 +326,7 @@ func launchOn(f *cuda.Function, g probe.Grid, s *cuda.Stream, args []any) error 
 func convArgs(args []any) []any {
 	conv := make([]any, len(args))
 	for i, a := range args {
-		if ptr, ok := a.(probe.Ptr); ok {
+		if ptr, ok := a.(engine.Ptr); ok {
 			conv[i] = cuda.DevicePtr(ptr)
 		} else {
 			conv[i] = a
@@ -353,7 +355,7 @@ func (p *cudaProgram) allowCluster(f *cuda.Function, blocks int) error {
 
 // LaunchClusters implements ClusterLauncher.
 func (p *cudaProgram) LaunchClusters(ctx context.Context, kernel string, grid [3]int, threads, sharedBytes int, shape [3]int, timeout time.Duration, args ...any) error {
-	f, err := p.function(kernel, probe.Grid{Threads: threads, SharedBytes: sharedBytes})
+	f, err := p.function(kernel, engine.Grid{Threads: threads, SharedBytes: sharedBytes})
 	if err != nil {
 		return err
 	}
@@ -372,7 +374,7 @@ func (p *cudaProgram) LaunchClusters(ctx context.Context, kernel string, grid [3
 
 // MaxActiveClusters implements ClusterLauncher.
 func (p *cudaProgram) MaxActiveClusters(kernel string, grid [3]int, threads, sharedBytes int, shape [3]int) (int, error) {
-	f, err := p.function(kernel, probe.Grid{Threads: threads, SharedBytes: sharedBytes})
+	f, err := p.function(kernel, engine.Grid{Threads: threads, SharedBytes: sharedBytes})
 	if err != nil {
 		return 0, err
 	}
@@ -383,11 +385,11 @@ func (p *cudaProgram) MaxActiveClusters(kernel string, grid [3]int, threads, sha
 }
 
 // TensorMap implements TensorMapper.
-func (g *GPU) TensorMap(b probe.Buffer, t cuda.TensorTile) (cuda.TensorMap, error) {
+func (g *GPU) TensorMap(b engine.Buffer, t cuda.TensorTile) (cuda.TensorMap, error) {
 	return g.ctx.EncodeTiled(cuda.DevicePtr(b.Ptr()), t)
 }
 
-func (p *cudaProgram) LaunchBatch(ctx context.Context, kernel string, g probe.Grid, b probe.Batch, timeout time.Duration, args func(i int) []any) (queued, total time.Duration, err error) {
+func (p *cudaProgram) LaunchBatch(ctx context.Context, kernel string, g engine.Grid, b engine.Batch, timeout time.Duration, args func(i int) []any) (queued, total time.Duration, err error) {
 	f, err := p.function(kernel, g)
 	if err != nil {
 		return 0, 0, err
@@ -457,7 +459,7 @@ func (p *cudaProgram) LaunchBatch(ctx context.Context, kernel string, g probe.Gr
 	return queued, time.Since(t0), nil
 }
 
-func (p *cudaProgram) Launch(ctx context.Context, kernel string, g probe.Grid, timeout time.Duration, args ...any) error {
+func (p *cudaProgram) Launch(ctx context.Context, kernel string, g engine.Grid, timeout time.Duration, args ...any) error {
 	f, err := p.function(kernel, g)
 	if err != nil {
 		return err
@@ -502,7 +504,7 @@ const carveoutDefault = -1
 
 // preferCarveout sets a kernel's preferred carve-out when it differs from
 // the one set last (or the driver's default).
-func (p *cudaProgram) preferCarveout(f *cuda.Function, c probe.Carveout) error {
+func (p *cudaProgram) preferCarveout(f *cuda.Function, c engine.Carveout) error {
 	want := carveoutDefault
 	if c.Set {
 		want = c.Percent
@@ -521,7 +523,7 @@ func (p *cudaProgram) preferCarveout(f *cuda.Function, c probe.Carveout) error {
 	return nil
 }
 
-func (p *cudaProgram) FillSymbol(symbol string, src probe.Ptr, bytes int) error {
+func (p *cudaProgram) FillSymbol(symbol string, src engine.Ptr, bytes int) error {
 	dst, size, err := p.mod.Global(symbol)
 	if err != nil {
 		return wrap(err)
@@ -535,7 +537,7 @@ func (p *cudaProgram) FillSymbol(symbol string, src probe.Ptr, bytes int) error 
 func (p *cudaProgram) Close() error { return p.mod.Unload() }
 
 // Alloc implements GPU.
-func (g *GPU) Alloc(bytes int) (probe.Buffer, error) {
+func (g *GPU) Alloc(bytes int) (engine.Buffer, error) {
 	p, err := g.ctx.Alloc(uint64(bytes))
 	if err != nil {
 		return nil, wrap(err)
@@ -554,7 +556,7 @@ type cudaBuffer struct {
 	n   int
 }
 
-func (b *cudaBuffer) Ptr() probe.Ptr { return probe.Ptr(b.ptr) }
+func (b *cudaBuffer) Ptr() engine.Ptr { return engine.Ptr(b.ptr) }
 
 func (b *cudaBuffer) Read() ([]byte, error) {
 	out := make([]byte, b.n)

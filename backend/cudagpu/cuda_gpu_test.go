@@ -7,8 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/cuda"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 )
 
@@ -70,9 +71,9 @@ func TestGPULaunchTimeout(t *testing.T) {
 	defer prog.Close()
 	// The kernel spins 2 s; the launch gives up after 200 ms.
 	start := time.Now()
-	err = prog.Launch(ctx, "spin", probe.Grid{Blocks: 1, Threads: 32}, 200*time.Millisecond, uint64(2e9))
-	if !errors.Is(err, probe.ErrHung) {
-		t.Fatalf("err = %v, want probe.ErrHung", err)
+	err = prog.Launch(ctx, "spin", engine.Grid{Blocks: 1, Threads: 32}, 200*time.Millisecond, uint64(2e9))
+	if !errors.Is(err, engine.ErrHung) {
+		t.Fatalf("err = %v, want engine.ErrHung", err)
 	}
 	if waited := time.Since(start); waited > 1500*time.Millisecond {
 		t.Errorf("the timeout took %v", waited)
@@ -111,9 +112,9 @@ func TestGPUFault(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = prog.Launch(ctx, "fault", probe.Grid{Blocks: 1, Threads: 1}, 10*time.Second, probe.Ptr(8))
-	if !errors.Is(err, probe.ErrPoisoned) {
-		t.Fatalf("a store to address 8: err = %v, want probe.ErrPoisoned", err)
+	err = prog.Launch(ctx, "fault", engine.Grid{Blocks: 1, Threads: 1}, 10*time.Second, engine.Ptr(8))
+	if !errors.Is(err, engine.ErrPoisoned) {
+		t.Fatalf("a store to address 8: err = %v, want engine.ErrPoisoned", err)
 	}
 	t.Logf("fault reported as: %v", err)
 }

@@ -8,9 +8,10 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/cuda"
 	"github.com/gpuarch/gpuarch/nvml"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -189,7 +190,7 @@ func (g *GPU) TimeRoundTrip(ctx context.Context, bytes, rounds int) ([]time.Dura
 	return out, nil
 }
 
-// Health implements probe.HealthReader: NVML's view of the GPU's condition, nil without NVML.
+// Health implements engine.HealthReader: NVML's view of the GPU's condition, nil without NVML.
 func (g *GPU) Health() *record.Health {
 	if g.nvdev == nil {
 		return nil
@@ -209,12 +210,12 @@ func (g *GPU) Health() *record.Health {
 type Peers struct {
 	Devices []*GPU
 	// Config is the probes' configuration for SM access across the link.
-	Config probe.Config
+	Config engine.Config
 	// Progress receives a line per step; nil discards.
 	Progress func(string)
 	// SMJobs plans the probes SMAccess runs across a link (the memory
 	// suite's: suites sit above probe); nil runs none.
-	SMJobs func(dev record.Device) []probe.Planned
+	SMJobs func(dev record.Device) []engine.Planned
 }
 
 // GPUs implements links.PeerSystem.
@@ -344,12 +345,12 @@ func (p *Peers) SMAccess(ctx context.Context, gpu, owner int) ([]record.Record, 
 	if err := local.ctx.SetCurrent(); err != nil {
 		return nil, err
 	}
-	r := &probe.Runner{GPU: &peerGPU{GPU: local, owner: remote}, Config: p.Config, Progress: p.Progress}
+	r := &engine.Runner{GPU: &peerGPU{GPU: local, owner: remote}, Config: p.Config, Progress: p.Progress}
 	if _, err := r.Warmup(ctx, 200*time.Millisecond, 2*time.Second); err != nil {
 		return nil, err
 	}
 	var recs []record.Record
-	js := make([]probe.Job, len(jobs))
+	js := make([]engine.Job, len(jobs))
 	for i, j := range jobs {
 		js[i] = j.Job
 	}
@@ -365,7 +366,7 @@ type peerGPU struct {
 }
 
 // Alloc implements GPU: owner's memory, cleared.
-func (g *peerGPU) Alloc(bytes int) (probe.Buffer, error) {
+func (g *peerGPU) Alloc(bytes int) (engine.Buffer, error) {
 	if err := g.owner.ctx.SetCurrent(); err != nil {
 		return nil, err
 	}

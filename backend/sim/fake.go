@@ -15,6 +15,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
@@ -54,8 +56,8 @@ type GPU struct {
 	// sensors.
 	SensorClocks []float64
 
-	bufs map[probe.Ptr][]byte
-	next probe.Ptr
+	bufs map[engine.Ptr][]byte
+	next engine.Ptr
 
 	mu sync.Mutex
 	// modules are the specs of each module's kernels by name, keyed by
@@ -67,10 +69,10 @@ type GPU struct {
 // instructions per clock per SM, on 4 SMs at 1.98 GHz.
 func New() *GPU {
 	return &GPU{SMs: 4, Latency: 4, Peak: 4, Overhead: 40, ClockHz: 1.98e9, BodySteps: 256, SharedPerSM: 233472, MaxAlloc: 1 << 30,
-		bufs: map[probe.Ptr][]byte{}, next: 0x1000}
+		bufs: map[engine.Ptr][]byte{}, next: 0x1000}
 }
 
-// Device implements probe.GPU.
+// Device implements engine.GPU.
 func (g *GPU) Device() record.Device {
 	uuid := "GPU-fake"
 	if g.UUID != "" {
@@ -83,10 +85,10 @@ func (g *GPU) Device() record.Device {
 		MemoryBytes: 8 << 30}
 }
 
-// Codegen implements probe.GPU: PTX, as the CUDA backend writes it; the
+// Codegen implements engine.GPU: PTX, as the CUDA backend writes it; the
 // GPU keeps each module's kernel specs, so that a launch runs its
 // kernel's kind.
-func (g *GPU) Codegen() probe.Codegen {
+func (g *GPU) Codegen() engine.Codegen {
 	d := g.Device()
 	return g.Wrap(probe.PTX{Version: d.PTXVersion, Target: d.PTXTarget})
 }
@@ -95,16 +97,16 @@ func (g *GPU) Codegen() probe.Codegen {
 // module cg writes, so that a launch of one of its kernels runs the
 // kernel's kind whatever cg's language: a test that dresses the
 // simulated GPU as another backend writes its modules through Wrap.
-func (g *GPU) Wrap(cg probe.Codegen) probe.Codegen { return codegen{Codegen: cg, g: g} }
+func (g *GPU) Wrap(cg engine.Codegen) engine.Codegen { return codegen{Codegen: cg, g: g} }
 
 // codegen is a Codegen whose modules' kernel specs the simulated GPU
 // keeps.
 type codegen struct {
-	probe.Codegen
+	engine.Codegen
 	g *GPU
 }
 
-// Module implements probe.Codegen.
+// Module implements engine.Codegen.
 func (c codegen) Module(kernels []kernel.Spec) (string, error) {
 	src, err := c.Codegen.Module(kernels)
 	if err != nil {
@@ -123,12 +125,12 @@ func (c codegen) Module(kernels []kernel.Spec) (string, error) {
 	return src, nil
 }
 
-// SetsCarveout implements probe.CarveoutSetter: the simulated GPU takes
+// SetsCarveout implements engine.CarveoutSetter: the simulated GPU takes
 // the carve-out the CUDA backend sets.
 func (g *GPU) SetsCarveout() bool { return true }
 
-// Compile implements probe.GPU.
-func (g *GPU) Compile(_ context.Context, name, source string) (probe.Program, error) {
+// Compile implements engine.GPU.
+func (g *GPU) Compile(_ context.Context, name, source string) (engine.Program, error) {
 	if g.CompileErr != nil {
 		return nil, g.CompileErr
 	}
@@ -138,20 +140,20 @@ func (g *GPU) Compile(_ context.Context, name, source string) (probe.Program, er
 	return &program{g: g, src: source, specs: specs}, nil
 }
 
-// Alloc implements probe.GPU.
-func (g *GPU) Alloc(n int) (probe.Buffer, error) {
+// Alloc implements engine.GPU.
+func (g *GPU) Alloc(n int) (engine.Buffer, error) {
 	if g.MaxAlloc > 0 && n > g.MaxAlloc {
 		return nil, fmt.Errorf("fake: cuMemAlloc: CUDA_ERROR_OUT_OF_MEMORY (2): %d bytes", n)
 	}
 	p := g.next
-	g.next += probe.Ptr(n + 256)
+	g.next += engine.Ptr(n + 256)
 	if n <= 64<<20 { // larger buffers only hold chains the model simulates
 		g.bufs[p] = make([]byte, n)
 	}
 	return &buffer{g: g, p: p}, nil
 }
 
-// Sensors implements probe.GPU.
+// Sensors implements engine.GPU.
 func (g *GPU) Sensors() *record.Sensors {
 	if len(g.SensorClocks) == 0 {
 		return nil
@@ -202,10 +204,10 @@ func (g *GPU) Close() error { g.Closed = true; return nil }
 
 type buffer struct {
 	g *GPU
-	p probe.Ptr
+	p engine.Ptr
 }
 
-func (b *buffer) Ptr() probe.Ptr { return b.p }
+func (b *buffer) Ptr() engine.Ptr { return b.p }
 func (b *buffer) Read() ([]byte, error) {
 	return append([]byte(nil), b.g.bufs[b.p]...), nil
 }
@@ -224,7 +226,7 @@ func (p *program) CompileTime() time.Duration { return 50 * time.Millisecond }
 func (p *program) Close() error               { return nil }
 
 // FillSymbol accepts copies into the constant chase's 64 KiB table.
-func (p *program) FillSymbol(symbol string, _ probe.Ptr, bytes int) error {
+func (p *program) FillSymbol(symbol string, _ engine.Ptr, bytes int) error {
 	if !strings.Contains(p.src, symbol) || bytes > 64<<10 {
 		return fmt.Errorf("fake: no room for %d bytes in %q", bytes, symbol)
 	}
@@ -241,7 +243,7 @@ func (p *program) MaxBlocksPerSM(_ string, _, sharedBytes int) (int, error) {
 // stream's kernels 3 µs apart, each running 1 µs past its spin, and runs
 // up to 128 kernels from different streams at once, 50 ns apart; the host
 // spends 2 µs queueing each launch (a graph: 0.5 µs).
-func (p *program) LaunchBatch(ctx context.Context, kernel string, grid probe.Grid, b probe.Batch, timeout time.Duration, args func(i int) []any) (queued, total time.Duration, err error) {
+func (p *program) LaunchBatch(ctx context.Context, kernel string, grid engine.Grid, b engine.Batch, timeout time.Duration, args func(i int) []any) (queued, total time.Duration, err error) {
 	for i := range b.Launches {
 		a := args(i)
 		if err := p.Launch(ctx, kernel, grid, timeout, a...); err != nil {
@@ -250,7 +252,7 @@ func (p *program) LaunchBatch(ctx context.Context, kernel string, grid probe.Gri
 		if kernel != "launch_stamp" {
 			continue
 		}
-		out := p.g.bufs[a[0].(probe.Ptr)]
+		out := p.g.bufs[a[0].(engine.Ptr)]
 		spin := uint64(a[2].(uint32))
 		start := uint64(1000 + 3000*i)
 		if b.Streams > 1 {
@@ -266,7 +268,7 @@ func (p *program) LaunchBatch(ctx context.Context, kernel string, grid probe.Gri
 	return per * time.Duration(b.Launches), 3 * time.Microsecond * time.Duration(b.Launches), nil
 }
 
-func (p *program) Launch(_ context.Context, name string, grid probe.Grid, _ time.Duration, args ...any) error {
+func (p *program) Launch(_ context.Context, name string, grid engine.Grid, _ time.Duration, args ...any) error {
 	g := p.g
 	if g.FailKernel != "" && strings.Contains(name, g.FailKernel) {
 		return g.LaunchErr
@@ -276,7 +278,7 @@ func (p *program) Launch(_ context.Context, name string, grid probe.Grid, _ time
 		return err
 	}
 	l := &launch{p: p, name: name, grid: grid, args: args}
-	if ptr, ok := args[0].(probe.Ptr); ok {
+	if ptr, ok := args[0].(engine.Ptr); ok {
 		l.out = g.bufs[ptr]
 	}
 	if k, ok := p.specs[name]; ok {
@@ -295,7 +297,7 @@ func gcd(a, b int) int {
 // WriteWarp encodes one warp record as the probe kernels write it (slot,
 // block and warp in block left zero).
 func WriteWarp(out []byte, w int, c0, c1, g0, g1 uint64, sm uint32) {
-	b := out[w*probe.WarpRecordBytes:]
+	b := out[w*engine.WarpRecordBytes:]
 	le := binary.LittleEndian
 	le.PutUint64(b[0:], c0)
 	le.PutUint64(b[8:], c1)
@@ -305,4 +307,4 @@ func WriteWarp(out []byte, w int, c0, c1, g0, g1 uint64, sm uint32) {
 }
 
 // ErrFault is what a faulting kernel returns.
-var ErrFault = fmt.Errorf("%w: cuEventQuery: CUDA_ERROR_ILLEGAL_ADDRESS (700): an illegal memory access was encountered", probe.ErrPoisoned)
+var ErrFault = fmt.Errorf("%w: cuEventQuery: CUDA_ERROR_ILLEGAL_ADDRESS (700): an illegal memory access was encountered", engine.ErrPoisoned)

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 )
@@ -18,7 +20,7 @@ import (
 type launch struct {
 	p    *program
 	name string
-	grid probe.Grid
+	grid engine.Grid
 	args []any
 	out  []byte
 }
@@ -107,7 +109,7 @@ func (l *launch) ClockSpin(kernel.ClockSpinSpec) error {
 		for w := range wpb {
 			i := b*wpb + w
 			WriteWarp(l.out, i, cycles(start), cycles(start+ns), start, start+ns, uint32(b%g.SMs))
-			rec := l.out[i*probe.WarpRecordBytes:]
+			rec := l.out[i*engine.WarpRecordBytes:]
 			le.PutUint32(rec[36:], uint32((b/g.SMs)%fit*wpb+w))
 			le.PutUint32(rec[40:], uint32(b))
 			le.PutUint32(rec[44:], uint32(w))
@@ -129,7 +131,7 @@ func (l *launch) Chase(k kernel.ChaseSpec) error {
 	}
 	elems, stride, chains := l.args[i].(uint32), l.args[i+2].(uint32), l.args[i+3].(uint32)
 	steps := l.args[i+5].(uint32)
-	out := g.bufs[l.args[i+6].(probe.Ptr)]
+	out := g.bufs[l.args[i+6].(engine.Ptr)]
 	per := g.MemoryLatency(float64(elems)*float64(stride), l.name, int(stride), l.grid.Blocks == 1 && chains > 1)
 	for c := range chains {
 		cycles := per * float64(steps)

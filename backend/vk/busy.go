@@ -2,7 +2,7 @@ package vk
 
 import "time"
 
-// Busy implements probe.BusyReporter: dispatches, from their submission
+// Busy implements engine.BusyReporter: dispatches, from their submission
 // (after the pipeline is built) to the end of the wait for them.
 func (g *GPU) Busy() time.Duration { return time.Duration(g.launched.Load()) }
 

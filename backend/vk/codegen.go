@@ -6,8 +6,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -56,7 +57,7 @@ type Features struct {
 }
 
 // Codegen writes gpuarch's probe kernels as SPIR-V assembly: the Vulkan
-// backend's probe.Codegen. Its kernels take the arguments the PTX ones
+// backend's engine.Codegen. Its kernels take the arguments the PTX ones
 // take, in the same order, as push constants (u32 for values of 32 bits
 // or fewer, u64 otherwise, each aligned to its size), and reach memory
 // through buffer device addresses.
@@ -81,30 +82,30 @@ type Codegen struct {
 	Features Features
 }
 
-// ISA implements probe.Codegen.
+// ISA implements engine.Codegen.
 func (Codegen) ISA() string { return kernel.ISASPIRV }
 
-// Language implements probe.Codegen: modules kept as NAME.spvasm and
+// Language implements engine.Codegen: modules kept as NAME.spvasm and
 // NAME.spv, timed by VK_KHR_shader_clock's subgroup and device clocks.
 // The global chase declares no workgroup memory.
-func (Codegen) Language() probe.Language {
-	return probe.Language{SourceExt: ".spvasm", BinaryExt: ".spv", Compiler: "the Vulkan driver's pipeline compiler", CycleClock: "the subgroup clock", Timer: "the device clock"}
+func (Codegen) Language() engine.Language {
+	return engine.Language{SourceExt: ".spvasm", BinaryExt: ".spv", Compiler: "the Vulkan driver's pipeline compiler", CycleClock: "the subgroup clock", Timer: "the device clock"}
 }
 
-// Stamp implements probe.Codegen: the record names its source language
+// Stamp implements engine.Codegen: the record names its source language
 // and that source's hash.
 func (Codegen) Stamp(p *record.Provenance, hash string) {
 	p.Source, p.SourceSHA256 = kernel.ISASPIRV, hash
 }
 
-// FMAStep implements probe.Codegen: GLSL.std.450 Fma, which drivers
+// FMAStep implements engine.Codegen: GLSL.std.450 Fma, which drivers
 // compile to a fused multiply-add.
 func (Codegen) FMAStep() kernel.Step {
 	return kernel.Step{ISA: kernel.ISASPIRV, Template: "{d} = OpExtInst {T} {glsl} Fma {x} {a0} {a1}", Type: ptx.F32,
 		X0: 0x3f800000, A: [4]uint64{0x3f7ff972, 0x3a83126f, 0, 0}}
 }
 
-// Module implements probe.Codegen.
+// Module implements engine.Codegen.
 func (c Codegen) Module(kernels []kernel.Spec) (string, error) {
 	m := newModule(c.Features)
 	m.capability("Shader")
@@ -553,8 +554,8 @@ func throughputKernel(m *module, k kernel.ThroughputChainSpec) error {
 }
 
 // warpRecord has each subgroup's first invocation store a warp record (see
-// probe.WarpRecordBytes) at out: its clocks, then the SM and warp slot
-// where SPV_NV_shader_sm_builtins tells them (probe.NoSM and the subgroup
+// engine.WarpRecordBytes) at out: its clocks, then the SM and warp slot
+// where SPV_NV_shader_sm_builtins tells them (engine.NoSM and the subgroup
 // index otherwise), the workgroup and the subgroup's index in it.
 func (f *fn) warpRecord(c0, c1, g0, g1 string) {
 	m := f.m
@@ -568,12 +569,12 @@ func (f *fn) warpRecord(c0, c1, g0, g1 string) {
 		warp := f.def("warp", "OpIMul %s %s %s", u32, wg, nsg)
 		warp = f.def("warp", "OpIAdd %s %s %s", u32, warp, sg)
 		off := f.def("off", "OpUConvert %s %s", u64, warp)
-		off = f.def("off", "OpIMul %s %s %s", u64, off, m.konst("u64", probe.WarpRecordBytes))
+		off = f.def("off", "OpIMul %s %s %s", u64, off, m.konst("u64", engine.WarpRecordBytes))
 		base := f.def("rec", "OpIAdd %s %s %s", u64, f.param("out"), off)
 		for i, v := range []string{c0, c1, g0, g1} {
 			f.store(f.addr(base, uint64(8*i)), v, "u64")
 		}
-		sm, slot := m.konst("u32", probe.NoSM), sg
+		sm, slot := m.konst("u32", engine.NoSM), sg
 		if m.feat.SMBuiltins {
 			sm, slot = f.builtin("SMIDNV", "u32"), f.builtin("WarpIDNV", "u32")
 		}

@@ -5,8 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/measure/mma"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -23,9 +24,9 @@ func TestCoopMatUnsupportedOnVulkan(t *testing.T) {
 	if len(planned) != 1 || !strings.Contains(planned[0].Key, mma.CoopMatDefault.Name()) {
 		t.Fatalf("jobs %v, want the default form's alone", planned)
 	}
-	r := &probe.Runner{GPU: g, Config: smallConfig()}
+	r := &engine.Runner{GPU: g, Config: smallConfig()}
 	var recs []record.Record
-	if err := r.Run(context.Background(), []probe.Job{planned[0].Job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+	if err := r.Run(context.Background(), []engine.Job{planned[0].Job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 		t.Fatal(err)
 	}
 	if len(recs) != 2 {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/spirv"
@@ -83,7 +85,7 @@ func TestCoopMatModule(t *testing.T) {
 					}
 				}
 			}
-			base := probe.KernelName(tc.cm.Name())
+			base := engine.KernelName(tc.cm.Name())
 			for k, n := range map[string]int{"_lat_n0": 0, "_lat_n3": 3, "_lat_n8": 8, "_tp_ilp2": 32, "_tp_ilp4": 32, "_init": 0} {
 				if per[base+k] != n {
 					t.Errorf("%s%s holds %d multiply-adds, want %d", base, k, per[base+k], n)

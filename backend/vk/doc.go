@@ -1,5 +1,5 @@
-// Package vk is gpuarch's Vulkan backend: a probe.GPU over a Vulkan
-// device (package vulkan, loaded at run time), and the probe.Codegen that
+// Package vk is gpuarch's Vulkan backend: a engine.GPU over a Vulkan
+// device (package vulkan, loaded at run time), and the engine.Codegen that
 // writes the runner's kernels as SPIR-V assembly (assembled by package
 // spirv, no GLSL compiler needed).
 //

@@ -16,6 +16,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/backend/nvsensors"
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/nvml"
@@ -31,7 +33,7 @@ import (
 // arguments.
 const pushBytes = 128
 
-// GPU is a Vulkan device as the runner's probe.GPU.
+// GPU is a Vulkan device as the runner's engine.GPU.
 type GPU struct {
 	inst  *vulkan.Instance
 	dev   *vulkan.Device
@@ -48,7 +50,7 @@ type GPU struct {
 	// timestamps (see timestamps.go).
 	timestamps bool
 	mu         sync.Mutex
-	buffers    map[probe.Ptr]*vulkan.Buffer // by address, for fillTimes
+	buffers    map[engine.Ptr]*vulkan.Buffer // by address, for fillTimes
 	// busy keeps the GPU loaded while the probes leave it idle (see
 	// keeper); nil where it does not run.
 	busy *keeper
@@ -110,7 +112,7 @@ func OpenWith(ctx context.Context, index int, opt Options) (*GPU, error) {
 		inst.Close()
 		return nil, fmt.Errorf("%s: %w", pd.Name, err)
 	}
-	g := &GPU{inst: inst, dev: dev, timestamps: !clock || opt.Timing == TimingTimestamps, buffers: map[probe.Ptr]*vulkan.Buffer{}}
+	g := &GPU{inst: inst, dev: dev, timestamps: !clock || opt.Timing == TimingTimestamps, buffers: map[engine.Ptr]*vulkan.Buffer{}}
 	g.describe(inst, dev)
 	if err := g.calibrate(ctx); err != nil {
 		g.Close()
@@ -374,7 +376,7 @@ func (g *GPU) calibrate(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	out, err := g.dev.Alloc(probe.WarpRecordBytes)
+	out, err := g.dev.Alloc(engine.WarpRecordBytes)
 	if err != nil {
 		return err
 	}
@@ -403,7 +405,7 @@ func (g *GPU) calibrate(ctx context.Context) error {
 		if err != nil {
 			return 0, 0, 0, err
 		}
-		ws, err := probe.DecodeWarps(b, 1)
+		ws, err := engine.DecodeWarps(b, 1)
 		if err != nil {
 			return 0, 0, 0, err
 		}
@@ -458,13 +460,13 @@ func (g *GPU) calibrate(ctx context.Context) error {
 // iterations) lasts milliseconds.
 const calibrationUnroll = 256
 
-// Device implements probe.GPU.
+// Device implements engine.GPU.
 func (g *GPU) Device() record.Device { return g.info }
 
-// Codegen implements probe.GPU.
-func (g *GPU) Codegen() probe.Codegen { return g.cg }
+// Codegen implements engine.GPU.
+func (g *GPU) Codegen() engine.Codegen { return g.cg }
 
-// Sensors implements probe.GPU: NVML's readings on NVIDIA devices, none
+// Sensors implements engine.GPU: NVML's readings on NVIDIA devices, none
 // elsewhere (Vulkan has no sensor API).
 func (g *GPU) Sensors() *record.Sensors {
 	if g.nvdev == nil {
@@ -498,17 +500,17 @@ func wrap(err error) error {
 	case err == nil:
 		return nil
 	case errors.Is(err, vulkan.ErrTimeout):
-		return fmt.Errorf("%w: %w", probe.ErrHung, err)
+		return fmt.Errorf("%w: %w", engine.ErrHung, err)
 	case errors.Is(err, vulkan.ErrDeviceLost):
-		return fmt.Errorf("%w: %w", probe.ErrPoisoned, err)
+		return fmt.Errorf("%w: %w", engine.ErrPoisoned, err)
 	}
 	return err
 }
 
-// Compile implements probe.GPU: the SPIR-V assembly is assembled and made
+// Compile implements engine.GPU: the SPIR-V assembly is assembled and made
 // a shader module; pipelines are built per kernel and width (Prepare, or
 // on first launch).
-func (g *GPU) Compile(ctx context.Context, name, source string) (probe.Program, error) {
+func (g *GPU) Compile(ctx context.Context, name, source string) (engine.Program, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -529,27 +531,27 @@ func (g *GPU) compile(source string) (*program, error) {
 	if err != nil {
 		return nil, wrap(err)
 	}
-	p := &program{g: g, shader: sh, words: words, compile: time.Since(t0), pipes: map[pipeKey]*vulkan.Pipeline{}}
+	p := &program{g: g, shader: sh, words: words, source: source, compile: time.Since(t0), pipes: map[pipeKey]*vulkan.Pipeline{}}
 	if g.timestamps {
 		p.timed = timingNotes(source)
 	}
 	return p, nil
 }
 
-// Alloc implements probe.GPU.
-func (g *GPU) Alloc(bytes int) (probe.Buffer, error) {
+// Alloc implements engine.GPU.
+func (g *GPU) Alloc(bytes int) (engine.Buffer, error) {
 	b, err := g.dev.Alloc(bytes)
 	if err != nil {
 		return nil, wrap(err)
 	}
 	g.mu.Lock()
-	g.buffers[probe.Ptr(b.Address())] = b
+	g.buffers[engine.Ptr(b.Address())] = b
 	g.mu.Unlock()
 	return buffer{b, g}, nil
 }
 
 // buffer returns the buffer at an address.
-func (g *GPU) buffer(p probe.Ptr) *vulkan.Buffer {
+func (g *GPU) buffer(p engine.Ptr) *vulkan.Buffer {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.buffers[p]
@@ -560,7 +562,7 @@ type buffer struct {
 	g *GPU
 }
 
-func (b buffer) Ptr() probe.Ptr        { return probe.Ptr(b.b.Address()) }
+func (b buffer) Ptr() engine.Ptr       { return engine.Ptr(b.b.Address()) }
 func (b buffer) Read() ([]byte, error) { d, err := b.b.Read(); return d, wrap(err) }
 func (b buffer) Clear() error          { return wrap(b.b.Zero()) }
 
@@ -590,6 +592,7 @@ type program struct {
 	compile time.Duration
 	pipes   map[pipeKey]*vulkan.Pipeline
 	timed   map[string]timedKernel // timestamp mode: kernels whose times the backend fills in
+	source  string                 // the SPIR-V assembly it was assembled from
 }
 
 func (p *program) Binary() []byte { return spirv.Bytes(p.words) }
@@ -626,14 +629,14 @@ func (p *program) pipeline(kernel string, threads, sharedWords int) (*vulkan.Pip
 	return pl, nil
 }
 
-// Prepare implements probe.Preparer.
+// Prepare implements engine.Preparer.
 func (p *program) Prepare(kernel string, threads, sharedBytes int) error {
 	_, err := p.pipeline(kernel, threads, (sharedBytes+3)/4)
 	return err
 }
 
-// Launch implements probe.Program.
-func (p *program) Launch(ctx context.Context, kernel string, g probe.Grid, timeout time.Duration, args ...any) error {
+// Launch implements engine.Program.
+func (p *program) Launch(ctx context.Context, kernel string, g engine.Grid, timeout time.Duration, args ...any) error {
 	if g.Carveout.Set {
 		return fmt.Errorf("launch %s: the L1/shared carve-out cannot be set through Vulkan", kernel)
 	}
@@ -697,7 +700,7 @@ func pack(args []any) ([]byte, error) {
 			put(4, uint64(v))
 		case uint64:
 			put(8, v)
-		case probe.Ptr:
+		case engine.Ptr:
 			put(8, uint64(v))
 		default:
 			return nil, fmt.Errorf("argument %d: %T is not a u32, u64 or device address", i, a)
@@ -709,22 +712,22 @@ func pack(args []any) ([]byte, error) {
 	return b, nil
 }
 
-// MaxBlocksPerSM implements probe.Program: Vulkan has no occupancy
+// MaxBlocksPerSM implements engine.Program: Vulkan has no occupancy
 // calculation.
 func (p *program) MaxBlocksPerSM(string, int, int) (int, error) {
-	return 0, fmt.Errorf("vulkan: %w", probe.ErrNoOccupancy)
+	return 0, fmt.Errorf("vulkan: %w", engine.ErrNoOccupancy)
 }
 
-// FillSymbol implements probe.Program: SPIR-V modules have no device
+// FillSymbol implements engine.Program: SPIR-V modules have no device
 // globals to fill.
-func (p *program) FillSymbol(symbol string, _ probe.Ptr, _ int) error {
+func (p *program) FillSymbol(symbol string, _ engine.Ptr, _ int) error {
 	return fmt.Errorf("fill %s: module globals are not available on the Vulkan backend", symbol)
 }
 
-// LaunchBatch implements probe.Program: a batch on one stream is one
+// LaunchBatch implements engine.Program: a batch on one stream is one
 // submit per dispatch; a graph, the dispatches recorded into one command
 // buffer; several streams (several queues) are not written yet.
-func (p *program) LaunchBatch(ctx context.Context, name string, g probe.Grid, b probe.Batch, timeout time.Duration, args func(int) []any) (time.Duration, time.Duration, error) {
+func (p *program) LaunchBatch(ctx context.Context, name string, g engine.Grid, b engine.Batch, timeout time.Duration, args func(int) []any) (time.Duration, time.Duration, error) {
 	if b.Streams > 1 {
 		return 0, 0, fmt.Errorf("launch %s on %d streams: %w: gpuarch submits to one queue", name, b.Streams, kernel.ErrUnsupported)
 	}
@@ -749,6 +752,16 @@ func (p *program) LaunchBatch(ctx context.Context, name string, g probe.Grid, b 
 		return q, t, fmt.Errorf("launch %s (%s): %w", name, mode, wrap(err))
 	}
 	return q, t, nil
+}
+
+// MachineCode implements engine.CodeReporter: the program's machine code
+// is what the driver reports of it (Inspect).
+func (p *program) MachineCode() engine.Verifier { return probe.Reported(p) }
+
+// KernelSize implements engine.KernelSizer: the size the driver reports of
+// the kernel, else its SPIR-V instruction count.
+func (p *program) KernelSize(kernel string, threads int, spec engine.ChainSpec, needed int) (int64, string, *record.CodeCheck) {
+	return probe.ReportedSize(p, p.source, kernel, threads, spec, needed)
 }
 
 // Inspect implements probe.Inspector: the driver's report of the
@@ -798,7 +811,7 @@ func isaFamily(vendor string) string {
 	return strings.ToLower(vendor)
 }
 
-// Close implements probe.Program.
+// Close implements engine.Program.
 func (p *program) Close() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -921,7 +934,7 @@ func (g *GPU) startKeeper(ctx context.Context) (_ *keeper, err error) {
 	if k.pipe, err = k.prog.pipeline(keepKernel, keepWarps*g.info.WarpSize, 0); err != nil {
 		return nil, err
 	}
-	if k.out, err = g.dev.Alloc(int(k.blocks) * keepWarps * probe.WarpRecordBytes); err != nil {
+	if k.out, err = g.dev.Alloc(int(k.blocks) * keepWarps * engine.WarpRecordBytes); err != nil {
 		return nil, err
 	}
 	if k.sink, err = g.dev.Alloc(256); err != nil {
@@ -1032,7 +1045,7 @@ func (k *keeper) close() error {
 	}
 	<-k.done
 	k.release()
-	if k.err != nil && !errors.Is(k.err, probe.ErrHung) && !errors.Is(k.err, probe.ErrPoisoned) {
+	if k.err != nil && !errors.Is(k.err, engine.ErrHung) && !errors.Is(k.err, engine.ErrPoisoned) {
 		return fmt.Errorf("keeping the GPU busy: %w", k.err)
 	}
 	return nil

@@ -8,12 +8,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/dispatch"
 	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/measure/pipes"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
@@ -35,8 +36,8 @@ func openDevice(t *testing.T) *vk.GPU {
 }
 
 // smallConfig keeps real runs on a CPU implementation short.
-func smallConfig() probe.Config {
-	cfg := probe.DefaultConfig()
+func smallConfig() engine.Config {
+	cfg := engine.DefaultConfig()
 	cfg.LatencyLengths = []int{0, 16, 32, 64}
 	cfg.LatencyRepeats, cfg.Repeats = 3, 3
 	cfg.ILPs, cfg.WarpsPerSM = []int{1, 4}, []int{4, 8}
@@ -53,12 +54,12 @@ func TestChainsOnVulkan(t *testing.T) {
 	if d.Backend != "vulkan" || d.Vulkan == nil || d.WarpSize <= 0 || d.TimerTicksPerNs <= 0 {
 		t.Fatalf("device record %+v", d)
 	}
-	r := &probe.Runner{GPU: g, Config: smallConfig()}
+	r := &engine.Runner{GPU: g, Config: smallConfig()}
 	ctx := context.Background()
 	if _, err := r.Warmup(ctx, 0, 200*time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
-	steps := []probe.ChainSpec{
+	steps := []engine.ChainSpec{
 		{Suite: "alu", Subject: "Fma.f32", Op: "fma.f32", Step: g.Codegen().FMAStep()},
 		{Suite: "alu", Subject: "OpIMul.u32", Step: kernel.Step{ISA: kernel.ISASPIRV, Template: "{d} = OpIMul {T} {y} {x}", Type: ptx.U32, X0: 3, A: [4]uint64{2}}},
 		{Suite: "warp", Subject: "OpGroupNonUniformShuffleXor.u32", Step: kernel.Step{ISA: kernel.ISASPIRV,
@@ -91,8 +92,8 @@ func TestChainsOnVulkan(t *testing.T) {
 // the reason, and the run goes on.
 func TestUnsupportedIsSkipped(t *testing.T) {
 	g := openDevice(t)
-	bf := probe.ChainSpec{Suite: "alu", Subject: "OpFAdd.bf16", Step: kernel.Step{ISA: kernel.ISASPIRV, Template: "{d} = OpFAdd {T} {x} {a}", Type: ptx.BF16}}
-	recs, err := (&probe.Runner{GPU: g, Config: smallConfig()}).Chain(context.Background(), bf)
+	bf := engine.ChainSpec{Suite: "alu", Subject: "OpFAdd.bf16", Step: kernel.Step{ISA: kernel.ISASPIRV, Template: "{d} = OpFAdd {T} {x} {a}", Type: ptx.BF16}}
+	recs, err := (&engine.Runner{GPU: g, Config: smallConfig()}).Chain(context.Background(), bf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,9 +104,9 @@ func TestUnsupportedIsSkipped(t *testing.T) {
 	}
 	feat := g.Codegen().(vk.Codegen).Features
 	if !contains(feat.SubgroupOps, "clustered") {
-		cl := probe.ChainSpec{Suite: "warp", Subject: "clustered", Step: kernel.Step{ISA: kernel.ISASPIRV,
+		cl := engine.ChainSpec{Suite: "warp", Subject: "clustered", Step: kernel.Step{ISA: kernel.ISASPIRV,
 			Template: "{d} = OpGroupNonUniformIAdd {T} {sg} ClusteredReduce {x} {k:u32:4}", Type: ptx.U32}}
-		recs, err := (&probe.Runner{GPU: g, Config: smallConfig()}).Chain(context.Background(), cl)
+		recs, err := (&engine.Runner{GPU: g, Config: smallConfig()}).Chain(context.Background(), cl)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -123,8 +124,8 @@ func TestRejectedModule(t *testing.T) {
 	if err == nil {
 		t.Fatal("a malformed module compiled")
 	}
-	bad := probe.ChainSpec{Suite: "alu", Subject: "bad", Step: kernel.Step{ISA: kernel.ISASPIRV, Template: "{d} = OpFAdd {T} {x} {glsl}", Type: ptx.F32}}
-	r := &probe.Runner{GPU: g, Config: smallConfig()}
+	bad := engine.ChainSpec{Suite: "alu", Subject: "bad", Step: kernel.Step{ISA: kernel.ISASPIRV, Template: "{d} = OpFAdd {T} {x} {glsl}", Type: ptx.F32}}
+	r := &engine.Runner{GPU: g, Config: smallConfig()}
 	recs, err := r.Chain(context.Background(), bad)
 	if err != nil {
 		t.Fatal(err)
@@ -132,7 +133,7 @@ func TestRejectedModule(t *testing.T) {
 	if recs[0].Status != record.StatusFailed || recs[0].Reason == "" {
 		t.Errorf("an invalid module: %s: %q", recs[0].Status, recs[0].Reason)
 	}
-	good := probe.ChainSpec{Suite: "alu", Subject: "Fma.f32", Step: g.Codegen().FMAStep()}
+	good := engine.ChainSpec{Suite: "alu", Subject: "Fma.f32", Step: g.Codegen().FMAStep()}
 	if recs, err := r.Chain(context.Background(), good); err != nil || recs[0].Status != record.StatusOK {
 		t.Errorf("the probe after a rejected one: %v, %+v", err, recs)
 	}
@@ -152,7 +153,7 @@ func contains(list []string, s string) bool {
 // constant-cache path is skipped with the reason.
 func TestChaseOnVulkan(t *testing.T) {
 	g := openDevice(t)
-	r := &probe.Runner{GPU: g, Config: smallConfig()}
+	r := &engine.Runner{GPU: g, Config: smallConfig()}
 	paths := []memory.ChasePath{
 		{Name: "shared", Space: "shared"},
 		{Name: "global ld.ca", Space: "global", CacheOp: "ca"},
@@ -162,7 +163,7 @@ func TestChaseOnVulkan(t *testing.T) {
 	}
 	var recs []record.Record
 	job := memory.ChaseJob("memory", paths, []int64{1 << 10, 16 << 10, 256 << 10})
-	if err := r.Run(context.Background(), []probe.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+	if err := r.Run(context.Background(), []engine.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 		t.Fatal(err)
 	}
 	if len(recs) != len(paths) {
@@ -196,9 +197,9 @@ func TestChaseOnVulkan(t *testing.T) {
 // (plain loads, loads around the L1, stores) on the first Vulkan device.
 func TestStreamOnVulkan(t *testing.T) {
 	g := openDevice(t)
-	r := &probe.Runner{GPU: g, Config: smallConfig()}
+	r := &engine.Runner{GPU: g, Config: smallConfig()}
 	shapes := []memory.StreamShape{{Width: 4, WarpsPerSM: 8}, {Width: 16, WarpsPerSM: 8}}
-	var jobs []probe.Job
+	var jobs []engine.Job
 	for _, s := range []memory.Stream{
 		{Subject: "shared read", Op: "lds", Footprint: 16 << 10, PerBlock: true, Passes: 8, Shapes: shapes},
 		{Subject: "L1 read", Op: "ld.ca", Footprint: 32 << 10, PerBlock: true, Passes: 8, Shapes: shapes},
@@ -227,7 +228,7 @@ func TestStreamOnVulkan(t *testing.T) {
 // a float atomic, which gpuarch does not enable there, is skipped.
 func TestSyncOnVulkan(t *testing.T) {
 	g := openDevice(t)
-	r := &probe.Runner{GPU: g, Config: smallConfig()}
+	r := &engine.Runner{GPU: g, Config: smallConfig()}
 	add := kernel.Atomic{Space: "shared", Op: "add", Type: "u32"}
 	agg := kernel.Atomic{Space: "global", Op: "add", Type: "u32", Aggregated: true}
 	cases := []dispatch.AtomicCase{
@@ -238,7 +239,7 @@ func TestSyncOnVulkan(t *testing.T) {
 		{Atomic: kernel.Atomic{Space: "global", Op: "add", Type: "f32"}, Ways: 1},
 	}
 	var recs []record.Record
-	if err := r.Run(context.Background(), []probe.Job{dispatch.SyncJob("dispatch", []int{1, 2}, cases)}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+	if err := r.Run(context.Background(), []engine.Job{dispatch.SyncJob("dispatch", []int{1, 2}, cases)}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 		t.Fatal(err)
 	}
 	// Two block sizes of the barrier with memory semantics and of the
@@ -267,11 +268,11 @@ func TestSyncOnVulkan(t *testing.T) {
 // each with why), and the mix's operations name its record.
 func TestPipesOnVulkan(t *testing.T) {
 	g := openDevice(t)
-	r := &probe.Runner{GPU: g, Config: smallConfig()}
-	fma := probe.ChainSpec{Suite: "pipes", Subject: "Fma.f32", Op: "fma.f32", Step: g.Codegen().FMAStep()}
-	mul := probe.ChainSpec{Suite: "pipes", Subject: "OpIMul.u32", Op: "mul.lo.i32",
+	r := &engine.Runner{GPU: g, Config: smallConfig()}
+	fma := engine.ChainSpec{Suite: "pipes", Subject: "Fma.f32", Op: "fma.f32", Step: g.Codegen().FMAStep()}
+	mul := engine.ChainSpec{Suite: "pipes", Subject: "OpIMul.u32", Op: "mul.lo.i32",
 		Step: kernel.Step{ISA: kernel.ISASPIRV, Template: "{d} = OpIMul {T} {y} {x}", Type: ptx.U32, X0: 3, A: [4]uint64{2}}}
-	jobs := []probe.Job{
+	jobs := []engine.Job{
 		pipes.OccupancyJob(fma, []int{1, 2, 8}, []int{1, 4}),
 		pipes.MixJob("pipes", "mix", "mix/x", "fma + mul", "pair", []pipes.MixPart{{Spec: fma, Count: 2}, {Spec: mul, Count: 1}},
 			[]pipes.MixShape{{Warps: 1, ILP: 8}, {Warps: 8, ILP: 2}}),
@@ -314,15 +315,15 @@ func TestPipesOnVulkan(t *testing.T) {
 // device; several queues are not written yet and say so.
 func TestLaunchOnVulkan(t *testing.T) {
 	g := openDevice(t)
-	r := &probe.Runner{GPU: g, Config: smallConfig()}
+	r := &engine.Runner{GPU: g, Config: smallConfig()}
 	cases := []dispatch.LaunchCase{
-		{Subject: "one submit each", Batch: probe.Batch{Launches: 20, Streams: 1}},
-		{Subject: "one command buffer", Batch: probe.Batch{Launches: 20, Streams: 1, Graph: true}},
-		{Subject: "submit and wait", Batch: probe.Batch{Launches: 1, Streams: 1, Spin: true}, Repeats: 5},
-		{Subject: "two queues", Batch: probe.Batch{Launches: 4, Streams: 2}},
+		{Subject: "one submit each", Batch: engine.Batch{Launches: 20, Streams: 1}},
+		{Subject: "one command buffer", Batch: engine.Batch{Launches: 20, Streams: 1, Graph: true}},
+		{Subject: "submit and wait", Batch: engine.Batch{Launches: 1, Streams: 1, Spin: true}, Repeats: 5},
+		{Subject: "two queues", Batch: engine.Batch{Launches: 4, Streams: 2}},
 	}
 	var recs []record.Record
-	if err := r.Run(context.Background(), []probe.Job{dispatch.LaunchJob("dispatch", cases)}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+	if err := r.Run(context.Background(), []engine.Job{dispatch.LaunchJob("dispatch", cases)}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 		t.Fatal(err)
 	}
 	if len(recs) != len(cases) {
@@ -354,7 +355,7 @@ func TestLaunchOnVulkan(t *testing.T) {
 // the operation that pairs it with the CUDA record.
 func TestBanksOnVulkan(t *testing.T) {
 	g := openDevice(t)
-	r := &probe.Runner{GPU: g, Config: smallConfig()}
+	r := &engine.Runner{GPU: g, Config: smallConfig()}
 	cases := []memory.BankCase{
 		{Subject: "4-byte stride 1", Width: 4, Stride: 1},
 		{Subject: "4-byte stride 32", Width: 4, Stride: 32},
@@ -366,7 +367,7 @@ func TestBanksOnVulkan(t *testing.T) {
 		{Subject: "ld.ca 2 lines, other banks", Width: 4, Stride: 1, CacheOp: "ca", Group: 16, Jump: 192},
 	}
 	var recs []record.Record
-	if err := r.Run(context.Background(), []probe.Job{memory.BankJob("memory", cases)}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+	if err := r.Run(context.Background(), []engine.Job{memory.BankJob("memory", cases)}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 		t.Fatal(err)
 	}
 	if len(recs) != len(cases) {
@@ -390,10 +391,10 @@ func TestBanksOnVulkan(t *testing.T) {
 // size the driver reports, or the SPIR-V instruction count, saying which.
 func TestCodeSizeOnVulkan(t *testing.T) {
 	g := openDevice(t)
-	r := &probe.Runner{GPU: g, Config: smallConfig()}
-	spec := probe.ChainSpec{Suite: "memory", Subject: "Fma.f32", Op: "fma.f32", Step: g.Codegen().FMAStep()}
+	r := &engine.Runner{GPU: g, Config: smallConfig()}
+	spec := engine.ChainSpec{Suite: "memory", Subject: "Fma.f32", Op: "fma.f32", Step: g.Codegen().FMAStep()}
 	sizes := []int{1 << 10, 4 << 10}
-	var jobs []probe.Job
+	var jobs []engine.Job
 	for _, n := range sizes {
 		jobs = append(jobs, memory.CodeSizeJob(spec, n, 8, 4))
 	}
@@ -451,7 +452,7 @@ func TestStreamRotation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, err := g.Alloc(probe.WarpRecordBytes * 8)
+		out, err := g.Alloc(engine.WarpRecordBytes * 8)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -460,7 +461,7 @@ func TestStreamRotation(t *testing.T) {
 		}
 		sink := out.Ptr() // the guard never matches: nothing is stored there
 		args := []any{out.Ptr(), sink, uint32(2), uint64(buf.Ptr()), region, uint32(regions), uint32(0x7fc00bad), uint32(4), tc.rotate}
-		if err := prog.Launch(context.Background(), k.Name, probe.Grid{Blocks: 1, Threads: threads}, 10*time.Second, args...); err != nil {
+		if err := prog.Launch(context.Background(), k.Name, engine.Grid{Blocks: 1, Threads: threads}, 10*time.Second, args...); err != nil {
 			t.Fatal(err)
 		}
 		b, err := buf.Read()
@@ -488,12 +489,12 @@ func TestKeepBusy(t *testing.T) {
 	if _, _, on := g.KeepBusyLoads(); !on {
 		t.Fatalf("%s=1, yet no keeper: %s", vk.KeepBusyEnv, g.KeptBusy())
 	}
-	r := &probe.Runner{GPU: g, Config: smallConfig()}
+	r := &engine.Runner{GPU: g, Config: smallConfig()}
 	ctx := context.Background()
 	if _, err := r.Warmup(ctx, 0, 100*time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
-	recs, err := r.Chain(ctx, probe.ChainSpec{Suite: "alu", Subject: "Fma.f32", Op: "fma.f32", Step: g.Codegen().FMAStep()})
+	recs, err := r.Chain(ctx, engine.ChainSpec{Suite: "alu", Subject: "Fma.f32", Op: "fma.f32", Step: g.Codegen().FMAStep()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,12 +3,13 @@ package vk
 import (
 	"testing"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/google/go-cmp/cmp"
-	"github.com/gpuarch/gpuarch/probe"
 )
 
 func TestPack(t *testing.T) {
-	got, err := pack([]any{probe.Ptr(0x1122334455667788), uint32(7), uint64(9), uint32(1), uint32(2)})
+	got, err := pack([]any{engine.Ptr(0x1122334455667788), uint32(7), uint64(9), uint32(1), uint32(2)})
 	if err != nil {
 		t.Fatal(err)
 	}

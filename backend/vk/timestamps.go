@@ -7,8 +7,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 )
 
 // Timing by timestamps. Where the device has no VK_KHR_shader_clock
@@ -82,7 +83,7 @@ func timingNotes(source string) map[string]timedKernel {
 
 // fillTimes writes the timer fields of a dispatch that lasted ns, at
 // cyclesPerNs, into the output buffer a kernel's first argument points to.
-func (p *program) fillTimes(kernel string, g probe.Grid, ns, cyclesPerNs float64, args []any) error {
+func (p *program) fillTimes(kernel string, g engine.Grid, ns, cyclesPerNs float64, args []any) error {
 	tk, ok := p.timed[kernel]
 	if !ok {
 		return nil // not a timed kernel (a fill or a helper)
@@ -90,7 +91,7 @@ func (p *program) fillTimes(kernel string, g probe.Grid, ns, cyclesPerNs float64
 	if len(args) <= tk.count {
 		return fmt.Errorf("%s: %d arguments, the count is argument %d", kernel, len(args), tk.count)
 	}
-	out, ok := args[0].(probe.Ptr)
+	out, ok := args[0].(engine.Ptr)
 	if !ok {
 		return fmt.Errorf("%s: the first argument is %T, not the output buffer", kernel, args[0])
 	}
@@ -110,11 +111,11 @@ func (p *program) fillTimes(kernel string, g probe.Grid, ns, cyclesPerNs float64
 		return wrap(buf.Write(data))
 	}
 	warps := g.Blocks * ((g.Threads + p.g.info.WarpSize - 1) / p.g.info.WarpSize)
-	if len(data) < warps*probe.WarpRecordBytes {
-		return fmt.Errorf("%s: the output buffer holds %d bytes, %d warp records need %d", kernel, len(data), warps, warps*probe.WarpRecordBytes)
+	if len(data) < warps*engine.WarpRecordBytes {
+		return fmt.Errorf("%s: the output buffer holds %d bytes, %d warp records need %d", kernel, len(data), warps, warps*engine.WarpRecordBytes)
 	}
 	for i := range warps {
-		r := data[i*probe.WarpRecordBytes:]
+		r := data[i*engine.WarpRecordBytes:]
 		le.PutUint64(r[0:], 0)
 		le.PutUint64(r[8:], cycles)
 		le.PutUint64(r[16:], 0)

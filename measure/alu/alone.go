@@ -5,20 +5,21 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 )
 
 // Alone says why an entry of the catalog of kernel language isa has no
 // counterpart in the other language's catalog (no Op): "" when no reason
 // is stated, which the parity test refuses. An entry with an Op has a
 // twin of that Op in the other catalog, which the test checks too.
-func Alone(isa string, s probe.ChainSpec) string { return AloneIn(isa, s, ptxAlone, spirvAlone) }
+func Alone(isa string, s engine.ChainSpec) string { return AloneIn(isa, s, ptxAlone, spirvAlone) }
 
 // AloneIn is Alone for a catalog whose reasons are ptxGroups (by PTX
 // group) and spirvSubjects (by SPIR-V subject); a PTX operand form
 // ("add.rn.f32 [imm]") needs none.
-func AloneIn(isa string, s probe.ChainSpec, ptxGroups, spirvSubjects map[string]string) string {
+func AloneIn(isa string, s engine.ChainSpec, ptxGroups, spirvSubjects map[string]string) string {
 	if isa == kernel.ISASPIRV {
 		return spirvSubjects[s.Subject]
 	}

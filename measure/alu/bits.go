@@ -1,7 +1,7 @@
 package alu
 
 import (
-	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/ptx"
 )
 
@@ -11,10 +11,10 @@ const shiftImmNote = "each step also XORs a rotating operand (a LOP3): two shift
 // amounts are rotating shift amounts and bit-field positions.
 var amounts = [4]uint64{1, 2, 3, 5}
 
-func bitEntries() []probe.ChainSpec {
+func bitEntries() []engine.ChainSpec {
 	b32, b64, u32 := ptx.B32, ptx.B64, ptx.U32
 	rot := [4]uint64{0x9e3779b9, 0x7f4a7c15, 0x85ebca6b, 0xc2b2ae35}
-	return []probe.ChainSpec{
+	return []engine.ChainSpec{
 		// Logic: see logicNote.
 		noted(entry("bitwise", "and.b32", "lop3.b32 {d}, {x}, {a}, {b}, 0x80;", b32,
 			0xffffffff, [4]uint64{0xfffffffe, 0xfffffffd, 0xfffffffb, 0xfffffff7}, "LOP3"), logicNote("x & a & b", "0x80")),

@@ -17,8 +17,8 @@
 package alu
 
 import (
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 )
 
@@ -59,8 +59,8 @@ func x2(h uint64) uint64 { return h<<16 | h }
 func alt(p, q uint64) [4]uint64 { return [4]uint64{p, q, p, q} }
 
 // entry builds a catalog entry.
-func entry(group, name, tmpl string, t ptx.Type, x0 uint64, a [4]uint64, expect ...string) probe.ChainSpec {
-	return probe.ChainSpec{
+func entry(group, name, tmpl string, t ptx.Type, x0 uint64, a [4]uint64, expect ...string) engine.ChainSpec {
+	return engine.ChainSpec{
 		Suite: Suite, Subject: name, Group: group,
 		Step:   kernel.Step{Template: tmpl, Type: t, X0: x0, A: a},
 		Expect: expect,
@@ -68,25 +68,25 @@ func entry(group, name, tmpl string, t ptx.Type, x0 uint64, a [4]uint64, expect 
 }
 
 // withTemp sets the step's temporary type.
-func withTemp(s probe.ChainSpec, t ptx.Type) probe.ChainSpec {
+func withTemp(s engine.ChainSpec, t ptx.Type) engine.ChainSpec {
 	s.Step.Temp = t
 	return s
 }
 
 // withOperand sets the operands' type.
-func withOperand(s probe.ChainSpec, t ptx.Type) probe.ChainSpec {
+func withOperand(s engine.ChainSpec, t ptx.Type) engine.ChainSpec {
 	s.Step.Operand = t
 	return s
 }
 
 // weighted says one step compiles to about w machine instructions.
-func weighted(s probe.ChainSpec, w int) probe.ChainSpec {
+func weighted(s engine.ChainSpec, w int) engine.ChainSpec {
 	s.Weight = w
 	return s
 }
 
 // noted attaches a note on how the entry is measured.
-func noted(s probe.ChainSpec, note string) probe.ChainSpec {
+func noted(s engine.ChainSpec, note string) engine.ChainSpec {
 	s.Note = note
 	return s
 }
@@ -97,26 +97,26 @@ func logicNote(expr, lut string) string {
 }
 
 // packed marks an instruction giving 2 results per thread.
-func packed(s probe.ChainSpec) probe.ChainSpec {
+func packed(s engine.ChainSpec) engine.ChainSpec {
 	s.ResultsPerThread = 2
 	return s
 }
 
 // regOps makes an entry's operands true registers (see kernel.Step).
-func regOps(s probe.ChainSpec) probe.ChainSpec {
+func regOps(s engine.ChainSpec) engine.ChainSpec {
 	s.Step.RegOperands = true
 	return s
 }
 
 // rename gives an entry another name (for operand variants).
-func rename(s probe.ChainSpec, name string) probe.ChainSpec {
+func rename(s engine.ChainSpec, name string) engine.ChainSpec {
 	s.Subject = name
 	return s
 }
 
 // oneChain measures throughput with one chain per thread only: ptxas packs
 // two independent scalar 16-bit chains into one packed instruction.
-func oneChain(s probe.ChainSpec) probe.ChainSpec {
+func oneChain(s engine.ChainSpec) engine.ChainSpec {
 	s.ILPs = []int{1}
 	const why = "throughput uses one chain per thread (ILP 1, occupancy swept): ptxas packs two independent scalar 16-bit operations into one packed instruction"
 	if s.Note == "" {
@@ -129,9 +129,9 @@ func oneChain(s probe.ChainSpec) probe.ChainSpec {
 
 // Catalog returns the suite's entries in report order. Each call builds a
 // fresh slice, so callers may modify what they get.
-func Catalog() []probe.ChainSpec {
-	var out []probe.ChainSpec
-	for _, part := range [][]probe.ChainSpec{
+func Catalog() []engine.ChainSpec {
+	var out []engine.ChainSpec
+	for _, part := range [][]engine.ChainSpec{
 		halfEntries(), floatEntries(), doubleEntries(), compareEntries(), convertEntries(),
 		mufuEntries(), preciseEntries(), int16Entries(), int32Entries(), int64Entries(), bitEntries(), packedEntries(),
 	} {

@@ -1,7 +1,7 @@
 package alu
 
 import (
-	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/ptx"
 )
 
@@ -11,8 +11,8 @@ const (
 	f64TQ    = 0x3fe8000000000000
 )
 
-func compareEntries() []probe.ChainSpec {
-	return []probe.ChainSpec{
+func compareEntries() []engine.ChainSpec {
+	return []engine.ChainSpec{
 		entry("compare", "setp.lt.f32+selp.f32", "setp.lt.f32 {p}, {x}, {a0};\nselp.f32 {d}, {a1}, {a2}, {p};", ptx.F32,
 			f32One, [4]uint64{f32Half, f32Quart, f32ThreeQ}, "FSETP"),
 		entry("compare", "set.lt.f32.f32", "set.lt.f32.f32 {d}, {x}, {a0};", ptx.F32,

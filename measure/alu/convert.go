@@ -1,7 +1,7 @@
 package alu
 
 import (
-	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/ptx"
 )
 
@@ -13,7 +13,7 @@ const widthNote = "the result is repacked to the source's width (a register pair
 
 // cvt builds a conversion entry. Chains of src bits; t and u are the
 // temporaries the template uses ("" when unused).
-func cvt(name, tmpl string, src, t, u ptx.Type, x0 uint64, expect ...string) probe.ChainSpec {
+func cvt(name, tmpl string, src, t, u ptx.Type, x0 uint64, expect ...string) engine.ChainSpec {
 	s := entry("convert", name, tmpl, src, x0, [4]uint64{}, expect...)
 	s.Step.Temp, s.Step.Temp2 = t, u
 	if t != "" && t.Bits() != src.Bits() {
@@ -22,13 +22,13 @@ func cvt(name, tmpl string, src, t, u ptx.Type, x0 uint64, expect ...string) pro
 	return s
 }
 
-func convertEntries() []probe.ChainSpec {
+func convertEntries() []engine.ChainSpec {
 	const (
 		b16, b32, b64 = ptx.B16, ptx.B32, ptx.B64
 		none          = ptx.Type("")
 		i2f, f2i, f2f = "I2F", "F2I", "F2F"
 	)
-	return []probe.ChainSpec{
+	return []engine.ChainSpec{
 		// 32-bit integers and f32: same width, no glue.
 		cvt("cvt.rn.f32.s32", "cvt.rn.f32.s32 {d}, {x};", b32, none, none, 12345, i2f, "I2FP"),
 		cvt("cvt.rn.f32.u32", "cvt.rn.f32.u32 {d}, {x};", b32, none, none, 12345, i2f, "I2FP"),

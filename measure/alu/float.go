@@ -1,7 +1,7 @@
 package alu
 
 import (
-	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/ptx"
 )
 
@@ -10,8 +10,8 @@ const roundNote = "a bare chain: rounding an integral value again changes nothin
 
 // floatFamily builds add/sub/mul/fma/min/max/abs/neg and the rounding
 // conversions of f32 or f64.
-func floatFamily(group, ty string, t ptx.Type, one, milli, nmilli, up, down, p999 uint64, fop, mop, aop, mnmx, rnd string) []probe.ChainSpec {
-	return []probe.ChainSpec{
+func floatFamily(group, ty string, t ptx.Type, one, milli, nmilli, up, down, p999 uint64, fop, mop, aop, mnmx, rnd string) []engine.ChainSpec {
+	return []engine.ChainSpec{
 		entry(group, "add.rn."+ty, "add.rn."+ty+" {d}, {x}, {a};", t, one, alt(milli, nmilli), aop),
 		entry(group, "sub.rn."+ty, "sub.rn."+ty+" {d}, {x}, {a};", t, one, alt(milli, nmilli), aop),
 		entry(group, "mul.rn."+ty, "mul.rn."+ty+" {d}, {x}, {a};", t, one, alt(up, down), mop),
@@ -34,7 +34,7 @@ func floatFamily(group, ty string, t ptx.Type, one, milli, nmilli, up, down, p99
 	}
 }
 
-func floatEntries() []probe.ChainSpec {
+func floatEntries() []engine.ChainSpec {
 	es := floatFamily("f32", "f32", ptx.F32, f32One, f32Milli, f32NMilli, f32Up, f32Down, f32P999, "FFMA", "FMUL", "FADD", "FMNMX", "FRND")
 	return append(es,
 		rename(entry("f32", "fma.rn.f32", "fma.rn.f32 {d}, {x}, 0f3F7FBE77, 0f3A83126F;", ptx.F32, f32One, [4]uint64{}, "FFMA"), "fma.rn.f32 [imm]"),
@@ -45,6 +45,6 @@ func floatEntries() []probe.ChainSpec {
 	)
 }
 
-func doubleEntries() []probe.ChainSpec {
+func doubleEntries() []engine.ChainSpec {
 	return floatFamily("f64", "f64", ptx.F64, f64One, f64Milli, f64NMilli, f64Up, f64Down, f64P999, "DFMA", "DMUL", "DADD", "DSETP", "FRND")
 }

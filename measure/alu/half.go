@@ -1,7 +1,7 @@
 package alu
 
 import (
-	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/ptx"
 )
 
@@ -25,7 +25,7 @@ func modifierNote(op, carrier string) string {
 
 // halfFamily builds the add/sub/mul/fma/min/max/abs/neg entries of one
 // 16-bit type. x2 says whether the type is packed (two results per thread).
-func halfFamily(group, ty string, t ptx.Type, one, milli, nmilli, up, down, p999 uint64, pack bool) []probe.ChainSpec {
+func halfFamily(group, ty string, t ptx.Type, one, milli, nmilli, up, down, p999 uint64, pack bool) []engine.ChainSpec {
 	v := func(h uint64) uint64 {
 		if pack {
 			return x2(h)
@@ -34,7 +34,7 @@ func halfFamily(group, ty string, t ptx.Type, one, milli, nmilli, up, down, p999
 	}
 	suffix := ".rn." + ty
 	add, mul, fma := []string{"HADD2", "HFMA2"}, []string{"HMUL2", "HFMA2"}, []string{"HFMA2"}
-	es := []probe.ChainSpec{
+	es := []engine.ChainSpec{
 		entry(group, "add"+suffix, "add"+suffix+" {d}, {x}, {a};", t, v(one), alt(v(milli), v(nmilli)), add...),
 		entry(group, "sub"+suffix, "sub"+suffix+" {d}, {x}, {a};", t, v(one), alt(v(milli), v(nmilli)), add...),
 		entry(group, "mul"+suffix, "mul"+suffix+" {d}, {x}, {a};", t, v(one), alt(v(up), v(down)), mul...),
@@ -58,8 +58,8 @@ func halfFamily(group, ty string, t ptx.Type, one, milli, nmilli, up, down, p999
 	return es
 }
 
-func halfEntries() []probe.ChainSpec {
-	var es []probe.ChainSpec
+func halfEntries() []engine.ChainSpec {
+	var es []engine.ChainSpec
 	es = append(es, halfFamily("f16x2", "f16x2", ptx.F16x2, f16One, f16Milli, f16NMilli, f16Up, f16Down, f16P999, true)...)
 	es = append(es, halfFamily(GroupF16, "f16", ptx.F16, f16One, f16Milli, f16NMilli, f16Up, f16Down, f16P999, false)...)
 	es = append(es, halfFamily("bf16x2", "bf16x2", ptx.BF16x2, bf16One, bf16Milli, bf16NMilli, bf16Up, bf16Down, bf16P996, true)...)

@@ -1,7 +1,7 @@
 package alu
 
 import (
-	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/ptx"
 )
 
@@ -17,9 +17,9 @@ const wideNote = "the 64-bit result's high word feeds the next step (a register-
 // minMaxIntNote explains the alternating integer min/max chains.
 const minMaxIntNote = "steps alternate the signed and unsigned forms: ptxas fuses two dependent same-signed mins (or maxes) into one three-input VIMNMX3, but cannot fuse across signedness"
 
-func int32Entries() []probe.ChainSpec {
+func int32Entries() []engine.ChainSpec {
 	s32, u32 := ptx.S32, ptx.U32
-	return []probe.ChainSpec{
+	return []engine.ChainSpec{
 		entry("int32", "add.s32", "add.s32 {d}, {y}, {x};", s32, 1, [4]uint64{2}, "IADD3", "IMAD.IADD", "IADD"),
 		entry("int32", "sub.s32", "sub.s32 {d}, {y}, {x};", s32, 1, [4]uint64{2}, "IADD3", "IMAD.IADD", "IADD"),
 		entry("int32", "mul.lo.s32", "mul.lo.s32 {d}, {y}, {x};", s32, 3, [4]uint64{5}, "IMAD", "IMUL"),
@@ -48,22 +48,22 @@ func int32Entries() []probe.ChainSpec {
 }
 
 // wide gives a widening entry its 64-bit result and 32-bit spare half.
-func wide(s probe.ChainSpec) probe.ChainSpec {
+func wide(s engine.ChainSpec) engine.ChainSpec {
 	s.Step.Temp, s.Step.Temp2 = ptx.B64, ptx.B32
 	return s
 }
 
-func int16Entries() []probe.ChainSpec {
+func int16Entries() []engine.ChainSpec {
 	s16 := ptx.S16
-	return []probe.ChainSpec{
+	return []engine.ChainSpec{
 		entry("int16", "add.s16", "add.s16 {d}, {y}, {x};", s16, 1, [4]uint64{2}, "IADD3", "IMAD.IADD", "VIADD"),
 		entry("int16", "mad.lo.s16", "mad.lo.s16 {d}, {y}, {x}, {a1};", s16, 3, [4]uint64{5, 7}, "IMAD"),
 	}
 }
 
-func int64Entries() []probe.ChainSpec {
+func int64Entries() []engine.ChainSpec {
 	s64, u64 := ptx.S64, ptx.U64
-	return []probe.ChainSpec{
+	return []engine.ChainSpec{
 		entry("int64", "add.s64", "add.s64 {d}, {y}, {x};", s64, 1, [4]uint64{2}, "IADD3", "IADD", "IMAD.IADD"),
 		entry("int64", "sub.s64", "sub.s64 {d}, {y}, {x};", s64, 1, [4]uint64{2}, "IADD3", "IADD", "IMAD.IADD"),
 		weighted(entry("int64", "mul.lo.s64", "mul.lo.s64 {d}, {y}, {x};", s64, 3, [4]uint64{5}, "IMAD"), 3),

@@ -5,18 +5,19 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/internal/editdist"
-	"github.com/gpuarch/gpuarch/probe"
 )
 
 // Pick returns the entries of cat named in names, in catalog order;
 // names cat lacks are left out.
-func Pick(cat []probe.ChainSpec, names []string) []probe.ChainSpec {
+func Pick(cat []engine.ChainSpec, names []string) []engine.ChainSpec {
 	want := map[string]bool{}
 	for _, n := range names {
 		want[n] = true
 	}
-	var out []probe.ChainSpec
+	var out []engine.ChainSpec
 	for _, s := range cat {
 		if want[s.Subject] {
 			out = append(out, s)
@@ -41,16 +42,16 @@ func (e *UnknownError) Error() string {
 
 // Lookup returns the catalog entries with the given names, in the order
 // given. The first unknown name is an *UnknownError.
-func Lookup(names []string) ([]probe.ChainSpec, error) { return LookupIn(Catalog(), names) }
+func Lookup(names []string) ([]engine.ChainSpec, error) { return LookupIn(Catalog(), names) }
 
 // LookupIn is Lookup in another catalog (the ALU and warp catalogs
 // together, say).
-func LookupIn(cat []probe.ChainSpec, names []string) ([]probe.ChainSpec, error) {
-	by := make(map[string]probe.ChainSpec, len(cat))
+func LookupIn(cat []engine.ChainSpec, names []string) ([]engine.ChainSpec, error) {
+	by := make(map[string]engine.ChainSpec, len(cat))
 	for _, s := range cat {
 		by[s.Subject] = s
 	}
-	var out []probe.ChainSpec
+	var out []engine.ChainSpec
 	for _, n := range names {
 		s, ok := by[n]
 		if !ok {
@@ -63,7 +64,7 @@ func LookupIn(cat []probe.ChainSpec, names []string) ([]probe.ChainSpec, error) 
 
 // closest returns up to n catalog names nearest to name by edit distance,
 // names containing it first.
-func closest(name string, cat []probe.ChainSpec, n int) []string {
+func closest(name string, cat []engine.ChainSpec, n int) []string {
 	type cand struct {
 		name string
 		dist int

@@ -1,18 +1,18 @@
 package alu
 
 import (
-	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/ptx"
 )
 
 // approx builds a bare approximate special-function chain.
-func approx(group, name string, t ptx.Type, x0 uint64, weight int, expect ...string) probe.ChainSpec {
+func approx(group, name string, t ptx.Type, x0 uint64, weight int, expect ...string) engine.ChainSpec {
 	return weighted(entry(group, name, name+" {d}, {x};", t, x0, [4]uint64{}, expect...), weight)
 }
 
-func mufuEntries() []probe.ChainSpec {
+func mufuEntries() []engine.ChainSpec {
 	const f64Two = 0x4000000000000000
-	es := []probe.ChainSpec{
+	es := []engine.ChainSpec{
 		approx("mufu", "rcp.approx.f32", ptx.F32, f32OneHlf, 4, "MUFU.RCP"),
 		approx("mufu", "rsqrt.approx.f32", ptx.F32, f32Two, 4, "MUFU.RSQ"),
 		approx("mufu", "sqrt.approx.f32", ptx.F32, f32Two, 4, "MUFU.SQRT", "MUFU.RSQ"),
@@ -43,8 +43,8 @@ func mufuEntries() []probe.ChainSpec {
 // preciseNote explains the IEEE-rounded sequences.
 const preciseNote = "an IEEE-rounded sequence: the MUFU approximation refined with FMAs, with a slow path for special operands that normal values never take"
 
-func preciseEntries() []probe.ChainSpec {
-	es := []probe.ChainSpec{
+func preciseEntries() []engine.ChainSpec {
+	es := []engine.ChainSpec{
 		weighted(entry("precise", "div.rn.f32", "div.rn.f32 {d}, {x}, {a};", ptx.F32, f32One, alt(f32Up, f32Down), "MUFU.RCP"), 10),
 		weighted(entry("precise", DivFullF32, "div.full.f32 {d}, {a}, {x};", ptx.F32, f32One, alt(f32Up, f32Down), "MUFU.RCP"), 6),
 		weighted(entry("precise", DivApproxF32, "div.approx.f32 {d}, {a}, {x};", ptx.F32, f32One, alt(f32Up, f32Down), "MUFU.RCP"), 3),

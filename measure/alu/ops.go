@@ -1,9 +1,9 @@
 package alu
 
-import "github.com/gpuarch/gpuarch/probe"
+import "github.com/gpuarch/gpuarch/engine"
 
 // ptxOps gives the PTX entries that have a SPIR-V counterpart their
-// neutral operation (see probe.ChainSpec.Op), so that records of the CUDA
+// neutral operation (see engine.ChainSpec.Op), so that records of the CUDA
 // and the Vulkan backend on one GPU can be set side by side. The SPIR-V
 // entries carry theirs in SPIRVCatalog. Where PTX has an approximate and
 // an exact form, the one a Vulkan driver may choose under Vulkan's
@@ -30,7 +30,7 @@ var ptxOps = map[string]string{
 }
 
 // withOps sets the neutral operation of every PTX entry ptxOps names.
-func withOps(specs []probe.ChainSpec) []probe.ChainSpec {
+func withOps(specs []engine.ChainSpec) []engine.ChainSpec {
 	for i := range specs {
 		if op, ok := ptxOps[specs[i].Subject]; ok {
 			specs[i].Op = op

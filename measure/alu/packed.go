@@ -1,7 +1,7 @@
 package alu
 
 import (
-	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/ptx"
 )
 
@@ -11,10 +11,10 @@ const dpxNote = "two PTX instructions that Hopper's DPX unit can execute as one 
 // videoNote explains emulated video instructions.
 const videoNote = "a legacy video instruction, emulated by a sequence on recent GPUs"
 
-func packedEntries() []probe.ChainSpec {
+func packedEntries() []engine.ChainSpec {
 	b32, s32, u32 := ptx.B32, ptx.S32, ptx.U32
 	bytes := [4]uint64{0x01020304, 0x05060708, 0x090a0b0c, 0x0d0e0f10}
-	return []probe.ChainSpec{
+	return []engine.ChainSpec{
 		entry("dot", "dp4a.u32.u32", "dp4a.u32.u32 {d}, {x}, {a}, {y};", u32, 0x01010101, bytes, "IDP.4A"),
 		entry("dot", "dp4a.s32.s32", "dp4a.s32.s32 {d}, {x}, {a}, {y};", s32, 0x01010101, bytes, "IDP.4A"),
 		entry("dot", "dp4a.s32.u32", "dp4a.s32.u32 {d}, {x}, {a}, {y};", s32, 0x01010101, bytes, "IDP.4A"),

@@ -1,8 +1,8 @@
 package alu
 
 import (
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 )
 
@@ -15,16 +15,16 @@ import (
 // GLSL.std.450 instruction, and the type.
 
 // spv builds a SPIR-V catalog entry.
-func spv(group, name, op, tmpl string, t ptx.Type, x0 uint64, a [4]uint64) probe.ChainSpec {
-	return probe.ChainSpec{
+func spv(group, name, op, tmpl string, t ptx.Type, x0 uint64, a [4]uint64) engine.ChainSpec {
+	return engine.ChainSpec{
 		Suite: Suite, Subject: name, Group: group, Op: op,
 		Step: kernel.Step{ISA: kernel.ISASPIRV, Template: tmpl, Type: t, X0: x0, A: a},
 	}
 }
 
 // expect sets what the entry compiles to on drivers that report machine
-// code, per family (see probe.ChainSpec.ExpectISA).
-func expect(s probe.ChainSpec, amd, intel []string) probe.ChainSpec {
+// code, per family (see engine.ChainSpec.ExpectISA).
+func expect(s engine.ChainSpec, amd, intel []string) engine.ChainSpec {
 	s.ExpectISA = map[string][]string{}
 	if len(amd) > 0 {
 		s.ExpectISA["amdgcn"] = amd
@@ -41,7 +41,7 @@ func l(s ...string) []string { return s }
 const glslNote = "a GLSL.std.450 extended instruction: how the driver implements it (and to what precision) is its choice"
 
 // spvFloat is the SPIR-V counterpart of floatFamily for f32 or f64.
-func spvFloat(ty string, t ptx.Type, one, milli, nmilli, up, down, p999 uint64) []probe.ChainSpec {
+func spvFloat(ty string, t ptx.Type, one, milli, nmilli, up, down, p999 uint64) []engine.ChainSpec {
 	g := ty
 	v := func(amd ...string) []string {
 		out := make([]string, len(amd))
@@ -50,7 +50,7 @@ func spvFloat(ty string, t ptx.Type, one, milli, nmilli, up, down, p999 uint64) 
 		}
 		return out
 	}
-	return []probe.ChainSpec{
+	return []engine.ChainSpec{
 		expect(spv(g, "OpFAdd."+ty, "add."+ty, "{d} = OpFAdd {T} {x} {a}", t, one, alt(milli, nmilli)), v("v_add"), l("add")),
 		expect(spv(g, "OpFSub."+ty, "sub."+ty, "{d} = OpFSub {T} {x} {a}", t, one, alt(milli, nmilli)), v("v_sub", "v_add"), l("add")),
 		expect(spv(g, "OpFMul."+ty, "mul."+ty, "{d} = OpFMul {T} {x} {a}", t, one, alt(up, down)), v("v_mul"), l("mul")),
@@ -71,12 +71,12 @@ func spvFloat(ty string, t ptx.Type, one, milli, nmilli, up, down, p999 uint64) 
 
 // spvTranscendental are the GLSL.std.450 functions the special-function
 // unit serves, with the PTX approximations' initial values.
-func spvTranscendental() []probe.ChainSpec {
+func spvTranscendental() []engine.ChainSpec {
 	f32 := ptx.F32
-	glsl := func(name, op string, x0 uint64, amd string) probe.ChainSpec {
+	glsl := func(name, op string, x0 uint64, amd string) engine.ChainSpec {
 		return expect(noted(spv("glsl", name+".f32", op, "{d} = OpExtInst {T} {glsl} "+name+" {x}", f32, x0, [4]uint64{}), glslNote), l(amd), l("math"))
 	}
-	return []probe.ChainSpec{
+	return []engine.ChainSpec{
 		glsl("Exp2", "exp2.f32", f32Half, "v_exp_f32"),
 		glsl("Log2", "log2.f32", f32Three, "v_log_f32"),
 		glsl("InverseSqrt", "rsqrt.f32", f32Two, "v_rsq_f32"),
@@ -95,9 +95,9 @@ func spvTranscendental() []probe.ChainSpec {
 
 // spvInt are the integer entries, with the PTX entries' two-register
 // chains (x += y; y += x has no closed form a compiler would use).
-func spvInt() []probe.ChainSpec {
+func spvInt() []engine.ChainSpec {
 	u32, u64 := ptx.U32, ptx.U64
-	return []probe.ChainSpec{
+	return []engine.ChainSpec{
 		expect(spv("int32", "OpIAdd.u32", "add.i32", "{d} = OpIAdd {T} {y} {x}", u32, 1, [4]uint64{2}), l("v_add_u32", "v_add_nc_u32", "v_add_co_u32"), l("add")),
 		expect(spv("int32", "OpISub.u32", "sub.i32", "{d} = OpISub {T} {y} {x}", u32, 1, [4]uint64{2}), l("v_sub_u32", "v_sub_nc_u32", "v_sub_co_u32"), l("add")),
 		expect(spv("int32", "OpIMul.u32", "mul.lo.i32", "{d} = OpIMul {T} {y} {x}", u32, 3, [4]uint64{5}), l("v_mul_lo_u32"), l("mul")),
@@ -126,9 +126,9 @@ func spvInt() []probe.ChainSpec {
 }
 
 // spvConvert are conversions, on raw-bit chains as in the PTX catalog.
-func spvConvert() []probe.ChainSpec {
+func spvConvert() []engine.ChainSpec {
 	b32 := ptx.B32
-	return []probe.ChainSpec{
+	return []engine.ChainSpec{
 		spv("convert", "OpConvertSToF.f32.s32", "cvt.f32.s32", "{t} = OpConvertSToF {ty:f32} {x}\n{d} = OpBitcast {T} {t}", b32, 12345, [4]uint64{}),
 		spv("convert", "OpConvertUToF.f32.u32", "cvt.f32.u32", "{t} = OpConvertUToF {ty:f32} {x}\n{d} = OpBitcast {T} {t}", b32, 12345, [4]uint64{}),
 		spv("convert", "OpConvertFToS.s32.f32", "cvt.rzi.s32.f32", "{t} = OpBitcast {ty:f32} {x}\n{d} = OpConvertFToS {T} {t}", b32, f32OneHlf, [4]uint64{}),
@@ -138,9 +138,9 @@ func spvConvert() []probe.ChainSpec {
 
 // spvHalf are the 16-bit float entries: scalar and two-wide vectors (the
 // packed form drivers map to paired instructions).
-func spvHalf() []probe.ChainSpec {
+func spvHalf() []engine.ChainSpec {
 	f16, f16x2 := ptx.F16, ptx.F16x2
-	return []probe.ChainSpec{
+	return []engine.ChainSpec{
 		spv("f16", "OpFAdd.f16", "add.f16", "{d} = OpFAdd {T} {x} {a}", f16, f16One, alt(f16Milli, f16NMilli)),
 		spv("f16", "OpFMul.f16", "mul.f16", "{d} = OpFMul {T} {x} {a}", f16, f16One, alt(f16Up, f16Down)),
 		spv("f16", "Fma.f16", "fma.f16", "{d} = OpExtInst {T} {glsl} Fma {x} {a0} {a1}", f16, f16One, [4]uint64{f16P999, f16Milli}),
@@ -151,9 +151,9 @@ func spvHalf() []probe.ChainSpec {
 }
 
 // SPIRVCatalog is the SPIR-V instruction catalog, in groups.
-func SPIRVCatalog() []probe.ChainSpec {
-	var out []probe.ChainSpec
-	for _, part := range [][]probe.ChainSpec{
+func SPIRVCatalog() []engine.ChainSpec {
+	var out []engine.ChainSpec
+	for _, part := range [][]engine.ChainSpec{
 		spvHalf(),
 		spvFloat("f32", ptx.F32, f32One, f32Milli, f32NMilli, f32Up, f32Down, f32P999),
 		spvFloat("f64", ptx.F64, f64One, f64Milli, f64NMilli, f64Up, f64Down, f64P999),
@@ -166,7 +166,7 @@ func SPIRVCatalog() []probe.ChainSpec {
 
 // CatalogFor is the catalog written in a kernel language: kernel.ISAPTX or
 // kernel.ISASPIRV.
-func CatalogFor(isa string) []probe.ChainSpec {
+func CatalogFor(isa string) []engine.ChainSpec {
 	if isa == kernel.ISASPIRV {
 		return SPIRVCatalog()
 	}

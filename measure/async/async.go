@@ -26,6 +26,7 @@
 package async
 
 import (
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -102,8 +103,8 @@ func Pipeline() PipelinePlan {
 
 // Jobs are the suite's jobs for dev. On a device that cannot run them
 // (another backend, an older GPU) they compile nothing and record why.
-func Jobs(dev record.Device) []probe.Planned {
-	return []probe.Planned{
+func Jobs(dev record.Device) []engine.Planned {
+	return []engine.Planned{
 		{Key: Key("latency"), Job: CopyLatencyJob(Suite, LatencyCases())},
 		{Key: Key("overlap"), Job: OverlapJob(Suite, OverlapCounts)},
 		{Key: Key("mbarrier"), Job: MbarrierJob(Suite)},

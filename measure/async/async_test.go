@@ -6,9 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/measure/async"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -25,8 +26,8 @@ func (g ampere) Device() record.Device {
 // why, and nothing is launched.
 func TestAsyncSuiteSkipsBeforeHopper(t *testing.T) {
 	g := ampere{sim.New()}
-	r := &probe.Runner{GPU: g, Config: probe.DefaultConfig()}
-	var jobs []probe.Job
+	r := &engine.Runner{GPU: g, Config: engine.DefaultConfig()}
+	var jobs []engine.Job
 	for _, p := range async.Jobs(g.Device()) {
 		jobs = append(jobs, p.Job)
 	}
@@ -52,7 +53,7 @@ func TestAsyncSuiteSkipsBeforeHopper(t *testing.T) {
 // loader is a simulated GPU that could load a cubin.
 type loader struct{ *sim.GPU }
 
-func (loader) LoadCubin(context.Context, string, []byte) (probe.Program, error) {
+func (loader) LoadCubin(context.Context, string, []byte) (engine.Program, error) {
 	return nil, errors.New("not used")
 }
 
@@ -61,16 +62,16 @@ func (loader) LoadCubin(context.Context, string, []byte) (probe.Program, error) 
 func TestSetmaxnregNeedsAssembler(t *testing.T) {
 	for _, c := range []struct {
 		name string
-		gpu  probe.GPU
+		gpu  engine.GPU
 		want string
 	}{
 		{"no cubin loader", sim.New(), "PTX compiled to a cubin"},
 		{"no ptxas", loader{sim.New()}, "ptxas is not on the PATH"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r := &probe.Runner{GPU: c.gpu, Config: probe.DefaultConfig()}
+			r := &engine.Runner{GPU: c.gpu, Config: engine.DefaultConfig()}
 			var recs []record.Record
-			if err := r.Run(context.Background(), []probe.Job{async.SetmaxnregJob("async")}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+			if err := r.Run(context.Background(), []engine.Job{async.SetmaxnregJob("async")}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 				t.Fatal(err)
 			}
 			if len(recs) != 2 {

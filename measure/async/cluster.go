@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
@@ -26,7 +28,7 @@ type ClusterPlan struct {
 // ClusterJob measures thread-block clusters: which shapes launch and how
 // many fit at once, how clusters are placed on the GPCs, distributed
 // shared memory's latency and bandwidth, and barrier.cluster.
-func ClusterJob(suite string, plan ClusterPlan) probe.Job {
+func ClusterJob(suite string, plan ClusterPlan) engine.Job {
 	j := &probe.PTXJob{Module: "cluster"}
 	j.Kernels = func() []*ptx.Kernel {
 		ks := []*ptx.Kernel{probe.ClusterTraceKernel("cluster_trace"), probe.DSMChaseKernel("dsm_chase", false), probe.DSMChaseKernel("dsm_chase_local", true),
@@ -42,12 +44,12 @@ func ClusterJob(suite string, plan ClusterPlan) probe.Job {
 	}
 	j.Items = append(j.Items, probe.Item{Rec: rec("cluster shapes", GroupCluster, record.Amount, "blocks per cluster",
 		"each shape launched (cuLaunchKernelEx with a cluster dimension; above 8 blocks with the non-portable size allowed) with one block per SM (over half the SM's shared memory) and with 128-thread blocks without shared memory; max active is the driver's count (cuOccupancyMaxActiveClusters), seen at once is the most clusters a traced launch of that many had running together; the value is the largest cluster that launched"),
-		Run: func(ctx context.Context, r *probe.Runner, c *probe.Compiled, rec *record.Record) error {
+		Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 			return clusterShapes(ctx, r, c, plan, rec)
 		}})
 	j.Items = append(j.Items, probe.Item{Rec: rec("GPCs", GroupCluster, record.Amount, "groups of SMs",
 		"launches of clusters of every size, one block per SM, traced (%smid, %cluster_ctarank): SMs that shared a cluster are joined; a cluster never spans GPCs, so each group is within one GPC"),
-		Run: func(ctx context.Context, r *probe.Runner, c *probe.Compiled, rec *record.Record) error {
+		Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 			return clusterGroups(ctx, r, c, plan, rec)
 		}})
 	for _, v := range []struct {
@@ -58,7 +60,7 @@ func ClusterJob(suite string, plan ClusterPlan) probe.Job {
 		v := v
 		j.Items = append(j.Items, probe.Item{Rec: rec(v.subject, GroupDSM, record.Latency, "cycles",
 			"thread 0 of rank 0 of a cluster of 2 follows a ring of offsets in a block's shared memory (64 words 128 bytes apart), one add and one dependent load a step; cycles per step"),
-			Run: func(ctx context.Context, r *probe.Runner, c *probe.Compiled, rec *record.Record) error {
+			Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 				return dsmChase(ctx, r, c, v.local, v.target, rec)
 			}})
 	}
@@ -69,7 +71,7 @@ func ClusterJob(suite string, plan ClusterPlan) probe.Job {
 		v := v
 		j.Items = append(j.Items, probe.Item{Rec: rec(v.subject, GroupDSM, record.Latency, "cycles",
 			"one-way store latency: a thread stores a count into its partner's flag (st.relaxed.cluster.shared::cluster) and polls its own until the partner, polling, stores it back; half the round trip (same SM: two warps of one block through the cluster window; other SM: two blocks of a cluster of 2)"),
-			Run: func(ctx context.Context, r *probe.Runner, c *probe.Compiled, rec *record.Record) error {
+			Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 				return dsmPingPong(ctx, r, c, v.target, rec)
 			}})
 	}
@@ -84,14 +86,14 @@ func ClusterJob(suite string, plan ClusterPlan) probe.Job {
 			subject := fmt.Sprintf("DSM %s %d B", what, w)
 			j.Items = append(j.Items, probe.Item{Rec: rec(subject, GroupDSM, record.Throughput, "bytes/clock/SM",
 				fmt.Sprintf("every thread of 1024-thread blocks (one per SM, clusters of each size) %ss %d bytes %d times a loop iteration from the next block's shared memory in its cluster (ld/st.shared::cluster through mapa), sweeping %d KiB; bytes over each SM's span of %%clock64; the value is the best cluster size; series own block: the same through the cluster window to the block's own memory", what, w, probe.DSMUnroll, probe.DSMRegion>>10)),
-				Run: func(ctx context.Context, r *probe.Runner, c *probe.Compiled, rec *record.Record) error {
+				Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 					return dsmStream(ctx, r, c, plan.Sizes, w, store, rec)
 				}})
 		}
 	}
 	j.Items = append(j.Items, probe.Item{Rec: rec("barrier.cluster", GroupCluster, record.Latency, "cycles per barrier",
 		"barrier.cluster.arrive then barrier.cluster.wait by every thread of 128-thread blocks, eight a loop iteration; the value is a cluster of 2, the sweep every size"),
-		Run: func(ctx context.Context, r *probe.Runner, c *probe.Compiled, rec *record.Record) error {
+		Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 			return clusterBarrier(ctx, r, c, plan.Sizes, rec)
 		}})
 	return j
@@ -158,15 +160,15 @@ func atOnce(tr []traceEntry) int {
 	return most
 }
 
-func clusterLauncher(c *probe.Compiled) (probe.ClusterLauncher, error) {
-	cl, ok := c.Prog.(probe.ClusterLauncher)
+func clusterLauncher(c *engine.Compiled) (engine.ClusterLauncher, error) {
+	cl, ok := c.Prog.(engine.ClusterLauncher)
 	if !ok {
 		return nil, fmt.Errorf("this backend cannot launch thread-block clusters")
 	}
 	return cl, nil
 }
 
-func clusterShapes(ctx context.Context, r *probe.Runner, c *probe.Compiled, plan ClusterPlan, rec *record.Record) error {
+func clusterShapes(ctx context.Context, r *engine.Runner, c *engine.Compiled, plan ClusterPlan, rec *record.Record) error {
 	cl, err := clusterLauncher(c)
 	if err != nil {
 		return err
@@ -208,7 +210,7 @@ func clusterShapes(ctx context.Context, r *probe.Runner, c *probe.Compiled, plan
 			}
 			out.Free()
 			if err != nil {
-				if probe.Fatal(err) {
+				if engine.Fatal(err) {
 					return err
 				}
 				s.Why = err.Error()
@@ -223,7 +225,7 @@ func clusterShapes(ctx context.Context, r *probe.Runner, c *probe.Compiled, plan
 	return nil
 }
 
-func clusterGroups(ctx context.Context, r *probe.Runner, c *probe.Compiled, plan ClusterPlan, rec *record.Record) error {
+func clusterGroups(ctx context.Context, r *engine.Runner, c *engine.Compiled, plan ClusterPlan, rec *record.Record) error {
 	cl, err := clusterLauncher(c)
 	if err != nil {
 		return err
@@ -297,7 +299,7 @@ func clusterGroups(ctx context.Context, r *probe.Runner, c *probe.Compiled, plan
 	return nil
 }
 
-func dsmChase(ctx context.Context, r *probe.Runner, c *probe.Compiled, local bool, target uint32, rec *record.Record) error {
+func dsmChase(ctx context.Context, r *engine.Runner, c *engine.Compiled, local bool, target uint32, rec *record.Record) error {
 	out, err := r.GPU.Alloc(64)
 	if err != nil {
 		return err
@@ -308,7 +310,7 @@ func dsmChase(ctx context.Context, r *probe.Runner, c *probe.Compiled, local boo
 	if local {
 		kernel = "dsm_chase_local"
 	}
-	g := probe.Grid{Blocks: 2, Threads: 32, SharedBytes: probe.AsyncData + probe.DSMRingElems*probe.DSMRingStride, Cluster: 2}
+	g := engine.Grid{Blocks: 2, Threads: 32, SharedBytes: probe.AsyncData + probe.DSMRingElems*probe.DSMRingStride, Cluster: 2}
 	if err := c.MedianCycles(ctx, r, kernel, g, out, iters*8, rec, out.Ptr(), uint32(iters), target); err != nil {
 		return err
 	}
@@ -325,26 +327,26 @@ func dsmChase(ctx context.Context, r *probe.Runner, c *probe.Compiled, local boo
 	if !local {
 		expect = []string{"LD"}
 	}
-	probe.Verified(rec, c.CheckClocked(kernel, expect, 8))
+	probe.Verified(rec, c.Verifier().Clocked(kernel, expect, 8))
 	return nil
 }
 
-func dsmPingPong(ctx context.Context, r *probe.Runner, c *probe.Compiled, target uint32, rec *record.Record) error {
+func dsmPingPong(ctx context.Context, r *engine.Runner, c *engine.Compiled, target uint32, rec *record.Record) error {
 	out, err := r.GPU.Alloc(64)
 	if err != nil {
 		return err
 	}
 	defer out.Free()
 	const iters = 512
-	g := probe.Grid{Blocks: 2, Threads: 64, SharedBytes: probe.AsyncData + 256, Cluster: 2}
+	g := engine.Grid{Blocks: 2, Threads: 64, SharedBytes: probe.AsyncData + 256, Cluster: 2}
 	if err := c.MedianCycles(ctx, r, "dsm_pingpong", g, out, iters*2, rec, out.Ptr(), uint32(iters), target); err != nil {
 		return err
 	}
-	probe.Verified(rec, c.CheckClocked("dsm_pingpong", []string{"ST"}, 1))
+	probe.Verified(rec, c.Verifier().Clocked("dsm_pingpong", []string{"ST"}, 1))
 	return nil
 }
 
-func dsmStream(ctx context.Context, r *probe.Runner, c *probe.Compiled, sizes []int, width int, store bool, rec *record.Record) error {
+func dsmStream(ctx context.Context, r *engine.Runner, c *engine.Compiled, sizes []int, width int, store bool, rec *record.Record) error {
 	d := r.GPU.Device()
 	kernel := fmt.Sprintf("dsm_ld%d", width)
 	if store {
@@ -364,7 +366,7 @@ func dsmStream(ctx context.Context, r *probe.Runner, c *probe.Compiled, sizes []
 			}
 			pt := record.ParamPoint{X: float64(size), Series: peer}
 			blocks := d.SMs / size * size
-			if cl, ok := c.Prog.(probe.ClusterLauncher); ok {
+			if cl, ok := c.Prog.(engine.ClusterLauncher); ok {
 				if n, err := cl.MaxActiveClusters(kernel, [3]int{size, 1, 1}, threads, shared, [3]int{size, 1, 1}); err == nil && n > 0 {
 					blocks = n * size
 				} else if err != nil {
@@ -377,15 +379,15 @@ func dsmStream(ctx context.Context, r *probe.Runner, c *probe.Compiled, sizes []
 				sw.Add(pt, nil, false)
 				continue
 			}
-			out, err := r.GPU.Alloc(blocks * threads / 32 * probe.WarpRecordBytes)
+			out, err := r.GPU.Alloc(blocks * threads / 32 * engine.WarpRecordBytes)
 			if err != nil {
 				return err
 			}
-			g := probe.Grid{Blocks: blocks, Threads: threads, SharedBytes: shared, Cluster: size}
+			g := engine.Grid{Blocks: blocks, Threads: threads, SharedBytes: shared, Cluster: size}
 			rates, err := sw.Launch(ctx, r, c, kernel, g, out, float64(iters*probe.DSMUnroll*32*width), nil, out.Ptr(), uint32(iters), shift)
 			out.Free()
 			if err != nil {
-				if probe.Fatal(err) {
+				if engine.Fatal(err) {
 					return err
 				}
 				pt.Failed = err.Error()
@@ -400,11 +402,11 @@ func dsmStream(ctx context.Context, r *probe.Runner, c *probe.Compiled, sizes []
 	if store {
 		expect = []string{"ST"}
 	}
-	probe.Verified(rec, c.CheckClocked(kernel, expect, probe.DSMUnroll))
+	probe.Verified(rec, c.Verifier().Clocked(kernel, expect, probe.DSMUnroll))
 	return nil
 }
 
-func clusterBarrier(ctx context.Context, r *probe.Runner, c *probe.Compiled, sizes []int, rec *record.Record) error {
+func clusterBarrier(ctx context.Context, r *engine.Runner, c *engine.Compiled, sizes []int, rec *record.Record) error {
 	out, err := r.GPU.Alloc(64)
 	if err != nil {
 		return err
@@ -414,10 +416,10 @@ func clusterBarrier(ctx context.Context, r *probe.Runner, c *probe.Compiled, siz
 	rec.Sweep = &record.SweepDetail{X: "cluster size"}
 	for _, size := range sizes {
 		var one record.Record
-		g := probe.Grid{Blocks: size, Threads: 128, Cluster: size}
+		g := engine.Grid{Blocks: size, Threads: 128, Cluster: size}
 		pt := record.ParamPoint{X: float64(size)}
 		if err := c.MedianCycles(ctx, r, "cluster_barrier", g, out, iters*kernel.SyncUnroll, &one, out.Ptr(), uint32(iters)); err != nil {
-			if probe.Fatal(err) {
+			if engine.Fatal(err) {
 				return err
 			}
 			pt.Failed = err.Error()
@@ -435,6 +437,6 @@ func clusterBarrier(ctx context.Context, r *probe.Runner, c *probe.Compiled, siz
 		rec.Status, rec.Reason = record.StatusFailed, "no cluster size measured"
 		return nil
 	}
-	probe.Verified(rec, c.CheckClocked("cluster_barrier", []string{"UCGABAR_ARV", "UCGABAR_WAIT", "CGABAR"}, kernel.SyncUnroll))
+	probe.Verified(rec, c.Verifier().Clocked("cluster_barrier", []string{"UCGABAR_ARV", "UCGABAR_WAIT", "CGABAR"}, kernel.SyncUnroll))
 	return nil
 }

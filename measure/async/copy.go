@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/cuda"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
@@ -56,7 +58,7 @@ func tensorTile(rank int, footprint int) (cuda.TensorTile, uint64) {
 
 // CopyLatencyJob measures each case's latency: the chain's cycles per
 // step less its control's.
-func CopyLatencyJob(suite string, cases []CopyLatency) probe.Job {
+func CopyLatencyJob(suite string, cases []CopyLatency) engine.Job {
 	j := &probe.PTXJob{Module: "async_latency"}
 	j.Kernels = func() []*ptx.Kernel {
 		var ks []*ptx.Kernel
@@ -78,7 +80,7 @@ func CopyLatencyJob(suite string, cases []CopyLatency) probe.Job {
 		j.Items = append(j.Items, probe.Item{
 			Rec: record.Record{ID: LatencyID(subject), Suite: suite, Subject: subject, Group: groupOf(c.Copy), Op: c.Copy.Kind,
 				Quantity: record.Latency, Unit: "cycles", Note: asyncLatencyNote(c)},
-			Run: func(ctx context.Context, r *probe.Runner, cp *probe.Compiled, rec *record.Record) error {
+			Run: func(ctx context.Context, r *engine.Runner, cp *engine.Compiled, rec *record.Record) error {
 				return asyncLatency(ctx, r, cp, c, rec)
 			},
 		})
@@ -160,9 +162,9 @@ func asyncIters(level string) int {
 	return 256
 }
 
-func asyncLatency(ctx context.Context, r *probe.Runner, c *probe.Compiled, lc CopyLatency, rec *record.Record) error {
+func asyncLatency(ctx context.Context, r *engine.Runner, c *engine.Compiled, lc CopyLatency, rec *record.Record) error {
 	footprint := asyncFootprint
-	bufs, free, err := probe.AllocBuffers(r.GPU, footprint, 64)
+	bufs, free, err := engine.AllocBuffers(r.GPU, footprint, 64)
 	if err != nil {
 		return err
 	}
@@ -193,7 +195,7 @@ func asyncLatency(ctx context.Context, r *probe.Runner, c *probe.Compiled, lc Co
 		mask, delta = uint32(footprint/2-1), 64<<10+128
 	}
 	threads := r.WarpSize()
-	g := probe.Grid{Blocks: 1, Threads: threads, SharedBytes: probe.AsyncData + max(lc.Bytes, 16*threads)}
+	g := engine.Grid{Blocks: 1, Threads: threads, SharedBytes: probe.AsyncData + max(lc.Bytes, 16*threads)}
 	iters := asyncIters(lc.Level)
 	launch := func(kernel string, into *record.Record) error {
 		return c.MedianCycles(ctx, r, kernel, g, out, iters*probe.AsyncSteps, into, append([]any{out.Ptr(), buf.Ptr(), uint32(iters), mask, delta, uint32(lc.Bytes)}, args...)...)
@@ -209,10 +211,10 @@ func asyncLatency(ctx context.Context, r *probe.Runner, c *probe.Compiled, lc Co
 	for i, v := range full.Samples {
 		rec.Samples[i] = v - ctl.Value
 	}
-	rec.Summary = probe.Summarize(rec.Samples)
+	rec.Summary = engine.Summarize(rec.Samples)
 	rec.Value = rec.Summary.Median
 	rec.Latency = &record.LatencyDetail{Cycles: rec.Value, RawCycles: full.Value, AdjustedCycles: rec.Value}
-	probe.Verified(rec, c.CheckClocked(asyncLatencyKernel(a, false), a.Expect(), probe.AsyncSteps))
+	probe.Verified(rec, c.Verifier().Clocked(asyncLatencyKernel(a, false), a.Expect(), probe.AsyncSteps))
 	return nil
 }
 
@@ -248,7 +250,7 @@ const cpAsyncThreads = 256
 // SM at every depth (and size), the record's value its best point, and
 // for DRAM sweeps of the TMA a second record: the fewest bytes in flight
 // per SM that reach 95% of that best.
-func CopyStreamJob(suite string, sweeps []CopyStream) probe.Job {
+func CopyStreamJob(suite string, sweeps []CopyStream) engine.Job {
 	j := &probe.PTXJob{Module: "async_stream"}
 	j.Kernels = func() []*ptx.Kernel {
 		var ks []*ptx.Kernel
@@ -283,11 +285,11 @@ func CopyStreamJob(suite string, sweeps []CopyStream) probe.Job {
 			reach = &record.Record{ID: InFlightID(subject), Suite: suite, Subject: InFlightSubject(subject), Group: GroupTMA,
 				Quantity: record.Amount, Unit: "bytes", Note: "the fewest bytes in flight per SM (stages × copy size) whose rate is at least 95% of the sweep's best"}
 		}
-		j.Items = append(j.Items, probe.Item{Rec: rec, Run: func(ctx context.Context, r *probe.Runner, c *probe.Compiled, rec *record.Record) error {
+		j.Items = append(j.Items, probe.Item{Rec: rec, Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 			return asyncStream(ctx, r, c, s, x, rec)
 		}})
 		if reach != nil {
-			j.Items = append(j.Items, probe.Item{Rec: *reach, Run: func(ctx context.Context, r *probe.Runner, c *probe.Compiled, rec *record.Record) error {
+			j.Items = append(j.Items, probe.Item{Rec: *reach, Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 				return fewestInFlight(j, rec, subject)
 			}})
 		}
@@ -330,14 +332,14 @@ func asyncStreamIters(kind string, size int) int {
 	return max(64, min(2048, (8<<20)/size))
 }
 
-func asyncStream(ctx context.Context, r *probe.Runner, c *probe.Compiled, s CopyStream, x string, rec *record.Record) error {
+func asyncStream(ctx context.Context, r *engine.Runner, c *engine.Compiled, s CopyStream, x string, rec *record.Record) error {
 	d := r.GPU.Device()
 	buf, err := r.GPU.Alloc(s.footprint())
 	if err != nil {
 		return err
 	}
 	defer buf.Free()
-	out, err := r.GPU.Alloc(d.SMs * 8 * probe.WarpRecordBytes)
+	out, err := r.GPU.Alloc(d.SMs * 8 * engine.WarpRecordBytes)
 	if err != nil {
 		return err
 	}
@@ -379,7 +381,7 @@ func asyncStream(ctx context.Context, r *probe.Runner, c *probe.Compiled, s Copy
 				sw.Add(pt, nil, false)
 				continue
 			}
-			g := probe.Grid{Blocks: d.SMs, Threads: threads, SharedBytes: max(need, oneBlockPerSM(d))}
+			g := engine.Grid{Blocks: d.SMs, Threads: threads, SharedBytes: max(need, oneBlockPerSM(d))}
 			iters := asyncStreamIters(s.Kind, size)
 			args := []any{out.Ptr(), buf.Ptr(), uint32(iters)}
 			if s.Kind != "cp.async" {
@@ -401,6 +403,6 @@ func asyncStream(ctx context.Context, r *probe.Runner, c *probe.Compiled, s Copy
 		return nil
 	}
 	expect := probe.AsyncCopy{Kind: s.Kind}.Expect()
-	probe.Verified(rec, c.CheckClocked(asyncStreamKernel(s.Kind, s.Depths[len(s.Depths)-1]), expect, 1))
+	probe.Verified(rec, c.Verifier().Clocked(asyncStreamKernel(s.Kind, s.Depths[len(s.Depths)-1]), expect, 1))
 	return nil
 }

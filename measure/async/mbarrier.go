@@ -3,6 +3,8 @@ package async
 import (
 	"context"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
@@ -21,7 +23,7 @@ func mbarKernelName(op string) string {
 // MbarrierJob measures each mbarrier operation in cycles per operation
 // from one thread (the phase flip between warps: per flip, half a round
 // trip).
-func MbarrierJob(suite string) probe.Job {
+func MbarrierJob(suite string) engine.Job {
 	j := &probe.PTXJob{Module: "mbarrier"}
 	j.Kernels = func() []*ptx.Kernel {
 		var ks []*ptx.Kernel
@@ -46,7 +48,7 @@ func MbarrierJob(suite string) probe.Job {
 		}
 		j.Items = append(j.Items, probe.Item{Rec: record.Record{ID: LatencyID(subject), Suite: suite, Subject: subject, Group: GroupMbarrier,
 			Quantity: record.Latency, Unit: "cycles per operation", Note: notes[op]},
-			Run: func(ctx context.Context, r *probe.Runner, c *probe.Compiled, rec *record.Record) error {
+			Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 				out, err := r.GPU.Alloc(64)
 				if err != nil {
 					return err
@@ -57,10 +59,10 @@ func MbarrierJob(suite string) probe.Job {
 				if op == "phase flip between warps" {
 					per *= 2
 				}
-				if err := c.MedianCycles(ctx, r, mbarKernelName(op), probe.Grid{Blocks: 1, Threads: 64, SharedBytes: 64}, out, per, rec, out.Ptr(), uint32(iters)); err != nil {
+				if err := c.MedianCycles(ctx, r, mbarKernelName(op), engine.Grid{Blocks: 1, Threads: 64, SharedBytes: 64}, out, per, rec, out.Ptr(), uint32(iters)); err != nil {
 					return err
 				}
-				probe.Verified(rec, c.CheckClocked(mbarKernelName(op), []string{"SYNCS"}, kernel.SyncUnroll))
+				probe.Verified(rec, c.Verifier().Clocked(mbarKernelName(op), []string{"SYNCS"}, kernel.SyncUnroll))
 				return nil
 			}})
 	}

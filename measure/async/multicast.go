@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
@@ -34,7 +36,7 @@ func multicastFootprint(level string) int {
 // SM's shared memory through the TMA's multicast against the cluster
 // size (the value is the best size), beside what each SM reads from L2
 // (the same over the cluster size).
-func MulticastJob(suite string, plan MulticastPlan) probe.Job {
+func MulticastJob(suite string, plan MulticastPlan) engine.Job {
 	j := &probe.PTXJob{Module: "async_multicast"}
 	j.Kernels = func() []*ptx.Kernel {
 		return []*ptx.Kernel{probe.TMAMulticastKernel(multicastKernel(plan.Stages), plan.Stages)}
@@ -45,14 +47,14 @@ func MulticastJob(suite string, plan MulticastPlan) probe.Job {
 		j.Items = append(j.Items, probe.Item{Rec: record.Record{ID: BandwidthID(subject), Suite: suite, Subject: subject, Group: GroupTMA, Op: "bulk multicast stream",
 			Quantity: record.Throughput, Unit: "bytes/clock/SM",
 			Note: fmt.Sprintf("clusters of n blocks, one block per SM: each block's thread loads 1/n of every %s stage (cp.async.bulk .multicast::cluster) into all n blocks' shared memory, %d stages in flight, each block refilling a slot once every block of the cluster has arrived on its empty mbarrier; clusters sweep %s together; bytes landing in each SM's shared memory over its span of %%clock64, median over SMs (each SM reads 1/n of them); the value is the best cluster size, n = 1 the plain TMA stream", probe.SizeName(plan.Stage), plan.Stages, probe.SizeName(multicastFootprint(level)))},
-			Run: func(ctx context.Context, r *probe.Runner, c *probe.Compiled, rec *record.Record) error {
+			Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 				return multicast(ctx, r, c, plan, level, rec)
 			}})
 	}
 	return j
 }
 
-func multicast(ctx context.Context, r *probe.Runner, c *probe.Compiled, plan MulticastPlan, level string, rec *record.Record) error {
+func multicast(ctx context.Context, r *engine.Runner, c *engine.Compiled, plan MulticastPlan, level string, rec *record.Record) error {
 	d := r.GPU.Device()
 	foot := multicastFootprint(level)
 	buf, err := r.GPU.Alloc(foot)
@@ -68,7 +70,7 @@ func multicast(ctx context.Context, r *probe.Runner, c *probe.Compiled, plan Mul
 	for _, n := range plan.Sizes {
 		pt := record.ParamPoint{X: float64(n), Series: "stage " + probe.SizeName(plan.Stage)}
 		blocks := d.SMs / n * n
-		if cl, ok := c.Prog.(probe.ClusterLauncher); ok {
+		if cl, ok := c.Prog.(engine.ClusterLauncher); ok {
 			switch m, err := cl.MaxActiveClusters(kernel, [3]int{n, 1, 1}, threads, shared, [3]int{n, 1, 1}); {
 			case err != nil:
 				pt.Failed = err.Error()
@@ -82,15 +84,15 @@ func multicast(ctx context.Context, r *probe.Runner, c *probe.Compiled, plan Mul
 			sw.Add(pt, nil, false)
 			continue
 		}
-		out, err := r.GPU.Alloc(blocks * probe.WarpRecordBytes)
+		out, err := r.GPU.Alloc(blocks * engine.WarpRecordBytes)
 		if err != nil {
 			return err
 		}
-		g := probe.Grid{Blocks: blocks, Threads: threads, SharedBytes: shared, Cluster: n}
+		g := engine.Grid{Blocks: blocks, Threads: threads, SharedBytes: shared, Cluster: n}
 		rates, err := sw.Launch(ctx, r, c, kernel, g, out, float64(iters*plan.Stage), nil, out.Ptr(), buf.Ptr(), uint32(iters), uint32(plan.Stage), uint32(foot-1))
 		out.Free()
 		if err != nil {
-			if probe.Fatal(err) {
+			if engine.Fatal(err) {
 				return err
 			}
 			pt.Failed = err.Error()
@@ -100,6 +102,6 @@ func multicast(ctx context.Context, r *probe.Runner, c *probe.Compiled, plan Mul
 	if !sw.Finish("no cluster size measured", "multicast streams") {
 		return nil
 	}
-	probe.Verified(rec, c.CheckClocked(kernel, []string{"UBLKCP"}, 1))
+	probe.Verified(rec, c.Verifier().Clocked(kernel, []string{"UBLKCP"}, 1))
 	return nil
 }

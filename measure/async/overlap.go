@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
@@ -20,7 +22,7 @@ func overlapKernel(ffma int) string { return fmt.Sprintf("cp_async_overlap_%d", 
 // cp.async from L2 hides: its loop's cycles against the FFMA each copy
 // overlaps (counts), the value the most FFMA that leave the loop within
 // 5% of the copy alone.
-func OverlapJob(suite string, counts []int) probe.Job {
+func OverlapJob(suite string, counts []int) engine.Job {
 	j := &probe.PTXJob{Module: "async_overlap"}
 	j.Kernels = func() []*ptx.Kernel {
 		var ks []*ptx.Kernel
@@ -33,14 +35,14 @@ func OverlapJob(suite string, counts []int) probe.Job {
 	j.Items = append(j.Items, probe.Item{Rec: record.Record{ID: AmountID(subject), Suite: suite, Subject: subject, Group: GroupCpAsync,
 		Quantity: record.Amount, Unit: "FFMA per copy",
 		Note: fmt.Sprintf("one warp: each loop iteration every lane issues one 16-byte cp.async.cg from a %s window in L2, commits it, runs independent FFMA (%d chains, pinned between the copy and its wait by a volatile shared load they start from and a volatile shared store they end in) and waits for the copy (wait_group 0); the sweep is cycles per iteration against the FFMA per copy; the value is the most FFMA whose iteration stays within 5%% of the copy alone (the arithmetic the copy's latency hides)", probe.SizeName(overlapWindow), probe.OverlapChains)},
-		Run: func(ctx context.Context, r *probe.Runner, c *probe.Compiled, rec *record.Record) error {
+		Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 			return overlap(ctx, r, c, counts, rec)
 		}})
 	return j
 }
 
-func overlap(ctx context.Context, r *probe.Runner, c *probe.Compiled, counts []int, rec *record.Record) error {
-	bufs, free, err := probe.AllocBuffers(r.GPU, overlapWindow, 64)
+func overlap(ctx context.Context, r *engine.Runner, c *engine.Compiled, counts []int, rec *record.Record) error {
+	bufs, free, err := engine.AllocBuffers(r.GPU, overlapWindow, 64)
 	if err != nil {
 		return err
 	}
@@ -52,9 +54,9 @@ func overlap(ctx context.Context, r *probe.Runner, c *probe.Compiled, counts []i
 	for _, n := range counts {
 		var one record.Record
 		pt := record.ParamPoint{X: float64(n)}
-		g := probe.Grid{Blocks: 1, Threads: 32, SharedBytes: probe.OverlapScratch + 32*4}
+		g := engine.Grid{Blocks: 1, Threads: 32, SharedBytes: probe.OverlapScratch + 32*4}
 		if err := c.MedianCycles(ctx, r, overlapKernel(n), g, out, iters, &one, out.Ptr(), buf.Ptr(), uint32(iters), uint32(overlapWindow-1)); err != nil {
-			if probe.Fatal(err) {
+			if engine.Fatal(err) {
 				return err
 			}
 			pt.Failed = err.Error()
@@ -79,6 +81,6 @@ func overlap(ctx context.Context, r *probe.Runner, c *probe.Compiled, counts []i
 	if rec.Value == float64(last) {
 		rec.Note += fmt.Sprintf("; even %d FFMA did not slow the loop: the value is a lower bound", last)
 	}
-	probe.Verified(rec, c.CheckClocked(overlapKernel(last), []string{"LDGSTS", "FFMA"}, 1))
+	probe.Verified(rec, c.Verifier().Clocked(overlapKernel(last), []string{"LDGSTS", "FFMA"}, 1))
 	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
@@ -23,8 +25,8 @@ const pipeFootprint = 8 << 20
 
 // SetmaxnregJob measures setmaxnreg's cost (sm_90a) and what the
 // register cap at entry does to occupancy. The module is compiled whole
-// by the Runner's Assembler (probe.Runner.Assembler).
-func SetmaxnregJob(suite string) probe.Job {
+// by the Runner's Assembler (engine.Runner.Assembler).
+func SetmaxnregJob(suite string) engine.Job {
 	j := &probe.PTXJob{Module: "setmaxnreg", Target: "sm_90a", Whole: true}
 	j.Kernels = func() []*ptx.Kernel {
 		return []*ptx.Kernel{probe.SetmaxnregKernel("setmaxnreg_exchange", true), probe.SetmaxnregKernel("setmaxnreg_pair", false)}
@@ -39,21 +41,21 @@ func SetmaxnregJob(suite string) probe.Job {
 		v := v
 		j.Items = append(j.Items, probe.Item{Rec: record.Record{ID: LatencyID(v.subject), Suite: suite, Subject: v.subject, Group: GroupSetmaxnreg,
 			Quantity: record.Latency, Unit: "cycles", Note: v.note},
-			Run: func(ctx context.Context, r *probe.Runner, c *probe.Compiled, rec *record.Record) error {
+			Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 				out, err := r.GPU.Alloc(64)
 				if err != nil {
 					return err
 				}
 				defer out.Free()
 				const iters = 512
-				if err := c.MedianCycles(ctx, r, v.kernel, probe.Grid{Blocks: 1, Threads: v.threads}, out, iters, rec, out.Ptr(), uint32(iters)); err != nil {
+				if err := c.MedianCycles(ctx, r, v.kernel, engine.Grid{Blocks: 1, Threads: v.threads}, out, iters, rec, out.Ptr(), uint32(iters)); err != nil {
 					return err
 				}
 				if n, err := c.Prog.MaxBlocksPerSM(v.kernel, v.threads, 0); err == nil {
 					rec.Note += fmt.Sprintf("; the driver fits %d such blocks per SM", n)
 				}
 				rec.Note += "; " + probe.WhyCompiledWhole
-				probe.Verified(rec, c.CheckClocked(v.kernel, []string{"USETMAXREG"}, 2))
+				probe.Verified(rec, c.Verifier().Clocked(v.kernel, []string{"USETMAXREG"}, 2))
 				if rec.Status == record.StatusInvalid && strings.Contains(c.Log(), "setmaxnreg") {
 					rec.Reason += "; ptxas said: " + oneLineOf(c.Log(), "setmaxnreg")
 				}
@@ -75,7 +77,7 @@ func oneLineOf(log, what string) string {
 
 // PipelineJob measures the TMA -> wgmma pipeline (sm_90a) against its
 // depth.
-func PipelineJob(suite string, plan PipelinePlan) probe.Job {
+func PipelineJob(suite string, plan PipelinePlan) engine.Job {
 	j := &probe.PTXJob{Module: "async_90a", Target: "sm_90a"}
 	j.Kernels = func() []*ptx.Kernel {
 		var ks []*ptx.Kernel
@@ -92,12 +94,12 @@ func PipelineJob(suite string, plan PipelinePlan) probe.Job {
 		j.Items = append(j.Items, probe.Item{Rec: record.Record{ID: ThroughputID(subject), Suite: suite, Subject: subject, Group: GroupPipeline,
 			Quantity: record.Throughput, Unit: "operations/clock/SM",
 			Note: fmt.Sprintf("one block per SM: a producer thread copies 24 KiB stages (cp.async.bulk, from %s every SM reads, in L2) into a ring, each on its full mbarrier; a consumer warpgroup waits for each, runs %d wgmma m64n128k16 f32+=f16 over it, commits and releases the stage before it on its empty mbarrier (wgmma.wait_group 1); dense operations over the consumer warps' span of %%clock64, median over SMs; the value is the best stage count; bytes per operation fall as each stage is used more", probe.SizeName(pipeFootprint), 4*reuse)},
-			Run: func(ctx context.Context, r *probe.Runner, c *probe.Compiled, rec *record.Record) error {
+			Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 				return pipeline(ctx, r, c, plan.Stages, reuse, rec)
 			}})
 		j.Items = append(j.Items, probe.Item{Rec: record.Record{ID: StagesID(subject), Suite: suite, Subject: StagesSubject(subject), Group: GroupPipeline,
 			Quantity: record.Amount, Unit: "stages", Note: "the fewest stages whose rate is at least 95% of the sweep's best: the depth from which the tensor cores stop waiting for data"},
-			Run: func(ctx context.Context, r *probe.Runner, c *probe.Compiled, rec *record.Record) error {
+			Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 				j.CheapestAt95(rec, subject, func(p record.ParamPoint) float64 { return p.X })
 				return nil
 			}})
@@ -105,7 +107,7 @@ func PipelineJob(suite string, plan PipelinePlan) probe.Job {
 	return j
 }
 
-func pipeline(ctx context.Context, r *probe.Runner, c *probe.Compiled, stages []int, reuse int, rec *record.Record) error {
+func pipeline(ctx context.Context, r *engine.Runner, c *engine.Compiled, stages []int, reuse int, rec *record.Record) error {
 	d := r.GPU.Device()
 	buf, err := r.GPU.Alloc(pipeFootprint + probe.PipeStage) // the last stage may start just below the mask
 	if err != nil {
@@ -113,7 +115,7 @@ func pipeline(ctx context.Context, r *probe.Runner, c *probe.Compiled, stages []
 	}
 	defer buf.Free()
 	warps := d.SMs * probe.PipeThreads / 32
-	out, err := r.GPU.Alloc(warps * probe.WarpRecordBytes)
+	out, err := r.GPU.Alloc(warps * engine.WarpRecordBytes)
 	if err != nil {
 		return err
 	}
@@ -129,8 +131,8 @@ func pipeline(ctx context.Context, r *probe.Runner, c *probe.Compiled, stages []
 			sw.Add(pt, nil, false)
 			continue
 		}
-		g := probe.Grid{Blocks: d.SMs, Threads: probe.PipeThreads, SharedBytes: max(need, oneBlockPerSM(d))}
-		consumers := func(w probe.WarpRecord) bool { return w.WarpInBlock < 4 }
+		g := engine.Grid{Blocks: d.SMs, Threads: probe.PipeThreads, SharedBytes: max(need, oneBlockPerSM(d))}
+		consumers := func(w engine.WarpRecord) bool { return w.WarpInBlock < 4 }
 		rates, err := sw.Launch(ctx, r, c, pipeKernelName(s, reuse), g, out, float64(iters*reuse*4*probe.PipeOps/4), consumers, out.Ptr(), buf.Ptr(), uint32(iters), uint32(pipeFootprint-1))
 		if err != nil {
 			return err
@@ -140,10 +142,10 @@ func pipeline(ctx context.Context, r *probe.Runner, c *probe.Compiled, stages []
 	if !sw.Finish("no stage count fits a block's shared memory", "pipeline kernels") {
 		return nil
 	}
-	probe.Verified(rec, c.CheckClocked(pipeKernelName(stages[len(stages)-1], reuse), []string{"HGMMA"}, 4*reuse))
+	probe.Verified(rec, c.Verifier().Clocked(pipeKernelName(stages[len(stages)-1], reuse), []string{"HGMMA"}, 4*reuse))
 	if rec.Status == record.StatusOK {
-		chk := c.CheckClocked(pipeKernelName(stages[len(stages)-1], reuse), []string{"UBLKCP"}, 1)
-		if chk.Status == probe.CodeInvalid {
+		chk := c.Verifier().Clocked(pipeKernelName(stages[len(stages)-1], reuse), []string{"UBLKCP"}, 1)
+		if chk.Status == engine.CodeInvalid {
 			probe.Verified(rec, chk)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
@@ -27,13 +29,13 @@ var UniformOps = []probe.UniformOp{
 // uniformConst measures the uniform constant-load chain: the ring built
 // and copied into probe.ConstTable, then one warp's chain (latency) or four
 // chains a warp on every SM (throughput).
-func uniformConst(ctx context.Context, r *probe.Runner, c *probe.Compiled, q record.Quantity, rec *record.Record) error {
+func uniformConst(ctx context.Context, r *engine.Runner, c *engine.Compiled, q record.Quantity, rec *record.Record) error {
 	buf, err := r.GPU.Alloc(probe.UniformConstElems * probe.UniformConstStride)
 	if err != nil {
 		return err
 	}
 	defer buf.Free()
-	if err := c.Prog.Launch(ctx, "uni_const_init", probe.Grid{Blocks: 1, Threads: probe.UniformConstElems}, r.OwnTimeout(), buf.Ptr()); err != nil {
+	if err := c.Prog.Launch(ctx, "uni_const_init", engine.Grid{Blocks: 1, Threads: probe.UniformConstElems}, r.OwnTimeout(), buf.Ptr()); err != nil {
 		return fmt.Errorf("building the constant ring: %w", err)
 	}
 	if err := c.Prog.FillSymbol(probe.ConstTable, buf.Ptr(), probe.UniformConstElems*probe.UniformConstStride); err != nil {
@@ -57,7 +59,7 @@ func uniformConst(ctx context.Context, r *probe.Runner, c *probe.Compiled, q rec
 		rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: r.GPU.Codegen().Language().ClockSource("the kernel")}
 	}
 	chk := c.Verifier().Loop(kernel, []string{"ULDC"}, ilp*probe.UniformUnroll, ilp*probe.UniformUnroll)
-	if chk.Status == probe.CodeInvalid && sass.Counts(chk.Counts).Matching("LDC") >= ilp*probe.UniformUnroll {
+	if chk.Status == engine.CodeInvalid && sass.Counts(chk.Counts).Matching("LDC") >= ilp*probe.UniformUnroll {
 		chk.Note = "ptxas loaded through the vector datapath (LDC), not the uniform one (ULDC): " + chk.Note
 	}
 	probe.Verified(rec, chk)
@@ -71,44 +73,44 @@ const (
 )
 
 func uniformName(op probe.UniformOp, ilp, vector int, vop string) string {
-	n := fmt.Sprintf("uni_%s_%d", probe.KernelName(op.Name), ilp)
+	n := fmt.Sprintf("uni_%s_%d", engine.KernelName(op.Name), ilp)
 	if vector > 0 {
-		n += fmt.Sprintf("_v%s%d", probe.KernelName(vop), vector)
+		n += fmt.Sprintf("_v%s%d", engine.KernelName(vop), vector)
 	}
 	return n
 }
 
 // uniformRun is one launch's cycles per loop iteration (median over
 // SMs of the warps' spans) and warp instructions per clock per SM.
-func uniformRun(ctx context.Context, r *probe.Runner, c *probe.Compiled, kernel string, g probe.Grid, iters int, instPerIter float64) (probe.Rate, error) {
+func uniformRun(ctx context.Context, r *engine.Runner, c *engine.Compiled, kernel string, g engine.Grid, iters int, instPerIter float64) (engine.Rate, error) {
 	d := r.GPU.Device()
 	warps := g.Blocks * g.Threads / 32
-	out, err := r.GPU.Alloc(warps * probe.WarpRecordBytes)
+	out, err := r.GPU.Alloc(warps * engine.WarpRecordBytes)
 	if err != nil {
-		return probe.Rate{}, err
+		return engine.Rate{}, err
 	}
 	defer out.Free()
-	var rates []probe.Rate
+	var rates []engine.Rate
 	for range r.Config.Until.MinOrDefault() {
 		if err := c.Prog.Launch(ctx, kernel, g, r.OwnTimeout(), out.Ptr(), uint32(iters), uint32(d.SMs)); err != nil {
-			return probe.Rate{}, err
+			return engine.Rate{}, err
 		}
 		b, err := out.Read()
 		if err != nil {
-			return probe.Rate{}, err
+			return engine.Rate{}, err
 		}
 		ws, err := r.DecodeWarps(b, warps)
 		if err != nil {
-			return probe.Rate{}, err
+			return engine.Rate{}, err
 		}
 		rate, err := r.RateOf(ws, float64(iters)*instPerIter)
 		if err != nil {
-			return probe.Rate{}, err
+			return engine.Rate{}, err
 		}
 		rates = append(rates, rate)
 	}
 	// The median launch by rate.
-	slices.SortFunc(rates, func(a, b probe.Rate) int { return cmp.Compare(a.PerSM, b.PerSM) })
+	slices.SortFunc(rates, func(a, b engine.Rate) int { return cmp.Compare(a.PerSM, b.PerSM) })
 	return rates[len(rates)/2], nil
 }
 
@@ -116,7 +118,7 @@ func uniformRun(ctx context.Context, r *probe.Runner, c *probe.Compiled, kernel 
 // chain) and throughput (every SM full, four chains a warp), and for
 // add.u32 whether it competes with the vector pipelines: the uniform
 // chains beside FFMA or IADD3 chains in one loop, against each alone.
-func UniformJob(suite string) probe.Job {
+func UniformJob(suite string) engine.Job {
 	j := &probe.PTXJob{Module: "uniform", Decls: []string{fmt.Sprintf(".const .align 8 .b8 %s[%d];", probe.ConstTable, probe.ConstTableBytes)}}
 	add := UniformOps[0]
 	j.Kernels = func() []*ptx.Kernel {
@@ -142,7 +144,7 @@ func UniformJob(suite string) probe.Job {
 			}
 			j.Items = append(j.Items, probe.Item{Rec: record.Record{ID: ID(UniformSubject(op.Name), string(q)), Suite: suite, Subject: UniformSubject(op.Name), Group: GroupUniform,
 				Op: op.SASS, Quantity: q, Unit: unit, Note: note},
-				Run: func(ctx context.Context, r *probe.Runner, c *probe.Compiled, rec *record.Record) error {
+				Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 					return uniformMeasure(ctx, r, c, op, q, rec)
 				}})
 		}
@@ -155,7 +157,7 @@ func UniformJob(suite string) probe.Job {
 		}
 		j.Items = append(j.Items, probe.Item{Rec: record.Record{ID: ID(UniformSubject("ld.const.u64"), string(q)), Suite: suite, Subject: UniformSubject("ld.const.u64"), Group: GroupUniform,
 			Op: "ULDC", Quantity: q, Unit: unit, Note: note},
-			Run: func(ctx context.Context, r *probe.Runner, c *probe.Compiled, rec *record.Record) error {
+			Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 				return uniformConst(ctx, r, c, q, rec)
 			}})
 	}
@@ -166,21 +168,21 @@ func UniformJob(suite string) probe.Job {
 		j.Items = append(j.Items, probe.Item{Rec: record.Record{ID: MixID(subject), Suite: suite, Subject: subject, Group: GroupUniform,
 			Quantity: record.Amount, Unit: "share of the shorter loop hidden",
 			Note: fmt.Sprintf("32 warps per SM run four uniform add chains, or four vector chains (%s), or both interleaved in one loop; the value is (T(uniform) + T(vector) - T(both)) / min(T(uniform), T(vector)): 1 when the two run on separate pipelines side by side, 0 when they take turns on one", vname)},
-			Run: func(ctx context.Context, r *probe.Runner, c *probe.Compiled, rec *record.Record) error {
+			Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 				return uniformMix(ctx, r, c, add, vop, rec)
 			}})
 	}
 	return j
 }
 
-func uniformGrid(r *probe.Runner, full bool) probe.Grid {
+func uniformGrid(r *engine.Runner, full bool) engine.Grid {
 	if !full {
-		return probe.Grid{Blocks: 1, Threads: 32}
+		return engine.Grid{Blocks: 1, Threads: 32}
 	}
-	return probe.Grid{Blocks: 4 * r.GPU.Device().SMs, Threads: 256}
+	return engine.Grid{Blocks: 4 * r.GPU.Device().SMs, Threads: 256}
 }
 
-func uniformMeasure(ctx context.Context, r *probe.Runner, c *probe.Compiled, op probe.UniformOp, q record.Quantity, rec *record.Record) error {
+func uniformMeasure(ctx context.Context, r *engine.Runner, c *engine.Compiled, op probe.UniformOp, q record.Quantity, rec *record.Record) error {
 	ilp, iters := 1, 2048
 	if q == record.Throughput {
 		ilp, iters = 4, 4096
@@ -200,14 +202,14 @@ func uniformMeasure(ctx context.Context, r *probe.Runner, c *probe.Compiled, op 
 		rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: r.GPU.Codegen().Language().ClockSource("the kernel")}
 	}
 	chk := c.Verifier().Loop(kernel, []string{op.SASS}, ilp*probe.UniformUnroll, ilp*probe.UniformUnroll)
-	if chk.Status == probe.CodeInvalid && sass.Counts(chk.Counts).Matching(op.Vector) >= ilp*probe.UniformUnroll {
+	if chk.Status == engine.CodeInvalid && sass.Counts(chk.Counts).Matching(op.Vector) >= ilp*probe.UniformUnroll {
 		chk.Note = fmt.Sprintf("ptxas kept the chain on the vector datapath (%s), not the uniform one (%s): %s", op.Vector, op.SASS, chk.Note)
 	}
 	probe.Verified(rec, chk)
 	return nil
 }
 
-func uniformMix(ctx context.Context, r *probe.Runner, c *probe.Compiled, add probe.UniformOp, vop string, rec *record.Record) error {
+func uniformMix(ctx context.Context, r *engine.Runner, c *engine.Compiled, add probe.UniformOp, vop string, rec *record.Record) error {
 	g := uniformGrid(r, true)
 	const iters = 4096
 	per := float64(4 * probe.UniformUnroll)

@@ -14,8 +14,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -52,16 +53,16 @@ func Strategies(dev record.Device) []DispatchStrategy {
 func LaunchCases(backend string) []LaunchCase {
 	if backend == "vulkan" {
 		return []LaunchCase{
-			{Subject: "empty dispatches, one submit each", Op: opQueued, Batch: probe.Batch{Launches: 2000, Streams: 1}},
-			{Subject: "empty dispatches, one command buffer", Op: opRecorded, Batch: probe.Batch{Launches: 2000, Streams: 1, Graph: true}},
-			{Subject: "one empty dispatch, submit and wait", Op: opRoundTrip, Batch: probe.Batch{Launches: 1, Streams: 1, Spin: true}, Repeats: 101},
+			{Subject: "empty dispatches, one submit each", Op: opQueued, Batch: engine.Batch{Launches: 2000, Streams: 1}},
+			{Subject: "empty dispatches, one command buffer", Op: opRecorded, Batch: engine.Batch{Launches: 2000, Streams: 1, Graph: true}},
+			{Subject: "one empty dispatch, submit and wait", Op: opRoundTrip, Batch: engine.Batch{Launches: 1, Streams: 1, Spin: true}, Repeats: 101},
 		}
 	}
 	return []LaunchCase{
-		{Subject: "empty kernels, one stream", Op: opQueued, Batch: probe.Batch{Launches: 2000, Streams: 1}},
-		{Subject: "empty kernels, CUDA graph", Op: opRecorded, Batch: probe.Batch{Launches: 2000, Streams: 1, Graph: true}},
-		{Subject: "one empty kernel, launch and wait", Op: opRoundTrip, Batch: probe.Batch{Launches: 1, Streams: 1, Spin: true}, Repeats: 101},
-		{Subject: "5 ms kernels, 256 streams", Batch: probe.Batch{Launches: 256, Streams: 256}, SpinMicros: 5000},
+		{Subject: "empty kernels, one stream", Op: opQueued, Batch: engine.Batch{Launches: 2000, Streams: 1}},
+		{Subject: "empty kernels, CUDA graph", Op: opRecorded, Batch: engine.Batch{Launches: 2000, Streams: 1, Graph: true}},
+		{Subject: "one empty kernel, launch and wait", Op: opRoundTrip, Batch: engine.Batch{Launches: 1, Streams: 1, Spin: true}, Repeats: 101},
+		{Subject: "5 ms kernels, 256 streams", Batch: engine.Batch{Launches: 256, Streams: 256}, SpinMicros: 5000},
 	}
 }
 
@@ -149,8 +150,8 @@ func Fences(backend string) []kernel.Fence {
 }
 
 // Jobs returns the suite's jobs for dev.
-func Jobs(dev record.Device) []probe.Planned {
-	return []probe.Planned{
+func Jobs(dev record.Device) []engine.Planned {
+	return []engine.Planned{
 		{Key: Key(GroupDispatch), Job: DispatchJob(Suite, Strategies(dev))},
 		{Key: Key(GroupLaunch), Job: LaunchJob(Suite, LaunchCases(dev.BackendOf()))},
 		{Key: Key("sync"), Job: SyncJob(Suite, BarrierWarps, AtomicCases())},

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
@@ -18,7 +20,7 @@ import (
 
 // ControlJob times branches and fences with one warp: cycles per loop
 // iteration, the median of five launches.
-func ControlJob(suite string, branches []kernel.Branch, fences []kernel.Fence) probe.Job {
+func ControlJob(suite string, branches []kernel.Branch, fences []kernel.Fence) engine.Job {
 	return &controlJob{suite: suite, branches: branches, fences: fences}
 }
 
@@ -26,14 +28,14 @@ type controlJob struct {
 	suite    string
 	branches []kernel.Branch
 	fences   []kernel.Fence
-	c        *probe.Compiled
+	c        *engine.Compiled
 }
 
 func branchKernelName(b kernel.Branch) string {
 	return fmt.Sprintf("branch_%s_%d", b.Mode, b.Paths)
 }
 
-func (j *controlJob) Prepare(ctx context.Context, r *probe.Runner) {
+func (j *controlJob) Prepare(ctx context.Context, r *engine.Runner) {
 	var ks []kernel.Spec
 	seen := map[string]bool{}
 	for _, b := range j.branches {
@@ -52,9 +54,9 @@ func (j *controlJob) Close() { j.c.Close() }
 
 const controlIters = 2048
 
-func (j *controlJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record, error) {
+func (j *controlJob) Measure(ctx context.Context, r *engine.Runner) ([]record.Record, error) {
 	prov := j.c.Provenance("control")
-	bufs, free, err := probe.AllocBuffers(r.GPU, 64, 4096)
+	bufs, free, err := engine.AllocBuffers(r.GPU, 64, 4096)
 	if err != nil {
 		return nil, err
 	}
@@ -65,18 +67,18 @@ func (j *controlJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Rec
 		var err error
 		if f := j.c.Failure; f != nil {
 			rec.Status, rec.Reason = f.Status, f.Reason
-		} else if err = j.c.MedianCycles(ctx, r, kernel, probe.Grid{Blocks: 1, Threads: r.WarpSize()}, out, controlIters, &rec, args...); err != nil {
+		} else if err = j.c.MedianCycles(ctx, r, kernel, engine.Grid{Blocks: 1, Threads: r.WarpSize()}, out, controlIters, &rec, args...); err != nil {
 			rec.Status, rec.Reason = record.StatusFailed, err.Error()
 		} else if _, driver := j.c.Prog.(probe.Inspector); driver {
-			rec.Code = j.c.Verifier().Kernel(kernel, probe.ChainSpec{Expect: []string{expect}}, 0, 1, r.WarpSize())
+			rec.Code = j.c.Verifier().Kernel(kernel, engine.ChainSpec{Expect: []string{expect}}, 0, 1, r.WarpSize())
 		} else if expect != "" {
 			rec.Code = j.c.Verifier().Loop(kernel, []string{expect}, 1, 1)
-			if rec.Code.Status == probe.CodeInvalid {
+			if rec.Code.Status == engine.CodeInvalid {
 				rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 			}
 		}
 		recs = append(recs, rec)
-		if err != nil && probe.Fatal(err) {
+		if err != nil && engine.Fatal(err) {
 			return err
 		}
 		return nil
@@ -112,7 +114,7 @@ func (j *controlJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Rec
 
 // atomicKernel is the name of a's chain kernel.
 func atomicKernel(a kernel.Atomic) string {
-	name := "atomic_" + probe.KernelName(a.Name())
+	name := "atomic_" + engine.KernelName(a.Name())
 	if a.Aggregated {
 		name += "_agg"
 	}
@@ -133,7 +135,7 @@ type AtomicCase struct {
 
 // SyncJob measures barriers (cycles per bar.sync for each block size in
 // Warps) and atomics.
-func SyncJob(suite string, warps []int, atomics []AtomicCase) probe.Job {
+func SyncJob(suite string, warps []int, atomics []AtomicCase) engine.Job {
 	return &syncJob{suite: suite, warps: warps, atomics: atomics}
 }
 
@@ -141,20 +143,20 @@ type syncJob struct {
 	suite   string
 	warps   []int
 	atomics []AtomicCase
-	c       *probe.Compiled
+	c       *engine.Compiled
 	// unsupported says, by kernel, why an atomic is not measured here.
 	unsupported map[string]string
 	// execOnly: the module has a barrier without memory semantics too.
 	execOnly bool
 }
 
-func (j *syncJob) Prepare(ctx context.Context, r *probe.Runner) {
+func (j *syncJob) Prepare(ctx context.Context, r *engine.Runner) {
 	cg := r.GPU.Codegen()
 	ks := []kernel.Spec{kernel.BarrierSpec{Name: "barrier"}}
 	// A barrier without memory semantics, where the language has one
 	// apart (SPIR-V's OpControlBarrier with no semantics; PTX's bar.sync
 	// always orders memory among the block): what the semantics cost.
-	if exec := (kernel.BarrierSpec{Name: "barrier_exec", Op: kernel.ExecutionOnly}); probe.Unsupported(cg, exec) == "" {
+	if exec := (kernel.BarrierSpec{Name: "barrier_exec", Op: kernel.ExecutionOnly}); engine.Unsupported(cg, exec) == "" {
 		ks = append(ks, exec)
 		j.execOnly = true
 	}
@@ -167,7 +169,7 @@ func (j *syncJob) Prepare(ctx context.Context, r *probe.Runner) {
 		}
 		k := kernel.AtomicChainSpec{Name: n, Atomic: c.Atomic}
 		// An atomic the device lacks is skipped, not the module.
-		if why := probe.Unsupported(cg, k); why != "" {
+		if why := engine.Unsupported(cg, k); why != "" {
 			j.unsupported[n] = why
 			continue
 		}
@@ -182,7 +184,7 @@ func (j *syncJob) Close() { j.c.Close() }
 // syncIters is how many barriers or atomics each thread runs per launch.
 const syncIters = 2048
 
-func (j *syncJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record, error) {
+func (j *syncJob) Measure(ctx context.Context, r *engine.Runner) ([]record.Record, error) {
 	prov := r.ProvenanceOf("sync", j.c.Hash)
 	prov.CompileSeconds = j.c.Compile.Seconds()
 	var recs []record.Record
@@ -193,7 +195,7 @@ func (j *syncJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record
 			rec.Status, rec.Reason = record.StatusFailed, err.Error()
 		}
 		recs = append(recs, rec)
-		if err != nil && probe.Fatal(err) {
+		if err != nil && engine.Fatal(err) {
 			return err
 		}
 		return nil
@@ -254,31 +256,31 @@ func (j *syncJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record
 	return recs, j.c.FatalErr
 }
 
-func (j *syncJob) barrier(ctx context.Context, r *probe.Runner, warps int, rec *record.Record) error {
+func (j *syncJob) barrier(ctx context.Context, r *engine.Runner, warps int, rec *record.Record) error {
 	return j.barrierKernel(ctx, r, "barrier", warps, rec)
 }
 
 // barrierKernel times one barrier kernel at a block of warps.
-func (j *syncJob) barrierKernel(ctx context.Context, r *probe.Runner, name string, warps int, rec *record.Record) error {
+func (j *syncJob) barrierKernel(ctx context.Context, r *engine.Runner, name string, warps int, rec *record.Record) error {
 	out, err := r.GPU.Alloc(64)
 	if err != nil {
 		return err
 	}
 	defer out.Free()
-	return j.c.MedianCycles(ctx, r, name, probe.Grid{Blocks: 1, Threads: r.WarpSize() * warps}, out, syncIters, rec, out.Ptr(), uint32(syncIters/kernel.SyncUnroll))
+	return j.c.MedianCycles(ctx, r, name, engine.Grid{Blocks: 1, Threads: r.WarpSize() * warps}, out, syncIters, rec, out.Ptr(), uint32(syncIters/kernel.SyncUnroll))
 }
 
-func (j *syncJob) atomic(ctx context.Context, r *probe.Runner, c AtomicCase, rec *record.Record) error {
+func (j *syncJob) atomic(ctx context.Context, r *engine.Runner, c AtomicCase, rec *record.Record) error {
 	d := r.GPU.Device()
-	g := probe.Grid{Blocks: 1, Threads: r.WarpSize()}
+	g := engine.Grid{Blocks: 1, Threads: r.WarpSize()}
 	if c.Full {
-		g = probe.Grid{Blocks: 8 * d.SMs, Threads: 256}
+		g = engine.Grid{Blocks: 8 * d.SMs, Threads: 256}
 	}
 	if c.Atomic.Space == "shared" {
 		g.SharedBytes = 8 * g.Threads
 	}
 	warps := g.Blocks * g.Threads / r.WarpSize()
-	out, err := r.GPU.Alloc(warps * probe.WarpRecordBytes)
+	out, err := r.GPU.Alloc(warps * engine.WarpRecordBytes)
 	if err != nil {
 		return err
 	}
@@ -319,7 +321,7 @@ func (j *syncJob) atomic(ctx context.Context, r *probe.Runner, c AtomicCase, rec
 			clocks = append(clocks, rate.ClockHz)
 		}
 	}
-	rec.Samples, rec.Summary = samples, probe.Summarize(samples)
+	rec.Samples, rec.Summary = samples, engine.Summarize(samples)
 	rec.Value = rec.Summary.Median
 	if len(clocks) > 0 {
 		rec.Provenance.Clock = &record.Clock{Hz: stats.Median(clocks), Source: r.CycleClock() + " over " + r.TimerName() + " inside the atomics kernel (median)"}
@@ -335,7 +337,7 @@ type LaunchCase struct {
 	// Op names what the batch times whatever the API, so that backends
 	// pair ("launch, queued one by one" and so on).
 	Op    string
-	Batch probe.Batch
+	Batch engine.Batch
 	// SpinMicros is how long each kernel runs (0: an empty kernel).
 	SpinMicros int
 	// Repeats runs the batch that many times and keeps the median host
@@ -345,32 +347,32 @@ type LaunchCase struct {
 
 // LaunchJob times batches of one-warp kernels: how fast the host queues
 // them, how far apart the GPU starts them, and how many run at once.
-func LaunchJob(suite string, cases []LaunchCase) probe.Job {
+func LaunchJob(suite string, cases []LaunchCase) engine.Job {
 	return &launchJob{suite: suite, cases: cases}
 }
 
 type launchJob struct {
 	suite string
 	cases []LaunchCase
-	c     *probe.Compiled
+	c     *engine.Compiled
 }
 
 const launchKernel = "launch_stamp"
 
-func (j *launchJob) Prepare(ctx context.Context, r *probe.Runner) {
+func (j *launchJob) Prepare(ctx context.Context, r *engine.Runner) {
 	j.c = r.CompileKernels(ctx, "launch", []kernel.Spec{kernel.LaunchStampSpec{Name: launchKernel}})
 }
 
 func (j *launchJob) Close() { j.c.Close() }
 
-func (j *launchJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record, error) {
-	return probe.MeasureEach(j.c, j.cases, func(c LaunchCase) record.Record {
+func (j *launchJob) Measure(ctx context.Context, r *engine.Runner) ([]record.Record, error) {
+	return engine.MeasureEach(j.c, j.cases, func(c LaunchCase) record.Record {
 		return record.Record{ID: LaunchID(c.Subject), Suite: j.suite, Subject: c.Subject, Group: GroupLaunch, Op: c.Op,
 			Quantity: record.Launch, Unit: "µs per launch", Status: record.StatusOK, Provenance: j.c.Provenance("launch")}
 	}, func(c LaunchCase, rec *record.Record) error { return j.batch(ctx, r, c, rec) })
 }
 
-func (j *launchJob) batch(ctx context.Context, r *probe.Runner, c LaunchCase, rec *record.Record) error {
+func (j *launchJob) batch(ctx context.Context, r *engine.Runner, c LaunchCase, rec *record.Record) error {
 	n := max(1, c.Batch.Launches)
 	out, err := r.GPU.Alloc(16 * n)
 	if err != nil {
@@ -384,7 +386,7 @@ func (j *launchJob) batch(ctx context.Context, r *probe.Runner, c LaunchCase, re
 		if err := out.Clear(); err != nil {
 			return err
 		}
-		q, t, err := j.c.Prog.LaunchBatch(ctx, launchKernel, probe.Grid{Blocks: 1, Threads: r.WarpSize()}, c.Batch, r.Config.LaunchTimeout, args)
+		q, t, err := j.c.Prog.LaunchBatch(ctx, launchKernel, engine.Grid{Blocks: 1, Threads: r.WarpSize()}, c.Batch, r.Config.LaunchTimeout, args)
 		if errors.Is(err, kernel.ErrUnsupported) {
 			rec.Status, rec.Reason = record.StatusSkipped, err.Error()
 			return nil
@@ -447,42 +449,42 @@ type DispatchStrategy struct {
 // DispatchJob launches each strategy once with a kernel whose every warp
 // records its SM, warp slot, block and start and end times, and keeps the
 // trace (the Haswell post's thread timelines, per warp).
-func DispatchJob(suite string, ss []DispatchStrategy) probe.Job {
+func DispatchJob(suite string, ss []DispatchStrategy) engine.Job {
 	return &dispatchJob{suite: suite, strategies: ss}
 }
 
 type dispatchJob struct {
 	suite      string
 	strategies []DispatchStrategy
-	c          *probe.Compiled
+	c          *engine.Compiled
 }
 
 const dispatchKernel = "dispatch_spin"
 
-func (j *dispatchJob) Prepare(ctx context.Context, r *probe.Runner) {
+func (j *dispatchJob) Prepare(ctx context.Context, r *engine.Runner) {
 	j.c = r.CompileKernels(ctx, "dispatch", []kernel.Spec{kernel.ClockSpinSpec{Name: dispatchKernel}})
 }
 
 func (j *dispatchJob) Close() { j.c.Close() }
 
-func (j *dispatchJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record, error) {
-	return probe.MeasureEach(j.c, j.strategies, func(s DispatchStrategy) record.Record {
+func (j *dispatchJob) Measure(ctx context.Context, r *engine.Runner) ([]record.Record, error) {
+	return engine.MeasureEach(j.c, j.strategies, func(s DispatchStrategy) record.Record {
 		return record.Record{ID: TraceID(s.Name), Suite: j.suite, Subject: s.Name, Group: GroupDispatch,
 			Quantity: record.Dispatch, Unit: "blocks resident per SM", Status: record.StatusOK, Provenance: j.c.Provenance("dispatch")}
 	}, func(s DispatchStrategy, rec *record.Record) error { return j.trace(ctx, r, s, rec) })
 }
 
 // trace runs one strategy and fills rec with its trace.
-func (j *dispatchJob) trace(ctx context.Context, r *probe.Runner, s DispatchStrategy, rec *record.Record) error {
+func (j *dispatchJob) trace(ctx context.Context, r *engine.Runner, s DispatchStrategy, rec *record.Record) error {
 	d := r.GPU.Device()
 	warpsPerBlock := (s.Threads + r.WarpSize() - 1) / r.WarpSize()
 	fit, err := j.c.Prog.MaxBlocksPerSM(dispatchKernel, s.Threads, s.SharedBytes)
 	driverFit := fit
 	switch {
-	case errors.Is(err, probe.ErrNoOccupancy) && s.SharedBytes > 0:
+	case errors.Is(err, engine.ErrNoOccupancy) && s.SharedBytes > 0:
 		rec.Status, rec.Reason = record.StatusSkipped, fmt.Sprintf("%s: the driver has no occupancy calculation to size a wave of blocks holding shared memory", r.GPU.Device().BackendOf())
 		return nil
-	case errors.Is(err, probe.ErrNoOccupancy):
+	case errors.Is(err, engine.ErrNoOccupancy):
 		// As many blocks as the SM's warp slots allow: an upper bound,
 		// which the trace checks.
 		fit, driverFit = max(1, r.MaxWarpsPerSM()/warpsPerBlock), 0
@@ -495,12 +497,12 @@ func (j *dispatchJob) trace(ctx context.Context, r *probe.Runner, s DispatchStra
 	}
 	blocks := max(1, s.Waves) * d.SMs * fit
 	n := blocks * warpsPerBlock
-	out, err := r.GPU.Alloc(n * probe.WarpRecordBytes)
+	out, err := r.GPU.Alloc(n * engine.WarpRecordBytes)
 	if err != nil {
 		return err
 	}
 	defer out.Free()
-	g := probe.Grid{Blocks: blocks, Threads: s.Threads, SharedBytes: s.SharedBytes}
+	g := engine.Grid{Blocks: blocks, Threads: s.Threads, SharedBytes: s.SharedBytes}
 	if err := j.c.Prog.Launch(ctx, dispatchKernel, g, r.Config.LaunchTimeout, out.Ptr(), r.TimerTicks(s.SpinMicros)); err != nil {
 		return fmt.Errorf("%s: %w", s.Name, err)
 	}
@@ -512,7 +514,7 @@ func (j *dispatchJob) trace(ctx context.Context, r *probe.Runner, s DispatchStra
 	if err != nil {
 		return fmt.Errorf("%s: %w", s.Name, err)
 	}
-	if len(ws) > 0 && ws[0].SM == probe.NoSM {
+	if len(ws) > 0 && ws[0].SM == engine.NoSM {
 		rec.Status, rec.Reason = record.StatusSkipped, "this device's warp records do not say which core ran them, so no placement can be traced (through Vulkan, NVIDIA exposes the SM by SPV_NV_shader_sm_builtins, which gpuarch reads, and Arm the core by SPV_ARM_core_builtins; AMD's and Intel's drivers expose none)"
 		return nil
 	}

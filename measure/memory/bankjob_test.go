@@ -5,10 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/measure/memory"
 
 	"github.com/gpuarch/gpuarch/backend/sim"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -17,13 +18,13 @@ import (
 func TestBankJobSharedTooSmall(t *testing.T) {
 	g := sim.New()
 	g.SharedPerSM = 9 << 10 // 8 KiB per block: 4- and 8-byte patterns fit, 16-byte ones do not
-	r := &probe.Runner{GPU: g, Config: probe.DefaultConfig()}
+	r := &engine.Runner{GPU: g, Config: engine.DefaultConfig()}
 	cases := []memory.BankCase{
 		{Subject: "4-byte stride 1", Width: 4, Stride: 1},
 		{Subject: "16-byte stride 1", Width: 16, Stride: 1},
 	}
 	var recs []record.Record
-	if err := r.Run(context.Background(), []probe.Job{memory.BankJob("memory", cases)}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+	if err := r.Run(context.Background(), []engine.Job{memory.BankJob("memory", cases)}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 		t.Fatal(err)
 	}
 	if len(recs) != 2 {

@@ -5,8 +5,9 @@ import (
 	"encoding/binary"
 	"fmt"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -67,12 +68,12 @@ func (c BankCase) op() string { return record.MakeID("", c.family(), c.Subject, 
 // kernels (kernel.BankLoadsSpec), and a pattern a device cannot run (no loads around
 // the L1, too little workgroup memory, no shader clock) is skipped with
 // why.
-func BankJob(suite string, cases []BankCase) probe.Job { return &bankJob{suite: suite, cases: cases} }
+func BankJob(suite string, cases []BankCase) engine.Job { return &bankJob{suite: suite, cases: cases} }
 
 type bankJob struct {
 	suite string
 	cases []BankCase
-	c     *probe.Compiled
+	c     *engine.Compiled
 	// unsupported says, by kernel, why it is not in the module.
 	unsupported map[string]string
 }
@@ -104,13 +105,13 @@ func bankKernels() []kernel.Spec {
 	return ks
 }
 
-func (j *bankJob) Prepare(ctx context.Context, r *probe.Runner) {
+func (j *bankJob) Prepare(ctx context.Context, r *engine.Runner) {
 	cg := r.GPU.Codegen()
 	j.unsupported = map[string]string{}
 	var ks []kernel.Spec
 	for _, k := range bankKernels() {
 		// A kernel the device cannot have is skipped, not the module.
-		if why := probe.Unsupported(cg, k); why != "" {
+		if why := engine.Unsupported(cg, k); why != "" {
 			j.unsupported[k.KernelName()] = why
 			continue
 		}
@@ -119,7 +120,7 @@ func (j *bankJob) Prepare(ctx context.Context, r *probe.Runner) {
 	if len(ks) == 0 {
 		// No module to compile: every case is skipped with its
 		// kernel's reason (bankShape), and nothing is launched.
-		j.c = &probe.Compiled{}
+		j.c = &engine.Compiled{}
 		return
 	}
 	j.c = r.CompileKernels(ctx, "banks", ks)
@@ -129,7 +130,7 @@ func (j *bankJob) Close() { j.c.Close() }
 
 // bankShape is the block the bank kernels run as on this device, and
 // why a case cannot run there ("" when it can).
-func (j *bankJob) bankShape(r *probe.Runner, c BankCase) (threads int, skip string) {
+func (j *bankJob) bankShape(r *engine.Runner, c BankCase) (threads int, skip string) {
 	threads = bankThreads
 	if most := r.GPU.Device().MaxBlockThreads(); most > 0 && most < threads {
 		threads = max(r.WarpSize(), most/r.WarpSize()*r.WarpSize())
@@ -159,7 +160,7 @@ func (c BankCase) note(isa string) string {
 	return s
 }
 
-func (j *bankJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record, error) {
+func (j *bankJob) Measure(ctx context.Context, r *engine.Runner) ([]record.Record, error) {
 	var recs []record.Record
 	prov := r.ProvenanceOf("banks", j.c.Hash)
 	prov.CompileSeconds = j.c.Compile.Seconds()
@@ -168,7 +169,7 @@ func (j *bankJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record
 		return nil, err
 	}
 	defer out.Free()
-	var buf probe.Buffer // for global patterns only
+	var buf engine.Buffer // for global patterns only
 	for _, c := range j.cases {
 		if c.CacheOp != "" && buf == nil {
 			if buf, err = r.GPU.Alloc(accessBufBytes); err != nil {
@@ -197,7 +198,7 @@ func (j *bankJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record
 			recs = append(recs, rec)
 			continue
 		}
-		g := probe.Grid{Blocks: 1, Threads: threads}
+		g := engine.Grid{Blocks: 1, Threads: threads}
 		args := []any{out.Ptr(), uint32(c.Stride), uint32(iters), guard}
 		if c.CacheOp == "" {
 			g.SharedBytes = bankElems * c.Width
@@ -217,7 +218,7 @@ func (j *bankJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record
 			if err := j.c.Prog.Launch(ctx, c.kernel(), g, r.Config.LaunchTimeout, args...); err != nil {
 				rec.Status, rec.Reason = record.StatusFailed, err.Error()
 				recs = append(recs, rec)
-				return recs, probe.FatalOrNil(err)
+				return recs, engine.FatalOrNil(err)
 			}
 			b, err := out.Read()
 			if err != nil {
@@ -226,7 +227,7 @@ func (j *bankJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record
 			samples = append(samples, float64(binary.LittleEndian.Uint64(b))/loads)
 		}
 		rec.Samples = samples
-		rec.Summary = probe.Summarize(samples)
+		rec.Summary = engine.Summarize(samples)
 		rec.Value = rec.Summary.Median
 		recs = append(recs, rec)
 	}

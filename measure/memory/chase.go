@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
@@ -33,7 +35,7 @@ type ChasePath struct {
 	SharedBytes int
 	// Carveout is the L1/shared split the chase asks for (the zero value
 	// leaves it to the driver).
-	Carveout probe.Carveout
+	Carveout engine.Carveout
 	// Stride is the bytes between consecutive elements (0: one element
 	// per 32-byte sector). A stride of a page or more chases one load per
 	// page: few enough lines to stay in the L2, so the latency shows the
@@ -69,7 +71,7 @@ func OctaveFootprints(lo, hi int64, perOctave int) []int64 {
 }
 
 // ChaseJob measures latency against footprint on each path.
-func ChaseJob(suite string, paths []ChasePath, footprints []int64) probe.Job {
+func ChaseJob(suite string, paths []ChasePath, footprints []int64) engine.Job {
 	return &chaseJob{suite: suite, paths: paths, footprints: footprints}
 }
 
@@ -77,9 +79,9 @@ type chaseJob struct {
 	suite      string
 	paths      []ChasePath
 	footprints []int64
-	c          *probe.Compiled
+	c          *engine.Compiled
 	// constAddr is the constant table's address once read (constKnown).
-	constAddr  probe.Ptr
+	constAddr  engine.Ptr
 	constKnown bool
 	// unsupported says, by path name, why a path is not chased here.
 	unsupported map[string]string
@@ -97,7 +99,7 @@ func chaseKernel(p ChasePath) string {
 	return "chase_" + p.CacheOp
 }
 
-func (j *chaseJob) Prepare(ctx context.Context, r *probe.Runner) {
+func (j *chaseJob) Prepare(ctx context.Context, r *engine.Runner) {
 	cg := r.GPU.Codegen()
 	ks := []kernel.Spec{kernel.ChaseInitSpec{Name: "chase_init"}}
 	seen := map[string]bool{}
@@ -113,7 +115,7 @@ func (j *chaseJob) Prepare(ctx context.Context, r *probe.Runner) {
 		}
 		k := kernel.ChaseSpec{Name: name, Space: p.Space, CacheOp: p.CacheOp}
 		// A path the backend cannot write is skipped, not the module.
-		if why := probe.Unsupported(cg, k); why != "" {
+		if why := engine.Unsupported(cg, k); why != "" {
 			j.unsupported[p.Name] = why
 			continue
 		}
@@ -127,9 +129,9 @@ func (j *chaseJob) Prepare(ctx context.Context, r *probe.Runner) {
 }
 
 // unsupportedPath says why a path cannot be chased on this backend, or "".
-func (j *chaseJob) unsupportedPath(r *probe.Runner, p ChasePath) string {
+func (j *chaseJob) unsupportedPath(r *engine.Runner, p ChasePath) string {
 	switch {
-	case p.Carveout.Set && !probe.SetsCarveout(r.GPU):
+	case p.Carveout.Set && !engine.SetsCarveout(r.GPU):
 		return fmt.Sprintf("the L1/shared carve-out preference is a CUDA function attribute; the %s backend cannot set it", r.GPU.Device().BackendOf())
 	case p.SharedBytes > 0 && !r.GPU.Codegen().Language().SharedChase:
 		return fmt.Sprintf("holding unused shared memory to move the carve-out needs dynamic shared memory in the global chase, which the %s backend's chase does not declare", r.GPU.Device().BackendOf())
@@ -161,7 +163,7 @@ func chaseShape(f int64, p ChasePath, sms int) (elems, stride, chains int) {
 	return elems, stride, chains
 }
 
-func (j *chaseJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record, error) {
+func (j *chaseJob) Measure(ctx context.Context, r *engine.Runner) ([]record.Record, error) {
 	var recs []record.Record
 	fail := func(st record.Status, why string) []record.Record {
 		for _, p := range j.paths {
@@ -183,11 +185,11 @@ func (j *chaseJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Recor
 	if capped {
 		need = r.Config.MaxFootprint
 	}
-	var buf probe.Buffer
+	var buf engine.Buffer
 	for size := need; size >= min(need, 1<<20) && buf == nil; size /= 2 {
 		if b, err := r.GPU.Alloc(int(size)); err == nil {
 			buf, need = b, size
-		} else if probe.Fatal(err) {
+		} else if engine.Fatal(err) {
 			return fail(record.StatusFailed, err.Error()), err
 		}
 	}
@@ -197,7 +199,7 @@ func (j *chaseJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Recor
 	defer buf.Free()
 	out, err := r.GPU.Alloc(2 * probe.ChaseSlots * 8)
 	if err != nil {
-		return fail(record.StatusFailed, err.Error()), probe.FatalOrNil(err)
+		return fail(record.StatusFailed, err.Error()), engine.FatalOrNil(err)
 	}
 	defer out.Free()
 	for _, p := range j.paths {
@@ -230,7 +232,7 @@ func (j *chaseJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Recor
 			if err != nil {
 				rec.Status, rec.Reason = record.StatusFailed, err.Error()
 				recs = append(recs, rec)
-				return recs, probe.FatalOrNil(err)
+				return recs, engine.FatalOrNil(err)
 			}
 			rec.Curve.Points = append(rec.Curve.Points, pt)
 		}
@@ -249,7 +251,7 @@ func (j *chaseJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Recor
 		if err != nil {
 			rec.Status, rec.Reason = record.StatusFailed, err.Error()
 			recs = append(recs, rec)
-			return recs, probe.FatalOrNil(err)
+			return recs, engine.FatalOrNil(err)
 		}
 		rec.Provenance.Clock, rec.Curve.ClockHz = clk, clk.Hz
 		recs = append(recs, rec)
@@ -258,7 +260,7 @@ func (j *chaseJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Recor
 }
 
 // point chases one footprint on one path.
-func (j *chaseJob) point(ctx context.Context, r *probe.Runner, p ChasePath, f int64, buf, out probe.Buffer) (record.CurvePoint, error) {
+func (j *chaseJob) point(ctx context.Context, r *engine.Runner, p ChasePath, f int64, buf, out engine.Buffer) (record.CurvePoint, error) {
 	d := r.GPU.Device()
 	elems, stride, chains := chaseShape(f, p, d.SMs)
 	pt := record.CurvePoint{Bytes: f, Stride: stride, Elements: elems, Chains: chains}
@@ -278,7 +280,7 @@ func (j *chaseJob) point(ctx context.Context, r *probe.Runner, p ChasePath, f in
 	}
 	guard := uint64(0xdead_0000_0000_0001)
 	if p.Space == "shared" {
-		g := probe.Grid{Blocks: 1, Threads: 256, SharedBytes: int(f)}
+		g := engine.Grid{Blocks: 1, Threads: 256, SharedBytes: int(f)}
 		args := append(append([]any{}, shape...), steps, out.Ptr(), guard)
 		if err := j.c.Prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, args...); err != nil {
 			return pt, fmt.Errorf("%s, %d bytes: %w", p.Name, f, err)
@@ -294,7 +296,7 @@ func (j *chaseJob) point(ctx context.Context, r *probe.Runner, p ChasePath, f in
 			}
 		}
 		init := append(append([]any{buf.Ptr()}, shape...), uint64(at))
-		if err := j.c.Prog.Launch(ctx, "chase_init", probe.Grid{Blocks: (elems + 255) / 256, Threads: 256}, r.Config.LaunchTimeout, init...); err != nil {
+		if err := j.c.Prog.Launch(ctx, "chase_init", engine.Grid{Blocks: (elems + 255) / 256, Threads: 256}, r.Config.LaunchTimeout, init...); err != nil {
 			return pt, fmt.Errorf("building the chain for %d bytes: %w", f, err)
 		}
 		if p.Space == "const" {
@@ -303,7 +305,7 @@ func (j *chaseJob) point(ctx context.Context, r *probe.Runner, p ChasePath, f in
 			}
 		}
 		args := append(append([]any{at}, shape...), steps, out.Ptr(), guard)
-		g := probe.Grid{Blocks: chains, Threads: 1, SharedBytes: p.SharedBytes, Carveout: p.Carveout}
+		g := engine.Grid{Blocks: chains, Threads: 1, SharedBytes: p.SharedBytes, Carveout: p.Carveout}
 		if p.Warps > 0 && chains > 1 {
 			g.Blocks, g.Threads = 1, chains*r.WarpSize()
 		}
@@ -375,11 +377,11 @@ func offClock(pts []record.CurvePoint, warm float64) string {
 
 // constBase returns the constant table's constant-space address, read on
 // the GPU through out the first time.
-func (j *chaseJob) constBase(ctx context.Context, r *probe.Runner, out probe.Buffer) (probe.Ptr, error) {
+func (j *chaseJob) constBase(ctx context.Context, r *engine.Runner, out engine.Buffer) (engine.Ptr, error) {
 	if j.constKnown {
 		return j.constAddr, nil
 	}
-	if err := j.c.Prog.Launch(ctx, "const_table_addr", probe.Grid{Blocks: 1, Threads: 1}, r.Config.LaunchTimeout, out.Ptr()); err != nil {
+	if err := j.c.Prog.Launch(ctx, "const_table_addr", engine.Grid{Blocks: 1, Threads: 1}, r.Config.LaunchTimeout, out.Ptr()); err != nil {
 		return 0, fmt.Errorf("reading the constant table's address: %w", err)
 	}
 	b, err := out.Read()
@@ -389,6 +391,6 @@ func (j *chaseJob) constBase(ctx context.Context, r *probe.Runner, out probe.Buf
 	if err := out.Clear(); err != nil {
 		return 0, err
 	}
-	j.constAddr, j.constKnown = probe.Ptr(binary.LittleEndian.Uint64(b)), true
+	j.constAddr, j.constKnown = engine.Ptr(binary.LittleEndian.Uint64(b)), true
 	return j.constAddr, nil
 }

@@ -7,10 +7,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/measure/memory"
 
 	"github.com/gpuarch/gpuarch/backend/sim"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -28,7 +29,7 @@ func TestChaseClock(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := sim.New()
-			r := &probe.Runner{GPU: g, Config: probe.DefaultConfig()}
+			r := &engine.Runner{GPU: g, Config: engine.DefaultConfig()}
 			ctx := context.Background()
 			if _, err := r.Warmup(ctx, 0, time.Millisecond); err != nil {
 				t.Fatal(err)
@@ -36,7 +37,7 @@ func TestChaseClock(t *testing.T) {
 			g.ClockHz = tc.chaseHz
 			job := memory.ChaseJob("memory", []memory.ChasePath{{Name: "global ld.cg", Space: "global", CacheOp: "cg"}}, []int64{1 << 20, 64 << 20})
 			var recs []record.Record
-			if err := r.Run(ctx, []probe.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+			if err := r.Run(ctx, []engine.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 				t.Fatal(err)
 			}
 			if len(recs) != 1 || recs[0].Curve == nil || len(recs[0].Curve.Points) != 2 {

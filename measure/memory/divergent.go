@@ -7,6 +7,8 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
@@ -49,7 +51,7 @@ const divergentSteps, divergentWarm = 1024, 64
 // against warps per SM, the value at one warp) and one throughput record
 // (lines per clock per SM, the value the most any count reached). The
 // chase is PTX; other backends skip it.
-func DivergentJob(suite string, levels []DivergentLevel) probe.Job {
+func DivergentJob(suite string, levels []DivergentLevel) engine.Job {
 	j := &probe.PTXJob{Module: "divergent_chase", AnyCUDA: true}
 	j.Kernels = func() []*ptx.Kernel {
 		return []*ptx.Kernel{probe.ChaseInitKernel("chase_init"), probe.DivergentChaseKernel("divergent_chase")}
@@ -65,13 +67,13 @@ func DivergentJob(suite string, levels []DivergentLevel) probe.Job {
 		lat := record.Record{ID: DivergentID(lv.Name, record.Latency), Suite: suite, Subject: subject, Group: GroupDivergent,
 			Quantity: record.Latency, Unit: "cycles per warp load",
 			Note: note + "; the value is one warp's (the slowest of 32 lines, unloaded)"}
-		j.Items = append(j.Items, probe.Item{Rec: lat, Run: func(ctx context.Context, r *probe.Runner, c *probe.Compiled, rec *record.Record) error {
+		j.Items = append(j.Items, probe.Item{Rec: lat, Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 			return divergentChase(ctx, r, c, lv, need, rec)
 		}})
 		thr := record.Record{ID: DivergentID(lv.Name, record.Throughput), Suite: suite, Subject: subject, Group: GroupDivergent,
 			Quantity: record.Throughput, Unit: "lines/clock/SM",
 			Note: note + "; lines delivered per clock per SM at each count of warps (32 × warps ÷ cycles per step), the value the most any count reached"}
-		j.Items = append(j.Items, probe.Item{Rec: thr, Run: func(ctx context.Context, r *probe.Runner, c *probe.Compiled, rec *record.Record) error {
+		j.Items = append(j.Items, probe.Item{Rec: thr, Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 			return divergentRate(j.Done(subject), rec)
 		}})
 	}
@@ -81,13 +83,13 @@ func DivergentJob(suite string, levels []DivergentLevel) probe.Job {
 // divergentChase fills rec's sweep: the chain of lv's footprint built in a
 // buffer of need bytes (the largest level's, so each level reuses it),
 // then each count of warps launched twice, the second launch kept.
-func divergentChase(ctx context.Context, r *probe.Runner, c *probe.Compiled, lv DivergentLevel, need int64, rec *record.Record) error {
+func divergentChase(ctx context.Context, r *engine.Runner, c *engine.Compiled, lv DivergentLevel, need int64, rec *record.Record) error {
 	d := r.GPU.Device()
 	if d.SMs <= 0 {
 		return fmt.Errorf("divergent chase: the device reports no SM count")
 	}
 	maxWarps := slices.Max(DivergentWarps)
-	bufs, free, err := probe.AllocBuffers(r.GPU, int(need), 8*maxWarps*d.SMs)
+	bufs, free, err := engine.AllocBuffers(r.GPU, int(need), 8*maxWarps*d.SMs)
 	if err != nil {
 		return fmt.Errorf("divergent chase, %s: %w", lv.Name, err)
 	}
@@ -97,7 +99,7 @@ func divergentChase(ctx context.Context, r *probe.Runner, c *probe.Compiled, lv 
 	nbits := uint32(bits.Len32(uint32(elems - 1)))
 	seed := uint32(0x5eed_d17e ^ uint32(lv.Footprint))
 	init := []any{buf.Ptr(), uint32(elems), nbits, uint32(probe.DivergentLine), uint32(1), seed, uint64(buf.Ptr())}
-	if err := c.Prog.Launch(ctx, "chase_init", probe.Grid{Blocks: (elems + 255) / 256, Threads: 256}, r.OwnTimeout(), init...); err != nil {
+	if err := c.Prog.Launch(ctx, "chase_init", engine.Grid{Blocks: (elems + 255) / 256, Threads: 256}, r.OwnTimeout(), init...); err != nil {
 		return fmt.Errorf("divergent chase, building the %s chain: %w", lv.Name, err)
 	}
 	rec.Sweep = &record.SweepDetail{X: "warps per SM", Y: "cycles per warp load"}
@@ -106,7 +108,7 @@ func divergentChase(ctx context.Context, r *probe.Runner, c *probe.Compiled, lv 
 		pt := record.ParamPoint{X: float64(w)}
 		per, err := ch.point(ctx, r, c, out, w, i == 0)
 		if err != nil {
-			if probe.Fatal(err) {
+			if engine.Fatal(err) {
 				return err
 			}
 			pt.Failed = err.Error()
@@ -125,21 +127,21 @@ func divergentChase(ctx context.Context, r *probe.Runner, c *probe.Compiled, lv 
 		return err
 	}
 	rec.Provenance.Clock = clk
-	probe.Verified(rec, c.CheckClocked("divergent_chase", []string{"LDG"}, 1))
+	probe.Verified(rec, c.Verifier().Clocked("divergent_chase", []string{"LDG"}, 1))
 	return nil
 }
 
 // divergentChain is a chain chase_init built: elems lines in buf, in the
 // order the scramble of nbits bits and seed gives.
 type divergentChain struct {
-	buf         probe.Buffer
+	buf         engine.Buffer
 	elems       int
 	nbits, seed uint32
 }
 
 // point runs w warps per SM and returns each warp's cycles per step,
 // from out; first marks a level's first point.
-func (ch divergentChain) point(ctx context.Context, r *probe.Runner, c *probe.Compiled, out probe.Buffer, w int, first bool) ([]float64, error) {
+func (ch divergentChain) point(ctx context.Context, r *engine.Runner, c *engine.Compiled, out engine.Buffer, w int, first bool) ([]float64, error) {
 	sms := r.GPU.Device().SMs
 	blocks, threads := sms*((w+31)/32), 32*min(w, 32)
 	if w > 32 && w%32 != 0 {
@@ -147,7 +149,7 @@ func (ch divergentChain) point(ctx context.Context, r *probe.Runner, c *probe.Co
 	}
 	spacing := max(1, ch.elems/(blocks*threads))
 	guard := uint64(0xdead_0000_0000_0001)
-	g := probe.Grid{Blocks: blocks, Threads: threads}
+	g := engine.Grid{Blocks: blocks, Threads: threads}
 	// The first launch chases the stretch after each thread's timed one:
 	// it warms clocks and translations without leaving the timed
 	// launch's lines in the caches (a DRAM chase that repeated its lines

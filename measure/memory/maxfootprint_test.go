@@ -5,10 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/measure/memory"
 
 	"github.com/gpuarch/gpuarch/backend/sim"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -16,11 +17,11 @@ import (
 // skipped, saying so; one with some below keeps only those; a chase stops
 // there and lists what it left out.
 func TestMaxFootprint(t *testing.T) {
-	cfg := probe.DefaultConfig()
+	cfg := engine.DefaultConfig()
 	cfg.MaxFootprint = 8 << 20
-	r := &probe.Runner{GPU: sim.New(), Config: cfg}
+	r := &engine.Runner{GPU: sim.New(), Config: cfg}
 	shapes := []memory.StreamShape{{Width: 16, WarpsPerSM: 16}}
-	jobs := []probe.Job{
+	jobs := []engine.Job{
 		memory.BandwidthJob("memory", memory.Stream{Subject: "DRAM read", Op: "ld.cg", Footprint: 2 << 30, Passes: 1, Shapes: shapes}),
 		memory.BandwidthJob("memory", memory.Stream{Subject: "L2 read", Op: "ld.cg", Footprints: []int64{4 << 20, 16 << 20}, Passes: 1, Shapes: shapes}),
 		memory.ChaseJob("memory", []memory.ChasePath{{Name: "global ld.cg", Space: "global", CacheOp: "cg"}}, []int64{1 << 20, 4 << 20, 32 << 20}),

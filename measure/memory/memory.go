@@ -13,7 +13,7 @@
 // describe their kernels neutrally (kernel.ChaseSpec, kernel.StreamLoopSpec,
 // kernel.BankLoadsSpec) for each backend's lowering to write, but for the
 // divergent chase, written in PTX (probe.PTXJob), and the code-size test,
-// the engine's throughput chain (probe.LoopBodyJob), and the names of its
+// the engine's throughput chain (engine.LoopBodyJob), and the names of its
 // records (names.go).
 package memory
 
@@ -21,10 +21,11 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/alu"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -64,7 +65,7 @@ func chasePaths() []ChasePath {
 	}
 	for _, p := range CarveoutPercents {
 		out = append(out, ChasePath{Name: PreferPath(p), Space: "global", CacheOp: "ca",
-			MaxBytes: 512 << 10, Carveout: probe.Carveout{Set: true, Percent: p}})
+			MaxBytes: 512 << 10, Carveout: engine.Carveout{Set: true, Percent: p}})
 	}
 	return out
 }
@@ -122,11 +123,11 @@ func L2Footprints(knee int64) []int64 {
 // L2Jobs plans the one-SM chase (L2Path) around knee, the all-SM ld.cg
 // chase's L2 capacity (0 when none was found: the driver's L2 size, if it
 // says, stands in).
-func L2Jobs(dev record.Device, knee int64) []probe.Planned {
+func L2Jobs(dev record.Device, knee int64) []engine.Planned {
 	if knee <= 0 {
 		knee = int64(dev.Attributes["L2_CACHE_SIZE"])
 	}
-	return []probe.Planned{{Key: LatencyID(L2Path.Name), Job: ChaseJob(Suite, []ChasePath{L2Path}, L2Footprints(knee))}}
+	return []engine.Planned{{Key: LatencyID(L2Path.Name), Job: ChaseJob(Suite, []ChasePath{L2Path}, L2Footprints(knee))}}
 }
 
 // Footprints are four per octave from 256 bytes (below the smallest
@@ -210,7 +211,7 @@ var codeSubjects = map[string]string{kernel.ISAPTX: alu.FmaF32, kernel.ISASPIRV:
 // Jobs returns the suite's jobs that need nothing measured first, for a
 // backend whose kernel language is isa (kernel.ISAPTX or kernel.ISASPIRV;
 // "" is PTX).
-func Jobs(isa string) ([]probe.Planned, error) {
+func Jobs(isa string) ([]engine.Planned, error) {
 	if isa == "" {
 		isa = kernel.ISAPTX
 	}
@@ -224,7 +225,7 @@ func Jobs(isa string) ([]probe.Planned, error) {
 	}
 	fma := specs[0]
 	fma.Suite = Suite
-	out := []probe.Planned{
+	out := []engine.Planned{
 		{Key: Key(GroupLatency, ""), Job: ChaseJob(Suite, chasePaths(), Footprints())},
 		{Key: Key("tlb", ""), Job: ChaseJob(Suite, []ChasePath{TLBPath}, TLBFootprints())},
 		{Key: Key(SharedBanks, ""), Job: BankJob(Suite, BankCases())},
@@ -232,7 +233,7 @@ func Jobs(isa string) ([]probe.Planned, error) {
 		{Key: Key(GroupGlobalBanks, ""), Job: BankJob(Suite, GlobalBankCases())},
 	}
 	for _, n := range CodeSizes {
-		out = append(out, probe.Planned{Key: CodeSizeID(n), Job: CodeSizeJob(fma, n, 32, 8)})
+		out = append(out, engine.Planned{Key: CodeSizeID(n), Job: CodeSizeJob(fma, n, 32, 8)})
 	}
 	return out, nil
 }
@@ -263,10 +264,10 @@ func Sizes(recs []record.Record) (l1, l2 int64) {
 // every SM's blocks within half its L1, the L2 test streams over half the
 // L2, the DRAM test over 2 GiB (and at least 16 times the L2). Without a
 // detected L2 the driver's L2 size is used, and the record says so.
-func BandwidthJobs(dev record.Device, l1, l2 int64) []probe.Planned {
-	var out []probe.Planned
+func BandwidthJobs(dev record.Device, l1, l2 int64) []engine.Planned {
+	var out []engine.Planned
 	for _, s := range BandwidthStreams(dev, l1, l2) {
-		out = append(out, probe.Planned{Key: BandwidthID(s.Subject), Job: BandwidthJob(Suite, s)})
+		out = append(out, engine.Planned{Key: BandwidthID(s.Subject), Job: BandwidthJob(Suite, s)})
 	}
 	dram, l2foot, note := bandwidthFootprints(dev, l2)
 	return append(out, transferUnitJobs(l2foot, note, dram)...)
@@ -333,7 +334,7 @@ func BandwidthStreams(dev record.Device, l1, l2 int64) []Stream {
 		// is far smaller than what each SM reads in a pass: it cannot
 		// serve a pass from the last one.
 		{Subject: L2ReadCA, Op: "ld.ca", Footprints: l2foot[2:], OwnRegions: true, Rotations: []int{0, 1}, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64),
-			Carveout: probe.Carveout{Set: true, Percent: 100}, Note: l2note + "; a quarter and half only, the carve-out at 100% shared memory"},
+			Carveout: engine.Carveout{Set: true, Percent: 100}, Note: l2note + "; a quarter and half only, the carve-out at 100% shared memory"},
 		{Subject: L2Write, Op: "st", Footprints: l2foot, OwnRegions: true, Rotations: []int{0, 1}, MinSpan: 2 * time.Millisecond, Passes: 16, Shapes: sweep(16, 32, 64),
 			Note: l2note + "; blocks on their own lines or on the next block's each pass"},
 		{Subject: DRAMRead, Op: "ld.cg", Footprint: dram, Passes: 2, Shapes: sweep(16, 32, 64), Note: "footprint: 2 GiB, many times the L2"},
@@ -354,7 +355,7 @@ var TransferSpacings = []int{4, 8, 16, 32, 64, 128, 256}
 // useful bandwidth stays flat. The L2 test runs 8 warps per SM so that a
 // block's loop iteration (256 lanes × spacing × 8) keeps the footprint
 // within the L2 up to 128-byte spacing.
-func transferUnitJobs(l2foot int64, l2note string, dram int64) []probe.Planned {
+func transferUnitJobs(l2foot int64, l2note string, dram int64) []engine.Planned {
 	var l2, dr []Stream
 	for _, sp := range TransferSpacings {
 		if sp <= 128 {
@@ -366,7 +367,7 @@ func transferUnitJobs(l2foot int64, l2note string, dram int64) []probe.Planned {
 			Spacing: sp, Group: GroupTransferUnit, CurvePath: LevelDRAM, Shapes: []StreamShape{{Width: 4, WarpsPerSM: 32}},
 			Note: "footprint: 2 GiB, many times the L2; 4-byte loads, 32 warps per SM"})
 	}
-	return []probe.Planned{
+	return []engine.Planned{
 		{Key: Key(GroupTransferUnit, LevelL2), Job: StreamsJob(Suite, l2)},
 		{Key: Key(GroupTransferUnit, LevelDRAM), Job: StreamsJob(Suite, dr)},
 	}
@@ -387,10 +388,10 @@ func transferUnitJobs(l2foot int64, l2note string, dram int64) []probe.Planned {
 // sample is taken on a buffer of its own (probe.Stream's Replace), so a
 // point's interval holds the spread that the footprint's placement in
 // physical memory gives near the L2's capacity.
-func BandwidthCurveJobs() []probe.Planned {
-	var out []probe.Planned
+func BandwidthCurveJobs() []engine.Planned {
+	var out []engine.Planned
 	add := func(s Stream) {
-		out = append(out, probe.Planned{Key: ID(GroupBandwidthCurve, s.Subject), Job: BandwidthJob(Suite, s)})
+		out = append(out, engine.Planned{Key: ID(GroupBandwidthCurve, s.Subject), Job: BandwidthJob(Suite, s)})
 	}
 	for _, f := range OctaveFootprints(1<<20, 4<<30, 3) {
 		add(Stream{Subject: CurveSubject(f), Op: "ld.cg", Footprint: f, CurvePath: "ld.cg", Group: GroupBandwidthCurve, Replace: true,
@@ -415,7 +416,7 @@ var HidingALU = []int{0, 1, 2, 4, 8, 16, 32, 64}
 // capacities like BandwidthJobs (l1, l2 in bytes; 0 when not detected).
 // Bandwidth stays flat while the arithmetic hides under the loads and
 // falls once the FFMAs take longer than the loads they follow.
-func LatencyHidingJobs(dev record.Device, l1, l2 int64) []probe.Planned {
+func LatencyHidingJobs(dev record.Device, l1, l2 int64) []engine.Planned {
 	if l2 <= 0 {
 		l2 = int64(dev.Attributes["L2_CACHE_SIZE"])
 	}
@@ -435,7 +436,7 @@ func LatencyHidingJobs(dev record.Device, l1, l2 int64) []probe.Planned {
 		{LevelL2, "ld.cg", round(l2 / 2), false, 16, "one buffer of half the detected L2, a new one for each sample"},
 		{LevelDRAM, "ld.cg", max(int64(2)<<30, 16*l2), false, 2, "one buffer of 2 GiB"},
 	}
-	var out []probe.Planned
+	var out []engine.Planned
 	for _, lv := range levels {
 		var ss []Stream
 		for _, n := range HidingALU {
@@ -444,7 +445,7 @@ func LatencyHidingJobs(dev record.Device, l1, l2 int64) []probe.Planned {
 				Shapes: []StreamShape{{Width: 4, WarpsPerSM: 64}},
 				Note:   lv.note + "; 4-byte loads, 64 warps per SM"})
 		}
-		out = append(out, probe.Planned{Key: Key(GroupLatencyHiding, lv.name), Job: StreamsJob(Suite, ss)})
+		out = append(out, engine.Planned{Key: Key(GroupLatencyHiding, lv.name), Job: StreamsJob(Suite, ss)})
 	}
 	return out
 }
@@ -455,8 +456,8 @@ func LatencyHidingJobs(dev record.Device, l1, l2 int64) []probe.Planned {
 // inside the near copies of a partitioned L2) and the DRAM streams'
 // footprint, sized like BandwidthJobs (l1, l2 in bytes; 0 when not
 // detected). It is written in PTX: the Vulkan backend skips it.
-func DivergentJobs(dev record.Device, l1, l2 int64) []probe.Planned {
-	return []probe.Planned{{Key: Key(GroupDivergent, ""), Job: DivergentJob(Suite, divergentLevels(dev, l1, l2))}}
+func DivergentJobs(dev record.Device, l1, l2 int64) []engine.Planned {
+	return []engine.Planned{{Key: Key(GroupDivergent, ""), Job: DivergentJob(Suite, divergentLevels(dev, l1, l2))}}
 }
 
 // divergentLevels are the levels DivergentJobs chases in and their

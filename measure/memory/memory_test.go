@@ -6,9 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -87,12 +88,12 @@ func TestJobsFor(t *testing.T) {
 			t.Errorf("%q: %d jobs", tc.isa, len(jobs))
 		}
 		var recs []record.Record
-		r := &probe.Runner{GPU: sim.New(), Config: probe.DefaultConfig()}
+		r := &engine.Runner{GPU: sim.New(), Config: engine.DefaultConfig()}
 		last := jobs[len(jobs)-1]
 		if tc.isa == kernel.ISASPIRV {
 			// The simulated GPU takes PTX: the SPIR-V job fails to
 			// write its module, and says so.
-			if err := r.Run(context.Background(), []probe.Job{last.Job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+			if err := r.Run(context.Background(), []engine.Job{last.Job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 				t.Fatal(err)
 			}
 			if len(recs) != 1 || recs[0].Subject != tc.subject || recs[0].Status != record.StatusFailed || !strings.Contains(recs[0].Reason, "not PTX") {
@@ -100,7 +101,7 @@ func TestJobsFor(t *testing.T) {
 			}
 			continue
 		}
-		if err := r.Run(context.Background(), []probe.Job{last.Job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+		if err := r.Run(context.Background(), []engine.Job{last.Job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 			t.Fatal(err)
 		}
 		if len(recs) != 1 || recs[0].Subject != tc.subject || recs[0].Op != fmt.Sprintf("code size/%d", CodeSizes[len(CodeSizes)-1]) {

@@ -4,10 +4,11 @@ import (
 	"context"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/measure/memory"
 
 	"github.com/gpuarch/gpuarch/backend/sim"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -19,7 +20,7 @@ type allocCounter struct {
 	allocs, held int
 }
 
-func (g *allocCounter) Alloc(n int) (probe.Buffer, error) {
+func (g *allocCounter) Alloc(n int) (engine.Buffer, error) {
 	b, err := g.GPU.Alloc(n)
 	if err != nil || n < g.minBytes {
 		return b, err
@@ -30,7 +31,7 @@ func (g *allocCounter) Alloc(n int) (probe.Buffer, error) {
 }
 
 type countedBuffer struct {
-	probe.Buffer
+	engine.Buffer
 	g *allocCounter
 }
 
@@ -55,12 +56,12 @@ func TestStreamReplaceGivesEachSampleItsBuffer(t *testing.T) {
 	} {
 		g := &allocCounter{GPU: sim.New(), minBytes: 4 << 20}
 		g.MaxAlloc = 0
-		r := &probe.Runner{GPU: g, Config: probe.DefaultConfig()}
+		r := &engine.Runner{GPU: g, Config: engine.DefaultConfig()}
 		replace := tc.replace
 		job := memory.BandwidthJob("memory", memory.Stream{Subject: "curve", Op: "ld.cg", Footprint: tc.footprint, Passes: 1,
 			Replace: replace, Shapes: []memory.StreamShape{{Width: 4, WarpsPerSM: 32}}})
 		var recs []record.Record
-		if err := r.Run(context.Background(), []probe.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+		if err := r.Run(context.Background(), []engine.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 			t.Fatal(err)
 		}
 		if len(recs) != 1 || recs[0].Status != record.StatusOK {

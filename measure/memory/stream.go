@@ -8,8 +8,9 @@ import (
 	"slices"
 	"time"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
@@ -60,7 +61,7 @@ type Stream struct {
 	// Carveout is the L1/shared split the kernel asks for (CUDA only;
 	// another backend skips the stream): the most shared memory leaves
 	// the smallest L1, so loads through it stream past it.
-	Carveout probe.Carveout
+	Carveout engine.Carveout
 	// Rotations, when set, are each tried (the best kept): how many
 	// regions the blocks move on each pass (probe.StreamKernel's rotate). 0
 	// keeps every block on its own lines; 1 has each line read by one
@@ -103,13 +104,13 @@ type StreamShape struct{ Width, WarpsPerSM int }
 // per-block regions (L1, shared memory) bytes per clock per SM are each
 // SM's bytes over its own cycles (median over SMs), and bytes per second
 // that times the SMs and the clock.
-func BandwidthJob(suite string, s Stream) probe.Job {
+func BandwidthJob(suite string, s Stream) engine.Job {
 	return &bandwidthJob{suite: suite, streams: []Stream{s}, shapes: s.Shapes}
 }
 
 // StreamsJob measures several streams at the first one's shapes, compiled
 // as one module: a family that differs only in footprint or arithmetic.
-func StreamsJob(suite string, ss []Stream) probe.Job {
+func StreamsJob(suite string, ss []Stream) engine.Job {
 	return &bandwidthJob{suite: suite, streams: ss, shapes: ss[0].Shapes}
 }
 
@@ -117,7 +118,7 @@ type bandwidthJob struct {
 	suite   string
 	streams []Stream
 	shapes  []StreamShape
-	c       *probe.Compiled
+	c       *engine.Compiled
 }
 
 // streamUnroll is the accesses each thread has in flight per loop
@@ -130,12 +131,12 @@ const (
 
 func streamKernelName(op string, width, alu int) string {
 	if alu > 0 {
-		return fmt.Sprintf("stream_%s_w%d_alu%d", probe.KernelName(op), width, alu)
+		return fmt.Sprintf("stream_%s_w%d_alu%d", engine.KernelName(op), width, alu)
 	}
-	return fmt.Sprintf("stream_%s_w%d", probe.KernelName(op), width)
+	return fmt.Sprintf("stream_%s_w%d", engine.KernelName(op), width)
 }
 
-func (j *bandwidthJob) Prepare(ctx context.Context, r *probe.Runner) {
+func (j *bandwidthJob) Prepare(ctx context.Context, r *engine.Runner) {
 	seen := map[string]bool{}
 	var ks []kernel.Spec
 	for _, s := range j.streams {
@@ -152,7 +153,7 @@ func (j *bandwidthJob) Prepare(ctx context.Context, r *probe.Runner) {
 	// compile worker rather than at its first launch on the measuring
 	// thread (a Vulkan pipeline per workgroup size); a width that fails
 	// to build fails again, and says so, at its launch.
-	if pr, ok := j.c.Prog.(probe.Preparer); ok {
+	if pr, ok := j.c.Prog.(engine.Preparer); ok {
 		for _, s := range j.streams {
 			if s.Op == "lds" { // built with its workgroup memory at launch
 				continue
@@ -166,7 +167,7 @@ func (j *bandwidthJob) Prepare(ctx context.Context, r *probe.Runner) {
 
 func (j *bandwidthJob) Close() { j.c.Close() }
 
-func (j *bandwidthJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record, error) {
+func (j *bandwidthJob) Measure(ctx context.Context, r *engine.Runner) ([]record.Record, error) {
 	var recs []record.Record
 	newRec := func(s Stream) record.Record {
 		group := s.Group
@@ -202,7 +203,7 @@ func (j *bandwidthJob) Measure(ctx context.Context, r *probe.Runner) ([]record.R
 	defer out.Free()
 	for _, s := range j.streams {
 		rec := newRec(s)
-		if s.Carveout.Set && !probe.SetsCarveout(r.GPU) {
+		if s.Carveout.Set && !engine.SetsCarveout(r.GPU) {
 			rec.Status, rec.Reason = record.StatusSkipped, fmt.Sprintf("the L1/shared carve-out is a CUDA function attribute; the %s backend cannot set it", r.GPU.Device().BackendOf())
 			recs = append(recs, rec)
 			continue
@@ -210,13 +211,13 @@ func (j *bandwidthJob) Measure(ctx context.Context, r *probe.Runner) ([]record.R
 		err := j.stream(ctx, r, s, out, &rec)
 		var room *noRoomError
 		switch {
-		case errors.As(err, &room) && !probe.Fatal(err):
+		case errors.As(err, &room) && !engine.Fatal(err):
 			rec.Status, rec.Reason = record.StatusSkipped, err.Error()
 		case err != nil:
 			rec.Status, rec.Reason = record.StatusFailed, err.Error()
 		}
 		recs = append(recs, rec)
-		if err != nil && probe.Fatal(err) {
+		if err != nil && engine.Fatal(err) {
 			return recs, err
 		}
 	}
@@ -233,7 +234,7 @@ func (s Stream) footprints() []int64 {
 
 // warpSpan is the time from the first warp's start to the last one's end
 // on the timer.
-func warpSpan(ws []probe.WarpRecord) time.Duration {
+func warpSpan(ws []engine.WarpRecord) time.Duration {
 	var g0, g1 uint64
 	for i, w := range ws {
 		if i == 0 || w.StartNs < g0 {
@@ -249,7 +250,7 @@ func warpSpan(ws []probe.WarpRecord) time.Duration {
 
 // stream measures one Stream over the sweep of footprints, rotations and
 // shapes.
-func (j *bandwidthJob) stream(ctx context.Context, r *probe.Runner, s Stream, out probe.Buffer, rec *record.Record) error {
+func (j *bandwidthJob) stream(ctx context.Context, r *engine.Runner, s Stream, out engine.Buffer, rec *record.Record) error {
 	d := r.GPU.Device()
 	maxBlocks := 0
 	for _, sh := range j.shapes {
@@ -272,7 +273,7 @@ func (j *bandwidthJob) stream(ctx context.Context, r *probe.Runner, s Stream, ou
 		if s.PerBlock {
 			size = (largest + StreamChunk) * int64(maxBlocks)
 		}
-		var held []probe.Buffer
+		var held []engine.Buffer
 		defer func() {
 			for _, b := range held {
 				b.Free()
@@ -348,14 +349,14 @@ type streamAt struct {
 }
 
 // repeat measures the sweep's best point again until its samples are
-// enough (probe.Config.Until: at least 5, more until the median's interval is
+// enough (engine.Config.Until: at least 5, more until the median's interval is
 // narrow or the time budget is spent), the sweep's own measurement the
 // first of them, and returns the point whose rate is the median's, for
 // the record's rate, clock and shape; rec gets the samples and their
 // summary. A repeat that fails leaves the samples so far, with a warning,
 // unless the failure is fatal. place, when not nil, gives each repeat a
 // buffer of its own (Stream.Replace).
-func (j *bandwidthJob) repeat(ctx context.Context, r *probe.Runner, s Stream, best streamPoint, out probe.Buffer, rec *record.Record, place func() (uint64, error)) (streamPoint, error) {
+func (j *bandwidthJob) repeat(ctx context.Context, r *engine.Runner, s Stream, best streamPoint, out engine.Buffer, rec *record.Record, place func() (uint64, error)) (streamPoint, error) {
 	at := best.at
 	at.passes = best.Shape.Iterations
 	points := []streamPoint{best}
@@ -378,13 +379,13 @@ func (j *bandwidthJob) repeat(ctx context.Context, r *probe.Runner, s Stream, be
 		return p.WarpInstPerClockPerSM, nil
 	})
 	if err != nil {
-		if probe.Fatal(err) {
+		if engine.Fatal(err) {
 			return best, err
 		}
 		rec.Warnings = append(rec.Warnings, fmt.Sprintf("repeats stopped after %d samples: %v", len(samples), err))
 	}
 	rec.Samples = samples
-	rec.Summary = probe.Summarize(samples)
+	rec.Summary = engine.Summarize(samples)
 	med := stats.Median(samples)
 	mid := points[0]
 	for _, p := range points[1:] {
@@ -410,12 +411,12 @@ type streamPoint struct {
 
 // point measures a stream at one footprint, rotation and shape; a shape
 // the stream cannot take comes back skipped, with why.
-func (j *bandwidthJob) point(ctx context.Context, r *probe.Runner, s Stream, at streamAt, out probe.Buffer) (streamPoint, error) {
+func (j *bandwidthJob) point(ctx context.Context, r *engine.Runner, s Stream, at streamAt, out engine.Buffer) (streamPoint, error) {
 	d, sh, f := r.GPU.Device(), at.shape, at.footprint
 	passes := max(1, s.Passes)
 	blocks := d.SMs * max(1, sh.WarpsPerSM/8)
 	threads := 32 * min(sh.WarpsPerSM, 8)
-	g := probe.Grid{Blocks: blocks, Threads: threads, Carveout: s.Carveout}
+	g := engine.Grid{Blocks: blocks, Threads: threads, Carveout: s.Carveout}
 	shape := record.Shape{WarpsPerSM: sh.WarpsPerSM, ILP: sh.Width, BlocksPerSM: max(1, sh.WarpsPerSM/8), ThreadsPerBlk: threads, Bytes: f, Rotate: at.rotate}
 	// Each block's region is whole loop iterations, which also keeps
 	// every access aligned to its width.
@@ -450,7 +451,7 @@ func (j *bandwidthJob) point(ctx context.Context, r *probe.Runner, s Stream, at 
 	}
 	shape.Iterations, shape.SharedBytes = passes, g.SharedBytes
 	kernel := streamKernelName(s.Op, sh.Width, s.ALUPerAccess)
-	launch := func(passes int) ([]probe.WarpRecord, error) {
+	launch := func(passes int) ([]engine.WarpRecord, error) {
 		if err := out.Clear(); err != nil {
 			return nil, err
 		}

@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
@@ -38,7 +40,7 @@ const initThreads = 64
 // documented dense rate in operations per clock per SM (0: none), with
 // its source. On a device without the form the records are skipped
 // ("not supported by this device: ...").
-func CoopMatJob(suite string, cm kernel.CoopMat, op string, shapes []probe.CoopMatShape, reference float64, source string) probe.Job {
+func CoopMatJob(suite string, cm kernel.CoopMat, op string, shapes []probe.CoopMatShape, reference float64, source string) engine.Job {
 	return &coopMatJob{suite: suite, cm: cm, op: op, shapes: shapes, reference: reference, source: source}
 }
 
@@ -49,7 +51,7 @@ type coopMatJob struct {
 	reference float64
 	source    string
 	lengths   []int
-	c         *probe.Compiled
+	c         *engine.Compiled
 }
 
 func (j *coopMatJob) module() string { return probe.CoopMatModule(j.cm) }
@@ -66,7 +68,7 @@ func (j *coopMatJob) kernels(lengths []int) []kernel.Spec {
 	return probe.CoopMatKernels(j.cm, j.shapes, lengths)
 }
 
-func (j *coopMatJob) Prepare(ctx context.Context, r *probe.Runner) {
+func (j *coopMatJob) Prepare(ctx context.Context, r *engine.Runner) {
 	j.lengths = slices.Clone(r.Config.LatencyLengths)
 	sort.Ints(j.lengths)
 	ks := j.kernels(j.lengths)
@@ -77,13 +79,13 @@ func (j *coopMatJob) Prepare(ctx context.Context, r *probe.Runner) {
 		if i := strings.Index(msg, kernel.ErrUnsupported.Error()); i >= 0 {
 			msg = msg[i:]
 		}
-		j.c = &probe.Compiled{Failure: &record.Record{Status: record.StatusSkipped, Reason: msg}}
+		j.c = &engine.Compiled{Failure: &record.Record{Status: record.StatusSkipped, Reason: msg}}
 		return
 	}
 	j.c = r.CompileKernels(ctx, j.module(), ks)
 	// Each kernel built at the widths it will be launched with, here on a
 	// compile worker (a Vulkan pipeline each).
-	if pr, ok := j.c.Prog.(probe.Preparer); ok && j.c.Failure == nil {
+	if pr, ok := j.c.Prog.(engine.Preparer); ok && j.c.Failure == nil {
 		_ = pr.Prepare(j.initKernel(), initThreads, 0)
 		for _, n := range j.lengths {
 			_ = pr.Prepare(j.latKernel(n), r.WarpSize(), 0)
@@ -96,7 +98,7 @@ func (j *coopMatJob) Prepare(ctx context.Context, r *probe.Runner) {
 
 func (j *coopMatJob) Close() { j.c.Close() }
 
-func (j *coopMatJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record, error) {
+func (j *coopMatJob) Measure(ctx context.Context, r *engine.Runner) ([]record.Record, error) {
 	newRec := func(q record.Quantity, unit string) record.Record {
 		rec := record.Record{ID: ID(j.cm.Name(), q), Suite: j.suite, Subject: j.cm.Name(), Group: GroupCoopMat,
 			Quantity: q, Unit: unit, Status: record.StatusOK,
@@ -124,19 +126,19 @@ func (j *coopMatJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Rec
 	data, err := r.GPU.Alloc(probe.CoopMatDataBytes)
 	if err != nil {
 		fail(err, &lat, &tp)
-		return out(), probe.FatalOrNil(err)
+		return out(), engine.FatalOrNil(err)
 	}
 	defer data.Free()
 	words := probe.CoopMatRegion / 4
-	if err := j.c.Prog.Launch(ctx, j.initKernel(), probe.Grid{Blocks: words / initThreads, Threads: initThreads}, r.Config.LaunchTimeout, data.Ptr(), uint32(words)); err != nil {
+	if err := j.c.Prog.Launch(ctx, j.initKernel(), engine.Grid{Blocks: words / initThreads, Threads: initThreads}, r.Config.LaunchTimeout, data.Ptr(), uint32(words)); err != nil {
 		err = fmt.Errorf("fill the matrices: %w", err)
 		fail(err, &lat, &tp)
-		return out(), probe.FatalOrNil(err)
+		return out(), engine.FatalOrNil(err)
 	}
 	clk, err := r.Clock(ctx)
 	if err != nil {
 		fail(err, &lat, &tp)
-		return out(), probe.FatalOrNil(err)
+		return out(), engine.FatalOrNil(err)
 	}
 	lat.Provenance.Clock = clk
 	j.verifyLatency(r, &lat)
@@ -144,7 +146,7 @@ func (j *coopMatJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Rec
 		progress(r, "%s: latency", j.cm.Name())
 		if err := j.latency(ctx, r, data, &lat); err != nil {
 			fail(err, &lat)
-			if probe.Fatal(err) {
+			if engine.Fatal(err) {
 				fail(fmt.Errorf("not measured: %w", err), &tp)
 				return out(), err
 			}
@@ -153,18 +155,18 @@ func (j *coopMatJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Rec
 	progress(r, "%s: throughput", j.cm.Name())
 	if err := j.throughput(ctx, r, data, &tp); err != nil {
 		fail(err, &tp)
-		if probe.Fatal(err) {
+		if engine.Fatal(err) {
 			return out(), err
 		}
 	}
-	probe.Finite(&lat)
-	probe.Finite(&tp)
+	engine.Finite(&lat)
+	engine.Finite(&tp)
 	return out(), nil
 }
 
 // latency times the chains of every length LatencyRepeats times and fits
 // cycles against length, as measureLatency does for a Step.
-func (j *coopMatJob) latency(ctx context.Context, r *probe.Runner, data probe.Buffer, rec *record.Record) error {
+func (j *coopMatJob) latency(ctx context.Context, r *engine.Runner, data engine.Buffer, rec *record.Record) error {
 	out, err := r.GPU.Alloc(256)
 	if err != nil {
 		return err
@@ -180,7 +182,7 @@ func (j *coopMatJob) latency(ctx context.Context, r *probe.Runner, data probe.Bu
 	for range r.Config.LatencyRepeats {
 		for i, n := range j.lengths {
 			k := j.latKernel(n)
-			if err := j.c.Prog.Launch(ctx, k, probe.Grid{Blocks: 1, Threads: r.WarpSize()}, r.Config.LaunchTimeout, out.Ptr(), big.Ptr(), data.Ptr(), uint32(2), uint32(0)); err != nil {
+			if err := j.c.Prog.Launch(ctx, k, engine.Grid{Blocks: 1, Threads: r.WarpSize()}, r.Config.LaunchTimeout, out.Ptr(), big.Ptr(), data.Ptr(), uint32(2), uint32(0)); err != nil {
 				return fmt.Errorf("latency kernel %s: %w", k, err)
 			}
 			b, err := out.Read()
@@ -190,11 +192,11 @@ func (j *coopMatJob) latency(ctx context.Context, r *probe.Runner, data probe.Bu
 			samples[i] = append(samples[i], float64(binary.LittleEndian.Uint64(b)))
 		}
 	}
-	est, err := probe.EstimateLatency(j.lengths, samples)
+	est, err := engine.EstimateLatency(j.lengths, samples)
 	if err != nil {
 		return err
 	}
-	rec.Latency, rec.Value, rec.Samples, rec.Summary = est.Detail, est.Detail.Cycles, est.Slopes, probe.Summarize(est.Slopes)
+	rec.Latency, rec.Value, rec.Samples, rec.Summary = est.Detail, est.Detail.Cycles, est.Slopes, engine.Summarize(est.Slopes)
 	rec.Warnings = append(rec.Warnings, est.Warnings...)
 	for _, n := range j.lengths {
 		rec.Provenance.Kernels = append(rec.Provenance.Kernels, j.latKernel(n))
@@ -212,46 +214,46 @@ func (j *coopMatJob) latency(ctx context.Context, r *probe.Runner, data probe.Bu
 // driver's report: the expected mnemonics where it gives machine code,
 // else the binary's growth from the control group (length 0) to the
 // longest chain. A chain the compiler removed makes the record invalid.
-func (j *coopMatJob) verifyLatency(r *probe.Runner, rec *record.Record) {
+func (j *coopMatJob) verifyLatency(r *engine.Runner, rec *record.Record) {
 	in, ok := j.c.Prog.(probe.Inspector)
 	if !ok || len(j.lengths) == 0 {
-		rec.Code = &record.CodeCheck{Status: probe.CodeNotVerified, Note: "the backend reports no machine code for cooperative-matrix kernels"}
+		rec.Code = &record.CodeCheck{Status: engine.CodeNotVerified, Note: "the backend reports no machine code for cooperative-matrix kernels"}
 		return
 	}
-	spec := probe.ChainSpec{Subject: j.cm.Name(), ExpectISA: coopMatExpect}
+	spec := engine.ChainSpec{Subject: j.cm.Name(), ExpectISA: coopMatExpect}
 	longest := j.lengths[len(j.lengths)-1]
 	rec.Code = probe.InspectKernel(in, spec, j.latKernel(longest), r.WarpSize(), longest)
-	if rec.Code.Status == probe.CodeNotVerified && len(j.lengths) >= 2 {
+	if rec.Code.Status == engine.CodeNotVerified && len(j.lengths) >= 2 {
 		probe.Growth(in, rec.Code, j.latKernel(j.lengths[0]), r.WarpSize(), j.lengths[0], longest)
 	}
-	if rec.Code.Status == probe.CodeInvalid {
+	if rec.Code.Status == engine.CodeInvalid {
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 	}
 }
 
 // launch runs the throughput kernel at shape s for iters iterations and
 // returns the per-SM rate in operations per clock.
-func (j *coopMatJob) launch(ctx context.Context, r *probe.Runner, s probe.CoopMatShape, iters int, data, sink probe.Buffer) (probe.Rate, error) {
+func (j *coopMatJob) launch(ctx context.Context, r *engine.Runner, s probe.CoopMatShape, iters int, data, sink engine.Buffer) (engine.Rate, error) {
 	d := r.GPU.Device()
 	threads := s.Subgroups * r.WarpSize()
 	blocks := max(1, d.SMs) * s.GroupsPerSM
 	warps := blocks * s.Subgroups
-	out, err := r.GPU.Alloc(warps * probe.WarpRecordBytes)
+	out, err := r.GPU.Alloc(warps * engine.WarpRecordBytes)
 	if err != nil {
-		return probe.Rate{}, err
+		return engine.Rate{}, err
 	}
 	defer out.Free()
 	k := j.tpKernel(s.ILP)
-	if err := j.c.Prog.Launch(ctx, k, probe.Grid{Blocks: blocks, Threads: threads}, r.Config.LaunchTimeout, out.Ptr(), sink.Ptr(), data.Ptr(), uint32(iters), uint32(0)); err != nil {
-		return probe.Rate{}, fmt.Errorf("throughput kernel %s: %w", k, err)
+	if err := j.c.Prog.Launch(ctx, k, engine.Grid{Blocks: blocks, Threads: threads}, r.Config.LaunchTimeout, out.Ptr(), sink.Ptr(), data.Ptr(), uint32(iters), uint32(0)); err != nil {
+		return engine.Rate{}, fmt.Errorf("throughput kernel %s: %w", k, err)
 	}
 	b, err := out.Read()
 	if err != nil {
-		return probe.Rate{}, err
+		return engine.Rate{}, err
 	}
 	ws, err := r.DecodeWarps(b, warps)
 	if err != nil {
-		return probe.Rate{}, fmt.Errorf("throughput kernel %s: %w", k, err)
+		return engine.Rate{}, fmt.Errorf("throughput kernel %s: %w", k, err)
 	}
 	perWarp := float64(iters) * float64(probe.CoopMatUnroll(s.ILP)*s.ILP) * float64(j.cm.FlopsPerInstr())
 	return r.RateOf(ws, perWarp)
@@ -259,7 +261,7 @@ func (j *coopMatJob) launch(ctx context.Context, r *probe.Runner, s probe.CoopMa
 
 // sized returns the iterations that make a launch at s last about
 // Config.TargetCycles, from a pilot.
-func (j *coopMatJob) sized(ctx context.Context, r *probe.Runner, s probe.CoopMatShape, data, sink probe.Buffer) (int, error) {
+func (j *coopMatJob) sized(ctx context.Context, r *engine.Runner, s probe.CoopMatShape, data, sink engine.Buffer) (int, error) {
 	const pilot = 8
 	rate, err := j.launch(ctx, r, s, pilot, data, sink)
 	if err != nil {
@@ -270,7 +272,7 @@ func (j *coopMatJob) sized(ctx context.Context, r *probe.Runner, s probe.CoopMat
 }
 
 // shapeRecord describes a shape as records do.
-func (j *coopMatJob) shapeRecord(r *probe.Runner, s probe.CoopMatShape, iters int) record.Shape {
+func (j *coopMatJob) shapeRecord(r *engine.Runner, s probe.CoopMatShape, iters int) record.Shape {
 	return record.Shape{WarpsPerSM: s.WarpsPerSM(), ILP: s.ILP, BlocksPerSM: s.GroupsPerSM, ThreadsPerBlk: s.Subgroups * r.WarpSize(),
 		StepsPerIter: probe.CoopMatUnroll(s.ILP) * s.ILP, Iterations: iters}
 }
@@ -279,7 +281,7 @@ func (j *coopMatJob) shapeRecord(r *probe.Runner, s probe.CoopMatShape, iters in
 // fills rec: Value in operations per clock per SM, the whole GPU's
 // operations per second at the measured clock, and the documented peak's
 // share.
-func (j *coopMatJob) throughput(ctx context.Context, r *probe.Runner, data probe.Buffer, rec *record.Record) error {
+func (j *coopMatJob) throughput(ctx context.Context, r *engine.Runner, data engine.Buffer, rec *record.Record) error {
 	sink, err := r.GPU.Alloc(probe.CoopMatRegion)
 	if err != nil {
 		return err
@@ -311,7 +313,7 @@ func (j *coopMatJob) throughput(ctx context.Context, r *probe.Runner, data probe
 		return fmt.Errorf("no shape of the %d tried fits the device", len(j.shapes))
 	}
 	var samples, clocks []float64
-	var last probe.Rate
+	var last engine.Rate
 	for range max(1, r.Config.Repeats) {
 		rate, err := j.launch(ctx, r, best, bestIters, data, sink)
 		if err != nil {
@@ -323,7 +325,7 @@ func (j *coopMatJob) throughput(ctx context.Context, r *probe.Runner, data probe
 		}
 		last = rate
 	}
-	rec.Samples, rec.Summary = samples, probe.Summarize(samples)
+	rec.Samples, rec.Summary = samples, engine.Summarize(samples)
 	rec.Value = stats.Median(samples)
 	det.Best = j.shapeRecord(r, best, bestIters)
 	det.WarpInstPerClockPerSM, det.ResultsPerClockPerSM = rec.Value, rec.Value
@@ -347,27 +349,27 @@ func (j *coopMatJob) throughput(ctx context.Context, r *probe.Runner, data probe
 // code, else the binary's growth from the control group to the loop's
 // multiply-adds (which also counts the kernel's other extra code, so it
 // can only overstate the growth of a step).
-func (j *coopMatJob) verifyThroughput(r *probe.Runner, best probe.CoopMatShape, rec *record.Record) {
+func (j *coopMatJob) verifyThroughput(r *engine.Runner, best probe.CoopMatShape, rec *record.Record) {
 	in, ok := j.c.Prog.(probe.Inspector)
 	if !ok || len(j.lengths) == 0 {
-		rec.Code = &record.CodeCheck{Status: probe.CodeNotVerified, Note: "the backend reports no machine code for cooperative-matrix kernels"}
+		rec.Code = &record.CodeCheck{Status: engine.CodeNotVerified, Note: "the backend reports no machine code for cooperative-matrix kernels"}
 		return
 	}
 	steps := probe.CoopMatUnroll(best.ILP) * best.ILP
 	threads := best.Subgroups * r.WarpSize()
-	spec := probe.ChainSpec{Subject: j.cm.Name(), ExpectISA: coopMatExpect}
+	spec := engine.ChainSpec{Subject: j.cm.Name(), ExpectISA: coopMatExpect}
 	rec.Code = probe.InspectKernel(in, spec, j.tpKernel(best.ILP), threads, steps)
-	if rec.Code.Status == probe.CodeNotVerified && j.lengths[0] == 0 {
+	if rec.Code.Status == engine.CodeNotVerified && j.lengths[0] == 0 {
 		probe.Growth(in, rec.Code, j.latKernel(0), threads, 0, steps)
 	}
-	if rec.Code.Status == probe.CodeInvalid {
+	if rec.Code.Status == engine.CodeInvalid {
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 	}
 }
 
 // progress reports what the job measures now to the runner's Progress,
 // where it has one.
-func progress(r *probe.Runner, format string, args ...any) {
+func progress(r *engine.Runner, format string, args ...any) {
 	if r.Progress != nil {
 		r.Progress(fmt.Sprintf(format, args...))
 	}

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/measure/mma"
 
 	"github.com/gpuarch/gpuarch/backend/sim"
@@ -28,8 +30,8 @@ import (
 type matrixGPU struct {
 	latency, peak, bytesPerStep float64
 	sms                         int
-	bufs                        map[probe.Ptr][]byte
-	next                        probe.Ptr
+	bufs                        map[engine.Ptr][]byte
+	next                        engine.Ptr
 }
 
 const simHz = 1.5e9
@@ -41,12 +43,12 @@ func (g *matrixGPU) Device() record.Device {
 		Vulkan: &record.VulkanDevice{Timing: "shader clock", Limits: map[string]float64{"maxComputeSharedMemorySize": 49152}}}
 }
 
-func (g *matrixGPU) Codegen() probe.Codegen {
+func (g *matrixGPU) Codegen() engine.Codegen {
 	return vk.Codegen{Features: vk.Features{SubgroupSize: 32, SMBuiltins: true, DeviceClock: true, VulkanMemoryModel: true, Float16: true, Int8: true, Int64: true,
 		SubgroupOps: []string{"basic"}, CooperativeMatrix: []kernel.CoopMat{simForm}}}
 }
 
-func (g *matrixGPU) Compile(_ context.Context, _, source string) (probe.Program, error) {
+func (g *matrixGPU) Compile(_ context.Context, _, source string) (engine.Program, error) {
 	return &matrixProgram{g: g, steps: stepsPerKernel(source)}, nil
 }
 
@@ -66,7 +68,7 @@ func stepsPerKernel(src string) map[string]int {
 	return out
 }
 
-func (g *matrixGPU) Alloc(n int) (probe.Buffer, error) {
+func (g *matrixGPU) Alloc(n int) (engine.Buffer, error) {
 	g.next += 1 << 20
 	g.bufs[g.next] = make([]byte, n)
 	return &simBuffer{g, g.next}, nil
@@ -76,10 +78,10 @@ func (g *matrixGPU) Sensors() *record.Sensors { return nil }
 
 type simBuffer struct {
 	g *matrixGPU
-	p probe.Ptr
+	p engine.Ptr
 }
 
-func (b *simBuffer) Ptr() probe.Ptr        { return b.p }
+func (b *simBuffer) Ptr() engine.Ptr       { return b.p }
 func (b *simBuffer) Read() ([]byte, error) { return append([]byte(nil), b.g.bufs[b.p]...), nil }
 func (b *simBuffer) Clear() error          { clear(b.g.bufs[b.p]); return nil }
 func (b *simBuffer) Free() error           { delete(b.g.bufs, b.p); return nil }
@@ -95,16 +97,16 @@ func (p *matrixProgram) Binary() []byte             { return []byte("spirv") }
 func (p *matrixProgram) CompileTime() time.Duration { return time.Millisecond }
 func (p *matrixProgram) Close() error               { return nil }
 func (p *matrixProgram) MaxBlocksPerSM(string, int, int) (int, error) {
-	return 0, probe.ErrNoOccupancy
+	return 0, engine.ErrNoOccupancy
 }
-func (p *matrixProgram) FillSymbol(string, probe.Ptr, int) error { return fmt.Errorf("no symbols") }
-func (p *matrixProgram) LaunchBatch(context.Context, string, probe.Grid, probe.Batch, time.Duration, func(int) []any) (time.Duration, time.Duration, error) {
+func (p *matrixProgram) FillSymbol(string, engine.Ptr, int) error { return fmt.Errorf("no symbols") }
+func (p *matrixProgram) LaunchBatch(context.Context, string, engine.Grid, engine.Batch, time.Duration, func(int) []any) (time.Duration, time.Duration, error) {
 	return 0, 0, fmt.Errorf("no batches")
 }
 
-func (p *matrixProgram) Launch(_ context.Context, kernel string, grid probe.Grid, _ time.Duration, args ...any) error {
+func (p *matrixProgram) Launch(_ context.Context, kernel string, grid engine.Grid, _ time.Duration, args ...any) error {
 	g := p.g
-	out := g.bufs[args[0].(probe.Ptr)]
+	out := g.bufs[args[0].(engine.Ptr)]
 	warps := grid.Blocks * grid.Threads / 32
 	write := func(w int, cycles float64, sm int) {
 		sim.WriteWarp(out, w, 1000, 1000+uint64(cycles), 500, 500+uint64(cycles/simHz*1e9), uint32(sm))
@@ -134,6 +136,9 @@ func (p *matrixProgram) Launch(_ context.Context, kernel string, grid probe.Grid
 	return nil
 }
 
+// MachineCode implements engine.CodeReporter: the driver's report.
+func (p *matrixProgram) MachineCode() engine.Verifier { return probe.Reported(p) }
+
 // Inspect implements probe.Inspector: NVIDIA-like statistics only.
 func (p *matrixProgram) Inspect(kernel string, _ int) (*probe.MachineCode, error) {
 	size := 2048 + p.g.bytesPerStep*float64(p.steps[kernel])
@@ -142,13 +147,13 @@ func (p *matrixProgram) Inspect(kernel string, _ int) (*probe.MachineCode, error
 
 func runCoopMat(t *testing.T, g *matrixGPU) []record.Record {
 	t.Helper()
-	cfg := probe.DefaultConfig()
+	cfg := engine.DefaultConfig()
 	cfg.LatencyRepeats, cfg.Repeats = 3, 3
-	r := &probe.Runner{GPU: g, Config: cfg}
+	r := &engine.Runner{GPU: g, Config: cfg}
 	shapes := []probe.CoopMatShape{{Subgroups: 4, GroupsPerSM: 1, ILP: 1}, {Subgroups: 4, GroupsPerSM: 2, ILP: 4}, {Subgroups: 8, GroupsPerSM: 4, ILP: 8}, {Subgroups: 8, GroupsPerSM: 16, ILP: 1}}
 	var recs []record.Record
 	job := mma.CoopMatJob("mma", simForm, simForm.Op(), shapes, 4096, "whitepaper")
-	if err := r.Run(context.Background(), []probe.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+	if err := r.Run(context.Background(), []engine.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 		t.Fatal(err)
 	}
 	if len(recs) != 2 {
@@ -161,7 +166,7 @@ func runCoopMat(t *testing.T, g *matrixGPU) []record.Record {
 // is the chain's slope, the throughput the SM's cap at the best shape,
 // as a share of the documented peak, with the binary's growth per step.
 func TestCoopMatJobSimulated(t *testing.T) {
-	g := &matrixGPU{latency: 33, peak: 2048, bytesPerStep: 32, sms: 4, bufs: map[probe.Ptr][]byte{}}
+	g := &matrixGPU{latency: 33, peak: 2048, bytesPerStep: 32, sms: 4, bufs: map[engine.Ptr][]byte{}}
 	recs := runCoopMat(t, g)
 	lat, tp := recs[0], recs[1]
 	for _, rec := range recs {
@@ -203,7 +208,7 @@ func TestCoopMatJobSimulated(t *testing.T) {
 // A compiler that folds the chains (the binary does not grow) makes the
 // records invalid, never numbers.
 func TestCoopMatJobFolded(t *testing.T) {
-	g := &matrixGPU{latency: 33, peak: 2048, bytesPerStep: 0, sms: 4, bufs: map[probe.Ptr][]byte{}}
+	g := &matrixGPU{latency: 33, peak: 2048, bytesPerStep: 0, sms: 4, bufs: map[engine.Ptr][]byte{}}
 	for _, rec := range runCoopMat(t, g) {
 		if rec.Status != record.StatusInvalid || !strings.Contains(rec.Reason, "does not grow") {
 			t.Errorf("%s: %s: %s", rec.ID, rec.Status, rec.Reason)

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
@@ -28,7 +30,7 @@ type Shape struct{ WarpsPerSM, ILP int }
 // data and on zeros over a run long enough for NVML to see the power it
 // draws. Reference is the documented dense rate in operations per clock
 // per SM (0: none), with its source.
-func FormJob(suite string, m probe.MMA, shapes []Shape, reference float64, source string) probe.Job {
+func FormJob(suite string, m probe.MMA, shapes []Shape, reference float64, source string) engine.Job {
 	return &formJob{suite: suite, m: m, shapes: shapes, reference: reference, source: source}
 }
 
@@ -38,7 +40,7 @@ type formJob struct {
 	shapes    []Shape
 	reference float64
 	source    string
-	c         *probe.Compiled
+	c         *engine.Compiled
 }
 
 // unroll is the instructions per accumulator per loop iteration: a
@@ -58,15 +60,15 @@ func (j *formJob) unroll() int {
 var mmaLatencyUnrolls = []int{1, 2, 4, 8, 16}
 
 func (j *formJob) latencyKernel(unroll int) string {
-	return fmt.Sprintf("mma_%s_lat%d", probe.KernelName(j.m.Name), unroll)
+	return fmt.Sprintf("mma_%s_lat%d", engine.KernelName(j.m.Name), unroll)
 }
 
 func (j *formJob) kernel(ilp int) string {
-	return fmt.Sprintf("mma_%s_ilp%d", probe.KernelName(j.m.Name), ilp)
+	return fmt.Sprintf("mma_%s_ilp%d", engine.KernelName(j.m.Name), ilp)
 }
 
-func (j *formJob) Prepare(ctx context.Context, r *probe.Runner) {
-	m := r.PTXModule()
+func (j *formJob) Prepare(ctx context.Context, r *engine.Runner) {
+	m := probe.PTXModule(r)
 	for _, u := range mmaLatencyUnrolls {
 		m.Add(probe.MMAKernel(j.latencyKernel(u), j.m, 1, u))
 	}
@@ -81,7 +83,7 @@ func (j *formJob) Prepare(ctx context.Context, r *probe.Runner) {
 		m.Target = j.m.Target
 	}
 	m.Declare(".extern .shared .align 128 .b8 " + "gpuarch_smem" + "[];")
-	j.c = r.CompilePTX(ctx, "mma_"+probe.KernelName(j.m.Name), m.String())
+	j.c = probe.CompilePTX(ctx, r, "mma_"+engine.KernelName(j.m.Name), m.String())
 }
 
 func (j *formJob) Close() { j.c.Close() }
@@ -89,11 +91,11 @@ func (j *formJob) Close() { j.c.Close() }
 // mmaSeed is the random-data seed; 0 asks the kernels for zeros.
 const mmaSeed = 0x5eed
 
-func (j *formJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record, error) {
+func (j *formJob) Measure(ctx context.Context, r *engine.Runner) ([]record.Record, error) {
 	newRec := func(subject string, q record.Quantity, unit string) record.Record {
 		return record.Record{ID: ID(subject, q), Suite: j.suite, Subject: subject, Group: j.m.Group,
 			Quantity: q, Unit: unit, Status: record.StatusOK,
-			Provenance: record.Provenance{Module: "mma_" + probe.KernelName(j.m.Name), PTXSHA256: j.c.Hash, CompileSeconds: j.c.Compile.Seconds(), Time: time.Now().UTC()}}
+			Provenance: record.Provenance{Module: "mma_" + engine.KernelName(j.m.Name), PTXSHA256: j.c.Hash, CompileSeconds: j.c.Compile.Seconds(), Time: time.Now().UTC()}}
 	}
 	lat := newRec(j.m.Name, record.Latency, "cycles per instruction")
 	tp := newRec(j.m.Name, record.Throughput, "operations/clock/SM")
@@ -120,7 +122,7 @@ func (j *formJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record
 	}
 	if err := j.latency(ctx, r, &lat); err != nil {
 		fail(err, &lat)
-		if probe.Fatal(err) {
+		if engine.Fatal(err) {
 			fail(err, &tp, &zero)
 			return out(), err
 		}
@@ -128,7 +130,7 @@ func (j *formJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record
 	best, err := j.sweep(ctx, r, &tp)
 	if err != nil {
 		fail(err, &tp, &zero)
-		return out(), probe.FatalOrNil(err)
+		return out(), engine.FatalOrNil(err)
 	}
 	for _, run := range []struct {
 		rec  *record.Record
@@ -136,7 +138,7 @@ func (j *formJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record
 	}{{&tp, mmaSeed}, {&zero, 0}} {
 		if err := j.long(ctx, r, best, run.seed, run.rec); err != nil {
 			fail(err, run.rec)
-			if probe.Fatal(err) {
+			if engine.Fatal(err) {
 				return out(), err
 			}
 		}
@@ -146,42 +148,42 @@ func (j *formJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record
 
 // launch runs the throughput (or latency) kernel at a shape and returns
 // the per-SM rate in operations per clock and the SMs' median cycles.
-func (j *formJob) launch(ctx context.Context, r *probe.Runner, kernel string, s Shape, unroll int, iters, seed uint32) (probe.Rate, error) {
+func (j *formJob) launch(ctx context.Context, r *engine.Runner, kernel string, s Shape, unroll int, iters, seed uint32) (engine.Rate, error) {
 	d := r.GPU.Device()
 	threads := 128
 	blocks := d.SMs * max(1, s.WarpsPerSM/4)
 	if s.WarpsPerSM == 0 { // one warp or warpgroup alone: latency
 		threads, blocks = j.m.ThreadsPerInstr(), 1
 	}
-	g := probe.Grid{Blocks: blocks, Threads: threads}
+	g := engine.Grid{Blocks: blocks, Threads: threads}
 	if j.m.Wgmma() {
 		g.SharedBytes = probe.WgmmaShared
 	}
 	warps := blocks * threads / 32
-	out, err := r.GPU.Alloc(max(warps*probe.WarpRecordBytes, 64<<10))
+	out, err := r.GPU.Alloc(max(warps*engine.WarpRecordBytes, 64<<10))
 	if err != nil {
-		return probe.Rate{}, err
+		return engine.Rate{}, err
 	}
 	defer out.Free()
 	if err := j.c.Prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, out.Ptr(), iters, seed); err != nil {
-		return probe.Rate{}, fmt.Errorf("%s: %w", kernel, err)
+		return engine.Rate{}, fmt.Errorf("%s: %w", kernel, err)
 	}
 	b, err := out.Read()
 	if err != nil {
-		return probe.Rate{}, err
+		return engine.Rate{}, err
 	}
-	ws, err := probe.DecodeWarps(b, warps)
+	ws, err := engine.DecodeWarps(b, warps)
 	if err != nil {
-		return probe.Rate{}, fmt.Errorf("%s: %w", kernel, err)
+		return engine.Rate{}, fmt.Errorf("%s: %w", kernel, err)
 	}
 	// Each warp's share of the operations: a wgmma's are the warpgroup's.
 	perWarp := float64(iters) * float64(unroll*max(1, s.ILP)) * float64(j.m.FlopsPerInstr()) * 32 / float64(j.m.ThreadsPerInstr())
-	return probe.RateOf(ws, perWarp)
+	return engine.RateOf(ws, perWarp)
 }
 
 // calibrated returns iterations that make a launch at s take about target
 // cycles, from a short trial launch.
-func (j *formJob) calibrated(ctx context.Context, r *probe.Runner, kernel string, s Shape, unroll int, target float64) (uint32, error) {
+func (j *formJob) calibrated(ctx context.Context, r *engine.Runner, kernel string, s Shape, unroll int, target float64) (uint32, error) {
 	const trial = 32
 	rate, err := j.launch(ctx, r, kernel, s, unroll, trial, mmaSeed)
 	if err != nil {
@@ -191,7 +193,7 @@ func (j *formJob) calibrated(ctx context.Context, r *probe.Runner, kernel string
 	return uint32(min(max(n, trial), 1<<24)), nil
 }
 
-func (j *formJob) latency(ctx context.Context, r *probe.Runner, rec *record.Record) error {
+func (j *formJob) latency(ctx context.Context, r *engine.Runner, rec *record.Record) error {
 	samples := make([][]float64, len(mmaLatencyUnrolls))
 	iters := make([]uint32, len(mmaLatencyUnrolls))
 	for i, u := range mmaLatencyUnrolls {
@@ -211,13 +213,13 @@ func (j *formJob) latency(ctx context.Context, r *probe.Runner, rec *record.Reco
 			samples[i] = append(samples[i], rate.MedianCycles/float64(iters[i]))
 		}
 	}
-	est, err := probe.EstimateLatency(mmaLatencyUnrolls, samples)
+	est, err := engine.EstimateLatency(mmaLatencyUnrolls, samples)
 	if err != nil {
 		return err
 	}
 	rec.Latency = est.Detail
 	rec.Value = est.Detail.Cycles
-	rec.Samples, rec.Summary = est.Slopes, probe.Summarize(est.Slopes)
+	rec.Samples, rec.Summary = est.Slopes, engine.Summarize(est.Slopes)
 	rec.Warnings = append(rec.Warnings, est.Warnings...)
 	rec.Note = fmt.Sprintf("the slope of cycles per loop iteration against %v dependent instructions per iteration (one accumulator): %.1f cycles an iteration besides (the loop%s)",
 		mmaLatencyUnrolls, est.Detail.InterceptCycles, map[bool]string{true: ", and the group's fence, commit and wait", false: ""}[j.m.Wgmma()])
@@ -227,7 +229,7 @@ func (j *formJob) latency(ctx context.Context, r *probe.Runner, rec *record.Reco
 	longest := mmaLatencyUnrolls[len(mmaLatencyUnrolls)-1]
 	rec.Code = j.c.Verifier().Loop(j.latencyKernel(longest), j.m.Expect, longest, longest)
 	switch {
-	case rec.Code.Status == probe.CodeInvalid:
+	case rec.Code.Status == engine.CodeInvalid:
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 	case rec.Value <= 0:
 		rec.Status, rec.Reason = record.StatusFailed, fmt.Sprintf("non-positive latency (%.3g cycles): the chain did not lengthen the loop", rec.Value)
@@ -236,7 +238,7 @@ func (j *formJob) latency(ctx context.Context, r *probe.Runner, rec *record.Reco
 }
 
 // sweep measures every shape on random data and returns the best.
-func (j *formJob) sweep(ctx context.Context, r *probe.Runner, rec *record.Record) (Shape, error) {
+func (j *formJob) sweep(ctx context.Context, r *engine.Runner, rec *record.Record) (Shape, error) {
 	det := &record.ThroughputDetail{}
 	var best Shape
 	for _, s := range j.shapes {
@@ -282,7 +284,7 @@ const (
 // power form, with NVML sampled during the run) as longSamples launches,
 // with NVML read before and after, and records the median rate and its
 // samples.
-func (j *formJob) long(ctx context.Context, r *probe.Runner, s Shape, seed uint32, rec *record.Record) error {
+func (j *formJob) long(ctx context.Context, r *engine.Runner, s Shape, seed uint32, rec *record.Record) error {
 	k := j.kernel(s.ILP)
 	cycles := longRunCycles
 	long := j.m.Long || r.Config.MMALong
@@ -312,7 +314,7 @@ func (j *formJob) long(ctx context.Context, r *probe.Runner, s Shape, seed uint3
 		stop = sample(r.GPU, 20*time.Millisecond)
 	}
 	var (
-		rate    probe.Rate
+		rate    engine.Rate
 		samples []float64
 		clocks  []float64
 	)
@@ -350,11 +352,11 @@ func (j *formJob) long(ctx context.Context, r *probe.Runner, s Shape, seed uint3
 			ResultsPerClockPerSM: j.reference, Ratio: rate.PerSM / j.reference}
 	}
 	rec.Value = rate.PerSM
-	rec.Samples, rec.Summary = samples, probe.Summarize(samples)
+	rec.Samples, rec.Summary = samples, engine.Summarize(samples)
 	rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: r.GPU.Codegen().Language().ClockSource("the matrix kernel (median over SMs, median of the launches)"),
 		Before: before, After: after, During: during}
 	rec.Code = j.c.Verifier().Loop(k, j.m.Expect, j.unroll()*s.ILP, j.unroll()*s.ILP)
-	if rec.Code.Status == probe.CodeInvalid {
+	if rec.Code.Status == engine.CodeInvalid {
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 	}
 	return nil
@@ -363,7 +365,7 @@ func (j *formJob) long(ctx context.Context, r *probe.Runner, s Shape, seed uint3
 // sample reads gpu's sensors every period until the returned function is
 // called; that function returns the median of each reading over the
 // second half of the samples (nil when there were none).
-func sample(gpu probe.GPU, period time.Duration) func() *record.Sensors {
+func sample(gpu engine.GPU, period time.Duration) func() *record.Sensors {
 	var (
 		mu   sync.Mutex
 		got  []*record.Sensors

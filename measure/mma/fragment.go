@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
@@ -13,12 +15,12 @@ import (
 // FragmentJob measures a fragment move: one warp's latency per load (a
 // dependent chain; stores have none to chain), and the whole GPU's
 // throughput over warps per SM × chains.
-func FragmentJob(suite string, f probe.Fragment) probe.Job { return &fragmentJob{suite: suite, f: f} }
+func FragmentJob(suite string, f probe.Fragment) engine.Job { return &fragmentJob{suite: suite, f: f} }
 
 type fragmentJob struct {
 	suite string
 	f     probe.Fragment
-	c     *probe.Compiled
+	c     *engine.Compiled
 }
 
 const fragmentUnroll = 8
@@ -26,7 +28,7 @@ const fragmentUnroll = 8
 var fragmentShapes = []Shape{{4, 1}, {8, 1}, {16, 1}, {32, 1}, {8, 2}, {16, 2}, {16, 4}, {32, 2}}
 
 func (j *fragmentJob) kernel(ilp int) string {
-	return fmt.Sprintf("frag_%s_ilp%d", probe.KernelName(j.f.Name()), ilp)
+	return fmt.Sprintf("frag_%s_ilp%d", engine.KernelName(j.f.Name()), ilp)
 }
 
 // latencyKernel is the one-chain kernel of unroll dependent loads per
@@ -36,11 +38,11 @@ func (j *fragmentJob) latencyKernel(unroll int, control bool) string {
 	if control {
 		kind = "ctl"
 	}
-	return fmt.Sprintf("frag_%s_%s%d", probe.KernelName(j.f.Name()), kind, unroll)
+	return fmt.Sprintf("frag_%s_%s%d", engine.KernelName(j.f.Name()), kind, unroll)
 }
 
-func (j *fragmentJob) Prepare(ctx context.Context, r *probe.Runner) {
-	m := r.PTXModule()
+func (j *fragmentJob) Prepare(ctx context.Context, r *engine.Runner) {
+	m := probe.PTXModule(r)
 	seen := map[int]bool{}
 	for _, s := range fragmentShapes {
 		if !seen[s.ILP] {
@@ -57,64 +59,64 @@ func (j *fragmentJob) Prepare(ctx context.Context, r *probe.Runner) {
 		}
 	}
 	m.Declare(".extern .shared .align 128 .b8 " + ptx.DynamicShared + "[];")
-	j.c = r.CompilePTX(ctx, "frag_"+probe.KernelName(j.f.Name()), m.String())
+	j.c = probe.CompilePTX(ctx, r, "frag_"+engine.KernelName(j.f.Name()), m.String())
 }
 
 func (j *fragmentJob) Close() { j.c.Close() }
 
 // run launches the kernel for ilp chains at warps per SM (0: one warp
 // alone) and returns the per-SM rate in instructions per clock.
-func (j *fragmentJob) run(ctx context.Context, r *probe.Runner, s Shape, iters uint32) (probe.Rate, error) {
+func (j *fragmentJob) run(ctx context.Context, r *engine.Runner, s Shape, iters uint32) (engine.Rate, error) {
 	return j.launch(ctx, r, j.kernel(max(1, s.ILP)), s, fragmentUnroll, iters)
 }
 
 // launch runs kernel, whose chains hold unroll moves per loop iteration,
 // at s's warps per SM (0: one warp alone).
-func (j *fragmentJob) launch(ctx context.Context, r *probe.Runner, kernel string, s Shape, unroll int, iters uint32) (probe.Rate, error) {
+func (j *fragmentJob) launch(ctx context.Context, r *engine.Runner, kernel string, s Shape, unroll int, iters uint32) (engine.Rate, error) {
 	d := r.GPU.Device()
-	g := probe.Grid{Blocks: 1, Threads: 32, SharedBytes: probe.FragmentShared}
+	g := engine.Grid{Blocks: 1, Threads: 32, SharedBytes: probe.FragmentShared}
 	if s.WarpsPerSM > 0 {
 		g.Blocks, g.Threads = d.SMs*max(1, s.WarpsPerSM/4), 128
 	}
 	warps := g.Blocks * g.Threads / 32
-	out, err := r.GPU.Alloc(max(warps*probe.WarpRecordBytes, 4096))
+	out, err := r.GPU.Alloc(max(warps*engine.WarpRecordBytes, 4096))
 	if err != nil {
-		return probe.Rate{}, err
+		return engine.Rate{}, err
 	}
 	defer out.Free()
 	if err := j.c.Prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, out.Ptr(), iters, uint32(0)); err != nil {
-		return probe.Rate{}, err
+		return engine.Rate{}, err
 	}
 	b, err := out.Read()
 	if err != nil {
-		return probe.Rate{}, err
+		return engine.Rate{}, err
 	}
-	ws, err := probe.DecodeWarps(b, warps)
+	ws, err := engine.DecodeWarps(b, warps)
 	if err != nil {
-		return probe.Rate{}, err
+		return engine.Rate{}, err
 	}
-	return probe.RateOf(ws, float64(iters)*float64(unroll*max(1, s.ILP)))
+	return engine.RateOf(ws, float64(iters)*float64(unroll*max(1, s.ILP)))
 }
 
 // latency fits the load's latency as the mma latency is: the slope of
 // cycles per loop iteration against dependent loads per iteration, less
 // the same slope of the control chain (the AND and add that make each
 // address wait for the last load, which the loads' slope includes).
-func (j *fragmentJob) latency(ctx context.Context, r *probe.Runner, rec *record.Record) error {
+func (j *fragmentJob) latency(ctx context.Context, r *engine.Runner, rec *record.Record) error {
 	const iters = 2048
-	slope := func(control bool) (probe.LatencyEstimate, error) {
+	slope := func(control bool) (engine.LatencyEstimate, error) {
 		samples := make([][]float64, len(mmaLatencyUnrolls))
 		// Repeats go round the lengths so that drift spreads over all.
 		for range r.Config.Until.MinOrDefault() {
 			for i, u := range mmaLatencyUnrolls {
 				rate, err := j.launch(ctx, r, j.latencyKernel(u, control), Shape{}, u, iters)
 				if err != nil {
-					return probe.LatencyEstimate{}, err
+					return engine.LatencyEstimate{}, err
 				}
 				samples[i] = append(samples[i], rate.MedianCycles/iters)
 			}
 		}
-		return probe.EstimateLatency(mmaLatencyUnrolls, samples)
+		return engine.EstimateLatency(mmaLatencyUnrolls, samples)
 	}
 	est, err := slope(false)
 	if err != nil {
@@ -131,7 +133,7 @@ func (j *fragmentJob) latency(ctx context.Context, r *probe.Runner, rec *record.
 	for _, s := range est.Slopes {
 		rec.Samples = append(rec.Samples, s-ctl.Detail.Cycles)
 	}
-	rec.Summary = probe.Summarize(rec.Samples)
+	rec.Summary = engine.Summarize(rec.Samples)
 	rec.Warnings = append(rec.Warnings, est.Warnings...)
 	rec.Warnings = append(rec.Warnings, ctl.Warnings...)
 	rec.Note = fmt.Sprintf("the slope of cycles per loop iteration against %v dependent loads per iteration (each address waiting for the last load's data through an AND with a runtime zero and an add), %.1f cycles, less the same slope of the control chain (the AND and add alone, a move in place of the load), %.1f", mmaLatencyUnrolls, slopeCycles, ctl.Detail.Cycles)
@@ -146,11 +148,11 @@ func (j *fragmentJob) latency(ctx context.Context, r *probe.Runner, rec *record.
 	return nil
 }
 
-func (j *fragmentJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record, error) {
+func (j *fragmentJob) Measure(ctx context.Context, r *engine.Runner) ([]record.Record, error) {
 	newRec := func(q record.Quantity, unit string) record.Record {
 		return record.Record{ID: ID(j.f.Name(), q), Suite: j.suite, Subject: j.f.Name(), Group: GroupFragment,
 			Quantity: q, Unit: unit, Status: record.StatusOK,
-			Provenance: record.Provenance{Module: "frag_" + probe.KernelName(j.f.Name()), PTXSHA256: j.c.Hash, CompileSeconds: j.c.Compile.Seconds(), Time: time.Now().UTC()}}
+			Provenance: record.Provenance{Module: "frag_" + engine.KernelName(j.f.Name()), PTXSHA256: j.c.Hash, CompileSeconds: j.c.Compile.Seconds(), Time: time.Now().UTC()}}
 	}
 	lat := newRec(record.Latency, "cycles per instruction")
 	tp := newRec(record.Throughput, "warp instructions/clock/SM")
@@ -167,7 +169,7 @@ func (j *fragmentJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Re
 			}
 			o = append(o, *rec)
 		}
-		return o, probe.FatalOrNil(err)
+		return o, engine.FatalOrNil(err)
 	}
 	if f := j.c.Failure; f != nil {
 		for _, rec := range recs {
@@ -203,7 +205,7 @@ func (j *fragmentJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Re
 	}
 	tp.Code = j.c.Verifier().Loop(j.kernel(det.Best.ILP), []string{expect}, fragmentUnroll*max(1, det.Best.ILP), fragmentUnroll*max(1, det.Best.ILP))
 	for _, rec := range recs {
-		if rec.Code != nil && rec.Code.Status == probe.CodeInvalid {
+		if rec.Code != nil && rec.Code.Status == engine.CodeInvalid {
 			rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
 		}
 	}

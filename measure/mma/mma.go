@@ -21,6 +21,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/archdb"
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/probe"
@@ -184,17 +186,17 @@ func Shapes(m probe.MMA) []Shape {
 // dense peak for its input type where archdb has one: the PTX forms and
 // fragment moves on the CUDA backend, the cooperative matrices
 // (CoopMatJobs) on the Vulkan one.
-func Jobs(dev record.Device) []probe.Planned {
+func Jobs(dev record.Device) []engine.Planned {
 	if dev.BackendOf() == "vulkan" {
 		return CoopMatJobs(dev, CoopMatGrid())
 	}
-	var out []probe.Planned
+	var out []engine.Planned
 	for _, m := range Forms() {
 		peak, source := Peak(dev, m)
-		out = append(out, probe.Planned{Key: Key(m.Name), Job: FormJob(Suite, m, Shapes(m), peak, source)})
+		out = append(out, engine.Planned{Key: Key(m.Name), Job: FormJob(Suite, m, Shapes(m), peak, source)})
 	}
 	for _, f := range Fragments() {
-		out = append(out, probe.Planned{Key: Key(f.Name()), Job: FragmentJob(Suite, f)})
+		out = append(out, engine.Planned{Key: Key(f.Name()), Job: FragmentJob(Suite, f)})
 	}
 	return out
 }
@@ -280,7 +282,7 @@ var CoopMatDefault = kernel.CoopMat{M: 16, N: 16, K: 16, A: "f16", B: "f16", C: 
 // type triple (not saturating) names the operation its throughput record
 // pairs by. A device that lists none gets CoopMatDefault's job, whose
 // records say why it is skipped.
-func CoopMatJobs(dev record.Device, shapes []probe.CoopMatShape) []probe.Planned {
+func CoopMatJobs(dev record.Device, shapes []probe.CoopMatShape) []engine.Planned {
 	var forms []kernel.CoopMat
 	if v := dev.Vulkan; v != nil {
 		for _, p := range v.CooperativeMatrix {
@@ -297,14 +299,14 @@ func CoopMatJobs(dev record.Device, shapes []probe.CoopMatShape) []probe.Planned
 		forms = []kernel.CoopMat{CoopMatDefault}
 	}
 	seen := map[string]bool{}
-	var out []probe.Planned
+	var out []engine.Planned
 	for _, cm := range forms {
 		op := ""
 		if o := cm.Op(); !cm.Saturating && cm.A == cm.B && cm.C == cm.Result && !seen[o] {
 			seen[o], op = true, o
 		}
 		peak, _ := archdb.TensorPeak(dev.ComputeCapability, cm.A)
-		out = append(out, probe.Planned{Key: Key(cm.Name()), Job: CoopMatJob(Suite, cm, op, shapes, peak, archdb.TensorSource)})
+		out = append(out, engine.Planned{Key: Key(cm.Name()), Job: CoopMatJob(Suite, cm, op, shapes, peak, archdb.TensorSource)})
 	}
 	return out
 }

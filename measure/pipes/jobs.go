@@ -2,7 +2,7 @@ package pipes
 
 // The suite's two jobs: an instruction's throughput over the occupancy grid
 // (OccupancyJob) and instructions interleaved in one loop (MixJob), both
-// written against the engine's exported API (probe.Runner, probe.Compiled,
+// written against the engine's exported API (engine.Runner, engine.Compiled,
 // placement's Runner.ExactShape and Runner.RunShape).
 
 import (
@@ -11,8 +11,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
@@ -20,22 +21,22 @@ import (
 // OccupancyJob measures spec's throughput at every warps-per-SM × ILP
 // combination, with occupancy fixed exactly; the record's Value is the best
 // rate.
-func OccupancyJob(spec probe.ChainSpec, warps, ilps []int) probe.Job {
+func OccupancyJob(spec engine.ChainSpec, warps, ilps []int) engine.Job {
 	return &occupancyJob{spec: spec, warps: warps, ilps: ilps}
 }
 
 type occupancyJob struct {
-	spec        probe.ChainSpec
+	spec        engine.ChainSpec
 	warps, ilps []int
 	unroll      map[int]int
-	c           *probe.Compiled
+	c           *engine.Compiled
 }
 
 func (j *occupancyJob) kernel(ilp int) string {
-	return fmt.Sprintf("occ_%s_ilp%d", probe.KernelName(j.spec.Subject), ilp)
+	return fmt.Sprintf("occ_%s_ilp%d", engine.KernelName(j.spec.Subject), ilp)
 }
 
-func (j *occupancyJob) Prepare(ctx context.Context, r *probe.Runner) {
+func (j *occupancyJob) Prepare(ctx context.Context, r *engine.Runner) {
 	body := max(8, r.Config.BodySteps/max(1, j.spec.Weight))
 	j.unroll = map[int]int{}
 	var ks []kernel.Spec
@@ -43,10 +44,10 @@ func (j *occupancyJob) Prepare(ctx context.Context, r *probe.Runner) {
 		j.unroll[ilp] = max(1, body/ilp)
 		ks = append(ks, kernel.ThroughputChainSpec{Name: j.kernel(ilp), Step: j.spec.Step, ILP: ilp, Unroll: j.unroll[ilp]})
 	}
-	j.c = r.CompileKernels(ctx, "occ_"+probe.KernelName(j.spec.Subject), ks)
+	j.c = r.CompileKernels(ctx, "occ_"+engine.KernelName(j.spec.Subject), ks)
 	// Every cell's kernel built at its width and shared memory here, on
 	// a compile worker (a Vulkan pipeline each), as the mix job's are.
-	if pr, ok := j.c.Prog.(probe.Preparer); ok {
+	if pr, ok := j.c.Prog.(engine.Preparer); ok {
 		for _, ilp := range j.ilps {
 			for _, w := range j.warps {
 				if shape, skip, err := r.ExactShape(j.c.Prog, j.kernel(ilp), w, ilp, ilp*j.unroll[ilp]); err == nil && skip == "" {
@@ -59,11 +60,11 @@ func (j *occupancyJob) Prepare(ctx context.Context, r *probe.Runner) {
 
 func (j *occupancyJob) Close() { j.c.Close() }
 
-func (j *occupancyJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record, error) {
+func (j *occupancyJob) Measure(ctx context.Context, r *engine.Runner) ([]record.Record, error) {
 	rec := record.Record{
 		ID: record.MakeID(j.spec.Suite, "", j.spec.Subject, string(record.Occupancy)), Suite: j.spec.Suite, Subject: j.spec.Subject, Group: j.spec.Group,
 		Quantity: record.Occupancy, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Note: j.spec.Note, Op: j.spec.Op,
-		Provenance: r.ProvenanceOf("occ_"+probe.KernelName(j.spec.Subject), j.c.Hash),
+		Provenance: r.ProvenanceOf("occ_"+engine.KernelName(j.spec.Subject), j.c.Hash),
 	}
 	rec.Provenance.CompileSeconds = j.c.Compile.Seconds()
 	if f := j.c.Failure; f != nil {
@@ -76,10 +77,10 @@ func (j *occupancyJob) Measure(ctx context.Context, r *probe.Runner) ([]record.R
 		steps := ilp * j.unroll[ilp]
 		chk := j.c.Verifier().Kernel(j.kernel(ilp), j.spec, steps*j.spec.OpcodesPerStep(), steps, 8*r.WarpSize())
 		checks[ilp] = chk
-		if rec.Code == nil || chk.Status != probe.CodeVerified {
+		if rec.Code == nil || chk.Status != engine.CodeVerified {
 			rec.Code = chk
 		}
-		if chk.Status == probe.CodeInvalid {
+		if chk.Status == engine.CodeInvalid {
 			rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+chk.Note
 			return []record.Record{rec}, nil
 		}
@@ -99,7 +100,7 @@ func (j *occupancyJob) Measure(ctx context.Context, r *probe.Runner) ([]record.R
 	}
 	var clocks []float64
 	bestILP := j.ilps[0]
-	args := probe.StepArgs(j.spec.Step)
+	args := engine.StepArgs(j.spec.Step)
 	for _, ilp := range j.ilps {
 		row := make([]*float64, len(j.warps))
 		for wi, w := range j.warps {
@@ -112,19 +113,19 @@ func (j *occupancyJob) Measure(ctx context.Context, r *probe.Runner) ([]record.R
 				continue
 			}
 			rate, _, err := r.RunShape(ctx, j.c.Prog, j.kernel(ilp), shape, args, out)
-			if pe := (*probe.PlacementError)(nil); errors.As(err, &pe) {
+			if pe := (*engine.PlacementError)(nil); errors.As(err, &pe) {
 				det.Skipped = append(det.Skipped, pe.Why)
 				continue
 			}
 			if err != nil {
 				rec.Status, rec.Reason = record.StatusFailed, err.Error()
 				rec.Occup = det
-				return []record.Record{rec}, probe.FatalOrNil(err)
+				return []record.Record{rec}, engine.FatalOrNil(err)
 			}
 			v := rate.PerSM
 			row[wi] = &v
 			if rate.DeviceWide && len(rec.Warnings) == 0 {
-				rec.Warnings = append(rec.Warnings, probe.Unplaced)
+				rec.Warnings = append(rec.Warnings, engine.Unplaced)
 			}
 			if v > rec.Value {
 				rec.Value, bestILP = v, ilp
@@ -150,7 +151,7 @@ func (j *occupancyJob) Measure(ctx context.Context, r *probe.Runner) ([]record.R
 
 // MixPart is one instruction of a mix job.
 type MixPart struct {
-	Spec  probe.ChainSpec
+	Spec  engine.ChainSpec
 	Count int
 }
 
@@ -175,7 +176,7 @@ type MixShape struct{ Warps, ILP int }
 // MixJob measures parts interleaved in one loop (see probe.MixKernel) at each
 // shape, keeping the best: warp instructions (of all parts) per clock per
 // SM, each record in group. role is recorded in its MixDetail.
-func MixJob(suite, group, id, subject, role string, parts []MixPart, shapes []MixShape) probe.Job {
+func MixJob(suite, group, id, subject, role string, parts []MixPart, shapes []MixShape) engine.Job {
 	return &mixJob{suite: suite, group: group, id: id, subject: subject, role: role, parts: parts, shapes: shapes}
 }
 
@@ -184,11 +185,11 @@ type mixJob struct {
 	parts                           []MixPart
 	shapes                          []MixShape
 	rounds                          int
-	c                               *probe.Compiled
+	c                               *engine.Compiled
 }
 
 func (j *mixJob) kernel(s MixShape) string {
-	return fmt.Sprintf("mix_%s_w%d_ilp%d", probe.KernelName(j.id), s.Warps, s.ILP)
+	return fmt.Sprintf("mix_%s_w%d_ilp%d", engine.KernelName(j.id), s.Warps, s.ILP)
 }
 
 func (j *mixJob) perRound() int {
@@ -199,7 +200,7 @@ func (j *mixJob) perRound() int {
 	return n
 }
 
-func (j *mixJob) Prepare(ctx context.Context, r *probe.Runner) {
+func (j *mixJob) Prepare(ctx context.Context, r *engine.Runner) {
 	weight := 0
 	for _, p := range j.parts {
 		weight += p.Count * max(1, p.Spec.Weight)
@@ -213,12 +214,12 @@ func (j *mixJob) Prepare(ctx context.Context, r *probe.Runner) {
 		}
 		ks = append(ks, kernel.MixLoopSpec{Name: j.kernel(s), Parts: ps, Unroll: j.rounds})
 	}
-	j.c = r.CompileKernels(ctx, "mix_"+probe.KernelName(j.id), ks)
+	j.c = r.CompileKernels(ctx, "mix_"+engine.KernelName(j.id), ks)
 	// Each kernel built at its launch width here, on a compile worker,
 	// rather than at its first launch on the measuring thread (a Vulkan
 	// pipeline per workgroup size); one that fails fails again, and says
 	// so, at its launch.
-	if pr, ok := j.c.Prog.(probe.Preparer); ok {
+	if pr, ok := j.c.Prog.(engine.Preparer); ok {
 		for _, s := range j.shapes {
 			if shape, skip, err := r.ExactShape(j.c.Prog, j.kernel(s), s.Warps, s.ILP, j.rounds*j.perRound()); err == nil && skip == "" {
 				_ = pr.Prepare(j.kernel(s), shape.ThreadsPerBlk, shape.SharedBytes)
@@ -229,7 +230,7 @@ func (j *mixJob) Prepare(ctx context.Context, r *probe.Runner) {
 
 func (j *mixJob) Close() { j.c.Close() }
 
-func (j *mixJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record, error) {
+func (j *mixJob) Measure(ctx context.Context, r *engine.Runner) ([]record.Record, error) {
 	det := &record.MixDetail{Role: j.role}
 	for _, p := range j.parts {
 		det.Parts = append(det.Parts, record.MixPart{Subject: p.Spec.Subject, Count: p.Count})
@@ -237,7 +238,7 @@ func (j *mixJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record,
 	rec := record.Record{
 		ID: record.MakeID(j.suite, "", j.id, ""), Suite: j.suite, Subject: j.subject, Group: j.group,
 		Quantity: record.Mix, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Mix: det, Op: mixOp(j.parts),
-		Provenance: r.ProvenanceOf("mix_"+probe.KernelName(j.id), j.c.Hash),
+		Provenance: r.ProvenanceOf("mix_"+engine.KernelName(j.id), j.c.Hash),
 	}
 	rec.Provenance.CompileSeconds = j.c.Compile.Seconds()
 	if f := j.c.Failure; f != nil {
@@ -257,7 +258,7 @@ func (j *mixJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record,
 			if rec.Code == nil {
 				rec.Code = chk
 			}
-			if chk.Status == probe.CodeInvalid {
+			if chk.Status == engine.CodeInvalid {
 				rec.Code = chk
 				rec.Status, rec.Reason = record.StatusInvalid, "machine code ("+p.Spec.Subject+"): "+chk.Note
 				return []record.Record{rec}, nil
@@ -271,9 +272,9 @@ func (j *mixJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record,
 	defer out.Free()
 	var args []any
 	for _, p := range j.parts {
-		args = append(args, probe.StepArgs(p.Spec.Step)...)
+		args = append(args, engine.StepArgs(p.Spec.Step)...)
 	}
-	var best probe.Rate
+	var best engine.Rate
 	bestKernel := j.kernel(j.shapes[0])
 	for _, s := range j.shapes {
 		shape, skip, err := r.ExactShape(j.c.Prog, j.kernel(s), s.Warps, s.ILP, j.rounds*j.perRound())
@@ -287,18 +288,18 @@ func (j *mixJob) Measure(ctx context.Context, r *probe.Runner) ([]record.Record,
 			continue
 		}
 		rate, shape, err := r.RunShape(ctx, j.c.Prog, j.kernel(s), shape, args, out)
-		if pe := (*probe.PlacementError)(nil); errors.As(err, &pe) {
+		if pe := (*engine.PlacementError)(nil); errors.As(err, &pe) {
 			pt.Skipped = pe.Why
 			det.Sweep = append(det.Sweep, pt)
 			continue
 		}
 		if err != nil {
 			rec.Status, rec.Reason = record.StatusFailed, err.Error()
-			return []record.Record{rec}, probe.FatalOrNil(err)
+			return []record.Record{rec}, engine.FatalOrNil(err)
 		}
 		pt.Shape, pt.WarpInstPerClockPerSM = shape, rate.PerSM
 		if rate.DeviceWide && len(rec.Warnings) == 0 {
-			rec.Warnings = append(rec.Warnings, probe.Unplaced)
+			rec.Warnings = append(rec.Warnings, engine.Unplaced)
 		}
 		det.Sweep = append(det.Sweep, pt)
 		if rate.PerSM > best.PerSM {

@@ -17,9 +17,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/alu"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -40,7 +41,7 @@ var occupancySubjects = []string{
 
 // class is an instruction class of the mixes: a short name (the machine
 // instruction it compiles to on NVIDIA GPUs), the PTX catalog entry that
-// produces it, and the neutral operation (see probe.ChainSpec.Op) by which
+// produces it, and the neutral operation (see engine.ChainSpec.Op) by which
 // the SPIR-V catalog's entry is found.
 type class struct{ name, subject, op string }
 
@@ -99,7 +100,7 @@ func shapesFor(isa string) []MixShape {
 	return mixShapes
 }
 
-func lookup(isa string, subjects ...string) ([]probe.ChainSpec, error) {
+func lookup(isa string, subjects ...string) ([]engine.ChainSpec, error) {
 	specs, err := alu.LookupIn(alu.CatalogFor(isa), subjects)
 	if err != nil {
 		return nil, fmt.Errorf("pipes suite: %w", err)
@@ -113,12 +114,12 @@ func lookup(isa string, subjects ...string) ([]probe.ChainSpec, error) {
 // occupancyFor are the occupancy grids' catalog entries in a kernel
 // language: in SPIR-V, the entries whose operation is that of a PTX
 // subject's.
-func occupancyFor(isa string) ([]probe.ChainSpec, error) {
+func occupancyFor(isa string) ([]engine.ChainSpec, error) {
 	specs, err := lookup(kernel.ISAPTX, occupancySubjects...)
 	if err != nil || isa != kernel.ISASPIRV {
 		return specs, err
 	}
-	var out []probe.ChainSpec
+	var out []engine.ChainSpec
 	for _, s := range specs {
 		for _, v := range alu.SPIRVCatalog() {
 			if s.Op != "" && v.Op == s.Op {
@@ -135,9 +136,9 @@ func occupancyFor(isa string) ([]probe.ChainSpec, error) {
 // an immediate and constant-bank operands: the seeds report that x*x+1
 // runs faster at ILP 1 than x*y+z because it needs less register-file
 // bandwidth.
-func operandForms() []probe.ChainSpec {
-	form := func(name, tmpl string, regs bool, a [4]uint64) probe.ChainSpec {
-		return probe.ChainSpec{
+func operandForms() []engine.ChainSpec {
+	form := func(name, tmpl string, regs bool, a [4]uint64) engine.ChainSpec {
+		return engine.ChainSpec{
 			Suite: Suite, Subject: OperandsSubject(name), Group: GroupOperands,
 			Step:   kernel.Step{Template: tmpl, Type: ptx.F32, X0: 0x3f000000, A: a, RegOperands: regs},
 			Expect: []string{"FFMA"},
@@ -148,7 +149,7 @@ func operandForms() []probe.ChainSpec {
 		milli = 0x3a83126f // 0.001
 		nhalf = 0xbf000000 // -0.5
 	)
-	return []probe.ChainSpec{
+	return []engine.ChainSpec{
 		form("x*y+z (3 registers)", "fma.rn.f32 {d}, {x}, {a}, {b};", true, [4]uint64{p999, milli, p999, milli}),
 		form("x*y+z (y, z constant bank)", "fma.rn.f32 {d}, {x}, {a0}, {a1};", false, [4]uint64{p999, milli}),
 		form("x*y+x (2 registers)", "fma.rn.f32 {d}, {x}, {a0}, {x};", true, [4]uint64{nhalf}),
@@ -160,18 +161,18 @@ func operandForms() []probe.ChainSpec {
 // FirstJobs are the jobs that need nothing measured before them, in a
 // kernel language (kernel.ISAPTX or kernel.ISASPIRV): the occupancy grids,
 // the operand forms (PTX) and every mix class alone.
-func FirstJobs(isa string) ([]probe.Planned, error) {
-	var out []probe.Planned
+func FirstJobs(isa string) ([]engine.Planned, error) {
+	var out []engine.Planned
 	specs, err := occupancyFor(isa)
 	if err != nil {
 		return nil, err
 	}
 	for _, s := range specs {
-		out = append(out, probe.Planned{Key: OccupancyID(s.Subject), Job: OccupancyJob(s, Warps, ILPs)})
+		out = append(out, engine.Planned{Key: OccupancyID(s.Subject), Job: OccupancyJob(s, Warps, ILPs)})
 	}
 	if isa != kernel.ISASPIRV {
 		for _, s := range operandForms() {
-			out = append(out, probe.Planned{Key: OccupancyID(s.Subject), Job: OccupancyJob(s, Warps, []int{1, 2})})
+			out = append(out, engine.Planned{Key: OccupancyID(s.Subject), Job: OccupancyJob(s, Warps, []int{1, 2})})
 		}
 	}
 	for _, c := range classesFor(isa) {
@@ -198,7 +199,7 @@ func mixID(isa string, counts map[string]int) string {
 
 // planMix plans the mix of counts (class -> count; a class alone is the
 // solo mix) on isa's classes, its record in role (record.MixDetail.Role).
-func planMix(isa, role string, counts map[string]int) (probe.Planned, error) {
+func planMix(isa, role string, counts map[string]int) (engine.Planned, error) {
 	var parts []MixPart
 	for _, c := range classesFor(isa) {
 		n, ok := counts[c.name]
@@ -207,19 +208,19 @@ func planMix(isa, role string, counts map[string]int) (probe.Planned, error) {
 		}
 		specs, err := lookup(isa, c.subject)
 		if err != nil {
-			return probe.Planned{}, err
+			return engine.Planned{}, err
 		}
 		parts = append(parts, MixPart{Spec: specs[0], Count: n})
 	}
 	if len(parts) != len(counts) {
-		return probe.Planned{}, fmt.Errorf("pipes suite: unknown class in %v", counts)
+		return engine.Planned{}, fmt.Errorf("pipes suite: unknown class in %v", counts)
 	}
 	id := MixName(mixID(isa, counts))
 	subject := strings.ReplaceAll(mixID(isa, counts), "+", " + ")
 	if role == "solo" {
 		subject = strings.TrimSuffix(subject, ":1") // the class's name
 	}
-	return probe.Planned{Key: MixID(mixID(isa, counts)), Job: MixJob(Suite, GroupMix, id, subject, role, parts, shapesFor(isa))}, nil
+	return engine.Planned{Key: MixID(mixID(isa, counts)), Job: MixJob(Suite, GroupMix, id, subject, role, parts, shapesFor(isa))}, nil
 }
 
 // IsSolo reports whether r measured one mix class alone; its Subject is
@@ -257,14 +258,14 @@ func OtherRatios(na, nb int) (sa, sb, ha, hb int) {
 // instructions per clock per SM, by class name): each pair balanced (the
 // inference's evidence), plus held-out mixes to test its predictions. A
 // class missing from solo is left out.
-func MixJobs(isa string, solo map[string]float64) ([]probe.Planned, error) {
+func MixJobs(isa string, solo map[string]float64) ([]engine.Planned, error) {
 	var have []class
 	for _, c := range classesFor(isa) {
 		if solo[c.name] > 0 {
 			have = append(have, c)
 		}
 	}
-	var out []probe.Planned
+	var out []engine.Planned
 	add := func(role string, counts map[string]int) error {
 		p, err := planMix(isa, role, counts)
 		if err == nil {

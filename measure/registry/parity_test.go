@@ -3,10 +3,11 @@ package registry
 import (
 	"testing"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/alu"
 	"github.com/gpuarch/gpuarch/measure/warp"
-	"github.com/gpuarch/gpuarch/probe"
 )
 
 // TestCatalogParity checks that the instruction catalogs of the two kernel
@@ -16,8 +17,8 @@ import (
 func TestCatalogParity(t *testing.T) {
 	catalogs := []struct {
 		name  string
-		of    func(string) []probe.ChainSpec
-		alone func(string, probe.ChainSpec) string
+		of    func(string) []engine.ChainSpec
+		alone func(string, engine.ChainSpec) string
 	}{
 		{"alu", alu.CatalogFor, alu.Alone},
 		{"warp", warp.CatalogFor, warp.Alone},
@@ -47,7 +48,7 @@ func TestCatalogParity(t *testing.T) {
 func TestAloneReasonsUsed(t *testing.T) {
 	for _, c := range []struct {
 		name    string
-		of      func(string) []probe.ChainSpec
+		of      func(string) []engine.ChainSpec
 		reasons func() ([]string, []string)
 	}{
 		{"alu", alu.CatalogFor, alu.AloneReasons},

@@ -3,11 +3,12 @@ package registry
 import (
 	"fmt"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/alu"
 	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/measure/mma"
-	"github.com/gpuarch/gpuarch/probe"
 )
 
 // The quick health check (`run --quick`) runs a few of the full run's
@@ -20,7 +21,7 @@ import (
 // QuickConfig is the measurement configuration of the quick check: three
 // chain lengths, five repeats (the fewest from which a figure's median
 // gets a 95% interval), the occupancies where FFMA peaks.
-func QuickConfig(c probe.Config) probe.Config {
+func QuickConfig(c engine.Config) engine.Config {
 	c.LatencyLengths = []int{0, 64, 128}
 	c.LatencyRepeats = 5
 	c.ILPs = []int{4, 8}
@@ -42,7 +43,7 @@ func quickALU(s *Session) error {
 	if err != nil {
 		return err
 	}
-	return s.Measure([]probe.Planned{{Key: alu.Key(specs[0].Subject), Job: probe.ChainJob(specs[0])}}, nil)
+	return s.Measure([]engine.Planned{{Key: alu.Key(specs[0].Subject), Job: engine.ChainJob(specs[0])}}, nil)
 }
 
 // quickMMA measures the f16 tensor-core peak (PTX only: the cooperative
@@ -62,7 +63,7 @@ func quickMMA(s *Session) error {
 		m.Long, m.Power = true, false
 		peak, src := mma.Peak(s.Device, m)
 		shapes := []mma.Shape{{WarpsPerSM: 8, ILP: 4}, {WarpsPerSM: 16, ILP: 2}}
-		return s.Measure([]probe.Planned{{Key: mma.Key(m.Name), Job: mma.FormJob(mma.Suite, m, shapes, peak, src)}}, nil)
+		return s.Measure([]engine.Planned{{Key: mma.Key(m.Name), Job: mma.FormJob(mma.Suite, m, shapes, peak, src)}}, nil)
 	}
 	return fmt.Errorf("no form %s in the plan", mma.MMAF16)
 }
@@ -76,7 +77,7 @@ func quickMemory(s *Session) error {
 			paths = append(paths, p)
 		}
 	}
-	out := []probe.Planned{{Key: memory.Key(memory.GroupLatency, ""), Job: memory.ChaseJob(memory.Suite, paths, QuickFootprints())}}
+	out := []engine.Planned{{Key: memory.Key(memory.GroupLatency, ""), Job: memory.ChaseJob(memory.Suite, paths, QuickFootprints())}}
 	for _, st := range memory.BandwidthStreams(s.Device, 0, 0) {
 		switch st.Subject {
 		case memory.L2ReadOwnLines:
@@ -96,7 +97,7 @@ func quickMemory(s *Session) error {
 		default:
 			continue
 		}
-		out = append(out, probe.Planned{Key: memory.BandwidthID(st.Subject), Job: memory.BandwidthJob(memory.Suite, st)})
+		out = append(out, engine.Planned{Key: memory.BandwidthID(st.Subject), Job: memory.BandwidthJob(memory.Suite, st)})
 	}
 	return s.Measure(out, nil)
 }

@@ -12,6 +12,8 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/alu"
 	"github.com/gpuarch/gpuarch/measure/async"
@@ -21,7 +23,6 @@ import (
 	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/measure/pipes"
 	"github.com/gpuarch/gpuarch/measure/warp"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -45,7 +46,7 @@ type Session struct {
 	Known map[string]float64
 	// Measure runs planned jobs, skipping those the run has done, and
 	// hands every record to hook (nil: none) before it is kept.
-	Measure func(planned []probe.Planned, hook func(*record.Record)) error
+	Measure func(planned []engine.Planned, hook func(*record.Record)) error
 	// HostLinks measures the host<->device links by plan (it needs the
 	// GPU itself, not a kernel).
 	HostLinks func(plan links.Plan)
@@ -137,19 +138,19 @@ func Quick(s *Session) error {
 }
 
 // jobs is a suite measured by one list of jobs planned from the device.
-func jobs(plan func(record.Device) []probe.Planned) func(*Session) error {
+func jobs(plan func(record.Device) []engine.Planned) func(*Session) error {
 	return func(s *Session) error { return s.Measure(plan(s.Device), nil) }
 }
 
 // chains plans one chain job per instruction of a catalog, limited to the
 // session's subjects.
-func chains(specs []probe.ChainSpec, subjects []string, key func(string) string) []probe.Planned {
+func chains(specs []engine.ChainSpec, subjects []string, key func(string) string) []engine.Planned {
 	if len(subjects) > 0 {
 		specs = alu.Pick(specs, subjects)
 	}
-	planned := make([]probe.Planned, len(specs))
+	planned := make([]engine.Planned, len(specs))
 	for i, sp := range specs {
-		planned[i] = probe.Planned{Key: key(sp.Subject), Job: probe.ChainJob(sp)}
+		planned[i] = engine.Planned{Key: key(sp.Subject), Job: engine.ChainJob(sp)}
 	}
 	return planned
 }

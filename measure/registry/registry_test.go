@@ -4,10 +4,11 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/links"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -18,7 +19,7 @@ func planned(t *testing.T, isa string, fn func(*Session) error) (keys []string, 
 	s := &Session{
 		Device: sim.New().Device(),
 		ISA:    isa,
-		Measure: func(p []probe.Planned, _ func(*record.Record)) error {
+		Measure: func(p []engine.Planned, _ func(*record.Record)) error {
 			for _, j := range p {
 				keys = append(keys, j.Key)
 			}

@@ -4,14 +4,15 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/measure/alu"
-	"github.com/gpuarch/gpuarch/probe"
 )
 
 // Alone says why an entry of the catalog of kernel language isa has no
 // counterpart in the other language's catalog (no Op): "" when no reason
 // is stated, which the parity test refuses (see alu.AloneIn).
-func Alone(isa string, s probe.ChainSpec) string { return alu.AloneIn(isa, s, ptxAlone, spirvAlone) }
+func Alone(isa string, s engine.ChainSpec) string { return alu.AloneIn(isa, s, ptxAlone, spirvAlone) }
 
 // ptxAlone are the PTX groups whose entries without an Op have no SPIR-V
 // twin, with why.

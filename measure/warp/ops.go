@@ -1,9 +1,9 @@
 package warp
 
-import "github.com/gpuarch/gpuarch/probe"
+import "github.com/gpuarch/gpuarch/engine"
 
 // ptxOps gives the PTX entries that have a SPIR-V counterpart their
-// neutral operation (see probe.ChainSpec.Op): Vulkan's subgroup reductions
+// neutral operation (see engine.ChainSpec.Op): Vulkan's subgroup reductions
 // and scans stand for PTX's redux.sync and the shuffle sequences.
 var ptxOps = map[string]string{
 	"shfl.sync.idx.b32": "shuffle.idx.b32", "shfl.sync.up.b32": "shuffle.up.b32", "shfl.sync.down.b32": "shuffle.down.b32",
@@ -18,7 +18,7 @@ var ptxOps = map[string]string{
 }
 
 // withOps sets the neutral operation of every PTX entry ptxOps names.
-func withOps(specs []probe.ChainSpec) []probe.ChainSpec {
+func withOps(specs []engine.ChainSpec) []engine.ChainSpec {
 	for i := range specs {
 		if op, ok := ptxOps[specs[i].Subject]; ok {
 			specs[i].Op = op

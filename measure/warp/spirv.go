@@ -1,8 +1,8 @@
 package warp
 
 import (
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 )
 
@@ -13,8 +13,8 @@ import (
 // since a lane beyond the subgroup gives an undefined value.
 
 // spv builds a SPIR-V catalog entry.
-func spv(group, name, op, tmpl string, t ptx.Type, x0 uint64, a [4]uint64, note string) probe.ChainSpec {
-	return probe.ChainSpec{
+func spv(group, name, op, tmpl string, t ptx.Type, x0 uint64, a [4]uint64, note string) engine.ChainSpec {
+	return engine.ChainSpec{
 		Suite: Suite, Subject: name, Group: group, Op: op, Note: note,
 		Step: kernel.Step{ISA: kernel.ISASPIRV, Template: tmpl, Type: t, X0: x0, A: a},
 	}
@@ -25,9 +25,9 @@ var spvLanes = [4]uint64{1, 2, 4, 1}
 
 const spvFold = "the result is the same in every invocation, so each step XORs the invocation's index back in"
 
-func spvShuffles() []probe.ChainSpec {
+func spvShuffles() []engine.ChainSpec {
 	u32 := ptx.U32
-	return []probe.ChainSpec{
+	return []engine.ChainSpec{
 		spv("shuffle", "OpGroupNonUniformShuffle.u32", "shuffle.idx.b32", "{t} = OpBitwiseXor {ty:u32} {l} {a}\n{d} = OpGroupNonUniformShuffle {T} {sg} {x} {t}", u32, 0x12345678, [4]uint64{1, 5, 3, 6},
 			"the source invocation is the invocation's index XOR a rotating constant, computed off the chain"),
 		spv("shuffle", "OpGroupNonUniformShuffleUp.u32", "shuffle.up.b32", "{d} = OpGroupNonUniformShuffleUp {T} {sg} {x} {a}", u32, 0x12345678, spvLanes, ""),
@@ -45,15 +45,15 @@ func spvShuffles() []probe.ChainSpec {
 // spvVoteNote mirrors voteNote.
 const spvVoteNote = "each step makes the condition from the value (a compare), votes, and folds the vote back into the value (a select and an add, or a XOR): the vote is the same in every invocation"
 
-func spvVotes() []probe.ChainSpec {
+func spvVotes() []engine.ChainSpec {
 	u32 := ptx.U32
 	thresholds := [4]uint64{0x80000000, 0x40000000, 0xc0000000, 0x20000000}
-	vote := func(name, op string) probe.ChainSpec {
+	vote := func(name, op string) engine.ChainSpec {
 		return spv("vote", "OpGroupNonUniform"+name, op,
 			"{p} = OpULessThan {ty:bool} {x} {a}\n{q} = OpGroupNonUniform"+name+" {ty:bool} {sg} {p}\n{t} = OpSelect {T} {q} {k:u32:3} {k:u32:5}\n{d} = OpIAdd {T} {x} {t}",
 			u32, 0x12345678, thresholds, spvVoteNote)
 	}
-	return []probe.ChainSpec{
+	return []engine.ChainSpec{
 		spv("vote", "OpGroupNonUniformBallot", "ballot.b32",
 			"{p} = OpULessThan {ty:bool} {x} {a}\n{t} = OpGroupNonUniformBallot {ty:u32x4} {sg} {p}\n{u} = OpCompositeExtract {ty:u32} {t} 0\n{d} = OpBitwiseXor {T} {u} {x}",
 			u32, 0x12345678, thresholds, spvVoteNote+"; the first 32 bits of the ballot are kept"),
@@ -65,9 +65,9 @@ func spvVotes() []probe.ChainSpec {
 
 // spvReductions are subgroup reductions and scans: on NVIDIA the PTX
 // redux.sync and the five-shuffle sequences are their counterparts.
-func spvReductions() []probe.ChainSpec {
+func spvReductions() []engine.ChainSpec {
 	u32, f32 := ptx.U32, ptx.F32
-	var out []probe.ChainSpec
+	var out []engine.ChainSpec
 	for _, r := range []struct{ op, neutral string }{
 		{"IAdd", "redux.add.u32"}, {"UMin", "redux.min.u32"}, {"UMax", "redux.max.u32"}, {"SMin", "redux.min.s32"}, {"SMax", "redux.max.s32"},
 		{"BitwiseAnd", "redux.and.b32"}, {"BitwiseOr", "redux.or.b32"}, {"BitwiseXor", "redux.xor.b32"},
@@ -91,9 +91,9 @@ func spvReductions() []probe.ChainSpec {
 }
 
 // SPIRVCatalog is the SPIR-V subgroup catalog, in groups.
-func SPIRVCatalog() []probe.ChainSpec {
-	var out []probe.ChainSpec
-	for _, part := range [][]probe.ChainSpec{spvShuffles(), spvVotes(), spvReductions()} {
+func SPIRVCatalog() []engine.ChainSpec {
+	var out []engine.ChainSpec
+	for _, part := range [][]engine.ChainSpec{spvShuffles(), spvVotes(), spvReductions()} {
 		out = append(out, part...)
 	}
 	return twinWeights(out, Catalog())
@@ -107,7 +107,7 @@ func SPIRVCatalog() []probe.ChainSpec {
 // weight 1, a loop body of 256 scans made NVIDIA's Vulkan driver compile
 // each scan module for 25 to 32 s (H200, 580 driver), the warp suite's
 // whole wall time.
-func twinWeights(spv, ptx []probe.ChainSpec) []probe.ChainSpec {
+func twinWeights(spv, ptx []engine.ChainSpec) []engine.ChainSpec {
 	weight := map[string]int{}
 	for _, s := range ptx {
 		if s.Op != "" && s.Weight > 0 {
@@ -123,7 +123,7 @@ func twinWeights(spv, ptx []probe.ChainSpec) []probe.ChainSpec {
 }
 
 // CatalogFor is the catalog written in a kernel language.
-func CatalogFor(isa string) []probe.ChainSpec {
+func CatalogFor(isa string) []engine.ChainSpec {
 	if isa == kernel.ISASPIRV {
 		return SPIRVCatalog()
 	}

@@ -16,8 +16,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 )
 
@@ -34,8 +35,8 @@ const (
 const full = "0xffffffff"
 
 // entry builds a catalog entry.
-func entry(group, name, tmpl string, t ptx.Type, x0 uint64, a [4]uint64, expect ...string) probe.ChainSpec {
-	return probe.ChainSpec{
+func entry(group, name, tmpl string, t ptx.Type, x0 uint64, a [4]uint64, expect ...string) engine.ChainSpec {
+	return engine.ChainSpec{
 		Suite: Suite, Subject: name, Group: group,
 		Step:   kernel.Step{Template: tmpl, Type: t, X0: x0, A: a},
 		Expect: expect,
@@ -43,7 +44,7 @@ func entry(group, name, tmpl string, t ptx.Type, x0 uint64, a [4]uint64, expect 
 }
 
 // with sets a spec's temporaries, note, weight and expected count per step.
-func with(s probe.ChainSpec, temp, temp2 ptx.Type, note string, weight, perStep int) probe.ChainSpec {
+func with(s engine.ChainSpec, temp, temp2 ptx.Type, note string, weight, perStep int) engine.ChainSpec {
 	s.Step.Temp, s.Step.Temp2 = temp, temp2
 	s.Note, s.Weight, s.PerStep = note, weight, perStep
 	return s
@@ -51,7 +52,7 @@ func with(s probe.ChainSpec, temp, temp2 ptx.Type, note string, weight, perStep 
 
 // wide gives a 64-bit chain 32-bit lane operands and a lane-dependent
 // high half (see kernel.Step.LaneHigh).
-func wide(s probe.ChainSpec) probe.ChainSpec {
+func wide(s engine.ChainSpec) engine.ChainSpec {
 	s.Step.Operand = ptx.U32
 	s.Step.LaneHigh = true
 	return s
@@ -67,9 +68,9 @@ const (
 	quadUp    = "0x1c00"
 )
 
-func shuffles() []probe.ChainSpec {
+func shuffles() []engine.ChainSpec {
 	b32, b64, u32 := ptx.B32, ptx.B64, ptx.U32
-	return []probe.ChainSpec{
+	return []engine.ChainSpec{
 		with(entry("shuffle", "shfl.sync.idx.b32", "xor.b32 {t}, {l}, {a};\nshfl.sync.idx.b32 {d}, {x}, {t}, 0x1f, "+full+";", b32, 0x12345678, [4]uint64{1, 5, 11, 22}, "SHFL.IDX"),
 			u32, "", "the source lane is the lane XOR a rotating constant, computed off the chain (a constant source lane would make every value warp-uniform)", 0, 0),
 		entry("shuffle", "shfl.sync.up.b32", "shfl.sync.up.b32 {d}, {x}, {a}, 0, "+full+";", b32, 0x12345678, lanes, "SHFL.UP"),
@@ -91,15 +92,15 @@ func shuffles() []probe.ChainSpec {
 // voteNote explains the vote chains' extra instructions.
 const voteNote = "each step makes the predicate from the value (a compare), votes, and folds the vote back into the value (a select and an add, or a XOR): the vote's result is the same in every lane"
 
-func votes() []probe.ChainSpec {
+func votes() []engine.ChainSpec {
 	u32, b32 := ptx.U32, ptx.B32
 	thresholds := [4]uint64{0x80000000, 0x40000000, 0xc0000000, 0x20000000}
-	pred := func(mode string) probe.ChainSpec {
+	pred := func(mode string) engine.ChainSpec {
 		return with(entry("vote", "vote.sync."+mode+".pred",
 			"setp.lt.u32 {p}, {x}, {a};\nvote.sync."+mode+".pred {p}, {p}, "+full+";\nselp.u32 {t}, 3, 5, {p};\nadd.u32 {d}, {x}, {t};",
 			u32, 0x12345678, thresholds, "VOTE"), u32, "", voteNote, 4, 0)
 	}
-	return []probe.ChainSpec{
+	return []engine.ChainSpec{
 		with(entry("vote", "vote.sync.ballot.b32", "setp.lt.u32 {p}, {x}, {a};\nvote.sync.ballot.b32 {t}, {p}, "+full+";\nxor.b32 {d}, {t}, {x};",
 			u32, 0x12345678, thresholds, "VOTE"), b32, "", voteNote, 3, 0),
 		pred("any"), pred("all"), pred("uni"),
@@ -111,8 +112,8 @@ func votes() []probe.ChainSpec {
 // reduxNote explains the reduction chains' XOR.
 const reduxNote = "each step XORs the lane into the reduced value, which is the same in every lane"
 
-func reductions() []probe.ChainSpec {
-	var out []probe.ChainSpec
+func reductions() []engine.ChainSpec {
+	var out []engine.ChainSpec
 	for _, op := range []string{"add.u32", "min.u32", "max.u32", "min.s32", "max.s32", "and.b32", "or.b32", "xor.b32"} {
 		t := ptx.Type(op[strings.IndexByte(op, '.')+1:])
 		out = append(out, with(entry("reduce", "redux.sync."+op, "redux.sync."+op+" {t}, {x}, "+full+";\nxor.b32 {d}, {t}, {l};", t, 0x12345678, [4]uint64{}, "REDUX"),
@@ -154,12 +155,12 @@ const (
 	seqScan  = "values differ by lane already; floating-point scans scale by 1/32 each step to stay in range"
 )
 
-func sequences() []probe.ChainSpec {
+func sequences() []engine.ChainSpec {
 	b32, f32, f16x2 := ptx.B32, ptx.F32, ptx.F16x2
 	all := []int{16, 8, 4, 2, 1}
 	th32, h32 := [4]uint64{f32Th32, f32Th32, f32Th32, f32Th32}, [4]uint64{f16Th32<<16 | f16Th32, f16Th32<<16 | f16Th32, f16Th32<<16 | f16Th32, f16Th32<<16 | f16Th32}
 	ones := [4]uint64{f32One, f32One, f32One, f32One}
-	return []probe.ChainSpec{
+	return []engine.ChainSpec{
 		with(entry("warp reduction", "warp sum s32", butterfly("add.s32", all...)+"xor.b32 {d}, {d}, {l};", ptx.S32, 0x12345678, [4]uint64{}, "SHFL.BFLY"),
 			b32, "", seqInt, 11, 5),
 		with(entry("warp reduction", "warp min s32", butterfly("min.s32", all...)+"xor.b32 {d}, {d}, {l};", ptx.S32, 0x12345678, [4]uint64{}, "SHFL.BFLY"),
@@ -185,8 +186,8 @@ func sequences() []probe.ChainSpec {
 
 // matrixFragments are the warp-level matrix-fragment instructions that
 // need no memory: movmatrix transposes an 8×8 b16 fragment across the warp.
-func matrixFragments() []probe.ChainSpec {
-	return []probe.ChainSpec{
+func matrixFragments() []engine.ChainSpec {
+	return []engine.ChainSpec{
 		entry("matrix fragment", "movmatrix.sync.aligned.m8n8.trans.b16", "movmatrix.sync.aligned.m8n8.trans.b16 {d}, {x};", ptx.B32, 0x12345678, [4]uint64{}, "MOVM"),
 	}
 }
@@ -195,9 +196,9 @@ func matrixFragments() []probe.ChainSpec {
 func x2(h uint64) uint64 { return h<<16 | h }
 
 // Catalog returns the suite's entries in report order, freshly built.
-func Catalog() []probe.ChainSpec {
-	var out []probe.ChainSpec
-	for _, part := range [][]probe.ChainSpec{shuffles(), votes(), reductions(), sequences(), matrixFragments()} {
+func Catalog() []engine.ChainSpec {
+	var out []engine.ChainSpec
+	for _, part := range [][]engine.ChainSpec{shuffles(), votes(), reductions(), sequences(), matrixFragments()} {
 		out = append(out, part...)
 	}
 	return withOps(out)

@@ -10,9 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/spirv"
 )
 
@@ -27,7 +28,7 @@ var AllFeatures = vk.Features{SubgroupSize: 32, SMBuiltins: true, DeviceClock: t
 // rules) check them: one subtest per entry. Where spirv-val is not
 // installed the modules are still assembled, and the test says what it
 // could not check.
-func ValidateCatalog(t *testing.T, specs []probe.ChainSpec) {
+func ValidateCatalog(t *testing.T, specs []engine.ChainSpec) {
 	t.Helper()
 	cg := vk.Codegen{Features: AllFeatures}
 	for _, s := range specs {

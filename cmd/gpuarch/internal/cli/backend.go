@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/backend/cudagpu"
 	"github.com/gpuarch/gpuarch/kernel"
 
@@ -18,7 +20,6 @@ import (
 	"github.com/gpuarch/gpuarch/measure/alu"
 	"github.com/gpuarch/gpuarch/measure/registry"
 	"github.com/gpuarch/gpuarch/measure/warp"
-	"github.com/gpuarch/gpuarch/probe"
 )
 
 // Backends gpuarch measures through. "simulated" is the tests' simulated
@@ -137,7 +138,7 @@ func isaOf(backend string) string {
 func backendSuites(backend string) []string { return registry.For(isaOf(backend)) }
 
 // chainCatalog is the instruction catalog (alu and warp) of a backend.
-func chainCatalog(backend string) []probe.ChainSpec {
+func chainCatalog(backend string) []engine.ChainSpec {
 	isa := isaOf(backend)
 	return append(alu.CatalogFor(isa), warp.CatalogFor(isa)...)
 }

@@ -12,6 +12,8 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/sass"
@@ -108,7 +110,7 @@ func Reported(err error) bool {
 
 // Device is a GPU the CLI can measure and then close.
 type Device interface {
-	probe.GPU
+	engine.GPU
 	Close() error
 }
 
@@ -132,7 +134,7 @@ type Env struct {
 	// cannot (nil, or an error: those probes are skipped).
 	Assembler func() (probe.Assembler, error)
 	// Config is the measurement configuration.
-	Config probe.Config
+	Config engine.Config
 	// Worker runs probes; by default in a child process (see worker.go).
 	Worker Worker
 	// Artifacts is where probe modules are kept ("" keeps none).
@@ -168,7 +170,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			}
 			return a, nil
 		},
-		Config:   probe.DefaultConfig(),
+		Config:   engine.DefaultConfig(),
 		LocalGPU: localGPU,
 		Worker:   subprocessWorker(stderr),
 	}

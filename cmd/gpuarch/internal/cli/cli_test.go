@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/backend/vk"
@@ -32,7 +34,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // testEnv runs workers in-process on a simulated GPU.
 func testEnv(gpu *sim.GPU) (*Env, *bytes.Buffer, *bytes.Buffer) {
 	var stdout, stderr bytes.Buffer
-	cfg := probe.DefaultConfig()
+	cfg := engine.DefaultConfig()
 	cfg.LatencyRepeats, cfg.Repeats = 3, 3
 	cfg.ILPs, cfg.WarpsPerSM = []int{1, 4}, []int{4, 16}
 	e := &Env{
@@ -620,7 +622,7 @@ func TestVulkanInstOnLavapipe(t *testing.T) {
 	for _, timing := range []string{"clock", "timestamps"} {
 		t.Run(timing, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			cfg := probe.DefaultConfig()
+			cfg := engine.DefaultConfig()
 			cfg.LatencyLengths, cfg.LatencyRepeats, cfg.Repeats = []int{0, 32, 64}, 3, 3
 			cfg.ILPs, cfg.WarpsPerSM, cfg.BodySteps, cfg.TargetCycles, cfg.ClockMicros = []int{1, 4}, []int{4}, 64, 2e5, 200
 			e := &Env{Stdout: &stdout, Stderr: &stderr, OpenGPU: openGPU, DefaultBackend: defaultBackend, VulkanDevices: vk.Devices,

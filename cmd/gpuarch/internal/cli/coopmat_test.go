@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/probe"
@@ -60,7 +62,7 @@ func TestVulkanMMAOnLavapipe(t *testing.T) {
 		t.Skip("the first Vulkan device has cooperative matrices; this test is for one without")
 	}
 	var stdout, stderr bytes.Buffer
-	cfg := probe.DefaultConfig()
+	cfg := engine.DefaultConfig()
 	cfg.LatencyLengths, cfg.LatencyRepeats, cfg.Repeats, cfg.TargetCycles, cfg.ClockMicros = []int{0, 16, 32}, 3, 3, 2e5, 200
 	e := &Env{Stdout: &stdout, Stderr: &stderr, OpenGPU: openGPU, DefaultBackend: defaultBackend, VulkanDevices: vk.Devices,
 		Disassembler: func() (probe.Disassembler, error) { return nil, errors.New("not used") }, Config: cfg}

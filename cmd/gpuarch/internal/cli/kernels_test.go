@@ -19,6 +19,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/backend/vk/vktest"
@@ -129,16 +131,16 @@ type kernelRun func(t *testing.T) ([]kernelSection, error)
 // memory probes `run --gpu all` sends across each link between GPUs
 // (peerSMJobs).
 func cudaRuns(f kernelFile) []kernelRun {
-	full := WorkRequest{Backend: backendCUDA, Suites: backendSuites(backendCUDA), Config: probe.DefaultConfig()}
-	quick := WorkRequest{Backend: backendCUDA, Suites: []string{"quick"}, Quick: true, Config: registry.QuickConfig(probe.DefaultConfig())}
+	full := WorkRequest{Backend: backendCUDA, Suites: backendSuites(backendCUDA), Config: engine.DefaultConfig()}
+	quick := WorkRequest{Backend: backendCUDA, Suites: []string{"quick"}, Quick: true, Config: registry.QuickConfig(engine.DefaultConfig())}
 	return []kernelRun{workRun(f, full), workRun(f, quick), func(t *testing.T) ([]kernelSection, error) {
 		// As cudagpu.Peers.SMAccess runs them, on the GPU that loads.
 		g := newKernelGPU(f)
-		r := &probe.Runner{GPU: g, Config: probe.DefaultConfig()}
+		r := &engine.Runner{GPU: g, Config: engine.DefaultConfig()}
 		if _, err := r.Warmup(context.Background(), 200*time.Millisecond, 2*time.Second); err != nil {
 			return nil, err
 		}
-		var jobs []probe.Job
+		var jobs []engine.Job
 		for _, p := range peerSMJobs(g.Device()) {
 			jobs = append(jobs, p.Job)
 		}
@@ -156,8 +158,8 @@ func vulkanRuns(f kernelFile) []kernelRun {
 	if f.Device.Vulkan.Timing == "timestamps" {
 		timing = vk.TimingTimestamps
 	}
-	full := WorkRequest{Backend: backendVulkan, Timing: timing, Suites: backendSuites(backendVulkan), Config: probe.DefaultConfig()}
-	quick := WorkRequest{Backend: backendVulkan, Timing: timing, Suites: []string{"quick"}, Quick: true, Config: registry.QuickConfig(probe.DefaultConfig())}
+	full := WorkRequest{Backend: backendVulkan, Timing: timing, Suites: backendSuites(backendVulkan), Config: engine.DefaultConfig()}
+	quick := WorkRequest{Backend: backendVulkan, Timing: timing, Suites: []string{"quick"}, Quick: true, Config: registry.QuickConfig(engine.DefaultConfig())}
 	return []kernelRun{workRun(f, full), workRun(f, quick)}
 }
 
@@ -236,7 +238,7 @@ func workRun(f kernelFile, req WorkRequest) kernelRun {
 type kernelGPU struct {
 	*sim.GPU
 	dev record.Device
-	cg  probe.Codegen
+	cg  engine.Codegen
 
 	mu      sync.Mutex
 	modules []kernelModule
@@ -256,7 +258,7 @@ func newKernelGPU(f kernelFile) *kernelGPU {
 	}
 	solo := map[string]float64{}
 	for class, rate := range f.Solo {
-		solo["mix_"+probe.KernelName("mix/"+class+":1")+"_w"] = rate
+		solo["mix_"+engine.KernelName("mix/"+class+":1")+"_w"] = rate
 	}
 	fake.PeakOf = func(kernel string) float64 {
 		if i := strings.LastIndex(kernel, "_w"); i >= 0 {
@@ -271,14 +273,14 @@ func newKernelGPU(f kernelFile) *kernelGPU {
 	return g
 }
 
-// Device implements probe.GPU.
+// Device implements engine.GPU.
 func (g *kernelGPU) Device() record.Device { return g.dev }
 
-// Codegen implements probe.GPU.
-func (g *kernelGPU) Codegen() probe.Codegen { return g.cg }
+// Codegen implements engine.GPU.
+func (g *kernelGPU) Codegen() engine.Codegen { return g.cg }
 
-// Compile implements probe.GPU.
-func (g *kernelGPU) Compile(ctx context.Context, name, source string) (probe.Program, error) {
+// Compile implements engine.GPU.
+func (g *kernelGPU) Compile(ctx context.Context, name, source string) (engine.Program, error) {
 	g.mu.Lock()
 	g.modules = append(g.modules, kernelModule{name, source})
 	g.mu.Unlock()
@@ -287,7 +289,7 @@ func (g *kernelGPU) Compile(ctx context.Context, name, source string) (probe.Pro
 
 // LoadCubin implements probe.CubinLoader: the "cubin" is the PTX
 // kernelAssembler was given.
-func (g *kernelGPU) LoadCubin(ctx context.Context, name string, cubin []byte) (probe.Program, error) {
+func (g *kernelGPU) LoadCubin(ctx context.Context, name string, cubin []byte) (engine.Program, error) {
 	return g.Compile(ctx, name, string(cubin))
 }
 

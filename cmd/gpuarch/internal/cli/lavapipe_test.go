@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
@@ -33,7 +35,7 @@ func TestVulkanRunAllSuitesOnLavapipe(t *testing.T) {
 		t.Skip("a whole run on lavapipe takes minutes; -short skips it")
 	}
 	var stdout, stderr bytes.Buffer
-	cfg := probe.DefaultConfig()
+	cfg := engine.DefaultConfig()
 	cfg.LatencyLengths, cfg.LatencyRepeats, cfg.Repeats = []int{0, 16, 32}, 3, 3
 	cfg.ILPs, cfg.WarpsPerSM, cfg.BodySteps, cfg.TargetCycles, cfg.ClockMicros = []int{1, 4}, []int{4, 8}, 64, 2e5, 200
 	e := &Env{Stdout: &stdout, Stderr: &stderr, OpenGPU: openGPU, DefaultBackend: defaultBackend, VulkanDevices: vk.Devices,

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
@@ -26,7 +28,6 @@ import (
 	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/measure/pipes"
 	"github.com/gpuarch/gpuarch/measure/registry"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/report"
 	"github.com/gpuarch/gpuarch/spec"
@@ -93,7 +94,7 @@ func (e *Env) measureFlags(c *cobra.Command, several bool) *measureOptions {
 	fs.DurationVar(&o.timeout, "launch-timeout", e.Config.LaunchTimeout, "give up on a probe kernel that runs longer than this (a positive duration, such as 30s)")
 	fs.Var(&o.most, "max-footprint", "the most device memory a memory probe may stream or chase over, such as 256MiB or 4GiB (default: as much as the probes ask and the device has)")
 	fs.StringVar(&o.profile, "profile", "", "write a Go CPU profile and an execution trace of this process and of each worker into this folder (go tool pprof, go tool trace)")
-	fs.BoolVar(&o.noCache, "no-cache", false, "compile every module, neither reading nor writing the cache of compiled modules (kept under the user's cache folder; "+probe.CacheEnv+"=off does the same, "+probe.CacheEnv+"=DIR moves it)")
+	fs.BoolVar(&o.noCache, "no-cache", false, "compile every module, neither reading nor writing the cache of compiled modules (kept under the user's cache folder; "+engine.CacheEnv+"=off does the same, "+engine.CacheEnv+"=DIR moves it)")
 	fs.BoolVar(&o.mmaLong, "mma-long", false, "make the long runs (sustained rate over about 2·10⁸ cycles, power over 1.2·10⁹) of every matrix form, not only of one form per matrix unit; the others' rates come from a run of about 2·10⁶ cycles, each record saying so")
 	return o
 }
@@ -135,7 +136,7 @@ func (o measureOptions) apply(e *Env) {
 	e.Config.MMALong = o.mmaLong
 	if o.noCache {
 		// Workers are child processes: they inherit it.
-		os.Setenv(probe.CacheEnv, "off")
+		os.Setenv(engine.CacheEnv, "off")
 	}
 }
 
@@ -145,7 +146,7 @@ func (e *Env) profile() func() {
 	if e.Config.Profile == "" {
 		return func() {}
 	}
-	stop, err := probe.StartProfile(e.Config.Profile, fmt.Sprintf("gpuarch-%d", os.Getpid()))
+	stop, err := engine.StartProfile(e.Config.Profile, fmt.Sprintf("gpuarch-%d", os.Getpid()))
 	if err != nil {
 		fmt.Fprintf(e.Stderr, "gpuarch: %v\n", err)
 		return func() {}
@@ -711,7 +712,7 @@ func (e *Env) sheet(ctx context.Context, t Target, measure bool) (spec.Sheet, er
 	defer g.Close()
 	var clock *record.Clock
 	if measure {
-		runner := &probe.Runner{GPU: g, Config: e.Config}
+		runner := &engine.Runner{GPU: g, Config: e.Config}
 		if clock, err = runner.Warmup(ctx, 300*time.Millisecond, 3*time.Second); err != nil {
 			return spec.Sheet{}, fmt.Errorf("measure the %s clock: %w", g.Device().UnitsOf().Core, err)
 		}

@@ -3,12 +3,13 @@ package cli
 import (
 	"context"
 	"fmt"
-	"github.com/gpuarch/gpuarch/backend/cudagpu"
 	"time"
+
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+	"github.com/gpuarch/gpuarch/engine"
 
 	"github.com/gpuarch/gpuarch/measure/links"
 	"github.com/gpuarch/gpuarch/measure/memory"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -44,11 +45,11 @@ func (e *Env) workPeers(ctx context.Context, req WorkRequest, send func(WorkMess
 // latency by pointer chase at 64 MiB (past the measuring GPU's L2, as
 // every remote load is), and read and write bandwidth over the DRAM
 // footprint.
-func peerSMJobs(dev record.Device) []probe.Planned {
-	var out []probe.Planned
+func peerSMJobs(dev record.Device) []engine.Planned {
+	var out []engine.Planned
 	for _, p := range memory.Paths {
 		if p.Name == memory.PathL2 {
-			out = append(out, probe.Planned{Key: "peer/latency", Job: memory.ChaseJob(links.Suite, []memory.ChasePath{p}, []int64{64 << 20})})
+			out = append(out, engine.Planned{Key: "peer/latency", Job: memory.ChaseJob(links.Suite, []memory.ChasePath{p}, []int64{64 << 20})})
 		}
 	}
 	for _, s := range memory.BandwidthStreams(dev, 0, 0) {
@@ -56,7 +57,7 @@ func peerSMJobs(dev record.Device) []probe.Planned {
 			s.Footprint = 1 << 30
 			s.Shapes = []memory.StreamShape{{Width: 16, WarpsPerSM: 32}, {Width: 8, WarpsPerSM: 64}}
 			s.Group = links.GroupPeerSM
-			out = append(out, probe.Planned{Key: "peer/" + s.Subject, Job: memory.BandwidthJob(links.Suite, s)})
+			out = append(out, engine.Planned{Key: "peer/" + s.Subject, Job: memory.BandwidthJob(links.Suite, s)})
 		}
 	}
 	return out

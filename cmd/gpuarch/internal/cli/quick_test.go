@@ -359,7 +359,7 @@ type busyGPU struct {
 	pids []int
 }
 
-// Health implements probe.HealthReader.
+// Health implements engine.HealthReader.
 func (g busyGPU) Health() *record.Health {
 	h := &record.Health{Time: time.Now().UTC()}
 	for _, p := range g.pids {

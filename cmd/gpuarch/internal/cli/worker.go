@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/links"
 	"github.com/gpuarch/gpuarch/measure/registry"
@@ -45,7 +47,7 @@ type WorkRequest struct {
 	// Known are solo mix rates measured by an earlier worker, by class.
 	Known     map[string]float64 `json:"known,omitempty"`
 	Artifacts string             `json:"artifacts,omitempty"`
-	Config    probe.Config       `json:"config"`
+	Config    engine.Config      `json:"config"`
 	// CoopMatGrid is the Vulkan cooperative-matrix throughput grid
 	// (mma.ParseCoopMatGrid); "" for the default.
 	CoopMatGrid string `json:"coopmat_grid,omitempty"`
@@ -108,7 +110,7 @@ func (e *Env) cmdWorker(ctx context.Context, args []string) error {
 	if encErr != nil {
 		return fmt.Errorf("worker: write results: %w", encErr)
 	}
-	if errors.Is(err, probe.ErrHung) {
+	if errors.Is(err, engine.ErrHung) {
 		// A kernel is still running: closing the context would wait for
 		// it. Ending the process is what stops it.
 		os.Exit(3)
@@ -135,22 +137,24 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 	}
 	defer gpu.Close()
 	progress := e.progress(time.Now())
-	runner := &probe.Runner{GPU: gpu, Config: req.Config, Progress: progress, Artifacts: req.Artifacts}
+	runner := &engine.Runner{GPU: gpu, Config: req.Config, Progress: progress, Artifacts: req.Artifacts}
 	dev := gpu.Device()
 	isa := gpu.Codegen().ISA()
 	msg := WorkMessage{Type: "device", Device: &dev}
 	if isa == kernel.ISAPTX {
+		tc := &probe.Toolchain{}
 		if d, err := e.Disassembler(); err == nil {
-			runner.Disasm, runner.Listings = d, probe.OpenModuleCache()
+			tc.Disasm, tc.Listings = d, engine.OpenModuleCache()
 		} else {
 			msg.Warnings = append(msg.Warnings, "machine code not verified: "+err.Error())
 			progress("warning: " + err.Error())
 		}
 		if e.Assembler != nil {
 			if a, err := e.Assembler(); err == nil {
-				runner.Assembler = a
+				tc.Assembler = a
 			}
 		}
+		runner.Code = tc
 	}
 	send(msg)
 	u := dev.UnitsOf()
@@ -160,7 +164,7 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 		return fmt.Errorf("warm-up: %w", err)
 	}
 	send(WorkMessage{Type: "warmup", Clock: warm})
-	if h, ok := gpu.(probe.HealthReader); ok {
+	if h, ok := gpu.(engine.HealthReader); ok {
 		// Read after the warm-up: utilization covers the last second, and
 		// an idle GPU's sensors say little.
 		health := func() *record.Health {
@@ -178,15 +182,15 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 	for _, k := range req.Done {
 		done[k] = true
 	}
-	run := func(planned []probe.Planned, hook func(*record.Record)) error {
-		var jobs []probe.Job
+	run := func(planned []engine.Planned, hook func(*record.Record)) error {
+		var jobs []engine.Job
 		var keys []string
 		for _, p := range planned {
 			if !done[p.Key] {
 				jobs, keys = append(jobs, p.Job), append(keys, p.Key)
 			}
 		}
-		return runner.RunEvents(ctx, jobs, probe.Events{
+		return runner.RunEvents(ctx, jobs, engine.Events{
 			Start: func(i int) { send(WorkMessage{Type: "start", Key: keys[i]}) },
 			Record: func(r record.Record) {
 				if hook != nil {

@@ -1,4 +1,4 @@
-package probe
+package engine
 
 // Placement: how a throughput kernel's warps are laid out on the SMs,
 // launched, and checked to have run as asked.

@@ -1,12 +1,13 @@
-package probe_test
+package engine_test
 
 import (
 	"context"
 	"testing"
 	"time"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/backend/sim"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -15,10 +16,10 @@ import (
 // run's time and make up its parts.
 func TestRunChargesEveryRecord(t *testing.T) {
 	g := sim.New()
-	r := &probe.Runner{GPU: g, Config: testConfig()}
+	r := &engine.Runner{GPU: g, Config: testConfig()}
 	var recs []record.Record
 	start := time.Now()
-	if err := r.Chains(context.Background(), []probe.ChainSpec{fmaSpec(), fmaSpec()}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+	if err := r.Chains(context.Background(), []engine.ChainSpec{fmaSpec(), fmaSpec()}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 		t.Fatal(err)
 	}
 	wall := time.Since(start).Seconds()

@@ -1,10 +1,11 @@
-package probe
+package engine
 
 import (
 	"context"
 	"errors"
 	"time"
 
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -158,4 +159,61 @@ func AllocBuffers(g GPU, sizes ...int) ([]Buffer, func(), error) {
 		bufs = append(bufs, b)
 	}
 	return bufs, free, nil
+}
+
+// Codegen lowers kernel descriptions to one backend's kernel language (a
+// kernel.Lowerer per backend). The kernels it writes take the same
+// arguments in the same order whatever the language (kernel.LatencyChain,
+// ThroughputChain and ClockSpin), so the runner launches them without
+// knowing which it has.
+type Codegen interface {
+	// ISA names the kernel language (kernel.ISAPTX...). A Step is written
+	// in one language (Step.ISA) and only that language's Codegen can
+	// lower it.
+	ISA() string
+	// Module writes kernels as one module's source text.
+	Module(kernels []kernel.Spec) (string, error)
+	// FMAStep is a 32-bit floating-point multiply-add chain step in this
+	// language, the load that warms the GPU up.
+	FMAStep() kernel.Step
+	// Language says how records and kept files name this language's
+	// modules and in-kernel clocks, and what its lowerings can do.
+	Language() Language
+	// Stamp puts the hash of a module's source in a record's provenance.
+	Stamp(p *record.Provenance, hash string)
+}
+
+// Language is what the engine needs to say of a kernel language without
+// naming it: the backend's Codegen describes its own.
+type Language struct {
+	// SourceExt and BinaryExt are the extensions of a module's kept
+	// source and machine code (Runner.Artifacts).
+	SourceExt, BinaryExt string
+	// CycleClock and Timer name the in-kernel cycle counter and
+	// nanosecond timer in records' clock sources.
+	CycleClock, Timer string
+	// Compiler names what compiles the language's modules on the device
+	// (the driver's JIT), in the reason of a module that did not compile.
+	Compiler string
+	// SharedChase says whether the global chase kernels declare dynamic
+	// shared memory, so that a chase can hold shared memory it does not
+	// use to move the L1/shared carve-out.
+	SharedChase bool
+}
+
+// ClockSource is how records name a clock measured inside a kernel:
+// cycles over the timer, where (what ran: "the kernel", "the mix kernel
+// (median over SMs)").
+func (l Language) ClockSource(where string) string {
+	return l.CycleClock + " over " + l.Timer + " inside " + where
+}
+
+// Unsupported says why a backend cannot write a kernel for its device
+// (an ErrUnsupported from its Codegen), or "": jobs skip such a kernel's
+// records rather than lose the whole module.
+func Unsupported(cg Codegen, k kernel.Spec) string {
+	if _, err := cg.Module([]kernel.Spec{k}); errors.Is(err, kernel.ErrUnsupported) {
+		return err.Error()
+	}
+	return ""
 }

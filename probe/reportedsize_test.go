@@ -5,23 +5,24 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/ptx"
-	"github.com/gpuarch/gpuarch/record"
 )
 
 // inspected is a program whose driver reports mc (or err) of every kernel.
 type inspected struct {
-	Program
+	engine.Program
 	mc  *MachineCode
 	err error
 }
 
 func (p inspected) Inspect(string, int) (*MachineCode, error) { return p.mc, p.err }
 
-// The code size a Vulkan record gives is the driver's Binary Size where
-// it reports one, else the kernel's SPIR-V instruction count, and the
-// record says which.
+// The code size a Vulkan record gives (ReportedSize, the Vulkan
+// backend's KernelSizer) is the driver's Binary Size where it reports one,
+// else the kernel's SPIR-V instruction count, and the record says which.
 func TestCodeSizeFromDriver(t *testing.T) {
 	src := "; SPIR-V written by gpuarch\nOpCapability Shader\n%other = OpFunction %void None %fn_void\n%e1 = OpLabel\nOpReturn\nOpFunctionEnd\n" +
 		"%code_1024_ilp4 = OpFunction %void None %fn_void\n%e2 = OpLabel\n; a comment\n%v3 = OpIAdd %u32 %a %b\n\nOpReturn\nOpFunctionEnd\n"
@@ -30,25 +31,22 @@ func TestCodeSizeFromDriver(t *testing.T) {
 	}
 	tests := []struct {
 		name      string
-		prog      Program
+		prog      Inspector
 		wantBytes int64
 		wantHow   string
 	}{
 		{"binary size", inspected{mc: stats(map[string]float64{"Binary Size": 5120, "Register Count": 40})}, 5120, `5120 bytes, the driver's "Binary Size" statistic`},
 		{"other statistics", inspected{mc: stats(map[string]float64{"Register Count": 40})}, 0, "5 SPIR-V instructions in the kernel"},
 		{"no report", inspected{err: errors.New("the device lacks VK_KHR_pipeline_executable_properties")}, 0, "5 SPIR-V instructions in the kernel"},
-		{"no inspector", nil, 0, "5 SPIR-V instructions in the kernel"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			j := &codeSizeJob{spec: ChainSpec{Subject: "Fma.f32"}, bytes: 1024, ilp: 4, c: &Compiled{Prog: tc.prog, source: src}}
-			var rec record.Record
-			bytes, how := j.driverCode(256, 64, &rec)
+			bytes, how, chk := ReportedSize(tc.prog, src, "code_1024_ilp4", 256, engine.ChainSpec{Subject: "Fma.f32"}, 64)
 			if bytes != tc.wantBytes || !strings.Contains(how, tc.wantHow) {
-				t.Errorf("driverCode = %d, %q; want %d, %q", bytes, how, tc.wantBytes, tc.wantHow)
+				t.Errorf("ReportedSize = %d, %q; want %d, %q", bytes, how, tc.wantBytes, tc.wantHow)
 			}
-			if _, ok := tc.prog.(Inspector); ok && rec.Code == nil {
-				t.Error("no machine-code check in the record")
+			if chk == nil {
+				t.Error("no machine-code check")
 			}
 		})
 	}

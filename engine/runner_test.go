@@ -1,4 +1,4 @@
-package probe_test
+package engine_test
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/measure/mma"
 
 	"github.com/gpuarch/gpuarch/backend/sim"
@@ -20,16 +22,16 @@ import (
 	"github.com/gpuarch/gpuarch/record"
 )
 
-func fmaSpec() probe.ChainSpec {
-	return probe.ChainSpec{
+func fmaSpec() engine.ChainSpec {
+	return engine.ChainSpec{
 		Suite: "alu", Subject: "fma.rn.f32", Group: "f32",
 		Step:   kernel.Step{Template: "fma.rn.f32 {d}, {x}, {a0}, {a1};", Type: ptx.F32, X0: 0x3f800000, A: [4]uint64{0x3f7fbe77, 0x3a83126f}},
 		Expect: []string{"FFMA"},
 	}
 }
 
-func testConfig() probe.Config {
-	c := probe.DefaultConfig()
+func testConfig() engine.Config {
+	c := engine.DefaultConfig()
 	c.LatencyRepeats, c.Repeats = 3, 3
 	return c
 }
@@ -48,7 +50,7 @@ func TestChainOnFakeGPU(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g := sim.New()
 			g.Latency, g.Peak = tc.latency, tc.peak
-			r := &probe.Runner{GPU: g, Config: testConfig()}
+			r := &engine.Runner{GPU: g, Config: testConfig()}
 			recs, err := r.Chain(context.Background(), fmaSpec())
 			if err != nil {
 				t.Fatal(err)
@@ -115,7 +117,7 @@ func TestChainFailures(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g := sim.New()
 			tc.setup(g)
-			r := &probe.Runner{GPU: g, Config: testConfig(), Artifacts: t.TempDir()}
+			r := &engine.Runner{GPU: g, Config: testConfig(), Artifacts: t.TempDir()}
 			recs, err := r.Chain(context.Background(), fmaSpec())
 			if err != nil {
 				t.Fatalf("a failing probe must not stop the run: %v", err)
@@ -137,14 +139,14 @@ func TestChainFailures(t *testing.T) {
 
 func TestChainFaultStopsProcess(t *testing.T) {
 	g := sim.New()
-	r := &probe.Runner{GPU: g, Config: testConfig()}
+	r := &engine.Runner{GPU: g, Config: testConfig()}
 	// Compile the clock kernel first so the fault hits the latency kernel.
 	if _, err := r.Clock(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	g.LaunchErr = sim.ErrFault
 	recs, err := r.Chain(context.Background(), fmaSpec())
-	if !errors.Is(err, probe.ErrPoisoned) {
+	if !errors.Is(err, engine.ErrPoisoned) {
 		t.Fatalf("err = %v: a fault must end this process's measurements", err)
 	}
 	for _, rec := range recs {
@@ -156,10 +158,10 @@ func TestChainFaultStopsProcess(t *testing.T) {
 
 func TestChainHangKeepsLatency(t *testing.T) {
 	g := sim.New()
-	g.FailKernel, g.LaunchErr = "tp_", probe.ErrHung
-	r := &probe.Runner{GPU: g, Config: testConfig()}
+	g.FailKernel, g.LaunchErr = "tp_", engine.ErrHung
+	r := &engine.Runner{GPU: g, Config: testConfig()}
 	recs, err := r.Chain(context.Background(), fmaSpec())
-	if !errors.Is(err, probe.ErrHung) {
+	if !errors.Is(err, engine.ErrHung) {
 		t.Fatalf("err = %v, want ErrHung", err)
 	}
 	if recs[0].Status != record.StatusOK || recs[1].Status != record.StatusFailed {
@@ -169,13 +171,13 @@ func TestChainHangKeepsLatency(t *testing.T) {
 
 func TestChainHangStopsRun(t *testing.T) {
 	g := sim.New()
-	r := &probe.Runner{GPU: g, Config: testConfig()}
+	r := &engine.Runner{GPU: g, Config: testConfig()}
 	if _, err := r.Clock(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	g.LaunchErr = probe.ErrHung
+	g.LaunchErr = engine.ErrHung
 	recs, err := r.Chain(context.Background(), fmaSpec())
-	if !errors.Is(err, probe.ErrHung) {
+	if !errors.Is(err, engine.ErrHung) {
 		t.Fatalf("err = %v, want ErrHung", err)
 	}
 	if len(recs) != 2 || recs[0].Status != record.StatusFailed {
@@ -191,7 +193,7 @@ func TestEstimateLatency(t *testing.T) {
 			samples[i] = append(samples[i], 37+4.0*float64(n)+float64(rep%2))
 		}
 	}
-	est, err := probe.EstimateLatency(lengths, samples)
+	est, err := engine.EstimateLatency(lengths, samples)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,19 +214,19 @@ func TestEstimateLatency(t *testing.T) {
 	}
 	// The control group is not on the line and must not bend it.
 	samples[0] = []float64{2, 2, 2, 2, 2}
-	if est, err = probe.EstimateLatency(lengths, samples); err != nil || math.Abs(est.Detail.Cycles-4) > 1e-9 {
+	if est, err = engine.EstimateLatency(lengths, samples); err != nil || math.Abs(est.Detail.Cycles-4) > 1e-9 {
 		t.Errorf("control point moved the slope: %v, %v", est.Detail.Cycles, err)
 	}
 	// A non-linear curve is flagged.
 	samples[4] = []float64{5000, 5000, 5000, 5000, 5000}
-	est, err = probe.EstimateLatency(lengths, samples)
+	est, err = engine.EstimateLatency(lengths, samples)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(est.Warnings) == 0 {
 		t.Error("no warning for non-linear timings")
 	}
-	if _, err := probe.EstimateLatency([]int{0, 8}, [][]float64{{1}, {2}}); err == nil {
+	if _, err := engine.EstimateLatency([]int{0, 8}, [][]float64{{1}, {2}}); err == nil {
 		t.Error("one length above 0: no error")
 	}
 }
@@ -232,13 +234,13 @@ func TestEstimateLatency(t *testing.T) {
 func TestRateOfUnevenPlacement(t *testing.T) {
 	// SM 0 ran 3 warps, SM 1 ran 1 warp for a third of the time: both at
 	// the same rate, which uneven placement must not hide.
-	ws := []probe.WarpRecord{
+	ws := []engine.WarpRecord{
 		{StartCycle: 100, EndCycle: 400, StartNs: 0, EndNs: 150, SM: 0},
 		{StartCycle: 100, EndCycle: 400, StartNs: 0, EndNs: 150, SM: 0},
 		{StartCycle: 100, EndCycle: 400, StartNs: 0, EndNs: 150, SM: 0},
 		{StartCycle: 50, EndCycle: 150, StartNs: 0, EndNs: 50, SM: 1},
 	}
-	r, err := probe.RateOf(ws, 100)
+	r, err := engine.RateOf(ws, 100)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,21 +253,21 @@ func TestRateOfUnevenPlacement(t *testing.T) {
 }
 
 func TestDecodeWarpsErrors(t *testing.T) {
-	buf := make([]byte, 2*probe.WarpRecordBytes)
+	buf := make([]byte, 2*engine.WarpRecordBytes)
 	sim.WriteWarp(buf, 0, 10, 20, 1, 2, 0)
-	if _, err := probe.DecodeWarps(buf, 2); err == nil || !strings.Contains(err.Error(), "warp 1 wrote no record") {
+	if _, err := engine.DecodeWarps(buf, 2); err == nil || !strings.Contains(err.Error(), "warp 1 wrote no record") {
 		t.Errorf("missing warp: err = %v", err)
 	}
 	sim.WriteWarp(buf, 1, 30, 20, 1, 2, 0)
-	if _, err := probe.DecodeWarps(buf, 2); err == nil || !strings.Contains(err.Error(), "end before start") {
+	if _, err := engine.DecodeWarps(buf, 2); err == nil || !strings.Contains(err.Error(), "end before start") {
 		t.Errorf("backwards warp: err = %v", err)
 	}
-	if _, err := probe.DecodeWarps(buf, 3); err == nil {
+	if _, err := engine.DecodeWarps(buf, 3); err == nil {
 		t.Error("short buffer: no error")
 	}
 	// A 32-bit counter that passed 2^32 during the warp (lavapipe).
 	sim.WriteWarp(buf, 1, 1<<32-100, 50, 1<<32-10, 5, 0)
-	ws, err := probe.DecodeWarps(buf, 2)
+	ws, err := engine.DecodeWarps(buf, 2)
 	if err != nil || ws[1].EndCycle-ws[1].StartCycle != 150 || ws[1].EndNs-ws[1].StartNs != 15 {
 		t.Errorf("wrapped 32-bit counter: %+v, %v", ws, err)
 	}
@@ -316,11 +318,11 @@ func TestMixKernelUsesEveryChain(t *testing.T) {
 func TestRateOfDevice(t *testing.T) {
 	// Four warps on a 2 GHz clock whose spans overlap: the launch takes
 	// 2000 ns from the first start to the last end, 4000 cycles.
-	mk := func(g0, g1 uint64) probe.WarpRecord {
-		return probe.WarpRecord{StartCycle: 100 + 2*g0, EndCycle: 100 + 2*g1, StartNs: g0, EndNs: g1, SM: probe.NoSM}
+	mk := func(g0, g1 uint64) engine.WarpRecord {
+		return engine.WarpRecord{StartCycle: 100 + 2*g0, EndCycle: 100 + 2*g1, StartNs: g0, EndNs: g1, SM: engine.NoSM}
 	}
-	ws := []probe.WarpRecord{mk(1000, 2000), mk(1500, 3000), mk(1000, 2500), mk(2000, 3000)}
-	r, err := probe.RateOfDevice(ws, 1000, 2)
+	ws := []engine.WarpRecord{mk(1000, 2000), mk(1500, 3000), mk(1000, 2500), mk(2000, 3000)}
+	r, err := engine.RateOfDevice(ws, 1000, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -328,11 +330,11 @@ func TestRateOfDevice(t *testing.T) {
 	if math.Abs(r.PerSM-0.5) > 1e-9 || math.Abs(r.ClockHz-2e9) > 1 || r.SMs != 2 {
 		t.Errorf("rate %+v, want 0.5 per core at 2 GHz on 2 cores", r)
 	}
-	if _, err := probe.RateOfDevice(nil, 1, 1); err == nil {
+	if _, err := engine.RateOfDevice(nil, 1, 1); err == nil {
 		t.Error("no records: no error")
 	}
-	flat := []probe.WarpRecord{{StartCycle: 1, EndCycle: 2, StartNs: 5, EndNs: 5, SM: probe.NoSM}}
-	if _, err := probe.RateOfDevice(flat, 1, 1); err == nil {
+	flat := []engine.WarpRecord{{StartCycle: 1, EndCycle: 2, StartNs: 5, EndNs: 5, SM: engine.NoSM}}
+	if _, err := engine.RateOfDevice(flat, 1, 1); err == nil {
 		t.Error("empty span: no error")
 	}
 }
@@ -381,10 +383,10 @@ func TestDispatchSpinsAsAsked(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g := sim.New()
 			g.SpinFraction = tc.fraction
-			r := &probe.Runner{GPU: g, Config: testConfig()}
+			r := &engine.Runner{GPU: g, Config: testConfig()}
 			var recs []record.Record
 			job := dispatch.DispatchJob("dispatch", []dispatch.DispatchStrategy{{Name: "one warp per block", Threads: 32, Waves: 2, SpinMicros: 20}})
-			if err := r.Run(context.Background(), []probe.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+			if err := r.Run(context.Background(), []engine.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 				t.Fatal(err)
 			}
 			if len(recs) != 1 || recs[0].Status != tc.status {
@@ -414,14 +416,14 @@ func TestKeepWarm(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g := sim.New()
 			var lines []string
-			r := &probe.Runner{GPU: g, Config: testConfig(), Progress: func(s string) { lines = append(lines, s) }}
+			r := &engine.Runner{GPU: g, Config: testConfig(), Progress: func(s string) { lines = append(lines, s) }}
 			if _, err := r.Warmup(context.Background(), 0, 10*time.Millisecond); err != nil {
 				t.Fatal(err)
 			}
 			g.SensorClocks = tc.clocks
 			lines = nil
-			spec := probe.ChainSpec{Suite: "alu", Subject: "fma.rn.f32", Step: probe.PTX{}.FMAStep()}
-			if err := r.Run(context.Background(), []probe.Job{probe.ChainJob(spec)}, func(record.Record) {}); err != nil {
+			spec := engine.ChainSpec{Suite: "alu", Subject: "fma.rn.f32", Step: probe.PTX{}.FMAStep()}
+			if err := r.Run(context.Background(), []engine.Job{engine.ChainJob(spec)}, func(record.Record) {}); err != nil {
 				t.Fatal(err)
 			}
 			again := slices.ContainsFunc(lines, func(s string) bool { return strings.HasPrefix(s, "warm-up again") })
@@ -437,12 +439,12 @@ func TestKeepWarm(t *testing.T) {
 // not one iteration's cycles (42 there, the loop's 10 included).
 func TestMMALatencyIsASlope(t *testing.T) {
 	g := sim.New()
-	r := &probe.Runner{GPU: g, Config: testConfig()}
+	r := &engine.Runner{GPU: g, Config: testConfig()}
 	m := probe.MMA{Name: "mma m16n8k16 f32+=f16", Group: "mma.sync", Instr: "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
 		M: 16, N: 8, K: 16, RegsA: 4, RegsB: 2, RegsD: 4, Frag: ptx.B32, Acc: ptx.F32, Elem: "f16", Expect: []string{"HMMA"}}
 	var recs []record.Record
 	job := mma.FormJob("mma", m, []mma.Shape{{WarpsPerSM: 4, ILP: 1}}, 0, "")
-	if err := r.Run(context.Background(), []probe.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+	if err := r.Run(context.Background(), []engine.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 		t.Fatal(err)
 	}
 	lat := recs[0]

@@ -1,14 +1,11 @@
-package probe
+package engine
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
-
-	"github.com/gpuarch/gpuarch/sass"
 )
 
 func TestModuleCache(t *testing.T) {
@@ -94,27 +91,5 @@ func TestFlightSharesOneCall(t *testing.T) {
 		if v != 42 {
 			t.Fatalf("results %v", results)
 		}
-	}
-}
-
-// countingDisasm is an nvdisasm stand-in that counts its calls.
-type countingDisasm struct{ calls int }
-
-func (d *countingDisasm) Disassemble(context.Context, []byte) (*sass.Listing, error) {
-	d.calls++
-	return &sass.Listing{Functions: []sass.Function{{Name: "k"}}}, nil
-}
-
-func TestDisassembleOnlyCachesNvdisasm(t *testing.T) {
-	t.Setenv(CacheEnv, t.TempDir())
-	d := &countingDisasm{}
-	r := &Runner{Disasm: d}
-	for range 2 {
-		if _, err := r.disassemble(context.Background(), []byte("cubin")); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if d.calls != 2 {
-		t.Fatalf("a disassembler other than nvdisasm was called %d times for two requests; want 2 (not cached)", d.calls)
 	}
 }

@@ -1,9 +1,8 @@
-package probe
+package engine
 
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/record"
@@ -15,13 +14,11 @@ import (
 // outgrows an instruction cache, fetch starves issue and the rate drops.
 // Its one record has the ID id and the group group (the domain's names:
 // measure/memory's CodeSizeJob), the suite and subject of spec.
-// The body holds bytes/16 steps (16 bytes an NVIDIA instruction since
-// Volta). Through CUDA the loop body's real size is read from the machine
-// code when a disassembler is present (its instruction count times 16
-// bytes). Through Vulkan, spec's step must be SPIR-V, and the record gives
-// the code size the driver reports (VK_KHR_pipeline_executable_properties'
-// "Binary Size", the whole kernel) or, where it reports none, the
-// kernel's SPIR-V instruction count, and says which.
+// The body holds bytes/instBytes steps. Where the runner reads the
+// machine code (a disassembler's listing) the loop body's real size is
+// its instruction count times instBytes. A program that tells its
+// kernels' sizes itself (KernelSizer: a driver's report of the whole
+// kernel) gives that size, and the record says where it came from.
 func LoopBodyJob(spec ChainSpec, id, group string, bytes, warps, ilp int) Job {
 	return &codeSizeJob{spec: spec, id: id, group: group, bytes: bytes, warps: warps, ilp: ilp}
 }
@@ -34,7 +31,8 @@ type codeSizeJob struct {
 	c                 *Compiled
 }
 
-// instBytes is the size of one machine instruction since Volta.
+// instBytes is the size of one machine instruction of the GPUs measured
+// so far (16 bytes on every generation since Volta).
 const instBytes = 16
 
 func (j *codeSizeJob) kernel() string { return fmt.Sprintf("code_%d_ilp%d", j.bytes, j.ilp) }
@@ -45,7 +43,7 @@ func (j *codeSizeJob) Prepare(ctx context.Context, r *Runner) {
 	// A program that builds a kernel per launch width builds the one
 	// measureDriver launches here, on a compile worker: for the largest
 	// bodies that took 3 to 4 s of the measuring thread's time a job
-	// (NVIDIA's Vulkan driver, H200).
+	// (a driver that builds a pipeline per width, H200).
 	if pr, ok := j.c.Prog.(Preparer); ok && j.c.Failure == nil {
 		_ = pr.Prepare(j.kernel(), shapeFor(j.warps, j.ilp, j.unroll, r.WarpSize()).ThreadsPerBlk, 0)
 	}
@@ -67,20 +65,16 @@ func (j *codeSizeJob) Measure(ctx context.Context, r *Runner) ([]record.Record, 
 		rec.Status, rec.Reason = f.Status, f.Reason
 		return []record.Record{rec}, j.c.FatalErr
 	}
-	if _, driverReports := j.c.Prog.(Inspector); driverReports {
-		err := j.measureDriver(ctx, r, &rec)
+	if sizer, ok := j.c.Prog.(KernelSizer); ok {
+		err := j.measureDriver(ctx, r, sizer, &rec)
 		if err != nil {
 			rec.Status, rec.Reason = record.StatusFailed, err.Error()
 		}
 		return []record.Record{rec}, FatalOrNil(err)
 	}
 	code := steps * instBytes
-	if j.c.sassListing() != nil {
-		if fn, ok := j.c.sassListing().Function(j.kernel()); ok {
-			if body, ok := fn.LoopBody(); ok {
-				code = len(body) * instBytes
-			}
-		}
+	if body := j.c.Verifier().LoopText(j.kernel()); body != nil {
+		code = len(body) * instBytes
 	}
 	rec.Code = j.c.Verifier().Loop(j.kernel(), j.spec.Expect, steps*j.spec.OpcodesPerStep(), steps)
 	if rec.Code.Status == CodeInvalid {
@@ -143,18 +137,19 @@ func (j *codeSizeJob) finish(r *Runner, rec *record.Record, samples []float64, s
 }
 
 // measureDriver is measure on a backend without occupancy control or a
-// disassembler (Vulkan): the warps per SM are laid out as blocks of 8
-// subgroups and launched unchecked (each SM's span still counts every
-// warp it ran), and the code size is what the driver reports of the
-// compiled kernel, else the kernel's SPIR-V instruction count.
-func (j *codeSizeJob) measureDriver(ctx context.Context, r *Runner, rec *record.Record) error {
+// disassembler, whose programs tell their kernels' sizes (KernelSizer):
+// the warps per SM are laid out as blocks of 8 warps and launched
+// unchecked (each SM's span still counts every warp it ran), and the code
+// size is what the program tells.
+func (j *codeSizeJob) measureDriver(ctx context.Context, r *Runner, sizer KernelSizer, rec *record.Record) error {
 	steps := j.ilp * j.unroll
 	if most := r.MaxWarpsPerSM(); j.warps > most {
 		rec.Status, rec.Reason = record.StatusSkipped, fmt.Sprintf("%v: %d warps per SM, the device holds at most %d", kernel.ErrUnsupported, j.warps, most)
 		return nil
 	}
 	shape := shapeFor(j.warps, j.ilp, j.unroll, r.WarpSize())
-	code, how := j.driverCode(shape.ThreadsPerBlk, steps, rec)
+	code, how, chk := sizer.KernelSize(j.kernel(), shape.ThreadsPerBlk, j.spec, steps*j.spec.OpcodesPerStep())
+	rec.Code = chk
 	rec.Note += "; code size: " + how
 	if rec.Code != nil && rec.Code.Status == CodeInvalid {
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
@@ -185,36 +180,14 @@ func (j *codeSizeJob) measureDriver(ctx context.Context, r *Runner, rec *record.
 	return nil
 }
 
-// driverCode is the compiled kernel's size in bytes as the driver reports
-// it (0 where it reports none) and says where the size came from; it
-// checks the machine code where the driver gives it (rec.SASS).
-func (j *codeSizeJob) driverCode(threads, steps int, rec *record.Record) (int64, string) {
-	if in, ok := j.c.Prog.(Inspector); ok {
-		rec.Code = InspectKernel(in, j.spec, j.kernel(), threads, steps*j.spec.OpcodesPerStep())
-		if v := rec.Code.Statistics[binarySize]; v > 0 {
-			return int64(v), fmt.Sprintf("%.0f bytes, the driver's %q statistic of the whole kernel", v, binarySize)
-		}
-	}
-	return 0, fmt.Sprintf("%d SPIR-V instructions in the kernel (the driver reports no machine-code size)", functionInstructions(j.c.source, j.kernel()))
-}
-
-// functionInstructions counts the instructions of one function of a
-// SPIR-V assembly module: the lines from its OpFunction to its
-// OpFunctionEnd, labels included.
-func functionInstructions(src, name string) int {
-	n, in := 0, false
-	for _, line := range strings.Split(src, "\n") {
-		line = strings.TrimSpace(line)
-		switch {
-		case strings.HasPrefix(line, "%"+name+" = OpFunction "):
-			in = true
-		case !in || line == "" || strings.HasPrefix(line, ";"):
-			continue
-		}
-		n++
-		if line == "OpFunctionEnd" {
-			return n
-		}
-	}
-	return n
+// KernelSizer is implemented by programs whose backend tells a kernel's
+// compiled size itself (a driver's report of the whole kernel), where no
+// listing of its loop body is read: the code-size job's records then give
+// that size.
+type KernelSizer interface {
+	// KernelSize is kernel's size in bytes launched threads wide (0 where
+	// unknown) and says where it came from, with the check of its
+	// machine code against spec's expectations (needed instructions; nil
+	// where none is made).
+	KernelSize(kernel string, threads int, spec ChainSpec, needed int) (bytes int64, how string, check *record.CodeCheck)
 }

@@ -1,4 +1,4 @@
-package probe
+package engine
 
 import (
 	"context"
@@ -117,18 +117,13 @@ func (s ChainSpec) resultsPerThread() int { return max(1, s.ResultsPerThread) }
 
 // Runner measures probes on one GPU.
 type Runner struct {
-	GPU    GPU
-	Disasm Disassembler // nil: machine code is not verified
-	// Assembler compiles what must be compiled as one whole program
-	// (setmaxnreg); nil: those probes are skipped, with why.
-	Assembler Assembler
-	Config    Config
+	GPU GPU
+	// Code reads the machine code of programs that do not report their
+	// own (CodeReporter); nil: it is not verified, and records say so.
+	Code   CodeReader
+	Config Config
 	// Progress receives one line per step of work; nil discards.
 	Progress func(string)
-	// Listings, when set, keeps the disassembler's listings on disk
-	// beside the compiled modules, named by the binary and the
-	// disassembler (see disassemble): a second run disassembles nothing.
-	Listings *ModuleCache
 	// Artifacts, when set, is a folder where each probe module's source
 	// and machine code are kept (named for the kernel language: see
 	// Language), named as records' provenance names them.

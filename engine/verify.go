@@ -1,4 +1,4 @@
-package probe
+package engine
 
 import (
 	"context"
@@ -21,11 +21,12 @@ const (
 // Verifier checks a compiled module's machine code for what its kernels
 // were written to run. How depends on the backend (readMachineCode): a
 // program whose driver reports what it compiled answers for itself
-// (Inspector), else the runner's Disassembler reads the module's binary;
-// without either, nothing is verified and the records say why.
+// (CodeReporter), else the runner's CodeReader reads the module's binary
+// (a disassembler's listing); without either, nothing is verified and the
+// records say why.
 type Verifier interface {
-	// Chain checks a chain module (see chainCheck).
-	Chain(c chainCheck) (lat, tp *record.CodeCheck)
+	// Chain checks a chain module (see ChainCheck).
+	Chain(c ChainCheck) (lat, tp *record.CodeCheck)
 	// Kernel checks kernel's timed loop against spec's expectations:
 	// needed instructions, steps chain steps an iteration, the kernel
 	// launched threads wide.
@@ -33,32 +34,63 @@ type Verifier interface {
 	// Loop checks that kernel's loop body holds the instructions of
 	// expect needed times, steps chain steps an iteration.
 	Loop(kernel string, expect []string, needed, steps int) *record.CodeCheck
+	// Clocked checks that kernel's timed region (between its first and
+	// last clock reads) holds at least needed instructions of the
+	// expected families: the check of a kernel timed by one block.
+	Clocked(kernel string, expect []string, needed int) *record.CodeCheck
 	// LoopText is kernel's timed loop, an instruction a line; nil where
 	// the machine code cannot say.
 	LoopText(kernel string) []string
 }
 
-// chainCheck is a chain module to verify: its spec and kernels, the
-// latency kernels' lengths (ascending), the throughput kernels' ILPs, a
-// warp's threads and the widest launch's.
-type chainCheck struct {
-	spec          ChainSpec
-	cs            *chainSet
-	lengths, ilps []int
-	warp, threads int
+// CodeReporter is implemented by programs whose backend reads their
+// machine code itself (a driver that reports what it compiled).
+type CodeReporter interface {
+	MachineCode() Verifier
 }
 
-// longest is the longest latency kernel's length.
-func (c chainCheck) longest() int { return c.lengths[len(c.lengths)-1] }
+// CodeReader reads a compiled program's machine code into a Verifier: the
+// runner's way (Runner.Code) for programs that do not report their own,
+// a disassembler over the program's binary.
+type CodeReader interface {
+	ReadCode(ctx context.Context, prog Program) Verifier
+}
+
+// NotVerified is the Verifier of machine code that cannot be read: every
+// check is not verified, with why.
+func NotVerified(why string) Verifier { return unverified{note: why} }
+
+// noCodeReader is why nothing is verified on a runner without a
+// CodeReader, for programs that do not report their machine code.
+const noCodeReader = "machine code not verified: the runner has no way to read it"
+
+// ChainCheck is a chain module to verify: its spec, its latency kernels
+// by length (Lengths ascending) and its throughput kernels by ILP with
+// the steps each chain unrolls an iteration, a warp's threads and the
+// widest launch's.
+type ChainCheck struct {
+	Spec          ChainSpec
+	Latency       map[int]string // length -> kernel
+	Throughput    map[int]string // ILP -> kernel
+	Unroll        map[int]int    // ILP -> unrolled steps per chain per iteration
+	Lengths, ILPs []int
+	Warp, Threads int
+}
+
+// Longest is the longest latency kernel's length.
+func (c ChainCheck) Longest() int { return c.Lengths[len(c.Lengths)-1] }
 
 // readMachineCode has the backend's way of reading prog's machine code
 // answer for it: the driver's report where the program gives one, else
-// the disassembler's listing (listed).
+// the runner's CodeReader.
 func (r *Runner) readMachineCode(ctx context.Context, prog Program) Verifier {
-	if in, ok := prog.(Inspector); ok {
-		return reported{in}
+	if rp, ok := prog.(CodeReporter); ok {
+		return rp.MachineCode()
 	}
-	return r.listed(ctx, prog)
+	if r.Code == nil {
+		return unverified{note: noCodeReader}
+	}
+	return r.Code.ReadCode(ctx, prog)
 }
 
 // Verifier is c's Verifier: the one its machine code was read into, or,
@@ -77,7 +109,7 @@ func (r *Runner) checkChain(ctx context.Context, spec ChainSpec, cs *chainSet, p
 	lengths := slices.Clone(r.Config.LatencyLengths)
 	sort.Ints(lengths)
 	threads := r.threadCounts()
-	c := chainCheck{spec: spec, cs: cs, lengths: lengths, ilps: r.ilps(spec), warp: r.WarpSize(), threads: threads[len(threads)-1]}
+	c := ChainCheck{Spec: spec, Latency: cs.latency, Throughput: cs.throughput, Unroll: cs.unroll, Lengths: lengths, ILPs: r.ilps(spec), Warp: r.WarpSize(), Threads: threads[len(threads)-1]}
 	lat.Code, tp.Code = r.readMachineCode(ctx, prog).Chain(c)
 	for _, rec := range []*record.Record{lat, tp} {
 		if rec.Code.Status == CodeInvalid {
@@ -91,8 +123,8 @@ func (r *Runner) checkChain(ctx context.Context, spec ChainSpec, cs *chainSet, p
 type unverified struct{ note string }
 
 // Chain implements Verifier.
-func (u unverified) Chain(c chainCheck) (lat, tp *record.CodeCheck) {
-	return u.Loop("", c.spec.Expect, 0, 0), u.Loop("", c.spec.Expect, 0, 0)
+func (u unverified) Chain(c ChainCheck) (lat, tp *record.CodeCheck) {
+	return u.Loop("", c.Spec.Expect, 0, 0), u.Loop("", c.Spec.Expect, 0, 0)
 }
 
 // Kernel implements Verifier.
@@ -103,6 +135,11 @@ func (u unverified) Kernel(kernel string, spec ChainSpec, _, _, _ int) *record.C
 // Loop implements Verifier.
 func (u unverified) Loop(kernel string, expect []string, _, _ int) *record.CodeCheck {
 	return &record.CodeCheck{Status: CodeNotVerified, Expected: expect, Kernel: kernel, Note: u.note}
+}
+
+// Clocked implements Verifier.
+func (u unverified) Clocked(kernel string, expect []string, _ int) *record.CodeCheck {
+	return u.Loop(kernel, expect, 0, 0)
 }
 
 // LoopText implements Verifier.

@@ -1,4 +1,4 @@
-package probe_test
+package engine_test
 
 import (
 	"context"
@@ -7,8 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuarch/gpuarch/engine"
+
 	"github.com/gpuarch/gpuarch/backend/sim"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -19,7 +20,7 @@ type warmsBack struct {
 	back float64
 }
 
-func (g *warmsBack) Compile(ctx context.Context, name, source string) (probe.Program, error) {
+func (g *warmsBack) Compile(ctx context.Context, name, source string) (engine.Program, error) {
 	p, err := g.GPU.Compile(ctx, name, source)
 	if err != nil {
 		return nil, err
@@ -28,11 +29,11 @@ func (g *warmsBack) Compile(ctx context.Context, name, source string) (probe.Pro
 }
 
 type warmsBackProgram struct {
-	probe.Program
+	engine.Program
 	g *warmsBack
 }
 
-func (p warmsBackProgram) Launch(ctx context.Context, kernel string, grid probe.Grid, timeout time.Duration, args ...any) error {
+func (p warmsBackProgram) Launch(ctx context.Context, kernel string, grid engine.Grid, timeout time.Duration, args ...any) error {
 	if kernel == "gpuarch_warmup" && p.g.back > 0 {
 		p.g.ClockHz = p.g.back
 	}
@@ -59,13 +60,13 @@ func TestClockCheck(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g := &warmsBack{GPU: sim.New()}
 			var lines []string
-			r := &probe.Runner{GPU: g, Config: testConfig(), Progress: func(s string) { lines = append(lines, s) }}
+			r := &engine.Runner{GPU: g, Config: testConfig(), Progress: func(s string) { lines = append(lines, s) }}
 			if _, err := r.Warmup(context.Background(), 0, 10*time.Millisecond); err != nil {
 				t.Fatal(err)
 			}
 			g.ClockHz, g.back = tc.ran, tc.back
 			var recs []record.Record
-			if err := r.Run(context.Background(), []probe.Job{probe.ChainJob(fmaSpec())}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+			if err := r.Run(context.Background(), []engine.Job{engine.ChainJob(fmaSpec())}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
 				t.Fatal(err)
 			}
 			again := slices.ContainsFunc(lines, func(s string) bool { return strings.HasPrefix(s, "clock check:") })
@@ -79,10 +80,10 @@ func TestClockCheck(t *testing.T) {
 				if rec.Status != tc.status {
 					t.Errorf("%s: status %s (%s), want %s", rec.ID, rec.Status, rec.Reason, tc.status)
 				}
-				if rec.Value <= 0 || probe.RecordClockHz(rec) <= 0 {
-					t.Errorf("%s: value %g at %g Hz: the measurement must stay in the record", rec.ID, rec.Value, probe.RecordClockHz(rec))
+				if rec.Value <= 0 || engine.RecordClockHz(rec) <= 0 {
+					t.Errorf("%s: value %g at %g Hz: the measurement must stay in the record", rec.ID, rec.Value, engine.RecordClockHz(rec))
 				}
-				if tc.status == record.StatusInvalid && !strings.HasPrefix(rec.Reason, probe.OffClockReason+": ran at 900 MHz, 55% under the warm-up's 1980 MHz") {
+				if tc.status == record.StatusInvalid && !strings.HasPrefix(rec.Reason, engine.OffClockReason+": ran at 900 MHz, 55% under the warm-up's 1980 MHz") {
 					t.Errorf("%s: reason %q", rec.ID, rec.Reason)
 				}
 				if tc.warning != "" && !slices.Contains(rec.Warnings, tc.warning) {
@@ -122,7 +123,7 @@ func TestOffClockRecord(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			why, off := probe.OffClockRecord(tc.rec, 1.98e9)
+			why, off := engine.OffClockRecord(tc.rec, 1.98e9)
 			if off != tc.want || off != (why != "") {
 				t.Errorf("off %v (%q), want %v", off, why, tc.want)
 			}

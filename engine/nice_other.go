@@ -1,6 +1,6 @@
 //go:build !linux
 
-package probe
+package engine
 
 // lowerPriority does nothing where thread priorities are not set (see the
 // Linux version).
