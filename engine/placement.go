@@ -86,6 +86,28 @@ func (r *Runner) RunShape(ctx context.Context, prog Program, kernel string, shap
 	return rate, shape, err
 }
 
+// Resample takes more samples of a shape RunShape has run (its sized
+// shape, whose rate per SM was first), until there are the runner's fewest
+// (Config.Until's Min): each a launch of a quarter of the shape's
+// iterations, long enough that the loop's start and end stay under 0.1%
+// of it, so that the best cell of a sweep gets an interval of launches
+// of its own for a fifth of the sweep's time again rather than four times
+// it. It returns the samples taken, the first among them; an error stops
+// it, the samples so far kept.
+func (r *Runner) Resample(ctx context.Context, prog Program, kernel string, shape record.Shape, args []any, out Buffer, first float64) ([]float64, error) {
+	samples := []float64{first}
+	short := shape
+	short.Iterations = max(1, shape.Iterations/4)
+	for len(samples) < r.Config.Until.MinOrDefault() {
+		rate, err := r.launchShape(ctx, prog, kernel, short, args, out, true)
+		if err != nil {
+			return samples, err
+		}
+		samples = append(samples, rate.PerSM)
+	}
+	return samples, nil
+}
+
 // launchShape runs one throughput-style kernel; args follow out, sink and
 // count. final marks the sized launch, whose placement is checked.
 func (r *Runner) launchShape(ctx context.Context, prog Program, kernel string, shape record.Shape, args []any, out Buffer, final bool) (Rate, error) {

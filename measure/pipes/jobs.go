@@ -100,6 +100,7 @@ func (j *occupancyJob) Measure(ctx context.Context, r *engine.Runner) ([]record.
 	}
 	var clocks []float64
 	bestILP := j.ilps[0]
+	var bestShape record.Shape
 	args := engine.StepArgs(j.spec.Step)
 	for _, ilp := range j.ilps {
 		row := make([]*float64, len(j.warps))
@@ -112,7 +113,7 @@ func (j *occupancyJob) Measure(ctx context.Context, r *engine.Runner) ([]record.
 				det.Skipped = append(det.Skipped, skip)
 				continue
 			}
-			rate, _, err := r.RunShape(ctx, j.c.Prog, j.kernel(ilp), shape, args, out)
+			rate, shape, err := r.RunShape(ctx, j.c.Prog, j.kernel(ilp), shape, args, out)
 			if pe := (*engine.PlacementError)(nil); errors.As(err, &pe) {
 				det.Skipped = append(det.Skipped, pe.Why)
 				continue
@@ -128,13 +129,19 @@ func (j *occupancyJob) Measure(ctx context.Context, r *engine.Runner) ([]record.
 				rec.Warnings = append(rec.Warnings, engine.Unplaced)
 			}
 			if v > rec.Value {
-				rec.Value, bestILP = v, ilp
+				rec.Value, bestILP, bestShape = v, ilp, shape
 			}
 			if rate.ClockHz > 0 {
 				clocks = append(clocks, rate.ClockHz)
 			}
 		}
 		det.IPC = append(det.IPC, row)
+	}
+	if rec.Value > 0 {
+		if err := resample(ctx, r, &rec, j.c.Prog, j.kernel(bestILP), bestShape, args, out, rec.Value); err != nil {
+			rec.Occup = det
+			return []record.Record{rec}, err
+		}
 	}
 	if len(clocks) > 0 {
 		det.ClockHz = stats.Median(clocks)
@@ -310,14 +317,36 @@ func (j *mixJob) Measure(ctx context.Context, r *engine.Runner) ([]record.Record
 		rec.Status, rec.Reason = record.StatusSkipped, "no shape could run"
 		return []record.Record{rec}, nil
 	}
-	rec.Value = best.PerSM
+	if err := resample(ctx, r, &rec, j.c.Prog, bestKernel, det.Best, args, out, best.PerSM); err != nil {
+		return []record.Record{rec}, err
+	}
 	// The machine code kept is the best shape's: the kernel the value
 	// comes from.
 	rec.Code = first[bestKernel]
 	rec.Code.Loop = j.c.Verifier().LoopText(bestKernel)
-	det.CyclesPerRound = float64(j.perRound()*det.Best.WarpsPerSM) / best.PerSM
+	det.CyclesPerRound = float64(j.perRound()*det.Best.WarpsPerSM) / rec.Value
 	if best.ClockHz > 0 {
 		rec.Provenance.Clock = &record.Clock{Hz: best.ClockHz, Source: r.GPU.Codegen().Language().ClockSource("the mix kernel (median over SMs)")}
 	}
 	return []record.Record{rec}, nil
+}
+
+// resample gives rec, whose best shape ran at first warp instructions a
+// clock per SM, the samples of more launches of that shape
+// (Runner.Resample) and their median as its value, with their interval:
+// the sweep's best is one launch, picked as the largest of several, which
+// says nothing of its spread. A launch that fails is a warning, the
+// samples so far kept; a fatal one is returned.
+func resample(ctx context.Context, r *engine.Runner, rec *record.Record, prog engine.Program, kernel string, shape record.Shape, args []any, out engine.Buffer, first float64) error {
+	samples, err := r.Resample(ctx, prog, kernel, shape, args, out, first)
+	if err != nil {
+		if engine.Fatal(err) {
+			rec.Status, rec.Reason = record.StatusFailed, err.Error()
+			return err
+		}
+		rec.Warnings = append(rec.Warnings, fmt.Sprintf("%d samples of the best shape: %v", len(samples), err))
+	}
+	rec.Samples, rec.Summary = samples, engine.Summarize(samples)
+	rec.Value = rec.Summary.Median
+	return nil
 }
