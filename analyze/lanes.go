@@ -1153,7 +1153,7 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 				}
 			}
 		}
-		if _, ok := memoryOp(in); ok {
+		if _, ok := memoryOp(in); ok || indexedConstant(in) {
 			a := s.address(in)
 			la := laneAccess{known: a.ok, assume: a.assume, scattered: !a.ok && a.scrambled}
 			if la.scattered {

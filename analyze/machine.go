@@ -241,9 +241,45 @@ type Machine struct {
 	// not measured. GridAtomicRecord is its ID.
 	GridAtomicRate   float64 `json:"grid_atomic_rate,omitempty"`
 	GridAtomicRecord string  `json:"grid_atomic_record,omitempty"`
+	// ConstPassLatency is the cycles one warp's constant load takes for
+	// each distinct address of its lanes past the first, and
+	// ConstPassCycles what each distinct address holds a scheduler's
+	// constant cache (one address served at a time); ConstSource names
+	// the measurement. No record of the results file measures a
+	// divergent constant load: they are the probe's of
+	// scripts/analyze/probes (constPasses), 0 where none was made for
+	// the architecture.
+	ConstPassLatency float64 `json:"const_pass_latency,omitempty"`
+	ConstPassCycles  float64 `json:"const_pass_cycles,omitempty"`
+	ConstSource      string  `json:"const_source,omitempty"`
+	// ConstLatency is the memory suite's constant-space chase at its
+	// smallest footprint (one warp's dependent constant loads at a
+	// register's index, every lane one address), ConstLatencyRecord
+	// its ID; 0 when not measured.
+	ConstLatency       float64 `json:"const_latency,omitempty"`
+	ConstLatencyRecord string  `json:"const_latency_record,omitempty"`
 	// Warnings say what the results file lacks.
 	Warnings []string `json:"warnings,omitempty"`
 }
+
+// constPasses are the constant cache's costs per distinct address of a
+// warp's constant load, by architecture, from scripts/analyze/probes
+// (const_lat and const_tp: lane l reading word (l mod k) of a 2 KiB
+// table, k = 1 to 32 distinct words): measured on an H200 (driver
+// 580.159.04, 1980 MHz) on 2026-11-26. One warp's dependent chain took
+// 34.3 cycles a load at one address and 11.0 more for each further
+// distinct address (45.3, 67.2, 111.2, 199.1, 375.0 cycles at 2, 4, 8,
+// 16, 32), whether the words were on one 128-byte line or 128 bytes
+// apart; 32 warps per SM (8 a scheduler) took 8.0 cycles a scheduler
+// per distinct address (129, 256, 512, 1024, 2048 cycles a warp
+// iteration at 2 to 32 addresses): each scheduler's constant cache
+// serves one address at a time.
+var constPasses = map[string]struct{ latency, cycles float64 }{
+	"sm_90": {latency: 11.0, cycles: 8.0},
+}
+
+// constSource names where constPasses' figures come from.
+const constSource = "scripts/analyze/probes (const_lat, const_tp), H200, 2026-11-26: no record of the results file measures a divergent constant load"
 
 // NewMachine reads the model from a run. It fails only when the run has
 // no device name or no pipes suite layout; missing opcodes and memory
@@ -270,6 +306,14 @@ func NewMachine(run *record.Run, source string) (*Machine, error) {
 	m.copies(run)
 	m.barriers(run)
 	m.atomics(run)
+	for i := range run.Records {
+		if r := &run.Records[i]; r.ID == memory.LatencyID(memory.PathConstant) && r.Status == record.StatusOK && r.Value > 0 {
+			m.ConstLatency, m.ConstLatencyRecord = r.Value, r.ID
+		}
+	}
+	if c, ok := constPasses[m.Arch]; ok {
+		m.ConstPassLatency, m.ConstPassCycles, m.ConstSource = c.latency, c.cycles, constSource
+	}
 	return m, nil
 }
 

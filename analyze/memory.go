@@ -79,3 +79,10 @@ func memoryOp(in sass.Instruction) (memOp, bool) {
 	}
 	return op, true
 }
+
+// indexedConstant reports whether in reads constant memory at an address
+// held in a register (LDC R4, c[0x3][R4]): each lane its own index, which
+// the constant cache serves one distinct address at a time.
+func indexedConstant(in sass.Instruction) bool {
+	return in.Base() == "LDC" && strings.Contains(in.Operands, "][R") && !strings.Contains(in.Operands, "][RZ")
+}

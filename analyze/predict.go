@@ -338,6 +338,62 @@ func meanMostPerBank(lane func(touch func(word int64))) float64 {
 
 var scatteredCache sync.Map
 
+// sectorPasses is the expected passes the L2 makes over a warp's atomic
+// request whose 32 lanes each pick one of words consecutive words at
+// random (a hashed bin), perSector words to a 32-byte sector: for each
+// sector the lanes touch, the most lanes on one of its words. Measured
+// with scripts/analyze/probes (atom, every thread of the grid adding to
+// a window of k words, lane l on word l mod k; H200, 2026-11-26): a
+// request of 32 lanes on one word took 35.3 cycles, on 2 and 4 words of
+// one sector 17.4 and 7.9 (the most lanes on a word: 16 and 8 passes),
+// on 2, 4 and 8 words each in its own sector 35.7, 35.1 and 35.2 (2 × 16,
+// 4 × 8 and 8 × 4 passes: the sectors one after another). Fewer than
+// four lanes a word in one sector went faster than a pass each (k = 8
+// to 32 words of one line: 2.4, 1.8 and 1.6 cycles, against 4.4): taken
+// as passes all the same. Deterministic: the draws are seeded.
+func sectorPasses(words, perSector int) float64 {
+	if words <= 1 {
+		return 32
+	}
+	key := [2]int{words, perSector}
+	if v, ok := sectorPassesCache.Load(key); ok {
+		return v.(float64)
+	}
+	const draws = 4096
+	rng := rand.New(rand.NewPCG(uint64(words), uint64(perSector)))
+	total := 0
+	count := make(map[int]int, 32)
+	for range draws {
+		clear(count)
+		most := map[int]int{}
+		for range 32 {
+			w := rng.IntN(words)
+			count[w]++
+			most[w/perSector] = max(most[w/perSector], count[w])
+		}
+		for _, v := range most {
+			total += v
+		}
+	}
+	v := float64(total) / draws
+	sectorPassesCache.Store(key, v)
+	return v
+}
+
+var sectorPassesCache sync.Map
+
+// atomicUnits is how many of the L2's atomic units a window of lines
+// 128-byte lines every block shares spreads over: one up to four lines,
+// a unit per four lines beyond. The probe of sectorPasses with each
+// word on its own line: requests of 32 passes (k words × 32/k lanes)
+// over 2 lines took 40.6 cycles against 35.3 on one, over 4 lines 20.1,
+// 8 lines 17.8, 16 lines 8.8 and 32 lines 4.3; with each word in its
+// own sector, 2 lines 35.2, 4 lines 17.0, 8 lines 15.8. Four lines
+// measured faster than this says (one unit; 1.8 to 2.1 measured).
+func atomicUnits(lines float64) float64 {
+	return max(1, lines/4)
+}
+
 // expectedMaxLoad is the expected largest count among k bins when n balls
 // fall into them independently and uniformly: the wavefronts of a shared
 // access whose n lanes hit random banks (3.5 for 32 lanes and 32 banks).
@@ -690,6 +746,18 @@ func levelFor(space, level string) string {
 // latency is instruction i's latency and where it comes from; ok false
 // when not measured.
 func (lm *loopModel) latency(i int, level string) (float64, string, bool) {
+	c, src, ok := lm.ownLatency(i, level)
+	if d, pattern, dok := lm.constDistinct(i); ok && dok && d > 1 && lm.m.ConstPassLatency > 0 {
+		// The constant cache serves the lanes' distinct addresses
+		// one after another.
+		c, src = c+(d-1)*lm.m.ConstPassLatency, src+", "+pattern
+	}
+	return c, src, ok
+}
+
+// ownLatency is instruction i's latency from its records alone (see
+// latency).
+func (lm *loopModel) ownLatency(i int, level string) (float64, string, bool) {
 	if op := lm.mem[i]; op != nil {
 		if op.store && op.returns && op.space == "global" {
 			// The old value of a global atomic comes back from
@@ -760,6 +828,11 @@ func (lm *loopModel) latency(i int, level string) (float64, string, bool) {
 		}
 		return 0, "", false
 	}
+	if indexedConstant(lm.body[i]) && lm.m.ConstLatency > 0 {
+		// A constant load at a register's index: the memory
+		// suite's constant chase.
+		return lm.m.ConstLatency, lm.m.ConstLatencyRecord, true
+	}
 	if lm.body[i].Base() == "LDGDEPBAR" {
 		// Its scoreboard is released when the group's copies are
 		// in shared memory.
@@ -777,6 +850,43 @@ func (lm *loopModel) latency(i int, level string) (float64, string, bool) {
 		if v, ok := lm.m.ALU.Latency[c]; ok && v > 0 {
 			return v, "class " + c, true
 		}
+	}
+	return 0, "", false
+}
+
+// constDistinct is the distinct addresses the lanes of constant load i
+// (LDC at a register's index) read, with the pattern in words: the
+// addresses' count where the lane follower knows them, the expected
+// distinct draws of 32 lanes where it knows only that they scatter over a
+// window (a hashed or data-picked index into a table), n(1 − (1 − 1/n)^32)
+// for n addresses; ok false where neither is known.
+func (lm *loopModel) constDistinct(i int) (float64, string, bool) {
+	if !indexedConstant(lm.body[i]) || lm.lanes == nil {
+		return 0, "", false
+	}
+	la, ok := lm.lanes[lm.body[i].Offset]
+	if !ok {
+		return 0, "", false
+	}
+	width := int64(4)
+	if strings.Contains(lm.body[i].Opcode, ".64") {
+		width = 8
+	}
+	switch {
+	case la.known:
+		seen := map[int64]bool{}
+		for _, o := range la.offsets {
+			seen[o] = true
+		}
+		d := float64(len(seen))
+		return d, fmt.Sprintf("%.0f distinct constant address%s", d, plural(len(seen))), true
+	case la.scattered && (len(la.vals) > 0 || la.span > 0):
+		n := float64((la.span + width - 1) / width)
+		if len(la.vals) > 0 {
+			n = float64(len(la.vals))
+		}
+		d := n * (1 - math.Pow(1-1/n, 32))
+		return d, fmt.Sprintf("%.1f distinct constant addresses expected (32 lanes over %.0f)", d, n), true
 	}
 	return 0, "", false
 }
@@ -1153,7 +1263,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	mems := map[string]*mem{}
 	divergent := map[string]float64{}
 	atomics := map[string]float64{}
-	var gridAtomics, gridLines float64
+	var gridAtomics, gridLines, gridPasses float64
 	fresh := lm.freshSectors()
 	for i, op := range lm.mem {
 		if op == nil {
@@ -1289,9 +1399,12 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			// every thread of the GPU on one address.
 			if la := lm.lanes[lm.body[i].Offset]; la.scattered && la.shared {
 				lines := float64((la.span + 127) / 128)
-				ac := 32 / (m.GridAtomicRate * lines)
+				words := int((la.span + int64(op.bytes) - 1) / int64(op.bytes))
+				passes := sectorPasses(words, 32/op.bytes)
+				ac := passes / (m.GridAtomicRate * atomicUnits(lines))
 				gridAtomics += ac
 				gridLines = max(gridLines, lines)
+				gridPasses += passes
 				p.load[i]["memory L2 atomics on the grid's lines"] = ac * W
 			}
 		}
@@ -1311,9 +1424,23 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			}
 		}
 	}
+	// The constant cache: each scheduler's serves a warp's distinct
+	// addresses one at a time.
+	var constCycles, constAddrs float64
+	for i := range lm.body {
+		if d, _, ok := lm.constDistinct(i); ok && d > 1 && m.ConstPassCycles > 0 {
+			constCycles += d * m.ConstPassCycles
+			constAddrs += d
+			p.load[i]["memory constant cache"] = d * m.ConstPassCycles * perSched
+		}
+	}
+	if constCycles > 0 {
+		add(Bound{Name: "memory constant cache", Kind: "memory:constant", Cycles: constCycles * perSched,
+			Detail: fmt.Sprintf("%.1f distinct constant addresses a warp iteration × %.1f cycles each (%s) × max(1, %d warps / %.0f schedulers)", constAddrs, m.ConstPassCycles, m.ConstSource, warps, m.Issue)})
+	}
 	if gridAtomics > 0 {
 		add(Bound{Name: "memory L2 atomics on the grid's lines", Kind: "memory:L2", Cycles: gridAtomics * W,
-			Detail: fmt.Sprintf("%.1f cycles/iteration/warp (32 lanes' atomics on %.0f lines every block shares, each line taking the grid's atomics at %.5f a clock per SM, the dispatch suite's one-address record) × %d warps", gridAtomics, gridLines, m.GridAtomicRate, warps)})
+			Detail: fmt.Sprintf("%.1f cycles/iteration/warp (32 lanes' atomics on %.0f lines every block shares: %.1f passes a warp, a sector's lanes on distinct words in one pass and those on one word in one each, each pass the grid's at %.5f a clock per SM, the dispatch suite's one-address record, over %.0f atomic units) × %d warps", gridAtomics, gridLines, gridPasses, m.GridAtomicRate, atomicUnits(gridLines), warps)})
 	}
 	for _, key := range sortedKeys(atomics) {
 		lv, _, _ := strings.Cut(key, " ")
