@@ -46,15 +46,15 @@ func uniformConst(ctx context.Context, r *engine.Runner, c *engine.Compiled, q r
 		ilp, iters = 4, 4096
 	}
 	kernel := fmt.Sprintf("uni_const_%d", ilp)
-	rate, err := uniformRun(ctx, r, c, kernel, uniformGrid(r, q == record.Throughput), iters, float64(ilp*probe.UniformUnroll))
+	rate, rates, err := uniformRun(ctx, r, c, kernel, uniformGrid(r, q == record.Throughput), iters, float64(ilp*probe.UniformUnroll))
 	if err != nil {
 		return err
 	}
-	rec.Value = rate.PerSM
 	if q == record.Latency {
-		rec.Value = 1 / rate.PerSM
+		uniformSamples(rec, rates, cyclesPer)
+	} else {
+		uniformSamples(rec, rates, perSM)
 	}
-	rec.Samples = []float64{rec.Value}
 	if rate.ClockHz > 0 {
 		rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: r.GPU.Codegen().Language().ClockSource("the kernel")}
 	}
@@ -82,37 +82,55 @@ func uniformName(op probe.UniformOp, ilp, vector int, vop string) string {
 
 // uniformRun is one launch's cycles per loop iteration (median over
 // SMs of the warps' spans) and warp instructions per clock per SM.
-func uniformRun(ctx context.Context, r *engine.Runner, c *engine.Compiled, kernel string, g engine.Grid, iters int, instPerIter float64) (engine.Rate, error) {
+func uniformRun(ctx context.Context, r *engine.Runner, c *engine.Compiled, kernel string, g engine.Grid, iters int, instPerIter float64) (engine.Rate, []engine.Rate, error) {
 	d := r.GPU.Device()
 	warps := g.Blocks * g.Threads / 32
 	out, err := r.GPU.Alloc(warps * engine.WarpRecordBytes)
 	if err != nil {
-		return engine.Rate{}, err
+		return engine.Rate{}, nil, err
 	}
 	defer out.Free()
 	var rates []engine.Rate
 	for range r.Config.Until.MinOrDefault() {
 		if err := c.Prog.Launch(ctx, kernel, g, r.OwnTimeout(), out.Ptr(), uint32(iters), uint32(d.SMs)); err != nil {
-			return engine.Rate{}, err
+			return engine.Rate{}, nil, err
 		}
 		b, err := out.Read()
 		if err != nil {
-			return engine.Rate{}, err
+			return engine.Rate{}, nil, err
 		}
 		ws, err := r.DecodeWarps(b, warps)
 		if err != nil {
-			return engine.Rate{}, err
+			return engine.Rate{}, nil, err
 		}
 		rate, err := r.RateOf(ws, float64(iters)*instPerIter)
 		if err != nil {
-			return engine.Rate{}, err
+			return engine.Rate{}, nil, err
 		}
 		rates = append(rates, rate)
 	}
-	// The median launch by rate.
-	slices.SortFunc(rates, func(a, b engine.Rate) int { return cmp.Compare(a.PerSM, b.PerSM) })
-	return rates[len(rates)/2], nil
+	// The median launch by rate; the launches in the order they ran.
+	sorted := slices.Clone(rates)
+	slices.SortFunc(sorted, func(a, b engine.Rate) int { return cmp.Compare(a.PerSM, b.PerSM) })
+	return sorted[len(sorted)/2], rates, nil
 }
+
+// uniformSamples sets rec's samples to f of each launch's rate, their
+// median as its value, with their interval.
+func uniformSamples(rec *record.Record, rates []engine.Rate, f func(engine.Rate) float64) {
+	rec.Samples = nil
+	for _, rt := range rates {
+		rec.Samples = append(rec.Samples, f(rt))
+	}
+	rec.Summary = engine.Summarize(rec.Samples)
+	rec.Value = rec.Summary.Median
+}
+
+// perSM and cyclesPer are a launch's figure as a throughput (warp
+// instructions a clock per SM) and as a latency (one warp: cycles per
+// instruction).
+func perSM(rt engine.Rate) float64     { return rt.PerSM }
+func cyclesPer(rt engine.Rate) float64 { return 1 / rt.PerSM }
 
 // UniformJob measures each uniform operation's latency (one warp, one
 // chain) and throughput (every SM full, four chains a warp), and for
@@ -188,16 +206,15 @@ func uniformMeasure(ctx context.Context, r *engine.Runner, c *engine.Compiled, o
 		ilp, iters = 4, 4096
 	}
 	kernel := uniformName(op, ilp, 0, "")
-	rate, err := uniformRun(ctx, r, c, kernel, uniformGrid(r, q == record.Throughput), iters, float64(ilp*probe.UniformUnroll))
+	rate, rates, err := uniformRun(ctx, r, c, kernel, uniformGrid(r, q == record.Throughput), iters, float64(ilp*probe.UniformUnroll))
 	if err != nil {
 		return err
 	}
 	if q == record.Latency {
-		rec.Value = 1 / rate.PerSM // one warp: cycles per instruction
+		uniformSamples(rec, rates, cyclesPer) // one warp: cycles per instruction
 	} else {
-		rec.Value = rate.PerSM
+		uniformSamples(rec, rates, perSM)
 	}
-	rec.Samples = []float64{rec.Value}
 	if rate.ClockHz > 0 {
 		rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: r.GPU.Codegen().Language().ClockSource("the kernel")}
 	}
@@ -217,21 +234,28 @@ func uniformMix(ctx context.Context, r *engine.Runner, c *engine.Compiled, add p
 	if vop == mixIADD3 {
 		vecPer = 2 * per
 	}
-	u, err := uniformRun(ctx, r, c, uniformName(add, 4, 0, ""), g, iters, per)
+	u, us, err := uniformRun(ctx, r, c, uniformName(add, 4, 0, ""), g, iters, per)
 	if err != nil {
 		return err
 	}
-	v, err := uniformRun(ctx, r, c, uniformName(add, 0, 4, vop), g, iters, vecPer)
+	v, vs, err := uniformRun(ctx, r, c, uniformName(add, 0, 4, vop), g, iters, vecPer)
 	if err != nil {
 		return err
 	}
-	both, err := uniformRun(ctx, r, c, uniformName(add, 4, 4, vop), g, iters, per+vecPer)
+	both, bs, err := uniformRun(ctx, r, c, uniformName(add, 4, 4, vop), g, iters, per+vecPer)
 	if err != nil {
 		return err
 	}
+	// A sample a round of the three launches: the share of the shorter
+	// loop's time that running both together saved.
+	overlap := func(tu, tv, tb float64) float64 { return (tu + tv - tb) / min(tu, tv) }
+	rec.Samples = nil
+	for i := range min(len(us), len(vs), len(bs)) {
+		rec.Samples = append(rec.Samples, overlap(us[i].MedianCycles, vs[i].MedianCycles, bs[i].MedianCycles))
+	}
+	rec.Summary = engine.Summarize(rec.Samples)
+	rec.Value = rec.Summary.Median
 	tu, tv, tb := u.MedianCycles, v.MedianCycles, both.MedianCycles
-	rec.Value = (tu + tv - tb) / min(tu, tv)
-	rec.Samples = []float64{rec.Value}
 	rec.Note += fmt.Sprintf("; SM spans: uniform alone %.0f cycles, vector alone %.0f, both %.0f", tu, tv, tb)
 	chk := c.Verifier().Loop(uniformName(add, 4, 4, vop), []string{add.SASS}, 4*probe.UniformUnroll, 4*probe.UniformUnroll)
 	probe.Verified(rec, chk)

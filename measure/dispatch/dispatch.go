@@ -43,24 +43,25 @@ func Strategies(dev record.Device) []DispatchStrategy {
 }
 
 // LaunchCases are the launch-cost batches of a backend. Through CUDA:
-// 2000 empty kernels from one stream and as one CUDA graph, one launch
+// 2000 empty kernels from one stream and as one CUDA graph (each batch
+// five times: a sample a batch), one launch
 // and wait (busy-polling) repeated, and 256 kernels of 5 ms from 256
 // streams: long enough that all are queued (a few µs each) before the
 // first ends, so the count running at once is the GPU's limit, not the
 // host's pace. Through Vulkan: 2000 empty dispatches submitted one by
-// one and recorded in one command buffer, and one dispatch submitted and
+// one and recorded in one command buffer (five batches each), and one dispatch submitted and
 // waited for, repeated. Cases that time the same thing carry one Op.
 func LaunchCases(backend string) []LaunchCase {
 	if backend == "vulkan" {
 		return []LaunchCase{
-			{Subject: "empty dispatches, one submit each", Op: opQueued, Batch: engine.Batch{Launches: 2000, Streams: 1}},
-			{Subject: "empty dispatches, one command buffer", Op: opRecorded, Batch: engine.Batch{Launches: 2000, Streams: 1, Graph: true}},
+			{Subject: "empty dispatches, one submit each", Op: opQueued, Batch: engine.Batch{Launches: 2000, Streams: 1}, Repeats: 5},
+			{Subject: "empty dispatches, one command buffer", Op: opRecorded, Batch: engine.Batch{Launches: 2000, Streams: 1, Graph: true}, Repeats: 5},
 			{Subject: "one empty dispatch, submit and wait", Op: opRoundTrip, Batch: engine.Batch{Launches: 1, Streams: 1, Spin: true}, Repeats: 101},
 		}
 	}
 	return []LaunchCase{
-		{Subject: "empty kernels, one stream", Op: opQueued, Batch: engine.Batch{Launches: 2000, Streams: 1}},
-		{Subject: "empty kernels, CUDA graph", Op: opRecorded, Batch: engine.Batch{Launches: 2000, Streams: 1, Graph: true}},
+		{Subject: "empty kernels, one stream", Op: opQueued, Batch: engine.Batch{Launches: 2000, Streams: 1}, Repeats: 5},
+		{Subject: "empty kernels, CUDA graph", Op: opRecorded, Batch: engine.Batch{Launches: 2000, Streams: 1, Graph: true}, Repeats: 5},
 		{Subject: "one empty kernel, launch and wait", Op: opRoundTrip, Batch: engine.Batch{Launches: 1, Streams: 1, Spin: true}, Repeats: 101},
 		{Subject: "5 ms kernels, 256 streams", Batch: engine.Batch{Launches: 256, Streams: 256}, SpinMicros: 5000},
 	}
