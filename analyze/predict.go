@@ -694,7 +694,7 @@ func newLoopModel(m *Machine, body []sass.Instruction, pattern string) *loopMode
 	}
 	lm.divergent = make([]bool, len(body))
 	chased := lm.chasedLoads()
-	lm.chased = chased
+	lm.chased = lm.pointerChases(chased)
 	for i, op := range lm.mem {
 		if op == nil || op.store || op.space != "global" {
 			continue
@@ -729,6 +729,63 @@ func (lm *loopModel) chasedLoads() []bool {
 			}
 			for _, w := range u.Writes {
 				tainted[w] = t || (op != nil && !op.store)
+			}
+		}
+	}
+	return out
+}
+
+// pointerChases marks, of the loads whose address was loaded (loaded, as
+// chasedLoads gives them), those of a pointer chase: a load whose address
+// comes, through the registers of later iterations, from its own result
+// (p = p->next), or from such a load's result. A gather through an index
+// loaded from an address of its own (v = b[idx[k]]) is no chase: its
+// lanes' lines are independent from one iteration to the next.
+func (lm *loopModel) pointerChases(loaded []bool) []bool {
+	out := make([]bool, len(lm.body))
+	for j, op := range lm.mem {
+		if op == nil || op.store || !loaded[j] {
+			continue
+		}
+		// Follow load j's result around the loop once: does it
+		// reach j's own address?
+		tainted := map[sass.Reg]bool{}
+		for _, w := range lm.uses[j].Writes {
+			tainted[w] = true
+		}
+		for k := 1; k <= len(lm.body) && !out[j]; k++ {
+			i := (j + k) % len(lm.body)
+			t := false
+			for _, r := range lm.uses[i].Reads {
+				if tainted[r.Reg] {
+					t = true
+				}
+			}
+			if i == j && t {
+				out[j] = true
+			}
+			for _, w := range lm.uses[i].Writes {
+				tainted[w] = t
+			}
+		}
+	}
+	// Loads whose address comes from a chase's result are as
+	// scattered as it.
+	tainted := map[sass.Reg]bool{}
+	for range 2 {
+		for i, u := range lm.uses {
+			t := false
+			for _, r := range u.Reads {
+				if tainted[r.Reg] {
+					t = true
+				}
+			}
+			op := lm.mem[i]
+			if op != nil && !op.store && t && loaded[i] {
+				out[i] = true
+			}
+			for _, w := range u.Writes {
+				tainted[w] = t || out[i]
 			}
 		}
 	}
