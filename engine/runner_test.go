@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
 	"github.com/gpuarch/gpuarch/engine"
 
 	"github.com/gpuarch/gpuarch/measure/mma"
@@ -17,7 +19,6 @@ import (
 	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/dispatch"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -300,7 +301,7 @@ func TestStepValidate(t *testing.T) {
 // chains must still advance all four chains, or the mix runs at ILP 1.
 func TestMixKernelUsesEveryChain(t *testing.T) {
 	step := kernel.Step{Template: "fma.rn.f32 {d}, {x}, {a0}, {a1};", Type: ptx.F32}
-	k := probe.MixKernel("m", []kernel.Part{{Step: step, Count: 1, ILP: 4}}, 8)
+	k := cudagpu.MixKernel("m", []kernel.Part{{Step: step, Count: 1, ILP: 4}}, 8)
 	src := k.String()
 	written := map[string]bool{}
 	for _, line := range strings.Split(src, "\n") {
@@ -342,7 +343,7 @@ func TestRateOfDevice(t *testing.T) {
 // TestPTXCodegen: the CUDA backend's code generator writes the kernels
 // the builders write, and refuses a step in another language.
 func TestPTXCodegen(t *testing.T) {
-	cg := probe.PTX{Version: "9.0", Target: "sm_90"}
+	cg := cudagpu.PTX{Version: "9.0", Target: "sm_90"}
 	fma := cg.FMAStep()
 	got, err := cg.Module([]kernel.Spec{
 		kernel.LatencyChainSpec{Name: "lat", Step: fma, Length: 4},
@@ -353,9 +354,9 @@ func TestPTXCodegen(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := &ptx.Module{Version: "9.0", Target: "sm_90"}
-	m.Add(probe.LatencyKernel("lat", fma, 4))
-	m.Add(probe.ThroughputKernel("tp", fma, 2, 3))
-	m.Add(probe.ClockKernel("clk"))
+	m.Add(cudagpu.LatencyKernel("lat", fma, 4))
+	m.Add(cudagpu.ThroughputKernel("tp", fma, 2, 3))
+	m.Add(cudagpu.ClockKernel("clk"))
 	if got != m.String() {
 		t.Error("the PTX code generator's module differs from the builders'")
 	}
@@ -422,7 +423,7 @@ func TestKeepWarm(t *testing.T) {
 			}
 			g.SensorClocks = tc.clocks
 			lines = nil
-			spec := engine.ChainSpec{Suite: "alu", Subject: "fma.rn.f32", Step: probe.PTX{}.FMAStep()}
+			spec := engine.ChainSpec{Suite: "alu", Subject: "fma.rn.f32", Step: cudagpu.PTX{}.FMAStep()}
 			if err := r.Run(context.Background(), []engine.Job{engine.ChainJob(spec)}, func(record.Record) {}); err != nil {
 				t.Fatal(err)
 			}
@@ -440,7 +441,7 @@ func TestKeepWarm(t *testing.T) {
 func TestMMALatencyIsASlope(t *testing.T) {
 	g := sim.New()
 	r := &engine.Runner{GPU: g, Config: testConfig()}
-	m := probe.MMA{Name: "mma m16n8k16 f32+=f16", Group: "mma.sync", Instr: "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
+	m := cudagpu.MMA{Name: "mma m16n8k16 f32+=f16", Group: "mma.sync", Instr: "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
 		M: 16, N: 8, K: 16, RegsA: 4, RegsB: 2, RegsD: 4, Frag: ptx.B32, Acc: ptx.F32, Elem: "f16", Expect: []string{"HMMA"}}
 	var recs []record.Record
 	job := mma.FormJob("mma", m, []mma.Shape{{WarpsPerSM: 4, ILP: 1}}, 0, "")

@@ -10,20 +10,20 @@ type Kind int
 // Kernel kinds the runner's chain, clock and warm-up measurements use.
 const (
 	// LatencyChain times one dependent chain of Length steps from one
-	// subgroup (PTX: probe.LatencyKernel); Length 0 is the control group.
+	// subgroup (PTX: cudagpu.LatencyKernel); Length 0 is the control group.
 	LatencyChain Kind = iota + 1
 	// ThroughputChain runs ILP independent chains, Unroll steps each per
 	// loop iteration, and writes a warp record per subgroup (see
 	// ThroughputKernel); ILP 0 is the control loop.
 	ThroughputChain
 	// ClockSpin has every subgroup spin on the in-kernel timer and write
-	// a warp record (PTX: probe.ClockKernel).
+	// a warp record (PTX: cudagpu.ClockKernel).
 	ClockSpin
 	// ChaseInit builds pointer chains in global memory (see
 	// ChaseInitKernel).
 	ChaseInit
 	// Chase follows a pointer chain in Space ("global" through CacheOp
-	// "ca" or "cg", "shared", or "const") and times it (PTX: probe.ChaseKernel).
+	// "ca" or "cg", "shared", or "const") and times it (PTX: cudagpu.ChaseKernel).
 	Chase
 	// ConstBase stores the constant table's address (see
 	// ConstBaseKernel).
@@ -34,15 +34,15 @@ const (
 	// StreamKernel).
 	StreamLoop
 	// Barrier has every invocation of a workgroup run a loop of
-	// workgroup barriers (PTX: probe.BarrierKernel).
+	// workgroup barriers (PTX: cudagpu.BarrierKernel).
 	Barrier
-	// AtomicChain chains atomics on Atomic (PTX: probe.AtomicKernel).
+	// AtomicChain chains atomics on Atomic (PTX: cudagpu.AtomicKernel).
 	AtomicChain
 	// MixLoop interleaves Parts' chains in one loop, Unroll rounds per
-	// iteration, writing a warp record per subgroup (PTX: probe.MixKernel).
+	// iteration, writing a warp record per subgroup (PTX: cudagpu.MixKernel).
 	MixLoop
 	// LaunchStamp has its first invocation store the device timer at its
-	// start and after spinning a given time (PTX: probe.LaunchStampKernel).
+	// start and after spinning a given time (PTX: cudagpu.LaunchStampKernel).
 	LaunchStamp
 	// BranchLoop times Branch's control flow with one subgroup (see
 	// BranchKernel).
@@ -54,7 +54,7 @@ const (
 	// each in a pattern set at launch, 32 independent loads per loop
 	// iteration: from shared (workgroup) memory when CacheOp is "" (see
 	// BankKernel), else from global memory through the L1 ("ca") or
-	// around it ("cg"; PTX: probe.GlobalAccessKernel).
+	// around it ("cg"; PTX: cudagpu.GlobalAccessKernel).
 	BankLoads
 	// CoopMatInit fills a cooperative-matrix data buffer (see
 	// CoopMatDataBytes) with small values of Matrix's A, B and C types.

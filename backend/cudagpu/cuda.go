@@ -13,7 +13,6 @@ import (
 	"github.com/gpuarch/gpuarch/backend/nvsensors"
 	"github.com/gpuarch/gpuarch/cuda"
 	"github.com/gpuarch/gpuarch/nvml"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -150,7 +149,7 @@ func (g *GPU) Device() record.Device { return g.info }
 // Codegen implements GPU: PTX of the version the driver reads, for the
 // GPU's own target.
 func (g *GPU) Codegen() engine.Codegen {
-	return probe.PTX{Version: g.info.PTXVersion, Target: g.info.PTXTarget}
+	return PTX{Version: g.info.PTXVersion, Target: g.info.PTXTarget}
 }
 
 // SetsCarveout implements engine.CarveoutSetter: CUDA sets the preferred

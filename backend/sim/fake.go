@@ -15,10 +15,11 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
 	"github.com/gpuarch/gpuarch/engine"
 
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -90,7 +91,7 @@ func (g *GPU) Device() record.Device {
 // kernel's kind.
 func (g *GPU) Codegen() engine.Codegen {
 	d := g.Device()
-	return g.Wrap(probe.PTX{Version: d.PTXVersion, Target: d.PTXTarget})
+	return g.Wrap(cudagpu.PTX{Version: d.PTXVersion, Target: d.PTXTarget})
 }
 
 // Wrap returns cg with the simulated GPU keeping the specs of every

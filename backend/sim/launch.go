@@ -9,7 +9,6 @@ import (
 	"github.com/gpuarch/gpuarch/engine"
 
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 )
 
 // launch is one launch of a kernel on the simulated GPU. As a
@@ -136,7 +135,7 @@ func (l *launch) Chase(k kernel.ChaseSpec) error {
 	for c := range chains {
 		cycles := per * float64(steps)
 		le.PutUint64(out[8*c:], uint64(cycles))
-		le.PutUint64(out[8*(probe.ChaseSlots+int(c)):], uint64(cycles/g.ClockHz*1e9))
+		le.PutUint64(out[8*(kernel.ChaseSlots+int(c)):], uint64(cycles/g.ClockHz*1e9))
 	}
 	return nil
 }

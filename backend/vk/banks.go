@@ -6,8 +6,8 @@ import (
 	"github.com/gpuarch/gpuarch/kernel"
 )
 
-// The access-pattern kernels in SPIR-V: probe.BankKernel and
-// probe.GlobalAccessKernel, lane for lane. A lane is the invocation's
+// The access-pattern kernels in SPIR-V: cudagpu.BankKernel and
+// cudagpu.GlobalAccessKernel, lane for lane. A lane is the invocation's
 // index in its subgroup (SubgroupLocalInvocationId), so the pattern is a
 // subgroup's whatever its width; nothing here assumes a bank count or
 // width, which the stride sweep finds.
@@ -20,8 +20,8 @@ const bankLoadsPerIter = 32
 // bankElems: the PTX kernel's "and 1023").
 const bankElems = 1024
 
-// bankKernel is probe.BankKernel or, with k.CacheOp "ca" or "cg",
-// probe.GlobalAccessKernel in SPIR-V.
+// bankKernel is cudagpu.BankKernel or, with k.CacheOp "ca" or "cg",
+// cudagpu.GlobalAccessKernel in SPIR-V.
 func bankKernel(m *module, k kernel.BankLoadsSpec) error {
 	elem, ok := map[int]string{4: "u32", 8: "u32x2", 16: "u32x4"}[k.Width]
 	if !ok {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 )
 
 // The pointer chase in SPIR-V: the same chains, built and followed the
@@ -95,7 +94,7 @@ func (f *fn) sharedWord(arr, i string) string {
 	return f.def("sp", "OpAccessChain %s %s %s", f.m.pointer("Workgroup", f.m.typ("u32")), arr, i)
 }
 
-// chaseInitKernel is probe.ChaseInitKernel: invocation i (over the
+// chaseInitKernel is cudagpu.ChaseInitKernel: invocation i (over the
 // dispatch) stores at element g(i) of base the address of element
 // g((i+chains) mod elems) of vbase.
 func chaseInitKernel(m *module, name string) {
@@ -118,7 +117,7 @@ func chaseInitKernel(m *module, name string) {
 	f.finish()
 }
 
-// chaseKernel is probe.ChaseKernel: subgroup w of workgroup c follows
+// chaseKernel is cudagpu.ChaseKernel: subgroup w of workgroup c follows
 // chain c+w with its first invocation, a warm
 // pass of steps loads then a timed one, and stores the timed pass's
 // subgroup-clock cycles at out + 8c. cacheOp "cg" makes each load visible
@@ -171,7 +170,7 @@ func chaseKernel(m *module, name, space, cacheOp string) error {
 		return nil
 	}
 	// Subgroup w of a workgroup follows chain workgroup+w with its first
-	// invocation (see probe.ChaseKernel).
+	// invocation (see cudagpu.ChaseKernel).
 	sg := f.builtin("SubgroupId", "u32")
 	chain = f.def("chain", "OpIAdd %s %s %s", u32, chain, sg)
 	lane := f.builtin("SubgroupLocalInvocationId", "u32")
@@ -219,7 +218,7 @@ func (f *fn) timedChase(start, ty, steps, chain string, load func(string) string
 	// The device clock's ticks over the same span, ChaseSlots words on:
 	// the clock the chase ran at, point by point.
 	dn := f.def("dn", "OpISub %s %s %s", u64, t1, t0)
-	f.store(f.def("at", "OpIAdd %s %s %s", u64, at, m.konst("u64", 8*probe.ChaseSlots)), dn, "u64")
+	f.store(f.def("at", "OpIAdd %s %s %s", u64, at, m.konst("u64", 8*kernel.ChaseSlots)), dn, "u64")
 	f.storeIfEqual(out, end[0], ty, f.param("guard"), "u64")
 }
 

@@ -456,7 +456,7 @@ func (f *fn) loop(count string, carried []string, types []string, body func(in [
 	return phis, i
 }
 
-// latencyKernel is probe.LatencyKernel in SPIR-V: one chain of k.Length
+// latencyKernel is cudagpu.LatencyKernel in SPIR-V: one chain of k.Length
 // steps between two subgroup-clock reads, run count times; invocation 0
 // stores the cycles of the last pass at out.
 func latencyKernel(m *module, k kernel.LatencyChainSpec) error {
@@ -496,7 +496,7 @@ func latencyKernel(m *module, k kernel.LatencyChainSpec) error {
 	return nil
 }
 
-// throughputKernel is probe.ThroughputKernel in SPIR-V: k.ILP chains,
+// throughputKernel is cudagpu.ThroughputKernel in SPIR-V: k.ILP chains,
 // k.Unroll steps each per iteration of a loop run count times between a
 // workgroup barrier and the end, every subgroup writing a warp record.
 // ILP 0 is the control loop, whose counter is kept alive.
@@ -584,7 +584,7 @@ func (f *fn) warpRecord(c0, c1, g0, g1 string) {
 	})
 }
 
-// clockKernel is probe.ClockKernel in SPIR-V: every subgroup spins until
+// clockKernel is cudagpu.ClockKernel in SPIR-V: every subgroup spins until
 // count ticks of the device clock have passed and writes a warp record.
 func clockKernel(m *module, name string) {
 	f := m.newFn(name, []string{"out", "count"}, []bool{true, false})

@@ -7,9 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/measure/mma"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 )
 
@@ -89,7 +90,7 @@ func TestGoldenSPIRV(t *testing.T) {
 			kernel.BankLoadsSpec{Name: "banks_w8", Width: 8},
 			kernel.BankLoadsSpec{Name: "access_cg_w4", Width: 4, CacheOp: "cg"},
 		}},
-		{"coopmat_f16_f32_nvidia", nvidiaCM(), probe.CoopMatKernels(cmF16F32, []probe.CoopMatShape{{Subgroups: 4, GroupsPerSM: 1, ILP: 2}}, []int{0, 2})},
+		{"coopmat_f16_f32_nvidia", nvidiaCM(), mma.CoopMatKernels(cmF16F32, []mma.CoopMatShape{{Subgroups: 4, GroupsPerSM: 1, ILP: 2}}, []int{0, 2})},
 		{"coopmat_s8_s32_sat_nvidia", nvidiaCM(), []kernel.Spec{kernel.CoopMatLatencySpec{Name: "lat_n2", Matrix: cmS8S32, Length: 2}}},
 		{"timestamps_add_u32", timestamps, []kernel.Spec{
 			kernel.LatencyChainSpec{Name: "lat_n2", Step: add, Length: 2},

@@ -6,7 +6,7 @@ import (
 	"github.com/gpuarch/gpuarch/kernel"
 )
 
-// branchKernel is probe.BranchKernel in SPIR-V: one subgroup runs iters
+// branchKernel is cudagpu.BranchKernel in SPIR-V: one subgroup runs iters
 // iterations of b's control flow around bodies of dependent multiply-adds
 // (acc = acc*m + mask), and invocation 0 stores the loop's cycles at out
 // and its result after them. The value the bodies update lives in a
@@ -76,7 +76,7 @@ func branchKernel(m *module, name string, b kernel.Branch) error {
 // fenceScopes are the SPIR-V scopes a fence may name.
 var fenceScopes = map[string]uint64{"Device": 1, "Workgroup": 2, "QueueFamily": 5}
 
-// fenceKernel is probe.FenceKernel in SPIR-V: one subgroup stores a word
+// fenceKernel is cudagpu.FenceKernel in SPIR-V: one subgroup stores a word
 // per invocation to buf, then runs an OpMemoryBarrier of fence's scope
 // with acquire-release semantics on storage-buffer memory (made available
 // and visible under the Vulkan memory model), iters times; invocation 0

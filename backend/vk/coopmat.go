@@ -5,12 +5,11 @@ import (
 	"slices"
 
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 )
 
 // Cooperative-matrix kernels (SPV_KHR_cooperative_matrix). They load A, B
 // and C with OpCooperativeMatrixLoadKHR from the data buffer CoopMatInit
-// fills (probe.CoopMatDataBytes: A, B and C regions, row-major), outside
+// fills (kernel.CoopMatDataBytes: A, B and C regions, row-major), outside
 // the timed region, run OpCooperativeMatrixMulAddKHR chains whose result
 // is the next step's accumulator, and store the results with
 // OpCooperativeMatrixStoreKHR under a guard the host never meets, so
@@ -77,7 +76,7 @@ func (m *module) coopMat(cm kernel.CoopMat) (coopMatTypes, error) {
 		}
 	}
 	stride := func(cols int, elem string) (int, error) {
-		bits := cols * probe.ElemBits(elem)
+		bits := cols * kernel.ElemBits(elem)
 		if bits%32 != 0 {
 			return 0, fmt.Errorf("%w: a row of %d %s elements is not a whole number of 32-bit words", kernel.ErrUnsupported, cols, elem)
 		}
@@ -201,7 +200,7 @@ var coopMatParams, coopMatWide = []string{"out", "sink", "data", "count", "guard
 
 // coopMatInitKernel fills the A, B and C regions of the data buffer: each
 // invocation (global index g below words) writes word g of each region
-// with probe.CoopMatPattern of the region's type. Parameters: data (u64),
+// with kernel.CoopMatPattern of the region's type. Parameters: data (u64),
 // words (u32).
 func coopMatInitKernel(m *module, k kernel.CoopMatInitSpec) error {
 	cm := k.Matrix
@@ -220,7 +219,7 @@ func coopMatInitKernel(m *module, k kernel.CoopMatInitSpec) error {
 		off = f.def("off", "OpShiftLeftLogical %s %s %s", u64, off, m.konst("u32", 2))
 		base := f.def("at", "OpIAdd %s %s %s", u64, data, off)
 		for r, elem := range []string{cm.A, cm.B, cm.C} {
-			or, mask, ok := probe.CoopMatPattern(elem)
+			or, mask, ok := kernel.CoopMatPattern(elem)
 			if !ok {
 				err = fmt.Errorf("%w: gpuarch has no data pattern for %s elements", kernel.ErrUnsupported, elem)
 				return
@@ -232,7 +231,7 @@ func coopMatInitKernel(m *module, k kernel.CoopMatInitSpec) error {
 			h = f.def("h", "OpBitwiseXor %s %s %s", u32, h, f.def("hs", "OpShiftRightLogical %s %s %s", u32, h, m.konst("u32", 12)))
 			w := f.def("w", "OpBitwiseAnd %s %s %s", u32, h, m.konst("u32", uint64(mask)))
 			w = f.def("w", "OpBitwiseOr %s %s %s", u32, w, m.konst("u32", uint64(or)))
-			f.store(f.addr(base, uint64(r*probe.CoopMatRegion)), w, "u32")
+			f.store(f.addr(base, uint64(r*kernel.CoopMatRegion)), w, "u32")
 		}
 	})
 	if err != nil {
@@ -253,8 +252,8 @@ func coopMatLatencyKernel(m *module, k kernel.CoopMatLatencySpec) error {
 	f := m.newFn(k.Name, coopMatParams, coopMatWide)
 	data := f.param("data")
 	a := f.coopMatLoad(t.a, f.coopMatPtr(data, 0), t.strideA)
-	b := f.coopMatLoad(t.b, f.coopMatPtr(data, probe.CoopMatRegion), t.strideB)
-	c := f.coopMatLoad(t.acc, f.coopMatPtr(data, 2*probe.CoopMatRegion), t.stride)
+	b := f.coopMatLoad(t.b, f.coopMatPtr(data, kernel.CoopMatRegion), t.strideB)
+	c := f.coopMatLoad(t.acc, f.coopMatPtr(data, 2*kernel.CoopMatRegion), t.stride)
 	zero := m.konst("u64", 0)
 	out, _ := f.loop(f.param("count"), []string{zero, zero, c}, []string{"u64", "u64", t.acc}, func(in []string) []string {
 		acc := in[2]
@@ -288,16 +287,16 @@ func coopMatThroughputKernel(m *module, k kernel.CoopMatThroughputSpec) error {
 	if err != nil {
 		return err
 	}
-	if need := uint64(k.Matrix.M+k.ILP) * t.rowBytes; need > probe.CoopMatRegion {
-		return fmt.Errorf("%d accumulators of %s need %d bytes of the C region's %d", k.ILP, k.Matrix.Name(), need, probe.CoopMatRegion)
+	if need := uint64(k.Matrix.M+k.ILP) * t.rowBytes; need > kernel.CoopMatRegion {
+		return fmt.Errorf("%d accumulators of %s need %d bytes of the C region's %d", k.ILP, k.Matrix.Name(), need, kernel.CoopMatRegion)
 	}
 	f := m.newFn(k.Name, coopMatParams, coopMatWide)
 	data := f.param("data")
 	a := f.coopMatLoad(t.a, f.coopMatPtr(data, 0), t.strideA)
-	b := f.coopMatLoad(t.b, f.coopMatPtr(data, probe.CoopMatRegion), t.strideB)
+	b := f.coopMatLoad(t.b, f.coopMatPtr(data, kernel.CoopMatRegion), t.strideB)
 	var accs, types []string
 	for j := range k.ILP {
-		accs = append(accs, f.coopMatLoad(t.acc, f.coopMatPtr(data, 2*probe.CoopMatRegion+uint64(j)*t.rowBytes), t.stride))
+		accs = append(accs, f.coopMatLoad(t.acc, f.coopMatPtr(data, 2*kernel.CoopMatRegion+uint64(j)*t.rowBytes), t.stride))
 		types = append(types, t.acc)
 	}
 	workgroup := m.konst("u32", 2)

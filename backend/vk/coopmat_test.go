@@ -5,10 +5,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
+	"github.com/gpuarch/gpuarch/measure/mma"
+
 	"github.com/gpuarch/gpuarch/engine"
 
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/spirv"
 )
 
@@ -61,7 +64,7 @@ func TestCoopMatModule(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			feat := nvidiaCM()
 			feat.BFloat16, feat.Float8 = true, true
-			src, err := Codegen{Features: feat}.Module(probe.CoopMatKernels(tc.cm, []probe.CoopMatShape{{Subgroups: 4, GroupsPerSM: 1, ILP: 2}, {Subgroups: 8, GroupsPerSM: 2, ILP: 4}}, []int{0, 3, 8}))
+			src, err := Codegen{Features: feat}.Module(mma.CoopMatKernels(tc.cm, []mma.CoopMatShape{{Subgroups: 4, GroupsPerSM: 1, ILP: 2}, {Subgroups: 8, GroupsPerSM: 2, ILP: 4}}, []int{0, 3, 8}))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -131,7 +134,7 @@ func TestCoopMatUnsupported(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Codegen{Features: tc.feat}.Module(probe.CoopMatKernels(tc.cm, []probe.CoopMatShape{{Subgroups: 4, GroupsPerSM: 1, ILP: 1}}, []int{0, 4}))
+			_, err := Codegen{Features: tc.feat}.Module(mma.CoopMatKernels(tc.cm, []mma.CoopMatShape{{Subgroups: 4, GroupsPerSM: 1, ILP: 1}}, []int{0, 4}))
 			if !errors.Is(err, kernel.ErrUnsupported) || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("err = %v, want ErrUnsupported containing %q", err, tc.want)
 			}
@@ -151,7 +154,7 @@ func TestCoopMatNotPTX(t *testing.T) {
 		kernel.CoopMatLatencySpec{Name: "k", Matrix: cmF16F32, Length: 1},
 		kernel.CoopMatThroughputSpec{Name: "k", Matrix: cmF16F32, ILP: 1, Unroll: 1},
 	} {
-		_, err := probe.PTX{Version: "8.0", Target: "sm_90"}.Module([]kernel.Spec{k})
+		_, err := cudagpu.PTX{Version: "8.0", Target: "sm_90"}.Module([]kernel.Spec{k})
 		if err == nil || !strings.Contains(err.Error(), "SPIR-V") {
 			t.Errorf("kind %d: err = %v", k.Kind(), err)
 		}

@@ -16,12 +16,13 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/gpuarch/gpuarch/backend/drivercode"
+
 	"github.com/gpuarch/gpuarch/engine"
 
 	"github.com/gpuarch/gpuarch/backend/nvsensors"
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/nvml"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/spirv"
 	"github.com/gpuarch/gpuarch/stats"
@@ -756,17 +757,17 @@ func (p *program) LaunchBatch(ctx context.Context, name string, g engine.Grid, b
 
 // MachineCode implements engine.CodeReporter: the program's machine code
 // is what the driver reports of it (Inspect).
-func (p *program) MachineCode() engine.Verifier { return probe.Reported(p) }
+func (p *program) MachineCode() engine.Verifier { return drivercode.Reported(p) }
 
 // KernelSize implements engine.KernelSizer: the size the driver reports of
 // the kernel, else its SPIR-V instruction count.
 func (p *program) KernelSize(kernel string, threads int, spec engine.ChainSpec, needed int) (int64, string, *record.CodeCheck) {
-	return probe.ReportedSize(p, p.source, kernel, threads, spec, needed)
+	return drivercode.ReportedSize(p, p.source, kernel, threads, spec, needed)
 }
 
-// Inspect implements probe.Inspector: the driver's report of the
+// Inspect implements drivercode.Inspector: the driver's report of the
 // kernel's pipeline at a width.
-func (p *program) Inspect(kernel string, threads int) (*probe.MachineCode, error) {
+func (p *program) Inspect(kernel string, threads int) (*drivercode.MachineCode, error) {
 	pl, err := p.pipeline(kernel, threads, 0)
 	if err != nil {
 		return nil, err
@@ -775,7 +776,7 @@ func (p *program) Inspect(kernel string, threads int) (*probe.MachineCode, error
 	if err != nil {
 		return nil, err
 	}
-	mc := &probe.MachineCode{Source: "VK_KHR_pipeline_executable_properties", Statistics: map[string]float64{}}
+	mc := &drivercode.MachineCode{Source: "VK_KHR_pipeline_executable_properties", Statistics: map[string]float64{}}
 	for _, e := range exes {
 		for _, s := range e.Statistics {
 			mc.Statistics[s.Name] = s.Value

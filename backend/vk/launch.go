@@ -17,7 +17,7 @@ func (f *fn) spinUntil(g0, ticks string) {
 	f.block(merge)
 }
 
-// launchStampKernel is probe.LaunchStampKernel in SPIR-V: the first
+// launchStampKernel is cudagpu.LaunchStampKernel in SPIR-V: the first
 // invocation of the dispatch stores the device timer at its start and,
 // after spinning spin ticks, at its end, at out + 16*index. Push
 // constants: out (u64), index (u32), spin (u32, device-timer ticks).

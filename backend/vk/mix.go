@@ -6,7 +6,7 @@ import (
 	"github.com/gpuarch/gpuarch/kernel"
 )
 
-// mixKernel is probe.MixKernel in SPIR-V: every part's ILP chains, a
+// mixKernel is cudagpu.MixKernel in SPIR-V: every part's ILP chains, a
 // loop whose body runs k.Unroll rounds, each interleaving every part's
 // Count steps (round-robin over the part's chains), between a workgroup
 // barrier and the end; every subgroup writes a warp record. Push

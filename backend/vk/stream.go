@@ -8,7 +8,7 @@ import (
 	"github.com/gpuarch/gpuarch/kernel"
 )
 
-// streamKernel is probe.StreamKernel in SPIR-V: workgroup b streams over
+// streamKernel is cudagpu.StreamKernel in SPIR-V: workgroup b streams over
 // a region region bytes long, passes times, in pass p the one at base +
 // ((b + p*rotate) mod regions)*region; invocation t touches offsets (j*width + t)*spacing,
 // unroll accesses per loop iteration, each followed by alu independent

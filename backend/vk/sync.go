@@ -6,7 +6,7 @@ import (
 	"github.com/gpuarch/gpuarch/kernel"
 )
 
-// barrierKernel is probe.BarrierKernel in SPIR-V: every invocation of the
+// barrierKernel is cudagpu.BarrierKernel in SPIR-V: every invocation of the
 // workgroup runs iters loop iterations of kernel.SyncUnroll workgroup
 // barriers (OpControlBarrier, workgroup execution and memory scope, as
 // GLSL's barrier()), and invocation 0
@@ -42,7 +42,7 @@ func (f *fn) storeFirst(c0, c1 string) {
 	})
 }
 
-// atomicKernel is probe.AtomicKernel in SPIR-V: every invocation chains
+// atomicKernel is cudagpu.AtomicKernel in SPIR-V: every invocation chains
 // iters loop iterations of kernel.SyncUnroll atomics, each taking the
 // value the last returned, on the 8-byte word (invocation / ways) of buf
 // (global: the dispatch's invocation index; shared: the workgroup's, in

@@ -12,7 +12,6 @@ import (
 	"github.com/gpuarch/gpuarch/backend/vk/vktest"
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/mma"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/spirv"
 )
 
@@ -71,7 +70,7 @@ func TestCoopMatValidates(t *testing.T) {
 		SubgroupOps: []string{"basic"}, CooperativeMatrix: forms, BFloat16: true, Float8: true}
 	for _, cm := range forms {
 		t.Run(cm.Name(), func(t *testing.T) {
-			src, err := vk.Codegen{Features: feat}.Module(probe.CoopMatKernels(cm, mma.CoopMatGrid(), []int{0, 32, 64}))
+			src, err := vk.Codegen{Features: feat}.Module(mma.CoopMatKernels(cm, mma.CoopMatGrid(), []int{0, 32, 64}))
 			if err != nil {
 				t.Fatal(err)
 			}

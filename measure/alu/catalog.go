@@ -2,7 +2,7 @@
 // SPIR-V instructions and short sequences measured for latency and
 // throughput, the plan that runs them, and the names of the records they
 // make (names.go). The chain jobs that measure them are the engine's
-// (probe).
+// (engine.ChainJob).
 //
 // Every entry is a chain step (see kernel.Step) with the SASS opcodes that
 // must implement it. Operand patterns are chosen so that ptxas cannot fold

@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
 	"github.com/gpuarch/gpuarch/ptx"
 )
 
@@ -39,8 +40,8 @@ func TestCatalogEntries(t *testing.T) {
 			if !strings.Contains(s.Step.Template, op) && s.Note == "" {
 				t.Errorf("template %q does not use %s and no note says why", s.Step.Template, op)
 			}
-			checkPTX(t, probe.LatencyKernel("lat", s.Step, 8))
-			checkPTX(t, probe.ThroughputKernel("tp", s.Step, 2, 4))
+			checkPTX(t, cudagpu.LatencyKernel("lat", s.Step, 8))
+			checkPTX(t, cudagpu.ThroughputKernel("tp", s.Step, 2, 4))
 		})
 	}
 	if len(seen) < 20 {

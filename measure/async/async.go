@@ -20,14 +20,14 @@
 //
 // One package holds the whole domain: its plan (this file), its jobs
 // (copy.go, mbarrier.go, overlap.go, cluster.go, multicast.go, uniform.go,
-// pipeline.go), each a probe.PTXJob whose kernels the PTX builders in
+// pipeline.go), each a cudagpu.PTXJob whose kernels the PTX builders in
 // probe write (the suite reaches its instructions through PTX alone), and
 // the names of its records (names.go).
 package async
 
 import (
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
 	"github.com/gpuarch/gpuarch/engine"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -36,25 +36,25 @@ func LatencyCases() []CopyLatency {
 	var out []CopyLatency
 	for _, level := range []string{"L1", "DRAM"} {
 		for _, w := range []int{4, 8, 16} {
-			out = append(out, CopyLatency{Copy: probe.AsyncCopy{Kind: "cp.async", Width: w, CacheOp: "ca"}, Level: level})
+			out = append(out, CopyLatency{Copy: cudagpu.AsyncCopy{Kind: "cp.async", Width: w, CacheOp: "ca"}, Level: level})
 		}
 	}
 	for _, level := range []string{"L2", "DRAM"} {
-		out = append(out, CopyLatency{Copy: probe.AsyncCopy{Kind: "cp.async", Width: 16, CacheOp: "cg"}, Level: level})
+		out = append(out, CopyLatency{Copy: cudagpu.AsyncCopy{Kind: "cp.async", Width: 16, CacheOp: "cg"}, Level: level})
 	}
-	out = append(out, CopyLatency{Copy: probe.AsyncCopy{Kind: "cp.async", Width: 16, CacheOp: "cg", WaitAll: true}, Level: "L2"})
+	out = append(out, CopyLatency{Copy: cudagpu.AsyncCopy{Kind: "cp.async", Width: 16, CacheOp: "cg", WaitAll: true}, Level: "L2"})
 	for _, level := range []string{"L2", "DRAM"} {
 		for _, b := range []int{16, 1 << 10, 16 << 10} {
-			out = append(out, CopyLatency{Copy: probe.AsyncCopy{Kind: "bulk"}, Level: level, Bytes: b})
+			out = append(out, CopyLatency{Copy: cudagpu.AsyncCopy{Kind: "bulk"}, Level: level, Bytes: b})
 		}
 	}
 	for rank := 1; rank <= 5; rank++ {
-		out = append(out, CopyLatency{Copy: probe.AsyncCopy{Kind: "tensor", Rank: rank}, Level: "L2", Bytes: 1 << 10})
+		out = append(out, CopyLatency{Copy: cudagpu.AsyncCopy{Kind: "tensor", Rank: rank}, Level: "L2", Bytes: 1 << 10})
 	}
 	out = append(out,
-		CopyLatency{Copy: probe.AsyncCopy{Kind: "tensor", Rank: 2}, Level: "DRAM", Bytes: 1 << 10},
-		CopyLatency{Copy: probe.AsyncCopy{Kind: "bulk store"}, Level: "L2", Bytes: 1 << 10},
-		CopyLatency{Copy: probe.AsyncCopy{Kind: "tensor store", Rank: 2}, Level: "L2", Bytes: 1 << 10},
+		CopyLatency{Copy: cudagpu.AsyncCopy{Kind: "tensor", Rank: 2}, Level: "DRAM", Bytes: 1 << 10},
+		CopyLatency{Copy: cudagpu.AsyncCopy{Kind: "bulk store"}, Level: "L2", Bytes: 1 << 10},
+		CopyLatency{Copy: cudagpu.AsyncCopy{Kind: "tensor store", Rank: 2}, Level: "L2", Bytes: 1 << 10},
 	)
 	return out
 }

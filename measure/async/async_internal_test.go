@@ -3,13 +3,13 @@ package async
 import (
 	"testing"
 
-	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
 )
 
 func TestSizeNames(t *testing.T) {
 	for _, n := range []int{16, 1 << 10, 24 << 10, 1 << 20} {
-		if got := parseSize(probe.SizeName(n)); got != n {
-			t.Errorf("%d -> %q -> %d", n, probe.SizeName(n), got)
+		if got := parseSize(cudagpu.SizeName(n)); got != n {
+			t.Errorf("%d -> %q -> %d", n, cudagpu.SizeName(n), got)
 		}
 	}
 }

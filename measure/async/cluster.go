@@ -7,10 +7,11 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
 	"github.com/gpuarch/gpuarch/engine"
 
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -29,25 +30,25 @@ type ClusterPlan struct {
 // many fit at once, how clusters are placed on the GPCs, distributed
 // shared memory's latency and bandwidth, and barrier.cluster.
 func ClusterJob(suite string, plan ClusterPlan) engine.Job {
-	j := &probe.PTXJob{Module: "cluster"}
+	j := &cudagpu.PTXJob{Module: "cluster"}
 	j.Kernels = func() []*ptx.Kernel {
-		ks := []*ptx.Kernel{probe.ClusterTraceKernel("cluster_trace"), probe.DSMChaseKernel("dsm_chase", false), probe.DSMChaseKernel("dsm_chase_local", true),
-			probe.DSMPingPongKernel("dsm_pingpong"), probe.ClusterBarrierKernel("cluster_barrier")}
+		ks := []*ptx.Kernel{cudagpu.ClusterTraceKernel("cluster_trace"), cudagpu.DSMChaseKernel("dsm_chase", false), cudagpu.DSMChaseKernel("dsm_chase_local", true),
+			cudagpu.DSMPingPongKernel("dsm_pingpong"), cudagpu.ClusterBarrierKernel("cluster_barrier")}
 		for _, w := range plan.Widths {
-			ks = append(ks, probe.DSMStreamKernel(fmt.Sprintf("dsm_ld%d", w), w, false))
+			ks = append(ks, cudagpu.DSMStreamKernel(fmt.Sprintf("dsm_ld%d", w), w, false))
 		}
-		ks = append(ks, probe.DSMStreamKernel("dsm_st16", 16, true))
+		ks = append(ks, cudagpu.DSMStreamKernel("dsm_st16", 16, true))
 		return ks
 	}
 	rec := func(subject, group string, q record.Quantity, unit, note string) record.Record {
 		return record.Record{ID: ID(subject, string(q)), Suite: suite, Subject: subject, Group: group, Quantity: q, Unit: unit, Note: note}
 	}
-	j.Items = append(j.Items, probe.Item{Rec: rec("cluster shapes", GroupCluster, record.Amount, "blocks per cluster",
+	j.Items = append(j.Items, cudagpu.Item{Rec: rec("cluster shapes", GroupCluster, record.Amount, "blocks per cluster",
 		"each shape launched (cuLaunchKernelEx with a cluster dimension; above 8 blocks with the non-portable size allowed) with one block per SM (over half the SM's shared memory) and with 128-thread blocks without shared memory; max active is the driver's count (cuOccupancyMaxActiveClusters), seen at once is the most clusters a traced launch of that many had running together; the value is the largest cluster that launched"),
 		Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 			return clusterShapes(ctx, r, c, plan, rec)
 		}})
-	j.Items = append(j.Items, probe.Item{Rec: rec("GPCs", GroupCluster, record.Amount, "groups of SMs",
+	j.Items = append(j.Items, cudagpu.Item{Rec: rec("GPCs", GroupCluster, record.Amount, "groups of SMs",
 		"launches of clusters of every size, one block per SM, traced (%smid, %cluster_ctarank): SMs that shared a cluster are joined; a cluster never spans GPCs, so each group is within one GPC"),
 		Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 			return clusterGroups(ctx, r, c, plan, rec)
@@ -58,7 +59,7 @@ func ClusterJob(suite string, plan ClusterPlan) engine.Job {
 		target  uint32
 	}{{SharedOwnBlock, true, 0}, {"ld.shared::cluster, own block", false, 0}, {"ld.shared::cluster, other SM", false, 1}} {
 		v := v
-		j.Items = append(j.Items, probe.Item{Rec: rec(v.subject, GroupDSM, record.Latency, "cycles",
+		j.Items = append(j.Items, cudagpu.Item{Rec: rec(v.subject, GroupDSM, record.Latency, "cycles",
 			"thread 0 of rank 0 of a cluster of 2 follows a ring of offsets in a block's shared memory (64 words 128 bytes apart), one add and one dependent load a step; cycles per step"),
 			Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 				return dsmChase(ctx, r, c, v.local, v.target, rec)
@@ -69,7 +70,7 @@ func ClusterJob(suite string, plan ClusterPlan) engine.Job {
 		target  uint32
 	}{{"st.shared::cluster round trip, same SM", 0}, {"st.shared::cluster round trip, other SM", 1}} {
 		v := v
-		j.Items = append(j.Items, probe.Item{Rec: rec(v.subject, GroupDSM, record.Latency, "cycles",
+		j.Items = append(j.Items, cudagpu.Item{Rec: rec(v.subject, GroupDSM, record.Latency, "cycles",
 			"one-way store latency: a thread stores a count into its partner's flag (st.relaxed.cluster.shared::cluster) and polls its own until the partner, polling, stores it back; half the round trip (same SM: two warps of one block through the cluster window; other SM: two blocks of a cluster of 2)"),
 			Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 				return dsmPingPong(ctx, r, c, v.target, rec)
@@ -84,14 +85,14 @@ func ClusterJob(suite string, plan ClusterPlan) engine.Job {
 		for _, w := range widths {
 			w, store := w, store
 			subject := fmt.Sprintf("DSM %s %d B", what, w)
-			j.Items = append(j.Items, probe.Item{Rec: rec(subject, GroupDSM, record.Throughput, "bytes/clock/SM",
-				fmt.Sprintf("every thread of 1024-thread blocks (one per SM, clusters of each size) %ss %d bytes %d times a loop iteration from the next block's shared memory in its cluster (ld/st.shared::cluster through mapa), sweeping %d KiB; bytes over each SM's span of %%clock64; the value is the best cluster size; series own block: the same through the cluster window to the block's own memory", what, w, probe.DSMUnroll, probe.DSMRegion>>10)),
+			j.Items = append(j.Items, cudagpu.Item{Rec: rec(subject, GroupDSM, record.Throughput, "bytes/clock/SM",
+				fmt.Sprintf("every thread of 1024-thread blocks (one per SM, clusters of each size) %ss %d bytes %d times a loop iteration from the next block's shared memory in its cluster (ld/st.shared::cluster through mapa), sweeping %d KiB; bytes over each SM's span of %%clock64; the value is the best cluster size; series own block: the same through the cluster window to the block's own memory", what, w, cudagpu.DSMUnroll, cudagpu.DSMRegion>>10)),
 				Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 					return dsmStream(ctx, r, c, plan.Sizes, w, store, rec)
 				}})
 		}
 	}
-	j.Items = append(j.Items, probe.Item{Rec: rec("barrier.cluster", GroupCluster, record.Latency, "cycles per barrier",
+	j.Items = append(j.Items, cudagpu.Item{Rec: rec("barrier.cluster", GroupCluster, record.Latency, "cycles per barrier",
 		"barrier.cluster.arrive then barrier.cluster.wait by every thread of 128-thread blocks, eight a loop iteration; the value is a cluster of 2, the sweep every size"),
 		Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 			return clusterBarrier(ctx, r, c, plan.Sizes, rec)
@@ -118,7 +119,7 @@ type traceEntry struct {
 func decodeTrace(b []byte, n int) []traceEntry {
 	out := make([]traceEntry, 0, n)
 	for i := range n {
-		e := b[i*probe.ClusterTraceBytes:]
+		e := b[i*cudagpu.ClusterTraceBytes:]
 		out = append(out, traceEntry{sm: binary.LittleEndian.Uint32(e), rank: binary.LittleEndian.Uint32(e[4:]), cluster: binary.LittleEndian.Uint32(e[8:]),
 			t0: binary.LittleEndian.Uint64(e[16:]), t1: binary.LittleEndian.Uint64(e[24:])})
 	}
@@ -193,7 +194,7 @@ func clusterShapes(ctx context.Context, r *engine.Runner, c *engine.Compiled, pl
 				continue
 			}
 			grid := [3]int{shape[0] * n, shape[1], shape[2]}
-			out, err := r.GPU.Alloc(n * blocks * probe.ClusterTraceBytes)
+			out, err := r.GPU.Alloc(n * blocks * cudagpu.ClusterTraceBytes)
 			if err != nil {
 				return err
 			}
@@ -255,7 +256,7 @@ func clusterGroups(ctx context.Context, r *engine.Runner, c *engine.Compiled, pl
 			continue
 		}
 		for rep := range 3 {
-			out, err := r.GPU.Alloc(n * size * probe.ClusterTraceBytes)
+			out, err := r.GPU.Alloc(n * size * cudagpu.ClusterTraceBytes)
 			if err != nil {
 				return err
 			}
@@ -310,7 +311,7 @@ func dsmChase(ctx context.Context, r *engine.Runner, c *engine.Compiled, local b
 	if local {
 		kernel = "dsm_chase_local"
 	}
-	g := engine.Grid{Blocks: 2, Threads: 32, SharedBytes: probe.AsyncData + probe.DSMRingElems*probe.DSMRingStride, Cluster: 2}
+	g := engine.Grid{Blocks: 2, Threads: 32, SharedBytes: cudagpu.AsyncData + cudagpu.DSMRingElems*cudagpu.DSMRingStride, Cluster: 2}
 	if err := c.MedianCycles(ctx, r, kernel, g, out, iters*8, rec, out.Ptr(), uint32(iters), target); err != nil {
 		return err
 	}
@@ -327,7 +328,7 @@ func dsmChase(ctx context.Context, r *engine.Runner, c *engine.Compiled, local b
 	if !local {
 		expect = []string{"LD"}
 	}
-	probe.Verified(rec, c.Verifier().Clocked(kernel, expect, 8))
+	cudagpu.Verified(rec, c.Verifier().Clocked(kernel, expect, 8))
 	return nil
 }
 
@@ -338,11 +339,11 @@ func dsmPingPong(ctx context.Context, r *engine.Runner, c *engine.Compiled, targ
 	}
 	defer out.Free()
 	const iters = 512
-	g := engine.Grid{Blocks: 2, Threads: 64, SharedBytes: probe.AsyncData + 256, Cluster: 2}
+	g := engine.Grid{Blocks: 2, Threads: 64, SharedBytes: cudagpu.AsyncData + 256, Cluster: 2}
 	if err := c.MedianCycles(ctx, r, "dsm_pingpong", g, out, iters*2, rec, out.Ptr(), uint32(iters), target); err != nil {
 		return err
 	}
-	probe.Verified(rec, c.Verifier().Clocked("dsm_pingpong", []string{"ST"}, 1))
+	cudagpu.Verified(rec, c.Verifier().Clocked("dsm_pingpong", []string{"ST"}, 1))
 	return nil
 }
 
@@ -353,8 +354,8 @@ func dsmStream(ctx context.Context, r *engine.Runner, c *engine.Compiled, sizes 
 		kernel = "dsm_st16"
 	}
 	const threads, iters = 1024, 256
-	shared := max(oneBlockPerSM(d), probe.AsyncData+probe.DSMRegion)
-	sw := probe.NewSweeper(rec, &record.SweepDetail{X: "cluster size", Series: "peer"})
+	shared := max(oneBlockPerSM(d), cudagpu.AsyncData+cudagpu.DSMRegion)
+	sw := cudagpu.NewSweeper(rec, &record.SweepDetail{X: "cluster size", Series: "peer"})
 	for _, peer := range []string{"next block", "own block"} {
 		shift := uint32(1)
 		if peer == "own block" {
@@ -384,7 +385,7 @@ func dsmStream(ctx context.Context, r *engine.Runner, c *engine.Compiled, sizes 
 				return err
 			}
 			g := engine.Grid{Blocks: blocks, Threads: threads, SharedBytes: shared, Cluster: size}
-			rates, err := sw.Launch(ctx, r, c, kernel, g, out, float64(iters*probe.DSMUnroll*32*width), nil, out.Ptr(), uint32(iters), shift)
+			rates, err := sw.Launch(ctx, r, c, kernel, g, out, float64(iters*cudagpu.DSMUnroll*32*width), nil, out.Ptr(), uint32(iters), shift)
 			out.Free()
 			if err != nil {
 				if engine.Fatal(err) {
@@ -402,7 +403,7 @@ func dsmStream(ctx context.Context, r *engine.Runner, c *engine.Compiled, sizes 
 	if store {
 		expect = []string{"ST"}
 	}
-	probe.Verified(rec, c.Verifier().Clocked(kernel, expect, probe.DSMUnroll))
+	cudagpu.Verified(rec, c.Verifier().Clocked(kernel, expect, cudagpu.DSMUnroll))
 	return nil
 }
 
@@ -437,6 +438,6 @@ func clusterBarrier(ctx context.Context, r *engine.Runner, c *engine.Compiled, s
 		rec.Status, rec.Reason = record.StatusFailed, "no cluster size measured"
 		return nil
 	}
-	probe.Verified(rec, c.Verifier().Clocked("cluster_barrier", []string{"UCGABAR_ARV", "UCGABAR_WAIT", "CGABAR"}, kernel.SyncUnroll))
+	cudagpu.Verified(rec, c.Verifier().Clocked("cluster_barrier", []string{"UCGABAR_ARV", "UCGABAR_WAIT", "CGABAR"}, kernel.SyncUnroll))
 	return nil
 }

@@ -5,10 +5,11 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
 	"github.com/gpuarch/gpuarch/engine"
 
 	"github.com/gpuarch/gpuarch/cuda"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -18,7 +19,7 @@ import (
 // new one 64 KiB + 128 B on each step, within a footprint of 256 MiB) and
 // the TMA's transfer size.
 type CopyLatency struct {
-	Copy  probe.AsyncCopy
+	Copy  cudagpu.AsyncCopy
 	Level string
 	Bytes int
 }
@@ -59,7 +60,7 @@ func tensorTile(rank int, footprint int) (cuda.TensorTile, uint64) {
 // CopyLatencyJob measures each case's latency: the chain's cycles per
 // step less its control's.
 func CopyLatencyJob(suite string, cases []CopyLatency) engine.Job {
-	j := &probe.PTXJob{Module: "async_latency"}
+	j := &cudagpu.PTXJob{Module: "async_latency"}
 	j.Kernels = func() []*ptx.Kernel {
 		var ks []*ptx.Kernel
 		seen := map[string]bool{}
@@ -68,7 +69,7 @@ func CopyLatencyJob(suite string, cases []CopyLatency) engine.Job {
 				n := asyncLatencyKernel(c.Copy, ctl)
 				if !seen[n] {
 					seen[n] = true
-					ks = append(ks, probe.AsyncLatencyKernel(n, c.Copy, ctl))
+					ks = append(ks, cudagpu.AsyncLatencyKernel(n, c.Copy, ctl))
 				}
 			}
 		}
@@ -77,7 +78,7 @@ func CopyLatencyJob(suite string, cases []CopyLatency) engine.Job {
 	for _, c := range cases {
 		c := c
 		subject := asyncSubject(c)
-		j.Items = append(j.Items, probe.Item{
+		j.Items = append(j.Items, cudagpu.Item{
 			Rec: record.Record{ID: LatencyID(subject), Suite: suite, Subject: subject, Group: groupOf(c.Copy), Op: c.Copy.Kind,
 				Quantity: record.Latency, Unit: "cycles", Note: asyncLatencyNote(c)},
 			Run: func(ctx context.Context, r *engine.Runner, cp *engine.Compiled, rec *record.Record) error {
@@ -89,14 +90,14 @@ func CopyLatencyJob(suite string, cases []CopyLatency) engine.Job {
 }
 
 // groupOf is the record group of a copy.
-func groupOf(a probe.AsyncCopy) string {
+func groupOf(a cudagpu.AsyncCopy) string {
 	if a.Kind == "cp.async" {
 		return GroupCpAsync
 	}
 	return GroupTMA
 }
 
-func asyncLatencyKernel(a probe.AsyncCopy, control bool) string {
+func asyncLatencyKernel(a cudagpu.AsyncCopy, control bool) string {
 	if !control {
 		return a.Kernel() + "_lat"
 	}
@@ -119,9 +120,9 @@ func asyncSubject(c CopyLatency) string {
 			s += ", wait_all"
 		}
 	case "tensor", "tensor store":
-		s = fmt.Sprintf("%s %dD, %s", a.Kind, a.Rank, probe.SizeName(c.Bytes))
+		s = fmt.Sprintf("%s %dD, %s", a.Kind, a.Rank, cudagpu.SizeName(c.Bytes))
 	default:
-		s = fmt.Sprintf("%s, %s", a.Kind, probe.SizeName(c.Bytes))
+		s = fmt.Sprintf("%s, %s", a.Kind, cudagpu.SizeName(c.Bytes))
 	}
 	return s + ", " + c.Level
 }
@@ -139,7 +140,7 @@ func parseSize(s string) int {
 func asyncLatencyNote(c CopyLatency) string {
 	where := "the same address every step"
 	if c.Level == "DRAM" {
-		where = fmt.Sprintf("a new address each step (64 KiB + 128 B on, within %s)", probe.SizeName(asyncFootprint))
+		where = fmt.Sprintf("a new address each step (64 KiB + 128 B on, within %s)", cudagpu.SizeName(asyncFootprint))
 	}
 	switch c.Copy.Kind {
 	case "cp.async":
@@ -174,7 +175,7 @@ func asyncLatency(ctx context.Context, r *engine.Runner, c *engine.Compiled, lc 
 	var mask, delta uint32
 	args := []any{}
 	if a.Coords() {
-		tm, ok := r.GPU.(probe.TensorMapper)
+		tm, ok := r.GPU.(cudagpu.TensorMapper)
 		if !ok {
 			rec.Status, rec.Reason = record.StatusSkipped, "this GPU's driver encodes no tensor maps"
 			return nil
@@ -195,10 +196,10 @@ func asyncLatency(ctx context.Context, r *engine.Runner, c *engine.Compiled, lc 
 		mask, delta = uint32(footprint/2-1), 64<<10+128
 	}
 	threads := r.WarpSize()
-	g := engine.Grid{Blocks: 1, Threads: threads, SharedBytes: probe.AsyncData + max(lc.Bytes, 16*threads)}
+	g := engine.Grid{Blocks: 1, Threads: threads, SharedBytes: cudagpu.AsyncData + max(lc.Bytes, 16*threads)}
 	iters := asyncIters(lc.Level)
 	launch := func(kernel string, into *record.Record) error {
-		return c.MedianCycles(ctx, r, kernel, g, out, iters*probe.AsyncSteps, into, append([]any{out.Ptr(), buf.Ptr(), uint32(iters), mask, delta, uint32(lc.Bytes)}, args...)...)
+		return c.MedianCycles(ctx, r, kernel, g, out, iters*cudagpu.AsyncSteps, into, append([]any{out.Ptr(), buf.Ptr(), uint32(iters), mask, delta, uint32(lc.Bytes)}, args...)...)
 	}
 	var full, ctl record.Record
 	if err := launch(asyncLatencyKernel(a, false), &full); err != nil {
@@ -214,7 +215,7 @@ func asyncLatency(ctx context.Context, r *engine.Runner, c *engine.Compiled, lc 
 	rec.Summary = engine.Summarize(rec.Samples)
 	rec.Value = rec.Summary.Median
 	rec.Latency = &record.LatencyDetail{Cycles: rec.Value, RawCycles: full.Value, AdjustedCycles: rec.Value}
-	probe.Verified(rec, c.Verifier().Clocked(asyncLatencyKernel(a, false), a.Expect(), probe.AsyncSteps))
+	cudagpu.Verified(rec, c.Verifier().Clocked(asyncLatencyKernel(a, false), a.Expect(), cudagpu.AsyncSteps))
 	return nil
 }
 
@@ -251,7 +252,7 @@ const cpAsyncThreads = 256
 // for DRAM sweeps of the TMA a second record: the fewest bytes in flight
 // per SM that reach 95% of that best.
 func CopyStreamJob(suite string, sweeps []CopyStream) engine.Job {
-	j := &probe.PTXJob{Module: "async_stream"}
+	j := &cudagpu.PTXJob{Module: "async_stream"}
 	j.Kernels = func() []*ptx.Kernel {
 		var ks []*ptx.Kernel
 		seen := map[string]bool{}
@@ -263,9 +264,9 @@ func CopyStreamJob(suite string, sweeps []CopyStream) engine.Job {
 				}
 				seen[n] = true
 				if s.Kind == "cp.async" {
-					ks = append(ks, probe.CpAsyncStreamKernel(n, d))
+					ks = append(ks, cudagpu.CpAsyncStreamKernel(n, d))
 				} else {
-					ks = append(ks, probe.TMAStreamKernel(n, s.Kind == "tensor", d))
+					ks = append(ks, cudagpu.TMAStreamKernel(n, s.Kind == "tensor", d))
 				}
 			}
 		}
@@ -278,18 +279,18 @@ func CopyStreamJob(suite string, sweeps []CopyStream) engine.Job {
 		if s.Kind == "cp.async" {
 			x = "groups in flight"
 		}
-		rec := record.Record{ID: BandwidthID(subject), Suite: suite, Subject: subject, Group: groupOf(probe.AsyncCopy{Kind: s.Kind}), Op: s.Kind + " stream",
+		rec := record.Record{ID: BandwidthID(subject), Suite: suite, Subject: subject, Group: groupOf(cudagpu.AsyncCopy{Kind: s.Kind}), Op: s.Kind + " stream",
 			Quantity: record.Throughput, Unit: "bytes/clock/SM", Note: streamNote(s)}
 		var reach *record.Record
 		if s.Kind != "cp.async" && s.Level == "DRAM" {
 			reach = &record.Record{ID: InFlightID(subject), Suite: suite, Subject: InFlightSubject(subject), Group: GroupTMA,
 				Quantity: record.Amount, Unit: "bytes", Note: "the fewest bytes in flight per SM (stages × copy size) whose rate is at least 95% of the sweep's best"}
 		}
-		j.Items = append(j.Items, probe.Item{Rec: rec, Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
+		j.Items = append(j.Items, cudagpu.Item{Rec: rec, Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 			return asyncStream(ctx, r, c, s, x, rec)
 		}})
 		if reach != nil {
-			j.Items = append(j.Items, probe.Item{Rec: *reach, Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
+			j.Items = append(j.Items, cudagpu.Item{Rec: *reach, Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 				return fewestInFlight(j, rec, subject)
 			}})
 		}
@@ -300,7 +301,7 @@ func CopyStreamJob(suite string, sweeps []CopyStream) engine.Job {
 // fewestInFlight fills the bytes-in-flight record from the sweep measured
 // just before it: stages × copy size of the cheapest point within 95% of
 // the best.
-func fewestInFlight(j *probe.PTXJob, rec *record.Record, subject string) error {
+func fewestInFlight(j *cudagpu.PTXJob, rec *record.Record, subject string) error {
 	j.CheapestAt95(rec, subject, func(p record.ParamPoint) float64 { return p.X * float64(parseSize(p.Series)) })
 	return nil
 }
@@ -317,9 +318,9 @@ func streamSubject(kind string) string {
 
 func streamNote(s CopyStream) string {
 	if s.Kind == "cp.async" {
-		return fmt.Sprintf("one block of %d threads per SM, each copying 16 bytes a group into a ring of slots and waiting until at most depth-1 groups are pending (cp.async.wait_group); blocks sweep %s together; bytes over each SM's span of %%clock64, median over SMs; the value is the best depth", cpAsyncThreads, probe.SizeName(s.footprint()))
+		return fmt.Sprintf("one block of %d threads per SM, each copying 16 bytes a group into a ring of slots and waiting until at most depth-1 groups are pending (cp.async.wait_group); blocks sweep %s together; bytes over each SM's span of %%clock64, median over SMs; the value is the best depth", cpAsyncThreads, cudagpu.SizeName(s.footprint()))
 	}
-	return fmt.Sprintf("one block per SM, one thread keeping stages copies of a size in flight into a ring of shared-memory slots, each completing on its slot's mbarrier (arrive.expect_tx, try_wait.parity); blocks sweep %s together; bytes over each SM's span of %%clock64, median over SMs; the value is the best point of stages × size", probe.SizeName(s.footprint()))
+	return fmt.Sprintf("one block per SM, one thread keeping stages copies of a size in flight into a ring of shared-memory slots, each completing on its slot's mbarrier (arrive.expect_tx, try_wait.parity); blocks sweep %s together; bytes over each SM's span of %%clock64, median over SMs; the value is the best point of stages × size", cudagpu.SizeName(s.footprint()))
 }
 
 // asyncStreamIters is how many copies each block (cp.async: each thread)
@@ -349,15 +350,15 @@ func asyncStream(ctx context.Context, r *engine.Runner, c *engine.Compiled, s Co
 	if s.Kind == "cp.async" {
 		sizes = []int{cpAsyncThreads * 16}
 	}
-	var tm probe.TensorMapper
+	var tm cudagpu.TensorMapper
 	if s.Kind == "tensor" {
 		var ok bool
-		if tm, ok = r.GPU.(probe.TensorMapper); !ok {
+		if tm, ok = r.GPU.(cudagpu.TensorMapper); !ok {
 			rec.Status, rec.Reason = record.StatusSkipped, "this GPU's driver encodes no tensor maps"
 			return nil
 		}
 	}
-	sw := probe.NewSweeper(rec, &record.SweepDetail{X: x, Series: "bytes per copy"})
+	sw := cudagpu.NewSweeper(rec, &record.SweepDetail{X: x, Series: "bytes per copy"})
 	for _, size := range sizes {
 		var extra []any
 		mask := uint32(s.footprint() - 1)
@@ -370,8 +371,8 @@ func asyncStream(ctx context.Context, r *engine.Runner, c *engine.Compiled, s Co
 			extra, mask = []any{m}, uint32(rows-1)
 		}
 		for _, depth := range s.Depths {
-			pt := record.ParamPoint{X: float64(depth), Series: probe.SizeName(size)}
-			need := probe.AsyncData + depth*size
+			pt := record.ParamPoint{X: float64(depth), Series: cudagpu.SizeName(size)}
+			need := cudagpu.AsyncData + depth*size
 			threads := 32
 			if s.Kind == "cp.async" {
 				threads = cpAsyncThreads
@@ -402,7 +403,7 @@ func asyncStream(ctx context.Context, r *engine.Runner, c *engine.Compiled, s Co
 	if !sw.Finish("no point of the sweep fits a block's shared memory", "stream kernels") {
 		return nil
 	}
-	expect := probe.AsyncCopy{Kind: s.Kind}.Expect()
-	probe.Verified(rec, c.Verifier().Clocked(asyncStreamKernel(s.Kind, s.Depths[len(s.Depths)-1]), expect, 1))
+	expect := cudagpu.AsyncCopy{Kind: s.Kind}.Expect()
+	cudagpu.Verified(rec, c.Verifier().Clocked(asyncStreamKernel(s.Kind, s.Depths[len(s.Depths)-1]), expect, 1))
 	return nil
 }

@@ -3,10 +3,11 @@ package async
 import (
 	"context"
 
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
 	"github.com/gpuarch/gpuarch/engine"
 
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -24,11 +25,11 @@ func mbarKernelName(op string) string {
 // from one thread (the phase flip between warps: per flip, half a round
 // trip).
 func MbarrierJob(suite string) engine.Job {
-	j := &probe.PTXJob{Module: "mbarrier"}
+	j := &cudagpu.PTXJob{Module: "mbarrier"}
 	j.Kernels = func() []*ptx.Kernel {
 		var ks []*ptx.Kernel
 		for _, op := range MbarrierOps {
-			ks = append(ks, probe.MbarrierKernel(mbarKernelName(op), op))
+			ks = append(ks, cudagpu.MbarrierKernel(mbarKernelName(op), op))
 		}
 		return ks
 	}
@@ -46,7 +47,7 @@ func MbarrierJob(suite string) engine.Job {
 		if op == "arrive then wait" || op == "phase flip between warps" {
 			subject = "mbarrier phase flip, " + map[string]string{"arrive then wait": "same thread", "phase flip between warps": "between warps"}[op]
 		}
-		j.Items = append(j.Items, probe.Item{Rec: record.Record{ID: LatencyID(subject), Suite: suite, Subject: subject, Group: GroupMbarrier,
+		j.Items = append(j.Items, cudagpu.Item{Rec: record.Record{ID: LatencyID(subject), Suite: suite, Subject: subject, Group: GroupMbarrier,
 			Quantity: record.Latency, Unit: "cycles per operation", Note: notes[op]},
 			Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 				out, err := r.GPU.Alloc(64)
@@ -62,7 +63,7 @@ func MbarrierJob(suite string) engine.Job {
 				if err := c.MedianCycles(ctx, r, mbarKernelName(op), engine.Grid{Blocks: 1, Threads: 64, SharedBytes: 64}, out, per, rec, out.Ptr(), uint32(iters)); err != nil {
 					return err
 				}
-				probe.Verified(rec, c.Verifier().Clocked(mbarKernelName(op), []string{"SYNCS"}, kernel.SyncUnroll))
+				cudagpu.Verified(rec, c.Verifier().Clocked(mbarKernelName(op), []string{"SYNCS"}, kernel.SyncUnroll))
 				return nil
 			}})
 	}

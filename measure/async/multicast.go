@@ -4,9 +4,10 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
 	"github.com/gpuarch/gpuarch/engine"
 
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -37,16 +38,16 @@ func multicastFootprint(level string) int {
 // size (the value is the best size), beside what each SM reads from L2
 // (the same over the cluster size).
 func MulticastJob(suite string, plan MulticastPlan) engine.Job {
-	j := &probe.PTXJob{Module: "async_multicast"}
+	j := &cudagpu.PTXJob{Module: "async_multicast"}
 	j.Kernels = func() []*ptx.Kernel {
-		return []*ptx.Kernel{probe.TMAMulticastKernel(multicastKernel(plan.Stages), plan.Stages)}
+		return []*ptx.Kernel{cudagpu.TMAMulticastKernel(multicastKernel(plan.Stages), plan.Stages)}
 	}
 	for _, level := range plan.Levels {
 		level := level
 		subject := fmt.Sprintf("cp.async.bulk multicast read, %s", level)
-		j.Items = append(j.Items, probe.Item{Rec: record.Record{ID: BandwidthID(subject), Suite: suite, Subject: subject, Group: GroupTMA, Op: "bulk multicast stream",
+		j.Items = append(j.Items, cudagpu.Item{Rec: record.Record{ID: BandwidthID(subject), Suite: suite, Subject: subject, Group: GroupTMA, Op: "bulk multicast stream",
 			Quantity: record.Throughput, Unit: "bytes/clock/SM",
-			Note: fmt.Sprintf("clusters of n blocks, one block per SM: each block's thread loads 1/n of every %s stage (cp.async.bulk .multicast::cluster) into all n blocks' shared memory, %d stages in flight, each block refilling a slot once every block of the cluster has arrived on its empty mbarrier; clusters sweep %s together; bytes landing in each SM's shared memory over its span of %%clock64, median over SMs (each SM reads 1/n of them); the value is the best cluster size, n = 1 the plain TMA stream", probe.SizeName(plan.Stage), plan.Stages, probe.SizeName(multicastFootprint(level)))},
+			Note: fmt.Sprintf("clusters of n blocks, one block per SM: each block's thread loads 1/n of every %s stage (cp.async.bulk .multicast::cluster) into all n blocks' shared memory, %d stages in flight, each block refilling a slot once every block of the cluster has arrived on its empty mbarrier; clusters sweep %s together; bytes landing in each SM's shared memory over its span of %%clock64, median over SMs (each SM reads 1/n of them); the value is the best cluster size, n = 1 the plain TMA stream", cudagpu.SizeName(plan.Stage), plan.Stages, cudagpu.SizeName(multicastFootprint(level)))},
 			Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 				return multicast(ctx, r, c, plan, level, rec)
 			}})
@@ -64,11 +65,11 @@ func multicast(ctx context.Context, r *engine.Runner, c *engine.Compiled, plan M
 	defer buf.Free()
 	kernel := multicastKernel(plan.Stages)
 	const threads = 32
-	shared := max(oneBlockPerSM(d), probe.AsyncData+plan.Stages*plan.Stage)
+	shared := max(oneBlockPerSM(d), cudagpu.AsyncData+plan.Stages*plan.Stage)
 	iters := max(64, (8<<20)/plan.Stage)
-	sw := probe.NewSweeper(rec, &record.SweepDetail{X: "cluster size", Series: "stage " + probe.SizeName(plan.Stage)})
+	sw := cudagpu.NewSweeper(rec, &record.SweepDetail{X: "cluster size", Series: "stage " + cudagpu.SizeName(plan.Stage)})
 	for _, n := range plan.Sizes {
-		pt := record.ParamPoint{X: float64(n), Series: "stage " + probe.SizeName(plan.Stage)}
+		pt := record.ParamPoint{X: float64(n), Series: "stage " + cudagpu.SizeName(plan.Stage)}
 		blocks := d.SMs / n * n
 		if cl, ok := c.Prog.(engine.ClusterLauncher); ok {
 			switch m, err := cl.MaxActiveClusters(kernel, [3]int{n, 1, 1}, threads, shared, [3]int{n, 1, 1}); {
@@ -102,6 +103,6 @@ func multicast(ctx context.Context, r *engine.Runner, c *engine.Compiled, plan M
 	if !sw.Finish("no cluster size measured", "multicast streams") {
 		return nil
 	}
-	probe.Verified(rec, c.Verifier().Clocked(kernel, []string{"UBLKCP"}, 1))
+	cudagpu.Verified(rec, c.Verifier().Clocked(kernel, []string{"UBLKCP"}, 1))
 	return nil
 }

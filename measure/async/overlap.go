@@ -4,9 +4,10 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
 	"github.com/gpuarch/gpuarch/engine"
 
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -23,18 +24,18 @@ func overlapKernel(ffma int) string { return fmt.Sprintf("cp_async_overlap_%d", 
 // overlaps (counts), the value the most FFMA that leave the loop within
 // 5% of the copy alone.
 func OverlapJob(suite string, counts []int) engine.Job {
-	j := &probe.PTXJob{Module: "async_overlap"}
+	j := &cudagpu.PTXJob{Module: "async_overlap"}
 	j.Kernels = func() []*ptx.Kernel {
 		var ks []*ptx.Kernel
 		for _, n := range counts {
-			ks = append(ks, probe.CpAsyncOverlapKernel(overlapKernel(n), n))
+			ks = append(ks, cudagpu.CpAsyncOverlapKernel(overlapKernel(n), n))
 		}
 		return ks
 	}
 	subject := "cp.async.cg 16 B from L2, FFMA hidden"
-	j.Items = append(j.Items, probe.Item{Rec: record.Record{ID: AmountID(subject), Suite: suite, Subject: subject, Group: GroupCpAsync,
+	j.Items = append(j.Items, cudagpu.Item{Rec: record.Record{ID: AmountID(subject), Suite: suite, Subject: subject, Group: GroupCpAsync,
 		Quantity: record.Amount, Unit: "FFMA per copy",
-		Note: fmt.Sprintf("one warp: each loop iteration every lane issues one 16-byte cp.async.cg from a %s window in L2, commits it, runs independent FFMA (%d chains, pinned between the copy and its wait by a volatile shared load they start from and a volatile shared store they end in) and waits for the copy (wait_group 0); the sweep is cycles per iteration against the FFMA per copy; the value is the most FFMA whose iteration stays within 5%% of the copy alone (the arithmetic the copy's latency hides)", probe.SizeName(overlapWindow), probe.OverlapChains)},
+		Note: fmt.Sprintf("one warp: each loop iteration every lane issues one 16-byte cp.async.cg from a %s window in L2, commits it, runs independent FFMA (%d chains, pinned between the copy and its wait by a volatile shared load they start from and a volatile shared store they end in) and waits for the copy (wait_group 0); the sweep is cycles per iteration against the FFMA per copy; the value is the most FFMA whose iteration stays within 5%% of the copy alone (the arithmetic the copy's latency hides)", cudagpu.SizeName(overlapWindow), cudagpu.OverlapChains)},
 		Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 			return overlap(ctx, r, c, counts, rec)
 		}})
@@ -54,7 +55,7 @@ func overlap(ctx context.Context, r *engine.Runner, c *engine.Compiled, counts [
 	for _, n := range counts {
 		var one record.Record
 		pt := record.ParamPoint{X: float64(n)}
-		g := engine.Grid{Blocks: 1, Threads: 32, SharedBytes: probe.OverlapScratch + 32*4}
+		g := engine.Grid{Blocks: 1, Threads: 32, SharedBytes: cudagpu.OverlapScratch + 32*4}
 		if err := c.MedianCycles(ctx, r, overlapKernel(n), g, out, iters, &one, out.Ptr(), buf.Ptr(), uint32(iters), uint32(overlapWindow-1)); err != nil {
 			if engine.Fatal(err) {
 				return err
@@ -81,6 +82,6 @@ func overlap(ctx context.Context, r *engine.Runner, c *engine.Compiled, counts [
 	if rec.Value == float64(last) {
 		rec.Note += fmt.Sprintf("; even %d FFMA did not slow the loop: the value is a lower bound", last)
 	}
-	probe.Verified(rec, c.Verifier().Clocked(overlapKernel(last), []string{"LDGSTS", "FFMA"}, 1))
+	cudagpu.Verified(rec, c.Verifier().Clocked(overlapKernel(last), []string{"LDGSTS", "FFMA"}, 1))
 	return nil
 }

@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
 	"github.com/gpuarch/gpuarch/engine"
 
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -27,9 +28,9 @@ const pipeFootprint = 8 << 20
 // register cap at entry does to occupancy. The module is compiled whole
 // by the Runner's Assembler (engine.Runner.Assembler).
 func SetmaxnregJob(suite string) engine.Job {
-	j := &probe.PTXJob{Module: "setmaxnreg", Target: "sm_90a", Whole: true}
+	j := &cudagpu.PTXJob{Module: "setmaxnreg", Target: "sm_90a", Whole: true}
 	j.Kernels = func() []*ptx.Kernel {
-		return []*ptx.Kernel{probe.SetmaxnregKernel("setmaxnreg_exchange", true), probe.SetmaxnregKernel("setmaxnreg_pair", false)}
+		return []*ptx.Kernel{cudagpu.SetmaxnregKernel("setmaxnreg_exchange", true), cudagpu.SetmaxnregKernel("setmaxnreg_pair", false)}
 	}
 	for _, v := range []struct {
 		subject, kernel, note string
@@ -39,7 +40,7 @@ func SetmaxnregJob(suite string) engine.Job {
 		{"setmaxnreg exchange, 3 warpgroups", "setmaxnreg_exchange", "three warpgroups under a 168-register cap: warpgroup 0 decreases to 40 and increases to 168 while warpgroups 1 and 2 increase to 232 and decrease to 168, as a warp-specialised kernel's producer and consumers do, each round fenced by two named barriers (bar.sync 1 and 2, all 384 threads) so no warpgroup waits on one that has left; cycles per round seen by warpgroup 0, the barriers included", 384},
 	} {
 		v := v
-		j.Items = append(j.Items, probe.Item{Rec: record.Record{ID: LatencyID(v.subject), Suite: suite, Subject: v.subject, Group: GroupSetmaxnreg,
+		j.Items = append(j.Items, cudagpu.Item{Rec: record.Record{ID: LatencyID(v.subject), Suite: suite, Subject: v.subject, Group: GroupSetmaxnreg,
 			Quantity: record.Latency, Unit: "cycles", Note: v.note},
 			Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 				out, err := r.GPU.Alloc(64)
@@ -54,8 +55,8 @@ func SetmaxnregJob(suite string) engine.Job {
 				if n, err := c.Prog.MaxBlocksPerSM(v.kernel, v.threads, 0); err == nil {
 					rec.Note += fmt.Sprintf("; the driver fits %d such blocks per SM", n)
 				}
-				rec.Note += "; " + probe.WhyCompiledWhole
-				probe.Verified(rec, c.Verifier().Clocked(v.kernel, []string{"USETMAXREG"}, 2))
+				rec.Note += "; " + cudagpu.WhyCompiledWhole
+				cudagpu.Verified(rec, c.Verifier().Clocked(v.kernel, []string{"USETMAXREG"}, 2))
 				if rec.Status == record.StatusInvalid && strings.Contains(c.Log(), "setmaxnreg") {
 					rec.Reason += "; ptxas said: " + oneLineOf(c.Log(), "setmaxnreg")
 				}
@@ -78,12 +79,12 @@ func oneLineOf(log, what string) string {
 // PipelineJob measures the TMA -> wgmma pipeline (sm_90a) against its
 // depth.
 func PipelineJob(suite string, plan PipelinePlan) engine.Job {
-	j := &probe.PTXJob{Module: "async_90a", Target: "sm_90a"}
+	j := &cudagpu.PTXJob{Module: "async_90a", Target: "sm_90a"}
 	j.Kernels = func() []*ptx.Kernel {
 		var ks []*ptx.Kernel
 		for _, r := range plan.Reuse {
 			for _, s := range plan.Stages {
-				ks = append(ks, probe.TMAWgmmaKernel(pipeKernelName(s, r), s, r))
+				ks = append(ks, cudagpu.TMAWgmmaKernel(pipeKernelName(s, r), s, r))
 			}
 		}
 		return ks
@@ -91,13 +92,13 @@ func PipelineJob(suite string, plan PipelinePlan) engine.Job {
 	for _, reuse := range plan.Reuse {
 		reuse := reuse
 		subject := fmt.Sprintf("TMA -> wgmma pipeline, each stage used %d×", reuse)
-		j.Items = append(j.Items, probe.Item{Rec: record.Record{ID: ThroughputID(subject), Suite: suite, Subject: subject, Group: GroupPipeline,
+		j.Items = append(j.Items, cudagpu.Item{Rec: record.Record{ID: ThroughputID(subject), Suite: suite, Subject: subject, Group: GroupPipeline,
 			Quantity: record.Throughput, Unit: "operations/clock/SM",
-			Note: fmt.Sprintf("one block per SM: a producer thread copies 24 KiB stages (cp.async.bulk, from %s every SM reads, in L2) into a ring, each on its full mbarrier; a consumer warpgroup waits for each, runs %d wgmma m64n128k16 f32+=f16 over it, commits and releases the stage before it on its empty mbarrier (wgmma.wait_group 1); dense operations over the consumer warps' span of %%clock64, median over SMs; the value is the best stage count; bytes per operation fall as each stage is used more", probe.SizeName(pipeFootprint), 4*reuse)},
+			Note: fmt.Sprintf("one block per SM: a producer thread copies 24 KiB stages (cp.async.bulk, from %s every SM reads, in L2) into a ring, each on its full mbarrier; a consumer warpgroup waits for each, runs %d wgmma m64n128k16 f32+=f16 over it, commits and releases the stage before it on its empty mbarrier (wgmma.wait_group 1); dense operations over the consumer warps' span of %%clock64, median over SMs; the value is the best stage count; bytes per operation fall as each stage is used more", cudagpu.SizeName(pipeFootprint), 4*reuse)},
 			Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 				return pipeline(ctx, r, c, plan.Stages, reuse, rec)
 			}})
-		j.Items = append(j.Items, probe.Item{Rec: record.Record{ID: StagesID(subject), Suite: suite, Subject: StagesSubject(subject), Group: GroupPipeline,
+		j.Items = append(j.Items, cudagpu.Item{Rec: record.Record{ID: StagesID(subject), Suite: suite, Subject: StagesSubject(subject), Group: GroupPipeline,
 			Quantity: record.Amount, Unit: "stages", Note: "the fewest stages whose rate is at least 95% of the sweep's best: the depth from which the tensor cores stop waiting for data"},
 			Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 				j.CheapestAt95(rec, subject, func(p record.ParamPoint) float64 { return p.X })
@@ -109,31 +110,31 @@ func PipelineJob(suite string, plan PipelinePlan) engine.Job {
 
 func pipeline(ctx context.Context, r *engine.Runner, c *engine.Compiled, stages []int, reuse int, rec *record.Record) error {
 	d := r.GPU.Device()
-	buf, err := r.GPU.Alloc(pipeFootprint + probe.PipeStage) // the last stage may start just below the mask
+	buf, err := r.GPU.Alloc(pipeFootprint + cudagpu.PipeStage) // the last stage may start just below the mask
 	if err != nil {
 		return err
 	}
 	defer buf.Free()
-	warps := d.SMs * probe.PipeThreads / 32
+	warps := d.SMs * cudagpu.PipeThreads / 32
 	out, err := r.GPU.Alloc(warps * engine.WarpRecordBytes)
 	if err != nil {
 		return err
 	}
 	defer out.Free()
 	optin := d.Attributes["MAX_SHARED_MEMORY_PER_BLOCK_OPTIN"]
-	sw := probe.NewSweeper(rec, &record.SweepDetail{X: "stages"})
+	sw := cudagpu.NewSweeper(rec, &record.SweepDetail{X: "stages"})
 	const iters = 512
 	for _, s := range stages {
 		pt := record.ParamPoint{X: float64(s)}
-		need := probe.AsyncData + s*probe.PipeStage
+		need := cudagpu.AsyncData + s*cudagpu.PipeStage
 		if need > optin {
 			pt.Failed = fmt.Sprintf("%d bytes of shared memory, above the %d a block may have", need, optin)
 			sw.Add(pt, nil, false)
 			continue
 		}
-		g := engine.Grid{Blocks: d.SMs, Threads: probe.PipeThreads, SharedBytes: max(need, oneBlockPerSM(d))}
+		g := engine.Grid{Blocks: d.SMs, Threads: cudagpu.PipeThreads, SharedBytes: max(need, oneBlockPerSM(d))}
 		consumers := func(w engine.WarpRecord) bool { return w.WarpInBlock < 4 }
-		rates, err := sw.Launch(ctx, r, c, pipeKernelName(s, reuse), g, out, float64(iters*reuse*4*probe.PipeOps/4), consumers, out.Ptr(), buf.Ptr(), uint32(iters), uint32(pipeFootprint-1))
+		rates, err := sw.Launch(ctx, r, c, pipeKernelName(s, reuse), g, out, float64(iters*reuse*4*cudagpu.PipeOps/4), consumers, out.Ptr(), buf.Ptr(), uint32(iters), uint32(pipeFootprint-1))
 		if err != nil {
 			return err
 		}
@@ -142,11 +143,11 @@ func pipeline(ctx context.Context, r *engine.Runner, c *engine.Compiled, stages 
 	if !sw.Finish("no stage count fits a block's shared memory", "pipeline kernels") {
 		return nil
 	}
-	probe.Verified(rec, c.Verifier().Clocked(pipeKernelName(stages[len(stages)-1], reuse), []string{"HGMMA"}, 4*reuse))
+	cudagpu.Verified(rec, c.Verifier().Clocked(pipeKernelName(stages[len(stages)-1], reuse), []string{"HGMMA"}, 4*reuse))
 	if rec.Status == record.StatusOK {
 		chk := c.Verifier().Clocked(pipeKernelName(stages[len(stages)-1], reuse), []string{"UBLKCP"}, 1)
 		if chk.Status == engine.CodeInvalid {
-			probe.Verified(rec, chk)
+			cudagpu.Verified(rec, chk)
 		}
 	}
 	return nil

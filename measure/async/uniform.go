@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
 	"github.com/gpuarch/gpuarch/engine"
 
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/sass"
@@ -18,7 +19,7 @@ import (
 // rotate over four uniform values so no two steps fold. An add step is
 // two add.u32, which ptxas fuses into one three-input UIADD3 (it does
 // so to any two adds in a row), so that a step is one instruction.
-var UniformOps = []probe.UniformOp{
+var UniformOps = []cudagpu.UniformOp{
 	{Name: "add.u32", Template: "add.u32 {x}, {x}, {a}; add.u32 {x}, {x}, {b};", SASS: "UIADD3", Vector: "IADD3",
 		Note: "a step is two add.u32, fused into one three-input UIADD3"},
 	{Name: "lop3.b32", Template: "lop3.b32 {x}, {x}, {a}, {b}, 0x96;", SASS: "ULOP3", Vector: "LOP3"},
@@ -27,18 +28,18 @@ var UniformOps = []probe.UniformOp{
 }
 
 // uniformConst measures the uniform constant-load chain: the ring built
-// and copied into probe.ConstTable, then one warp's chain (latency) or four
+// and copied into cudagpu.ConstTable, then one warp's chain (latency) or four
 // chains a warp on every SM (throughput).
 func uniformConst(ctx context.Context, r *engine.Runner, c *engine.Compiled, q record.Quantity, rec *record.Record) error {
-	buf, err := r.GPU.Alloc(probe.UniformConstElems * probe.UniformConstStride)
+	buf, err := r.GPU.Alloc(cudagpu.UniformConstElems * cudagpu.UniformConstStride)
 	if err != nil {
 		return err
 	}
 	defer buf.Free()
-	if err := c.Prog.Launch(ctx, "uni_const_init", engine.Grid{Blocks: 1, Threads: probe.UniformConstElems}, r.OwnTimeout(), buf.Ptr()); err != nil {
+	if err := c.Prog.Launch(ctx, "uni_const_init", engine.Grid{Blocks: 1, Threads: cudagpu.UniformConstElems}, r.OwnTimeout(), buf.Ptr()); err != nil {
 		return fmt.Errorf("building the constant ring: %w", err)
 	}
-	if err := c.Prog.FillSymbol(probe.ConstTable, buf.Ptr(), probe.UniformConstElems*probe.UniformConstStride); err != nil {
+	if err := c.Prog.FillSymbol(cudagpu.ConstTable, buf.Ptr(), cudagpu.UniformConstElems*cudagpu.UniformConstStride); err != nil {
 		return fmt.Errorf("copying the ring to the constant table: %w", err)
 	}
 	ilp, iters := 1, 2048
@@ -46,7 +47,7 @@ func uniformConst(ctx context.Context, r *engine.Runner, c *engine.Compiled, q r
 		ilp, iters = 4, 4096
 	}
 	kernel := fmt.Sprintf("uni_const_%d", ilp)
-	rate, rates, err := uniformRun(ctx, r, c, kernel, uniformGrid(r, q == record.Throughput), iters, float64(ilp*probe.UniformUnroll))
+	rate, rates, err := uniformRun(ctx, r, c, kernel, uniformGrid(r, q == record.Throughput), iters, float64(ilp*cudagpu.UniformUnroll))
 	if err != nil {
 		return err
 	}
@@ -58,11 +59,11 @@ func uniformConst(ctx context.Context, r *engine.Runner, c *engine.Compiled, q r
 	if rate.ClockHz > 0 {
 		rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: r.GPU.Codegen().Language().ClockSource("the kernel")}
 	}
-	chk := c.Verifier().Loop(kernel, []string{"ULDC"}, ilp*probe.UniformUnroll, ilp*probe.UniformUnroll)
-	if chk.Status == engine.CodeInvalid && sass.Counts(chk.Counts).Matching("LDC") >= ilp*probe.UniformUnroll {
+	chk := c.Verifier().Loop(kernel, []string{"ULDC"}, ilp*cudagpu.UniformUnroll, ilp*cudagpu.UniformUnroll)
+	if chk.Status == engine.CodeInvalid && sass.Counts(chk.Counts).Matching("LDC") >= ilp*cudagpu.UniformUnroll {
 		chk.Note = "ptxas loaded through the vector datapath (LDC), not the uniform one (ULDC): " + chk.Note
 	}
-	probe.Verified(rec, chk)
+	cudagpu.Verified(rec, chk)
 	return nil
 }
 
@@ -72,7 +73,7 @@ const (
 	mixIADD3 = "add.u32"
 )
 
-func uniformName(op probe.UniformOp, ilp, vector int, vop string) string {
+func uniformName(op cudagpu.UniformOp, ilp, vector int, vop string) string {
 	n := fmt.Sprintf("uni_%s_%d", engine.KernelName(op.Name), ilp)
 	if vector > 0 {
 		n += fmt.Sprintf("_v%s%d", engine.KernelName(vop), vector)
@@ -137,15 +138,15 @@ func cyclesPer(rt engine.Rate) float64 { return 1 / rt.PerSM }
 // add.u32 whether it competes with the vector pipelines: the uniform
 // chains beside FFMA or IADD3 chains in one loop, against each alone.
 func UniformJob(suite string) engine.Job {
-	j := &probe.PTXJob{Module: "uniform", Decls: []string{fmt.Sprintf(".const .align 8 .b8 %s[%d];", probe.ConstTable, probe.ConstTableBytes)}}
+	j := &cudagpu.PTXJob{Module: "uniform", Decls: []string{fmt.Sprintf(".const .align 8 .b8 %s[%d];", cudagpu.ConstTable, cudagpu.ConstTableBytes)}}
 	add := UniformOps[0]
 	j.Kernels = func() []*ptx.Kernel {
-		ks := []*ptx.Kernel{probe.UniformConstInitKernel("uni_const_init"), probe.UniformConstKernel("uni_const_1", 1), probe.UniformConstKernel("uni_const_4", 4)}
+		ks := []*ptx.Kernel{cudagpu.UniformConstInitKernel("uni_const_init"), cudagpu.UniformConstKernel("uni_const_1", 1), cudagpu.UniformConstKernel("uni_const_4", 4)}
 		for _, op := range UniformOps {
-			ks = append(ks, probe.UniformKernel(uniformName(op, 1, 0, ""), op, 1, 0, ""), probe.UniformKernel(uniformName(op, 4, 0, ""), op, 4, 0, ""))
+			ks = append(ks, cudagpu.UniformKernel(uniformName(op, 1, 0, ""), op, 1, 0, ""), cudagpu.UniformKernel(uniformName(op, 4, 0, ""), op, 4, 0, ""))
 		}
 		for _, vop := range []string{mixFFMA, mixIADD3} {
-			ks = append(ks, probe.UniformKernel(uniformName(add, 0, 4, vop), add, 0, 4, vop), probe.UniformKernel(uniformName(add, 4, 4, vop), add, 4, 4, vop))
+			ks = append(ks, cudagpu.UniformKernel(uniformName(add, 0, 4, vop), add, 0, 4, vop), cudagpu.UniformKernel(uniformName(add, 4, 4, vop), add, 4, 4, vop))
 		}
 		return ks
 	}
@@ -153,14 +154,14 @@ func UniformJob(suite string) engine.Job {
 		op := op
 		for _, q := range []record.Quantity{record.Latency, record.Throughput} {
 			q := q
-			unit, note := "cycles", fmt.Sprintf("one warp, one chain of %s on uniform values (from %%ctaid.y and %%nctaid.x, the chain's result the address of a load), operands rotating over four such values, %d steps a loop iteration; cycles per step, the loop included", op.Name, probe.UniformUnroll)
+			unit, note := "cycles", fmt.Sprintf("one warp, one chain of %s on uniform values (from %%ctaid.y and %%nctaid.x, the chain's result the address of a load), operands rotating over four such values, %d steps a loop iteration; cycles per step, the loop included", op.Name, cudagpu.UniformUnroll)
 			if q == record.Throughput {
-				unit, note = "warp instructions/clock/SM", fmt.Sprintf("four chains of %s per warp on uniform values (as the latency's), %d rounds a loop iteration, 32 warps per SM on every SM", op.Name, probe.UniformUnroll)
+				unit, note = "warp instructions/clock/SM", fmt.Sprintf("four chains of %s per warp on uniform values (as the latency's), %d rounds a loop iteration, 32 warps per SM on every SM", op.Name, cudagpu.UniformUnroll)
 			}
 			if op.Note != "" {
 				note += "; " + op.Note
 			}
-			j.Items = append(j.Items, probe.Item{Rec: record.Record{ID: ID(UniformSubject(op.Name), string(q)), Suite: suite, Subject: UniformSubject(op.Name), Group: GroupUniform,
+			j.Items = append(j.Items, cudagpu.Item{Rec: record.Record{ID: ID(UniformSubject(op.Name), string(q)), Suite: suite, Subject: UniformSubject(op.Name), Group: GroupUniform,
 				Op: op.SASS, Quantity: q, Unit: unit, Note: note},
 				Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 					return uniformMeasure(ctx, r, c, op, q, rec)
@@ -169,11 +170,11 @@ func UniformJob(suite string) engine.Job {
 	}
 	for _, q := range []record.Quantity{record.Latency, record.Throughput} {
 		q := q
-		unit, note := "cycles", fmt.Sprintf("one warp, one chain of ld.const.u64 p, [p] through a ring of %d pointers %d bytes apart in a constant bank (2 KiB), the start uniform (%%ctaid.y) and the chain's result the address of a load, %d steps a loop iteration; cycles per step, the loop included", probe.UniformConstElems, probe.UniformConstStride, probe.UniformUnroll)
+		unit, note := "cycles", fmt.Sprintf("one warp, one chain of ld.const.u64 p, [p] through a ring of %d pointers %d bytes apart in a constant bank (2 KiB), the start uniform (%%ctaid.y) and the chain's result the address of a load, %d steps a loop iteration; cycles per step, the loop included", cudagpu.UniformConstElems, cudagpu.UniformConstStride, cudagpu.UniformUnroll)
 		if q == record.Throughput {
-			unit, note = "warp instructions/clock/SM", fmt.Sprintf("four such chains per warp, %d rounds a loop iteration, 32 warps per SM on every SM", probe.UniformUnroll)
+			unit, note = "warp instructions/clock/SM", fmt.Sprintf("four such chains per warp, %d rounds a loop iteration, 32 warps per SM on every SM", cudagpu.UniformUnroll)
 		}
-		j.Items = append(j.Items, probe.Item{Rec: record.Record{ID: ID(UniformSubject("ld.const.u64"), string(q)), Suite: suite, Subject: UniformSubject("ld.const.u64"), Group: GroupUniform,
+		j.Items = append(j.Items, cudagpu.Item{Rec: record.Record{ID: ID(UniformSubject("ld.const.u64"), string(q)), Suite: suite, Subject: UniformSubject("ld.const.u64"), Group: GroupUniform,
 			Op: "ULDC", Quantity: q, Unit: unit, Note: note},
 			Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 				return uniformConst(ctx, r, c, q, rec)
@@ -183,7 +184,7 @@ func UniformJob(suite string) engine.Job {
 		vop := vop
 		vname := map[string]string{mixFFMA: "FFMA", mixIADD3: "IADD3+LOP3"}[vop]
 		subject := fmt.Sprintf("UIADD3 beside %s", vname)
-		j.Items = append(j.Items, probe.Item{Rec: record.Record{ID: MixID(subject), Suite: suite, Subject: subject, Group: GroupUniform,
+		j.Items = append(j.Items, cudagpu.Item{Rec: record.Record{ID: MixID(subject), Suite: suite, Subject: subject, Group: GroupUniform,
 			Quantity: record.Amount, Unit: "share of the shorter loop hidden",
 			Note: fmt.Sprintf("32 warps per SM run four uniform add chains, or four vector chains (%s), or both interleaved in one loop; the value is (T(uniform) + T(vector) - T(both)) / min(T(uniform), T(vector)): 1 when the two run on separate pipelines side by side, 0 when they take turns on one", vname)},
 			Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
@@ -200,13 +201,13 @@ func uniformGrid(r *engine.Runner, full bool) engine.Grid {
 	return engine.Grid{Blocks: 4 * r.GPU.Device().SMs, Threads: 256}
 }
 
-func uniformMeasure(ctx context.Context, r *engine.Runner, c *engine.Compiled, op probe.UniformOp, q record.Quantity, rec *record.Record) error {
+func uniformMeasure(ctx context.Context, r *engine.Runner, c *engine.Compiled, op cudagpu.UniformOp, q record.Quantity, rec *record.Record) error {
 	ilp, iters := 1, 2048
 	if q == record.Throughput {
 		ilp, iters = 4, 4096
 	}
 	kernel := uniformName(op, ilp, 0, "")
-	rate, rates, err := uniformRun(ctx, r, c, kernel, uniformGrid(r, q == record.Throughput), iters, float64(ilp*probe.UniformUnroll))
+	rate, rates, err := uniformRun(ctx, r, c, kernel, uniformGrid(r, q == record.Throughput), iters, float64(ilp*cudagpu.UniformUnroll))
 	if err != nil {
 		return err
 	}
@@ -218,18 +219,18 @@ func uniformMeasure(ctx context.Context, r *engine.Runner, c *engine.Compiled, o
 	if rate.ClockHz > 0 {
 		rec.Provenance.Clock = &record.Clock{Hz: rate.ClockHz, Source: r.GPU.Codegen().Language().ClockSource("the kernel")}
 	}
-	chk := c.Verifier().Loop(kernel, []string{op.SASS}, ilp*probe.UniformUnroll, ilp*probe.UniformUnroll)
-	if chk.Status == engine.CodeInvalid && sass.Counts(chk.Counts).Matching(op.Vector) >= ilp*probe.UniformUnroll {
+	chk := c.Verifier().Loop(kernel, []string{op.SASS}, ilp*cudagpu.UniformUnroll, ilp*cudagpu.UniformUnroll)
+	if chk.Status == engine.CodeInvalid && sass.Counts(chk.Counts).Matching(op.Vector) >= ilp*cudagpu.UniformUnroll {
 		chk.Note = fmt.Sprintf("ptxas kept the chain on the vector datapath (%s), not the uniform one (%s): %s", op.Vector, op.SASS, chk.Note)
 	}
-	probe.Verified(rec, chk)
+	cudagpu.Verified(rec, chk)
 	return nil
 }
 
-func uniformMix(ctx context.Context, r *engine.Runner, c *engine.Compiled, add probe.UniformOp, vop string, rec *record.Record) error {
+func uniformMix(ctx context.Context, r *engine.Runner, c *engine.Compiled, add cudagpu.UniformOp, vop string, rec *record.Record) error {
 	g := uniformGrid(r, true)
 	const iters = 4096
-	per := float64(4 * probe.UniformUnroll)
+	per := float64(4 * cudagpu.UniformUnroll)
 	vecPer := per
 	if vop == mixIADD3 {
 		vecPer = 2 * per
@@ -257,7 +258,7 @@ func uniformMix(ctx context.Context, r *engine.Runner, c *engine.Compiled, add p
 	rec.Value = rec.Summary.Median
 	tu, tv, tb := u.MedianCycles, v.MedianCycles, both.MedianCycles
 	rec.Note += fmt.Sprintf("; SM spans: uniform alone %.0f cycles, vector alone %.0f, both %.0f", tu, tv, tb)
-	chk := c.Verifier().Loop(uniformName(add, 4, 4, vop), []string{add.SASS}, 4*probe.UniformUnroll, 4*probe.UniformUnroll)
-	probe.Verified(rec, chk)
+	chk := c.Verifier().Loop(uniformName(add, 4, 4, vop), []string{add.SASS}, 4*cudagpu.UniformUnroll, 4*cudagpu.UniformUnroll)
+	cudagpu.Verified(rec, chk)
 	return nil
 }

@@ -7,16 +7,15 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/gpuarch/gpuarch/backend/drivercode"
+
 	"github.com/gpuarch/gpuarch/engine"
 
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
-
-// From probe/control.go.
 
 // ControlJob times branches and fences with one warp: cycles per loop
 // iteration, the median of five launches.
@@ -69,7 +68,7 @@ func (j *controlJob) Measure(ctx context.Context, r *engine.Runner) ([]record.Re
 			rec.Status, rec.Reason = f.Status, f.Reason
 		} else if err = j.c.MedianCycles(ctx, r, kernel, engine.Grid{Blocks: 1, Threads: r.WarpSize()}, out, controlIters, &rec, args...); err != nil {
 			rec.Status, rec.Reason = record.StatusFailed, err.Error()
-		} else if _, driver := j.c.Prog.(probe.Inspector); driver {
+		} else if _, driver := j.c.Prog.(drivercode.Inspector); driver {
 			rec.Code = j.c.Verifier().Kernel(kernel, engine.ChainSpec{Expect: []string{expect}}, 0, 1, r.WarpSize())
 		} else if expect != "" {
 			rec.Code = j.c.Verifier().Loop(kernel, []string{expect}, 1, 1)
@@ -109,8 +108,6 @@ func (j *controlJob) Measure(ctx context.Context, r *engine.Runner) ([]record.Re
 	}
 	return recs, j.c.FatalErr
 }
-
-// From probe/sync.go.
 
 // atomicKernel is the name of a's chain kernel.
 func atomicKernel(a kernel.Atomic) string {
@@ -329,8 +326,6 @@ func (j *syncJob) atomic(ctx context.Context, r *engine.Runner, c AtomicCase, re
 	return nil
 }
 
-// From probe/launch.go.
-
 // LaunchCase is one batch the launch probe times.
 type LaunchCase struct {
 	Subject string
@@ -430,8 +425,6 @@ func (j *launchJob) batch(ctx context.Context, r *engine.Runner, c LaunchCase, r
 	}
 	return nil
 }
-
-// From probe/dispatch.go.
 
 // DispatchStrategy is one way of launching work whose placement the
 // dispatch probe records: blocks of Threads threads, each holding

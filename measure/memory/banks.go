@@ -13,7 +13,7 @@ import (
 
 // BankCase is one access pattern of the bank probe: lanes width bytes
 // wide, stride elements apart. CacheOp "" is shared memory; "ca" and "cg"
-// are global memory through the L1 and around it (probe.GlobalAccessKernel).
+// are global memory through the L1 and around it (cudagpu.GlobalAccessKernel).
 //
 // Group and Jump split a global pattern's lanes into groups of Group lanes
 // (0: one group of 32), group g starting Jump*g bytes further: lanes 0-15

@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 )
 
@@ -14,18 +15,18 @@ import (
 // byte for byte the module the CUDA backend compiled before the kind
 // existed, so CUDA records keep their module hash.
 func TestBankModulePTXUnchanged(t *testing.T) {
-	cg := probe.PTX{Version: "9.0", Target: "sm_90"}
+	cg := cudagpu.PTX{Version: "9.0", Target: "sm_90"}
 	got, err := cg.Module(bankKernels())
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := &ptx.Module{Version: "9.0", Target: "sm_90"}
-	m.Add(probe.BankKernel("banks_w4", 4))
-	m.Add(probe.BankKernel("banks_w8", 8))
-	m.Add(probe.BankKernel("banks_w16", 16))
+	m.Add(cudagpu.BankKernel("banks_w4", 4))
+	m.Add(cudagpu.BankKernel("banks_w8", 8))
+	m.Add(cudagpu.BankKernel("banks_w16", 16))
 	for _, op := range []string{"ca", "cg"} {
 		for _, w := range []int{4, 8, 16} {
-			m.Add(probe.GlobalAccessKernel(fmt.Sprintf("access_%s_w%d", op, w), w, op))
+			m.Add(cudagpu.GlobalAccessKernel(fmt.Sprintf("access_%s_w%d", op, w), w, op))
 		}
 	}
 	m.Declare(".extern .shared .align 16 .b8 " + ptx.DynamicShared + "[];")

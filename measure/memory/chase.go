@@ -9,10 +9,11 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
 	"github.com/gpuarch/gpuarch/engine"
 
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
@@ -22,7 +23,7 @@ type ChasePath struct {
 	// Name is the record's subject, e.g. "global ld.ca".
 	Name string
 	// Space is "global", "shared" or "const" (the constant cache, up to
-	// probe.ConstTableBytes); CacheOp the ld qualifier for global ("ca" caches
+	// cudagpu.ConstTableBytes); CacheOp the ld qualifier for global ("ca" caches
 	// in L1, "cg" only in L2).
 	Space, CacheOp string
 	// MaxBytes caps the footprints chased on this path (0: no cap; shared
@@ -197,7 +198,7 @@ func (j *chaseJob) Measure(ctx context.Context, r *engine.Runner) ([]record.Reco
 		return fail(record.StatusFailed, "could not allocate even 1 MiB of device memory"), nil
 	}
 	defer buf.Free()
-	out, err := r.GPU.Alloc(2 * probe.ChaseSlots * 8)
+	out, err := r.GPU.Alloc(2 * kernel.ChaseSlots * 8)
 	if err != nil {
 		return fail(record.StatusFailed, err.Error()), engine.FatalOrNil(err)
 	}
@@ -217,7 +218,7 @@ func (j *chaseJob) Measure(ctx context.Context, r *engine.Runner) ([]record.Reco
 			if p.MaxBytes > 0 && f > p.MaxBytes {
 				continue
 			}
-			if p.Space == "shared" && f > smemMax || p.Space == "const" && f > probe.ConstTableBytes {
+			if p.Space == "shared" && f > smemMax || p.Space == "const" && f > cudagpu.ConstTableBytes {
 				continue
 			}
 			if p.Space == "global" && f > need {
@@ -274,7 +275,7 @@ func (j *chaseJob) point(ctx context.Context, r *engine.Runner, p ChasePath, f i
 	// scramble: part of a long chain, still one dependent load a step.
 	steps := uint32(min(max(elems/chains, minChase), (r.MaxIterations()-64)/2))
 	shape := []any{uint32(elems), nbits, uint32(stride), uint32(chains), seed}
-	kernel := chaseKernel(p)
+	name := chaseKernel(p)
 	if err := out.Clear(); err != nil {
 		return pt, err
 	}
@@ -282,7 +283,7 @@ func (j *chaseJob) point(ctx context.Context, r *engine.Runner, p ChasePath, f i
 	if p.Space == "shared" {
 		g := engine.Grid{Blocks: 1, Threads: 256, SharedBytes: int(f)}
 		args := append(append([]any{}, shape...), steps, out.Ptr(), guard)
-		if err := j.c.Prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, args...); err != nil {
+		if err := j.c.Prog.Launch(ctx, name, g, r.Config.LaunchTimeout, args...); err != nil {
 			return pt, fmt.Errorf("%s, %d bytes: %w", p.Name, f, err)
 		}
 	} else {
@@ -300,7 +301,7 @@ func (j *chaseJob) point(ctx context.Context, r *engine.Runner, p ChasePath, f i
 			return pt, fmt.Errorf("building the chain for %d bytes: %w", f, err)
 		}
 		if p.Space == "const" {
-			if err := j.c.Prog.FillSymbol(probe.ConstTable, buf.Ptr(), elems*stride); err != nil {
+			if err := j.c.Prog.FillSymbol(cudagpu.ConstTable, buf.Ptr(), elems*stride); err != nil {
 				return pt, fmt.Errorf("copying the chain for %d bytes to the constant table: %w", f, err)
 			}
 		}
@@ -309,7 +310,7 @@ func (j *chaseJob) point(ctx context.Context, r *engine.Runner, p ChasePath, f i
 		if p.Warps > 0 && chains > 1 {
 			g.Blocks, g.Threads = 1, chains*r.WarpSize()
 		}
-		if err := j.c.Prog.Launch(ctx, kernel, g, r.Config.LaunchTimeout, args...); err != nil {
+		if err := j.c.Prog.Launch(ctx, name, g, r.Config.LaunchTimeout, args...); err != nil {
 			return pt, fmt.Errorf("%s, %d bytes: %w", p.Name, f, err)
 		}
 	}
@@ -328,7 +329,7 @@ func (j *chaseJob) point(ctx context.Context, r *engine.Runner, p ChasePath, f i
 			return pt, fmt.Errorf("%s, %d bytes: chain %d recorded no time", p.Name, f, c)
 		}
 		per = append(per, float64(cyc)/float64(steps))
-		if ns := float64(binary.LittleEndian.Uint64(b[8*(probe.ChaseSlots+c):])) / ticksPerNs; ns >= minClockSpanNs {
+		if ns := float64(binary.LittleEndian.Uint64(b[8*(kernel.ChaseSlots+c):])) / ticksPerNs; ns >= minClockSpanNs {
 			hz = append(hz, float64(cyc)/ns*1e9)
 		}
 	}

@@ -7,9 +7,10 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
 	"github.com/gpuarch/gpuarch/engine"
 
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
@@ -52,9 +53,9 @@ const divergentSteps, divergentWarm = 1024, 64
 // (lines per clock per SM, the value the most any count reached). The
 // chase is PTX; other backends skip it.
 func DivergentJob(suite string, levels []DivergentLevel) engine.Job {
-	j := &probe.PTXJob{Module: "divergent_chase", AnyCUDA: true}
+	j := &cudagpu.PTXJob{Module: "divergent_chase", AnyCUDA: true}
 	j.Kernels = func() []*ptx.Kernel {
-		return []*ptx.Kernel{probe.ChaseInitKernel("chase_init"), probe.DivergentChaseKernel("divergent_chase")}
+		return []*ptx.Kernel{cudagpu.ChaseInitKernel("chase_init"), cudagpu.DivergentChaseKernel("divergent_chase")}
 	}
 	var need int64
 	for _, lv := range levels {
@@ -63,17 +64,17 @@ func DivergentJob(suite string, levels []DivergentLevel) engine.Job {
 	for _, lv := range levels {
 		subject := DivergentSubject(lv.Name)
 		note := fmt.Sprintf("every lane chases its own position along one random cycle of 128-byte lines over %s (%s), with ld.global.ca (the default for global loads); one block of up to 32 warps per SM and more blocks beyond; %d timed steps after %d untimed ones; each point is the mean over all warps of their cycles per step",
-			probe.SizeName(lv.Footprint), lv.Note, divergentSteps, divergentWarm)
+			cudagpu.SizeName(lv.Footprint), lv.Note, divergentSteps, divergentWarm)
 		lat := record.Record{ID: DivergentID(lv.Name, record.Latency), Suite: suite, Subject: subject, Group: GroupDivergent,
 			Quantity: record.Latency, Unit: "cycles per warp load",
 			Note: note + "; the value is one warp's (the slowest of 32 lines, unloaded)"}
-		j.Items = append(j.Items, probe.Item{Rec: lat, Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
+		j.Items = append(j.Items, cudagpu.Item{Rec: lat, Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 			return divergentChase(ctx, r, c, lv, need, rec)
 		}})
 		thr := record.Record{ID: DivergentID(lv.Name, record.Throughput), Suite: suite, Subject: subject, Group: GroupDivergent,
 			Quantity: record.Throughput, Unit: "lines/clock/SM",
 			Note: note + "; lines delivered per clock per SM at each count of warps (32 × warps ÷ cycles per step), the value the most any count reached"}
-		j.Items = append(j.Items, probe.Item{Rec: thr, Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
+		j.Items = append(j.Items, cudagpu.Item{Rec: thr, Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 			return divergentRate(j.Done(subject), rec)
 		}})
 	}
@@ -95,10 +96,10 @@ func divergentChase(ctx context.Context, r *engine.Runner, c *engine.Compiled, l
 	}
 	defer free()
 	buf, out := bufs[0], bufs[1]
-	elems := int(lv.Footprint / probe.DivergentLine)
+	elems := int(lv.Footprint / cudagpu.DivergentLine)
 	nbits := uint32(bits.Len32(uint32(elems - 1)))
 	seed := uint32(0x5eed_d17e ^ uint32(lv.Footprint))
-	init := []any{buf.Ptr(), uint32(elems), nbits, uint32(probe.DivergentLine), uint32(1), seed, uint64(buf.Ptr())}
+	init := []any{buf.Ptr(), uint32(elems), nbits, uint32(cudagpu.DivergentLine), uint32(1), seed, uint64(buf.Ptr())}
 	if err := c.Prog.Launch(ctx, "chase_init", engine.Grid{Blocks: (elems + 255) / 256, Threads: 256}, r.OwnTimeout(), init...); err != nil {
 		return fmt.Errorf("divergent chase, building the %s chain: %w", lv.Name, err)
 	}
@@ -127,7 +128,7 @@ func divergentChase(ctx context.Context, r *engine.Runner, c *engine.Compiled, l
 		return err
 	}
 	rec.Provenance.Clock = clk
-	probe.Verified(rec, c.Verifier().Clocked("divergent_chase", []string{"LDG"}, 1))
+	cudagpu.Verified(rec, c.Verifier().Clocked("divergent_chase", []string{"LDG"}, 1))
 	return nil
 }
 

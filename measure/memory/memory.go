@@ -12,7 +12,7 @@
 // (chase.go, stream.go, banks.go, divergent.go, codesize.go), which
 // describe their kernels neutrally (kernel.ChaseSpec, kernel.StreamLoopSpec,
 // kernel.BankLoadsSpec) for each backend's lowering to write, but for the
-// divergent chase, written in PTX (probe.PTXJob), and the code-size test,
+// divergent chase, written in PTX (cudagpu.PTXJob), and the code-size test,
 // the engine's throughput chain (engine.LoopBodyJob), and the names of its
 // records (names.go).
 package memory
@@ -385,7 +385,7 @@ func transferUnitJobs(l2foot int64, l2note string, dram int64) []engine.Planned 
 // at least 2 ms (more passes where the first run was shorter), so that
 // launch and the blocks' staggered starts, which scattered the DRAM
 // points by 15% when a point lasted microseconds, vanish. Each ld.cg
-// sample is taken on a buffer of its own (probe.Stream's Replace), so a
+// sample is taken on a buffer of its own (Stream.Replace), so a
 // point's interval holds the spread that the footprint's placement in
 // physical memory gives near the L2's capacity.
 func BandwidthCurveJobs() []engine.Planned {
@@ -450,7 +450,7 @@ func LatencyHidingJobs(dev record.Device, l1, l2 int64) []engine.Planned {
 	return out
 }
 
-// DivergentJobs plans the divergent chase (probe.DivergentJob): every lane
+// DivergentJobs plans the divergent chase (DivergentJob): every lane
 // its own 128-byte line, at 1 to 64 warps per SM, in an eighth of the
 // detected L1 (the L1 test's region), a quarter of the detected L2 (well
 // inside the near copies of a partitioned L2) and the DRAM streams'

@@ -19,7 +19,7 @@ import (
 type Stream struct {
 	// Subject names it, e.g. "L2 read".
 	Subject string
-	Op      string // see probe.StreamKernel
+	Op      string // see cudagpu.StreamKernel
 	// Footprint is the bytes the kernel streams over (shared: per block).
 	// PerBlock says every block has its own region of Footprint bytes
 	// (L1, shared memory) rather than a slice of one Footprint-sized
@@ -63,7 +63,7 @@ type Stream struct {
 	// the smallest L1, so loads through it stream past it.
 	Carveout engine.Carveout
 	// Rotations, when set, are each tried (the best kept): how many
-	// regions the blocks move on each pass (probe.StreamKernel's rotate). 0
+	// regions the blocks move on each pass (cudagpu.StreamKernel's rotate). 0
 	// keeps every block on its own lines; 1 has each line read by one
 	// block after another, on other SMs, as operands shared by a whole
 	// grid are. Streams with one region per SM ignore it.

@@ -10,10 +10,11 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/backend/drivercode"
+
 	"github.com/gpuarch/gpuarch/engine"
 
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
@@ -40,32 +41,32 @@ const initThreads = 64
 // documented dense rate in operations per clock per SM (0: none), with
 // its source. On a device without the form the records are skipped
 // ("not supported by this device: ...").
-func CoopMatJob(suite string, cm kernel.CoopMat, op string, shapes []probe.CoopMatShape, reference float64, source string) engine.Job {
+func CoopMatJob(suite string, cm kernel.CoopMat, op string, shapes []CoopMatShape, reference float64, source string) engine.Job {
 	return &coopMatJob{suite: suite, cm: cm, op: op, shapes: shapes, reference: reference, source: source}
 }
 
 type coopMatJob struct {
 	suite, op string
 	cm        kernel.CoopMat
-	shapes    []probe.CoopMatShape
+	shapes    []CoopMatShape
 	reference float64
 	source    string
 	lengths   []int
 	c         *engine.Compiled
 }
 
-func (j *coopMatJob) module() string { return probe.CoopMatModule(j.cm) }
+func (j *coopMatJob) module() string { return CoopMatModule(j.cm) }
 
-func (j *coopMatJob) initKernel() string { return probe.CoopMatInitKernel(j.cm) }
+func (j *coopMatJob) initKernel() string { return CoopMatInitKernel(j.cm) }
 
-func (j *coopMatJob) latKernel(n int) string { return probe.CoopMatLatencyKernel(j.cm, n) }
+func (j *coopMatJob) latKernel(n int) string { return CoopMatLatencyKernel(j.cm, n) }
 
-func (j *coopMatJob) tpKernel(ilp int) string { return probe.CoopMatThroughputKernel(j.cm, ilp) }
+func (j *coopMatJob) tpKernel(ilp int) string { return CoopMatThroughputKernel(j.cm, ilp) }
 
 // kernels lists the module's kernels for the given latency lengths
 // (CoopMatKernels).
 func (j *coopMatJob) kernels(lengths []int) []kernel.Spec {
-	return probe.CoopMatKernels(j.cm, j.shapes, lengths)
+	return CoopMatKernels(j.cm, j.shapes, lengths)
 }
 
 func (j *coopMatJob) Prepare(ctx context.Context, r *engine.Runner) {
@@ -123,13 +124,13 @@ func (j *coopMatJob) Measure(ctx context.Context, r *engine.Runner) ([]record.Re
 			rec.Status, rec.Reason = record.StatusFailed, err.Error()
 		}
 	}
-	data, err := r.GPU.Alloc(probe.CoopMatDataBytes)
+	data, err := r.GPU.Alloc(kernel.CoopMatDataBytes)
 	if err != nil {
 		fail(err, &lat, &tp)
 		return out(), engine.FatalOrNil(err)
 	}
 	defer data.Free()
-	words := probe.CoopMatRegion / 4
+	words := kernel.CoopMatRegion / 4
 	if err := j.c.Prog.Launch(ctx, j.initKernel(), engine.Grid{Blocks: words / initThreads, Threads: initThreads}, r.Config.LaunchTimeout, data.Ptr(), uint32(words)); err != nil {
 		err = fmt.Errorf("fill the matrices: %w", err)
 		fail(err, &lat, &tp)
@@ -173,7 +174,7 @@ func (j *coopMatJob) latency(ctx context.Context, r *engine.Runner, data engine.
 	}
 	defer out.Free()
 	// The sink holds a stored matrix, were the guard ever met.
-	big, err := r.GPU.Alloc(probe.CoopMatRegion)
+	big, err := r.GPU.Alloc(kernel.CoopMatRegion)
 	if err != nil {
 		return err
 	}
@@ -215,16 +216,16 @@ func (j *coopMatJob) latency(ctx context.Context, r *engine.Runner, data engine.
 // else the binary's growth from the control group (length 0) to the
 // longest chain. A chain the compiler removed makes the record invalid.
 func (j *coopMatJob) verifyLatency(r *engine.Runner, rec *record.Record) {
-	in, ok := j.c.Prog.(probe.Inspector)
+	in, ok := j.c.Prog.(drivercode.Inspector)
 	if !ok || len(j.lengths) == 0 {
 		rec.Code = &record.CodeCheck{Status: engine.CodeNotVerified, Note: "the backend reports no machine code for cooperative-matrix kernels"}
 		return
 	}
 	spec := engine.ChainSpec{Subject: j.cm.Name(), ExpectISA: coopMatExpect}
 	longest := j.lengths[len(j.lengths)-1]
-	rec.Code = probe.InspectKernel(in, spec, j.latKernel(longest), r.WarpSize(), longest)
+	rec.Code = drivercode.InspectKernel(in, spec, j.latKernel(longest), r.WarpSize(), longest)
 	if rec.Code.Status == engine.CodeNotVerified && len(j.lengths) >= 2 {
-		probe.Growth(in, rec.Code, j.latKernel(j.lengths[0]), r.WarpSize(), j.lengths[0], longest)
+		drivercode.Growth(in, rec.Code, j.latKernel(j.lengths[0]), r.WarpSize(), j.lengths[0], longest)
 	}
 	if rec.Code.Status == engine.CodeInvalid {
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note
@@ -233,7 +234,7 @@ func (j *coopMatJob) verifyLatency(r *engine.Runner, rec *record.Record) {
 
 // launch runs the throughput kernel at shape s for iters iterations and
 // returns the per-SM rate in operations per clock.
-func (j *coopMatJob) launch(ctx context.Context, r *engine.Runner, s probe.CoopMatShape, iters int, data, sink engine.Buffer) (engine.Rate, error) {
+func (j *coopMatJob) launch(ctx context.Context, r *engine.Runner, s CoopMatShape, iters int, data, sink engine.Buffer) (engine.Rate, error) {
 	d := r.GPU.Device()
 	threads := s.Subgroups * r.WarpSize()
 	blocks := max(1, d.SMs) * s.GroupsPerSM
@@ -255,13 +256,13 @@ func (j *coopMatJob) launch(ctx context.Context, r *engine.Runner, s probe.CoopM
 	if err != nil {
 		return engine.Rate{}, fmt.Errorf("throughput kernel %s: %w", k, err)
 	}
-	perWarp := float64(iters) * float64(probe.CoopMatUnroll(s.ILP)*s.ILP) * float64(j.cm.FlopsPerInstr())
+	perWarp := float64(iters) * float64(CoopMatUnroll(s.ILP)*s.ILP) * float64(j.cm.FlopsPerInstr())
 	return r.RateOf(ws, perWarp)
 }
 
 // sized returns the iterations that make a launch at s last about
 // Config.TargetCycles, from a pilot.
-func (j *coopMatJob) sized(ctx context.Context, r *engine.Runner, s probe.CoopMatShape, data, sink engine.Buffer) (int, error) {
+func (j *coopMatJob) sized(ctx context.Context, r *engine.Runner, s CoopMatShape, data, sink engine.Buffer) (int, error) {
 	const pilot = 8
 	rate, err := j.launch(ctx, r, s, pilot, data, sink)
 	if err != nil {
@@ -272,9 +273,9 @@ func (j *coopMatJob) sized(ctx context.Context, r *engine.Runner, s probe.CoopMa
 }
 
 // shapeRecord describes a shape as records do.
-func (j *coopMatJob) shapeRecord(r *engine.Runner, s probe.CoopMatShape, iters int) record.Shape {
+func (j *coopMatJob) shapeRecord(r *engine.Runner, s CoopMatShape, iters int) record.Shape {
 	return record.Shape{WarpsPerSM: s.WarpsPerSM(), ILP: s.ILP, BlocksPerSM: s.GroupsPerSM, ThreadsPerBlk: s.Subgroups * r.WarpSize(),
-		StepsPerIter: probe.CoopMatUnroll(s.ILP) * s.ILP, Iterations: iters}
+		StepsPerIter: CoopMatUnroll(s.ILP) * s.ILP, Iterations: iters}
 }
 
 // throughput sweeps the shapes, reruns the best Config.Repeats times and
@@ -282,7 +283,7 @@ func (j *coopMatJob) shapeRecord(r *engine.Runner, s probe.CoopMatShape, iters i
 // operations per second at the measured clock, and the documented peak's
 // share.
 func (j *coopMatJob) throughput(ctx context.Context, r *engine.Runner, data engine.Buffer, rec *record.Record) error {
-	sink, err := r.GPU.Alloc(probe.CoopMatRegion)
+	sink, err := r.GPU.Alloc(kernel.CoopMatRegion)
 	if err != nil {
 		return err
 	}
@@ -290,7 +291,7 @@ func (j *coopMatJob) throughput(ctx context.Context, r *engine.Runner, data engi
 	d := r.GPU.Device()
 	det := &record.ThroughputDetail{}
 	rec.Through = det
-	best, bestIters := probe.CoopMatShape{}, 0
+	best, bestIters := CoopMatShape{}, 0
 	for _, s := range j.shapes {
 		if most := d.MaxWarpsPerSM; most > 0 && s.WarpsPerSM() > most {
 			det.Sweep = append(det.Sweep, record.SweepPoint{Shape: j.shapeRecord(r, s, 0), Skipped: fmt.Sprintf("%d subgroups per SM, the device runs at most %d", s.WarpsPerSM(), most)})
@@ -349,18 +350,18 @@ func (j *coopMatJob) throughput(ctx context.Context, r *engine.Runner, data engi
 // code, else the binary's growth from the control group to the loop's
 // multiply-adds (which also counts the kernel's other extra code, so it
 // can only overstate the growth of a step).
-func (j *coopMatJob) verifyThroughput(r *engine.Runner, best probe.CoopMatShape, rec *record.Record) {
-	in, ok := j.c.Prog.(probe.Inspector)
+func (j *coopMatJob) verifyThroughput(r *engine.Runner, best CoopMatShape, rec *record.Record) {
+	in, ok := j.c.Prog.(drivercode.Inspector)
 	if !ok || len(j.lengths) == 0 {
 		rec.Code = &record.CodeCheck{Status: engine.CodeNotVerified, Note: "the backend reports no machine code for cooperative-matrix kernels"}
 		return
 	}
-	steps := probe.CoopMatUnroll(best.ILP) * best.ILP
+	steps := CoopMatUnroll(best.ILP) * best.ILP
 	threads := best.Subgroups * r.WarpSize()
 	spec := engine.ChainSpec{Subject: j.cm.Name(), ExpectISA: coopMatExpect}
-	rec.Code = probe.InspectKernel(in, spec, j.tpKernel(best.ILP), threads, steps)
+	rec.Code = drivercode.InspectKernel(in, spec, j.tpKernel(best.ILP), threads, steps)
 	if rec.Code.Status == engine.CodeNotVerified && j.lengths[0] == 0 {
-		probe.Growth(in, rec.Code, j.latKernel(0), threads, 0, steps)
+		drivercode.Growth(in, rec.Code, j.latKernel(0), threads, 0, steps)
 	}
 	if rec.Code.Status == engine.CodeInvalid {
 		rec.Status, rec.Reason = record.StatusInvalid, "machine code: "+rec.Code.Note

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuarch/gpuarch/backend/drivercode"
+
 	"github.com/gpuarch/gpuarch/engine"
 
 	"github.com/gpuarch/gpuarch/measure/mma"
@@ -18,7 +20,6 @@ import (
 	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -137,12 +138,12 @@ func (p *matrixProgram) Launch(_ context.Context, kernel string, grid engine.Gri
 }
 
 // MachineCode implements engine.CodeReporter: the driver's report.
-func (p *matrixProgram) MachineCode() engine.Verifier { return probe.Reported(p) }
+func (p *matrixProgram) MachineCode() engine.Verifier { return drivercode.Reported(p) }
 
-// Inspect implements probe.Inspector: NVIDIA-like statistics only.
-func (p *matrixProgram) Inspect(kernel string, _ int) (*probe.MachineCode, error) {
+// Inspect implements drivercode.Inspector: NVIDIA-like statistics only.
+func (p *matrixProgram) Inspect(kernel string, _ int) (*drivercode.MachineCode, error) {
 	size := 2048 + p.g.bytesPerStep*float64(p.steps[kernel])
-	return &probe.MachineCode{Source: "VK_KHR_pipeline_executable_properties", Statistics: map[string]float64{"Binary Size": size, "Register Count": 90}}, nil
+	return &drivercode.MachineCode{Source: "VK_KHR_pipeline_executable_properties", Statistics: map[string]float64{"Binary Size": size, "Register Count": 90}}, nil
 }
 
 func runCoopMat(t *testing.T, g *matrixGPU) []record.Record {
@@ -150,7 +151,7 @@ func runCoopMat(t *testing.T, g *matrixGPU) []record.Record {
 	cfg := engine.DefaultConfig()
 	cfg.LatencyRepeats, cfg.Repeats = 3, 3
 	r := &engine.Runner{GPU: g, Config: cfg}
-	shapes := []probe.CoopMatShape{{Subgroups: 4, GroupsPerSM: 1, ILP: 1}, {Subgroups: 4, GroupsPerSM: 2, ILP: 4}, {Subgroups: 8, GroupsPerSM: 4, ILP: 8}, {Subgroups: 8, GroupsPerSM: 16, ILP: 1}}
+	shapes := []mma.CoopMatShape{{Subgroups: 4, GroupsPerSM: 1, ILP: 1}, {Subgroups: 4, GroupsPerSM: 2, ILP: 4}, {Subgroups: 8, GroupsPerSM: 4, ILP: 8}, {Subgroups: 8, GroupsPerSM: 16, ILP: 1}}
 	var recs []record.Record
 	job := mma.CoopMatJob("mma", simForm, simForm.Op(), shapes, 4096, "whitepaper")
 	if err := r.Run(context.Background(), []engine.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {

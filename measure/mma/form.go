@@ -8,15 +8,16 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
 	"github.com/gpuarch/gpuarch/engine"
 
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"
 )
 
 // ShortNote is the note of a matrix rate taken from a run as long as
-// the sweep's instead of the long run (see probe.MMA's Long).
+// the sweep's instead of the long run (see cudagpu.MMA's Long).
 const ShortNote = "rate from a run of about 2·10⁶ cycles at the best shape: the long runs (sustained rate, power) are made for one form per matrix unit by default (run --mma-long makes them for every form)"
 
 // Shape is one throughput configuration of a form's job (FormJob): warps
@@ -30,13 +31,13 @@ type Shape struct{ WarpsPerSM, ILP int }
 // data and on zeros over a run long enough for NVML to see the power it
 // draws. Reference is the documented dense rate in operations per clock
 // per SM (0: none), with its source.
-func FormJob(suite string, m probe.MMA, shapes []Shape, reference float64, source string) engine.Job {
+func FormJob(suite string, m cudagpu.MMA, shapes []Shape, reference float64, source string) engine.Job {
 	return &formJob{suite: suite, m: m, shapes: shapes, reference: reference, source: source}
 }
 
 type formJob struct {
 	suite     string
-	m         probe.MMA
+	m         cudagpu.MMA
 	shapes    []Shape
 	reference float64
 	source    string
@@ -68,22 +69,22 @@ func (j *formJob) kernel(ilp int) string {
 }
 
 func (j *formJob) Prepare(ctx context.Context, r *engine.Runner) {
-	m := probe.PTXModule(r)
+	m := cudagpu.PTXModule(r)
 	for _, u := range mmaLatencyUnrolls {
-		m.Add(probe.MMAKernel(j.latencyKernel(u), j.m, 1, u))
+		m.Add(cudagpu.MMAKernel(j.latencyKernel(u), j.m, 1, u))
 	}
 	seen := map[int]bool{}
 	for _, s := range j.shapes {
 		if !seen[s.ILP] {
 			seen[s.ILP] = true
-			m.Add(probe.MMAKernel(j.kernel(s.ILP), j.m, s.ILP, j.unroll()))
+			m.Add(cudagpu.MMAKernel(j.kernel(s.ILP), j.m, s.ILP, j.unroll()))
 		}
 	}
 	if j.m.Target != "" {
 		m.Target = j.m.Target
 	}
 	m.Declare(".extern .shared .align 128 .b8 " + "gpuarch_smem" + "[];")
-	j.c = probe.CompilePTX(ctx, r, "mma_"+engine.KernelName(j.m.Name), m.String())
+	j.c = cudagpu.CompilePTX(ctx, r, "mma_"+engine.KernelName(j.m.Name), m.String())
 }
 
 func (j *formJob) Close() { j.c.Close() }
@@ -157,7 +158,7 @@ func (j *formJob) launch(ctx context.Context, r *engine.Runner, kernel string, s
 	}
 	g := engine.Grid{Blocks: blocks, Threads: threads}
 	if j.m.Wgmma() {
-		g.SharedBytes = probe.WgmmaShared
+		g.SharedBytes = cudagpu.WgmmaShared
 	}
 	warps := blocks * threads / 32
 	out, err := r.GPU.Alloc(max(warps*engine.WarpRecordBytes, 64<<10))

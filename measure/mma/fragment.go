@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
 	"github.com/gpuarch/gpuarch/engine"
 
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -15,11 +16,13 @@ import (
 // FragmentJob measures a fragment move: one warp's latency per load (a
 // dependent chain; stores have none to chain), and the whole GPU's
 // throughput over warps per SM × chains.
-func FragmentJob(suite string, f probe.Fragment) engine.Job { return &fragmentJob{suite: suite, f: f} }
+func FragmentJob(suite string, f cudagpu.Fragment) engine.Job {
+	return &fragmentJob{suite: suite, f: f}
+}
 
 type fragmentJob struct {
 	suite string
-	f     probe.Fragment
+	f     cudagpu.Fragment
 	c     *engine.Compiled
 }
 
@@ -42,24 +45,24 @@ func (j *fragmentJob) latencyKernel(unroll int, control bool) string {
 }
 
 func (j *fragmentJob) Prepare(ctx context.Context, r *engine.Runner) {
-	m := probe.PTXModule(r)
+	m := cudagpu.PTXModule(r)
 	seen := map[int]bool{}
 	for _, s := range fragmentShapes {
 		if !seen[s.ILP] {
 			seen[s.ILP] = true
-			m.Add(probe.FragmentKernel(j.kernel(s.ILP), j.f, s.ILP, fragmentUnroll))
+			m.Add(cudagpu.FragmentKernel(j.kernel(s.ILP), j.f, s.ILP, fragmentUnroll))
 		}
 	}
 	if !j.f.Store {
 		ctl := j.f
 		ctl.Control = true
 		for _, u := range mmaLatencyUnrolls {
-			m.Add(probe.FragmentKernel(j.latencyKernel(u, false), j.f, 1, u))
-			m.Add(probe.FragmentKernel(j.latencyKernel(u, true), ctl, 1, u))
+			m.Add(cudagpu.FragmentKernel(j.latencyKernel(u, false), j.f, 1, u))
+			m.Add(cudagpu.FragmentKernel(j.latencyKernel(u, true), ctl, 1, u))
 		}
 	}
 	m.Declare(".extern .shared .align 128 .b8 " + ptx.DynamicShared + "[];")
-	j.c = probe.CompilePTX(ctx, r, "frag_"+engine.KernelName(j.f.Name()), m.String())
+	j.c = cudagpu.CompilePTX(ctx, r, "frag_"+engine.KernelName(j.f.Name()), m.String())
 }
 
 func (j *fragmentJob) Close() { j.c.Close() }
@@ -74,7 +77,7 @@ func (j *fragmentJob) run(ctx context.Context, r *engine.Runner, s Shape, iters 
 // at s's warps per SM (0: one warp alone).
 func (j *fragmentJob) launch(ctx context.Context, r *engine.Runner, kernel string, s Shape, unroll int, iters uint32) (engine.Rate, error) {
 	d := r.GPU.Device()
-	g := engine.Grid{Blocks: 1, Threads: 32, SharedBytes: probe.FragmentShared}
+	g := engine.Grid{Blocks: 1, Threads: 32, SharedBytes: cudagpu.FragmentShared}
 	if s.WarpsPerSM > 0 {
 		g.Blocks, g.Threads = d.SMs*max(1, s.WarpsPerSM/4), 128
 	}

@@ -21,18 +21,19 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
 	"github.com/gpuarch/gpuarch/engine"
 
 	"github.com/gpuarch/gpuarch/archdb"
 	"github.com/gpuarch/gpuarch/kernel"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
 
 // syncForm builds an mma.sync form: "mma m<M>n<N>k<K> <acc>+=<in>".
-func syncForm(m, n, k int, acc, in string, regsA, regsB, regsD int, frag, accType ptx.Type, elem string, expect ...string) probe.MMA {
-	return probe.MMA{
+func syncForm(m, n, k int, acc, in string, regsA, regsB, regsD int, frag, accType ptx.Type, elem string, expect ...string) cudagpu.MMA {
+	return cudagpu.MMA{
 		Name: fmt.Sprintf("mma m%dn%dk%d %s+=%s", m, n, k, acc, in), Group: GroupMMASync,
 		Instr: fmt.Sprintf("mma.sync.aligned.m%dn%dk%d.row.col.%s.%s.%s.%s", m, n, k, acc, in, in, acc),
 		M:     m, N: n, K: k, RegsA: regsA, RegsB: regsB, RegsD: regsD, Frag: frag, Acc: accType, Elem: elem, Expect: expect,
@@ -41,8 +42,8 @@ func syncForm(m, n, k int, acc, in string, regsA, regsB, regsD int, frag, accTyp
 
 // sparseForm builds an mma.sp form with ordered metadata (2:4: elements 0 and
 // 1 of every 4) and selector 0.
-func sparseForm(m, n, k int, acc, in string, accType ptx.Type, elem string, expect ...string) probe.MMA {
-	return probe.MMA{
+func sparseForm(m, n, k int, acc, in string, accType ptx.Type, elem string, expect ...string) cudagpu.MMA {
+	return cudagpu.MMA{
 		Name: fmt.Sprintf("mma.sp m%dn%dk%d %s+=%s (2:4)", m, n, k, acc, in), Group: GroupSparse,
 		Instr: fmt.Sprintf("mma.sp::ordered_metadata.sync.aligned.m%dn%dk%d.row.col.%s.%s.%s.%s", m, n, k, acc, in, in, acc),
 		M:     m, N: n, K: k, RegsA: 4, RegsB: 4, RegsD: 4, Frag: ptx.B32, Acc: accType, Elem: elem, Tail: ", 0x0", Expect: expect,
@@ -52,12 +53,12 @@ func sparseForm(m, n, k int, acc, in string, accType ptx.Type, elem string, expe
 // wgmmaForm builds a wgmma.mma_async form for a 64×n tile: SS (A and B from
 // shared memory) or RS (A from registers). tail are the immediates after
 // scale-d (scales and transposes, as the type allows).
-func wgmmaForm(n, k int, acc, in string, rs bool, accType ptx.Type, elem, tailSS, tailRS string, expect ...string) probe.MMA {
+func wgmmaForm(n, k int, acc, in string, rs bool, accType ptx.Type, elem, tailSS, tailRS string, expect ...string) cudagpu.MMA {
 	src, regsA, tail := "SS", 0, tailSS
 	if rs {
 		src, regsA, tail = "RS", 4, tailRS
 	}
-	return probe.MMA{
+	return cudagpu.MMA{
 		Name: fmt.Sprintf("wgmma m64n%dk%d %s+=%s %s", n, k, acc, in, src), Group: GroupWGMMA,
 		Instr: fmt.Sprintf("wgmma.mma_async.sync.aligned.m64n%dk%d.%s.%s.%s", n, k, acc, in, in),
 		M:     64, N: n, K: k, RegsA: regsA, RegsD: n / 2, Frag: ptx.B32, Acc: accType, Elem: elem, Tail: tail, Expect: expect,
@@ -66,9 +67,9 @@ func wgmmaForm(n, k int, acc, in string, rs bool, accType ptx.Type, elem, tailSS
 }
 
 // Forms returns the instruction forms measured, in report order.
-func Forms() []probe.MMA {
+func Forms() []cudagpu.MMA {
 	b32, f32, f64, s32 := ptx.B32, ptx.F32, ptx.F64, ptx.S32
-	out := []probe.MMA{
+	out := []cudagpu.MMA{
 		syncForm(16, 8, 16, "f32", "f16", 4, 2, 4, b32, f32, "f16", "HMMA"),
 		syncForm(16, 8, 16, "f16", "f16", 4, 2, 2, b32, b32, "f16", "HMMA"),
 		syncForm(16, 8, 8, "f32", "f16", 2, 1, 4, b32, f32, "f16", "HMMA"),
@@ -132,7 +133,7 @@ func Forms() []probe.MMA {
 // (the FP64 tensor datapath, DMMA). The power forms among them sample
 // power. The rest take their rates from a run as long as the sweep's
 // (run --mma-long makes every form's long runs).
-func markLong(forms []probe.MMA) {
+func markLong(forms []cudagpu.MMA) {
 	seen := map[string]bool{}
 	for i := range forms {
 		m := &forms[i]
@@ -149,7 +150,7 @@ func markLong(forms []probe.MMA) {
 // for each input type the widest SS wgmma (the peak form), and for f64,
 // which has no wgmma, mma.sync m8n8k4; the f16 mma.sync m16n8k16 too, to
 // set the warp-level instruction's energy beside the warpgroup's.
-func markPower(forms []probe.MMA) {
+func markPower(forms []cudagpu.MMA) {
 	for i := range forms {
 		m := &forms[i]
 		switch {
@@ -165,7 +166,7 @@ func markPower(forms []probe.MMA) {
 // warps per SM with 1 to 4 accumulators each for mma.sync; one or two
 // warpgroups per SM for wgmma, with two accumulators where they fit the
 // registers (N up to 64).
-func Shapes(m probe.MMA) []Shape {
+func Shapes(m cudagpu.MMA) []Shape {
 	if m.Wgmma() {
 		s := []Shape{{WarpsPerSM: 4, ILP: 1}, {WarpsPerSM: 8, ILP: 1}}
 		if m.N <= 64 {
@@ -203,7 +204,7 @@ func Jobs(dev record.Device) []engine.Planned {
 
 // Peak is the documented dense peak of form m on dev (operations per clock
 // per SM; 0 where archdb has none) and its source.
-func Peak(dev record.Device, m probe.MMA) (float64, string) {
+func Peak(dev record.Device, m cudagpu.MMA) (float64, string) {
 	peak, _ := archdb.TensorPeak(dev.ComputeCapability, m.Elem)
 	source := archdb.TensorSource
 	if m.Group == GroupSparse {
@@ -216,8 +217,8 @@ func Peak(dev record.Device, m probe.MMA) (float64, string) {
 
 // Fragments are the fragment moves measured: ldmatrix of 1, 2 and 4
 // matrices (and 4 transposed) and stmatrix of 1, 2 and 4.
-func Fragments() []probe.Fragment {
-	return []probe.Fragment{
+func Fragments() []cudagpu.Fragment {
+	return []cudagpu.Fragment{
 		{Count: 1}, {Count: 2}, {Count: 4}, {Count: 4, Trans: true},
 		{Store: true, Count: 1}, {Store: true, Count: 2}, {Store: true, Count: 4},
 	}
@@ -225,12 +226,12 @@ func Fragments() []probe.Fragment {
 
 // CoopMatShapes is every combination of subgroups per workgroup,
 // workgroups per SM and accumulators per subgroup.
-func CoopMatShapes(subgroups, groupsPerSM, ilps []int) []probe.CoopMatShape {
-	var out []probe.CoopMatShape
+func CoopMatShapes(subgroups, groupsPerSM, ilps []int) []CoopMatShape {
+	var out []CoopMatShape
 	for _, s := range subgroups {
 		for _, g := range groupsPerSM {
 			for _, i := range ilps {
-				out = append(out, probe.CoopMatShape{Subgroups: s, GroupsPerSM: g, ILP: i})
+				out = append(out, CoopMatShape{Subgroups: s, GroupsPerSM: g, ILP: i})
 			}
 		}
 	}
@@ -241,7 +242,7 @@ func CoopMatShapes(subgroups, groupsPerSM, ilps []int) []probe.CoopMatShape {
 // workgroup, 1, 2 or 4 workgroups per SM (4 to 32 subgroups per SM), and
 // 1 to 8 independent accumulators per subgroup, enough for the tensor
 // cores of an H100 to be fed as mma.sync's best shapes feed them.
-func CoopMatGrid() []probe.CoopMatShape {
+func CoopMatGrid() []CoopMatShape {
 	return CoopMatShapes([]int{4, 8}, []int{1, 2, 4}, []int{1, 2, 4, 8})
 }
 
@@ -249,7 +250,7 @@ func CoopMatGrid() []probe.CoopMatShape {
 // workgroup/workgroups per SM/accumulators per subgroup, each a
 // comma-separated list of positive numbers ("4,8/1,2,4/2,4,8"); "" is
 // CoopMatGrid.
-func ParseCoopMatGrid(s string) ([]probe.CoopMatShape, error) {
+func ParseCoopMatGrid(s string) ([]CoopMatShape, error) {
 	if s == "" {
 		return CoopMatGrid(), nil
 	}
@@ -282,7 +283,7 @@ var CoopMatDefault = kernel.CoopMat{M: 16, N: 16, K: 16, A: "f16", B: "f16", C: 
 // type triple (not saturating) names the operation its throughput record
 // pairs by. A device that lists none gets CoopMatDefault's job, whose
 // records say why it is skipped.
-func CoopMatJobs(dev record.Device, shapes []probe.CoopMatShape) []engine.Planned {
+func CoopMatJobs(dev record.Device, shapes []CoopMatShape) []engine.Planned {
 	var forms []kernel.CoopMat
 	if v := dev.Vulkan; v != nil {
 		for _, p := range v.CooperativeMatrix {

@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
@@ -32,7 +33,7 @@ func TestForms(t *testing.T) {
 			if m.Acc == ptx.F64 && m.RegsD != per || m.Acc != ptx.F64 && m.RegsD != per {
 				t.Errorf("%d accumulator registers, want %d", m.RegsD, per)
 			}
-			k := probe.MMAKernel("k", m, 2, 4)
+			k := cudagpu.MMAKernel("k", m, 2, 4)
 			src := (&ptx.Module{Version: "9.0", Target: "sm_90a", Kernels: []*ptx.Kernel{k}}).String()
 			if n := strings.Count(src, m.Instr+" "); n != 8 {
 				t.Errorf("kernel holds %d %s, want 8 (2 accumulators × 4)", n, m.Instr)
@@ -66,7 +67,7 @@ func TestJobs(t *testing.T) {
 		t.Errorf("%d jobs for %d forms and %d fragment moves", len(jobs), len(Forms()), len(Fragments()))
 	}
 	for _, f := range Fragments() {
-		k := probe.FragmentKernel("k", f, 2, 4)
+		k := cudagpu.FragmentKernel("k", f, 2, 4)
 		src := (&ptx.Module{Version: "9.0", Target: "sm_90", Kernels: []*ptx.Kernel{k}}).String()
 		if n := strings.Count(src, f.Name()+" "); n != 8 {
 			t.Errorf("%s: kernel holds %d, want 8 (2 chains × 4)", f.Name(), n)
@@ -175,7 +176,7 @@ func TestParseCoopMatGrid(t *testing.T) {
 			t.Errorf("%q: %d shapes (%v), want %d", tc.in, len(got), err, tc.n)
 		}
 	}
-	if got, _ := ParseCoopMatGrid("8/2/4"); got[0] != (probe.CoopMatShape{Subgroups: 8, GroupsPerSM: 2, ILP: 4}) {
+	if got, _ := ParseCoopMatGrid("8/2/4"); got[0] != (CoopMatShape{Subgroups: 8, GroupsPerSM: 2, ILP: 4}) {
 		t.Errorf("8/2/4 is %+v", got[0])
 	}
 }

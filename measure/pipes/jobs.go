@@ -180,7 +180,7 @@ func mixOp(parts []MixPart) string {
 // every part.
 type MixShape struct{ Warps, ILP int }
 
-// MixJob measures parts interleaved in one loop (see probe.MixKernel) at each
+// MixJob measures parts interleaved in one loop (see cudagpu.MixKernel) at each
 // shape, keeping the best: warp instructions (of all parts) per clock per
 // SM, each record in group. role is recorded in its MixDetail.
 func MixJob(suite, group, id, subject, role string, parts []MixPart, shapes []MixShape) engine.Job {

@@ -5,7 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gpuarch/gpuarch/probe"
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
 	"github.com/gpuarch/gpuarch/ptx"
 )
 
@@ -38,7 +39,7 @@ func TestCatalogEntries(t *testing.T) {
 			if uniform && s.Note == "" {
 				t.Error("a step with a warp-uniform result has no note")
 			}
-			for _, k := range []*ptx.Kernel{probe.LatencyKernel("lat", s.Step, 8), probe.ThroughputKernel("tp", s.Step, 2, 4)} {
+			for _, k := range []*ptx.Kernel{cudagpu.LatencyKernel("lat", s.Step, 8), cudagpu.ThroughputKernel("tp", s.Step, 2, 4)} {
 				src := (&ptx.Module{Version: "9.0", Target: "sm_90", Kernels: []*ptx.Kernel{k}}).String()
 				if m := leftover.FindString(src); m != "" {
 					t.Errorf("placeholder %s left in the PTX", m)

@@ -12,10 +12,11 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
 	"github.com/gpuarch/gpuarch/engine"
 
 	"github.com/gpuarch/gpuarch/backend/vk"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/sass"
 	"github.com/gpuarch/gpuarch/vulkan"
 )
@@ -129,10 +130,10 @@ type Env struct {
 	VulkanDevices func() (loader string, devs []vulkan.PhysicalDevice, err error)
 	// Disassembler finds the machine-code disassembler; an error means
 	// results are "not verified".
-	Disassembler func() (probe.Disassembler, error)
+	Disassembler func() (cudagpu.Disassembler, error)
 	// Assembler finds ptxas, which compiles what the driver's linker
 	// cannot (nil, or an error: those probes are skipped).
-	Assembler func() (probe.Assembler, error)
+	Assembler func() (cudagpu.Assembler, error)
 	// Config is the measurement configuration.
 	Config engine.Config
 	// Worker runs probes; by default in a child process (see worker.go).
@@ -155,7 +156,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		DefaultBackend: defaultBackend,
 		DeviceCount:    deviceCount,
 		VulkanDevices:  vk.Devices,
-		Disassembler: func() (probe.Disassembler, error) {
+		Disassembler: func() (cudagpu.Disassembler, error) {
 			d, err := sass.FindDisassembler()
 			if err != nil {
 				return nil, err
@@ -163,7 +164,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			d.NoDataflow = true // the probes' kernels: see sass.Disassembler
 			return d, nil
 		},
-		Assembler: func() (probe.Assembler, error) {
+		Assembler: func() (cudagpu.Assembler, error) {
 			a, err := sass.FindAssembler()
 			if err != nil {
 				return nil, err

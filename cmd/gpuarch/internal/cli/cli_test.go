@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
 	"github.com/gpuarch/gpuarch/engine"
 
 	"github.com/google/go-cmp/cmp"
@@ -24,7 +26,6 @@ import (
 	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/measure/pipes"
 	"github.com/gpuarch/gpuarch/measure/warp"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/report"
 )
@@ -46,7 +47,7 @@ func testEnv(gpu *sim.GPU) (*Env, *bytes.Buffer, *bytes.Buffer) {
 			}
 			return gpu, nil
 		},
-		Disassembler: func() (probe.Disassembler, error) { return nil, errors.New("nvdisasm is not on the PATH") },
+		Disassembler: func() (cudagpu.Disassembler, error) { return nil, errors.New("nvdisasm is not on the PATH") },
 		Config:       cfg,
 	}
 	e.Worker = e.work
@@ -626,7 +627,7 @@ func TestVulkanInstOnLavapipe(t *testing.T) {
 			cfg.LatencyLengths, cfg.LatencyRepeats, cfg.Repeats = []int{0, 32, 64}, 3, 3
 			cfg.ILPs, cfg.WarpsPerSM, cfg.BodySteps, cfg.TargetCycles, cfg.ClockMicros = []int{1, 4}, []int{4}, 64, 2e5, 200
 			e := &Env{Stdout: &stdout, Stderr: &stderr, OpenGPU: openGPU, DefaultBackend: defaultBackend, VulkanDevices: vk.Devices,
-				Disassembler: func() (probe.Disassembler, error) { return nil, errors.New("not used") }, Config: cfg}
+				Disassembler: func() (cudagpu.Disassembler, error) { return nil, errors.New("not used") }, Config: cfg}
 			e.Worker = e.work
 			dir := t.TempDir()
 			err := e.Run(context.Background(), []string{"inst", "--backend", "vulkan", "--timing", timing, "--out", dir, "Fma.f32", "OpGroupNonUniformShuffleXor.u32"})

@@ -9,11 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
 	"github.com/gpuarch/gpuarch/engine"
 
 	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/measure/mma"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/vulkan"
 )
@@ -65,7 +66,7 @@ func TestVulkanMMAOnLavapipe(t *testing.T) {
 	cfg := engine.DefaultConfig()
 	cfg.LatencyLengths, cfg.LatencyRepeats, cfg.Repeats, cfg.TargetCycles, cfg.ClockMicros = []int{0, 16, 32}, 3, 3, 2e5, 200
 	e := &Env{Stdout: &stdout, Stderr: &stderr, OpenGPU: openGPU, DefaultBackend: defaultBackend, VulkanDevices: vk.Devices,
-		Disassembler: func() (probe.Disassembler, error) { return nil, errors.New("not used") }, Config: cfg}
+		Disassembler: func() (cudagpu.Disassembler, error) { return nil, errors.New("not used") }, Config: cfg}
 	e.Worker = e.work
 	dir := t.TempDir()
 	// Every record is skipped, saying why: the run measured nothing, and

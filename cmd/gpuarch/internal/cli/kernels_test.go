@@ -19,6 +19,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
 	"github.com/gpuarch/gpuarch/engine"
 
 	"github.com/gpuarch/gpuarch/backend/sim"
@@ -27,7 +29,6 @@ import (
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/pipes"
 	"github.com/gpuarch/gpuarch/measure/registry"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/spirv"
 )
@@ -177,8 +178,8 @@ func workRun(f kernelFile, req WorkRequest) kernelRun {
 		e := &Env{
 			Stdout: &strings.Builder{}, Stderr: &stderr,
 			OpenGPU:      func(context.Context, Target) (Device, error) { return g, nil },
-			Disassembler: func() (probe.Disassembler, error) { return nil, errors.New("the listing needs no machine code") },
-			Assembler:    func() (probe.Assembler, error) { return kernelAssembler{}, nil },
+			Disassembler: func() (cudagpu.Disassembler, error) { return nil, errors.New("the listing needs no machine code") },
+			Assembler:    func() (cudagpu.Assembler, error) { return kernelAssembler{}, nil },
 		}
 		type mark struct {
 			n       int // modules compiled before the message
@@ -266,7 +267,7 @@ func newKernelGPU(f kernelFile) *kernelGPU {
 		}
 		return 0
 	}
-	g := &kernelGPU{GPU: fake, dev: dev, cg: fake.Wrap(probe.PTX{Version: dev.PTXVersion, Target: dev.PTXTarget})}
+	g := &kernelGPU{GPU: fake, dev: dev, cg: fake.Wrap(cudagpu.PTX{Version: dev.PTXVersion, Target: dev.PTXTarget})}
 	if dev.BackendOf() == backendVulkan {
 		g.cg = fake.Wrap(vk.Codegen{Features: vulkanFeatures(dev)})
 	}
@@ -287,7 +288,7 @@ func (g *kernelGPU) Compile(ctx context.Context, name, source string) (engine.Pr
 	return g.GPU.Compile(ctx, name, source)
 }
 
-// LoadCubin implements probe.CubinLoader: the "cubin" is the PTX
+// LoadCubin implements cudagpu.CubinLoader: the "cubin" is the PTX
 // kernelAssembler was given.
 func (g *kernelGPU) LoadCubin(ctx context.Context, name string, cubin []byte) (engine.Program, error) {
 	return g.Compile(ctx, name, string(cubin))

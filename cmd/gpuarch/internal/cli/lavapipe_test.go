@@ -9,10 +9,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
 	"github.com/gpuarch/gpuarch/engine"
 
 	"github.com/gpuarch/gpuarch/backend/vk"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -39,7 +40,7 @@ func TestVulkanRunAllSuitesOnLavapipe(t *testing.T) {
 	cfg.LatencyLengths, cfg.LatencyRepeats, cfg.Repeats = []int{0, 16, 32}, 3, 3
 	cfg.ILPs, cfg.WarpsPerSM, cfg.BodySteps, cfg.TargetCycles, cfg.ClockMicros = []int{1, 4}, []int{4, 8}, 64, 2e5, 200
 	e := &Env{Stdout: &stdout, Stderr: &stderr, OpenGPU: openGPU, DefaultBackend: defaultBackend, VulkanDevices: vk.Devices,
-		Disassembler: func() (probe.Disassembler, error) { return nil, errors.New("not used") }, Config: cfg}
+		Disassembler: func() (cudagpu.Disassembler, error) { return nil, errors.New("not used") }, Config: cfg}
 	e.Worker = e.work
 	dir := t.TempDir()
 	// lavapipe's compiler folds a few latency chains, which fail their

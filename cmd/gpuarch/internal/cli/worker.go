@@ -14,12 +14,13 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+
 	"github.com/gpuarch/gpuarch/engine"
 
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/links"
 	"github.com/gpuarch/gpuarch/measure/registry"
-	"github.com/gpuarch/gpuarch/probe"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -142,7 +143,7 @@ func (e *Env) work(ctx context.Context, req WorkRequest, send func(WorkMessage))
 	isa := gpu.Codegen().ISA()
 	msg := WorkMessage{Type: "device", Device: &dev}
 	if isa == kernel.ISAPTX {
-		tc := &probe.Toolchain{}
+		tc := &cudagpu.Toolchain{}
 		if d, err := e.Disassembler(); err == nil {
 			tc.Disasm, tc.Listings = d, engine.OpenModuleCache()
 		} else {
