@@ -329,7 +329,9 @@ func TestWriteRunsReadRuns(t *testing.T) {
 // their model's earlier recorded runs give (compare/earlier-runs.json.gz),
 // as results/<GPU>/compare/repeat.md shows them: at least 99% of the
 // figures moved by no more than their floor, at most 0.5% changed, and
-// on the H100 the shared-lines L2 read varies between runs.
+// on the H100 the shared-lines L2 read, which depends on timing no kernel
+// controls, carries its spread between runs as its floor (about ±20%),
+// so that however far it moves between two runs it is never "changed".
 func TestRecordedRepeatsWithEarlierRuns(t *testing.T) {
 	for _, model := range []string{"NVIDIA-H100-80GB-HBM3", "NVIDIA-H200"} {
 		t.Run(model, func(t *testing.T) {
@@ -351,8 +353,8 @@ func TestRecordedRepeatsWithEarlierRuns(t *testing.T) {
 				t.Errorf("%d of %d figures within their floor, %d changed; want at least 99%% and at most 0.5%%", in, n, changed)
 			}
 			for _, r := range res.Rows {
-				if r.ID == l2Read && model == "NVIDIA-H100-80GB-HBM3" && (r.Verdict != Varies || r.Delta > -0.15) {
-					t.Errorf("the H100's shared-lines L2 read: %s, change %+.1f%%, floor %.1f%% (%s); want it to vary between runs by about -19%%", r.Verdict, 100*r.Delta, 100*r.Floor, r.FloorFrom)
+				if r.ID == l2Read && model == "NVIDIA-H100-80GB-HBM3" && (r.Verdict == Changed || r.Floor < 0.15 || r.FloorFrom != "between runs") {
+					t.Errorf("the H100's shared-lines L2 read: %s, change %+.1f%%, floor %.1f%% (%s); want a floor between runs of about 20%%, never changed", r.Verdict, 100*r.Delta, 100*r.Floor, r.FloorFrom)
 				}
 			}
 		})

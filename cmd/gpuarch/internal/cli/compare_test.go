@@ -41,20 +41,20 @@ func TestCompareBetweenRuns(t *testing.T) {
 			name: "the runs beside A are the pair compared: no floor from them, said first",
 			args: []string{"compare", a, b},
 			want: []string{"**No variability between runs is used: the repeat runs given are A and B themselves.**",
-				"| `memory/bandwidth/L2 read` | bytes/clock/SM | 46.03 | 37.7 | -18.10% | ±3.0% (minimum) | 0.000 | changed |"},
+				"| `memory/bandwidth/L2 read` | bytes/clock/SM | 37.9 | 46.14 | +21.76% | ±3.0% (minimum) | 0.002 | changed |"},
 		},
 		{
 			name: "the earlier runs of the model: the shared-lines L2 read varies between runs",
 			args: []string{"compare", a, b, "--between", earlier},
 			want: []string{"each figure's spread over 9 runs of the NVIDIA H100 80GB HBM3 other than B",
-				"| `memory/bandwidth/L2 read` | bytes/clock/SM | 46.03 | 37.7 | -18.10% | ±20.8% (between runs) | 0.000 | varies ±20.8% between runs |",
-				"| `dispatch/fence/membar.sys` | cycles per iteration | 1266 | 1435 | +13.34% | ±13.7% (between runs) | 0.008 | varies ±13.7% between runs |"},
+				"| `memory/bandwidth/L2 read` | bytes/clock/SM | 37.9 | 46.14 | +21.76% | ±24.5% (between runs) | 0.002 | varies ±24.5% between runs |",
+				"| `memory/latency hiding/L2, 8 FFMA per load` | bytes/clock/SM | 19.85 | 22.56 | +13.64% | ±14.8% (between runs) | 0.002 | varies ±14.8% between runs |"},
 		},
 		{
 			name: "B given among them is left out",
 			args: []string{"compare", a, b, "--between", b, "--between", earlier},
 			want: []string{"other than B", "B itself, whose difference from A is what is judged",
-				"varies ±20.8% between runs"},
+				"varies ±24.5% between runs"},
 		},
 		{
 			name:    "--between none",
@@ -66,7 +66,7 @@ func TestCompareBetweenRuns(t *testing.T) {
 			name: "a new run against the recorded one: A and its repeat beside it give the floors",
 			args: []string{"compare", a, newRun},
 			want: []string{"each figure's spread over 2 runs of the NVIDIA H100 80GB HBM3 other than B",
-				"repeat-results.json.gz` (GPU-393ac2ed, 2026-11-26 11:23)", "(GPU-393ac2ed, 2026-11-26 11:22, A)"},
+				"repeat-results.json.gz` (GPU-beb1ecca, 2026-11-26 14:01)", "(GPU-beb1ecca, 2026-11-26 14:00, A)"},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
