@@ -81,7 +81,7 @@ func TestLatencyLevelClock(t *testing.T) {
 		Curve: &record.CurveDetail{Path: "global ld.cg, one SM", ClockHz: 1.98e9, Points: pts},
 	}}}
 	var b strings.Builder
-	writeMemory(&b, run)
+	writeMemory(&b, run, nil)
 	got := b.String()
 	for _, w := range []string{
 		"| 140 |", // 210 cycles at 1500 MHz

@@ -63,7 +63,7 @@ func levelClockNote(r *record.Record, l infer.Level, warm float64) string {
 	return fmt.Sprintf("ran at an SM clock of %s MHz, not the warm-up's %.0f MHz (the L2's and DRAM's cycles fall with the SM clock; shared memory's and the L1's do not)", record.MHzSpan(lo, hi), warm/1e6)
 }
 
-func writeMemory(b *strings.Builder, run *record.Run) {
+func writeMemory(b *strings.Builder, run *record.Run, vars *variations) {
 	curves := latencyCurves(run)
 	b.WriteString("## Memory hierarchy\n\n")
 	if len(curves) == 0 {
@@ -119,7 +119,7 @@ func writeMemory(b *strings.Builder, run *record.Run) {
 	if _, carve := splitCarveout(curves); len(carve) > 0 {
 		fmt.Fprintf(b, "![The L1 chase at each carve-out](%s/%s)\n\n", PlotDir, carveoutPlotName)
 	}
-	writeBandwidth(b, run)
+	writeBandwidth(b, run, vars)
 	writeBanks(b, run)
 	writeGlobalAccess(b, run)
 	writeLoadedLatency(b, run)
@@ -408,8 +408,10 @@ func writeBanks(b *strings.Builder, run *record.Run) {
 	b.WriteString("\n\n")
 }
 
-// writeBandwidth tabulates the bandwidth records.
-func writeBandwidth(b *strings.Builder, run *record.Run) {
+// writeBandwidth tabulates the bandwidth records, each with its ±
+// within the run and, where repeat runs show it varies more between runs,
+// that spread (vars).
+func writeBandwidth(b *strings.Builder, run *record.Run, vars *variations) {
 	rows := memoryGroup(run, memory.GroupBandwidth)
 	if len(rows) == 0 {
 		return
@@ -438,11 +440,14 @@ func writeBandwidth(b *strings.Builder, run *record.Run) {
 		if r.Through.Best.Rotate > 0 {
 			shape += ", on the next block's lines each pass"
 		}
-		fmt.Fprintf(b, "| %s | %s | %.0f | %s | %s | %s | %s | %s |\n", mdtext.Cell(r.Subject), linked(r, fmt.Sprintf("%.1f", r.Value))+spread(r), r.Through.ResultsPerSecond/1e9, clock, share,
+		fmt.Fprintf(b, "| %s | %s | %.0f | %s | %s | %s | %s | %s |\n", mdtext.Cell(r.Subject), linked(r, fmt.Sprintf("%.1f", r.Value))+spread(r)+vars.between(r), r.Through.ResultsPerSecond/1e9, clock, share,
 			shape, foot, oneLine(r.Note))
 	}
 	if line := spreadNote(rows); line != "" {
 		b.WriteString("\n" + line)
+		if vars != nil && len(vars.more) > 0 {
+			b.WriteString(" A figure that varies more between runs than within one says by how much (the range of the runs' values over their median, see *Variability between runs*): that, not its ± within this run, is how far it can be trusted.")
+		}
 	}
 	b.WriteString("\nThe DRAM interface's rate is 2 (double data rate) × the memory clock × the bus width, from the driver's attributes (see the spec sheet).")
 	writeL2Sharing(b, run)

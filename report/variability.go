@@ -25,36 +25,13 @@ const maxVariations = 40
 // as one run's value. Runs of another model or backend are left out, and
 // so is a repeat run that is run itself (same GPU and start). Nothing is
 // written without at least one other run.
-func writeVariability(b *strings.Builder, run *record.Run, reps *compare.Repeats) {
-	if reps == nil {
+func writeVariability(b *strings.Builder, run *record.Run, v *variations) {
+	if v == nil {
 		return
 	}
-	runs := []*record.Run{run}
-	var names []string
-	for i, r := range reps.Runs {
-		if r == nil || r.Device.Name != run.Device.Name || r.Device.BackendOf() != run.Device.BackendOf() ||
-			(r.Device.UUID == run.Device.UUID && r.Started.Equal(run.Started)) {
-			continue
-		}
-		runs = append(runs, r)
-		name := "—"
-		if i < len(reps.Files) {
-			name = reps.Files[i]
-		}
-		names = append(names, fmt.Sprintf("%s (%s)", mdtext.CellCode(name), mdtext.Cell(compare.RepeatRun{GPU: r.Device.UUID, Started: r.Started}.String())))
-	}
-	if len(runs) < 2 {
-		return
-	}
-	var more []compare.Variation
-	for _, v := range compare.Variability(runs...) {
-		if v.MoreBetween() {
-			more = append(more, v)
-		}
-	}
-	sort.SliceStable(more, func(i, j int) bool { return more[i].Between > more[j].Between })
+	more := v.more
 	b.WriteString("## Variability between runs\n\n")
-	fmt.Fprintf(b, "This run is set beside %d other run(s) of the %s: %s. ", len(runs)-1, mdtext.Cell(run.Device.Name), strings.Join(names, "; "))
+	fmt.Fprintf(b, "This run is set beside %d other run(s) of the %s: %s. ", v.others, mdtext.Cell(run.Device.Name), strings.Join(v.names, "; "))
 	fmt.Fprintf(b, "%d figures vary more between runs than within one (between runs: the range of the runs' values over their median, far-off runs left out, the floor `gpuarch compare` takes from repeat runs; within a run: the larger half of the 95%% confidence interval of the median): for these the spread between runs, not one run's ±, is how far this run's figure can be trusted.\n\n", len(more))
 	if len(more) == 0 {
 		return
@@ -80,4 +57,65 @@ func writeVariability(b *strings.Builder, run *record.Run, reps *compare.Repeats
 		fmt.Fprintf(b, "| %s%s | %s | %s | %.1f%% | %s | %d |\n", mdtext.CellCode(v.ID), host, mdtext.Cell(v.Unit), this, 100*v.Between, within, v.Runs)
 	}
 	b.WriteString("\n")
+}
+
+// variations is what the repeat runs of run's model say of its figures:
+// the figures that vary more between runs than within one
+// (compare.Variation.MoreBetween), largest first, and by ID; others runs
+// besides run, names them as the document cites them.
+type variations struct {
+	others int
+	names  []string
+	more   []compare.Variation
+	byID   map[string]compare.Variation
+}
+
+// variationsOf sets run beside the repeat runs of reps of its model and
+// backend (a repeat run that is run itself, same GPU and start, left
+// out); nil without at least one other run.
+func variationsOf(run *record.Run, reps *compare.Repeats) *variations {
+	if reps == nil {
+		return nil
+	}
+	runs := []*record.Run{run}
+	v := &variations{byID: map[string]compare.Variation{}}
+	for i, r := range reps.Runs {
+		if r == nil || r.Device.Name != run.Device.Name || r.Device.BackendOf() != run.Device.BackendOf() ||
+			(r.Device.UUID == run.Device.UUID && r.Started.Equal(run.Started)) {
+			continue
+		}
+		runs = append(runs, r)
+		name := "—"
+		if i < len(reps.Files) {
+			name = reps.Files[i]
+		}
+		v.names = append(v.names, fmt.Sprintf("%s (%s)", mdtext.CellCode(name), mdtext.Cell(compare.RepeatRun{GPU: r.Device.UUID, Started: r.Started}.String())))
+	}
+	if len(runs) < 2 {
+		return nil
+	}
+	v.others = len(runs) - 1
+	for _, x := range compare.Variability(runs...) {
+		if x.MoreBetween() {
+			v.more = append(v.more, x)
+			v.byID[x.ID] = x
+		}
+	}
+	sort.SliceStable(v.more, func(i, j int) bool { return v.more[i].Between > v.more[j].Between })
+	return v
+}
+
+// between is " (x.x% between runs)" for a figure that varies more between
+// runs than within one, so that a table showing its ± within a run does
+// not overstate it (the shared-lines L2 read: ±0.2% in a run, 20%
+// between two); "" otherwise, or without repeat runs.
+func (v *variations) between(r *record.Record) string {
+	if v == nil || r == nil {
+		return ""
+	}
+	x, ok := v.byID[r.ID]
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf(" (%.1f%% between runs)", 100*x.Between)
 }

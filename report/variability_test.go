@@ -6,7 +6,9 @@ import (
 	"time"
 
 	"github.com/gpuarch/gpuarch/compare"
+	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/stats"
 )
 
 // varRun is a run of one GPU with a steady figure and one that depends on
@@ -100,4 +102,51 @@ func section(md string) string {
 		return rest[:j+3]
 	}
 	return rest
+}
+
+// The bandwidth table gives a figure that varies more between runs than
+// within one its spread between runs beside its ± within the run, and
+// only that figure.
+func TestBandwidthTableBetweenRuns(t *testing.T) {
+	t0 := time.Date(2026, 11, 26, 6, 53, 0, 0, time.UTC)
+	bw := func(r *record.Run) *record.Run {
+		for i := range r.Records {
+			rec := &r.Records[i]
+			rec.Suite, rec.Group = memory.Suite, memory.GroupBandwidth
+			rec.Subject = strings.TrimPrefix(rec.ID, "memory/bandwidth/")
+			s, err := stats.Summarize(rec.Samples, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lo, hi := s.Lo, s.Hi
+			rec.Summary = &record.Summary{N: s.N, Median: s.Median, Lo: &lo, Hi: &hi, Min: s.Min, Max: s.Max}
+			rec.Through = &record.ThroughputDetail{Best: record.Shape{ILP: 4, WarpsPerSM: 16}}
+		}
+		return r
+	}
+	run := bw(varRun("GPU-4c51db0f-1019", t0, 46))
+	reps := &compare.Repeats{Runs: []*record.Run{bw(varRun("GPU-4c51db0f-1019", t0.Add(time.Minute), 37.8))}, Files: []string{"repeat-results.json.gz"}}
+	for _, tc := range []struct {
+		name          string
+		vars          *variations
+		want, notWant []string
+	}{
+		{"with the repeat run", variationsOf(run, reps), []string{"±0.3% (19.6% between runs)", "that, not its ± within this run, is how far it can be trusted"}, []string{"12.0</a> ±0.3% ("}},
+		{"without", nil, []string{"±0.3% |"}, []string{"between runs"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b strings.Builder
+			writeBandwidth(&b, run, tc.vars)
+			for _, s := range tc.want {
+				if !strings.Contains(b.String(), s) {
+					t.Errorf("lacks %q:\n%s", s, b.String())
+				}
+			}
+			for _, s := range tc.notWant {
+				if strings.Contains(b.String(), s) {
+					t.Errorf("says %q:\n%s", s, b.String())
+				}
+			}
+		})
+	}
 }
