@@ -675,6 +675,10 @@ type CurvePoint struct {
 	// ClockHz is the SM clock the point's kernel ran at, from its own
 	// cycles over its own timer (0 where the kernel does not time both).
 	ClockHz float64 `json:"clock_hz,omitempty"`
+	// Samples are repeats of the point where it has them (the chase
+	// points the quick check compares): Value first, then each further
+	// launch's median over its chains.
+	Samples []float64 `json:"samples,omitempty"`
 }
 
 // MixPart is one instruction of a mix.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 	"sort"
 	"strings"
 
@@ -276,20 +277,12 @@ func (j *chaseJob) point(ctx context.Context, r *engine.Runner, p ChasePath, f i
 	steps := uint32(min(max(elems/chains, minChase), (r.MaxIterations()-64)/2))
 	shape := []any{uint32(elems), nbits, uint32(stride), uint32(chains), seed}
 	name := chaseKernel(p)
-	if err := out.Clear(); err != nil {
-		return pt, err
-	}
 	guard := uint64(0xdead_0000_0000_0001)
-	if p.Space == "shared" {
-		g := engine.Grid{Blocks: 1, Threads: 256, SharedBytes: int(f)}
-		args := append(append([]any{}, shape...), steps, out.Ptr(), guard)
-		if err := j.c.Prog.Launch(ctx, name, g, r.Config.LaunchTimeout, args...); err != nil {
-			return pt, fmt.Errorf("%s, %d bytes: %w", p.Name, f, err)
-		}
-	} else {
-		// Global chains are read where they are built; the constant chain
-		// is built in buf and copied to the constant table.
-		at := buf.Ptr()
+	// The chain's start: global chains are read where they are built;
+	// the constant chain is built in buf and copied to the constant
+	// table.
+	at := buf.Ptr()
+	if p.Space != "shared" {
 		if p.Space == "const" {
 			var err error
 			if at, err = j.constBase(ctx, r, out); err != nil {
@@ -305,40 +298,81 @@ func (j *chaseJob) point(ctx context.Context, r *engine.Runner, p ChasePath, f i
 				return pt, fmt.Errorf("copying the chain for %d bytes to the constant table: %w", f, err)
 			}
 		}
-		args := append(append([]any{at}, shape...), steps, out.Ptr(), guard)
-		g := engine.Grid{Blocks: chains, Threads: 1, SharedBytes: p.SharedBytes, Carveout: p.Carveout}
-		if p.Warps > 0 && chains > 1 {
-			g.Blocks, g.Threads = 1, chains*r.WarpSize()
+	}
+	// timed runs the chase of steps steps a chain and returns each
+	// chain's cycles per step and the clocks the chains measured.
+	timed := func(steps uint32) (per, hz []float64, err error) {
+		if err := out.Clear(); err != nil {
+			return nil, nil, err
+		}
+		g := engine.Grid{Blocks: 1, Threads: 256, SharedBytes: int(f)}
+		args := append(append([]any{}, shape...), steps, out.Ptr(), guard)
+		if p.Space != "shared" {
+			args = append([]any{at}, args...)
+			g = engine.Grid{Blocks: chains, Threads: 1, SharedBytes: p.SharedBytes, Carveout: p.Carveout}
+			if p.Warps > 0 && chains > 1 {
+				g.Blocks, g.Threads = 1, chains*r.WarpSize()
+			}
 		}
 		if err := j.c.Prog.Launch(ctx, name, g, r.Config.LaunchTimeout, args...); err != nil {
-			return pt, fmt.Errorf("%s, %d bytes: %w", p.Name, f, err)
+			return nil, nil, fmt.Errorf("%s, %d bytes: %w", p.Name, f, err)
 		}
+		b, err := out.Read()
+		if err != nil {
+			return nil, nil, err
+		}
+		ticksPerNs := r.GPU.Device().TimerTicksPerNs
+		if ticksPerNs <= 0 {
+			ticksPerNs = 1
+		}
+		for c := range chains {
+			cyc := binary.LittleEndian.Uint64(b[8*c:])
+			if cyc == 0 {
+				return nil, nil, fmt.Errorf("%s, %d bytes: chain %d recorded no time", p.Name, f, c)
+			}
+			per = append(per, float64(cyc)/float64(steps))
+			if ns := float64(binary.LittleEndian.Uint64(b[8*(kernel.ChaseSlots+c):])) / ticksPerNs; ns >= minClockSpanNs {
+				hz = append(hz, float64(cyc)/ns*1e9)
+			}
+		}
+		return per, hz, nil
 	}
-	b, err := out.Read()
+	per, hz, err := timed(steps)
 	if err != nil {
 		return pt, err
-	}
-	var per, hz []float64
-	ticksPerNs := r.GPU.Device().TimerTicksPerNs
-	if ticksPerNs <= 0 {
-		ticksPerNs = 1
-	}
-	for c := range chains {
-		cyc := binary.LittleEndian.Uint64(b[8*c:])
-		if cyc == 0 {
-			return pt, fmt.Errorf("%s, %d bytes: chain %d recorded no time", p.Name, f, c)
-		}
-		per = append(per, float64(cyc)/float64(steps))
-		if ns := float64(binary.LittleEndian.Uint64(b[8*(kernel.ChaseSlots+c):])) / ticksPerNs; ns >= minClockSpanNs {
-			hz = append(hz, float64(cyc)/ns*1e9)
-		}
 	}
 	sort.Float64s(per)
 	pt.Value, pt.Min, pt.Max = stats.Median(per), per[0], per[len(per)-1]
 	if len(hz) > 0 {
 		pt.ClockHz = stats.Median(hz)
 	}
+	if Sampled(p.Name, f) {
+		// The quick check's points: more launches until the runner's
+		// fewest samples, each a quarter of the pass (at least minChase
+		// steps), a sample its chains' median; the value stays the whole
+		// pass's.
+		pt.Samples = []float64{pt.Value}
+		for len(pt.Samples) < r.Config.Until.MinOrDefault() {
+			per, _, err := timed(max(minChase, steps/4))
+			if err != nil {
+				return pt, err
+			}
+			pt.Samples = append(pt.Samples, stats.Median(per))
+		}
+	}
 	return pt, nil
+}
+
+// QuickFootprints are the quick check's chase footprints: 16 KiB (in the
+// L1), 8 MiB (in the L2) and 1 GiB (DRAM on every GPU gpuarch measures).
+func QuickFootprints() []int64 { return []int64{16 << 10, 8 << 20, 1 << 30} }
+
+// Sampled says whether the chase of path at footprint is one the quick
+// check compares (the L1 and L2 paths at QuickFootprints), whose point
+// gets samples of its own in every run, full or quick, so that the check
+// tests it rather than setting one value beside one.
+func Sampled(path string, footprint int64) bool {
+	return (path == PathL1 || path == PathL2) && slices.Contains(QuickFootprints(), footprint)
 }
 
 // minClockSpanNs is the shortest timed chase whose cycles over

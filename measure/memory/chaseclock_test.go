@@ -56,3 +56,34 @@ func TestChaseClock(t *testing.T) {
 		})
 	}
 }
+
+// The chase points the quick check compares (the L1 and L2 paths at
+// QuickFootprints) carry five samples, the whole pass's value first; the
+// other points and paths carry none.
+func TestChaseSampledPoints(t *testing.T) {
+	r := &engine.Runner{GPU: sim.New(), Config: engine.DefaultConfig()}
+	ctx := context.Background()
+	paths := []memory.ChasePath{{Name: memory.PathL2, Space: "global", CacheOp: "cg"}, {Name: "global ld.cg, other", Space: "global", CacheOp: "cg"}}
+	job := memory.ChaseJob("memory", paths, []int64{1 << 20, 8 << 20})
+	var recs []record.Record
+	if err := r.Run(ctx, []engine.Job{job}, func(rec record.Record) { recs = append(recs, rec) }); err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 2 {
+		t.Fatalf("%d records, want 2", len(recs))
+	}
+	for _, rec := range recs {
+		for _, p := range rec.Curve.Points {
+			want := 0
+			if memory.Sampled(rec.Subject, p.Bytes) {
+				want = r.Config.Until.MinOrDefault()
+			}
+			if len(p.Samples) != want || want > 0 && p.Samples[0] != p.Value {
+				t.Errorf("%s at %d bytes: samples %v (value %v), want %d, the value first", rec.Subject, p.Bytes, p.Samples, p.Value, want)
+			}
+		}
+	}
+	if !memory.Sampled(memory.PathL2, 8<<20) || memory.Sampled(memory.PathL2, 1<<20) {
+		t.Error("Sampled does not pick the quick check's L2 point alone")
+	}
+}

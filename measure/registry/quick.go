@@ -30,12 +30,6 @@ func QuickConfig(c engine.Config) engine.Config {
 	return c
 }
 
-// QuickFootprints are the quick check's chase footprints: 16 KiB (in the
-// L1), 8 MiB (in the L2 of every GPU since Ampere's A100) and 1 GiB
-// (DRAM); each is a point of the full run's curves (Footprints holds
-// every power of two).
-func QuickFootprints() []int64 { return []int64{16 << 10, 8 << 20, 1 << 30} }
-
 // quickALU measures FFMA's latency and peak.
 func quickALU(s *Session) error {
 	fma := map[string]string{kernel.ISAPTX: alu.FmaF32, kernel.ISASPIRV: alu.FmaF32SPIRV}[s.ISA]
@@ -77,7 +71,7 @@ func quickMemory(s *Session) error {
 			paths = append(paths, p)
 		}
 	}
-	out := []engine.Planned{{Key: memory.Key(memory.GroupLatency, ""), Job: memory.ChaseJob(memory.Suite, paths, QuickFootprints())}}
+	out := []engine.Planned{{Key: memory.Key(memory.GroupLatency, ""), Job: memory.ChaseJob(memory.Suite, paths, memory.QuickFootprints())}}
 	for _, st := range memory.BandwidthStreams(s.Device, 0, 0) {
 		switch st.Subject {
 		case memory.L2ReadOwnLines:

@@ -192,7 +192,7 @@ func quickNotTested(row compare.Row) string {
 }
 
 // figure is a record, or its curve's point at bytes as a record of its
-// own (its value, no samples).
+// own (its value and the point's samples, where it has them).
 func figure(run *record.Run, id string, bytes int64) (record.Record, bool) {
 	for _, r := range run.Records {
 		if r.ID != id || r.Status != record.StatusOK {
@@ -205,7 +205,7 @@ func figure(run *record.Run, id string, bytes int64) (record.Record, bool) {
 			for _, p := range r.Curve.Points {
 				if p.Bytes == bytes {
 					c := r
-					c.Value, c.Samples, c.Curve = p.Value, nil, nil
+					c.Value, c.Samples, c.Curve = p.Value, p.Samples, nil
 					return c, true
 				}
 			}
