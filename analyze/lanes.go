@@ -657,6 +657,21 @@ func lop3Val(lut int64, a, b, c lval) lval {
 	}
 	r.align = A
 	r.sym = symOf(append([]any{"lop", lut}, parts...)...)
+	if lut == 0xc0 && len(parts) == 2 {
+		// An AND of one unknown base with a known mask (x & m, the
+		// third input zero): named with the unknown's offset kept, as
+		// andVal does, so that the stride across iterations read from
+		// it holds until the mask wraps the address.
+		var mask uint32
+		for k, v := range norm {
+			if v.known {
+				mask |= his[k] | w(v, 0)&lo
+			} else {
+				r.sym, r.off = symOf("lop", lut, v.sym, "mask"), v.off
+			}
+		}
+		r.sym = symOf(r.sym, mask)
+	}
 	return r
 }
 
@@ -800,15 +815,31 @@ func (s laneState) step(in sass.Instruction) {
 		return
 	}
 	dst, src := ops[0], ops[1:]
-	if _, isMem := memoryOp(in); isMem {
-		// A loaded value (or an atomic's old value) is not followed.
-		s[dst] = unknownVal()
-		if strings.Contains(in.Opcode, ".64") || strings.Contains(in.Opcode, ".128") {
-			// and the registers after it
-			if n, err := strconv.Atoi(strings.TrimLeft(dst, "UR")); err == nil {
-				for k := 1; k < 4; k++ {
-					s[fmt.Sprintf("R%d", n+k)] = unknownVal()
-				}
+	if op, isMem := memoryOp(in); isMem {
+		// A loaded value (or an atomic's old value) is not followed,
+		// but a plain load at one address for the whole warp (every
+		// lane the same offset: a broadcast) gives every lane the same
+		// value: uniform, unknown (an index read once for the warp, as
+		// an embedding row's). An atomic's old value differs per lane.
+		loaded := unknownVal()
+		if a := s.address(in); !op.store && a.ok && a.uniform() {
+			loaded = uniformVal(1, append(a.assume, "a load at one address for the whole warp gives every lane the same value")...)
+			loaded.block = a.block
+		}
+		s[dst] = loaded
+		// and the registers after it: a 64-bit access writes a pair, a
+		// 128-bit one four (no more: the registers beyond keep their
+		// values, as LDG.E.64 R12 beside a mask held in R15 does).
+		regs := 1
+		switch {
+		case strings.Contains(in.Opcode, ".128"):
+			regs = 4
+		case strings.Contains(in.Opcode, ".64"):
+			regs = 2
+		}
+		if n, err := strconv.Atoi(strings.TrimLeft(dst, "UR")); err == nil {
+			for k := 1; k < regs; k++ {
+				s[fmt.Sprintf("R%d", n+k)] = loaded
 			}
 		}
 		return
@@ -1081,6 +1112,10 @@ type laneAccess struct {
 	// offsets' displacement from its value.
 	base    string
 	baseOff int64
+	// block says the address may differ from one block to another (it
+	// was computed from the block index); false for an address every
+	// block shares (a kernel parameter's word: one global total).
+	block bool
 }
 
 // iterationStride is how far an address moves from one iteration (a0) to
@@ -1155,7 +1190,7 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 		}
 		if _, ok := memoryOp(in); ok || indexedConstant(in) {
 			a := s.address(in)
-			la := laneAccess{known: a.ok, assume: a.assume, scattered: !a.ok && a.scrambled}
+			la := laneAccess{known: a.ok, assume: a.assume, scattered: !a.ok && a.scrambled, block: a.block}
 			if la.scattered {
 				la.span = a.span
 				la.shared = a.span > 0 && !a.block
@@ -1233,6 +1268,15 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 			continue
 		}
 		st = st.clone()
+		// An unknown base the loop is entered with and that has no
+		// name (a warp index shifted out of threadIdx.x) is still one
+		// value: named here, so that what the loop adds to it each
+		// iteration shows as a stride.
+		for r, v := range st {
+			if v.ok && !v.known && v.sym == 0 {
+				st[r] = named(v, symOf("entry", lp[0], r))
+			}
+		}
 		var body []sass.Instruction
 		for _, in := range ins {
 			if in.Offset >= lp[0] && in.Offset <= lp[1] {

@@ -266,6 +266,58 @@ func (lm *loopModel) hasWavefronts(i int) bool {
 	return ok
 }
 
+// oneWordAtomic is, for a global atomic whose lanes all address one word
+// that every block shares (the lanes' offsets alike, the base computed
+// without the block index), its cycles per warp request on one SM: the
+// grid's requests on that word one pass each, 32 a request where every
+// lane adds (the L2 performs a word's atomics one after another: the
+// dispatch suite's "32 lanes one address" against its one-lane records),
+// one where the atomic is predicated (taken as the warp's one lane
+// adding its sum, as warp-aggregated atomics do: stated), each pass at the
+// grid's one-address rate per SM (GridAtomicRate). ok is false for other
+// accesses or where that record is missing.
+func (lm *loopModel) oneWordAtomic(i int) (cycles, passes float64, ok bool) {
+	op := lm.mem[i]
+	if op == nil || op.space != "global" || !isAtomic(lm.body[i]) || lm.m.GridAtomicRate <= 0 {
+		return 0, 0, false
+	}
+	la, known := lm.access(i)
+	if !known || la.block {
+		return 0, 0, false
+	}
+	for _, o := range la.offsets {
+		if o != la.offsets[0] {
+			return 0, 0, false
+		}
+	}
+	passes = 32
+	if p := lm.body[i].Predicate; (p != "" && p != "@PT") || lm.branchedAround(i) {
+		passes = 1
+	}
+	return passes / lm.m.GridAtomicRate, passes, true
+}
+
+// branchedAround reports whether instruction i sits between a
+// predicated branch of the loop body that is not its back edge and the
+// BSYNC that rejoins it: code a condition may skip (if (lane == 0) ...).
+func (lm *loopModel) branchedAround(i int) bool {
+	for j := i - 1; j >= 0; j-- {
+		in := lm.body[j]
+		if in.Base() == "BSYNC" {
+			return false
+		}
+		if in.Base() == "BRA" && in.Predicate != "" && in.Predicate != "@PT" && j != len(lm.body)-1 {
+			for k := i + 1; k < len(lm.body); k++ {
+				if lm.body[k].Base() == "BSYNC" {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return false
+}
+
 // isAtomic says whether in is a global or generic atomic or reduction.
 func isAtomic(in sass.Instruction) bool {
 	switch in.Base() {
@@ -1465,6 +1517,16 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 				p.load[i]["memory L2 atomics on the grid's lines"] = ac * W
 			}
 		}
+		if ac, passes, ok := lm.oneWordAtomic(i); ok {
+			// Atomics on one word every block shares (one global
+			// total): the whole grid's land on one word, which the
+			// L2 updates one pass after another.
+			gridAtomics += ac
+			gridLines = max(gridLines, 1)
+			gridPasses += passes
+			p.load[i]["memory L2 atomics on the grid's lines"] = ac * W
+			continue
+		}
 		if b := lm.body[i].Base(); (b == "RED" || b == "REDG" || b == "ATOMG" || b == "ATOM") && known && lv != "L1" {
 			// Atomics are performed at the L2: every request
 			// passes its slices at the rate the transfer-unit
@@ -1734,10 +1796,12 @@ func analyzeLoopBlock(m *Machine, body []sass.Instruction, warps, blockWarps int
 			}
 			la, ok := lm.lanes[lm.body[i].Offset]
 			if ok && la.known {
-				// A line per lane, as the lanes' addresses show.
-				if _, lines := globalSectors(la.offsets, op.bytes); lines >= 32 {
-					lm.divergent[i] = true
-				}
+				// A line per lane, as the lanes' addresses show; or
+				// fewer, as they show even where the address was
+				// loaded in the loop (a row at an index the whole
+				// warp loaded from one address: coalesced).
+				_, lines := globalSectors(la.offsets, op.bytes)
+				lm.divergent[i] = lines >= 32
 			} else if ok && la.scattered {
 				lm.divergent[i] = true
 			}
