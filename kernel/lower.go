@@ -23,6 +23,7 @@ type Lowerer interface {
 	CoopMatInit(CoopMatInitSpec) error
 	CoopMatLatency(CoopMatLatencySpec) error
 	CoopMatThroughput(CoopMatThroughputSpec) error
+	MatrixLoop(MatrixLoopSpec) error
 }
 
 // LowerTo implements Spec for each kind: it hands the spec to its
@@ -44,3 +45,4 @@ func (k BankLoadsSpec) LowerTo(l Lowerer) error         { return l.BankLoads(k) 
 func (k CoopMatInitSpec) LowerTo(l Lowerer) error       { return l.CoopMatInit(k) }
 func (k CoopMatLatencySpec) LowerTo(l Lowerer) error    { return l.CoopMatLatency(k) }
 func (k CoopMatThroughputSpec) LowerTo(l Lowerer) error { return l.CoopMatThroughput(k) }
+func (k MatrixLoopSpec) LowerTo(l Lowerer) error        { return l.MatrixLoop(k) }

@@ -68,6 +68,14 @@ const (
 	// Matrix, Unroll multiply-adds each per loop iteration, and writes a
 	// warp record per subgroup, as ThroughputChain does.
 	CoopMatThroughput
+	// MatrixLoop runs a loop of the matrix units' instructions in a form
+	// only one backend writes, which no neutral description covers (the
+	// CUDA backend's mma.sync, mma.sp, wgmma and ldmatrix/stmatrix forms:
+	// Form is that backend's description of the instruction): ILP
+	// independent chains, Unroll instructions each an iteration, a warp
+	// record per subgroup; Chain, where above 0, marks a latency loop of
+	// Chain dependent instructions an iteration.
+	MatrixLoop
 )
 
 // Spec is one kernel of a probe module, described neutrally: a
@@ -192,6 +200,20 @@ type CoopMatThroughputSpec struct {
 	ILP, Unroll int
 }
 
+// MatrixLoopSpec is a MatrixLoop kernel. Form is the backend's own
+// description of the instruction (a backend that does not know its type
+// refuses the kernel); Target, where set, is the machine target the
+// module must be compiled for (an architecture-specific one: "sm_90a");
+// every MatrixLoop module declares the dynamic shared memory its loads
+// and stores use, 128-byte aligned.
+type MatrixLoopSpec struct {
+	Name        string
+	Form        any
+	ILP, Unroll int
+	Chain       int
+	Target      string
+}
+
 // KernelName and Kind implement Spec.
 func (k LatencyChainSpec) KernelName() string { return k.Name }
 
@@ -226,6 +248,7 @@ func (k CoopMatInitSpec) KernelName() string { return k.Name }
 func (k CoopMatLatencySpec) KernelName() string { return k.Name }
 
 func (k CoopMatThroughputSpec) KernelName() string { return k.Name }
+func (k MatrixLoopSpec) KernelName() string        { return k.Name }
 
 func (LatencyChainSpec) Kind() Kind { return LatencyChain }
 
@@ -260,6 +283,7 @@ func (CoopMatInitSpec) Kind() Kind { return CoopMatInit }
 func (CoopMatLatencySpec) Kind() Kind { return CoopMatLatency }
 
 func (CoopMatThroughputSpec) Kind() Kind { return CoopMatThroughput }
+func (MatrixLoopSpec) Kind() Kind        { return MatrixLoop }
 
 // Steps are the instructions a kernel chains: a chain's Step, a mix's
 // Parts' steps; none for other kinds.

@@ -61,6 +61,14 @@ func (c PTX) Module(kernels []kernel.Spec) (string, error) {
 	if l.konst {
 		m.Declare(fmt.Sprintf(".const .align 8 .b8 %s[%d];", ConstTable, ConstTableBytes))
 	}
+	// The matrix units' loops load and store fragments in dynamic shared
+	// memory, 128-byte aligned for wgmma's descriptors.
+	if l.matrix {
+		m.Declare(".extern .shared .align 128 .b8 " + ptx.DynamicShared + "[];")
+	}
+	if l.target != "" {
+		m.Target = l.target
+	}
 	return m.String(), nil
 }
 
@@ -69,6 +77,10 @@ func (c PTX) Module(kernels []kernel.Spec) (string, error) {
 type ptxLowering struct {
 	m     *ptx.Module
 	konst bool
+	// matrix is whether the module holds matrix-unit loops, target the
+	// machine target one of them asked for ("" for the device's).
+	matrix bool
+	target string
 }
 
 var _ kernel.Lowerer = (*ptxLowering)(nil)
@@ -168,6 +180,25 @@ func (l *ptxLowering) CoopMatInit(kernel.CoopMatInitSpec) error       { return e
 func (l *ptxLowering) CoopMatLatency(kernel.CoopMatLatencySpec) error { return errCoopMatPTX }
 func (l *ptxLowering) CoopMatThroughput(kernel.CoopMatThroughputSpec) error {
 	return errCoopMatPTX
+}
+
+// MatrixLoop lowers the matrix units' loops the CUDA backend writes
+// itself: an MMA form (mma.sync, mma.sp, wgmma: MMAKernel) or a fragment
+// move (ldmatrix, stmatrix: FragmentKernel); any other form is refused.
+func (l *ptxLowering) MatrixLoop(k kernel.MatrixLoopSpec) error {
+	switch f := k.Form.(type) {
+	case MMA:
+		l.m.Add(MMAKernel(k.Name, f, k.ILP, k.Unroll))
+	case Fragment:
+		l.m.Add(FragmentKernel(k.Name, f, k.ILP, k.Unroll))
+	default:
+		return fmt.Errorf("%w: a matrix loop of %T is not a PTX form", kernel.ErrUnsupported, k.Form)
+	}
+	l.matrix = true
+	if k.Target != "" {
+		l.target = k.Target
+	}
+	return nil
 }
 
 func hasKind(ks []kernel.Spec, kind kernel.Kind) bool {

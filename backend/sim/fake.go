@@ -2,9 +2,8 @@
 // suites and the command line: a dependent step costs Latency cycles, an SM
 // issues at most Peak warp instructions per clock. A kernel described by a
 // kernel.Spec runs as its kind says (the GPU keeps the specs of every
-// module its Codegen wrote); the kernels the probe package writes in PTX
-// directly, with no kind (the matrix units'), are recognised by their
-// names.
+// module its Codegen wrote); a kernel of a module written otherwise (the
+// CUDA backend's PTX-only jobs) is refused, by name.
 package sim
 
 import (
@@ -285,7 +284,7 @@ func (p *program) Launch(_ context.Context, name string, grid engine.Grid, _ tim
 	if k, ok := p.specs[name]; ok {
 		return k.LowerTo(l)
 	}
-	return l.ptxOnly()
+	return fmt.Errorf("fake: unknown kernel %s (no spec of its module: not written by the simulated GPU's Codegen)", name)
 }
 
 func gcd(a, b int) int {

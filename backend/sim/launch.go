@@ -3,8 +3,6 @@ package sim
 import (
 	"encoding/binary"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/gpuarch/gpuarch/engine"
 
@@ -13,9 +11,8 @@ import (
 
 // launch is one launch of a kernel on the simulated GPU. As a
 // kernel.Lowerer it runs a kernel by its kind (a kind added to the
-// Lowerer does not compile here until the simulated GPU runs it);
-// ptxOnly runs the kernels the probe package writes in PTX directly,
-// which have no kind, by name.
+// Lowerer does not compile here until the simulated GPU runs it). A
+// kernel of no module its Codegen wrote is refused (unknown).
 type launch struct {
 	p    *program
 	name string
@@ -218,27 +215,18 @@ func (l *launch) CoopMatInit(kernel.CoopMatInitSpec) error             { return 
 func (l *launch) CoopMatLatency(kernel.CoopMatLatencySpec) error       { return errCoopMat }
 func (l *launch) CoopMatThroughput(kernel.CoopMatThroughputSpec) error { return errCoopMat }
 
-// ptxOnly runs a kernel the probe package writes in PTX directly, with
-// no kind: the matrix units' (mma_, frag_).
-func (l *launch) ptxOnly() error {
+// MatrixLoop: 32 cycles an instruction group per warp, whatever the
+// form; a latency loop (Chain dependent instructions an iteration) 32
+// cycles each and 10 for the loop. Arguments: out, iters, seed.
+func (l *launch) MatrixLoop(k kernel.MatrixLoopSpec) error {
 	g, blocks, threads := l.p.g, l.grid.Blocks, l.grid.Threads
-	switch {
-	case strings.HasPrefix(l.name, "mma_") || strings.HasPrefix(l.name, "frag_"):
-		// args: out, iters, seed. 32 cycles an instruction group per
-		// warp, whatever the shape; a latency kernel ("_latN", N
-		// dependent instructions an iteration) 32 cycles each and 10
-		// for the loop.
-		iters := uint64(l.args[1].(uint32))
-		span := iters * 32
-		if i := strings.LastIndex(l.name, "_lat"); i >= 0 {
-			n, _ := strconv.Atoi(l.name[i+4:])
-			span = iters * uint64(10+32*n)
-		}
-		for w := range blocks * threads / 32 {
-			WriteWarp(l.out, w, 1000, 1000+span, 500, 500+uint64(float64(span)/g.ClockHz*1e9), uint32((w*32/threads)%g.SMs))
-		}
-	default:
-		return fmt.Errorf("fake: unknown kernel %s (no spec of its module, and not one written in PTX directly)", l.name)
+	iters := uint64(l.args[1].(uint32))
+	span := iters * 32
+	if k.Chain > 0 {
+		span = iters * uint64(10+32*k.Chain)
+	}
+	for w := range blocks * threads / 32 {
+		WriteWarp(l.out, w, 1000, 1000+span, 500, 500+uint64(float64(span)/g.ClockHz*1e9), uint32((w*32/threads)%g.SMs))
 	}
 	return nil
 }

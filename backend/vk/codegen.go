@@ -186,6 +186,13 @@ func (l lowering) CoopMatThroughput(k kernel.CoopMatThroughputSpec) error {
 	return coopMatThroughputKernel(l.m, k)
 }
 
+// MatrixLoop refuses: the matrix-unit forms it carries are another
+// backend's instructions; Vulkan reaches the matrix units through
+// cooperative matrices (CoopMatLatency, CoopMatThroughput).
+func (l lowering) MatrixLoop(k kernel.MatrixLoopSpec) error {
+	return fmt.Errorf("%w: %s is written in another backend's matrix instructions; Vulkan's are cooperative matrices", kernel.ErrUnsupported, k.Name)
+}
+
 // ConstBase refuses: SPIR-V for Vulkan has no constant address space.
 func (l lowering) ConstBase(kernel.ConstBaseSpec) error {
 	return fmt.Errorf("%w: Vulkan has no constant address space to chase", kernel.ErrUnsupported)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gpuarch/gpuarch/backend/cudagpu"
+	"github.com/gpuarch/gpuarch/kernel"
 
 	"github.com/gpuarch/gpuarch/engine"
 
@@ -69,22 +70,18 @@ func (j *formJob) kernel(ilp int) string {
 }
 
 func (j *formJob) Prepare(ctx context.Context, r *engine.Runner) {
-	m := cudagpu.PTXModule(r)
+	var ks []kernel.Spec
 	for _, u := range mmaLatencyUnrolls {
-		m.Add(cudagpu.MMAKernel(j.latencyKernel(u), j.m, 1, u))
+		ks = append(ks, kernel.MatrixLoopSpec{Name: j.latencyKernel(u), Form: j.m, ILP: 1, Unroll: u, Chain: u, Target: j.m.Target})
 	}
 	seen := map[int]bool{}
 	for _, s := range j.shapes {
 		if !seen[s.ILP] {
 			seen[s.ILP] = true
-			m.Add(cudagpu.MMAKernel(j.kernel(s.ILP), j.m, s.ILP, j.unroll()))
+			ks = append(ks, kernel.MatrixLoopSpec{Name: j.kernel(s.ILP), Form: j.m, ILP: s.ILP, Unroll: j.unroll(), Target: j.m.Target})
 		}
 	}
-	if j.m.Target != "" {
-		m.Target = j.m.Target
-	}
-	m.Declare(".extern .shared .align 128 .b8 " + "gpuarch_smem" + "[];")
-	j.c = cudagpu.CompilePTX(ctx, r, "mma_"+engine.KernelName(j.m.Name), m.String())
+	j.c = r.CompileKernels(ctx, "mma_"+engine.KernelName(j.m.Name), ks)
 }
 
 func (j *formJob) Close() { j.c.Close() }

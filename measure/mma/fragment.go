@@ -6,10 +6,10 @@ import (
 	"time"
 
 	"github.com/gpuarch/gpuarch/backend/cudagpu"
+	"github.com/gpuarch/gpuarch/kernel"
 
 	"github.com/gpuarch/gpuarch/engine"
 
-	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -45,24 +45,23 @@ func (j *fragmentJob) latencyKernel(unroll int, control bool) string {
 }
 
 func (j *fragmentJob) Prepare(ctx context.Context, r *engine.Runner) {
-	m := cudagpu.PTXModule(r)
+	var ks []kernel.Spec
 	seen := map[int]bool{}
 	for _, s := range fragmentShapes {
 		if !seen[s.ILP] {
 			seen[s.ILP] = true
-			m.Add(cudagpu.FragmentKernel(j.kernel(s.ILP), j.f, s.ILP, fragmentUnroll))
+			ks = append(ks, kernel.MatrixLoopSpec{Name: j.kernel(s.ILP), Form: j.f, ILP: s.ILP, Unroll: fragmentUnroll})
 		}
 	}
 	if !j.f.Store {
 		ctl := j.f
 		ctl.Control = true
 		for _, u := range mmaLatencyUnrolls {
-			m.Add(cudagpu.FragmentKernel(j.latencyKernel(u, false), j.f, 1, u))
-			m.Add(cudagpu.FragmentKernel(j.latencyKernel(u, true), ctl, 1, u))
+			ks = append(ks, kernel.MatrixLoopSpec{Name: j.latencyKernel(u, false), Form: j.f, ILP: 1, Unroll: u, Chain: u},
+				kernel.MatrixLoopSpec{Name: j.latencyKernel(u, true), Form: ctl, ILP: 1, Unroll: u})
 		}
 	}
-	m.Declare(".extern .shared .align 128 .b8 " + ptx.DynamicShared + "[];")
-	j.c = cudagpu.CompilePTX(ctx, r, "frag_"+engine.KernelName(j.f.Name()), m.String())
+	j.c = r.CompileKernels(ctx, "frag_"+engine.KernelName(j.f.Name()), ks)
 }
 
 func (j *fragmentJob) Close() { j.c.Close() }
