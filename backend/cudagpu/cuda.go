@@ -8,10 +8,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/backend/nvsensors"
 	"github.com/gpuarch/gpuarch/cuda"
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/nvml"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"

@@ -7,9 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/cuda"
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/ptx"
 )
 

@@ -5,9 +5,7 @@ import (
 	"testing"
 
 	"github.com/gpuarch/gpuarch/backend/cudagpu"
-
 	"github.com/gpuarch/gpuarch/measure/async"
-
 	"github.com/gpuarch/gpuarch/record"
 )
 

@@ -8,9 +8,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/cuda"
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/nvml"
 	"github.com/gpuarch/gpuarch/record"
 )

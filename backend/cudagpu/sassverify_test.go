@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/sass"
 )
 

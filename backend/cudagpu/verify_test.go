@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/gpuarch/gpuarch/backend/cudagpu"
-
 	"github.com/gpuarch/gpuarch/sass"
 )
 

@@ -6,12 +6,9 @@ import (
 	"testing"
 
 	"github.com/gpuarch/gpuarch/backend/cudagpu"
-
-	"github.com/gpuarch/gpuarch/measure/mma"
-
 	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/kernel"
+	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/spirv"
 )
 

@@ -17,10 +17,8 @@ import (
 	"time"
 
 	"github.com/gpuarch/gpuarch/backend/drivercode"
-
-	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/backend/nvsensors"
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/nvml"
 	"github.com/gpuarch/gpuarch/record"

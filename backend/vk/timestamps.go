@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/kernel"
 )
 

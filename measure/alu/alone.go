@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/kernel"
 )
 

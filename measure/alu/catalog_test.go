@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/gpuarch/gpuarch/backend/cudagpu"
-
 	"github.com/gpuarch/gpuarch/ptx"
 )
 

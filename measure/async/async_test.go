@@ -6,9 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/backend/sim"
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/measure/async"
 	"github.com/gpuarch/gpuarch/record"
 )

@@ -8,9 +8,7 @@ import (
 	"sort"
 
 	"github.com/gpuarch/gpuarch/backend/cudagpu"
-
 	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"

@@ -6,10 +6,8 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/backend/cudagpu"
-
-	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/cuda"
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )

@@ -5,9 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gpuarch/gpuarch/backend/cudagpu"
-
 	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
 )

@@ -15,7 +15,6 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/record"
 )

@@ -8,9 +8,7 @@ import (
 	"math"
 
 	"github.com/gpuarch/gpuarch/backend/drivercode"
-
 	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/record"

@@ -5,11 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gpuarch/gpuarch/engine"
-
-	"github.com/gpuarch/gpuarch/measure/memory"
-
 	"github.com/gpuarch/gpuarch/backend/sim"
+	"github.com/gpuarch/gpuarch/engine"
+	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/record"
 )
 

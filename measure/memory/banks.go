@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/record"
 )

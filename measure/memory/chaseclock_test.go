@@ -7,11 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gpuarch/gpuarch/engine"
-
-	"github.com/gpuarch/gpuarch/measure/memory"
-
 	"github.com/gpuarch/gpuarch/backend/sim"
+	"github.com/gpuarch/gpuarch/engine"
+	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/record"
 )
 

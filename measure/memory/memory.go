@@ -22,7 +22,6 @@ import (
 	"time"
 
 	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/alu"

@@ -4,11 +4,9 @@ import (
 	"context"
 	"testing"
 
-	"github.com/gpuarch/gpuarch/engine"
-
-	"github.com/gpuarch/gpuarch/measure/memory"
-
 	"github.com/gpuarch/gpuarch/backend/sim"
+	"github.com/gpuarch/gpuarch/engine"
+	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/record"
 )
 

@@ -11,9 +11,7 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/backend/drivercode"
-
 	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/stats"

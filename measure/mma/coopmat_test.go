@@ -12,14 +12,11 @@ import (
 	"time"
 
 	"github.com/gpuarch/gpuarch/backend/drivercode"
-
-	"github.com/gpuarch/gpuarch/engine"
-
-	"github.com/gpuarch/gpuarch/measure/mma"
-
 	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/backend/vk"
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/kernel"
+	"github.com/gpuarch/gpuarch/measure/mma"
 	"github.com/gpuarch/gpuarch/record"
 )
 

@@ -6,10 +6,8 @@ import (
 	"time"
 
 	"github.com/gpuarch/gpuarch/backend/cudagpu"
-	"github.com/gpuarch/gpuarch/kernel"
-
 	"github.com/gpuarch/gpuarch/engine"
-
+	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/record"
 )
 

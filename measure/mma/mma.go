@@ -21,11 +21,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gpuarch/gpuarch/backend/cudagpu"
-
-	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/archdb"
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"

@@ -18,7 +18,6 @@ import (
 	"strings"
 
 	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/alu"
 	"github.com/gpuarch/gpuarch/ptx"

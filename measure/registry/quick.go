@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/alu"
 	"github.com/gpuarch/gpuarch/measure/memory"

@@ -13,7 +13,6 @@ import (
 	"slices"
 
 	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/alu"
 	"github.com/gpuarch/gpuarch/measure/async"

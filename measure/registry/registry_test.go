@@ -4,9 +4,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/backend/sim"
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/links"
 	"github.com/gpuarch/gpuarch/record"

@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/measure/alu"
 )
 

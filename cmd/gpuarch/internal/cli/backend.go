@@ -6,9 +6,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/backend/cudagpu"
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/kernel"
 
 	"github.com/spf13/cobra"

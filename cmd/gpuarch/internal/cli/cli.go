@@ -13,10 +13,8 @@ import (
 	"time"
 
 	"github.com/gpuarch/gpuarch/backend/cudagpu"
-
-	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/backend/vk"
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/sass"
 	"github.com/gpuarch/gpuarch/vulkan"
 )

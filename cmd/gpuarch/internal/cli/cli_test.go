@@ -14,7 +14,6 @@ import (
 	"testing"
 
 	"github.com/gpuarch/gpuarch/backend/cudagpu"
-
 	"github.com/gpuarch/gpuarch/engine"
 
 	"github.com/google/go-cmp/cmp"

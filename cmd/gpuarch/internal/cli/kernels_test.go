@@ -20,12 +20,10 @@ import (
 	"time"
 
 	"github.com/gpuarch/gpuarch/backend/cudagpu"
-
-	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/backend/sim"
 	"github.com/gpuarch/gpuarch/backend/vk"
 	"github.com/gpuarch/gpuarch/backend/vk/vktest"
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/kernel"
 	"github.com/gpuarch/gpuarch/measure/pipes"
 	"github.com/gpuarch/gpuarch/measure/registry"

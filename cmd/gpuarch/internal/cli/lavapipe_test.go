@@ -10,10 +10,8 @@ import (
 	"testing"
 
 	"github.com/gpuarch/gpuarch/backend/cudagpu"
-
-	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/backend/vk"
+	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/record"
 )
 

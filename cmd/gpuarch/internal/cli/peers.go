@@ -7,7 +7,6 @@ import (
 
 	"github.com/gpuarch/gpuarch/backend/cudagpu"
 	"github.com/gpuarch/gpuarch/engine"
-
 	"github.com/gpuarch/gpuarch/measure/links"
 	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/record"
