@@ -168,7 +168,6 @@ func (c *Compiled) MedianCycles(ctx context.Context, r *Runner, kernel string, g
 		}
 		samples = append(samples, float64(binary.LittleEndian.Uint64(b))/float64(iters))
 	}
-	rec.Samples, rec.Summary = samples, Summarize(samples)
-	rec.Value = rec.Summary.Median
+	SetSamples(rec, samples)
 	return nil
 }

@@ -887,6 +887,9 @@ func EstimateLatency(lengths []int, samples [][]float64) (LatencyEstimate, error
 	return est, nil
 }
 
+// Summarize is samples' summary as records hold it: count, median, its
+// 95% confidence interval where there are enough samples, min, max and
+// spread; nil for no samples or one that is not a finite number.
 func Summarize(samples []float64) *record.Summary {
 	s, err := stats.Summarize(samples, 0)
 	if err != nil {
@@ -897,6 +900,17 @@ func Summarize(samples []float64) *record.Summary {
 		out.Lo, out.Hi = &s.Lo, &s.Hi
 	}
 	return out
+}
+
+// SetSamples gives rec its samples, their summary and their median as its
+// value: how a figure measured by repetition is recorded. Without
+// samples rec is left as it is.
+func SetSamples(rec *record.Record, samples []float64) {
+	s := Summarize(samples)
+	if s == nil {
+		return
+	}
+	rec.Samples, rec.Summary, rec.Value = samples, s, s.Median
 }
 
 // Finite marks a record whose headline number is not a finite number as

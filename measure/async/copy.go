@@ -210,8 +210,7 @@ func asyncLatency(ctx context.Context, r *engine.Runner, c *engine.Compiled, lc 
 	for i, v := range full.Samples {
 		rec.Samples[i] = v - ctl.Value
 	}
-	rec.Summary = engine.Summarize(rec.Samples)
-	rec.Value = rec.Summary.Median
+	engine.SetSamples(rec, rec.Samples)
 	rec.Latency = &record.LatencyDetail{Cycles: rec.Value, RawCycles: full.Value, AdjustedCycles: rec.Value}
 	cudagpu.Verified(rec, c.Verifier().Clocked(asyncLatencyKernel(a, false), a.Expect(), cudagpu.AsyncSteps))
 	return nil

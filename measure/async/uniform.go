@@ -117,12 +117,11 @@ func uniformRun(ctx context.Context, r *engine.Runner, c *engine.Compiled, kerne
 // uniformSamples sets rec's samples to f of each launch's rate, their
 // median as its value, with their interval.
 func uniformSamples(rec *record.Record, rates []engine.Rate, f func(engine.Rate) float64) {
-	rec.Samples = nil
+	var samples []float64
 	for _, rt := range rates {
-		rec.Samples = append(rec.Samples, f(rt))
+		samples = append(samples, f(rt))
 	}
-	rec.Summary = engine.Summarize(rec.Samples)
-	rec.Value = rec.Summary.Median
+	engine.SetSamples(rec, samples)
 }
 
 // perSM and cyclesPer are a launch's figure as a throughput (warp
@@ -248,12 +247,11 @@ func uniformMix(ctx context.Context, r *engine.Runner, c *engine.Compiled, add c
 	// A sample a round of the three launches: the share of the shorter
 	// loop's time that running both together saved.
 	overlap := func(tu, tv, tb float64) float64 { return (tu + tv - tb) / min(tu, tv) }
-	rec.Samples = nil
+	var samples []float64
 	for i := range min(len(us), len(vs), len(bs)) {
-		rec.Samples = append(rec.Samples, overlap(us[i].MedianCycles, vs[i].MedianCycles, bs[i].MedianCycles))
+		samples = append(samples, overlap(us[i].MedianCycles, vs[i].MedianCycles, bs[i].MedianCycles))
 	}
-	rec.Summary = engine.Summarize(rec.Samples)
-	rec.Value = rec.Summary.Median
+	engine.SetSamples(rec, samples)
 	tu, tv, tb := u.MedianCycles, v.MedianCycles, both.MedianCycles
 	rec.Note += fmt.Sprintf("; SM spans: uniform alone %.0f cycles, vector alone %.0f, both %.0f", tu, tv, tb)
 	chk := c.Verifier().Loop(uniformName(add, 4, 4, vop), []string{add.SASS}, 4*cudagpu.UniformUnroll, 4*cudagpu.UniformUnroll)

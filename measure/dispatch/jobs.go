@@ -316,8 +316,7 @@ func (j *syncJob) atomic(ctx context.Context, r *engine.Runner, c AtomicCase, re
 			clocks = append(clocks, rate.ClockHz)
 		}
 	}
-	rec.Samples, rec.Summary = samples, engine.Summarize(samples)
-	rec.Value = rec.Summary.Median
+	engine.SetSamples(rec, samples)
 	if len(clocks) > 0 {
 		rec.Provenance.Clock = &record.Clock{Hz: stats.Median(clocks), Source: r.CycleClock() + " over " + r.TimerName() + " inside the atomics kernel (median)"}
 	}

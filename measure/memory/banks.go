@@ -225,9 +225,7 @@ func (j *bankJob) Measure(ctx context.Context, r *engine.Runner) ([]record.Recor
 			}
 			samples = append(samples, float64(binary.LittleEndian.Uint64(b))/loads)
 		}
-		rec.Samples = samples
-		rec.Summary = engine.Summarize(samples)
-		rec.Value = rec.Summary.Median
+		engine.SetSamples(&rec, samples)
 		recs = append(recs, rec)
 	}
 	return recs, nil

@@ -200,19 +200,19 @@ func (j *fragmentJob) Measure(ctx context.Context, r *engine.Runner) ([]record.R
 	// The best shape again until it has the runner's fewest samples: the
 	// sweep's launch is the largest of several, and says nothing of its
 	// spread.
-	tp.Samples = []float64{bestRate.PerSM}
-	for len(tp.Samples) < r.Config.Until.MinOrDefault() {
+	samples := []float64{bestRate.PerSM}
+	for len(samples) < r.Config.Until.MinOrDefault() {
 		rate, err := j.run(ctx, r, best, iters)
 		if err != nil {
 			return out(err)
 		}
-		tp.Samples = append(tp.Samples, rate.PerSM)
+		samples = append(samples, rate.PerSM)
 	}
-	tp.Summary = engine.Summarize(tp.Samples)
-	det.WarpInstPerClockPerSM = tp.Summary.Median
+	engine.SetSamples(&tp, samples)
+	det.WarpInstPerClockPerSM = tp.Value
 	det.ResultsPerClockPerSM = det.WarpInstPerClockPerSM * float64(j.f.Bytes()) // bytes per clock per SM
 	det.ResultsPerSecond = det.ResultsPerClockPerSM * float64(r.GPU.Device().SMs) * bestRate.ClockHz
-	tp.Through, tp.Value = det, det.WarpInstPerClockPerSM
+	tp.Through = det
 	tp.Note = fmt.Sprintf("results_per_clock_per_sm is bytes: %d per warp instruction", j.f.Bytes())
 	expect := "LDSM"
 	if j.f.Store {

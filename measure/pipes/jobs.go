@@ -345,7 +345,6 @@ func resample(ctx context.Context, r *engine.Runner, rec *record.Record, prog en
 		}
 		rec.Warnings = append(rec.Warnings, fmt.Sprintf("%d samples of the best shape: %v", len(samples), err))
 	}
-	rec.Samples, rec.Summary = samples, engine.Summarize(samples)
-	rec.Value = rec.Summary.Median
+	engine.SetSamples(rec, samples)
 	return nil
 }
