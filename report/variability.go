@@ -22,9 +22,8 @@ const maxVariations = 40
 // (compare.Variation.MoreBetween), largest first, with this run's value,
 // so that a figure such as the shared-lines L2 read, which depends on
 // timing no kernel controls, is read with its spread between runs, not
-// as one run's value. Runs of another model or backend are left out, and
-// so is a repeat run that is run itself (same GPU and start). Nothing is
-// written without at least one other run.
+// as one run's value. v is variationsOf's (nil: no other run of the model
+// and backend, and nothing is written).
 func writeVariability(b *strings.Builder, run *record.Run, v *variations) {
 	if v == nil {
 		return
