@@ -123,6 +123,7 @@ func writeMemory(b *strings.Builder, run *record.Run, vars *variations) {
 	writeBanks(b, run)
 	writeGlobalAccess(b, run)
 	writeLoadedLatency(b, run)
+	writeScatter(b, run)
 	writeGlobalBanks(b, run)
 	writeTransferUnit(b, run)
 	writeLatencyHiding(b, run)
@@ -253,6 +254,81 @@ func writeLoadedLatency(b *strings.Builder, run *record.Run) {
 						cell = fmt.Sprintf(" %s | %.3f |", linked(r, fmt.Sprintf("%.0f", p.Value)), 32*w/p.Value)
 					}
 				}
+			}
+			b.WriteString(cell)
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+	for _, f := range failed {
+		fmt.Fprintf(b, "- %s\n", f)
+	}
+	if len(failed) > 0 {
+		b.WriteString("\n")
+	}
+}
+
+// writeScatter tabulates the scattered writes: per level and
+// instruction, the lines per clock per SM at each count of warps.
+func writeScatter(b *strings.Builder, run *record.Run) {
+	type row struct {
+		name string // "<level>, <instruction>"
+		r    *record.Record
+	}
+	var rows []row
+	for _, level := range []string{memory.LevelL1, memory.LevelL2, memory.LevelDRAM} {
+		for _, instr := range memory.ScatterInstrs {
+			for _, r := range memoryGroup(run, memory.GroupScatter) {
+				if r.Subject == memory.ScatterSubject(level, instr) {
+					rows = append(rows, row{level + ", " + instr, r})
+				}
+			}
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	b.WriteString("### Scattered writes\n\n")
+	b.WriteString("Every lane of every warp writes its own 32-bit word at a hashed index, so almost always a line of its own, with a plain store (`st.global.u32`) or an add whose old value is unused (`red.global.add.u32`, `red.global.add.f32`: RED in the machine code), over a footprint inside the L2 (a quarter of it) or many times it (the DRAM streams'); one block of 32 × warps threads per SM, the hash seeded anew for every launch. A warp does not wait for its writes, so even one warp per SM shows how fast the SM and the level take lines in: lines per clock per SM at each count of warps, the median of five launches, with the cycles one warp's 32 writes took in parentheses (32 × warps ÷ lines per clock). This is what scattered stores and atomics (a histogram, a scatter-add) cost (records `memory/scattered writes/<level>, <instruction>, a line per lane`; the value is the most warps').\n\n")
+	var warps []float64
+	for _, rw := range rows {
+		if r := rw.r; r.Status == record.StatusOK && r.Sweep != nil {
+			for _, p := range r.Sweep.Points {
+				if !slices.Contains(warps, p.X) {
+					warps = append(warps, p.X)
+				}
+			}
+		}
+	}
+	slices.Sort(warps)
+	b.WriteString("| Level, instruction |")
+	for _, w := range warps {
+		if w == 1 {
+			b.WriteString(" 1 warp per SM |")
+			continue
+		}
+		fmt.Fprintf(b, " %.0f warps per SM |", w)
+	}
+	b.WriteString("\n| --- |" + strings.Repeat(" ---: |", len(warps)) + "\n")
+	var failed []string
+	for _, rw := range rows {
+		r := rw.r
+		if r.Status != record.StatusOK || r.Sweep == nil {
+			failed = append(failed, fmt.Sprintf("%s: %s, %s", mdtext.Escape(r.Subject), r.Status, oneLine(r.Reason)))
+			continue
+		}
+		fmt.Fprintf(b, "| %s |", mdtext.Cell(rw.name))
+		for _, w := range warps {
+			cell := " — |"
+			for i, p := range r.Sweep.Points {
+				if p.X != w || p.Failed != "" || p.Value <= 0 {
+					continue
+				}
+				v := fmt.Sprintf("%.3f", p.Value)
+				if i == r.Sweep.Best {
+					v = linked(r, v)
+				}
+				cell = fmt.Sprintf(" %s (%.0f) |", v, 32*w/p.Value)
 			}
 			b.WriteString(cell)
 		}

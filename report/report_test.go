@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -202,6 +203,36 @@ func TestLoadedLatency(t *testing.T) {
 	writeLoadedLatency(&none, &record.Run{})
 	if none.Len() != 0 {
 		t.Errorf("a run without the chase wrote %q", none.String())
+	}
+}
+
+func TestScatter(t *testing.T) {
+	rec := func(level, instr string, pts ...record.ParamPoint) record.Record {
+		return record.Record{ID: memory.ScatterID(level, instr), Suite: memory.Suite, Group: memory.GroupScatter, Subject: memory.ScatterSubject(level, instr),
+			Quantity: record.Throughput, Status: record.StatusOK, Sweep: &record.SweepDetail{Points: pts, Best: len(pts) - 1}}
+	}
+	failed := rec(memory.LevelDRAM, memory.ScatterAddF32)
+	failed.Status, failed.Reason, failed.Sweep = record.StatusFailed, "out of memory", nil
+	run := &record.Run{Records: []record.Record{
+		failed,
+		rec(memory.LevelDRAM, memory.ScatterStore, record.ParamPoint{X: 1, Value: 0.0757}, record.ParamPoint{X: 4, Failed: "timed out"}, record.ParamPoint{X: 32, Value: 0.0570}),
+		rec(memory.LevelL2, memory.ScatterAddU32, record.ParamPoint{X: 1, Value: 0.457}, record.ParamPoint{X: 4, Value: 0.381}, record.ParamPoint{X: 32, Value: 0.3632}),
+	}}
+	var b strings.Builder
+	writeScatter(&b, run)
+	wantLines(t, b.String(),
+		"### Scattered writes",
+		"| Level, instruction | 1 warp per SM | 4 warps per SM | 32 warps per SM |",
+		"| L2, red.global.add.u32 | 0.457 (70) | 0.381 (336) | [0.363](#r-memory-scattered-writes-l2-red-global-add-u32-a-line-per-lane) (2819) |",
+		"| DRAM, st.global.u32 | 0.076 (423) | — | [0.057](#r-memory-scattered-writes-dram-st-global-u32-a-line-per-lane) (17965) |",
+		"- DRAM, red.global.add.f32, a line per lane: failed, out of memory")
+	if got := b.String(); strings.Index(got, "| L2,") > strings.Index(got, "| DRAM,") {
+		t.Errorf("DRAM before the L2:\n%s", got)
+	}
+	var none strings.Builder
+	writeScatter(&none, &record.Run{})
+	if none.Len() != 0 {
+		t.Errorf("a run without the scattered writes wrote %q", none.String())
 	}
 }
 

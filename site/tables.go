@@ -139,6 +139,7 @@ var memoryGroups = []struct{ group, id, title, caption string }{
 	{"transfer unit", "memory-transfer-unit", "Transfer units", "Strided streams: the bytes each level moves per request, from where the bandwidth stops falling."},
 	{"global access", "memory-global-access", "Global access patterns", "Lanes' addresses spread over lines: what a warp load costs."},
 	{"divergent loads", "memory-divergent", "Divergent loads", "Every lane its own line: loaded latency and throughput."},
+	{"scattered writes", "memory-scatter", "Scattered writes", "Every lane its own hashed word, so its own line: stores and reductions taken in, lines per clock per SM."},
 	{"latency hiding", "memory-latency-hiding", "Latency hiding", "Bandwidth with independent FFMAs after every load."},
 	{"code size", "memory-code-size", "Instruction fetch", "FFMA issue rate against the loop body's size."},
 	{"bandwidth curve", "memory-bandwidth-curve", "Bandwidth against footprint, every point", "Each point of the plot above."},

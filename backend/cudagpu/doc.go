@@ -7,9 +7,9 @@
 //     (LatencyKernel, ThroughputKernel, ChaseKernel, StreamKernel...);
 //   - the kernels of the jobs written in PTX only (the matrix units'
 //     mma.sync, wgmma and fragment moves, asynchronous copies, clusters,
-//     the uniform datapath, the divergent chase), their compile path
-//     (PTXModule, CompilePTX, and ptxas for whole programs) and PTXJob,
-//     the job that runs such a module's records;
+//     the uniform datapath, the divergent chase, the scattered writes),
+//     their compile path (PTXModule, CompilePTX, and ptxas for whole
+//     programs) and PTXJob, the job that runs such a module's records;
 //   - machine-code verification through the CUDA toolkit (Toolchain:
 //     nvdisasm's SASS listings, cached, as the runner's engine.CodeReader,
 //     and ptxas).

@@ -42,6 +42,8 @@ func TestGoldenPTX(t *testing.T) {
 		{"ldmatrix_x4", cudagpu.FragmentKernel("ldmatrix_x4", cudagpu.Fragment{Count: 4}, 1, 2)},
 		{"branch_divergent_4", cudagpu.BranchKernel("branch_divergent_4", kernel.Branch{Mode: "divergent", Paths: 4})},
 		{"divergent_chase", cudagpu.DivergentChaseKernel("divergent_chase")},
+		{"scatter_red_global_add_f32", cudagpu.ScatterKernel("scatter_red_global_add_f32", "red.global.add.f32")},
+		{"scatter_st_global_u32", cudagpu.ScatterKernel("scatter_st_global_u32", "st.global.u32")},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

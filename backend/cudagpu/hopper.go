@@ -108,7 +108,7 @@ type Item struct {
 // backend only, on Hopper or later unless AnyCUDA; elsewhere every record
 // is skipped with why (NeedsHopper, NeedsCUDA). The jobs whose kernels no
 // other backend writes use it (the asynchronous copies, clusters, the
-// divergent chase).
+// divergent chase, the scattered writes).
 type PTXJob struct {
 	Module string
 	Target string // "sm_90a" where a kernel needs the architecture-specific features

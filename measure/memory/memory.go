@@ -4,21 +4,25 @@
 // gigabytes, so that reports can detect each level's capacity and latency
 // rather than assume them; then bandwidth per level sized from what was
 // detected, shared-memory banks, divergent global loads and the
-// instruction-fetch cliff, and the loaded latency of divergent loads.
+// instruction-fetch cliff, the loaded latency of divergent loads and the
+// rate of scattered writes (a line per lane).
 // Every probe runs through CUDA and through Vulkan; what Vulkan cannot
 // express (the constant cache, the L1/shared carve-out) is skipped there,
-// with why, and so is the divergent chase, which is written in PTX alone.
+// with why, and so are the divergent chase and the scattered writes, which
+// are written in PTX alone.
 // One package holds the whole domain: its plan (this file), its jobs
-// (chase.go, stream.go, banks.go, divergent.go, codesize.go), which
-// describe their kernels neutrally (kernel.ChaseSpec, kernel.StreamLoopSpec,
-// kernel.BankLoadsSpec) for each backend's lowering to write, but for the
-// divergent chase, written in PTX (cudagpu.PTXJob), and the code-size test,
+// (chase.go, stream.go, banks.go, divergent.go, scatter.go, codesize.go),
+// which describe their kernels neutrally (kernel.ChaseSpec,
+// kernel.StreamLoopSpec, kernel.BankLoadsSpec) for each backend's lowering
+// to write, but for the divergent chase and the scattered writes, written
+// in PTX (cudagpu.PTXJob), and the code-size test,
 // the engine's throughput chain (engine.LoopBodyJob), and the names of its
 // records (names.go).
 package memory
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/gpuarch/gpuarch/engine"
@@ -476,4 +480,20 @@ func divergentLevels(dev record.Device, l1, l2 int64) []DivergentLevel {
 		{Name: LevelL2, Footprint: line(l2 / 4), Note: l2note},
 		{Name: LevelDRAM, Footprint: dram, Note: "the DRAM streams' footprint, many times the L2"},
 	}
+}
+
+// ScatterJobs plans the scattered writes (ScatterJob): every lane its own
+// hashed word, so its own line, written with each of ScatterInstrs at 1, 4
+// and 32 warps per SM, over the divergent chase's L2 and DRAM footprints
+// (a quarter of the detected L2, and the DRAM streams' footprint), sized
+// from l2 (bytes; 0 when not detected) like DivergentJobs. It is written
+// in PTX: the Vulkan backend skips it.
+func ScatterJobs(dev record.Device, l2 int64) []engine.Planned {
+	return []engine.Planned{{Key: Key(GroupScatter, ""), Job: ScatterJob(Suite, scatterLevels(dev, l2))}}
+}
+
+// scatterLevels are the levels ScatterJobs writes in: divergentLevels'
+// L2 and DRAM.
+func scatterLevels(dev record.Device, l2 int64) []DivergentLevel {
+	return slices.DeleteFunc(divergentLevels(dev, 0, l2), func(lv DivergentLevel) bool { return lv.Name == LevelL1 })
 }

@@ -185,3 +185,33 @@ func TestDivergentJobsSizing(t *testing.T) {
 		}
 	}
 }
+
+func TestScatterJobsSizing(t *testing.T) {
+	dev := record.Device{Attributes: map[string]int{"L2_CACHE_SIZE": 50 << 20}}
+	if jobs := ScatterJobs(dev, 0); len(jobs) != 1 || jobs[0].Key != Suite+"/scattered writes" {
+		t.Fatalf("jobs %+v", jobs)
+	}
+	for _, tt := range []struct {
+		name string
+		l2   int64
+		want map[string]int64
+		note string // in the L2's note
+	}{
+		{"from the detected L2", 34 << 20, map[string]int64{"L2": (34 << 20) / 4, "DRAM": 2 << 30}, "the latency chase detected"},
+		{"from the driver's L2", 0, map[string]int64{"L2": (50 << 20) / 4, "DRAM": 2 << 30}, "the driver's L2 size"},
+		{"from a large L2", 256 << 20, map[string]int64{"L2": 64 << 20, "DRAM": 4 << 30}, "the latency chase detected"},
+	} {
+		levels := scatterLevels(dev, tt.l2)
+		if len(levels) != 2 || levels[0].Name != "L2" || levels[1].Name != "DRAM" {
+			t.Fatalf("%s: levels %+v, want the L2 and DRAM", tt.name, levels)
+		}
+		for _, lv := range levels {
+			if lv.Footprint != tt.want[lv.Name] || lv.Footprint%4 != 0 || lv.Footprint/4 > 1<<32-1 {
+				t.Errorf("%s, %s: %d bytes, want %d", tt.name, lv.Name, lv.Footprint, tt.want[lv.Name])
+			}
+			if lv.Name == "L2" && !strings.Contains(lv.Note, tt.note) {
+				t.Errorf("%s: L2 note %q, want %q in it", tt.name, lv.Note, tt.note)
+			}
+		}
+	}
+}

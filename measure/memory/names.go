@@ -4,7 +4,8 @@
 // "memory/bandwidth/DRAM read"), except the divergent chase's, which add
 // the quantity ("memory/divergent loads/L2, a line per lane/latency"). The
 // family is the records' group, but for the shared-memory bank patterns,
-// whose group is "banks" and family "shared banks".
+// whose group is "banks" and family "shared banks". The scattered writes'
+// are "memory/scattered writes/<level>, <instruction>, a line per lane".
 
 package memory
 
@@ -43,6 +44,9 @@ const (
 	GroupCodeSize = "code size"
 	// GroupDivergent is the divergent chase under load.
 	GroupDivergent = "divergent loads"
+	// GroupScatter are the scattered writes: every lane its own hashed
+	// word, so its own line.
+	GroupScatter = "scattered writes"
 )
 
 // SharedBanks is the family of the GroupBanks records' IDs, and the name
@@ -81,6 +85,25 @@ func DivergentID(level string, q record.Quantity) string {
 // DivergentSubject names a level's divergent-chase records: "<level>, a
 // line per lane".
 func DivergentSubject(level string) string { return level + ", a line per lane" }
+
+// The scattered writes' instructions (ScatterSubject's instr).
+const (
+	// ScatterStore is a plain store of the lane's word.
+	ScatterStore = "st.global.u32"
+	// ScatterAddU32 and ScatterAddF32 add 1 to the lane's word, the old
+	// value unused (a reduction, RED in the machine code).
+	ScatterAddU32 = "red.global.add.u32"
+	ScatterAddF32 = "red.global.add.f32"
+)
+
+// ScatterSubject names the scattered writes of instr in a level:
+// "<level>, <instr>, a line per lane" ("L2, red.global.add.u32, a line per
+// lane").
+func ScatterSubject(level, instr string) string { return level + ", " + instr + ", a line per lane" }
+
+// ScatterID is the ID of the scattered writes' record of instr in a level:
+// "memory/scattered writes/<level>, <instr>, a line per lane".
+func ScatterID(level, instr string) string { return ID(GroupScatter, ScatterSubject(level, instr)) }
 
 // The levels of the hierarchy, as subjects and curve paths name them.
 const (

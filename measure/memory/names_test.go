@@ -27,6 +27,11 @@ func TestIDs(t *testing.T) {
 		{ID(GroupBandwidthCurve, CurvePerSMSubject(32768)), "memory/bandwidth curve/ld.ca 32768 bytes per SM"},
 		{CodeSizeID(12288), "memory/code size/12288"},
 		{DivergentID(LevelDRAM, record.Throughput), "memory/divergent loads/DRAM, a line per lane/throughput"},
+		{ScatterID(LevelL2, ScatterAddU32), "memory/scattered writes/L2, red.global.add.u32, a line per lane"},
+		{ScatterID(LevelDRAM, ScatterAddF32), "memory/scattered writes/DRAM, red.global.add.f32, a line per lane"},
+		{ScatterID(LevelDRAM, ScatterStore), "memory/scattered writes/DRAM, st.global.u32, a line per lane"},
+		{ScatterSubject(LevelL2, ScatterStore), "L2, st.global.u32, a line per lane"},
+		{Key(GroupScatter, ""), "memory/scattered writes"},
 		{Key(GroupTransferUnit, LevelL2), "memory/transfer unit/L2"},
 		{Key(GroupLatency, ""), "memory/latency"},
 	} {

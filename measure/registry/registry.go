@@ -212,5 +212,6 @@ func fullMemory(s *Session) error {
 	later := append(memory.L2Jobs(dev, l2), memory.BandwidthJobs(dev, l1, l2)...)
 	later = append(later, memory.BandwidthCurveJobs()...)
 	later = append(later, memory.LatencyHidingJobs(dev, l1, l2)...)
-	return s.Measure(append(later, memory.DivergentJobs(dev, l1, l2)...), nil)
+	later = append(later, memory.DivergentJobs(dev, l1, l2)...)
+	return s.Measure(append(later, memory.ScatterJobs(dev, l2)...), nil)
 }

@@ -1,0 +1,69 @@
+package cudagpu
+
+import (
+	"strings"
+
+	"github.com/gpuarch/gpuarch/ptx"
+)
+
+// ScatterKernel builds the scattered writes: every thread of the grid
+// writes, iters times, a 32-bit word of its own at a hashed index with
+// instr, "st.global.u32" (the hash itself is stored), "red.global.add.u32"
+// (adds 1) or "red.global.add.f32" (adds 1.0; a reduction, the old value
+// unused). The hash is a linear congruential generator per thread
+// (Numerical Recipes' multiplier and increment), started at the global
+// thread index × 2654435761 + seed, so a launch with another seed writes
+// other words; the index is the high 32 bits of hash × words, the
+// generator's well-mixed high bits (its low k bits repeat every 2^k steps)
+// mapped onto any number of words. Each warp reads %clock64 around its
+// rolled loop, and lane 0 stores the cycles at out[warp]. Parameters: base
+// (u64), words, seed, iters (u32), out (u64).
+func ScatterKernel(name, instr string) *ptx.Kernel {
+	k := ptx.NewKernel(name)
+	baseP, wordsP, seedP := k.Param("base", ptx.U64), k.Param("words", ptx.U32), k.Param("seed", ptx.U32)
+	itersP, outP := k.Param("iters", ptx.U32), k.Param("out", ptx.U64)
+	base, words, seed, iters := k.Load(baseP), k.Load(wordsP), k.Load(seedP), k.Load(itersP)
+	tid, ntid, ctaid := k.Read(ptx.TidX), k.Read(ptx.NtidX), k.Read(ptx.CtaidX)
+	thread, h := k.Reg(ptx.U32), k.Reg(ptx.U32)
+	k.Op("mad.lo.u32", thread, ctaid, ntid, tid)
+	k.Op("mad.lo.u32", h, thread, ptx.Int(2654435761), seed)
+	var value ptx.Operand = h
+	switch {
+	case strings.HasSuffix(instr, ".f32"):
+		value = ptx.Imm("0f3F800000")
+	case strings.HasPrefix(instr, "red."):
+		value = ptx.Int(1)
+	}
+	j, off, at := k.Reg(ptx.U32), k.Reg(ptx.U64), k.Reg(ptx.U64)
+	c0 := k.Read(ptx.Clock64)
+	k.Loop(iters, func() {
+		k.Op("mad.lo.u32", h, h, ptx.Int(1664525), ptx.Int(1013904223))
+		k.Op("mul.hi.u32", j, h, words)
+		k.Op("mul.wide.u32", off, j, ptx.Int(4))
+		k.Op("add.u64", at, base, off)
+		k.Op(instr, ptx.Addr{Base: at}, value)
+	})
+	c1 := k.Read(ptx.Clock64)
+	lane, warp := k.Reg(ptx.U32), k.Reg(ptx.U32)
+	k.Op("and.b32", lane, tid, ptx.Int(31))
+	k.Op("shr.u32", warp, thread, ptx.Int(5))
+	first := k.Reg(ptx.Pred)
+	k.Op("setp.eq.u32", first, lane, ptx.Int(0))
+	out := k.Load(outP)
+	woff, wat, dt := k.Reg(ptx.U64), k.Reg(ptx.U64), k.Reg(ptx.U64)
+	k.Op("mul.wide.u32", woff, warp, ptx.Int(8))
+	k.Op("add.u64", wat, out, woff)
+	k.Op("sub.u64", dt, c1, c0)
+	k.PredOp("@"+first.String(), "st.global.u64", ptx.Addr{Base: wat}, dt)
+	return k
+}
+
+// ScatterExpect are the machine-code opcodes ScatterKernel's timed loop
+// must hold for instr: STG for a store, RED or REDG (sm_90's name for the
+// global form) for a reduction.
+func ScatterExpect(instr string) []string {
+	if strings.HasPrefix(instr, "red.") {
+		return []string{"RED", "REDG"}
+	}
+	return []string{"STG"}
+}
