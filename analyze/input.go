@@ -163,12 +163,21 @@ func readLimited(path string, limit int64) ([]byte, error) {
 	return b, nil
 }
 
-// sizeName writes a power-of-two size in GiB or MiB.
+// sizeName writes a size in GiB, MiB or KiB: whole where it is a
+// multiple of the unit, else to a tenth.
 func sizeName(n int64) string {
-	if n%(1<<30) == 0 {
-		return fmt.Sprintf("%d GiB", n>>30)
+	for _, u := range []struct {
+		shift uint
+		name  string
+	}{{30, "GiB"}, {20, "MiB"}, {10, "KiB"}} {
+		switch {
+		case n >= 1<<u.shift && n%(1<<u.shift) == 0:
+			return fmt.Sprintf("%d %s", n>>u.shift, u.name)
+		case n >= 1<<u.shift:
+			return fmt.Sprintf("%.1f %s", float64(n)/float64(int64(1)<<u.shift), u.name)
+		}
 	}
-	return fmt.Sprintf("%d MiB", n>>20)
+	return fmt.Sprintf("%d B", n)
 }
 
 // instructions counts the listing's instructions.

@@ -1116,6 +1116,9 @@ type laneAccess struct {
 	// was computed from the block index); false for an address every
 	// block shares (a kernel parameter's word: one global total).
 	block bool
+	// reach is the address over every lane, iteration and block
+	// (accessReach).
+	reach rval
 }
 
 // iterationStride is how far an address moves from one iteration (a0) to
@@ -1297,6 +1300,12 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 				}
 				st.step(in)
 			}
+		}
+	}
+	for off, r := range accessReach(ins, loops) {
+		if la, ok := out[off]; ok {
+			la.reach = r
+			out[off] = la
 		}
 	}
 	return out

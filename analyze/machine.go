@@ -95,6 +95,11 @@ type Level struct {
 	// most lines; L1 only, 0 when not measured.
 	BankWavefrontCycles float64 `json:"bank_wavefront_cycles,omitempty"`
 	bankLines           float64
+	// CapacityBytes is the footprint at which the pointer chase leaves
+	// the level's latency plateau (the L1 from global ld.ca's curve, the
+	// L2 from global ld.cg's): an access whose whole loop stays within it
+	// is served by the level; 0 when not measured.
+	CapacityBytes float64 `json:"capacity_bytes,omitempty"`
 	// Records are the IDs the numbers come from.
 	Records []string `json:"records,omitempty"`
 }
@@ -661,13 +666,21 @@ func (m *Machine) levels(run *record.Run) {
 				l.Records = append(l.Records, r.ID)
 				m.Levels[name] = l
 			}
+			capacity := func(name string) {
+				if l := lv(name); len(ls) > 1 && ls[0].Capacity > 0 {
+					l.CapacityBytes = ls[0].Capacity
+					m.Levels[name] = l
+				}
+			}
 			switch r.Subject {
 			case memory.PathShared:
 				set("shared", ls[0].Value)
 			case memory.PathL1:
 				set("L1", ls[0].Value)
+				capacity("L1")
 			case memory.PathL2:
 				set("L2", ls[0].Value)
+				capacity("L2")
 				if len(ls) > 1 {
 					set("DRAM", ls[len(ls)-1].Value)
 				}

@@ -296,6 +296,7 @@ func (lm *loopModel) freshSectors() map[int]int {
 // stride is not known or at least a line, for stores and atomics, and at
 // the L1. The L1 is taken to hold the lines the warps reuse.
 func (lm *loopModel) missFraction(i int, level string) float64 {
+	level = lm.levelOf(i, level)
 	op := lm.mem[i]
 	if op == nil || op.store || op.space != "global" || (level != "L2" && level != "DRAM") {
 		return 1

@@ -188,6 +188,7 @@ func (lm *loopModel) controls() []sass.Control {
 // form (.BYPASS is cp.async.cg, else .ca), width and level; ok false
 // where none is measured.
 func (lm *loopModel) copyGroup(i int, level string) (float64, string, bool) {
+	level = lm.levelOf(i, level)
 	n := len(lm.body)
 	best, src, found := 0.0, "", false
 	for k := 1; k < n; k++ {
@@ -668,6 +669,7 @@ func (lm *loopModel) sharedWavefronts(i int) (float64, string) {
 // an unknown span, a line per lane in random banks. ok false for other
 // accesses and where the records are missing.
 func (lm *loopModel) l1Spread(i int, level string) (cycles, wavefronts, lines float64, ok bool) {
+	level = lm.levelOf(i, level)
 	op := lm.mem[i]
 	if op == nil || op.store || op.space != "global" || level != "L1" || lm.chased[i] {
 		return 0, 0, 0, false
@@ -867,6 +869,7 @@ func (lm *loopModel) latency(i int, level string) (float64, string, bool) {
 // ownLatency is instruction i's latency from its records alone (see
 // latency).
 func (lm *loopModel) ownLatency(i int, level string) (float64, string, bool) {
+	level = lm.levelOf(i, level)
 	if op := lm.mem[i]; op != nil {
 		if op.store && op.returns && op.space == "global" {
 			// The old value of a global atomic comes back from
@@ -1378,7 +1381,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 		if op == nil {
 			continue
 		}
-		lv := levelFor(op.space, level)
+		lv := levelFor(op.space, lm.levelOf(i, level))
 		key := lv
 		if op.store && op.space == "global" {
 			if lv == "L1" {
@@ -1854,6 +1857,7 @@ func analyzeLoopBlock(m *Machine, body []sass.Instruction, warps, blockWarps int
 
 // pipelineName says where instruction i executes.
 func (lm *loopModel) pipelineName(i int, level string) string {
+	level = lm.levelOf(i, level)
 	if op := lm.mem[i]; op != nil {
 		lv := levelFor(op.space, level)
 		if op.store && op.space == "global" && lv == "L1" {
@@ -1916,6 +1920,13 @@ func (r *LoopReport) notes(lm *loopModel, level string) {
 	}
 	if len(assumed) > 0 {
 		r.Notes = append(r.Notes, "lane addresses assume: "+strings.Join(assumed, "; "))
+	}
+	for i, op := range lm.mem {
+		if lv := lm.levelOf(i, level); op != nil && lv != level {
+			bytes, _ := reachBytes(lm.lanes[lm.body[i].Offset], op.bytes)
+			r.Notes = append(r.Notes, fmt.Sprintf("the access at %#04x reaches %s over the whole loop (%s): served by the %s (measured capacity %s), not the %s",
+				lm.body[i].Offset, sizeName(bytes), lm.lanes[lm.body[i].Offset].reach.text(), lv, sizeName(int64(lm.m.Levels[lv].CapacityBytes)), level))
+		}
 	}
 	if hasGlobal && followed {
 		r.Notes = append(r.Notes, fmt.Sprintf("assumed: global accesses hit the %s (set --level); global stores write through to the L2", level))

@@ -1,0 +1,512 @@
+package analyze
+
+import (
+	"fmt"
+	"math/bits"
+	"strconv"
+	"strings"
+
+	"github.com/gpuarch/gpuarch/sass"
+)
+
+// What an access reaches over the whole loop: the lane follower
+// (laneAddresses) says where a warp's 32 lanes fall in one iteration; the
+// reach walker says where every lane of every warp falls over every
+// iteration, which is what decides the level that serves it. A load of
+// a[(k + lane) & 8191] touches 32 KiB however large the buffer behind a,
+// and a gather x[idx[j]] whose indices come from such a window touches at
+// most as many lines as the window holds indices, whatever level the
+// loop's other data needs (an embedding table's rows picked by a small
+// table of ids, a sparse matrix's vector at its column indices).
+//
+// It is an interval analysis of the registers (each value an interval
+// over one kernel parameter or none, widened at the loop heads) with a
+// count of distinct values beside it: the number of values a register
+// takes over all lanes, iterations and blocks, where bounded (a load's
+// value takes at most as many values as the words its address reaches).
+
+// rval is what the reach walker knows of a register: over every lane,
+// iteration and block its value is base (a kernel parameter's, the same
+// for the whole grid; "" for none) plus something in [lo, hi] where
+// bounded, and takes at most distinct values (0: no bound known).
+type rval struct {
+	base     string
+	bounded  bool
+	lo, hi   int64
+	distinct int64
+}
+
+// maxDistinct caps the distinct values counted (beyond it: no bound).
+const maxDistinct = int64(1) << 40
+
+func rconst(c int64) rval { return rval{bounded: true, lo: c, hi: c, distinct: 1} }
+
+// rparam is a kernel parameter's value: one value for the grid.
+func rparam(name string) rval { return rval{base: name, bounded: true, distinct: 1} }
+
+func (v rval) isConst() (int64, bool) {
+	if v.bounded && v.base == "" && v.lo == v.hi {
+		return v.lo, true
+	}
+	return 0, false
+}
+
+// product is the distinct values of a function of values with a and b
+// distinct values (0: unknown).
+func product(a, b int64) int64 {
+	if a <= 0 || b <= 0 {
+		return 0
+	}
+	if hi, lo := bits.Mul64(uint64(a), uint64(b)); hi != 0 || lo > uint64(maxDistinct) {
+		return 0
+	}
+	return a * b
+}
+
+func radd(a, b rval) rval {
+	r := rval{distinct: product(a.distinct, b.distinct)}
+	if a.base != "" && b.base != "" {
+		return r
+	}
+	r.base = a.base + b.base
+	if a.bounded && b.bounded {
+		r.bounded, r.lo, r.hi = true, a.lo+b.lo, a.hi+b.hi
+	}
+	return r
+}
+
+func rneg(a rval) rval {
+	r := rval{distinct: a.distinct}
+	if a.bounded && a.base == "" {
+		r.bounded, r.lo, r.hi = true, -a.hi, -a.lo
+	}
+	return r
+}
+
+// rmul is a × b: exact where one is a constant, an interval where both
+// are non-negative intervals of no parameter.
+func rmul(a, b rval) rval {
+	if c, ok := a.isConst(); ok {
+		a, b = b, a
+		_ = c
+	}
+	if c, ok := b.isConst(); ok {
+		switch {
+		case c == 1:
+			return a
+		case c == 0:
+			return rconst(0)
+		}
+		r := rval{distinct: a.distinct}
+		if a.bounded && a.base == "" {
+			r.bounded, r.lo, r.hi = true, a.lo*c, a.hi*c
+			if c < 0 {
+				r.lo, r.hi = r.hi, r.lo
+			}
+		}
+		return r
+	}
+	r := rval{distinct: product(a.distinct, b.distinct)}
+	if a.bounded && b.bounded && a.base == "" && b.base == "" && a.lo >= 0 && b.lo >= 0 {
+		if hi, lo := bits.Mul64(uint64(a.hi), uint64(b.hi)); hi == 0 && lo < 1<<62 {
+			r.bounded, r.lo, r.hi = true, a.lo*b.lo, int64(lo)
+		}
+	}
+	return r
+}
+
+// rshr is a 32-bit a >> s (logical): a non-negative interval's ends
+// shifted, any other value below 2^(32-s).
+func rshr(a rval, s int64) rval {
+	if s <= 0 || s >= 32 {
+		return rval{distinct: a.distinct}
+	}
+	r := rval{distinct: a.distinct, bounded: true, hi: int64(1)<<(32-s) - 1}
+	if a.bounded && a.base == "" && a.lo >= 0 {
+		r.lo, r.hi = a.lo>>s, min(r.hi, a.hi>>s)
+	}
+	return r
+}
+
+// rlop is LOP3's result (PTX ISA, lop3: the table indexed by a, b, c as
+// 0xF0, 0xCC, 0xAA), bounded bit by bit: a constant's bits are known, a
+// non-negative interval's are zero above its top bit, a result bit can be
+// one only where some choice of the unknown input bits gives one. Its
+// distinct values are at most the product of its inputs'.
+func rlop(lut int64, a, b, c rval) rval {
+	ops := [3]rval{a, b, c}
+	r := rval{distinct: product(product(a.distinct, b.distinct), c.distinct)}
+	top := -1
+	for bit := 31; bit >= 0 && top < 0; bit-- {
+		// For each input: may its bit be 0, may it be 1?
+		var may0, may1 [3]bool
+		for j, v := range ops {
+			switch k, isConst := v.isConst(); {
+			case isConst:
+				one := k>>bit&1 == 1
+				may0[j], may1[j] = !one, one
+			case v.bounded && v.base == "" && v.lo >= 0 && v.hi < int64(1)<<32:
+				may0[j], may1[j] = true, bits.Len64(uint64(v.hi)) > bit
+			default:
+				may0[j], may1[j] = true, true
+			}
+		}
+		for idx := range 8 {
+			x, y, z := idx>>2&1 == 1, idx>>1&1 == 1, idx&1 == 1
+			ok := (x && may1[0] || !x && may0[0]) && (y && may1[1] || !y && may0[1]) && (z && may1[2] || !z && may0[2])
+			if ok && lut>>idx&1 == 1 {
+				top = bit
+				break
+			}
+		}
+	}
+	if top < 31 {
+		r.bounded, r.lo, r.hi = true, 0, int64(1)<<(top+1)-1
+		// Where the result is zero wherever a constant input's bit
+		// is (an AND with a mask), its bits are the constant's at
+		// most: no larger than it.
+		for j, m := range [3]int64{0xf0, 0xcc, 0xaa} {
+			if k, ok := ops[j].isConst(); ok && k >= 0 && lut&^m&0xff == 0 {
+				r.hi = min(r.hi, k)
+			}
+		}
+	}
+	return r
+}
+
+// rjoin is a value that is a or b: the intervals' union, the distinct
+// values' sum.
+func rjoin(a, b rval) rval {
+	if a == b {
+		return a
+	}
+	r := rval{}
+	if a.distinct > 0 && b.distinct > 0 && a.distinct+b.distinct <= maxDistinct {
+		r.distinct = a.distinct + b.distinct
+	}
+	if a.bounded && b.bounded && a.base == b.base {
+		r.base, r.bounded, r.lo, r.hi = a.base, true, min(a.lo, b.lo), max(a.hi, b.hi)
+	}
+	return r
+}
+
+// reachState is the registers' rvals during the walk.
+type reachState map[string]rval
+
+func (s reachState) clone() reachState {
+	c := make(reachState, len(s))
+	for k, v := range s {
+		c[k] = v
+	}
+	return c
+}
+
+// operand is one source operand's rval.
+func (s reachState) operand(op string) rval {
+	op = strings.TrimSpace(op)
+	op = strings.TrimSuffix(op, ".reuse")
+	op = strings.TrimSuffix(op, ".64")
+	switch {
+	case op == "RZ" || op == "URZ":
+		return rconst(0)
+	case strings.HasPrefix(op, "-"):
+		return rneg(s.operand(op[1:]))
+	case strings.HasPrefix(op, "~") || strings.HasPrefix(op, "|") || strings.HasPrefix(op, "!"):
+		return rval{distinct: s.operand(strings.Trim(op, "~|!")).distinct}
+	case regReg.MatchString(op):
+		return s[op] // unknown where never written
+	}
+	if m := constRef.FindStringSubmatch(op); m != nil && m[1] == "0x0" {
+		return rparam(op) // a kernel parameter, or the launch's dimensions
+	}
+	if v, err := strconv.ParseInt(op, 0, 64); err == nil {
+		if strings.HasPrefix(op, "0x") && v >= 1<<31 && v < 1<<32 {
+			v -= 1 << 32 // a 32-bit immediate, sign-extended
+		}
+		return rconst(v)
+	}
+	return rval{}
+}
+
+// address is the rval of a memory instruction's address (the last
+// bracket's terms summed).
+func (s reachState) address(in sass.Instruction) rval {
+	m := bracket.FindAllStringSubmatch(in.Operands, -1)
+	if len(m) == 0 {
+		return rval{}
+	}
+	sum := rconst(0)
+	for _, term := range strings.Split(m[len(m)-1][1], "+") {
+		term = strings.TrimSpace(term)
+		if term == "" {
+			continue
+		}
+		scale := int64(1)
+		for _, x := range []string{".X4", ".X8", ".X16"} {
+			if strings.HasSuffix(term, x) {
+				scale, _ = strconv.ParseInt(x[2:], 10, 64)
+				term = strings.TrimSuffix(term, x)
+			}
+		}
+		sum = radd(sum, rmul(s.operand(term), rconst(scale)))
+	}
+	return sum
+}
+
+// step evaluates one instruction into s.
+func (s reachState) step(in sass.Instruction) {
+	ops := splitOperands(in.Operands)
+	if len(ops) == 0 || !regReg.MatchString(ops[0]) {
+		return
+	}
+	dst, src := ops[0], ops[1:]
+	regs := 1
+	if strings.Contains(in.Opcode, ".128") {
+		regs = 4
+	} else if strings.Contains(in.Opcode, ".64") || strings.Contains(in.Opcode, ".WIDE") {
+		regs = 2
+	}
+	var v rval
+	pair := rval{}
+	if op, isMem := memoryOp(in); isMem {
+		// A loaded value takes at most as many values as the
+		// words its address reaches (an atomic's old value: no
+		// bound).
+		switch a := s.address(in); {
+		case op.store:
+		case a.bounded && op.bytes > 0:
+			v.distinct = (a.hi-a.lo)/int64(op.bytes) + 1
+		default:
+			v.distinct = a.distinct
+		}
+		pair = v
+	} else {
+		opc := in.Opcode
+		if strings.HasPrefix(dst, "UR") && strings.HasPrefix(opc, "U") {
+			opc = opc[1:]
+		}
+		arg := func(i int) rval {
+			if i >= len(src) {
+				return rval{}
+			}
+			return s.operand(src[i])
+		}
+		imm := func(i int) (int64, bool) { return arg(i).isConst() }
+		base, _, _ := strings.Cut(opc, ".")
+		switch {
+		case (opc == "S2R" || opc == "S2UR") && len(src) == 1:
+			switch r := strings.TrimSpace(src[0]); {
+			case r == "SR_LANEID":
+				v = rval{bounded: true, hi: 31, distinct: 32}
+			case strings.HasPrefix(r, "SR_TID."):
+				v = rval{bounded: true, hi: 1023, distinct: 1024}
+			}
+		case (base == "MOV" || base == "MOV32I" || base == "LDC" || base == "LDC.64") && len(src) >= 1:
+			v = arg(0)
+		case opc == "IMAD.SHL.U32" || opc == "IMAD.SHL":
+			v = rmul(arg(0), arg(1))
+		case opc == "IMAD.MOV.U32" || opc == "IMAD.MOV" || opc == "IMAD.IADD" || opc == "IMAD" || opc == "IMAD.U32" ||
+			opc == "IMAD.LO" || opc == "IMAD.LO.U32" || strings.HasPrefix(opc, "IMAD.WIDE"):
+			v = radd(rmul(arg(0), arg(1)), arg(2))
+		case base == "IADD3" && !strings.HasPrefix(opc, "IADD3.X") || opc == "VIADD" || opc == "IADD":
+			v = rconst(0)
+			for i := range src {
+				v = radd(v, arg(i))
+			}
+		case opc == "LEA" && len(src) == 3:
+			if sh, ok := imm(2); ok && sh >= 0 && sh < 32 {
+				v = radd(rmul(arg(0), rconst(int64(1)<<sh)), arg(1))
+			}
+		case (opc == "SHF.L.U32" || opc == "SHF.L.W.U32") && len(src) == 3:
+			if sh, ok := imm(1); ok && sh >= 0 && sh < 32 {
+				v = rmul(arg(0), rconst(int64(1)<<sh))
+				v = rlop(0xf0, v, rconst(0), rconst(0)) // a 32-bit result
+			}
+		case opc == "SHF.R.U32.HI" && len(src) == 3 && strings.TrimSpace(src[0]) == "RZ":
+			if sh, ok := imm(1); ok {
+				v = rshr(arg(2), sh)
+			}
+		case opc == "LOP3.LUT" && len(src) >= 4:
+			if lut, ok := imm(3); ok {
+				v = rlop(lut, arg(0), arg(1), arg(2))
+			}
+		default:
+			// Not followed: a function of its sources, no bounds.
+			v.distinct = 1
+			for i := range src {
+				if strings.HasPrefix(src[i], "SR_") || strings.HasPrefix(src[i], "`") || predReg.MatchString(src[i]) {
+					v.distinct = 0
+					continue
+				}
+				v.distinct = product(v.distinct, arg(i).distinct)
+			}
+		}
+		if strings.HasPrefix(opc, "IMAD.WIDE") || opc == "LDC.64" || opc == "LDC" && regs == 2 {
+			// The high word of a 64-bit value: a parameter's own,
+			// or not followed.
+			pair = rval{}
+			if p := strings.TrimSpace(src[0]); constRef.MatchString(p) {
+				pair = rparam(p + ".hi")
+			}
+		}
+	}
+	set := func(r string, x rval) {
+		if in.Predicate != "" {
+			x = rjoin(s[r], x)
+		}
+		s[r] = x.bound()
+	}
+	set(dst, v)
+	if n, err := strconv.Atoi(strings.TrimLeft(dst, "UR")); err == nil && regs > 1 {
+		p := "R"
+		if strings.HasPrefix(dst, "UR") {
+			p = "UR"
+		}
+		for k := 1; k < regs; k++ {
+			set(p+strconv.Itoa(n+k), pair)
+		}
+	}
+}
+
+// accessReach walks a function's instructions in order, each of loops
+// (first and last instruction offsets) to a fixed point with the values a
+// loop changes widened, and gives each memory access's address over
+// every lane, iteration and block, keyed by offset.
+func accessReach(ins []sass.Instruction, loops [][2]int) map[int]rval {
+	out := map[int]rval{}
+	s := reachState{}
+	heads := map[int]reachState{}
+	rounds := map[int]int{}
+	written := map[int]map[string]bool{}
+	for i := 0; i < len(ins); i++ {
+		in := ins[i]
+		for _, lp := range loops {
+			if _, ok := heads[lp[0]]; !ok && in.Offset == lp[0] {
+				heads[lp[0]] = s.clone()
+			}
+		}
+		if _, ok := memoryOp(in); ok {
+			out[in.Offset] = s.address(in)
+		}
+		s.step(in)
+		for _, lp := range loops {
+			if in.Offset >= lp[0] && in.Offset <= lp[1] {
+				if written[lp[0]] == nil {
+					written[lp[0]] = map[string]bool{}
+				}
+				for _, w := range in.Use().Writes {
+					written[lp[0]][w.String()] = true
+				}
+			}
+		}
+		for _, lp := range loops {
+			if in.Offset != lp[1] {
+				continue
+			}
+			h := heads[lp[0]]
+			merged := h.clone()
+			changed := false
+			for r, v := range s {
+				old := h[r]
+				if old == v && !written[lp[0]][r] {
+					continue
+				}
+				m := rjoin(old, v)
+				if written[lp[0]][r] {
+					// What a register the loop writes takes over
+					// all its iterations: the interval's values at
+					// most (a count of distinct values does not add
+					// up over iterations: a pointer chase's address
+					// would count its own loaded values).
+					m.distinct = 0
+					m = m.bound()
+				}
+				if rounds[lp[0]] >= 2 {
+					m = rval{} // widened: it keeps changing
+				}
+				if m != old {
+					merged[r], changed = m, true
+				}
+			}
+			if changed && rounds[lp[0]] < 4 {
+				rounds[lp[0]]++
+				heads[lp[0]] = merged
+				s = merged.clone()
+				for j := range ins {
+					if ins[j].Offset == lp[0] {
+						i = j - 1
+						break
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// reachBytes is the bytes access la of width bytes a lane reaches over
+// the whole loop: its addresses' interval, or where only their count is
+// bounded, the lines of one warp request for each of its distinct
+// addresses' warp requests (distinct over the lanes' distinct offsets;
+// a line each where the lanes are not followed); ok false where neither
+// is known.
+func reachBytes(la laneAccess, width int) (int64, bool) {
+	a := la.reach
+	switch {
+	case a.bounded && (a.base != "" || a.lo >= 0):
+		return a.hi - a.lo + int64(width), true
+	case a.distinct > 0 && a.distinct <= maxDistinct/128:
+		if !la.known {
+			return 128 * a.distinct, true
+		}
+		offs := map[int64]bool{}
+		lines := map[int64]bool{}
+		for _, o := range la.offsets {
+			offs[o] = true
+			for b := o &^ 127; b < o+int64(width); b += 128 {
+				lines[b] = true
+			}
+		}
+		requests := (a.distinct + int64(len(offs)) - 1) / int64(len(offs))
+		return requests * int64(len(lines)) * 128, true
+	}
+	return 0, false
+}
+
+// bound narrows v's distinct values to its interval's.
+func (v rval) bound() rval {
+	if v.bounded && (v.distinct <= 0 || v.distinct > v.hi-v.lo+1) && v.hi-v.lo < maxDistinct {
+		v.distinct = v.hi - v.lo + 1
+	}
+	return v
+}
+
+// levelOf is the level that serves global access i under the loop's
+// assumed level: the L1 for a load through it whose whole loop's
+// addresses (reachBytes) fit the L1's measured capacity, the L2 for one
+// that fits the L2's, else level. Accesses not followed keep level.
+func (lm *loopModel) levelOf(i int, level string) string {
+	op := lm.mem[i]
+	if op == nil || op.space != "global" || level == "L1" || level == "shared" {
+		return level
+	}
+	bytes, ok := reachBytes(lm.lanes[lm.body[i].Offset], op.bytes)
+	if !ok {
+		return level
+	}
+	switch l1, l2 := lm.m.Levels["L1"], lm.m.Levels["L2"]; {
+	case !op.store && cachedLoad(lm.body[i]) && l1.CapacityBytes > 0 && float64(bytes) <= l1.CapacityBytes:
+		return "L1"
+	case level == "DRAM" && l2.CapacityBytes > 0 && float64(bytes) <= l2.CapacityBytes:
+		return "L2"
+	}
+	return level
+}
+
+// text says how an address's reach is bounded.
+func (v rval) text() string {
+	if v.bounded && (v.base != "" || v.lo >= 0) {
+		return "an interval of addresses"
+	}
+	return fmt.Sprintf("at most %d distinct addresses: its index is loaded from a window of that many words", v.distinct)
+}
