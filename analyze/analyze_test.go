@@ -14,6 +14,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/sass"
 )
@@ -959,5 +960,59 @@ func TestQuarterRateClass(t *testing.T) {
 		if got := m.quarterRateClass(op); got != want {
 			t.Errorf("%s: class %q, want %q", op, got, want)
 		}
+	}
+}
+
+// TestScatteredWrite checks which stores and atomics are costed at the
+// memory suite's scattered-write rate: hashed float atomics and integer
+// atomicMax on scattered words at the L2 and the DRAM, 32 lines a warp
+// over the record's lines per clock at the loop's warps; not a float4
+// fill whose lanes write side by side.
+func TestScatteredWrite(t *testing.T) {
+	if testing.Short() {
+		t.Skip("validates the corpus: seconds")
+	}
+	tests := []struct {
+		corpus, kernel, level, instr string
+		scattered                    bool
+	}{
+		{"corpus5", "scatter_add_f32", "L2", memory.ScatterAddF32, true},
+		{"corpus5", "scatter_add_f32", "DRAM", memory.ScatterAddF32, true},
+		{"corpus6", "atomic_fmax_bits", "L2", memory.ScatterAddU32, true},
+		{"corpus6", "store_f4_fill", "DRAM", memory.ScatterStore, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.kernel+"@"+tc.level, func(t *testing.T) {
+			c := validateCorpus(t, filepath.Join(tc.corpus, "NVIDIA-H100-80GB-HBM3"))
+			f, ok := c.l.Function(tc.kernel)
+			if !ok {
+				t.Fatal("not in the corpus")
+			}
+			body, err := timedLoop(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lm := newLoopModel(c.m, body, PatternAuto)
+			lm.lanes = laneAddresses(f.Instructions, [][2]int{{body[0].Offset, body[len(body)-1].Offset}})
+			n := 0
+			for i, op := range lm.mem {
+				if op == nil || !op.store || op.space != "global" {
+					continue
+				}
+				n++
+				for _, w := range []float64{1, 8, 32} {
+					got, ok := lm.scatteredWrite(i, tc.level, w)
+					if ok != tc.scattered {
+						t.Fatalf("%#x at %.0f warps: costed as scattered %v, want %v", body[i].Offset, w, ok, tc.scattered)
+					}
+					if want, _ := c.m.Levels[tc.level].scatterCycles(tc.instr, 32, w); ok && math.Abs(got-want) > 1e-9 {
+						t.Errorf("%#x at %.0f warps: %.2f cycles a warp, want %.2f (32 lines at the %s record)", body[i].Offset, w, got, want, tc.instr)
+					}
+				}
+			}
+			if n == 0 {
+				t.Fatal("no global store or atomic in the loop")
+			}
+		})
 	}
 }

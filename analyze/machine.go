@@ -95,6 +95,13 @@ type Level struct {
 	// most lines; L1 only, 0 when not measured.
 	BankWavefrontCycles float64 `json:"bank_wavefront_cycles,omitempty"`
 	bankLines           float64
+	// ScatterLines maps a scattered write's instruction (memory.
+	// ScatterStore, ScatterAddU32, ScatterAddF32) to the lines per clock
+	// per SM the level took from warps whose 32 lanes each wrote their
+	// own hashed line, at each count of warps per SM (the memory suite's
+	// "scattered writes" records; Cycles holds lines/clock/SM); L2 and
+	// DRAM only, empty when not measured.
+	ScatterLines map[string][]LoadedPoint `json:"scatter_lines_per_clock,omitempty"`
 	// CapacityBytes is the footprint at which the pointer chase leaves
 	// the level's latency plateau (the L1 from global ld.ca's curve, the
 	// L2 from global ld.cg's): an access whose whole loop stays within it
@@ -129,6 +136,32 @@ func (l Level) spreadAt(lines float64) (float64, bool) {
 	}
 	last := pts[len(pts)-1]
 	return last.Cycles * lines / last.Lines, true
+}
+
+// scatterCycles is the cycles one SM takes per warp write of instr whose
+// lanes write lines lines of their own, with warps per SM writing:
+// lines over the level's scattered-write rate at those warps
+// (interpolated linearly between the measured counts, the nearest beyond
+// them); ok false when not measured.
+func (l Level) scatterCycles(instr string, lines, warps float64) (float64, bool) {
+	pts := l.ScatterLines[instr]
+	if len(pts) == 0 {
+		return 0, false
+	}
+	rate := pts[len(pts)-1].Cycles
+	if warps <= pts[0].Warps {
+		rate = pts[0].Cycles
+	}
+	for i := 1; i < len(pts); i++ {
+		if a, b := pts[i-1], pts[i]; warps >= a.Warps && warps <= b.Warps {
+			rate = a.Cycles + (b.Cycles-a.Cycles)*(warps-a.Warps)/(b.Warps-a.Warps)
+			break
+		}
+	}
+	if rate <= 0 {
+		return 0, false
+	}
+	return lines / rate, true
 }
 
 // LoadedPoint is the cycles one warp's divergent load took, on average,
@@ -756,6 +789,29 @@ func (m *Machine) levels(run *record.Run) {
 				}
 			}
 			slices.SortFunc(l.Loaded, func(a, b LoadedPoint) int { return cmp.Compare(a.Warps, b.Warps) })
+			l.Records = append(l.Records, r.ID)
+			m.Levels[name] = l
+		case r.Group == memory.GroupScatter && r.Sweep != nil:
+			name, rest, _ := strings.Cut(r.Subject, ", ")
+			instr, _, _ := strings.Cut(rest, ", ")
+			if r.Subject != memory.ScatterSubject(name, instr) {
+				continue
+			}
+			var pts []LoadedPoint
+			for _, p := range r.Sweep.Points {
+				if p.Failed == "" && p.Value > 0 && p.X > 0 {
+					pts = append(pts, LoadedPoint{Warps: p.X, Cycles: p.Value})
+				}
+			}
+			if len(pts) == 0 {
+				continue
+			}
+			slices.SortFunc(pts, func(a, b LoadedPoint) int { return cmp.Compare(a.Warps, b.Warps) })
+			l := lv(name)
+			if l.ScatterLines == nil {
+				l.ScatterLines = map[string][]LoadedPoint{}
+			}
+			l.ScatterLines[instr] = pts
 			l.Records = append(l.Records, r.ID)
 			m.Levels[name] = l
 		case r.Group == memory.GroupBanks && r.Value > 0 && r.Unit == "cycles per warp load" && strings.Contains(r.Subject, memory.WidthMark):

@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/measure/pipes"
 	"github.com/gpuarch/gpuarch/sass"
 )
@@ -296,6 +297,44 @@ func (lm *loopModel) oneWordAtomic(i int) (cycles, passes float64, ok bool) {
 		passes = 1
 	}
 	return passes / lm.m.GridAtomicRate, passes, true
+}
+
+// scatteredWrite is what global store or atomic i costs the SM per warp
+// at level lv with W warps per SM where its lanes each write a line of
+// their own (addresses hashed per lane, over no window the whole grid
+// shares, or lanes followed 128 bytes or more apart): the lines over the
+// level's scattered-write rate at W (Level.scatterCycles); ok false for
+// other accesses or where the rate was not measured.
+func (lm *loopModel) scatteredWrite(i int, lv string, W float64) (float64, bool) {
+	op := lm.mem[i]
+	if op == nil || op.space != "global" || !op.store || (lv != "L2" && lv != "DRAM") {
+		return 0, false
+	}
+	instr := memory.ScatterStore
+	switch in := lm.body[i]; in.Base() {
+	case "STG", "ST":
+	case "RED", "REDG", "ATOMG", "ATOM":
+		instr = memory.ScatterAddU32
+		if strings.Contains(in.Opcode, ".F32") || strings.Contains(in.Opcode, ".FADD") {
+			instr = memory.ScatterAddF32
+		}
+	default:
+		return 0, false
+	}
+	la := lm.lanes[lm.body[i].Offset]
+	lines := 0
+	switch {
+	case la.scattered && !la.shared && len(la.vals) == 0:
+		lines = 32
+	case la.known:
+		if _, l := globalSectors(la.offsets, op.bytes); l == 32 {
+			lines = l
+		}
+	}
+	if lines == 0 {
+		return 0, false
+	}
+	return lm.m.Levels[lv].scatterCycles(instr, float64(lines), W)
 }
 
 // branchedAround reports whether instruction i sits between a
@@ -1500,6 +1539,20 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			// divergent load's cost per line.
 			c = max(c, float64(lines)*L.DivergentCycles/32)
 		}
+		if sc, ok := lm.scatteredWrite(i, lv, W); ok {
+			// Each lane's write to a line of its own: the rate the
+			// memory suite's scattered writes measured at these
+			// warps (a write fills no line the warp waits on: the
+			// level is busy with them even from one warp).
+			key = lv + " scattered writes"
+			if mems[key] == nil {
+				mems[key] = &mem{bw: bw}
+			}
+			mems[key].bytes += bytes
+			mems[key].cycles += sc
+			p.load[i]["memory "+key] = sc * W
+			continue
+		}
 		mems[key].cycles += c
 		p.load[i]["memory "+key] = c * W
 		if op.space == "global" && isAtomic(lm.body[i]) && !known && m.GridAtomicRate > 0 {
@@ -1572,8 +1625,11 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	for _, key := range sortedKeys(mems) {
 		mm := mems[key]
 		lv, _, _ := strings.Cut(key, " ")
-		add(Bound{Name: "memory " + key, Kind: "memory:" + lv, Cycles: mm.cycles * W,
-			Detail: fmt.Sprintf("%.2f cycles/iteration/warp (%.0f bytes: shared loads at their width's bank record, the rest at %.1f bytes per clock per SM) × %d warps", mm.cycles, mm.bytes, mm.bw, warps)})
+		detail := fmt.Sprintf("%.2f cycles/iteration/warp (%.0f bytes: shared loads at their width's bank record, the rest at %.1f bytes per clock per SM) × %d warps", mm.cycles, mm.bytes, mm.bw, warps)
+		if strings.HasSuffix(key, " scattered writes") {
+			detail = fmt.Sprintf("%.2f cycles/iteration/warp (writes of a line per lane at the %s's scattered-write rate with %d warps per SM, the memory suite's record) × %d warps", mm.cycles, lv, warps, warps)
+		}
+		add(Bound{Name: "memory " + key, Kind: "memory:" + lv, Cycles: mm.cycles * W, Detail: detail})
 	}
 
 	for _, key := range sortedKeys(mems) {
