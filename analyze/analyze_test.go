@@ -85,6 +85,44 @@ func TestLoops(t *testing.T) {
 	}
 }
 
+// TestIteration checks what one iteration of each loop runs: an outer
+// loop whose inner loop is a conditional slow path iterates through its
+// fast path alone (the slow path's set-up, inner loop and tail left out);
+// one whose inner loop runs every iteration keeps all its blocks.
+func TestIteration(t *testing.T) {
+	tests := []struct {
+		file string
+		// want maps a loop's start offset to the start offsets of the
+		// blocks one iteration runs.
+		want map[int][]int
+	}{
+		{file: "slowpath.sass", want: map[int][]int{0x20: {0x20, 0x40, 0xb0}, 0x70: {0x70}}},
+		{file: "nested.sass", want: map[int][]int{0x80: {0x80, 0xa0, 0x150}, 0xa0: {0xa0}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			l := listing(t, tc.file)
+			g, err := BuildGraph(&l.Functions[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			loops, _ := g.Loops()
+			if len(loops) != len(tc.want) {
+				t.Fatalf("%d loops, want %d", len(loops), len(tc.want))
+			}
+			for _, lp := range loops {
+				var got []int
+				for _, b := range g.Iteration(lp, loops).Blocks {
+					got = append(got, g.Blocks[b].StartOffset)
+				}
+				if want := tc.want[lp.StartOffset]; !slices.Equal(got, want) {
+					t.Errorf("loop at %#x: one iteration runs the blocks at %#x, want %#x", lp.StartOffset, got, want)
+				}
+			}
+		})
+	}
+}
+
 // TestSelfBranchIsNoLoop checks that the trap after EXIT is not a loop and
 // that its block is unreachable.
 func TestSelfBranchIsNoLoop(t *testing.T) {

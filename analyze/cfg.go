@@ -334,10 +334,93 @@ func (g *Graph) Loops() (loops []Loop, irreducible [][2]int) {
 
 // Body returns the loop's instructions in program order, its blocks
 // concatenated.
-func (g *Graph) Body(lp Loop) []sass.Instruction {
-	var out []sass.Instruction
+func (g *Graph) Body(lp Loop) []sass.Instruction { return g.BodyOf(lp.Blocks) }
+
+// MainPath is lp with the loops nested in it taken as not run: its blocks
+// on some path from the header to a latch that enters no nested loop
+// (nil where no such path exists: every iteration runs a nested loop).
+// A loop whose inner loop is the slow path of a special case (sinf's
+// Payne-Hanek reduction for huge arguments) iterates through the fast
+// path alone; the blocks that only lead into the inner loop (its set-up)
+// or only come out of it are left out with it.
+func (g *Graph) MainPath(lp Loop, loops []Loop) []int {
+	nested := map[int]bool{}
+	for _, o := range loops {
+		if o.Header != lp.Header && slices.Contains(lp.Blocks, o.Header) {
+			for _, b := range o.Blocks {
+				nested[b] = true
+			}
+		}
+	}
+	in := map[int]bool{}
 	for _, b := range lp.Blocks {
+		in[b] = !nested[b]
+	}
+	// Forward from the header, not across back edges to it.
+	fwd := map[int]bool{lp.Header: true}
+	stack := []int{lp.Header}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, s := range g.Blocks[b].Succs {
+			if in[s] && !fwd[s] && s != lp.Header {
+				fwd[s] = true
+				stack = append(stack, s)
+			}
+		}
+	}
+	// Backward from the latches, not through the header's predecessors.
+	back := map[int]bool{}
+	for _, l := range lp.Latches {
+		if in[l] && fwd[l] && !back[l] {
+			back[l] = true
+			stack = append(stack, l)
+		}
+	}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if b == lp.Header {
+			continue
+		}
+		for _, p := range g.Blocks[b].Preds {
+			if in[p] && fwd[p] && !back[p] {
+				back[p] = true
+				stack = append(stack, p)
+			}
+		}
+	}
+	var out []int
+	for _, b := range lp.Blocks {
+		if fwd[b] && back[b] {
+			out = append(out, b)
+		}
+	}
+	if !back[lp.Header] {
+		return nil
+	}
+	return out
+}
+
+// BodyOf returns the instructions of blocks in program order.
+func (g *Graph) BodyOf(blocks []int) []sass.Instruction {
+	var out []sass.Instruction
+	for _, b := range blocks {
 		out = append(out, g.Func.Instructions[g.Blocks[b].First:g.Blocks[b].Last+1]...)
 	}
 	return out
+}
+
+// Iteration is what one iteration of lp runs, as a loop of its own: lp
+// itself where it is innermost; else its main path (MainPath) where one
+// skips the loops nested in it; else all its blocks, each nested loop
+// taken once through.
+func (g *Graph) Iteration(lp Loop, loops []Loop) Loop {
+	if lp.Innermost {
+		return lp
+	}
+	if mp := g.MainPath(lp, loops); mp != nil {
+		lp.Blocks = mp
+	}
+	return lp
 }

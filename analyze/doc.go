@@ -8,9 +8,11 @@
 //
 //  1. Control flow: basic blocks from the SASS (branch targets and
 //     fall-through; BRA, EXIT, RET; predicated branches), dominators,
-//     natural loops from back edges, and the innermost ones. Indirect
-//     branches (BRX, JMX) and irreducible flow are reported, never guessed
-//     around.
+//     natural loops from back edges, and the innermost ones; a loop whose
+//     nested loops lie off its main path (a special case's slow path, as
+//     sinf's reduction of huge arguments) is predicted through that path
+//     too. Indirect branches (BRX, JMX) and irreducible flow are reported,
+//     never guessed around.
 //  2. A machine model read from a results file: per-opcode latency and
 //     throughput from the records whose machine code is that opcode, the
 //     pipeline layout and replay issue model the report infers (package
@@ -106,11 +108,20 @@
 //     bytes an access moves from its loop's first iteration to the second,
 //     the body walked twice from the state the loop is entered with, where
 //     both addresses share a named base (a run-time stride, a grid's
-//     threads, is not shown).
+//     threads, is not shown). Beside the lanes of one iteration, what an
+//     access reaches over the whole loop (reach.go: an interval analysis
+//     of the registers with a count of their distinct values, widened at
+//     loop heads): an access within the L1's measured capacity (a masked
+//     index into a small table) is served by the L1, one within the L2's
+//     by the L2, and a gather through indices loaded from such a window
+//     touches a line per index at most. A store or atomic whose lanes each
+//     write a line of their own costs the memory suite's scattered-write
+//     rate at the loop's warps.
 //  7. Validation against measured cycles: mean, signed mean and worst
 //     error and Kendall's tau per bound class and per half of the corpus
 //     (development and held-out, split.txt; a later set of loops, split
-//     off whole before measuring, is "heldout2", and a third "heldout3").
+//     off whole before measuring, is "heldout2", a third "heldout3", and
+//     so on).
 //
 // Opinions:
 //
@@ -125,6 +136,8 @@
 //     the loop are assumed taken through both sides): an upper bound for
 //     loops with conditional work, stated in the output.
 //   - Memory is an assumption the user sets (--level): which level global
-//     loads hit; a warp load whose lanes the listing does not show touches
-//     32 lanes × its width of consecutive bytes.
+//     loads hit, unless what an access reaches over the loop fits a
+//     smaller one (said in the output); a warp load whose lanes the
+//     listing does not show touches 32 lanes × its width of consecutive
+//     bytes.
 package analyze

@@ -56,7 +56,8 @@ type Report struct {
 	Warnings []string `json:"warnings,omitempty"`
 }
 
-// Analyze predicts every innermost loop of every function in the listing.
+// Analyze predicts every innermost loop of every function in the listing,
+// and every loop whose nested loops lie off its main path (Graph.MainPath).
 // res gives each kernel's registers and shared memory where known (nil:
 // none). Bad options are an error wrapping ErrOptions (Options.Validate
 // against m.Limits), with no report. A kernel with no loop, with indirect
@@ -95,8 +96,8 @@ func Analyze(m *Machine, l *sass.Listing, res map[string]Resources, opt Options)
 	return rep, nil
 }
 
-// analyzeKernel predicts f's innermost loops; inner is how many it found,
-// predicted or not.
+// analyzeKernel predicts f's innermost loops and those whose nested loops
+// lie off their main path; inner is how many it found, predicted or not.
 func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) (_ KernelReport, inner int) {
 	warps := opt.WarpsPerSM
 	if warps == 0 {
@@ -136,18 +137,22 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) (_
 	if len(irreducible) > 0 {
 		k.Notes = append(k.Notes, fmt.Sprintf("%d backward branches into blocks that do not dominate them (irreducible control flow): not loops this analysis can predict", len(irreducible)))
 	}
+	// Innermost loops, and loops whose nested loops lie off their main
+	// path (a special case's slow path): those iterate through the
+	// main path alone.
+	var predicted []Loop
 	var ranges [][2]int
 	for _, lp := range loops {
-		if lp.Innermost {
-			body := g.Body(lp)
-			ranges = append(ranges, [2]int{body[0].Offset, body[len(body)-1].Offset})
+		it := g.Iteration(lp, loops)
+		if !lp.Innermost && len(it.Blocks) == len(lp.Blocks) {
+			continue // every iteration runs a nested loop
 		}
+		predicted = append(predicted, it)
+		body := g.Body(it)
+		ranges = append(ranges, [2]int{body[0].Offset, body[len(body)-1].Offset})
 	}
 	lanes := laneAddresses(f.Instructions, ranges)
-	for _, lp := range loops {
-		if !lp.Innermost {
-			continue
-		}
+	for _, lp := range predicted {
 		inner++
 		body := g.Body(lp)
 		lr, err := analyzeLoopBlock(m, body, warps, (opt.ThreadsPerBlock+31)/32, opt.Level, opt.Pattern, lanes)
@@ -158,6 +163,9 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) (_
 		lr.StartOffset, lr.EndOffset, lr.Depth, lr.Blocks = lp.StartOffset, lp.EndOffset, lp.Depth, len(lp.Blocks)
 		if lr.Blocks > 1 {
 			lr.Notes = append(lr.Notes, fmt.Sprintf("assumed: all %d blocks of the loop run each iteration (conditional code counted as taken)", lr.Blocks))
+		}
+		if !lp.Innermost {
+			lr.Notes = append(lr.Notes, "assumed: the loops nested in this one lie off its main path (a conditional slow path, predicted above or below as a loop of its own) and do not run: the blocks that lead only into them or come only out of them are left out too")
 		}
 		k.Loops = append(k.Loops, *lr)
 	}

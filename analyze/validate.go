@@ -181,24 +181,27 @@ func timedLoop(f *sass.Function) ([]sass.Instruction, error) {
 			last = in.Offset
 		}
 	}
+	// The loop the clock reads time: the outermost between them (the
+	// first innermost loop where none lies between them).
 	var pick *Loop
 	for i := range loops {
 		lp := &loops[i]
-		if !lp.Innermost {
-			continue
-		}
-		if pick == nil {
+		if first >= 0 && lp.StartOffset > first && lp.EndOffset < last && (pick == nil || lp.Depth < pick.Depth) {
 			pick = lp
 		}
-		if first >= 0 && lp.StartOffset > first && lp.EndOffset < last {
-			pick = lp
-			break
+	}
+	if pick == nil {
+		for i := range loops {
+			if loops[i].Innermost {
+				pick = &loops[i]
+				break
+			}
 		}
 	}
 	if pick == nil {
 		return nil, errors.New("no loop")
 	}
-	return g.Body(*pick), nil
+	return g.Body(g.Iteration(*pick, loops)), nil
 }
 
 func summarize(class string, cs []Check) Summary {
