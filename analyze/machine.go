@@ -138,6 +138,16 @@ func (l Level) spreadAt(lines float64) (float64, bool) {
 	return last.Cycles * lines / last.Lines, true
 }
 
+// gridAtomicRate is the rate of the whole GPU's atomics on one address
+// that global atomic in takes: the float adds' record for a float add
+// where measured, else the integer adds' (0 where neither is).
+func (m *Machine) gridAtomicRate(in sass.Instruction) float64 {
+	if strings.Contains(in.Opcode, ".ADD.F32") && m.GridAtomicRateF32 > 0 {
+		return m.GridAtomicRateF32
+	}
+	return m.GridAtomicRate
+}
+
 // scatterCycles is the cycles one SM takes per warp write of instr whose
 // lanes write lines lines of their own, with warps per SM writing:
 // lines over the level's scattered-write rate at those warps
@@ -279,6 +289,11 @@ type Machine struct {
 	// not measured. GridAtomicRecord is its ID.
 	GridAtomicRate   float64 `json:"grid_atomic_rate,omitempty"`
 	GridAtomicRecord string  `json:"grid_atomic_record,omitempty"`
+	// GridAtomicRateF32 and GridAtomicRecordF32 are the same for float
+	// adds ("atom.global.add.f32, one address for the GPU"): the L2
+	// performs a word's float adds slower than its integer ones.
+	GridAtomicRateF32   float64 `json:"grid_atomic_rate_f32,omitempty"`
+	GridAtomicRecordF32 string  `json:"grid_atomic_record_f32,omitempty"`
 	// ConstPassLatency is the cycles one warp's constant load takes for
 	// each distinct address of its lanes past the first, and
 	// ConstPassCycles what each distinct address holds a scheduler's
@@ -358,14 +373,20 @@ func NewMachine(run *record.Run, source string) (*Machine, error) {
 // atomics reads the dispatch suite's latency records of global atomics
 // whose old value is used, "atom.global.add.f32" (one warp's chain of
 // them), into Atomics, and its throughput of the whole GPU on one
-// address into GridAtomicRate.
+// address into GridAtomicRate (GridAtomicRateF32 for float adds).
 func (m *Machine) atomics(run *record.Run) {
 	for i := range run.Records {
 		r := &run.Records[i]
 		if r.Suite == dispatch.Suite && r.Group == dispatch.GroupAtomic && r.Status == record.StatusOK && r.Value > 0 &&
-			r.Quantity == record.Throughput && r.Subject == "atom.global.add.u32, "+dispatch.OneGPUWord {
-			m.GridAtomicRate, m.GridAtomicRecord = r.Value, r.ID
-			continue
+			r.Quantity == record.Throughput {
+			switch r.Subject {
+			case "atom.global.add.u32, " + dispatch.OneGPUWord:
+				m.GridAtomicRate, m.GridAtomicRecord = r.Value, r.ID
+				continue
+			case "atom.global.add.f32, " + dispatch.OneGPUWord:
+				m.GridAtomicRateF32, m.GridAtomicRecordF32 = r.Value, r.ID
+				continue
+			}
 		}
 		if r.Suite != dispatch.Suite || r.Group != dispatch.GroupAtomic || r.Status != record.StatusOK || r.Value <= 0 ||
 			r.Quantity != record.Latency || !dispatch.IsGlobalAtomic(r.Subject) {

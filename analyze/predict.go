@@ -276,11 +276,12 @@ func (lm *loopModel) hasWavefronts(i int) bool {
 // dispatch suite's "32 lanes one address" against its one-lane records),
 // one where the atomic is predicated (taken as the warp's one lane
 // adding its sum, as warp-aggregated atomics do: stated), each pass at the
-// grid's one-address rate per SM (GridAtomicRate). ok is false for other
+// grid's one-address rate per SM (Machine.gridAtomicRate: the float adds' for a float add). ok is false for other
 // accesses or where that record is missing.
 func (lm *loopModel) oneWordAtomic(i int) (cycles, passes float64, ok bool) {
 	op := lm.mem[i]
-	if op == nil || op.space != "global" || !isAtomic(lm.body[i]) || lm.m.GridAtomicRate <= 0 {
+	rate := lm.m.gridAtomicRate(lm.body[i])
+	if op == nil || op.space != "global" || !isAtomic(lm.body[i]) || rate <= 0 {
 		return 0, 0, false
 	}
 	la, known := lm.access(i)
@@ -296,7 +297,7 @@ func (lm *loopModel) oneWordAtomic(i int) (cycles, passes float64, ok bool) {
 	if p := lm.body[i].Predicate; (p != "" && p != "@PT") || lm.branchedAround(i) {
 		passes = 1
 	}
-	return passes / lm.m.GridAtomicRate, passes, true
+	return passes / rate, passes, true
 }
 
 // scatteredWrite is what global store or atomic i costs the SM per warp
@@ -579,7 +580,7 @@ func (lm *loopModel) lanesText(i int) string {
 				return fmt.Sprintf("each lane one of %d addresses over %d bytes (selects on loaded data, each choice taken as equally likely): %.1f wavefronts expected", n, la.span, w)
 			}
 			return fmt.Sprintf("scattered (hashed per lane): random banks, %.1f wavefronts expected", w)
-		case op.space == "global" && lm.lanes[lm.body[i].Offset].shared && lm.m.GridAtomicRate > 0 && isAtomic(lm.body[i]):
+		case op.space == "global" && lm.lanes[lm.body[i].Offset].shared && lm.m.gridAtomicRate(lm.body[i]) > 0 && isAtomic(lm.body[i]):
 			la := lm.lanes[lm.body[i].Offset]
 			return fmt.Sprintf("scattered over %d bytes that every block shares: the grid's atomics on %d lines", la.span, (la.span+127)/128)
 		}
@@ -1414,7 +1415,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	mems := map[string]*mem{}
 	divergent := map[string]float64{}
 	atomics := map[string]float64{}
-	var gridAtomics, gridLines, gridPasses float64
+	var gridAtomics, gridLines, gridPasses, gridRate float64
 	fresh := lm.freshSectors()
 	for i, op := range lm.mem {
 		if op == nil {
@@ -1555,7 +1556,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 		}
 		mems[key].cycles += c
 		p.load[i]["memory "+key] = c * W
-		if op.space == "global" && isAtomic(lm.body[i]) && !known && m.GridAtomicRate > 0 {
+		if op.space == "global" && isAtomic(lm.body[i]) && !known && m.gridAtomicRate(lm.body[i]) > 0 {
 			// Atomics whose lanes scatter over a window the same in
 			// every block (a hashed bin of a global histogram): the
 			// whole grid's atomics land on the window's lines, and
@@ -1566,7 +1567,8 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 				lines := float64((la.span + 127) / 128)
 				words := int((la.span + int64(op.bytes) - 1) / int64(op.bytes))
 				passes := sectorPasses(words, 32/op.bytes)
-				ac := passes / (m.GridAtomicRate * atomicUnits(lines))
+				gridRate = m.gridAtomicRate(lm.body[i])
+				ac := passes / (gridRate * atomicUnits(lines))
 				gridAtomics += ac
 				gridLines = max(gridLines, lines)
 				gridPasses += passes
@@ -1574,6 +1576,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			}
 		}
 		if ac, passes, ok := lm.oneWordAtomic(i); ok {
+			gridRate = m.gridAtomicRate(lm.body[i])
 			// Atomics on one word every block shares (one global
 			// total): the whole grid's land on one word, which the
 			// L2 updates one pass after another.
@@ -1615,7 +1618,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	}
 	if gridAtomics > 0 {
 		add(Bound{Name: "memory L2 atomics on the grid's lines", Kind: "memory:L2", Cycles: gridAtomics * W,
-			Detail: fmt.Sprintf("%.1f cycles/iteration/warp (32 lanes' atomics on %.0f lines every block shares: %.1f passes a warp, a sector's lanes on distinct words in one pass and those on one word in one each, each pass the grid's at %.5f a clock per SM, the dispatch suite's one-address record, over %.0f atomic units) × %d warps", gridAtomics, gridLines, gridPasses, m.GridAtomicRate, atomicUnits(gridLines), warps)})
+			Detail: fmt.Sprintf("%.1f cycles/iteration/warp (32 lanes' atomics on %.0f lines every block shares: %.1f passes a warp, a sector's lanes on distinct words in one pass and those on one word in one each, each pass the grid's at %.5f a clock per SM, the dispatch suite's one-address record, over %.0f atomic units) × %d warps", gridAtomics, gridLines, gridPasses, gridRate, atomicUnits(gridLines), warps)})
 	}
 	for _, key := range sortedKeys(atomics) {
 		lv, _, _ := strings.Cut(key, " ")

@@ -85,7 +85,9 @@ const (
 // AtomicCases are the atomics measured: for each operation in shared and
 // global memory, one warp's latency uncontended and with all 32 lanes on
 // one address, and the whole GPU's throughput likewise; global add also
-// with every thread of the GPU on one address, plain and warp-aggregated.
+// with every thread of the GPU on one address, plain (u32 and f32: a float
+// total costs the L2 more per add than an integer one) and
+// warp-aggregated.
 func AtomicCases() []AtomicCase {
 	var out []AtomicCase
 	for _, space := range []string{"shared", "global"} {
@@ -101,8 +103,10 @@ func AtomicCases() []AtomicCase {
 	add := kernel.Atomic{Space: "global", Op: "add", Type: "u32"}
 	agg := add
 	agg.Aggregated = true
+	addF32 := kernel.Atomic{Space: "global", Op: "add", Type: "f32"}
 	return append(out,
 		AtomicCase{Atomic: add, Ways: 1 << 24, Full: true, Variant: oneGPUWord},
+		AtomicCase{Atomic: addF32, Ways: 1 << 24, Full: true, Variant: oneGPUWord},
 		AtomicCase{Atomic: agg, Ways: 32},
 		AtomicCase{Atomic: agg, Ways: 32, Full: true, Variant: oneWarpWord},
 		AtomicCase{Atomic: agg, Ways: 1 << 24, Full: true, Variant: oneGPUWord})
