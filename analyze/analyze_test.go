@@ -492,8 +492,11 @@ var corpusBounds = map[string]map[string]struct{ mean, worst, tau float64 }{
 	// as its addresses are, and no longer 'hashed per lane': one warp
 	// 281 -> 268 cycles against 280 measured (+0.4% -> -4.3%), the
 	// earlier figure right for a wrong reason: H100 10.2%.
+	// 10.3% with the results re-recorded after the scattered writes
+	// and the float one-address atomics (0db0b18): the machine moved,
+	// no loop of corpus4 is a scattered write.
 	"corpus4/NVIDIA-H100-80GB-HBM3": {
-		"heldout4": {mean: 0.103, worst: 0.76, tau: 0.89},
+		"heldout4": {mean: 0.105, worst: 0.76, tau: 0.89},
 	},
 	// H200 10.1% with 08c9a46 (9.9% before: rmsnorm_warp_f2, as above).
 	"corpus4/NVIDIA-H200": {
