@@ -139,7 +139,9 @@ func Footprints() []int64 { return OctaveFootprints(256, 4<<30, 4) }
 
 // BankCases are the shared-memory access patterns: 4-byte words at
 // strides 1 to 32 and 64 (an n-way conflict where n lanes share a bank),
-// a broadcast, and 8- and 16-byte accesses at unit stride.
+// a broadcast of each width (a register tile's operand that every lane
+// reads: one LDS.128 for the warp), and 8- and 16-byte accesses at unit
+// stride and stride 2.
 func BankCases() []BankCase {
 	var cs []BankCase
 	for s := 1; s <= 32; s++ {
@@ -148,6 +150,8 @@ func BankCases() []BankCase {
 	return append(cs,
 		BankCase{Subject: StrideSubject(4, 64), Width: 4, Stride: 64},
 		BankCase{Subject: Broadcast, Width: 4, Stride: 0},
+		BankCase{Subject: BroadcastSubject(8), Width: 8, Stride: 0},
+		BankCase{Subject: BroadcastSubject(16), Width: 16, Stride: 0},
 		BankCase{Subject: StrideSubject(8, 1), Width: 8, Stride: 1},
 		BankCase{Subject: StrideSubject(8, 2), Width: 8, Stride: 2},
 		BankCase{Subject: StrideSubject(16, 1), Width: 16, Stride: 1},

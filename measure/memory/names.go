@@ -160,6 +160,10 @@ func StrideSubject(width, stride int) string { return fmt.Sprintf("%d-byte strid
 // Broadcast is the shared-memory pattern of every lane reading one word.
 const Broadcast = "4-byte broadcast"
 
+// BroadcastSubject is the shared-memory pattern of every lane reading the
+// same width bytes ("16-byte broadcast").
+func BroadcastSubject(width int) string { return fmt.Sprintf("%d-byte broadcast", width) }
+
 // WidthMark is in the subject of every access pattern (shared or global),
 // after the lanes' width: "4-byte stride 2", "ld.ca 4-byte lanes 8 bytes
 // apart".
