@@ -940,17 +940,7 @@ func TestFreshSectors(t *testing.T) {
 			if testing.Short() {
 				t.Skip("validates the corpus: seconds")
 			}
-			c := validateCorpus(t, filepath.Join(tc.corpus, "NVIDIA-H100-80GB-HBM3"))
-			f, ok := c.l.Function(tc.kernel)
-			if !ok {
-				t.Fatal("not in the corpus")
-			}
-			body, err := timedLoop(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			lm := newLoopModel(c.m, body, PatternAuto)
-			lm.lanes = laneAddresses(f.Instructions, [][2]int{{body[0].Offset, body[len(body)-1].Offset}})
+			lm := corpusLoop(t, tc.corpus, tc.kernel)
 			fresh := lm.freshSectors()
 			var got []int
 			for i, op := range lm.mem {
@@ -968,6 +958,24 @@ func TestFreshSectors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// corpusLoop is the model of kernel's timed loop in corpus's H100
+// measurement, its lanes followed.
+func corpusLoop(t *testing.T, corpus, kernel string) *loopModel {
+	t.Helper()
+	c := validateCorpus(t, filepath.Join(corpus, "NVIDIA-H100-80GB-HBM3"))
+	f, ok := c.l.Function(kernel)
+	if !ok {
+		t.Fatal("not in the corpus")
+	}
+	body, err := timedLoop(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lm := newLoopModel(c.m, body, PatternAuto)
+	lm.lanes = laneAddresses(f.Instructions, [][2]int{{body[0].Offset, body[len(body)-1].Offset}})
+	return lm
 }
 
 // TestMissFraction checks the share of iterations in which a load at the
@@ -989,17 +997,7 @@ func TestMissFraction(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.kernel+"@"+tc.level, func(t *testing.T) {
-			c := validateCorpus(t, filepath.Join(tc.corpus, "NVIDIA-H100-80GB-HBM3"))
-			f, ok := c.l.Function(tc.kernel)
-			if !ok {
-				t.Fatal("not in the corpus")
-			}
-			body, err := timedLoop(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			lm := newLoopModel(c.m, body, PatternAuto)
-			lm.lanes = laneAddresses(f.Instructions, [][2]int{{body[0].Offset, body[len(body)-1].Offset}})
+			lm := corpusLoop(t, tc.corpus, tc.kernel)
 			n := 0
 			for i, op := range lm.mem {
 				if op == nil || op.store || op.space != "global" {
@@ -1007,7 +1005,7 @@ func TestMissFraction(t *testing.T) {
 				}
 				n++
 				if got := lm.missFraction(i, tc.level); math.Abs(got-tc.want) > 1e-9 {
-					t.Errorf("load at %#x: %.4f, want %.4f", body[i].Offset, got, tc.want)
+					t.Errorf("load at %#x: %.4f, want %.4f", lm.body[i].Offset, got, tc.want)
 				}
 			}
 			if n == 0 {
@@ -1057,17 +1055,7 @@ func TestScatteredWrite(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.kernel+"@"+tc.level, func(t *testing.T) {
-			c := validateCorpus(t, filepath.Join(tc.corpus, "NVIDIA-H100-80GB-HBM3"))
-			f, ok := c.l.Function(tc.kernel)
-			if !ok {
-				t.Fatal("not in the corpus")
-			}
-			body, err := timedLoop(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			lm := newLoopModel(c.m, body, PatternAuto)
-			lm.lanes = laneAddresses(f.Instructions, [][2]int{{body[0].Offset, body[len(body)-1].Offset}})
+			lm := corpusLoop(t, tc.corpus, tc.kernel)
 			n := 0
 			for i, op := range lm.mem {
 				if op == nil || !op.store || op.space != "global" {
@@ -1077,10 +1065,10 @@ func TestScatteredWrite(t *testing.T) {
 				for _, w := range []float64{1, 8, 32} {
 					got, ok := lm.scatteredWrite(i, tc.level, w)
 					if ok != tc.scattered {
-						t.Fatalf("%#x at %.0f warps: costed as scattered %v, want %v", body[i].Offset, w, ok, tc.scattered)
+						t.Fatalf("%#x at %.0f warps: costed as scattered %v, want %v", lm.body[i].Offset, w, ok, tc.scattered)
 					}
-					if want, _ := c.m.Levels[tc.level].scatterCycles(tc.instr, 32, w); ok && math.Abs(got-want) > 1e-9 {
-						t.Errorf("%#x at %.0f warps: %.2f cycles a warp, want %.2f (32 lines at the %s record)", body[i].Offset, w, got, want, tc.instr)
+					if want, _ := lm.m.Levels[tc.level].scatterCycles(tc.instr, 32, w); ok && math.Abs(got-want) > 1e-9 {
+						t.Errorf("%#x at %.0f warps: %.2f cycles a warp, want %.2f (32 lines at the %s record)", lm.body[i].Offset, w, got, want, tc.instr)
 					}
 				}
 			}

@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"fmt"
+	"maps"
 	"math/bits"
 	"regexp"
 	"slices"
@@ -714,14 +715,6 @@ func sameVal(a, b lval) bool {
 // laneState holds the registers' values during the walk.
 type laneState map[string]lval
 
-func (s laneState) clone() laneState {
-	c := make(laneState, len(s))
-	for k, v := range s {
-		c[k] = v
-	}
-	return c
-}
-
 var (
 	regReg   = regexp.MustCompile(`^U?R[0-9]+$`)
 	predReg  = regexp.MustCompile(`^!?U?P[T0-9]+$`)
@@ -1143,13 +1136,20 @@ func iterationStride(a0, a1 lval) (int64, bool) {
 	return 0, false
 }
 
-// address evaluates the last bracketed address of in.
-func (s laneState) address(in sass.Instruction) lval {
+// addressTerm is one term of a bracketed address: an operand times a
+// scale (R2.X4 is R2 times 4).
+type addressTerm struct {
+	operand string
+	scale   int64
+}
+
+// addressTerms splits the last bracketed address of in into its terms; ok
+// false where in has none.
+func addressTerms(in sass.Instruction) (terms []addressTerm, ok bool) {
 	m := bracket.FindAllStringSubmatch(in.Operands, -1)
 	if len(m) == 0 {
-		return unknownVal()
+		return nil, false
 	}
-	sum := constVal(0)
 	for _, term := range strings.Split(m[len(m)-1][1], "+") {
 		term = strings.TrimSpace(term)
 		if term == "" {
@@ -1162,9 +1162,22 @@ func (s laneState) address(in sass.Instruction) lval {
 				term = strings.TrimSuffix(term, x)
 			}
 		}
-		x := s.operand(term, strings.Contains(term, ".64"))
+		terms = append(terms, addressTerm{term, scale})
+	}
+	return terms, true
+}
+
+// address evaluates the last bracketed address of in.
+func (s laneState) address(in sass.Instruction) lval {
+	terms, ok := addressTerms(in)
+	if !ok {
+		return unknownVal()
+	}
+	sum := constVal(0)
+	for _, t := range terms {
+		x := s.operand(t.operand, strings.Contains(t.operand, ".64"))
 		b := sum.block || x.block
-		sum = addVal(sum, mulVal(x, constVal(scale)))
+		sum = addVal(sum, mulVal(x, constVal(t.scale)))
 		sum.block = b
 	}
 	return sum
@@ -1186,8 +1199,8 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 		for _, lp := range loops {
 			if in.Offset == lp[0] {
 				if _, ok := heads[lp[0]]; !ok {
-					heads[lp[0]] = s.clone()
-					entries[lp[0]] = s.clone()
+					heads[lp[0]] = maps.Clone(s)
+					entries[lp[0]] = maps.Clone(s)
 				}
 			}
 		}
@@ -1232,7 +1245,7 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 				continue
 			}
 			h := heads[lp[0]]
-			merged := h.clone()
+			merged := maps.Clone(h)
 			changed := false
 			for r, v := range s {
 				old, ok := h[r]
@@ -1252,7 +1265,7 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 			if changed && rounds[lp[0]] < 5 {
 				rounds[lp[0]]++
 				heads[lp[0]] = merged
-				s = merged.clone()
+				s = maps.Clone(merged)
 				for j := range ins {
 					if ins[j].Offset == lp[0] {
 						i = j - 1
@@ -1270,7 +1283,7 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 		if !ok {
 			continue
 		}
-		st = st.clone()
+		st = maps.Clone(st)
 		// An unknown base the loop is entered with and that has no
 		// name (a warp index shifted out of threadIdx.x) is still one
 		// value: named here, so that what the loop adds to it each

@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"fmt"
+	"maps"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -193,14 +194,6 @@ func rjoin(a, b rval) rval {
 // reachState is the registers' rvals during the walk.
 type reachState map[string]rval
 
-func (s reachState) clone() reachState {
-	c := make(reachState, len(s))
-	for k, v := range s {
-		c[k] = v
-	}
-	return c
-}
-
 // operand is one source operand's rval.
 func (s reachState) operand(op string) rval {
 	op = strings.TrimSpace(op)
@@ -231,24 +224,13 @@ func (s reachState) operand(op string) rval {
 // address is the rval of a memory instruction's address (the last
 // bracket's terms summed).
 func (s reachState) address(in sass.Instruction) rval {
-	m := bracket.FindAllStringSubmatch(in.Operands, -1)
-	if len(m) == 0 {
+	terms, ok := addressTerms(in)
+	if !ok {
 		return rval{}
 	}
 	sum := rconst(0)
-	for _, term := range strings.Split(m[len(m)-1][1], "+") {
-		term = strings.TrimSpace(term)
-		if term == "" {
-			continue
-		}
-		scale := int64(1)
-		for _, x := range []string{".X4", ".X8", ".X16"} {
-			if strings.HasSuffix(term, x) {
-				scale, _ = strconv.ParseInt(x[2:], 10, 64)
-				term = strings.TrimSuffix(term, x)
-			}
-		}
-		sum = radd(sum, rmul(s.operand(term), rconst(scale)))
+	for _, t := range terms {
+		sum = radd(sum, rmul(s.operand(t.operand), rconst(t.scale)))
 	}
 	return sum
 }
@@ -382,7 +364,7 @@ func accessReach(ins []sass.Instruction, loops [][2]int) map[int]rval {
 		in := ins[i]
 		for _, lp := range loops {
 			if _, ok := heads[lp[0]]; !ok && in.Offset == lp[0] {
-				heads[lp[0]] = s.clone()
+				heads[lp[0]] = maps.Clone(s)
 			}
 		}
 		if _, ok := memoryOp(in); ok {
@@ -404,7 +386,7 @@ func accessReach(ins []sass.Instruction, loops [][2]int) map[int]rval {
 				continue
 			}
 			h := heads[lp[0]]
-			merged := h.clone()
+			merged := maps.Clone(h)
 			changed := false
 			for r, v := range s {
 				old := h[r]
@@ -431,7 +413,7 @@ func accessReach(ins []sass.Instruction, loops [][2]int) map[int]rval {
 			if changed && rounds[lp[0]] < 4 {
 				rounds[lp[0]]++
 				heads[lp[0]] = merged
-				s = merged.clone()
+				s = maps.Clone(merged)
 				for j := range ins {
 					if ins[j].Offset == lp[0] {
 						i = j - 1

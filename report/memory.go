@@ -260,12 +260,7 @@ func writeLoadedLatency(b *strings.Builder, run *record.Run) {
 		b.WriteString("\n")
 	}
 	b.WriteString("\n")
-	for _, f := range failed {
-		fmt.Fprintf(b, "- %s\n", f)
-	}
-	if len(failed) > 0 {
-		b.WriteString("\n")
-	}
+	writeFailedList(b, failed)
 }
 
 // writeScatter tabulates the scattered writes: per level and
@@ -335,12 +330,7 @@ func writeScatter(b *strings.Builder, run *record.Run) {
 		b.WriteString("\n")
 	}
 	b.WriteString("\n")
-	for _, f := range failed {
-		fmt.Fprintf(b, "- %s\n", f)
-	}
-	if len(failed) > 0 {
-		b.WriteString("\n")
-	}
+	writeFailedList(b, failed)
 }
 
 // fetchCliff is where loop-body size starts to cost throughput: full is
@@ -993,4 +983,14 @@ func writeL2Partitions(b *strings.Builder, run *record.Run, curves []*record.Rec
 		fmt.Fprintf(b, " With every SM reading (`global ld.cg`, one chain per SM), the knee is at %s (%.0f%% of that capacity): when SMs attached to both partitions read the same lines, both partitions hold them, so the GPU as a whole keeps less on chip than the L2's capacity, and that knee is what a kernel reading from every SM sees.", record.SizeString(allKnee), 100*allKnee/l2.capacity)
 	}
 	b.WriteString(" In the bandwidth curve, a partitioned L2 shows as the rate falling once the footprint outgrows the near copies, before DRAM (see below).\n")
+}
+
+// writeFailedList lists a table's failed records under it, a line each.
+func writeFailedList(b *strings.Builder, failed []string) {
+	for _, f := range failed {
+		fmt.Fprintf(b, "- %s\n", f)
+	}
+	if len(failed) > 0 {
+		b.WriteString("\n")
+	}
 }
