@@ -615,14 +615,22 @@ func lop3Val(lut int64, a, b, c lval) lval {
 	lo := uint32(A - 1)
 	var his [3]uint32
 	for k, v := range norm {
-		for l := range v.d {
-			if v.known {
+		if v.known {
+			for l := range v.d {
 				x := w(v, l)
 				if l > 0 && x&^lo != his[k] {
 					return lval{assume: as, scrambled: true} // high bits vary by lane
 				}
 				his[k] = x &^ lo
-			} else if v.d[l] < 0 || v.d[l] >= A {
+			}
+		}
+	}
+	for k, v := range norm {
+		for l := range v.d {
+			// An unknown input's lanes reach above A only where the
+			// table never reads its bits there (an OR of a masked
+			// lane index into a tile's row: (k & 0x30) | (lane & 15)).
+			if !v.known && (v.d[l] < 0 || v.d[l] >= A && !lop3Ignores(lut, norm, his, lo, k)) {
 				return lval{assume: as, scrambled: true}
 			}
 		}
@@ -633,7 +641,7 @@ func lop3Val(lut int64, a, b, c lval) lval {
 			if v.known {
 				x[k] = w(v, l) & lo
 			} else {
-				x[k] = uint32(v.d[l])
+				x[k] = uint32(v.d[l]) & lo
 			}
 		}
 		r.d[l] = int64(lut3(lut, x[0], x[1], x[2]) & lo)
@@ -674,6 +682,37 @@ func lop3Val(lut int64, a, b, c lval) lval {
 		r.sym = symOf(r.sym, mask)
 	}
 	return r
+}
+
+// lop3Ignores says whether LOP3's result bits from lo up do not depend on
+// unknown input k's bits there, whatever the other unknown inputs' bits:
+// the known inputs' bits there are his (bitwise, so every choice of the
+// other unknowns' bits is tried as all zeros or all ones).
+func lop3Ignores(lut int64, norm []lval, his [3]uint32, lo uint32, k int) bool {
+	var others []int
+	for j, v := range norm {
+		if j != k && !v.known {
+			others = append(others, j)
+		}
+	}
+	for pick := range 1 << len(others) {
+		var h0, h1 [3]uint32
+		for j, v := range norm {
+			if v.known {
+				h0[j], h1[j] = his[j], his[j]
+			}
+		}
+		for n, j := range others {
+			if pick>>n&1 == 1 {
+				h0[j], h1[j] = ^lo, ^lo
+			}
+		}
+		h1[k] = ^lo
+		if lut3(lut, h0[0], h0[1], h0[2])&^lo != lut3(lut, h1[0], h1[1], h1[2])&^lo {
+			return false
+		}
+	}
+	return true
 }
 
 // mergeVal is the value a register has at a loop's head: one value on

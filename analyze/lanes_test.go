@@ -75,6 +75,26 @@ func TestLaneAddresses(t *testing.T) {
 			want: map[int]string{0x80: "lane stride 128 B: 32-way conflict, 32 wavefronts; +4 B an iteration"},
 		},
 		{
+			// A row index of the lane's low bits OR-ed into a
+			// uniform tile offset whose bits lie above them, from the
+			// thread index, whose bits above the mask the OR never
+			// reads: (k*16 & 0x30) | (tid & 15), rows 128 bytes apart.
+			name: "masked lane bits or-ed into a uniform offset",
+			listing: `
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   MOV R21, RZ ;
+.L_x_1:
+        /*0020*/                   IMAD.SHL.U32 R12, R21, 0x10, RZ ;
+        /*0030*/                   LOP3.LUT R13, R12, 0x30, RZ, 0xc0, !PT ;
+        /*0040*/                   LOP3.LUT R13, R13, 0xf, R0, 0xf8, !PT ;
+        /*0050*/                   LEA R13, R13, UR4, 0x7 ;
+        /*0060*/                   LDS R5, [R13] ;
+        /*0070*/                   VIADD R21, R21, 0x1 ;
+        /*0080*/                   BRA ` + "`" + `(.L_x_1) ;
+`,
+			want: map[int]string{0x60: "lanes at irregular offsets: 16-way conflict, 16 wavefronts; +2048 B an iteration"},
+		},
+		{
 			// A row of a padded tile OR-ed into a uniform row base,
 			// and a broadcast from a uniform address.
 			name: "or into base, broadcast",
