@@ -44,6 +44,15 @@ func DivergentChaseKernel(name string) *ptx.Kernel {
 	k.Op("and.b32", lane, tid, ptx.Int(31))
 	k.Op("mad.lo.u32", warp, ctaid, ntid, tid)
 	k.Op("shr.u32", warp, warp, ptx.Int(5))
+	out := storeWarpCycles(k, lane, warp, outP, c0, c1)
+	k.StoreIfEqual(ptx.Addr{Base: out}, ptr, k.Load(guardP))
+	return k
+}
+
+// storeWarpCycles ends a kernel whose warps each time their own loop:
+// lane 0 of every warp stores c1 - c0 at out[warp] (8 bytes a warp). It
+// returns out's value.
+func storeWarpCycles(k *ptx.Kernel, lane, warp ptx.Reg, outP ptx.Param, c0, c1 ptx.Reg) ptx.Reg {
 	first := k.Reg(ptx.Pred)
 	k.Op("setp.eq.u32", first, lane, ptx.Int(0))
 	out := k.Load(outP)
@@ -52,6 +61,5 @@ func DivergentChaseKernel(name string) *ptx.Kernel {
 	k.Op("add.u64", at, out, off)
 	k.Op("sub.u64", dt, c1, c0)
 	k.PredOp("@"+first.String(), "st.global.u64", ptx.Addr{Base: at}, dt)
-	k.StoreIfEqual(ptx.Addr{Base: out}, ptr, k.Load(guardP))
-	return k
+	return out
 }

@@ -47,14 +47,7 @@ func ScatterKernel(name, instr string) *ptx.Kernel {
 	lane, warp := k.Reg(ptx.U32), k.Reg(ptx.U32)
 	k.Op("and.b32", lane, tid, ptx.Int(31))
 	k.Op("shr.u32", warp, thread, ptx.Int(5))
-	first := k.Reg(ptx.Pred)
-	k.Op("setp.eq.u32", first, lane, ptx.Int(0))
-	out := k.Load(outP)
-	woff, wat, dt := k.Reg(ptx.U64), k.Reg(ptx.U64), k.Reg(ptx.U64)
-	k.Op("mul.wide.u32", woff, warp, ptx.Int(8))
-	k.Op("add.u64", wat, out, woff)
-	k.Op("sub.u64", dt, c1, c0)
-	k.PredOp("@"+first.String(), "st.global.u64", ptx.Addr{Base: wat}, dt)
+	storeWarpCycles(k, lane, warp, outP, c0, c1)
 	return k
 }
 
