@@ -1305,12 +1305,7 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 				rounds[lp[0]]++
 				heads[lp[0]] = merged
 				s = maps.Clone(merged)
-				for j := range ins {
-					if ins[j].Offset == lp[0] {
-						i = j - 1
-						break
-					}
-				}
+				i = instructionAt(ins, lp[0]) - 1 // walk the loop again
 			}
 		}
 	}
@@ -1465,4 +1460,10 @@ func laneStrides(ins []sass.Instruction) map[int]int64 {
 		}
 	}
 	return out
+}
+
+// instructionAt is the index of the instruction at offset off in ins, -1
+// where none is.
+func instructionAt(ins []sass.Instruction, off int) int {
+	return slices.IndexFunc(ins, func(in sass.Instruction) bool { return in.Offset == off })
 }

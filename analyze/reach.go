@@ -87,9 +87,8 @@ func rneg(a rval) rval {
 // rmul is a × b: exact where one is a constant, an interval where both
 // are non-negative intervals of no parameter.
 func rmul(a, b rval) rval {
-	if c, ok := a.isConst(); ok {
+	if _, ok := a.isConst(); ok {
 		a, b = b, a
-		_ = c
 	}
 	if c, ok := b.isConst(); ok {
 		switch {
@@ -414,12 +413,7 @@ func accessReach(ins []sass.Instruction, loops [][2]int) map[int]rval {
 				rounds[lp[0]]++
 				heads[lp[0]] = merged
 				s = maps.Clone(merged)
-				for j := range ins {
-					if ins[j].Offset == lp[0] {
-						i = j - 1
-						break
-					}
-				}
+				i = instructionAt(ins, lp[0]) - 1 // walk the loop again
 			}
 		}
 	}
