@@ -1359,50 +1359,76 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 }
 
 // sharedWavefrontCount is the wavefronts a shared access of width bytes a
-// lane takes: the most distinct 4-byte words any one of the 32 banks must
-// deliver (lanes reading one word share it: a broadcast), at least the
-// access's bytes over the banks' 128 bytes. ldmatrix (LDSM, matrices
+// lane takes. A 4-byte access is served for the whole warp at once: the
+// most distinct 4-byte words any one of the 32 banks must deliver (lanes
+// reading one word share it: a broadcast), at least the access's bytes
+// over the banks' 128 bytes. A wider access is served in phases of the
+// lanes whose data fills the banks once (16 lanes of 8 bytes, 8 of 16),
+// one after another, each its own most-loaded bank; a lane whose address
+// an earlier phase already reads is served with it, but the warp takes
+// at least its lanes' bytes over 128 (lanes 16 bytes wide reading eight
+// addresses took four wavefronts in the corpus's register-tiled GEMMs;
+// the broadcasts of every width have records of their own). ldmatrix (LDSM, matrices
 // 8×8 of 16-bit values, 1, 2 or 4 of them) takes the row addresses of
 // lanes 8m to 8m+7 for matrix m, each row 16 bytes, a phase per matrix.
 // CUDA C++ Programming Guide, "Shared Memory" (compute capability 5.x and
 // later): 32 banks of 4 bytes, one word per bank per clock, broadcast for
 // one word; PTX ISA, ldmatrix: each of the eight threads of a group gives
-// one row's address.
+// one row's address. The phases of wider accesses are the guide's rule
+// for 64-bit accesses on compute capability 3.x (a half-warp a request)
+// and what the corpus's 8-byte transposes measured: lanes 0-15 on one
+// bank pair and lanes 16-31 on another took 32 wavefronts, not 16.
 func sharedWavefrontCount(offsets [32]int64, width int, ldsm int) int {
-	count := func(lanes []int, w int) int {
-		words := map[int64]map[int64]bool{}
-		for _, l := range lanes {
-			for b := int64(0); b < int64(w); b += 4 {
-				word := (offsets[l] + b) >> 2
-				bank := ((word % 32) + 32) % 32
-				if words[bank] == nil {
-					words[bank] = map[int64]bool{}
-				}
-				words[bank][word] = true
-			}
-		}
-		most := 1
-		for _, ws := range words {
-			most = max(most, len(ws))
-		}
-		return max(most, (len(lanes)*w+127)/128)
-	}
 	if ldsm > 0 {
 		total := 0
 		for m := range ldsm {
-			lanes := []int{}
-			for l := 8 * m; l < 8*m+8; l++ {
-				lanes = append(lanes, l)
-			}
-			total += count(lanes, 16)
+			total += bankWavefronts(offsets[8*m:8*m+8], 16)
 		}
 		return total
 	}
-	all := make([]int, 32)
-	for i := range all {
-		all[i] = i
+	if width <= 4 {
+		return bankWavefronts(offsets[:], width)
 	}
-	return count(all, width)
+	phase := max(1, 128/width)
+	seen := map[int64]bool{}
+	total := 0
+	for p := 0; p < 32; p += phase {
+		var lanes []int64
+		for _, o := range offsets[p : p+phase] {
+			if !seen[o] {
+				lanes = append(lanes, o)
+			}
+		}
+		for _, o := range offsets[p : p+phase] {
+			seen[o] = true
+		}
+		if len(lanes) > 0 {
+			total += bankWavefronts(lanes, width)
+		}
+	}
+	return max(total, (32*width+127)/128)
+}
+
+// bankWavefronts is the wavefronts the lanes at offsets take when served
+// together, each width bytes: the most distinct 4-byte words any one of
+// the 32 banks must deliver, at least their bytes over the banks' 128.
+func bankWavefronts(offsets []int64, width int) int {
+	words := map[int64]map[int64]bool{}
+	for _, o := range offsets {
+		for b := int64(0); b < int64(width); b += 4 {
+			word := (o + b) >> 2
+			bank := ((word % 32) + 32) % 32
+			if words[bank] == nil {
+				words[bank] = map[int64]bool{}
+			}
+			words[bank][word] = true
+		}
+	}
+	most := 1
+	for _, ws := range words {
+		most = max(most, len(ws))
+	}
+	return max(most, (len(offsets)*width+127)/128)
 }
 
 // globalSectors is the 32-byte sectors and 128-byte lines a global access

@@ -304,3 +304,43 @@ func TestLaneChoicesAndGridWindows(t *testing.T) {
 		t.Errorf("0x170: a window over the block index taken as one every block shares")
 	}
 }
+
+// TestSharedWavefrontCount covers the bank rule for each width: a 4-byte
+// access served for the whole warp, wider ones a phase of 128 bytes'
+// lanes at a time, never fewer than the lanes' bytes over 128.
+func TestSharedWavefrontCount(t *testing.T) {
+	lanes := func(f func(l int64) int64) (o [32]int64) {
+		for l := range o {
+			o[l] = f(int64(l))
+		}
+		return o
+	}
+	for _, c := range []struct {
+		name    string
+		offsets [32]int64
+		width   int
+		want    int
+	}{
+		{"4-byte stride 1", lanes(func(l int64) int64 { return 4 * l }), 4, 1},
+		{"4-byte column of a 32-wide tile", lanes(func(l int64) int64 { return 128 * l }), 4, 32},
+		{"4-byte two lanes a word", lanes(func(l int64) int64 { return 4 * (l / 2) }), 4, 1},
+		{"8-byte stride 1", lanes(func(l int64) int64 { return 8 * l }), 8, 2},
+		{"8-byte stride 2", lanes(func(l int64) int64 { return 16 * l }), 8, 4},
+		// The transpose of a 16 × 16 tile of int2s: lanes 0-15 down a
+		// column on banks 0-1, lanes 16-31 down the next on banks 2-3.
+		// One phase of 16 lanes after the other: 32, where the whole
+		// warp at once would pair them in 16.
+		{"8-byte transpose, halves on other banks", lanes(func(l int64) int64 { return 128*(l%16) + 8*(l/16) }), 8, 32},
+		// The second half reads the first half's addresses: served
+		// with it.
+		{"8-byte halves alike", lanes(func(l int64) int64 { return 128 * (l % 16) }), 8, 16},
+		{"16-byte stride 1", lanes(func(l int64) int64 { return 16 * l }), 16, 4},
+		{"16-byte stride 2", lanes(func(l int64) int64 { return 32 * l }), 16, 8},
+		// A register tile's operand: eight addresses, four lanes each.
+		{"16-byte eight addresses", lanes(func(l int64) int64 { return 16 * (l / 4) }), 16, 4},
+	} {
+		if got := sharedWavefrontCount(c.offsets, c.width, 0); got != c.want {
+			t.Errorf("%s: %d wavefronts, want %d", c.name, got, c.want)
+		}
+	}
+}

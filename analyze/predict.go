@@ -724,7 +724,7 @@ func (lm *loopModel) l1Spread(i int, level string) (cycles, wavefronts, lines fl
 		if n < 2 {
 			return 0, 0, 0, false
 		}
-		lines, banks = float64(n), float64(sharedWavefrontCount(la.offsets, op.bytes, 0))
+		lines, banks = float64(n), float64(bankWavefronts(la.offsets[:], op.bytes))
 		if lm.divergent[i] && banks >= lines {
 			// A line per lane, all on one bank: what the divergent
 			// chase measured (Level.Loaded).
