@@ -1151,6 +1151,12 @@ type laneAccess struct {
 	// reach is the address over every lane, iteration and block
 	// (accessReach).
 	reach rval
+	// iterSym names the access's unknown base within one iteration of
+	// its loop (the body walked from the loop's entry), iterOff its
+	// displacement in bytes from it: two accesses of an iteration with
+	// one name and the same lane offsets are iterOff apart. 0 for none.
+	iterSym uint64
+	iterOff int64
 }
 
 // iterationStride is how far an address moves from one iteration (a0) to
@@ -1340,6 +1346,10 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 					a := st.address(in)
 					if pass == 0 {
 						first[in.Offset] = a
+						if la, ok := out[in.Offset]; ok && a.ok && !a.known && a.sym != 0 && slices.Equal(a.d[:], la.offsets[:]) {
+							la.iterSym, la.iterOff = a.sym, a.off
+							out[in.Offset] = la
+						}
 					} else if la, ok := out[in.Offset]; ok {
 						la.iterStride, la.iterKnown = iterationStride(first[in.Offset], a)
 						out[in.Offset] = la

@@ -344,3 +344,51 @@ func TestSharedWavefrontCount(t *testing.T) {
 		}
 	}
 }
+
+// TestIterationNeighbours: a 1-D stencil's loads, (c+k) & mask scaled to
+// bytes for k = -1, +1 and 0, share one base within an iteration, their
+// displacements the stencil's offsets; a load from another array has
+// another base.
+func TestIterationNeighbours(t *testing.T) {
+	l, err := sass.ParseListing(`
+        .text.k:
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   LDC R9, c[0x0][0x244] ;
+        /*0020*/                   LDC.64 R6, c[0x0][0x248] ;
+        /*0030*/                   LDC.64 R4, c[0x0][0x250] ;
+        /*0040*/                   MOV R10, R0 ;
+.L_x_1:
+        /*0050*/                   VIADD R12, R10, 0xffffffff ;
+        /*0060*/                   VIADD R14, R10, 0x1 ;
+        /*0070*/                   LOP3.LUT R13, R12, R9, RZ, 0xc0, !PT ;
+        /*0080*/                   LOP3.LUT R15, R14, R9, RZ, 0xc0, !PT ;
+        /*0090*/                   LOP3.LUT R17, R10, R9, RZ, 0xc0, !PT ;
+        /*00a0*/                   IMAD.WIDE.U32 R12, R13, 0x4, R6 ;
+        /*00b0*/                   IMAD.WIDE.U32 R14, R15, 0x4, R6 ;
+        /*00c0*/                   IMAD.WIDE.U32 R16, R17, 0x4, R6 ;
+        /*00d0*/                   IMAD.WIDE.U32 R18, R17, 0x4, R4 ;
+        /*00e0*/                   LDG.E R20, desc[UR6][R12.64] ;
+        /*00f0*/                   LDG.E R21, desc[UR6][R14.64] ;
+        /*0100*/                   LDG.E R22, desc[UR6][R16.64] ;
+        /*0110*/                   LDG.E R23, desc[UR6][R18.64] ;
+        /*0120*/                   IADD3 R10, R10, 0x1000, RZ ;
+        /*0130*/                   BRA ` + "`" + `(.L_x_1) ;
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	las := laneAddresses(l.Functions[0].Instructions, [][2]int{{0x50, 0x130}})
+	lead := las[0xe0]
+	if lead.iterSym == 0 {
+		t.Fatalf("0xe0: no base named within the iteration")
+	}
+	for off, want := range map[int]int64{0xf0: 8, 0x100: 4} {
+		la := las[off]
+		if la.iterSym != lead.iterSym || la.iterOff-lead.iterOff != want {
+			t.Errorf("%#x: base %x, %+d B from 0xe0's (base %x); want the same base, %+d B", off, la.iterSym, la.iterOff-lead.iterOff, lead.iterSym, want)
+		}
+	}
+	if las[0x110].iterSym == lead.iterSym {
+		t.Errorf("0x110: another array's load given 0xe0's base")
+	}
+}

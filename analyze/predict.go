@@ -609,7 +609,11 @@ func (lm *loopModel) lanesText(i int) string {
 		}
 	}
 	sec, lines := globalSectors(la.offsets, op.bytes)
-	return fmt.Sprintf("%s: %d sectors, %d line%s per request%s", pat, sec, lines, plural(lines), iter)
+	again := ""
+	if j := lm.neighbour(i); j >= 0 && !op.store {
+		again = fmt.Sprintf("; the lines of %#06x's load again, %+d B on (the L1 serves them)", lm.body[j].Offset, la.iterOff-lm.lanes[lm.body[j].Offset].iterOff)
+	}
+	return fmt.Sprintf("%s: %d sectors, %d line%s per request%s%s", pat, sec, lines, plural(lines), iter, again)
 }
 
 func plural(n int) string {

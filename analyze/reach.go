@@ -466,6 +466,9 @@ func (lm *loopModel) levelOf(i int, level string) string {
 	if op == nil || op.space != "global" || level == "L1" || level == "shared" {
 		return level
 	}
+	if !op.store && cachedLoad(lm.body[i]) && lm.neighbour(i) >= 0 {
+		return "L1"
+	}
 	bytes, ok := reachBytes(lm.lanes[lm.body[i].Offset], op.bytes)
 	if !ok {
 		return level
@@ -477,6 +480,34 @@ func (lm *loopModel) levelOf(i int, level string) string {
 		return "L2"
 	}
 	return level
+}
+
+// neighbour is the index of an earlier load of the loop's body whose lines
+// global load i reads again in the same iteration, -1 for none: both
+// through the L1, their addresses one unknown base apart by less than a
+// line (a stencil's in[i-1], in[i], in[i+1]), with the same lanes'
+// offsets. What the first brings into the L1 serves the second, the
+// part of its line beyond the first's being the next warp's of the
+// block, which reads it in the same iteration.
+func (lm *loopModel) neighbour(i int) int {
+	la, ok := lm.lanes[lm.body[i].Offset]
+	if !ok || la.iterSym == 0 {
+		return -1
+	}
+	for j := range i {
+		op := lm.mem[j]
+		if op == nil || op.store || op.space != "global" || !cachedLoad(lm.body[j]) {
+			continue
+		}
+		lj, ok := lm.lanes[lm.body[j].Offset]
+		if !ok || lj.iterSym != la.iterSym || lj.offsets != la.offsets {
+			continue
+		}
+		if d := la.iterOff - lj.iterOff; d > -128 && d < 128 {
+			return j
+		}
+	}
+	return -1
 }
 
 // text says how an address's reach is bounded.
