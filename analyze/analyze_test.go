@@ -48,6 +48,10 @@ func TestLoops(t *testing.T) {
 		{file: "noloop.sass", loops: 0},
 		{file: "brx.sass", loops: 1, innermost: []int{0x40}, depth: []int{1}, indirect: 1, blocksLoop: []int{1}},
 		{file: "chase.sass", loops: 1, innermost: []int{0x30}, depth: []int{1}, blocksLoop: []int{1}},
+		// A shuffle's BRA.DIV fallback (for a diverged warp) branches
+		// back into the loop: never taken, so the loop is the fast path
+		// alone (two blocks: the fallback rejoins at 0x90), reducible.
+		{file: "bradiv.sass", loops: 1, innermost: []int{0x50}, depth: []int{1}, blocksLoop: []int{2}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {

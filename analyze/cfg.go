@@ -55,6 +55,15 @@ func classify(f *sass.Function, in sass.Instruction) (c control, conditional boo
 	if in.Predicate == "@!PT" {
 		return flowNone, false, 0, false // never taken
 	}
+	if in.Base() == "BRA" && strings.Contains(in.Opcode, ".DIV") {
+		// "BRA.DIV UR5, `(.L_x_9)": taken only where the warp has
+		// diverged, to the compiler's fallback for a warp-synchronous
+		// operation (shuffles, votes, match) done lane group by lane
+		// group; a converged warp falls through. Taken as never taken,
+		// so that the fallback, whose branch back into the fast path
+		// makes the flow irreducible, is no part of a loop.
+		return flowNone, false, 0, false
+	}
 	guarded := in.Predicate != "" && in.Predicate != "@PT"
 	switch in.Base() {
 	case "BRA", "JMP":
