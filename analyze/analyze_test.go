@@ -1090,3 +1090,36 @@ func TestScatteredWrite(t *testing.T) {
 		})
 	}
 }
+
+// TestLevelOf checks which level serves a corpus loop's global loads: a
+// stencil's neighbours read the lines of the first load again (the L1,
+// whatever the assumed level), and a load around the L1 (ld.global.cg)
+// is served by the L2 where the L1 is assumed.
+func TestLevelOf(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the corpus: seconds")
+	}
+	tests := []struct {
+		corpus, kernel, level string
+		// want maps each global load, in program order, to its level.
+		want []string
+	}{
+		{"corpus7", "stencil1d5_gmem", "DRAM", []string{"DRAM", "L1", "L1", "L1", "L1"}},
+		{"corpus7", "stencil1d5_gmem", "L2", []string{"L2", "L1", "L1", "L1", "L1"}},
+		{"corpus8", "sqdist_ldcg_ldca_f2", "L1", []string{"L2", "L1"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.kernel+"@"+tc.level, func(t *testing.T) {
+			lm := corpusLoop(t, tc.corpus, tc.kernel)
+			var got []string
+			for i, op := range lm.mem {
+				if op != nil && !op.store && op.space == "global" && lm.body[i].Base() == "LDG" {
+					got = append(got, lm.levelOf(i, tc.level))
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("the loads' levels %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

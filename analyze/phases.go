@@ -355,11 +355,16 @@ func (m *Machine) quarterRateClass(opcode string) string {
 }
 
 // cachedLoad reports whether in is a global load that fills the L1 (a
-// plain LDG, as ld.ca and the default ld.global compile to), not one
-// that bypasses it (.CG, .STRONG, .BYPASS).
+// plain LDG, as ld.ca and the default ld.global compile to, or a strong
+// load at the SM's scope, LDG.E.STRONG.SM, which __ldca compiles to: the
+// SM's L1 is coherent at that scope), not one that bypasses it (.CG,
+// .BYPASS, a strong load at the GPU's or the system's scope).
 func cachedLoad(in sass.Instruction) bool {
 	if in.Base() != "LDG" {
 		return false
+	}
+	if strings.Contains(in.Opcode, ".STRONG.SM") {
+		return !strings.Contains(in.Opcode, ".CG")
 	}
 	for _, m := range []string{".CG", ".STRONG", ".BYPASS", ".NA"} {
 		if strings.Contains(in.Opcode, m) {

@@ -458,11 +458,17 @@ func (v rval) bound() rval {
 }
 
 // levelOf is the level that serves global access i under the loop's
-// assumed level: the L1 for a load through it whose whole loop's
+// assumed level: the L2 for a load around the L1 where the L1 is assumed;
+// the L1 for a load through it whose whole loop's
 // addresses (reachBytes) fit the L1's measured capacity, the L2 for one
 // that fits the L2's, else level. Accesses not followed keep level.
 func (lm *loopModel) levelOf(i int, level string) string {
 	op := lm.mem[i]
+	if op != nil && op.space == "global" && level == "L1" && lm.body[i].Base() == "LDG" && !cachedLoad(lm.body[i]) {
+		// ld.global.cg (LDG.E.CG), .volatile and the strong loads
+		// bypass the L1 whatever the footprint: the L2 serves them.
+		return "L2"
+	}
 	if op == nil || op.space != "global" || level == "L1" || level == "shared" {
 		return level
 	}
