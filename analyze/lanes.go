@@ -424,6 +424,20 @@ func shrVal(a lval, s int64) lval {
 				return r
 			}
 		}
+		if s <= 6 {
+			// A few low bits of the base reach into the lanes'
+			// part: floor((base + d) / 2^s) is base's part plus
+			// (d - min d + the base's low bits) >> s, the low
+			// bits taken at their mean (a column index >> 2
+			// over a rotating offset: runs of lanes on one word).
+			mn := slices.Min(a.d[:])
+			for i := range r.d {
+				r.d[i] = (a.d[i] - mn + int64(1)<<(s-1)) >> s
+			}
+			r.align = 1
+			r.assume = append(slices.Clip(a.assume), fmt.Sprintf("an unaligned base's low %d bits taken at their mean under a shift right", s))
+			return r
+		}
 		return lval{assume: a.assume, scrambled: true, span: int64(1) << max(0, 32-s), whole: true}
 	}
 	for i := range r.d {
@@ -534,6 +548,13 @@ func andVal(a, m lval) lval {
 	case keeps:
 		r.assume = append(r.assume, fmt.Sprintf("the AND mask %#x does not wrap the lanes' addresses within a warp", mask))
 	default:
+		// A mask of contiguous bits above a few low ones (0x3c)
+		// keeps a field: ((x >> lo) & (mask >> lo)) << lo, the
+		// shift over the unaligned base as shrVal takes it.
+		if lo := lowbit(mask); lo > 1 && lo <= 64 && (mask/lo)&(mask/lo+1) == 0 {
+			n := int64(bits.TrailingZeros64(uint64(lo)))
+			return shlVal(andVal(shrVal(a, n), constVal(mask/lo)), n)
+		}
 		return lval{assume: as, scrambled: true}
 	}
 	if mask >= 0 && mask < al {

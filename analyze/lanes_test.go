@@ -197,6 +197,24 @@ func TestLaneAddresses(t *testing.T) {
 				0x40: "ldmatrix rows, lane stride 144 B: conflict-free, 4 wavefronts; +0 B an iteration",
 			},
 		},
+		{
+			// A column index (px >> 2) over an offset rotating by 3
+			// an iteration, kept as a field by the mask 0x3c: runs of
+			// four lanes on one word, nine words in all, one
+			// wavefront (not hashed lanes).
+			name: "field of a rotating index",
+			listing: `
+        /*0000*/                   S2R R11, SR_TID.X ;
+.L_x_1:
+        /*0010*/                   LOP3.LUT R13, R11, 0x1f, RZ, 0xc0, !PT ;
+        /*0020*/                   LOP3.LUT R14, R13, 0x3c, RZ, 0xc0, !PT ;
+        /*0030*/                   IADD3 R16, R14, UR5, RZ ;
+        /*0040*/                   LDS R18, [R16+0x400] ;
+        /*0050*/                   VIADD R11, R11, 0x3 ;
+        /*0060*/                   BRA ` + "`" + `(.L_x_1) ;
+`,
+			want: map[int]string{0x40: "lanes at irregular offsets: conflict-free, 1 wavefront"},
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
