@@ -353,6 +353,7 @@ func NewMachine(run *record.Run, source string) (*Machine, error) {
 	}
 	m.ALU = alu
 	m.opcodes(run)
+	m.sequenceOpcodes(run)
 	m.levels(run)
 	m.sharedLatency(run)
 	m.control(run)
@@ -617,6 +618,68 @@ func (m *Machine) opcodes(run *record.Run) {
 			continue
 		}
 		m.Opcodes[op] = e
+	}
+}
+
+// sequenceOpcodes measures, from the warp suite's chains of several
+// opcodes a step (REDUX.SUM, then IMAD.U32 moving its uniform result to
+// a lane register, then LOP3.LUT folding it back), the one opcode of a
+// step that no record measures alone: its latency the chain's less the
+// others' measured latencies, its rate the chain's where every other
+// opcode issues at least twice as fast (the unmeasured one is then what
+// limits the chain). Opcodes measured alone keep their own records.
+func (m *Machine) sequenceOpcodes(run *record.Run) {
+	type part struct {
+		r             *record.Record
+		target        string
+		rest, slowest float64
+	}
+	// Every chain read against the table as the single-opcode records
+	// left it, then the unmeasured opcodes filled in.
+	var parts []part
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.Status != record.StatusOK || r.Code == nil || r.Value <= 0 || r.Suite != warp.Suite || len(r.Code.PerStep) < 2 {
+			continue
+		}
+		p := part{r: r, slowest: math.Inf(1)}
+		ok := true
+		for _, op := range slices.Sorted(maps.Keys(r.Code.PerStep)) {
+			e, measured := m.Lookup(op)
+			switch {
+			case r.Code.PerStep[op] != 1:
+				ok = false
+			case !measured || e.LatencyCycles <= 0:
+				ok = ok && p.target == ""
+				p.target = op
+			default:
+				p.rest += e.LatencyCycles
+				if e.Rate > 0 {
+					p.slowest = min(p.slowest, e.Rate)
+				}
+			}
+		}
+		if ok && p.target != "" {
+			parts = append(parts, p)
+		}
+	}
+	for _, p := range parts {
+		r := p.r
+		e := m.Opcodes[p.target]
+		e.Opcode = p.target
+		switch {
+		case r.Quantity == record.Latency && r.Value-p.rest > 0:
+			if e.LatencyCycles == 0 || r.Value-p.rest < e.LatencyCycles {
+				e.LatencyCycles, e.LatencyRecord = r.Value-p.rest, r.ID
+			}
+		case r.Quantity == record.Throughput && strings.HasPrefix(r.Unit, "warp instructions") && p.slowest >= 2*r.Value:
+			if r.Value > e.Rate {
+				e.Rate, e.RateRecord = r.Value, r.ID
+			}
+		default:
+			continue
+		}
+		m.Opcodes[p.target] = e
 	}
 }
 

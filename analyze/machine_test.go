@@ -55,3 +55,47 @@ func TestMachineReadsDivergentChase(t *testing.T) {
 		}
 	}
 }
+
+// TestSequenceOpcodes reads a warp chain of three opcodes a step, two of
+// them measured alone: the third's latency is the chain's less theirs,
+// its rate the chain's (the others issue four times as fast); a chain
+// with two unmeasured opcodes measures neither.
+func TestSequenceOpcodes(t *testing.T) {
+	alone := func(id, op string, q record.Quantity, v float64) record.Record {
+		unit := "cycles"
+		if q == record.Throughput {
+			unit = "warp instructions/clock/SM"
+		}
+		return record.Record{ID: id, Suite: "alu", Quantity: q, Unit: unit, Status: record.StatusOK, Value: v,
+			Code: &record.CodeCheck{PerStep: map[string]float64{op: 1}}}
+	}
+	chain := func(id string, q record.Quantity, v float64, ops ...string) record.Record {
+		r := alone(id, ops[0], q, v)
+		r.Suite = "warp"
+		for _, op := range ops[1:] {
+			r.Code.PerStep[op] = 1
+		}
+		return r
+	}
+	run := &record.Run{Records: []record.Record{
+		alone("alu/imad/latency", "IMAD", record.Latency, 4),
+		alone("alu/imad/throughput", "IMAD", record.Throughput, 2),
+		alone("alu/lop3/latency", "LOP3.LUT", record.Latency, 4),
+		alone("alu/lop3/throughput", "LOP3.LUT", record.Throughput, 2),
+		chain("warp/redux/latency", record.Latency, 47, "REDUX.SUM", "IMAD.U32", "LOP3.LUT"),
+		chain("warp/redux/throughput", record.Throughput, 0.5, "REDUX.SUM", "IMAD.U32", "LOP3.LUT"),
+		chain("warp/two unknown/latency", record.Latency, 60, "MATCH.ANY", "VOTE.ANY", "LOP3.LUT"),
+	}}
+	m := &Machine{Opcodes: map[string]Measured{}, Immediate: map[string]Measured{}}
+	m.opcodes(run)
+	m.sequenceOpcodes(run)
+	e, ok := m.Opcodes["REDUX.SUM"]
+	if !ok || e.LatencyCycles != 39 || e.Rate != 0.5 {
+		t.Errorf("REDUX.SUM: %+v (found %v), want latency 39 (47 - 4 - 4) and rate 0.5", e, ok)
+	}
+	for _, op := range []string{"MATCH.ANY", "VOTE.ANY"} {
+		if _, ok := m.Opcodes[op]; ok {
+			t.Errorf("%s measured from a chain with two unmeasured opcodes", op)
+		}
+	}
+}
