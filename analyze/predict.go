@@ -318,24 +318,53 @@ func (lm *loopModel) scatteredWrite(i int, lv string, W float64) (float64, bool)
 		instr = memory.ScatterAddU32
 		if strings.Contains(in.Opcode, ".F32") || strings.Contains(in.Opcode, ".FADD") {
 			instr = memory.ScatterAddF32
+		} else if op.returns && len(lm.m.Levels[lv].ScatterLines[memory.ScatterAtomAddU32]) > 0 {
+			instr = memory.ScatterAtomAddU32
 		}
 	default:
 		return 0, false
 	}
-	la := lm.lanes[lm.body[i].Offset]
-	lines := 0
-	switch {
-	case la.scattered && !la.shared && len(la.vals) == 0:
-		lines = 32
-	case la.known:
-		if _, l := globalSectors(la.offsets, op.bytes); l == 32 {
-			lines = l
-		}
-	}
-	if lines == 0 {
+	if !lm.lineEachLane(i) {
 		return 0, false
 	}
-	return lm.m.Levels[lv].scatterCycles(instr, float64(lines), W)
+	return lm.m.Levels[lv].scatterCycles(instr, 32, W)
+}
+
+// lineEachLane reports whether global access i touches a line per lane:
+// lanes hashed over a window no block shares with another, or known
+// offsets a line or more apart.
+func (lm *loopModel) lineEachLane(i int) bool {
+	la := lm.lanes[lm.body[i].Offset]
+	switch {
+	case la.scattered && !la.shared && len(la.vals) == 0:
+		return true
+	case la.known:
+		_, l := globalSectors(la.offsets, lm.mem[i].bytes)
+		return l == 32
+	}
+	return false
+}
+
+// scatteredAtomicLatency is the latency of returning global atomic i
+// whose lanes each hit a line of their own, at the level lv that holds
+// the lines (the L2 where the L1 is assumed: atomics are performed in
+// the L2): one warp per SM's cycles an iteration in the memory suite's
+// returning scattered atomics (memory.ScatterAtomAddU32), less the four
+// dependent integer operations of its hash at IMAD's measured latency;
+// ok false where not measured or the lanes are not a line each.
+func (lm *loopModel) scatteredAtomicLatency(i int, lv string) (float64, string, bool) {
+	if lv == "L1" {
+		lv = "L2"
+	}
+	pts := lm.m.Levels[lv].ScatterLines[memory.ScatterAtomAddU32]
+	if len(pts) == 0 || pts[0].Cycles <= 0 || !lm.lineEachLane(i) {
+		return 0, "", false
+	}
+	c := 32 / pts[0].Cycles
+	if e, ok := lm.m.Lookup("IMAD"); ok && c > 4*e.LatencyCycles {
+		c -= 4 * e.LatencyCycles
+	}
+	return c, fmt.Sprintf("level %s, a line per lane (returning scattered atomics at %.0f warp per SM)", lv, pts[0].Warps), true
 }
 
 // branchedAround reports whether instruction i sits between a
@@ -916,6 +945,11 @@ func (lm *loopModel) ownLatency(i int, level string) (float64, string, bool) {
 	level = lm.levelOf(i, level)
 	if op := lm.mem[i]; op != nil {
 		if op.store && op.returns && op.space == "global" {
+			// A warp's atomics on a line per lane come back when
+			// the slowest of the 32 does.
+			if c, src, ok := lm.scatteredAtomicLatency(i, level); ok {
+				return c, src, true
+			}
 			// The old value of a global atomic comes back from
 			// the L2, where atomics are performed, whatever the
 			// level assumed.

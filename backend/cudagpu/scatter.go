@@ -10,7 +10,9 @@ import (
 // writes, iters times, a 32-bit word of its own at a hashed index with
 // instr, "st.global.u32" (the hash itself is stored), "red.global.add.u32"
 // (adds 1) or "red.global.add.f32" (adds 1.0; a reduction, the old value
-// unused). The hash is a linear congruential generator per thread
+// unused), or "atom.global.add.u32" (adds 1 and returns the old value,
+// added into the hash, so that the next address waits for it). The hash
+// is a linear congruential generator per thread
 // (Numerical Recipes' multiplier and increment), started at the global
 // thread index × 2654435761 + seed, so a launch with another seed writes
 // other words; the index is the high 32 bits of hash × words, the
@@ -35,12 +37,24 @@ func ScatterKernel(name, instr string) *ptx.Kernel {
 		value = ptx.Int(1)
 	}
 	j, off, at := k.Reg(ptx.U32), k.Reg(ptx.U64), k.Reg(ptx.U64)
+	var old ptx.Reg
+	returns := strings.HasPrefix(instr, "atom.")
+	if returns {
+		old = k.Reg(ptx.U32)
+	}
 	c0 := k.Read(ptx.Clock64)
 	k.Loop(iters, func() {
 		k.Op("mad.lo.u32", h, h, ptx.Int(1664525), ptx.Int(1013904223))
 		k.Op("mul.hi.u32", j, h, words)
 		k.Op("mul.wide.u32", off, j, ptx.Int(4))
 		k.Op("add.u64", at, base, off)
+		if returns {
+			// The old value feeds the next hash: the lane's next
+			// address waits for this atomic.
+			k.Op(instr, old, ptx.Addr{Base: at}, value)
+			k.Op("add.u32", h, h, old)
+			return
+		}
 		k.Op(instr, ptx.Addr{Base: at}, value)
 	})
 	c1 := k.Read(ptx.Clock64)
@@ -53,10 +67,13 @@ func ScatterKernel(name, instr string) *ptx.Kernel {
 
 // ScatterExpect are the machine-code opcodes ScatterKernel's timed loop
 // must hold for instr: STG for a store, RED or REDG (sm_90's name for the
-// global form) for a reduction.
+// global form) for a reduction, ATOM or ATOMG for an atomic.
 func ScatterExpect(instr string) []string {
-	if strings.HasPrefix(instr, "red.") {
+	switch {
+	case strings.HasPrefix(instr, "red."):
 		return []string{"RED", "REDG"}
+	case strings.HasPrefix(instr, "atom."):
+		return []string{"ATOM", "ATOMG"}
 	}
 	return []string{"STG"}
 }

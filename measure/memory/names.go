@@ -94,6 +94,11 @@ const (
 	// value unused (a reduction, RED in the machine code).
 	ScatterAddU32 = "red.global.add.u32"
 	ScatterAddF32 = "red.global.add.f32"
+	// ScatterAtomAddU32 adds 1 to the lane's word and returns the old
+	// value (an atomic, ATOMG in the machine code), which the lane's
+	// next address waits for: at one warp per SM the loop runs at the
+	// returning atomic's latency.
+	ScatterAtomAddU32 = "atom.global.add.u32"
 )
 
 // ScatterSubject names the scattered writes of instr in a level:

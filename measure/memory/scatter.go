@@ -33,7 +33,7 @@ import (
 var ScatterWarps = []int{1, 4, 32}
 
 // ScatterInstrs are the writes the scattered-writes job times.
-var ScatterInstrs = []string{ScatterStore, ScatterAddU32, ScatterAddF32}
+var ScatterInstrs = []string{ScatterStore, ScatterAddU32, ScatterAddF32, ScatterAtomAddU32}
 
 // scatterIters are each warp's timed iterations: at 32 warps per SM about
 // 0.2 ms a launch at the L2 and 1.1 ms at DRAM on an H100 (2820 and 17550
@@ -66,8 +66,11 @@ func ScatterJob(suite string, levels []DivergentLevel) engine.Job {
 	for _, lv := range levels {
 		for _, instr := range ScatterInstrs {
 			what := "stores with " + instr
-			if strings.HasPrefix(instr, "red.") {
+			switch {
+			case strings.HasPrefix(instr, "red."):
 				what = "adds 1 with " + instr + " (a reduction: the old value unused)"
+			case strings.HasPrefix(instr, "atom."):
+				what = "adds 1 with " + instr + " (an atomic: the old value returned and added into the hash, so the lane's next address waits for it, and one warp per SM runs at the returning atomic's latency plus the hash's four dependent integer operations)"
 			}
 			note := fmt.Sprintf("every lane of every warp %s to its own 32-bit word at a hashed index over %s (%s), so almost every lane's write is a line of its own; the hash (a linear congruential generator per lane, seeded from the global thread index) is seeded anew for every launch, so that no launch writes the lines an earlier one left in the L2; one block of 32 × warps threads per SM (as many blocks as SMs) at %s warps per SM; each warp times its own %d iterations with %%clock64; a launch's figure is 32 × warps ÷ the mean over warps of cycles per iteration",
 				what, cudagpu.SizeName(lv.Footprint), lv.Note, countList(ScatterWarps), scatterIters)
