@@ -1123,3 +1123,47 @@ func TestLevelOf(t *testing.T) {
 		})
 	}
 }
+
+// TestScatteredAtomicLatency checks a returning atomic on a line per lane
+// waits the memory suite's returning scattered atomics at one warp (less
+// the hash's four IMADs), at the L2 where the L1 is assumed and where an
+// earlier load of the iteration read its lines; a plain one-address
+// atomic keeps the dispatch suite's latency.
+func TestScatteredAtomicLatency(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the corpus: seconds")
+	}
+	tests := []struct {
+		corpus, kernel, level, holds string
+	}{
+		{"corpus8", "atomic_exch_swap", "L2", "L2"},
+		{"corpus8", "atomic_exch_swap", "DRAM", "DRAM"},
+		{"corpus8", "atomic_exch_swap", "L1", "L2"},
+		{"corpus7", "atomic_cas_update", "DRAM", "L2"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.kernel+"@"+tc.level, func(t *testing.T) {
+			lm := corpusLoop(t, tc.corpus, tc.kernel)
+			pts := lm.m.Levels[tc.holds].ScatterLines[memory.ScatterAtomAddU32]
+			imad, ok := lm.m.Lookup("IMAD")
+			if len(pts) == 0 || !ok {
+				t.Fatal("no returning scattered atomics or IMAD in the results")
+			}
+			want := 32/pts[0].Cycles - 4*imad.LatencyCycles
+			n := 0
+			for i, op := range lm.mem {
+				if op == nil || !op.returns || op.space != "global" {
+					continue
+				}
+				n++
+				got, src, ok := lm.ownLatency(i, tc.level)
+				if !ok || math.Abs(got-want) > 1e-9 || !strings.Contains(src, "level "+tc.holds) {
+					t.Errorf("%#x: %.1f cycles (%s), want %.1f from the %s's record", lm.body[i].Offset, got, src, want, tc.holds)
+				}
+			}
+			if n == 0 {
+				t.Fatal("no returning global atomic in the loop")
+			}
+		})
+	}
+}

@@ -345,6 +345,59 @@ func (lm *loopModel) lineEachLane(i int) bool {
 	return false
 }
 
+// loadedBefore reports whether an earlier load of the loop's body read
+// global access i's lines in the same iteration (one base, the same
+// lanes' offsets, under a line apart): a compare-and-swap after the
+// load of its old value finds its lines in the L2.
+func (lm *loopModel) loadedBefore(i int) bool {
+	la := lm.lanes[lm.body[i].Offset]
+	for j := i - 1; j >= 0; j-- {
+		if op := lm.mem[j]; op != nil && !op.store && op.space == "global" {
+			lj, ok := lm.lanes[lm.body[j].Offset]
+			if la.iterSym != 0 && ok && lj.iterSym == la.iterSym && lj.offsets == la.offsets && la.iterOff-lj.iterOff > -128 && la.iterOff-lj.iterOff < 128 {
+				return true
+			}
+			if sameAddress(lm.body[j], lm.body[i]) && !lm.writesBetween(j, i, lm.body[i]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sameAddress reports whether a and b address memory through the same
+// registers and displacement ([R4.64] and [R4]).
+func sameAddress(a, b sass.Instruction) bool {
+	ta, oka := addressTerms(a)
+	tb, okb := addressTerms(b)
+	if !oka || !okb || len(ta) != len(tb) {
+		return false
+	}
+	for k := range ta {
+		if strings.TrimSuffix(ta[k].operand, ".64") != strings.TrimSuffix(tb[k].operand, ".64") || ta[k].scale != tb[k].scale {
+			return false
+		}
+	}
+	return true
+}
+
+// writesBetween reports whether an instruction of the body after j and
+// before i writes a register that in's address reads.
+func (lm *loopModel) writesBetween(j, i int, in sass.Instruction) bool {
+	terms, _ := addressTerms(in)
+	for k := j + 1; k < i; k++ {
+		for _, w := range lm.uses[k].Writes {
+			for _, t := range terms {
+				r := strings.TrimSuffix(t.operand, ".64")
+				if w.String() == r || (strings.HasSuffix(t.operand, ".64") && w.String() == nextRegister(r)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // scatteredAtomicLatency is the latency of returning global atomic i
 // whose lanes each hit a line of their own, at the level lv that holds
 // the lines (the L2 where the L1 is assumed: atomics are performed in
@@ -353,7 +406,7 @@ func (lm *loopModel) lineEachLane(i int) bool {
 // dependent integer operations of its hash at IMAD's measured latency;
 // ok false where not measured or the lanes are not a line each.
 func (lm *loopModel) scatteredAtomicLatency(i int, lv string) (float64, string, bool) {
-	if lv == "L1" {
+	if lv == "L1" || (lv == "DRAM" && lm.loadedBefore(i)) {
 		lv = "L2"
 	}
 	pts := lm.m.Levels[lv].ScatterLines[memory.ScatterAtomAddU32]
@@ -2146,4 +2199,14 @@ func withAddress(in sass.Instruction) sass.Use {
 		}
 	}
 	return u
+}
+
+// nextRegister is the register after r ("R5" for "R4"), the high half of
+// a 64-bit pair; "" for other operands.
+func nextRegister(r string) string {
+	n, err := strconv.Atoi(strings.TrimPrefix(r, "R"))
+	if err != nil || !strings.HasPrefix(r, "R") {
+		return ""
+	}
+	return fmt.Sprintf("R%d", n+1)
 }
