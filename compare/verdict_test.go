@@ -430,12 +430,21 @@ func TestH100AgainstH200Golden(t *testing.T) {
 // lines stay resident moves from run to run, a global access pattern just
 // past its floor, the streams hiding L2 latency behind FFMAs, the DRAM
 // transfer unit with lanes 256 bytes apart, whose samples spread by 13%
-// within one run of 2026-11-26), which
+// within one run of 2026-11-26), or at the L1's edge and the DRAM's
+// (in the runs of binary 6d6013e: the ld.ca bandwidth curve at 320 KiB
+// per SM, past the L1's 238 KiB, where which lines the L1 keeps moves,
+// -4.2%; cp.async.ca's 4-byte DRAM latency, +30.2% against a floor of
+// 29.7% from its own samples' spread), which
 // results/NVIDIA-H200/variability.md lists as varying more between runs
 // than within one (with the earlier runs' floors, at most 0.5%: see
 // TestRecordedRepeatsWithEarlierRuns). Launch and wait (a host-side
 // figure, of one run a side) is not tested.
 func TestRecordedRepeatOfTheH200(t *testing.T) {
+	edgeFigures := map[string]bool{
+		"memory/transfer unit/DRAM, lanes 256 bytes apart": true,
+		"memory/bandwidth curve/ld.ca 327680 bytes per SM": true,
+		"async/cp.async.ca 4 B, DRAM/latency":              true,
+	}
 	res, err := Runs(recorded(t, "NVIDIA-H200", "repeat-results.json"), recorded(t, "NVIDIA-H200", ""), 0.05)
 	if err != nil {
 		t.Fatal(err)
@@ -444,7 +453,7 @@ func TestRecordedRepeatOfTheH200(t *testing.T) {
 	for _, r := range res.Rows {
 		if r.Verdict == Changed && !r.KernelsDiffer {
 			changed++
-			if !strings.HasPrefix(r.ID, "memory/bandwidth curve/ld.cg ") && !strings.HasPrefix(r.ID, "memory/global access/ld.cg ") && !strings.HasPrefix(r.ID, "memory/latency hiding/L2, ") && r.ID != "memory/transfer unit/DRAM, lanes 256 bytes apart" {
+			if !strings.HasPrefix(r.ID, "memory/bandwidth curve/ld.cg ") && !strings.HasPrefix(r.ID, "memory/global access/ld.cg ") && !strings.HasPrefix(r.ID, "memory/latency hiding/L2, ") && !edgeFigures[r.ID] {
 				t.Errorf("%s changed %+.2f%% (floor %.2f%%, %s; p %.3g) with the same kernel in both runs", r.ID, 100*r.Delta, 100*r.Floor, r.FloorFrom, r.P)
 			}
 		}
