@@ -350,14 +350,9 @@ func (lm *loopModel) lineEachLane(i int) bool {
 // lanes' offsets, under a line apart): a compare-and-swap after the
 // load of its old value finds its lines in the L2.
 func (lm *loopModel) loadedBefore(i int) bool {
-	la := lm.lanes[lm.body[i].Offset]
 	for j := i - 1; j >= 0; j-- {
 		if op := lm.mem[j]; op != nil && !op.store && op.space == "global" {
-			lj, ok := lm.lanes[lm.body[j].Offset]
-			if la.iterSym != 0 && ok && lj.iterSym == la.iterSym && lj.offsets == la.offsets && la.iterOff-lj.iterOff > -128 && la.iterOff-lj.iterOff < 128 {
-				return true
-			}
-			if sameAddress(lm.body[j], lm.body[i]) && !lm.writesBetween(j, i, lm.body[i]) {
+			if lm.sameLines(j, i) || (sameAddress(lm.body[j], lm.body[i]) && !lm.writesBetween(j, i)) {
 				return true
 			}
 		}
@@ -382,16 +377,13 @@ func sameAddress(a, b sass.Instruction) bool {
 }
 
 // writesBetween reports whether an instruction of the body after j and
-// before i writes a register that in's address reads.
-func (lm *loopModel) writesBetween(j, i int, in sass.Instruction) bool {
-	terms, _ := addressTerms(in)
+// before i writes a register that instruction i's address reads.
+func (lm *loopModel) writesBetween(j, i int) bool {
+	regs := addressRegs(lm.body[i])
 	for k := j + 1; k < i; k++ {
 		for _, w := range lm.uses[k].Writes {
-			for _, t := range terms {
-				r := strings.TrimSuffix(t.operand, ".64")
-				if w.String() == r || (strings.HasSuffix(t.operand, ".64") && w.String() == nextRegister(r)) {
-					return true
-				}
+			if slices.Contains(regs, w) {
+				return true
 			}
 		}
 	}
@@ -2179,6 +2171,16 @@ var addressReg = regexp.MustCompile(`\b(UR|R)([0-9]+)(\.64)?`)
 // operands read too (sass.Use sees only plain register operands).
 func withAddress(in sass.Instruction) sass.Use {
 	u := in.Use()
+	for _, r := range addressRegs(in) {
+		u.Reads = append(u.Reads, sass.Source{Reg: r})
+	}
+	return u
+}
+
+// addressRegs are the registers in's memory operands read, both halves
+// of a 64-bit pair ("[R2.64+0x8]" reads R2 and R3).
+func addressRegs(in sass.Instruction) []sass.Reg {
+	var regs []sass.Reg
 	for _, op := range strings.Split(in.Operands, ",") {
 		for _, br := range strings.Split(op, "[")[1:] {
 			inner, _, _ := strings.Cut(br, "]")
@@ -2191,22 +2193,12 @@ func withAddress(in sass.Instruction) sass.Use {
 				if m[1] == "UR" {
 					f = sass.Uniform
 				}
-				u.Reads = append(u.Reads, sass.Source{Reg: sass.Reg{File: f, Index: n}})
+				regs = append(regs, sass.Reg{File: f, Index: n})
 				if m[3] != "" {
-					u.Reads = append(u.Reads, sass.Source{Reg: sass.Reg{File: f, Index: n + 1}})
+					regs = append(regs, sass.Reg{File: f, Index: n + 1})
 				}
 			}
 		}
 	}
-	return u
-}
-
-// nextRegister is the register after r ("R5" for "R4"), the high half of
-// a 64-bit pair; "" for other operands.
-func nextRegister(r string) string {
-	n, err := strconv.Atoi(strings.TrimPrefix(r, "R"))
-	if err != nil || !strings.HasPrefix(r, "R") {
-		return ""
-	}
-	return fmt.Sprintf("R%d", n+1)
+	return regs
 }

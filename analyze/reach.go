@@ -496,24 +496,25 @@ func (lm *loopModel) levelOf(i int, level string) string {
 // part of its line beyond the first's being the next warp's of the
 // block, which reads it in the same iteration.
 func (lm *loopModel) neighbour(i int) int {
-	la, ok := lm.lanes[lm.body[i].Offset]
-	if !ok || la.iterSym == 0 {
-		return -1
-	}
 	for j := range i {
-		op := lm.mem[j]
-		if op == nil || op.store || op.space != "global" || !cachedLoad(lm.body[j]) {
-			continue
-		}
-		lj, ok := lm.lanes[lm.body[j].Offset]
-		if !ok || lj.iterSym != la.iterSym || lj.offsets != la.offsets {
-			continue
-		}
-		if d := la.iterOff - lj.iterOff; d > -128 && d < 128 {
+		if op := lm.mem[j]; op != nil && !op.store && op.space == "global" && cachedLoad(lm.body[j]) && lm.sameLines(j, i) {
 			return j
 		}
 	}
 	return -1
+}
+
+// sameLines reports whether accesses j and i of the body are, within one
+// iteration, on one named base with the same lanes' offsets and less
+// than a line apart: i reads lines j read (or the block's next warp's).
+func (lm *loopModel) sameLines(j, i int) bool {
+	la, oki := lm.lanes[lm.body[i].Offset]
+	lj, okj := lm.lanes[lm.body[j].Offset]
+	if !oki || !okj || la.iterSym == 0 || lj.iterSym != la.iterSym || lj.offsets != la.offsets {
+		return false
+	}
+	d := la.iterOff - lj.iterOff
+	return d > -128 && d < 128
 }
 
 // text says how an address's reach is bounded.
