@@ -102,6 +102,11 @@ type Level struct {
 	// "scattered writes" records; Cycles holds lines/clock/SM); L2 and
 	// DRAM only, empty when not measured.
 	ScatterLines map[string][]LoadedPoint `json:"scatter_lines_per_clock,omitempty"`
+	// Waits are the memory suite's loads waited on together (one warp
+	// per SM, on every SM, waiting each iteration on Loads coalesced loads
+	// of Width bytes a lane, Store after them): cycles an iteration; L2
+	// and DRAM only, empty when not measured.
+	Waits []WaitPoint `json:"waits,omitempty"`
 	// CapacityBytes is the footprint at which the pointer chase leaves
 	// the level's latency plateau (the L1 from global ld.ca's curve, the
 	// L2 from global ld.cg's): an access whose whole loop stays within it
@@ -179,6 +184,104 @@ func (l Level) scatterCycles(instr string, lines, warps float64) (float64, bool)
 type LoadedPoint struct {
 	Warps  float64 `json:"warps"`
 	Cycles float64 `json:"cycles"`
+}
+
+// WaitPoint is one loads-waited-on-together record: a warp's cycles an
+// iteration waiting on Loads coalesced loads of Width bytes a lane, with
+// Store (memory.WaitsStoreOther, memory.WaitsStoreSame or none) after
+// them.
+type WaitPoint struct {
+	Loads  int     `json:"loads"`
+	Width  int     `json:"width"`
+	Store  string  `json:"store,omitempty"`
+	Cycles float64 `json:"cycles"`
+}
+
+// waitAt is the loads-waited-on-together cycles of loads loads each
+// delivering sectors 32-byte sectors (4, 8 and 16 sectors are the
+// coalesced 4-, 8- and 16-byte records, counts between interpolated
+// linearly; fewer than four taken as four, more than sixteen as
+// sixteen), with store after them, interpolated linearly between the
+// measured counts of loads (beyond the most, the most's); ok false where
+// the records are not there.
+func (l Level) waitAt(loads, sectors float64, store string) (float64, bool) {
+	at := func(n, width int) (float64, bool) {
+		for _, p := range l.Waits {
+			if p.Loads == n && p.Width == width && p.Store == store {
+				return p.Cycles, true
+			}
+		}
+		return 0, false
+	}
+	// bySectors interpolates a count's records over the sectors: a
+	// coalesced load of w bytes a lane delivers w sectors.
+	bySectors := func(n int) (float64, bool) {
+		x := min(max(sectors, 4), 16)
+		var px, pv float64
+		for _, w := range []int{4, 8, 16} {
+			v, ok := at(n, w)
+			if !ok {
+				continue
+			}
+			if x <= float64(w) {
+				if px == 0 {
+					return v, true
+				}
+				return pv + (v-pv)*(x-px)/(float64(w)-px), true
+			}
+			px, pv = float64(w), v
+		}
+		return pv, px > 0
+	}
+	var counts []int
+	for _, p := range l.Waits {
+		if p.Store == store && !slices.Contains(counts, p.Loads) {
+			counts = append(counts, p.Loads)
+		}
+	}
+	slices.Sort(counts)
+	loads = max(loads, 1)
+	var prevN int
+	var prevV float64
+	for _, n := range counts {
+		v, ok := bySectors(n)
+		if !ok {
+			continue
+		}
+		if loads <= float64(n) {
+			if prevN == 0 {
+				return v, true
+			}
+			return prevV + (v-prevV)*(loads-float64(prevN))/float64(n-prevN), true
+		}
+		prevN, prevV = n, v
+	}
+	return prevV, prevN > 0
+}
+
+// waitExtra is what a warp waiting on loads coalesced loads together,
+// each delivering sectors sectors, with store after them, waits beyond
+// one 4-byte load alone (the record of one load of 4 bytes a lane, which
+// a chase's single line stands for): the loads' record of their count
+// and sectors less that one, plus what the store adds to one load of
+// their sectors (its record less the one without it); ok false where not
+// measured.
+func (l Level) waitExtra(loads, sectors float64, store string) (float64, bool) {
+	base, ok := l.waitAt(1, 4, "")
+	v, vok := l.waitAt(loads, sectors, "")
+	if !ok || !vok {
+		return 0, false
+	}
+	extra := v - base
+	if store != "" {
+		with, wok := l.waitAt(1, sectors, store)
+		alone, aok := l.waitAt(1, sectors, "")
+		if !wok || !aok {
+			return 0, false
+		}
+		extra += with - alone
+	}
+	return extra, true
 }
 
 // loadedAt is the loaded latency of a divergent warp load at warps per
@@ -896,6 +999,15 @@ func (m *Machine) levels(run *record.Run) {
 				l.ScatterLines = map[string][]LoadedPoint{}
 			}
 			l.ScatterLines[instr] = pts
+			l.Records = append(l.Records, r.ID)
+			m.Levels[name] = l
+		case r.Group == memory.GroupWaits && r.Value > 0:
+			name, loads, width, store, ok := memory.ParseWaitsSubject(r.Subject)
+			if !ok || (name != "L2" && name != "DRAM") {
+				continue
+			}
+			l := lv(name)
+			l.Waits = append(l.Waits, WaitPoint{Loads: loads, Width: width, Store: store, Cycles: r.Value})
 			l.Records = append(l.Records, r.ID)
 			m.Levels[name] = l
 		case r.Group == memory.GroupBanks && r.Value > 0 && r.Unit == "cycles per warp load" && strings.Contains(r.Subject, memory.WidthMark):

@@ -99,3 +99,43 @@ func TestSequenceOpcodes(t *testing.T) {
 		}
 	}
 }
+
+func TestWaitExtra(t *testing.T) {
+	l := Level{Waits: []WaitPoint{
+		{Loads: 1, Width: 4, Cycles: 300}, {Loads: 1, Width: 8, Cycles: 320}, {Loads: 1, Width: 16, Cycles: 340},
+		{Loads: 2, Width: 4, Cycles: 340}, {Loads: 2, Width: 16, Cycles: 360},
+		{Loads: 4, Width: 4, Cycles: 380}, {Loads: 4, Width: 16, Cycles: 400},
+		{Loads: 1, Width: 4, Store: "stored to another line", Cycles: 310},
+		{Loads: 1, Width: 16, Store: "stored to another line", Cycles: 360},
+		{Loads: 1, Width: 4, Store: "stored back to its line", Cycles: 350},
+	}}
+	for _, tt := range []struct {
+		name           string
+		loads, sectors float64
+		store          string
+		want           float64
+		ok             bool
+	}{
+		{"one 4-byte load: the base itself", 1, 4, "", 0, true},
+		{"a byte a lane: taken as four sectors", 1, 1, "", 0, true},
+		{"one 16-byte load", 1, 16, "", 40, true},
+		{"sectors between the records: linear", 1, 12, "", 30, true},
+		{"more sectors than the widest: its value", 1, 32, "", 40, true},
+		{"two loads", 2, 4, "", 40, true},
+		{"two loads, 8 bytes (no such record): between 4 and 16", 2, 8, "", 40 + 20.0/3, true},
+		{"three loads: between two and four", 3, 16, "", 80, true},
+		{"more loads than measured: the most's", 8, 4, "", 80, true},
+		{"a copy adds its store's record less the load's", 1, 16, "stored to another line", 40 + 20, true},
+		{"two loads and a copy", 2, 4, "stored to another line", 40 + 10, true},
+		{"in place at 4 bytes", 1, 4, "stored back to its line", 50, true},
+		{"in place at 16 bytes: the widest measured store record, 4 bytes", 1, 16, "stored back to its line", 50, true},
+	} {
+		got, ok := l.waitExtra(tt.loads, tt.sectors, tt.store)
+		if ok != tt.ok || math.Abs(got-tt.want) > 1e-9 {
+			t.Errorf("%s: waitExtra(%v, %v, %q) = %v, %v; want %v, %v", tt.name, tt.loads, tt.sectors, tt.store, got, ok, tt.want, tt.ok)
+		}
+	}
+	if _, ok := (Level{}).waitExtra(2, 4, ""); ok {
+		t.Error("a level without the records gave an extra")
+	}
+}

@@ -412,6 +412,78 @@ func (lm *loopModel) scatteredAtomicLatency(i int, lv string) (float64, string, 
 	return c, fmt.Sprintf("level %s, a line per lane (returning scattered atomics at %.0f warp per SM)", lv, pts[0].Warps), true
 }
 
+// streamLoad reports whether instruction j is a plain coalesced global
+// load (LDG) served by level at, the loop's global accesses taken to hit
+// level: one the loads-waited-on-together records stand for, not a
+// divergent or chased one.
+func (lm *loopModel) streamLoad(j int, level, at string) bool {
+	op := lm.mem[j]
+	return op != nil && !op.store && op.space == "global" && lm.body[j].Base() == "LDG" &&
+		!lm.divergent[j] && !lm.chased[j] && lm.levelOf(j, level) == at
+}
+
+// waitSpan is how many instructions after load j of the body (round the
+// loop) the first that waits on its scoreboard comes: the instructions
+// issued while it is in flight; the body's length where the control
+// fields do not say (its result waited on a whole iteration later).
+func (lm *loopModel) waitSpan(j int, ctl []sass.Control) int {
+	n := len(lm.body)
+	if ctl == nil || ctl[j].WriteBarrier == sass.NoBarrier {
+		return n
+	}
+	for d := 1; d <= n; d++ {
+		if ctl[(j+d)%n].Wait&(1<<ctl[j].WriteBarrier) != 0 {
+			return d
+		}
+	}
+	return n
+}
+
+// waitGroup is what a warp waits on together with coalesced global load
+// i, its level the L2 or DRAM where the loop's global accesses are taken
+// to hit level: the plain loads at i's level in flight at
+// once with it (each issued before the first instruction that waits on
+// the other's scoreboard, from the control fields; every such load of the
+// body where there are none), i counted, and the loop's store after them
+// (memory.WaitsStoreSame where a global store of the body writes the
+// lines one of them read, memory.WaitsStoreOther for any other global
+// store, none else). ok false where i is not such a load.
+func (lm *loopModel) waitGroup(i int, level string) (loads int, store string, ok bool) {
+	at := lm.levelOf(i, level)
+	if at != "L2" && at != "DRAM" || !lm.streamLoad(i, level, at) {
+		return 0, "", false
+	}
+	var ctl []sass.Control
+	if lm.controlled() {
+		ctl = lm.controls()
+	}
+	n := len(lm.body)
+	di := lm.waitSpan(i, ctl)
+	var group []int
+	for j := range lm.body {
+		if !lm.streamLoad(j, level, at) {
+			continue
+		}
+		if j == i || (j-i+n)%n < di || (i-j+n)%n < lm.waitSpan(j, ctl) {
+			group = append(group, j)
+		}
+	}
+	for k, op := range lm.mem {
+		if op == nil || !op.store || op.returns || op.space != "global" || isAtomic(lm.body[k]) {
+			continue
+		}
+		if store == "" {
+			store = memory.WaitsStoreOther
+		}
+		for _, j := range group {
+			if lm.sameLines(j, k) || (j < k && sameAddress(lm.body[j], lm.body[k]) && !lm.writesBetween(j, k)) {
+				store = memory.WaitsStoreSame
+			}
+		}
+	}
+	return len(group), store, true
+}
+
 // branchedAround reports whether instruction i sits between a
 // predicated branch of the loop body that is not its back edge and the
 // BSYNC that rejoins it: code a condition may skip (if (lane == 0) ...).
@@ -987,6 +1059,7 @@ func (lm *loopModel) latency(i int, level string) (float64, string, bool) {
 // ownLatency is instruction i's latency from its records alone (see
 // latency).
 func (lm *loopModel) ownLatency(i int, level string) (float64, string, bool) {
+	assumed := level
 	level = lm.levelOf(i, level)
 	if op := lm.mem[i]; op != nil {
 		if op.store && op.returns && op.space == "global" {
@@ -1046,6 +1119,24 @@ func (lm *loopModel) ownLatency(i int, level string) (float64, string, bool) {
 				if _, lines := globalSectors(la.offsets, op.bytes); lines > 1 {
 					step := max(lv.DivergentCycles/32, lm.m.Levels["shared"].WavefrontCycles)
 					c, src = c+float64(lines-1)*step, src+fmt.Sprintf(", %d lines", lines)
+				}
+			}
+			if loads, store, ok := lm.waitGroup(i, assumed); ok {
+				// A warp waits for the slowest of the requests it
+				// has in flight: the memory suite's loads waited on
+				// together, beyond one load of one line.
+				sectors := float64(op.bytes)
+				if la, ok := lm.access(i); ok {
+					s, _ := globalSectors(la.offsets, op.bytes)
+					sectors = float64(s)
+				}
+				if extra, ok := lv.waitExtra(float64(loads), sectors, store); ok {
+					c += extra
+					src += fmt.Sprintf(", %d load(s) of %.0f sectors waited on together", loads, sectors)
+					if store != "" {
+						src += ", " + store
+					}
+					return c, src, true
 				}
 			}
 			if la, ok := lm.access(i); ok && op.space == "global" && lv.Name != "L1" {

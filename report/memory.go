@@ -124,6 +124,7 @@ func writeMemory(b *strings.Builder, run *record.Run, vars *variations) {
 	writeGlobalAccess(b, run)
 	writeLoadedLatency(b, run)
 	writeScatter(b, run)
+	writeWaits(b, run)
 	writeGlobalBanks(b, run)
 	writeTransferUnit(b, run)
 	writeLatencyHiding(b, run)
@@ -328,6 +329,58 @@ func writeScatter(b *strings.Builder, run *record.Run) {
 			b.WriteString(cell)
 		}
 		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+	writeFailedList(b, failed)
+}
+
+// writeWaits tabulates the loads waited on together: per level, count
+// of loads and store, the cycles an iteration at each width.
+func writeWaits(b *strings.Builder, run *record.Run) {
+	recs := memoryGroup(run, memory.GroupWaits)
+	if len(recs) == 0 {
+		return
+	}
+	type key struct {
+		level        string
+		loads, width int
+		store        string
+	}
+	byKey := map[key]*record.Record{}
+	var failed []string
+	for _, r := range recs {
+		lv, n, w, st, ok := memory.ParseWaitsSubject(r.Subject)
+		switch {
+		case !ok:
+			continue
+		case r.Status != record.StatusOK || r.Value <= 0:
+			failed = append(failed, fmt.Sprintf("%s: %s, %s", mdtext.Escape(r.Subject), r.Status, oneLine(r.Reason)))
+		default:
+			byKey[key{lv, n, w, st}] = r
+		}
+	}
+	b.WriteString("### Loads waited on together\n\n")
+	b.WriteString("One warp per SM, on every SM, streams coalesced loads from several buffers and waits for all of them before its next iteration (the next index adds their xor), as a rolled stream loop does (`y = a·x + y` waits on x and y): cycles an iteration, the median of five launches of each warp's mean. A warp waits for the slowest of its requests, so two loads take longer than one; a store after them, to another line (a copy) or back to the line just read (an update in place), delays the next iteration's loads. `gpuarch analyze` adds what a loop's loads in flight together and its store cost beyond one 4-byte load to the chase's latency (records `memory/loads waited on together/<level>, <n> loads of <w> B a lane[, <store>]`).\n\n")
+	b.WriteString("| Level, loads | 4 B a lane | 8 B a lane | 16 B a lane |\n| --- | ---: | ---: | ---: |\n")
+	for _, lv := range []string{memory.LevelL2, memory.LevelDRAM} {
+		for _, st := range []string{memory.WaitsNoStore, memory.WaitsStoreOther, memory.WaitsStoreSame} {
+			for _, n := range memory.WaitsLoads {
+				var cells []string
+				seen := false
+				for _, w := range memory.WaitsWidths {
+					cell := "—"
+					if r := byKey[key{lv, n, w, st}]; r != nil {
+						cell, seen = linked(r, fmt.Sprintf("%.0f", r.Value)), true
+					}
+					cells = append(cells, cell)
+				}
+				if !seen {
+					continue
+				}
+				name := strings.Replace(memory.WaitsSubject(lv, n, 4, st), " of 4 B a lane", "", 1)
+				fmt.Fprintf(b, "| %s | %s |\n", mdtext.Cell(name), strings.Join(cells, " | "))
+			}
+		}
 	}
 	b.WriteString("\n")
 	writeFailedList(b, failed)

@@ -236,6 +236,41 @@ func TestScatter(t *testing.T) {
 	}
 }
 
+func TestWaits(t *testing.T) {
+	rec := func(level string, loads, width int, store string, v float64) record.Record {
+		return record.Record{ID: memory.WaitsID(level, loads, width, store), Suite: memory.Suite, Group: memory.GroupWaits,
+			Subject: memory.WaitsSubject(level, loads, width, store), Quantity: record.Latency, Status: record.StatusOK, Value: v}
+	}
+	failed := rec(memory.LevelDRAM, 8, 16, memory.WaitsNoStore, 0)
+	failed.Status, failed.Reason = record.StatusInvalid, "machine code: <none>"
+	run := &record.Run{Records: []record.Record{
+		rec(memory.LevelDRAM, 1, 4, memory.WaitsNoStore, 705.2),
+		failed,
+		rec(memory.LevelL2, 1, 4, memory.WaitsNoStore, 306.4),
+		rec(memory.LevelL2, 1, 16, memory.WaitsNoStore, 342.8),
+		rec(memory.LevelL2, 2, 8, memory.WaitsNoStore, 336.6),
+		rec(memory.LevelL2, 1, 16, memory.WaitsStoreSame, 417.5),
+	}}
+	var b strings.Builder
+	writeWaits(&b, run)
+	wantLines(t, b.String(),
+		"### Loads waited on together",
+		"| Level, loads | 4 B a lane | 8 B a lane | 16 B a lane |",
+		"| L2, 1 load | [306](#r-memory-loads-waited-on-together-l2-1-load-of-4-b-a-lane) | — | [343](#r-memory-loads-waited-on-together-l2-1-load-of-16-b-a-lane) |",
+		"| L2, 2 loads | — | [337](#r-memory-loads-waited-on-together-l2-2-loads-of-8-b-a-lane) | — |",
+		"| L2, 1 load, stored back to its line | — | — | [418](#r-memory-loads-waited-on-together-l2-1-load-of-16-b-a-lane-stored-back-to-its-line) |",
+		"| DRAM, 1 load | [705](#r-memory-loads-waited-on-together-dram-1-load-of-4-b-a-lane) | — | — |",
+		"- DRAM, 8 loads of 16 B a lane: invalid, machine code: \\<none>")
+	if got := b.String(); strings.Index(got, "| L2, 1 load |") > strings.Index(got, "| DRAM,") {
+		t.Errorf("DRAM before the L2:\n%s", got)
+	}
+	var none strings.Builder
+	writeWaits(&none, &record.Run{})
+	if none.Len() != 0 {
+		t.Errorf("a run without the loads waited on together wrote %q", none.String())
+	}
+}
+
 func TestLibraryBesideWgmma(t *testing.T) {
 	tp := &record.Record{Suite: "mma", Subject: "wgmma m64n256k16 f32+=f16 SS", Group: "wgmma", Quantity: record.Throughput, Status: record.StatusOK,
 		Value: 4096, Through: &record.ThroughputDetail{ResultsPerSecond: 900e12}, Provenance: record.Provenance{Clock: &record.Clock{Hz: 1.7e9}}}

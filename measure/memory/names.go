@@ -47,6 +47,9 @@ const (
 	// GroupScatter are the scattered writes: every lane its own hashed
 	// word, so its own line.
 	GroupScatter = "scattered writes"
+	// GroupWaits are the coalesced loads one warp waits on together: a
+	// stream's iteration at one warp per SM.
+	GroupWaits = "loads waited on together"
 )
 
 // SharedBanks is the family of the GroupBanks records' IDs, and the name
@@ -109,6 +112,65 @@ func ScatterSubject(level, instr string) string { return level + ", " + instr + 
 // ScatterID is the ID of the scattered writes' record of instr in a level:
 // "memory/scattered writes/<level>, <instr>, a line per lane".
 func ScatterID(level, instr string) string { return ID(GroupScatter, ScatterSubject(level, instr)) }
+
+// What the loads waited on together do with the first load's value
+// (WaitsSubject's store).
+const (
+	// WaitsNoStore keeps the values in registers.
+	WaitsNoStore = ""
+	// WaitsStoreOther stores the first load's value to a line of another
+	// buffer (a copy).
+	WaitsStoreOther = "stored to another line"
+	// WaitsStoreSame stores it back where it was read (an update in
+	// place).
+	WaitsStoreSame = "stored back to its line"
+)
+
+// WaitsSubject names the record of loads coalesced loads of width bytes a
+// lane waited on together in a level, with store (WaitsNoStore,
+// WaitsStoreOther, WaitsStoreSame) after them: "L2, 2 loads of 16 B a
+// lane", "DRAM, 1 load of 4 B a lane, stored back to its line".
+func WaitsSubject(level string, loads, width int, store string) string {
+	noun := "loads"
+	if loads == 1 {
+		noun = "load"
+	}
+	s := fmt.Sprintf("%s, %d %s of %d B a lane", level, loads, noun, width)
+	if store != WaitsNoStore {
+		s += ", " + store
+	}
+	return s
+}
+
+// ParseWaitsSubject reads WaitsSubject's subject back; ok false for any
+// other.
+func ParseWaitsSubject(subject string) (level string, loads, width int, store string, ok bool) {
+	level, rest, found := strings.Cut(subject, ", ")
+	if !found {
+		return "", 0, 0, "", false
+	}
+	for _, st := range []string{WaitsNoStore, WaitsStoreOther, WaitsStoreSame} {
+		head := rest
+		if st != WaitsNoStore {
+			var cut bool
+			if head, cut = strings.CutSuffix(rest, ", "+st); !cut {
+				continue
+			}
+		}
+		var noun string
+		if n, err := fmt.Sscanf(head, "%d %s of %d B a lane", &loads, &noun, &width); err == nil && n == 3 &&
+			WaitsSubject(level, loads, width, st) == subject {
+			return level, loads, width, st, true
+		}
+	}
+	return "", 0, 0, "", false
+}
+
+// WaitsID is the ID of WaitsSubject's record: "memory/loads waited on
+// together/<subject>".
+func WaitsID(level string, loads, width int, store string) string {
+	return ID(GroupWaits, WaitsSubject(level, loads, width, store))
+}
 
 // The levels of the hierarchy, as subjects and curve paths name them.
 const (

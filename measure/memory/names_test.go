@@ -40,3 +40,31 @@ func TestIDs(t *testing.T) {
 		}
 	}
 }
+
+func TestWaitsSubjectRoundTrip(t *testing.T) {
+	for _, c := range []struct {
+		level        string
+		loads, width int
+		store        string
+		want         string
+	}{
+		{"L2", 1, 4, WaitsNoStore, "L2, 1 load of 4 B a lane"},
+		{"DRAM", 8, 16, WaitsNoStore, "DRAM, 8 loads of 16 B a lane"},
+		{"L2", 1, 16, WaitsStoreOther, "L2, 1 load of 16 B a lane, stored to another line"},
+		{"DRAM", 1, 4, WaitsStoreSame, "DRAM, 1 load of 4 B a lane, stored back to its line"},
+	} {
+		got := WaitsSubject(c.level, c.loads, c.width, c.store)
+		if got != c.want {
+			t.Errorf("WaitsSubject(%q, %d, %d, %q) = %q, want %q", c.level, c.loads, c.width, c.store, got, c.want)
+		}
+		lv, n, w, st, ok := ParseWaitsSubject(got)
+		if !ok || lv != c.level || n != c.loads || w != c.width || st != c.store {
+			t.Errorf("ParseWaitsSubject(%q) = %q %d %d %q %v", got, lv, n, w, st, ok)
+		}
+	}
+	for _, bad := range []string{"", "L2", "L2, 2 load of 4 B a lane", "L2, 1 load of 4 B a lane, stored somewhere", "L2, x loads of 4 B a lane"} {
+		if _, _, _, _, ok := ParseWaitsSubject(bad); ok {
+			t.Errorf("ParseWaitsSubject(%q) ok, want not", bad)
+		}
+	}
+}

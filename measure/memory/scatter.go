@@ -190,7 +190,17 @@ func scatterPoint(ctx context.Context, r *engine.Runner, c *engine.Compiled, ker
 // cycles (b, 8 bytes a warp, scatterIters iterations each): 32 lines ×
 // w warps per SM over the mean over warps of cycles per iteration.
 func scatterRate(b []byte, warps, w int) (float64, error) {
-	if len(b) < 8*warps {
+	cyc, err := meanWarpCycles(b, warps, scatterIters)
+	if err != nil {
+		return 0, err
+	}
+	return 32 * float64(w) / cyc, nil
+}
+
+// meanWarpCycles is one launch's mean over its warps (b, 8 bytes each, as
+// cudagpu's storeWarpCycles leaves them) of cycles per iteration.
+func meanWarpCycles(b []byte, warps, iters int) (float64, error) {
+	if len(b) < 8*warps || iters <= 0 {
 		return 0, fmt.Errorf("%d bytes of warp cycles, %d warps", len(b), warps)
 	}
 	sum := 0.0
@@ -199,7 +209,7 @@ func scatterRate(b []byte, warps, w int) (float64, error) {
 		if cyc == 0 {
 			return 0, fmt.Errorf("warp %d recorded no time", i)
 		}
-		sum += float64(cyc) / scatterIters
+		sum += float64(cyc) / float64(iters)
 	}
-	return 32 * float64(w) / (sum / float64(warps)), nil
+	return sum / float64(warps), nil
 }

@@ -213,5 +213,6 @@ func fullMemory(s *Session) error {
 	later = append(later, memory.BandwidthCurveJobs()...)
 	later = append(later, memory.LatencyHidingJobs(dev, l1, l2)...)
 	later = append(later, memory.DivergentJobs(dev, l1, l2)...)
-	return s.Measure(append(later, memory.ScatterJobs(dev, l2)...), nil)
+	later = append(later, memory.ScatterJobs(dev, l2)...)
+	return s.Measure(append(later, memory.WaitsJobs(dev, l2)...), nil)
 }
