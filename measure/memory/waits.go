@@ -3,6 +3,7 @@ package memory
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 
@@ -34,11 +35,17 @@ var (
 	WaitsStoreWidths = []int{4, 16}
 )
 
-// waitsIters are each warp's timed iterations in a level: at the L2 few
-// enough that no SM comes back to a line it read in the launch (its L1
-// would serve it), at DRAM few enough that six launches read fresh lines
-// in each 128 MiB region.
-var waitsIters = map[string]int{LevelL2: 512, LevelDRAM: 256}
+// waitsIters are each warp's timed iterations in a level. At the L2 the
+// grid reads on through its regions without coming back to a line within
+// a launch: lines that other SMs read a few thousand cycles before come
+// back faster on an H100 (a first version, whose 1 MiB regions the grid
+// went round every 16 iterations, read 16-byte lanes in 212 cycles
+// against 306 for 4-byte ones, and the corpora's streams, which come
+// back to a line some 80 000 cycles later, see no such thing); every
+// launch reads the same lines, which the untimed first leaves in the L2.
+// At DRAM each launch starts where the last ended, in 128 MiB regions,
+// so that none finds its lines in the L2.
+var waitsIters = map[string]int{LevelL2: 32, LevelDRAM: 256}
 
 // waitsVariant is one kernel of the job.
 type waitsVariant struct {
@@ -110,11 +117,15 @@ func WaitsJob(suite string, levels []DivergentLevel) engine.Job {
 			case WaitsStoreSame:
 				what = "stores the first load's value back where it was read (an update in place)"
 			}
+			where := lv.Note + ", each launch reading lines the ones before did not"
+			if lv.Name == LevelL2 {
+				where = "each region read through once a launch, no line twice, the untimed first launch leaving the lines in the L2"
+			}
 			rec := record.Record{ID: WaitsID(lv.Name, v.loads, v.width, v.store), Suite: suite,
 				Subject: WaitsSubject(lv.Name, v.loads, v.width, v.store), Group: GroupWaits,
 				Quantity: record.Latency, Unit: "cycles per iteration",
 				Note: fmt.Sprintf("one warp per SM on every SM; each iteration every lane loads %d bytes from each of %d regions of a buffer in the %s (%s) at one index, the grid's threads at consecutive indices (coalesced), xors the words into one and %s; the next index adds the grid's threads and the xor of the words (zeros), so the next loads wait for all of these; each warp times its own %d iterations with %%clock64, and a launch's figure is the mean over warps of cycles per iteration",
-					v.width, v.loads, lv.Name, lv.Note, what, waitsIters[lv.Name])}
+					v.width, v.loads, lv.Name, where, what, waitsIters[lv.Name])}
 			j.Items = append(j.Items, cudagpu.Item{Rec: rec, Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 				return waits(ctx, r, c, lv, v, &launches, rec)
 			}})
@@ -123,15 +134,22 @@ func WaitsJob(suite string, levels []DivergentLevel) engine.Job {
 	return j
 }
 
-// waitsRegion is the bytes between the regions of a level's buffer: the
-// largest power of two that lets the most loads' regions and the copy's
-// fit the level's footprint.
-func waitsRegion(footprint int64) int64 {
-	n := footprint / int64(slices.Max(WaitsLoads)+1)
-	if n < 128 {
-		return 0
+// waitsRegion is the bytes between the regions of a level's buffer and
+// the mask of a region's indices at width bytes a lane: at the L2 what
+// the grid's iterations read at the widest loads (no index wraps, the
+// mask all ones), elsewhere the largest power of two that lets the most
+// loads' regions and the copy's fit the level's footprint.
+func waitsRegion(lv DivergentLevel, sms, width int) (region int64, mask uint32) {
+	if lv.Name == LevelL2 {
+		r := int64(waitsIters[lv.Name]) * int64(32*sms) * int64(slices.Max(WaitsWidths))
+		return (r + 255) / 256 * 256, math.MaxUint32
 	}
-	return 1 << (bits.Len64(uint64(n)) - 1)
+	n := lv.Footprint / int64(slices.Max(WaitsLoads)+1)
+	if n < 128 {
+		return 0, 0
+	}
+	region = 1 << (bits.Len64(uint64(n)) - 1)
+	return region, uint32(region/int64(width) - 1)
 }
 
 // waits fills rec: variant v in level lv, launched once untimed and then
@@ -144,7 +162,7 @@ func waits(ctx context.Context, r *engine.Runner, c *engine.Compiled, lv Diverge
 	if sms <= 0 {
 		return fmt.Errorf("loads waited on together: the device reports no SM count")
 	}
-	region := waitsRegion(lv.Footprint)
+	region, mask := waitsRegion(lv, sms, v.width)
 	if region <= 0 || region > 1<<31 {
 		return fmt.Errorf("loads waited on together, %s: a footprint of %d bytes gives no region between 128 bytes and 2 GiB", lv.Name, lv.Footprint)
 	}
@@ -155,7 +173,6 @@ func waits(ctx context.Context, r *engine.Runner, c *engine.Compiled, lv Diverge
 	defer free()
 	buf, out := bufs[0], bufs[1]
 	iters := waitsIters[lv.Name]
-	mask := uint32(region/int64(v.width) - 1)
 	grid := uint32(32 * sms)
 	n := r.Config.Until.MinOrDefault()
 	rec.Note += fmt.Sprintf("; regions %s apart; launched once untimed, then %d times timed (the value their median)", cudagpu.SizeName(region), n)
