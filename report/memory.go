@@ -122,10 +122,12 @@ func writeMemory(b *strings.Builder, run *record.Run, vars *variations) {
 	writeBandwidth(b, run, vars)
 	writeBanks(b, run)
 	writeGlobalAccess(b, run)
+	// The L1's banks under global loads, a subsection of the divergent
+	// global loads, whose setup it shares.
+	writeGlobalBanks(b, run)
 	writeLoadedLatency(b, run)
 	writeScatter(b, run)
 	writeWaits(b, run)
-	writeGlobalBanks(b, run)
 	writeTransferUnit(b, run)
 	writeLatencyHiding(b, run)
 	writeCodeSize(b, run)
