@@ -748,7 +748,10 @@ func (m *Machine) sequenceOpcodes(run *record.Run) {
 		p := part{r: r, slowest: math.Inf(1)}
 		ok := true
 		for _, op := range slices.Sorted(maps.Keys(r.Code.PerStep)) {
-			e, measured := m.Lookup(op)
+			// Another form of the same base does not stand in here:
+			// MATCH.ALL is not MATCH.ANY, whose record measures all
+			// 32 lanes' values differing.
+			e, measured := m.lookupPrefix(op)
 			switch {
 			case r.Code.PerStep[op] != 1:
 				ok = false
@@ -828,15 +831,8 @@ func soleOpcode(s *record.CodeCheck) string {
 // FFMA's), else the measured form of its base opcode with the smallest
 // latency ("IADD3" takes "IADD3.X"'s). ok is false when nothing matches.
 func (m *Machine) Lookup(opcode string) (Measured, bool) {
-	for op := opcode; ; {
-		if e, ok := m.Opcodes[op]; ok {
-			return e, true
-		}
-		i := strings.LastIndex(op, ".")
-		if i < 0 {
-			break
-		}
-		op = op[:i]
+	if e, ok := m.lookupPrefix(opcode); ok {
+		return e, true
 	}
 	// No prefix measured: the same base opcode with other modifiers
 	// (IADD3 takes IADD3.X's), the form with the smallest latency.
@@ -853,6 +849,22 @@ func (m *Machine) Lookup(opcode string) (Measured, bool) {
 		}
 	}
 	return best, found
+}
+
+// lookupPrefix is Lookup without its last resort: opcode's record, or
+// that of the longest prefix of its modifiers measured; ok false where
+// none is (the same base with other modifiers does not stand in).
+func (m *Machine) lookupPrefix(opcode string) (Measured, bool) {
+	for op := opcode; ; {
+		if e, ok := m.Opcodes[op]; ok {
+			return e, true
+		}
+		i := strings.LastIndex(op, ".")
+		if i < 0 {
+			return Measured{}, false
+		}
+		op = op[:i]
+	}
 }
 
 // levels reads the memory levels: latency from the pointer-chase curves'

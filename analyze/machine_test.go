@@ -98,6 +98,20 @@ func TestSequenceOpcodes(t *testing.T) {
 			t.Errorf("%s measured from a chain with two unmeasured opcodes", op)
 		}
 	}
+	// Another form of the same base (MATCH.ANY, measured on lanes whose
+	// values all differ) does not stand in for the chain's unmeasured
+	// opcode: MATCH.ALL is the chain less LOP3.
+	run = &record.Run{Records: []record.Record{
+		alone("alu/lop3/latency", "LOP3.LUT", record.Latency, 4),
+		alone("warp/match.sync.any.b32/latency", "MATCH.ANY", record.Latency, 369),
+		chain("warp/match.sync.all.b32/latency", record.Latency, 34, "MATCH.ALL", "LOP3.LUT"),
+	}}
+	m = &Machine{Opcodes: map[string]Measured{}, Immediate: map[string]Measured{}}
+	m.opcodes(run)
+	m.sequenceOpcodes(run)
+	if e, ok := m.Lookup("MATCH.ALL"); !ok || e.LatencyCycles != 30 {
+		t.Errorf("MATCH.ALL: %+v (found %v), want latency 30 (34 - 4), not MATCH.ANY's 369", e, ok)
+	}
 }
 
 func TestWaitExtra(t *testing.T) {
