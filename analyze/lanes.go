@@ -76,6 +76,134 @@ type lval struct {
 	// was computed from the block index (SR_CTAID), except where the
 	// result lies wholly in a fixed window (whole).
 	block bool
+	// grp, for an unknown value (ok false), groups the lanes that share
+	// an unknown part: lanes grp[l] alike took one value from a load at
+	// one address, and each lane's value is its group's plus gd[l]
+	// (lanes that load an index per half-warp get two rows). nil where
+	// the lanes are not so grouped.
+	grp *[32]uint8
+	gd  [32]int64
+}
+
+// groups is how many groups of lanes v's grp holds, 0 for none.
+func (v lval) groups() int {
+	if v.grp == nil {
+		return 0
+	}
+	seen := map[uint8]bool{}
+	for _, g := range v.grp {
+		seen[g] = true
+	}
+	return len(seen)
+}
+
+// groupedVal is the value lanes load from the lane addresses a: each
+// group of lanes at one address shares one unknown value. ok false where
+// a's lanes are not known or every lane has an address of its own.
+func groupedVal(a lval) (lval, bool) {
+	var g *[32]uint8
+	switch {
+	case a.grp != nil:
+		g = partitionOf(func(l int) string { return fmt.Sprintf("%d/%d", a.grp[l], a.gd[l]) })
+	case a.ok && !a.uniform():
+		g = partitionOf(func(l int) string { return fmt.Sprint(a.d[l]) })
+	default:
+		return lval{}, false
+	}
+	if n := (lval{grp: g}).groups(); n < 2 || n >= 32 {
+		return lval{}, false
+	}
+	return lval{grp: g, assume: append(slices.Clone(a.assume), "lanes that load one address share its value")}, true
+}
+
+// sharedLanes groups the lanes whose sources, srcs (arg evaluates the
+// i-th; predicates aside), are alike in every one: known lanes by their
+// offsets, grouped ones by group and offset. ok false where a source's
+// lanes are neither, where none is grouped or lane-varying, or where
+// every lane is a group of its own.
+func sharedLanes(srcs []string, arg func(int) lval) (*[32]uint8, bool) {
+	var keys [32]string
+	varying := false
+	for i, op := range srcs {
+		if predReg.MatchString(strings.Trim(strings.TrimSpace(op), "!~")) {
+			continue
+		}
+		a := arg(i)
+		switch {
+		case a.grp != nil:
+			for l := range keys {
+				keys[l] += fmt.Sprintf("g%d/%d,", a.grp[l], a.gd[l])
+			}
+			varying = true
+		case a.ok && a.uniform():
+		case a.ok:
+			for l := range keys {
+				keys[l] += fmt.Sprintf("d%d,", a.d[l])
+			}
+			varying = true
+		default:
+			return nil, false
+		}
+	}
+	if !varying {
+		return nil, false
+	}
+	g := partitionOf(func(l int) string { return keys[l] })
+	if n := (lval{grp: g}).groups(); n < 2 || n >= 32 {
+		return nil, false
+	}
+	return g, true
+}
+
+// partitionOf groups a warp's lanes by key: lanes with one key share a
+// group.
+func partitionOf(key func(l int) string) *[32]uint8 {
+	ids := map[string]uint8{}
+	var g [32]uint8
+	for l := range g {
+		k := key(l)
+		id, ok := ids[k]
+		if !ok {
+			id = uint8(len(ids))
+			ids[k] = id
+		}
+		g[l] = id
+	}
+	return &g
+}
+
+// groupAdd is a + b where one is grouped (grp) and the other's lanes are
+// known: the group's unknown part keeps its lanes' grouping, their
+// offsets adding b's. ok false otherwise.
+func groupAdd(a, b lval) (lval, bool) {
+	if a.grp == nil {
+		a, b = b, a
+	}
+	if a.grp == nil || b.grp != nil || !b.ok {
+		return lval{}, false
+	}
+	r := lval{grp: a.grp, gd: a.gd, assume: joinAssume(a, b), block: a.block || b.block}
+	for l := range r.gd {
+		r.gd[l] += b.d[l]
+	}
+	return r, true
+}
+
+// groupMul is a × c for grouped a and a uniform known constant c: the
+// groups kept, their lanes' offsets scaled. ok false otherwise.
+func groupMul(a, b lval) (lval, bool) {
+	if a.grp == nil {
+		a, b = b, a
+	}
+	if a.grp == nil || !b.ok || !b.known || !b.uniform() {
+		return lval{}, false
+	}
+	c := b.base + b.d[0]
+	r := lval{grp: a.grp, gd: a.gd, assume: joinAssume(a, b), block: a.block}
+	for l := range r.gd {
+		r.gd[l] *= c
+	}
+	return r, true
 }
 
 // spanOf is v's bound on its lanes' part: a known value's spread, a
@@ -164,6 +292,15 @@ func joinAssume(vs ...lval) []string {
 }
 
 func addVal(a, b lval) lval {
+	r := addLanes(a, b)
+	if g, ok := groupAdd(a, b); ok && !r.ok {
+		r.grp, r.gd = g.grp, g.gd
+	}
+	return r
+}
+
+// addLanes is addVal without the groups of lanes.
+func addLanes(a, b lval) lval {
 	if r, ok := addChoice(a, b); ok {
 		return r
 	}
@@ -315,6 +452,15 @@ func addChoice(a, b lval) (lval, bool) {
 // mulVal is a × b where one of them is a uniform constant, or both are
 // uniform; otherwise the product's lane offsets are unknown.
 func mulVal(a, b lval) lval {
+	r := mulLanes(a, b)
+	if g, ok := groupMul(a, b); ok && !r.ok {
+		r.grp, r.gd = g.grp, g.gd
+	}
+	return r
+}
+
+// mulLanes is mulVal without the groups of lanes.
+func mulLanes(a, b lval) lval {
 	as := joinAssume(a, b)
 	if len(b.vals) > 0 {
 		a, b = b, a
@@ -878,6 +1024,9 @@ func (s laneState) step(in sass.Instruction) {
 		if a := s.address(in); !op.store && a.ok && a.uniform() {
 			loaded = uniformVal(1, append(a.assume, "a load at one address for the whole warp gives every lane the same value")...)
 			loaded.block = a.block
+		} else if g, ok := groupedVal(a); ok && !op.store {
+			loaded = g
+			loaded.block = a.block
 		}
 		s[dst] = loaded
 		// and the registers after it: a 64-bit access writes a pair, a
@@ -1043,6 +1192,14 @@ func (s laneState) step(in sass.Instruction) {
 			pair = &h
 		}
 	}
+	if !v.ok && v.grp == nil {
+		// Lanes whose sources are alike get alike results, whatever
+		// the operation: a mask, shift or hash of a row index loaded
+		// per half-warp is still one value per half-warp.
+		if g, ok := sharedLanes(src, arg); ok {
+			v.grp, v.gd = g, [32]int64{}
+		}
+	}
 	// The block index taints what is computed from it, except a value
 	// confined to a window the same in every block.
 	if opc == "S2R" && len(src) == 1 && (strings.HasPrefix(strings.TrimSpace(src[0]), "SR_CTAID") || strings.HasPrefix(strings.TrimSpace(src[0]), "SR_CgaCtaId")) {
@@ -1169,6 +1326,13 @@ type laneAccess struct {
 	// was computed from the block index); false for an address every
 	// block shares (a kernel parameter's word: one global total).
 	block bool
+	// groupOf and groupOffsets, where groups > 0 (an address not known
+	// per lane, but the same unknown for the lanes of each group: a
+	// value loaded per half-warp in it), are each lane's group and its
+	// offset within it.
+	groups       int
+	groupOf      [32]uint8
+	groupOffsets [32]int64
 	// reach is the address over every lane, iteration and block
 	// (accessReach).
 	reach rval
@@ -1273,6 +1437,9 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 		if _, ok := memoryOp(in); ok || indexedConstant(in) {
 			a := s.address(in)
 			la := laneAccess{known: a.ok, assume: a.assume, scattered: !a.ok && a.scrambled, block: a.block}
+			if n := a.groups(); n > 1 && n < 32 {
+				la.groups, la.groupOf, la.groupOffsets = n, *a.grp, a.gd
+			}
 			if la.scattered {
 				la.span = a.span
 				la.shared = a.span > 0 && !a.block
@@ -1476,6 +1643,34 @@ func globalSectors(offsets [32]int64, width int) (sectors, lines int) {
 		}
 	}
 	return len(sec), len(lin)
+}
+
+// groupedSectors is globalSectors summed over an access's groups of
+// lanes (laneAccess.groups), each group's lines taken apart from the
+// others' (their bases unknown and independent), each base aligned to
+// 128 bytes as an unknown global base is taken to be.
+func (la laneAccess) groupedSectors(width int) (sectors, lines int) {
+	for g := range la.groups {
+		var offs [32]int64
+		first := true
+		for l := range offs {
+			if int(la.groupOf[l]) == g {
+				if first {
+					for k := range offs {
+						offs[k] = la.groupOffsets[l]
+					}
+					first = false
+				}
+				offs[l] = la.groupOffsets[l]
+			}
+		}
+		if first {
+			continue
+		}
+		s, n := globalSectors(offs, width)
+		sectors, lines = sectors+s, lines+n
+	}
+	return sectors, lines
 }
 
 // lanePattern names an access's lane offsets: "lane stride 128 B",

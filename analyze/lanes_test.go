@@ -215,6 +215,31 @@ func TestLaneAddresses(t *testing.T) {
 `,
 			want: map[int]string{0x40: "lanes at irregular offsets: conflict-free, 1 wavefront"},
 		},
+		{
+			// An embedding's rows of 16 words, a row index loaded per
+			// half-warp (thread >> 4), masked and hashed with a
+			// uniform, then the lane's word in its row: two rows a
+			// warp, not a line per lane.
+			name: "row index loaded per half-warp",
+			listing: `
+        /*0000*/                   S2R R7, SR_TID.X ;
+        /*0010*/                   LOP3.LUT R10, R7, 0xf, RZ, 0xc0, !PT ;
+        /*0020*/                   SHF.R.U32.HI R12, RZ, 0x4, R7 ;
+        /*0028*/                   LDC.64 R4, c[0x0][0x248] ;
+.L_x_1:
+        /*0030*/                   IMAD.SHL.U32 R6, R12, 0x4, RZ ;
+        /*0040*/                   LOP3.LUT R6, R6, 0x7ffc, RZ, 0xc0, !PT ;
+        /*0050*/                   IADD3 R8, P0, R6, UR8, RZ ;
+        /*0060*/                   IMAD.X R9, RZ, RZ, UR9, P0 ;
+        /*0070*/                   LDG.E R9, desc[UR6][R8.64] ;
+        /*0080*/                   LOP3.LUT R7, R9, UR5, RZ, 0x48, !PT ;
+        /*0090*/                   IMAD R7, R7, 0x10, R10 ;
+        /*00a0*/                   IMAD.WIDE.U32 R6, R7, 0x4, R4 ;
+        /*00b0*/                   LDG.E R7, desc[UR6][R6.64] ;
+        /*00c0*/                   BRA ` + "`" + `(.L_x_1) ;
+`,
+			want: map[int]string{0xb0: "2 groups of lanes, each at one loaded value: 4 sectors, 2 lines per request"},
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -714,7 +714,10 @@ func (lm *loopModel) lanesText(i int) string {
 	}
 	la, ok := lm.access(i)
 	if !ok {
-		switch {
+		switch g := lm.lanes[lm.body[i].Offset]; {
+		case g.groups > 0 && op.space == "global":
+			sec, lines := g.groupedSectors(op.bytes)
+			return fmt.Sprintf("%d groups of lanes, each at one loaded value: %d sectors, %d line%s per request", g.groups, sec, lines, plural(lines))
 		case lm.divergent[i] && lm.lanes[lm.body[i].Offset].scattered:
 			return "scattered (hashed per lane): taken as a line per lane"
 		case lm.divergent[i]:
@@ -2037,6 +2040,12 @@ func analyzeLoopBlock(m *Machine, body []sass.Instruction, warps, blockWarps int
 				// loaded in the loop (a row at an index the whole
 				// warp loaded from one address: coalesced).
 				_, lines := globalSectors(la.offsets, op.bytes)
+				lm.divergent[i] = lines >= 32
+			} else if ok && la.groups > 0 {
+				// Groups of lanes each at one loaded value (an
+				// index loaded per half-warp): their lines, not
+				// one per lane.
+				_, lines := la.groupedSectors(op.bytes)
 				lm.divergent[i] = lines >= 32
 			} else if ok && la.scattered {
 				lm.divergent[i] = true
