@@ -99,28 +99,24 @@ func (v lval) groups() int {
 
 // groupedVal is the value lanes load from the lane addresses a: each
 // group of lanes at one address shares one unknown value. ok false where
-// a's lanes are not known or every lane has an address of its own.
+// a's lanes are neither known nor grouped, or where every lane has an
+// address of its own.
 func groupedVal(a lval) (lval, bool) {
-	var g *[32]uint8
-	switch {
-	case a.grp != nil:
-		g = partitionOf(func(l int) string { return fmt.Sprintf("%d/%d", a.grp[l], a.gd[l]) })
-	case a.ok && !a.uniform():
-		g = partitionOf(func(l int) string { return fmt.Sprint(a.d[l]) })
-	default:
+	var keys [32]string
+	if varying, ok := laneKeys(a, &keys); !ok || !varying {
 		return lval{}, false
 	}
-	if n := (lval{grp: g}).groups(); n < 2 || n >= 32 {
+	g, ok := lanePartition(keys)
+	if !ok {
 		return lval{}, false
 	}
 	return lval{grp: g, assume: append(slices.Clone(a.assume), "lanes that load one address share its value")}, true
 }
 
 // sharedLanes groups the lanes whose sources, srcs (arg evaluates the
-// i-th; predicates aside), are alike in every one: known lanes by their
-// offsets, grouped ones by group and offset. ok false where a source's
-// lanes are neither, where none is grouped or lane-varying, or where
-// every lane is a group of its own.
+// i-th; predicates aside), are alike in every one (laneKeys). ok false
+// where a source's lanes are neither known nor grouped, where none
+// varies, or where every lane is a group of its own.
 func sharedLanes(srcs []string, arg func(int) lval) (*[32]uint8, bool) {
 	var keys [32]string
 	varying := false
@@ -128,26 +124,43 @@ func sharedLanes(srcs []string, arg func(int) lval) (*[32]uint8, bool) {
 		if predReg.MatchString(strings.Trim(strings.TrimSpace(op), "!~")) {
 			continue
 		}
-		a := arg(i)
-		switch {
-		case a.grp != nil:
-			for l := range keys {
-				keys[l] += fmt.Sprintf("g%d/%d,", a.grp[l], a.gd[l])
-			}
-			varying = true
-		case a.ok && a.uniform():
-		case a.ok:
-			for l := range keys {
-				keys[l] += fmt.Sprintf("d%d,", a.d[l])
-			}
-			varying = true
-		default:
+		v, ok := laneKeys(arg(i), &keys)
+		if !ok {
 			return nil, false
 		}
+		varying = varying || v
 	}
 	if !varying {
 		return nil, false
 	}
+	return lanePartition(keys)
+}
+
+// laneKeys appends to each lane's key what tells a's lanes apart: known
+// lanes their offsets, grouped ones their group and offset, nothing for
+// a uniform value. varying says a's lanes differ; ok false where they
+// are neither known nor grouped.
+func laneKeys(a lval, keys *[32]string) (varying, ok bool) {
+	switch {
+	case a.grp != nil:
+		for l := range keys {
+			keys[l] += fmt.Sprintf("g%d/%d,", a.grp[l], a.gd[l])
+		}
+		return true, true
+	case a.ok && a.uniform():
+		return false, true
+	case a.ok:
+		for l := range keys {
+			keys[l] += fmt.Sprintf("d%d,", a.d[l])
+		}
+		return true, true
+	}
+	return false, false
+}
+
+// lanePartition groups the lanes by their keys: ok false where all
+// lanes are one group or each its own.
+func lanePartition(keys [32]string) (*[32]uint8, bool) {
 	g := partitionOf(func(l int) string { return keys[l] })
 	if n := (lval{grp: g}).groups(); n < 2 || n >= 32 {
 		return nil, false
@@ -1651,21 +1664,18 @@ func globalSectors(offsets [32]int64, width int) (sectors, lines int) {
 // 128 bytes as an unknown global base is taken to be.
 func (la laneAccess) groupedSectors(width int) (sectors, lines int) {
 	for g := range la.groups {
+		first := slices.Index(la.groupOf[:], uint8(g))
+		if first < 0 {
+			continue
+		}
+		// The group's lanes at their offsets, the others at its
+		// first lane's (adding no sector).
 		var offs [32]int64
-		first := true
 		for l := range offs {
+			offs[l] = la.groupOffsets[first]
 			if int(la.groupOf[l]) == g {
-				if first {
-					for k := range offs {
-						offs[k] = la.groupOffsets[l]
-					}
-					first = false
-				}
 				offs[l] = la.groupOffsets[l]
 			}
-		}
-		if first {
-			continue
 		}
 		s, n := globalSectors(offs, width)
 		sectors, lines = sectors+s, lines+n

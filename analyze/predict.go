@@ -351,13 +351,18 @@ func (lm *loopModel) lineEachLane(i int) bool {
 // load of its old value finds its lines in the L2.
 func (lm *loopModel) loadedBefore(i int) bool {
 	for j := i - 1; j >= 0; j-- {
-		if op := lm.mem[j]; op != nil && !op.store && op.space == "global" {
-			if lm.sameLines(j, i) || (sameAddress(lm.body[j], lm.body[i]) && !lm.writesBetween(j, i)) {
-				return true
-			}
+		if op := lm.mem[j]; op != nil && !op.store && op.space == "global" && lm.readsLinesOf(j, i) {
+			return true
 		}
 	}
 	return false
+}
+
+// readsLinesOf reports whether access i of the body touches the lines
+// earlier access j did in the same iteration: the same lanes' lines
+// (sameLines), or the same address registers, none rewritten between.
+func (lm *loopModel) readsLinesOf(j, i int) bool {
+	return lm.sameLines(j, i) || (j < i && sameAddress(lm.body[j], lm.body[i]) && !lm.writesBetween(j, i))
 }
 
 // sameAddress reports whether a and b address memory through the same
@@ -476,7 +481,7 @@ func (lm *loopModel) waitGroup(i int, level string) (loads int, store string, ok
 			store = memory.WaitsStoreOther
 		}
 		for _, j := range group {
-			if lm.sameLines(j, k) || (j < k && sameAddress(lm.body[j], lm.body[k]) && !lm.writesBetween(j, k)) {
+			if lm.readsLinesOf(j, k) {
 				store = memory.WaitsStoreSame
 			}
 		}
