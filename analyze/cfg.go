@@ -345,6 +345,40 @@ func (g *Graph) Loops() (loops []Loop, irreducible [][2]int) {
 // concatenated.
 func (g *Graph) Body(lp Loop) []sass.Instruction { return g.BodyOf(lp.Blocks) }
 
+// SpinLoop reports whether lp is a compare-and-swap retry loop: innermost,
+// with a compare-and-swap (ATOMS.CAST.SPIN, the loop compilers emit for
+// the atomics shared memory has no instruction for; a CAS a program
+// retries until it succeeds) that decides whether it goes round again.
+// Such a loop is not a slow path: it runs once a pass of the loop around
+// it where no other thread changed the word in between, and its atomic's
+// record is of one such pass.
+func (g *Graph) SpinLoop(lp Loop) bool {
+	if !lp.Innermost {
+		return false
+	}
+	for _, in := range g.Body(lp) {
+		switch in.Base() {
+		case "ATOMS", "ATOMG", "ATOM":
+			if strings.Contains(in.Opcode, ".CAS") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// NestedRun reports whether an iteration of lp runs a loop nested in it
+// that is no spin loop (SpinLoop): one whose trip count the analysis
+// does not know.
+func (g *Graph) NestedRun(lp Loop, loops []Loop) bool {
+	for _, o := range loops {
+		if o.Header != lp.Header && slices.Contains(lp.Blocks, o.Header) && !g.SpinLoop(o) {
+			return true
+		}
+	}
+	return false
+}
+
 // MainPath is lp with the loops nested in it taken as not run: its blocks
 // on some path from the header to a latch that enters no nested loop
 // (nil where no such path exists: every iteration runs a nested loop).
@@ -355,7 +389,7 @@ func (g *Graph) Body(lp Loop) []sass.Instruction { return g.BodyOf(lp.Blocks) }
 func (g *Graph) MainPath(lp Loop, loops []Loop) []int {
 	nested := map[int]bool{}
 	for _, o := range loops {
-		if o.Header != lp.Header && slices.Contains(lp.Blocks, o.Header) {
+		if o.Header != lp.Header && slices.Contains(lp.Blocks, o.Header) && !g.SpinLoop(o) {
 			for _, b := range o.Blocks {
 				nested[b] = true
 			}
@@ -421,11 +455,12 @@ func (g *Graph) BodyOf(blocks []int) []sass.Instruction {
 }
 
 // Iteration is what one iteration of lp runs, as a loop of its own: lp
-// itself where it is innermost; else its main path (MainPath) where one
-// skips the loops nested in it; else all its blocks, each nested loop
-// taken once through.
+// itself where it is innermost or all the loops nested in it are spin
+// loops (SpinLoop: each taken once through); else its main path
+// (MainPath) where one skips the loops nested in it; else all its
+// blocks, each nested loop taken once through.
 func (g *Graph) Iteration(lp Loop, loops []Loop) Loop {
-	if lp.Innermost {
+	if lp.Innermost || !g.NestedRun(lp, loops) {
 		return lp
 	}
 	if mp := g.MainPath(lp, loops); mp != nil {

@@ -142,11 +142,14 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) (_
 	// main path alone.
 	var predicted []Loop
 	var ranges [][2]int
+	skips := map[int]bool{} // headers of loops whose nested loops are skipped
 	for _, lp := range loops {
 		it := g.Iteration(lp, loops)
-		if !lp.Innermost && len(it.Blocks) == len(lp.Blocks) {
+		nested := g.NestedRun(lp, loops)
+		if nested && len(it.Blocks) == len(lp.Blocks) {
 			continue // every iteration runs a nested loop
 		}
+		skips[lp.Header] = nested
 		predicted = append(predicted, it)
 		body := g.Body(it)
 		ranges = append(ranges, [2]int{body[0].Offset, body[len(body)-1].Offset})
@@ -164,7 +167,11 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) (_
 		if lr.Blocks > 1 {
 			lr.Notes = append(lr.Notes, fmt.Sprintf("assumed: all %d blocks of the loop run each iteration (conditional code counted as taken)", lr.Blocks))
 		}
-		if !lp.Innermost {
+		nested := skips[lp.Header]
+		if !lp.Innermost && !nested {
+			lr.Notes = append(lr.Notes, "assumed: the compare-and-swap retry loops nested in this one each run once an iteration (no other thread changed the word in between)")
+		}
+		if nested {
 			lr.Notes = append(lr.Notes, "assumed: the loops nested in this one lie off its main path (a conditional slow path, predicted above or below as a loop of its own) and do not run: the blocks that lead only into them or come only out of them are left out too")
 		}
 		k.Loops = append(k.Loops, *lr)

@@ -3,6 +3,7 @@ package analyze
 import (
 	"fmt"
 	"maps"
+	"math"
 	"math/bits"
 	"regexp"
 	"slices"
@@ -1355,6 +1356,34 @@ type laneAccess struct {
 	// one name and the same lane offsets are iterOff apart. 0 for none.
 	iterSym uint64
 	iterOff int64
+	// distinct, for a MATCH.ANY (no memory access), is how many
+	// distinct values its lanes' key is expected to take: counted where
+	// the lanes' values are followed, the groups of lanes that share one
+	// where that is known, 32 draws' expected distinct values where the
+	// key is a hash bounded to a span; 32 otherwise.
+	distinct float64
+}
+
+// distinct is the expected count of distinct values among the 32 lanes
+// of MATCH.ANY in's key (its last operand): see laneAccess.distinct.
+func (s laneState) distinct(in sass.Instruction) float64 {
+	ops := strings.Split(in.Operands, ",")
+	v := s.operand(ops[len(ops)-1], strings.Contains(in.Opcode, ".U64") || strings.Contains(in.Opcode, ".64"))
+	switch {
+	case v.ok:
+		seen := map[int64]bool{}
+		for _, d := range v.d {
+			seen[d] = true
+		}
+		return float64(len(seen))
+	case v.groups() > 0:
+		return float64(v.groups())
+	case v.scrambled && v.span > 0 && v.span < 1<<20:
+		// Each lane a draw from span values: n(1 - (1 - 1/n)^32).
+		n := float64(v.span)
+		return min(32, n*(1-math.Pow(1-1/n, 32)))
+	}
+	return 32
 }
 
 // iterationStride is how far an address moves from one iteration (a0) to
@@ -1446,6 +1475,9 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 					entries[lp[0]] = maps.Clone(s)
 				}
 			}
+		}
+		if in.Opcode == "MATCH.ANY" || strings.HasPrefix(in.Opcode, "MATCH.ANY.") {
+			out[in.Offset] = laneAccess{distinct: s.distinct(in)}
 		}
 		if _, ok := memoryOp(in); ok || indexedConstant(in) {
 			a := s.address(in)

@@ -397,6 +397,20 @@ type Machine struct {
 	// performs a word's float adds slower than its integer ones.
 	GridAtomicRateF32   float64 `json:"grid_atomic_rate_f32,omitempty"`
 	GridAtomicRecordF32 string  `json:"grid_atomic_record_f32,omitempty"`
+	// MatchAny is match.sync.any (MATCH.ANY) on keys of as many distinct
+	// values among a warp's lanes (the warp suite's "match.sync.any.b32,
+	// <k> distinct values", its chain's other instructions taken off,
+	// and its plain record, every lane's value its own, at 32),
+	// ascending in Distinct. Empty when not measured.
+	MatchAny []MatchPoint `json:"match_any,omitempty"`
+	// SharedAtomics maps a shared atomic's subject, uncontended
+	// ("atom.shared.add.f32") or with a warp's lanes on one word
+	// ("atom.shared.add.f32, 32 lanes one address"), to its one warp's
+	// latency (the dispatch suite's atomic records) and its rate with
+	// every warp of the GPU doing the same: atomics (lanes) per clock per
+	// SM, not warp instructions.
+	// Empty when not measured.
+	SharedAtomics map[string]Measured `json:"shared_atomics,omitempty"`
 	// ConstPassLatency is the cycles one warp's constant load takes for
 	// each distinct address of its lanes past the first, and
 	// ConstPassCycles what each distinct address holds a scheduler's
@@ -457,6 +471,7 @@ func NewMachine(run *record.Run, source string) (*Machine, error) {
 	m.ALU = alu
 	m.opcodes(run)
 	m.sequenceOpcodes(run)
+	m.matchAny(run)
 	m.levels(run)
 	m.sharedLatency(run)
 	m.control(run)
@@ -492,6 +507,11 @@ func (m *Machine) atomics(run *record.Run) {
 				continue
 			}
 		}
+		if r.Suite == dispatch.Suite && r.Group == dispatch.GroupAtomic && r.Status == record.StatusOK && r.Value > 0 &&
+			strings.HasPrefix(r.Subject, dispatch.SharedAtomicPrefix) {
+			m.sharedAtomic(r)
+			continue
+		}
 		if r.Suite != dispatch.Suite || r.Group != dispatch.GroupAtomic || r.Status != record.StatusOK || r.Value <= 0 ||
 			r.Quantity != record.Latency || !dispatch.IsGlobalAtomic(r.Subject) {
 			continue
@@ -501,6 +521,179 @@ func (m *Machine) atomics(run *record.Run) {
 		}
 		m.Atomics[r.Subject] = Measured{Opcode: "ATOMG", LatencyCycles: r.Value, LatencyRecord: r.ID}
 	}
+}
+
+// MatchPoint is match.sync.any's latency and rate (warp instructions per
+// clock per SM) on a key of Distinct values among a warp's lanes.
+type MatchPoint struct {
+	Distinct      float64 `json:"distinct"`
+	LatencyCycles float64 `json:"latency_cycles,omitempty"`
+	Rate          float64 `json:"rate,omitempty"`
+	LatencyRecord string  `json:"latency_record,omitempty"`
+	RateRecord    string  `json:"rate_record,omitempty"`
+}
+
+// matchAny reads MatchAny from the warp suite: each record of keys of
+// few distinct values less its chain's other opcodes' measured latencies
+// (two LOP3s a step), its rate as measured (the match is the chain's
+// slowest instruction by far); the plain MATCH.ANY record at 32. It runs
+// after opcodes, whose table it reads.
+func (m *Machine) matchAny(run *record.Run) {
+	byK := map[float64]MatchPoint{}
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.Suite != warp.Suite || r.Status != record.StatusOK || r.Value <= 0 || r.Code == nil {
+			continue
+		}
+		var k float64
+		if _, err := fmt.Sscanf(r.Subject, "match.sync.any.b32, %g distinct values", &k); err != nil || k < 1 {
+			continue
+		}
+		p := byK[k]
+		p.Distinct = k
+		switch {
+		case r.Quantity == record.Latency:
+			rest := 0.0
+			for op, n := range r.Code.PerStep {
+				if op == "MATCH.ANY" {
+					continue
+				}
+				e, ok := m.lookupPrefix(op)
+				if !ok || e.LatencyCycles <= 0 {
+					rest = math.NaN()
+				}
+				rest += float64(n) * e.LatencyCycles
+			}
+			if math.IsNaN(rest) || r.Value-rest <= 0 {
+				continue
+			}
+			p.LatencyCycles, p.LatencyRecord = r.Value-rest, r.ID
+		case r.Quantity == record.Throughput && strings.HasPrefix(r.Unit, "warp instructions"):
+			p.Rate, p.RateRecord = r.Value, r.ID
+		default:
+			continue
+		}
+		byK[k] = p
+	}
+	if len(byK) == 0 {
+		return
+	}
+	if e, ok := m.Opcodes["MATCH.ANY"]; ok {
+		byK[32] = MatchPoint{Distinct: 32, LatencyCycles: e.LatencyCycles, Rate: e.Rate, LatencyRecord: e.LatencyRecord, RateRecord: e.RateRecord}
+	}
+	for _, k := range slices.Sorted(maps.Keys(byK)) {
+		m.MatchAny = append(m.MatchAny, byK[k])
+	}
+}
+
+// matchAt is MATCH.ANY's latency and rate on a key of d distinct values,
+// each interpolated linearly in d between the measured counts (the rate
+// as its time per instruction); ok false where fewer than two are
+// measured.
+func (m *Machine) matchAt(d float64) (lat, rate float64, src string, ok bool) {
+	var pts []MatchPoint
+	for _, p := range m.MatchAny {
+		if p.LatencyCycles > 0 && p.Rate > 0 {
+			pts = append(pts, p)
+		}
+	}
+	if len(pts) < 2 {
+		return 0, 0, "", false
+	}
+	d = min(max(d, pts[0].Distinct), pts[len(pts)-1].Distinct)
+	for i := 1; i < len(pts); i++ {
+		a, b := pts[i-1], pts[i]
+		if d > b.Distinct && i < len(pts)-1 {
+			continue
+		}
+		f := (d - a.Distinct) / (b.Distinct - a.Distinct)
+		lat = a.LatencyCycles + f*(b.LatencyCycles-a.LatencyCycles)
+		rate = 1 / (1/a.Rate + f*(1/b.Rate-1/a.Rate))
+		src = fmt.Sprintf("%s and %s, a key of %.1f distinct values", a.LatencyRecord, b.LatencyRecord, d)
+		return lat, rate, src, true
+	}
+	return 0, 0, "", false
+}
+
+// sharedAtomic files a shared atomic's latency or rate record r into
+// SharedAtomics.
+func (m *Machine) sharedAtomic(r *record.Record) {
+	if m.SharedAtomics == nil {
+		m.SharedAtomics = map[string]Measured{}
+	}
+	e := m.SharedAtomics[r.Subject]
+	e.Opcode = "ATOMS"
+	switch r.Quantity {
+	case record.Latency:
+		e.LatencyCycles, e.LatencyRecord = r.Value, r.ID
+	case record.Throughput:
+		e.Rate, e.RateRecord = r.Value, r.ID
+	default:
+		return
+	}
+	m.SharedAtomics[r.Subject] = e
+}
+
+// sharedAtomicSubject is the dispatch suite's subject that measured
+// shared atomic in: a compare-and-store spin loop (ATOMS.CAST.SPIN, the
+// loop compilers emit for the atomics shared memory has no instruction
+// for) is "atom.shared.add.f32" (32-bit) or "atom.shared.add.u64" (.64),
+// the loops those atomics compile to; else the operation and type of its
+// modifiers ("atom.shared.cas.b32" for ATOMS.CAS, "atom.shared.add.u32"
+// for ATOMS.ADD); spin is true for the spin loop.
+func sharedAtomicSubject(in sass.Instruction) (subject string, spin bool) {
+	wide := strings.Contains(in.Opcode, ".64")
+	if strings.Contains(in.Opcode, ".CAST") {
+		if wide {
+			return dispatch.SharedAtomicPrefix + "add.u64", true
+		}
+		return dispatch.SharedAtomicPrefix + "add.f32", true
+	}
+	op, typ := "add", "u32"
+	for _, x := range strings.Split(in.Opcode, ".")[1:] {
+		switch x {
+		case "ADD", "MIN", "MAX", "EXCH", "CAS", "AND", "OR", "XOR", "INC", "DEC":
+			op = strings.ToLower(x)
+		case "S32":
+			typ = "s32"
+		}
+	}
+	switch op {
+	case "cas", "exch", "and", "or", "xor":
+		typ = "b32"
+	case "inc", "dec":
+		op = "add"
+	}
+	if wide {
+		typ = "u64"
+	}
+	return dispatch.SharedAtomicPrefix + op + "." + typ, false
+}
+
+// sharedAtomicAt is the record of shared atomic in (sharedAtomicSubject),
+// else of any shared atomic of its operation, else the uncontended
+// integer add's; ok false where none is measured. contended picks the
+// record of a warp's 32 lanes on one word.
+func (m *Machine) sharedAtomicAt(in sass.Instruction, contended bool) (Measured, bool) {
+	subject, spin := sharedAtomicSubject(in)
+	suffix := ""
+	if contended {
+		suffix = ", " + dispatch.OneWarpWord
+	}
+	if e, ok := m.SharedAtomics[subject+suffix]; ok {
+		return e, true
+	}
+	if spin {
+		return Measured{}, false
+	}
+	op, _, _ := strings.Cut(strings.TrimPrefix(subject, dispatch.SharedAtomicPrefix), ".")
+	for _, k := range slices.Sorted(maps.Keys(m.SharedAtomics)) {
+		if strings.HasPrefix(k, dispatch.SharedAtomicPrefix+op+".") && strings.HasSuffix(k, suffix) && (contended || !strings.Contains(k, ",")) {
+			return m.SharedAtomics[k], true
+		}
+	}
+	e, ok := m.SharedAtomics[dispatch.SharedAtomicPrefix+"add.u32"+suffix]
+	return e, ok
 }
 
 // atomicLatency is the latency of global atomic in's old value: the

@@ -11,9 +11,10 @@ type memOp struct {
 	// space is "global" or "shared".
 	space string
 	store bool
-	// returns marks a global atomic whose old value a register receives
-	// (ATOMG with a destination other than RZ): a store that the warp
-	// may wait on as on a load.
+	// returns marks an atomic whose old value (or, for a shared
+	// compare-and-store, its success) a register receives (ATOMG, ATOMS
+	// with a destination other than RZ): a store that the warp may wait
+	// on as on a load.
 	returns bool
 	// bytes is per lane.
 	bytes int
@@ -50,7 +51,7 @@ func memoryOp(in sass.Instruction) (memOp, bool) {
 	default:
 		return memOp{}, false
 	}
-	if b := in.Base(); b == "ATOMG" || b == "ATOM" {
+	if b := in.Base(); b == "ATOMG" || b == "ATOM" || b == "ATOMS" {
 		op.returns = atomicReturns(in)
 	}
 	op.bytes = 4

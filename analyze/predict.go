@@ -510,6 +510,147 @@ func (lm *loopModel) branchedAround(i int) bool {
 	return false
 }
 
+// wordLanes is how many lanes of a warp shared atomic i puts on its
+// busiest 4-byte word: 1 where it is predicated or branched around (a
+// guarded update, taken as one lane's) or where the lanes' words are not
+// followed (hashed: taken as distinct); else the most lanes on one word
+// (32 for a warp-uniform address).
+func (lm *loopModel) wordLanes(i int) int {
+	if p := lm.body[i].Predicate; (p != "" && p != "@PT") || lm.branchedAround(i) {
+		return 1
+	}
+	la, ok := lm.access(i)
+	if !ok {
+		if la, ok := lm.lanes[lm.body[i].Offset]; ok && la.groups > 0 {
+			most, count := 1, map[[2]int64]int{}
+			for l := range 32 {
+				k := [2]int64{int64(la.groupOf[l]), la.groupOffsets[l] >> 2}
+				count[k]++
+				most = max(most, count[k])
+			}
+			return most
+		}
+		return 1
+	}
+	most, count := 1, map[int64]int{}
+	for _, o := range la.offsets {
+		count[o>>2]++
+		most = max(most, count[o>>2])
+	}
+	return most
+}
+
+// spinPass is the compare-and-store spin loop around shared atomic i (an
+// ATOMS.CAST.SPIN): from the shared load that reads the value it
+// compares against (the loop's head: each pass reads the word anew) to
+// the branch back after it, as compilers emit the loop; ok false where
+// that shape is not found.
+func (lm *loopModel) spinPass(i int) (from, to int, ok bool) {
+	reads := lm.uses[i].Reads
+	if len(reads) < 2 {
+		return 0, 0, false
+	}
+	// ATOMS.CAST.SPIN Rd, [Ra], Rcompare, Rnew: the compared value is
+	// the first register read besides the address.
+	want := reads[0].Reg
+	from = -1
+	for j := i - 1; j >= 0 && j >= i-16 && from < 0; j-- {
+		if lm.body[j].Base() == "LDS" && slices.Contains(lm.uses[j].Writes, want) {
+			from = j
+		}
+	}
+	for j := i + 1; j < len(lm.body) && j <= i+16 && from >= 0; j++ {
+		switch lm.body[j].Base() {
+		case "BRA":
+			return from, j, true
+		case "BSYNC", "BSSY":
+			return 0, 0, false
+		}
+	}
+	return 0, 0, false
+}
+
+// sharedAtomicLatency is the latency of shared atomic i's result (see
+// Machine.sharedAtomicAt): an uncontended warp's record, plus, where k
+// lanes of the warp address one word, k-1 times what each lane past the
+// first added in the record of 32 lanes on one word (the word's atomics
+// are performed one after another). A compare-and-store spin loop's
+// record is the whole loop passed once (the load, the operation, the
+// store, the compare and the branch back), so the ATOMS.CAST.SPIN itself
+// takes that less what the loop's other instructions take (each its
+// latency or its stall count, the larger): the pass as a whole costs the
+// record. ok false where no record measures it.
+func (lm *loopModel) sharedAtomicLatency(i int) (float64, string, bool) {
+	in := lm.body[i]
+	e, ok := lm.m.sharedAtomicAt(in, false)
+	if !ok || e.LatencyCycles <= 0 {
+		return 0, "", false
+	}
+	subject, spin := sharedAtomicSubject(in)
+	c, src := e.LatencyCycles, e.LatencyRecord
+	guarded := (in.Predicate != "" && in.Predicate != "@PT") || lm.branchedAround(i)
+	if e32, ok := lm.m.sharedAtomicAt(in, true); ok && guarded && e32.LatencyCycles > e.LatencyCycles {
+		// One lane's atomic (a guarded update): what each lane past
+		// the first added in the record of 32 lanes on one word, whose
+		// lanes' atomics are performed one after another.
+		if one := (e32.LatencyCycles - e.LatencyCycles) / 31; one < c {
+			c, src = one, fmt.Sprintf("%s less %s, a 31st: one lane's", e32.LatencyRecord, e.LatencyRecord)
+		}
+	}
+	if spin {
+		from, to, ok := lm.spinPass(i)
+		if !ok {
+			return 0, "", false
+		}
+		others := 0.0
+		for j := from; j <= to; j++ {
+			if j == i {
+				continue
+			}
+			l, _, _ := lm.ownLatency(j, DefaultLevel)
+			if ctl := lm.body[j].Control; ctl != nil {
+				l = max(l, float64(ctl.Stall))
+			}
+			others += l
+		}
+		src = fmt.Sprintf("%s (%s: its loop passed once, %.0f cycles, less %.0f for the loop's other instructions)", src, subject, c, others)
+		c = max(1, c-others)
+	}
+	if k := lm.wordLanes(i); k > 1 {
+		if e32, ok := lm.m.sharedAtomicAt(in, true); ok && e32.LatencyCycles > e.LatencyCycles {
+			c += float64(k-1) * (e32.LatencyCycles - e.LatencyCycles) / 31
+			src += fmt.Sprintf(", %d lanes on one word one after another (%s)", k, e32.LatencyRecord)
+		}
+	}
+	return c, src, true
+}
+
+// sharedAtomicCycles is what shared atomic i holds the SM for per warp:
+// its lanes over the rate of its record with every warp of the GPU doing
+// the same, from the uncontended record's to the record's of 32 lanes on
+// one word as more of the warp's lanes share one (wordLanes); one lane's
+// where it is guarded. ok false where the rate is not measured.
+func (lm *loopModel) sharedAtomicCycles(i int) (float64, bool) {
+	op := lm.mem[i]
+	if op == nil || op.space != "shared" || lm.body[i].Base() != "ATOMS" {
+		return 0, false
+	}
+	e, ok := lm.m.sharedAtomicAt(lm.body[i], false)
+	if !ok || e.Rate <= 0 {
+		return 0, false
+	}
+	k := lm.wordLanes(i)
+	p := lm.body[i].Predicate
+	if (p != "" && p != "@PT") || lm.branchedAround(i) {
+		return 1 / e.Rate, true
+	}
+	c := 32 / e.Rate
+	if e32, ok := lm.m.sharedAtomicAt(lm.body[i], true); ok && e32.Rate > 0 && k > 1 {
+		c += float64(k-1) / 31 * max(0, 32/e32.Rate-c)
+	}
+	return c, true
+}
+
 // isAtomic says whether in is a global or generic atomic or reduction.
 func isAtomic(in sass.Instruction) bool {
 	switch in.Base() {
@@ -709,11 +850,25 @@ func (lm *loopModel) queuedWavefronts(i int) float64 {
 	return total
 }
 
+// matchKey is MATCH.ANY i's latency and rate on its key's expected
+// distinct values (laneAccess.distinct; Machine.matchAt); ok false for
+// other instructions or where the records are missing.
+func (lm *loopModel) matchKey(i int) (lat, rate float64, src string, ok bool) {
+	la, found := lm.lanes[lm.body[i].Offset]
+	if !found || la.distinct <= 0 {
+		return 0, 0, "", false
+	}
+	return lm.m.matchAt(la.distinct)
+}
+
 // lanesText is what instruction i's lane addresses show, "" for no
 // memory access: "lane stride 128 B: 32-way conflict, 32 wavefronts",
 // "lane stride 8 B: 8 sectors, 2 lines per request".
 func (lm *loopModel) lanesText(i int) string {
 	op := lm.mem[i]
+	if la, ok := lm.lanes[lm.body[i].Offset]; ok && la.distinct > 0 {
+		return fmt.Sprintf("match key of %.1f distinct values among the lanes (expected)", la.distinct)
+	}
 	if op == nil {
 		return ""
 	}
@@ -1083,6 +1238,11 @@ func (lm *loopModel) ownLatency(i int, level string) (float64, string, bool) {
 				return e.LatencyCycles, e.LatencyRecord, true
 			}
 		}
+		if op.store && op.returns && op.space == "shared" {
+			if c, src, ok := lm.sharedAtomicLatency(i); ok {
+				return c, src, true
+			}
+		}
 		if op.store {
 			return 0, "", false
 		}
@@ -1174,6 +1334,9 @@ func (lm *loopModel) ownLatency(i int, level string) (float64, string, bool) {
 			return c, src, true
 		}
 	}
+	if lat, _, src, ok := lm.matchKey(i); ok {
+		return lat, src, true
+	}
 	if e, ok := lm.m.Lookup(lm.body[i].Opcode); ok && e.LatencyCycles > 0 {
 		if imm, ok := lm.m.Immediate[lm.body[i].Base()]; ok && imm.LatencyCycles < e.LatencyCycles && hasImmediate(lm.body[i]) {
 			return imm.LatencyCycles, imm.LatencyRecord, true
@@ -1228,6 +1391,9 @@ func (lm *loopModel) constDistinct(i int) (float64, string, bool) {
 // rate is instruction i's measured rate alone, warp instructions per
 // clock per SM.
 func (lm *loopModel) rate(i int) (float64, string, bool) {
+	if _, rate, src, ok := lm.matchKey(i); ok {
+		return rate, src, true
+	}
 	// A rate is the form's own or a prefix's: another form of the base
 	// opcode may run on other pipelines (IADD3 on two, IADD3.X on one).
 	if e, ok := lm.m.Lookup(lm.body[i].Opcode); ok && e.Rate > 0 && (lm.body[i].Opcode == e.Opcode || strings.HasPrefix(lm.body[i].Opcode, e.Opcode+".")) {
@@ -1783,6 +1949,20 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 				}
 			}
 		}
+	}
+	// Shared atomics: each warp's lanes at the rate the dispatch suite
+	// measured with every warp doing the same (a compare-and-store spin
+	// loop's, its whole loop's).
+	var sharedAtomics float64
+	for i := range lm.body {
+		if c, ok := lm.sharedAtomicCycles(i); ok {
+			sharedAtomics += c
+			p.load[i]["memory shared atomics"] = c * W
+		}
+	}
+	if sharedAtomics > 0 {
+		add(Bound{Name: "memory shared atomics", Kind: "memory:shared", Cycles: sharedAtomics * W,
+			Detail: fmt.Sprintf("%.2f cycles/iteration/warp (a warp's shared atomics, its lanes at the atomics per clock per SM the dispatch suite measured with every warp doing the same, from the uncontended record to that of 32 lanes on one word as more share one) × %d warps", sharedAtomics, warps)})
 	}
 	// The constant cache: each scheduler's serves a warp's distinct
 	// addresses one at a time.

@@ -60,6 +60,10 @@ func AtomicID(subject string, q record.Quantity) string {
 // ("atom.global.add.f32").
 const GlobalAtomicPrefix = "atom.global."
 
+// SharedAtomicPrefix begins the subject of a shared atomic's record
+// ("atom.shared.add.f32").
+const SharedAtomicPrefix = "atom.shared."
+
 // IsGlobalAtomic says whether subject is a global atomic of one warp's
 // chain ("atom.global.add.f32"), not one of its contended forms
 // ("atom.global.add.u32, 32 lanes on one word").

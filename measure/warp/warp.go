@@ -123,7 +123,36 @@ func reductions() []engine.ChainSpec {
 		with(entry("match", "match.sync.all.b32", "match.sync.all.b32 {t}, {x}, "+full+";\nxor.b32 {d}, {t}, {x};", ptx.B32, 0x12345678, [4]uint64{}, "MATCH.ALL"),
 			ptx.B32, "", "each step XORs the result (the member mask or 0) into the value", 2, 0),
 	)
+	return append(out, matchDistinct()...)
+}
+
+// MatchDistinct are the counts of distinct values among a warp's 32 lanes
+// match.sync.any is timed at besides all 32 (its plain record): it groups
+// the lanes by value, and a key of few values (a bin, a bucket) is what
+// programs pass it.
+var MatchDistinct = []int{1, 2, 4, 8, 16}
+
+// matchDistinctNote explains the chains of matchDistinct.
+const matchDistinctNote = "each step matches the value's low bits (an AND with a0 = distinct - 1: the lanes' low bits take that many values) and keeps those bits under the member mask's others (an AND with a1 = its complement and an OR): every lane of a group gets the same new value, each group its own, so the lanes hold as many distinct values at every step"
+
+// matchDistinct are match.sync.any's chains on keys of MatchDistinct
+// values.
+func matchDistinct() []engine.ChainSpec {
+	var out []engine.ChainSpec
+	for _, k := range MatchDistinct {
+		mask := uint64(k - 1)
+		out = append(out, with(entry("match", MatchDistinctSubject(k),
+			"and.b32 {t}, {x}, {a0};\nmatch.sync.any.b32 {u}, {t}, "+full+";\nand.b32 {u}, {u}, {a1};\nor.b32 {d}, {u}, {t};",
+			ptx.B32, 0x12345678, [4]uint64{mask, ^mask & 0xffffffff, 0, 0}, "MATCH.ANY"),
+			ptx.B32, ptx.B32, matchDistinctNote, 3, 0))
+	}
 	return out
+}
+
+// MatchDistinctSubject is the subject of match.sync.any's record on a key
+// of k distinct values: "match.sync.any.b32, <k> distinct values".
+func MatchDistinctSubject(k int) string {
+	return fmt.Sprintf("match.sync.any.b32, %d distinct values", k)
 }
 
 // butterfly is a warp (or, with fewer masks, quad) reduction by XOR
