@@ -754,6 +754,63 @@ func lut3(lut int64, a, b, c uint32) uint32 {
 // power of two and lane offsets below it (then the bits of the two parts
 // never meet, and the lanes' offsets are the table applied to theirs).
 func lop3Val(lut int64, a, b, c lval) lval {
+	r := lop3Lanes(lut, a, b, c)
+	if !r.ok && r.span == 0 {
+		// A hash of bounded values stays bounded: (v >> 19) ^ (k & 7)
+		// is below 2^13 whatever k.
+		if s := lop3Span(lut, a, b, c); s > 0 {
+			r.span, r.whole = s, true
+		}
+	}
+	return r
+}
+
+// possibleBits is the bits v may have set in some lane: a known value's
+// bits over its lanes, below a whole scrambled value's span, every bit
+// otherwise.
+func possibleBits(v lval) uint32 {
+	switch {
+	case v.ok && v.known:
+		var m uint32
+		for _, d := range v.d {
+			m |= uint32(v.base + d)
+		}
+		return m
+	case !v.ok && v.whole && v.span > 0 && v.span <= 1<<32:
+		return uint32((int64(1) << bits.Len64(uint64(v.span-1))) - 1)
+	}
+	return ^uint32(0)
+}
+
+// lop3Span bounds the value LOP3.LUT with table lut makes of a, b and c:
+// 2^n where no bit at n or above can be set (each result bit reads only
+// the inputs' bits at its position, so the table is tried on the bits
+// each input may have there); 0 for no bound.
+func lop3Span(lut int64, a, b, c lval) int64 {
+	pa, pb, pc := possibleBits(a), possibleBits(b), possibleBits(c)
+	for j := 31; j >= 0; j-- {
+		can := false
+		for x := range uint32(8) {
+			ba, bb, bc := x&1, x>>1&1, x>>2&1
+			if (ba == 1 && pa>>j&1 == 0) || (bb == 1 && pb>>j&1 == 0) || (bc == 1 && pc>>j&1 == 0) {
+				continue
+			}
+			if lut3(lut, ba<<j, bb<<j, bc<<j)>>j&1 == 1 {
+				can = true
+			}
+		}
+		if can {
+			if j == 31 {
+				return 0
+			}
+			return int64(1) << (j + 1)
+		}
+	}
+	return 1
+}
+
+// lop3Lanes is lop3Val without its bound on a scrambled result.
+func lop3Lanes(lut int64, a, b, c lval) lval {
 	as := joinAssume(a, b, c)
 	in := []lval{a, b, c}
 	allKnown := true
@@ -900,7 +957,14 @@ func lop3Ignores(lut int64, norm []lval, his [3]uint32, lo uint32, k int) bool {
 // entry, another after an iteration.
 func mergeVal(a, b lval) lval {
 	if !a.ok || !b.ok {
-		return lval{assume: joinAssume(a, b), scrambled: a.scrambled || b.scrambled}
+		r := lval{assume: joinAssume(a, b), scrambled: a.scrambled || b.scrambled}
+		if !b.ok && b.whole && b.span > 0 && (a.ok || a.whole && a.span > 0) {
+			// A bounded hash carried round the loop (an index
+			// into a table picked by the data): every iteration
+			// after the first in its window.
+			r.span, r.whole = max(b.span, a.span), true
+		}
+		return r
 	}
 	c := b.d[0] - a.d[0]
 	for i := range a.d {
@@ -1357,16 +1421,51 @@ type laneAccess struct {
 	iterSym uint64
 	iterOff int64
 	// distinct, for a MATCH.ANY (no memory access), is how many
-	// distinct values its lanes' key is expected to take: counted where
+	// distinct values its lanes' key is taken to hold: counted where
 	// the lanes' values are followed, the groups of lanes that share one
-	// where that is known, 32 draws' expected distinct values where the
-	// key is a hash bounded to a span; 32 otherwise.
+	// where that is known, as many as the key can take (up to 32) where
+	// a shift or a mask bounds it; 32 otherwise.
 	distinct float64
 }
 
+// keyValues bounds how many values the 32-bit register def writes can
+// take, whatever its sources: 2^(32-s) for a logical shift right by s
+// (SHF.R.U32.HI Rd, RZ, s, Rx), 2^(bits set) for an AND with a constant
+// mask (LOP3.LUT Rd, Rx, mask, RZ, 0xc0); 0 for no bound.
+func keyValues(def sass.Instruction) float64 {
+	ops := strings.Split(def.Operands, ",")
+	for i := range ops {
+		ops[i] = strings.TrimSpace(ops[i])
+	}
+	imm := func(s string) (uint64, bool) {
+		v, err := strconv.ParseUint(strings.TrimPrefix(s, "0x"), 16, 32)
+		return v, err == nil && strings.HasPrefix(s, "0x")
+	}
+	switch {
+	case strings.HasPrefix(def.Opcode, "SHF.R.U32.HI") && len(ops) == 4 && ops[1] == "RZ":
+		if n, ok := imm(ops[2]); ok && n < 32 {
+			return math.Ldexp(1, 32-int(n))
+		}
+		if n, err := strconv.Atoi(ops[2]); err == nil && n >= 0 && n < 32 {
+			return math.Ldexp(1, 32-n)
+		}
+	case def.Opcode == "LOP3.LUT" && len(ops) >= 5 && ops[3] == "RZ" && ops[4] == "0xc0":
+		if m, ok := imm(ops[2]); ok {
+			return math.Ldexp(1, bits.OnesCount64(m))
+		}
+	}
+	return 0
+}
+
 // distinct is the expected count of distinct values among the 32 lanes
-// of MATCH.ANY in's key (its last operand): see laneAccess.distinct.
-func (s laneState) distinct(in sass.Instruction) float64 {
+// of MATCH.ANY in's key (its last operand), which can take at most bound
+// values (0 for no bound): see laneAccess.distinct.
+func (s laneState) distinct(in sass.Instruction, bound float64) float64 {
+	// A key that can take n values is taken as taking min(32, n) among
+	// the lanes, as lanes' hashed words are taken as distinct for their
+	// atomics: data that spreads over its values (the lanes' keys as
+	// distinct as they can be), not random draws, which would repeat.
+	draws := func(n float64) float64 { return min(32, n) }
 	ops := strings.Split(in.Operands, ",")
 	v := s.operand(ops[len(ops)-1], strings.Contains(in.Opcode, ".U64") || strings.Contains(in.Opcode, ".64"))
 	switch {
@@ -1379,9 +1478,9 @@ func (s laneState) distinct(in sass.Instruction) float64 {
 	case v.groups() > 0:
 		return float64(v.groups())
 	case v.scrambled && v.span > 0 && v.span < 1<<20:
-		// Each lane a draw from span values: n(1 - (1 - 1/n)^32).
-		n := float64(v.span)
-		return min(32, n*(1-math.Pow(1-1/n, 32)))
+		return draws(float64(v.span))
+	case bound > 0:
+		return draws(bound)
 	}
 	return 32
 }
@@ -1465,7 +1564,8 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 	heads := map[int]laneState{}
 	entries := map[int]laneState{}
 	rounds := map[int]int{}
-	written := map[string]int{} // writes to each register so far
+	written := map[string]int{}          // writes to each register so far
+	def := map[string]sass.Instruction{} // the last write to each register
 	for i := 0; i < len(ins); i++ {
 		in := ins[i]
 		for _, lp := range loops {
@@ -1477,7 +1577,9 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 			}
 		}
 		if in.Opcode == "MATCH.ANY" || strings.HasPrefix(in.Opcode, "MATCH.ANY.") {
-			out[in.Offset] = laneAccess{distinct: s.distinct(in)}
+			ops := strings.Split(in.Operands, ",")
+			key := strings.TrimSuffix(strings.TrimSpace(ops[len(ops)-1]), ".reuse")
+			out[in.Offset] = laneAccess{distinct: s.distinct(in, keyValues(def[key]))}
 		}
 		if _, ok := memoryOp(in); ok || indexedConstant(in) {
 			a := s.address(in)
@@ -1517,6 +1619,7 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 		s.step(in)
 		for _, w := range in.Use().Writes {
 			written[w.String()]++
+			def[w.String()] = in
 		}
 		for _, lp := range loops {
 			if in.Offset != lp[1] {

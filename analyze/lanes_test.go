@@ -240,6 +240,32 @@ func TestLaneAddresses(t *testing.T) {
 `,
 			want: map[int]string{0xb0: "2 groups of lanes, each at one loaded value: 4 sectors, 2 lines per request"},
 		},
+		{
+			// A match key of an LCG's top three bits (corpus8's
+			// match_any_leader_bcast): at most eight values, whatever
+			// the hash.
+			name: "match key of a shift's top bits",
+			listing: `
+        /*0000*/                   S2R R11, SR_TID.X ;
+        /*0010*/                   IMAD R0, R11, -0x61c8864f, 0x1 ;
+.L_x_1:
+        /*0020*/                   IMAD R0, R0, 0x19660d, 0x3c6ef35f ;
+        /*0030*/                   SHF.R.U32.HI R5, RZ, 0x1d, R0 ;
+        /*0040*/                   MATCH.ANY R5, R5 ;
+        /*0050*/                   LOP3.LUT R6, R0, 0x3, RZ, 0xc0, !PT ;
+        /*0060*/                   MATCH.ANY R6, R6 ;
+        /*0070*/                   MATCH.ANY R7, R0 ;
+        /*0080*/                   LOP3.LUT R8, R11, 0x3, RZ, 0xc0, !PT ;
+        /*0090*/                   MATCH.ANY R8, R8 ;
+        /*00a0*/                   BRA ` + "`" + `(.L_x_1) ;
+`,
+			want: map[int]string{
+				0x40: "match key of 8 distinct values among the lanes (at most as many as the key can take, taken as distinct up to that)",
+				0x60: "match key of 4 distinct values among the lanes (at most as many as the key can take, taken as distinct up to that)",
+				0x70: "match key of 32 distinct values among the lanes (at most as many as the key can take, taken as distinct up to that)",
+				0x90: "match key of 4 distinct values among the lanes (at most as many as the key can take, taken as distinct up to that)",
+			},
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -433,5 +459,41 @@ func TestIterationNeighbours(t *testing.T) {
 	}
 	if las[0x110].iterSym == lead.iterSym {
 		t.Errorf("0x110: another array's load given 0xe0's base")
+	}
+}
+
+// A walk through a table by the words it holds (corpus9's chase_uin_l1):
+// the next index, the loaded word's top 13 bits XOR-ed with a few bits of
+// the counter, stays below 2^13 iteration after iteration, so the load
+// is scattered over the table's 32 KiB, not over all memory.
+func TestBoundedChaseSpan(t *testing.T) {
+	l, err := sass.ParseListing(`        .text.k:
+        /*0000*/                   S2R R13, SR_TID.X ;
+        /*0010*/                   LDC.64 R4, c[0x0][0x210] ;
+        /*0020*/                   LOP3.LUT R13, R13, 0x1fff, RZ, 0xc0, !PT ;
+.L_x_1:
+        /*0030*/                   IMAD.WIDE.U32 R6, R13, 0x4, R4 ;
+        /*0040*/                   LDG.E R6, desc[UR4][R6.64] ;
+        /*0050*/                   SHF.R.U32.HI R9, RZ, 0x13, R6 ;
+        /*0060*/                   LOP3.LUT R13, R9, 0x7, R0, 0x78, !PT ;
+        /*0070*/                   VIADD R0, R0, 0x1 ;
+        /*0080*/                   BRA ` + "`" + `(.L_x_1) ;
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	la := laneAddresses(l.Functions[0].Instructions, [][2]int{{0x30, 0x80}})[0x40]
+	if !la.scattered || la.span <= 0 || la.span > 1<<15 {
+		t.Errorf("load at 0x40: scattered %v over %d bytes, want scattered within 32 KiB", la.scattered, la.span)
+	}
+	// Each result bit of a LOP3 reads only its inputs' bits there: a
+	// 13-bit value XOR-ed with (7 & anything) stays below 2^13; OR-ed
+	// with anything, it is unbounded.
+	v13 := lval{scrambled: true, span: 1 << 13, whole: true}
+	if got := lop3Span(0x78, v13, constVal(7), lval{}); got != 1<<13 {
+		t.Errorf("lop3Span(a ^ (7 & c)) = %d, want 8192", got)
+	}
+	if got := lop3Span(0xfe, v13, constVal(7), lval{}); got != 0 {
+		t.Errorf("lop3Span(a | b | c) = %d, want 0 (no bound)", got)
 	}
 }

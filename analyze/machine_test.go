@@ -1,10 +1,14 @@
 package analyze
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
+	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/record"
+	"github.com/gpuarch/gpuarch/report"
+	"github.com/gpuarch/gpuarch/sass"
 )
 
 func TestLoadedAt(t *testing.T) {
@@ -114,6 +118,69 @@ func TestSequenceOpcodes(t *testing.T) {
 	}
 }
 
+// match.sync.any's records on keys of few distinct values are the chain
+// less its two LOP3s, the plain record the point at 32, and matchAt
+// interpolates between them, the rate as time per instruction.
+func TestMatchAny(t *testing.T) {
+	rec := func(k int, q record.Quantity, v float64) record.Record {
+		unit := "cycles"
+		if q == record.Throughput {
+			unit = "warp instructions/clock/SM"
+		}
+		return record.Record{ID: fmt.Sprintf("warp/%d/%s", k, q), Suite: "warp", Subject: fmt.Sprintf("match.sync.any.b32, %d distinct values", k),
+			Quantity: q, Unit: unit, Status: record.StatusOK, Value: v,
+			Code: &record.CodeCheck{PerStep: map[string]float64{"MATCH.ANY": 1, "LOP3.LUT": 2}}}
+	}
+	run := &record.Run{Records: []record.Record{
+		{ID: "alu/lop3/latency", Suite: "alu", Quantity: record.Latency, Unit: "cycles", Status: record.StatusOK, Value: 4,
+			Code: &record.CodeCheck{PerStep: map[string]float64{"LOP3.LUT": 1}}},
+		{ID: "warp/any/latency", Suite: "warp", Quantity: record.Latency, Unit: "cycles", Status: record.StatusOK, Value: 369,
+			Code: &record.CodeCheck{PerStep: map[string]float64{"MATCH.ANY": 1}}},
+		{ID: "warp/any/throughput", Suite: "warp", Quantity: record.Throughput, Unit: "warp instructions/clock/SM", Status: record.StatusOK, Value: 1.0 / 64,
+			Code: &record.CodeCheck{PerStep: map[string]float64{"MATCH.ANY": 1}}},
+		rec(1, record.Latency, 36), rec(1, record.Throughput, 0.5),
+		rec(8, record.Latency, 113), rec(8, record.Throughput, 1.0/16),
+	}}
+	m := &Machine{Opcodes: map[string]Measured{}, Immediate: map[string]Measured{}}
+	m.opcodes(run)
+	m.sequenceOpcodes(run)
+	m.matchAny(run)
+	if len(m.MatchAny) != 3 || m.MatchAny[0].LatencyCycles != 28 || m.MatchAny[2].Distinct != 32 {
+		t.Fatalf("MatchAny = %+v, want 1 (36 - 2×4 = 28), 8 and 32 distinct", m.MatchAny)
+	}
+	for _, c := range []struct{ d, lat, rate float64 }{
+		{1, 28, 0.5}, {8, 105, 1.0 / 16}, {20, 105 + (369-105)*12.0/24, 1 / (16 + 48*12.0/24)}, {32, 369, 1.0 / 64},
+	} {
+		lat, rate, _, ok := m.matchAt(c.d)
+		if !ok || math.Abs(lat-c.lat) > 1e-9 || math.Abs(rate-c.rate) > 1e-9 {
+			t.Errorf("matchAt(%g) = %g, %g (%v), want %g, %g", c.d, lat, rate, ok, c.lat, c.rate)
+		}
+	}
+}
+
+// Shared atomics take the dispatch suite's records: a compare-and-store
+// spin loop its float add's (or, 64-bit, its u64 add's), others their
+// operation's.
+func TestSharedAtomicSubject(t *testing.T) {
+	for _, c := range []struct {
+		op, want string
+		spin     bool
+	}{
+		{"ATOMS.CAST.SPIN", "atom.shared.add.f32", true},
+		{"ATOMS.CAST.SPIN.64", "atom.shared.add.u64", true},
+		{"ATOMS.ADD", "atom.shared.add.u32", false},
+		{"ATOMS.CAS", "atom.shared.cas.b32", false},
+		{"ATOMS.POPC.INC.32", "atom.shared.add.u32", false},
+		{"ATOMS.MAX.S32", "atom.shared.max.s32", false},
+		{"ATOMS.EXCH", "atom.shared.exch.b32", false},
+	} {
+		got, spin := sharedAtomicSubject(sass.Instruction{Opcode: c.op})
+		if got != c.want || spin != c.spin {
+			t.Errorf("%s: %q, %v; want %q, %v", c.op, got, spin, c.want, c.spin)
+		}
+	}
+}
+
 func TestWaitExtra(t *testing.T) {
 	l := Level{Waits: []WaitPoint{
 		{Loads: 1, Width: 4, Cycles: 300}, {Loads: 1, Width: 8, Cycles: 320}, {Loads: 1, Width: 16, Cycles: 340},
@@ -151,5 +218,63 @@ func TestWaitExtra(t *testing.T) {
 	}
 	if _, ok := (Level{}).waitExtra(2, 4, ""); ok {
 		t.Error("a level without the records gave an extra")
+	}
+}
+
+// A compare-and-store spin loop passed once costs its record: the
+// ATOMS.CAST.SPIN takes the record less the loop's load and add; a
+// guarded one (one lane's) what each lane past the first added in the
+// record of 32 lanes on one word.
+func TestSpinLoopLatency(t *testing.T) {
+	const spin = `
+        /*0000*/                   LDS R14, [R11] ;
+        /*0010*/                   FADD R15, R13, R14 ;
+        /*0020*/                   ATOMS.CAST.SPIN R15, [R11], R14, R15 ;
+        /*0030*/                   ISETP.EQ.U32.AND P1, PT, R15, 0x1, PT ;
+        /*0040*/              @!P1 BRA 0x0 ;
+        /*0050*/                   BSYNC B0 ;
+`
+	const guarded = `
+        /*0000*/                   BSSY B0, 0x70 ;
+        /*0010*/               @P1 BRA 0x70 ;
+        /*0020*/                   LDS R14, [R11] ;
+        /*0030*/                   FADD R15, R13, R14 ;
+        /*0040*/                   ATOMS.CAST.SPIN R15, [R11], R14, R15 ;
+        /*0050*/                   ISETP.EQ.U32.AND P1, PT, R15, 0x1, PT ;
+        /*0060*/              @!P1 BRA 0x20 ;
+        /*0070*/                   BSYNC B0 ;
+`
+	m := &Machine{
+		ALU:     &report.ALUModel{Layout: &infer.Layout{}},
+		Opcodes: map[string]Measured{"FADD": {Opcode: "FADD", LatencyCycles: 4}},
+		Levels:  map[string]Level{"shared": {Name: "shared", LatencyCycles: 30}},
+		SharedAtomics: map[string]Measured{
+			"atom.shared.add.f32":                       {LatencyCycles: 194, Rate: 4.5},
+			"atom.shared.add.f32, 32 lanes one address": {LatencyCycles: 3042, Rate: 0.33},
+		},
+	}
+	for _, c := range []struct {
+		name, listing string
+		want          float64
+	}{
+		{"every lane", spin, 194 - 30 - 4},
+		{"one lane", guarded, (3042-194)/31.0 - 30 - 4},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			l, err := sass.ParseListing(".text.k:\n" + c.listing)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lm := newLoopModel(m, l.Functions[0].Instructions, PatternAuto)
+			for i, in := range lm.body {
+				if in.Base() != "ATOMS" {
+					continue
+				}
+				got, _, ok := lm.ownLatency(i, DefaultLevel)
+				if !ok || math.Abs(got-c.want) > 1e-9 {
+					t.Errorf("ATOMS.CAST.SPIN latency %g (%v), want %g", got, ok, c.want)
+				}
+			}
+		})
 	}
 }

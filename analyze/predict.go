@@ -867,7 +867,7 @@ func (lm *loopModel) matchKey(i int) (lat, rate float64, src string, ok bool) {
 func (lm *loopModel) lanesText(i int) string {
 	op := lm.mem[i]
 	if la, ok := lm.lanes[lm.body[i].Offset]; ok && la.distinct > 0 {
-		return fmt.Sprintf("match key of %.1f distinct values among the lanes (expected)", la.distinct)
+		return fmt.Sprintf("match key of %.0f distinct values among the lanes (at most as many as the key can take, taken as distinct up to that)", la.distinct)
 	}
 	if op == nil {
 		return ""
@@ -1024,7 +1024,15 @@ func (lm *loopModel) sharedWavefronts(i int) (float64, string) {
 func (lm *loopModel) l1Spread(i int, level string) (cycles, wavefronts, lines float64, ok bool) {
 	level = lm.levelOf(i, level)
 	op := lm.mem[i]
-	if op == nil || op.store || op.space != "global" || level != "L1" || lm.chased[i] {
+	if op == nil || op.store || op.space != "global" || level != "L1" {
+		return 0, 0, 0, false
+	}
+	if la := lm.lanes[lm.body[i].Offset]; lm.chased[i] && !(la.scattered && la.span > 0) {
+		// A pointer chase through raw addresses: the divergent
+		// chase's record (its lanes' lines on one bank). A chase
+		// through an index bounded to a table (a word of the table
+		// picked by the loaded data) reads random words of its
+		// lines, as a hash does.
 		return 0, 0, 0, false
 	}
 	L := lm.m.Levels["L1"]
