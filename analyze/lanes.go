@@ -62,6 +62,12 @@ type lval struct {
 	// (a bit reversal's of a base above its lanes' bits); 0 for no
 	// bound.
 	under int64
+	// warp says the value may differ from one warp of a block to
+	// another beyond what its lanes' offsets say (it was computed from
+	// the thread index's warp part): false for a value every warp of a
+	// block shares (a loop counter, a shared word's address from
+	// uniform values).
+	warp bool
 	// whole, for a scrambled value with a span, says the value lies in
 	// a window of span the same in every block (a logical shift right
 	// or an AND mask of it puts it in [0, span), adding constants moves
@@ -1101,10 +1107,12 @@ func (s laneState) step(in sass.Instruction) {
 		loaded := unknownVal()
 		if a := s.address(in); !op.store && a.ok && a.uniform() {
 			loaded = uniformVal(1, append(a.assume, "a load at one address for the whole warp gives every lane the same value")...)
-			loaded.block = a.block
+			loaded.block, loaded.warp = a.block, a.warp
 		} else if g, ok := groupedVal(a); ok && !op.store {
 			loaded = g
-			loaded.block = a.block
+			loaded.block, loaded.warp = a.block, a.warp
+		} else {
+			loaded.warp = true // each lane's own value, each warp's own
 		}
 		s[dst] = loaded
 		// and the registers after it: a 64-bit access writes a pair, a
@@ -1287,19 +1295,28 @@ func (s laneState) step(in sass.Instruction) {
 			v.block = v.block || arg(i).block
 		}
 	}
+	// The thread index's warp part taints likewise, except a value
+	// known per lane (the same in every warp: tid & 31).
+	if (opc == "S2R" || opc == "CS2R") && len(src) == 1 && strings.HasPrefix(strings.TrimSpace(src[0]), "SR_TID") {
+		v.warp = true
+	} else if !(v.ok && v.known) {
+		for i := range src {
+			v.warp = v.warp || arg(i).warp
+		}
+	}
 	if pair != nil {
-		pair.block = v.block
+		pair.block, pair.warp = v.block, v.warp
 	}
 	set := func(r string, x lval) {
 		if in.Predicate != "" {
 			if old, ok := s[r]; ok {
-				b := old.block || x.block
+				b, w := old.block || x.block, old.warp || x.warp
 				if s.dataPredicate(in.Predicate) {
 					x = choiceVal(old, x)
 				} else {
 					x = mergeVal(old, x)
 				}
-				x.block = b
+				x.block, x.warp = b, w
 			} else {
 				x = unknownVal()
 			}
@@ -1404,6 +1421,10 @@ type laneAccess struct {
 	// was computed from the block index); false for an address every
 	// block shares (a kernel parameter's word: one global total).
 	block bool
+	// warp says the address may differ from one warp of a block to
+	// another (computed from the thread index's warp part); false for
+	// one every warp of a block shares (a block's shared total).
+	warp bool
 	// groupOf and groupOffsets, where groups > 0 (an address not known
 	// per lane, but the same unknown for the lanes of each group: a
 	// value loaded per half-warp in it), are each lane's group and its
@@ -1547,9 +1568,9 @@ func (s laneState) address(in sass.Instruction) lval {
 	sum := constVal(0)
 	for _, t := range terms {
 		x := s.operand(t.operand, strings.Contains(t.operand, ".64"))
-		b := sum.block || x.block
+		b, w := sum.block || x.block, sum.warp || x.warp
 		sum = addVal(sum, mulVal(x, constVal(t.scale)))
-		sum.block = b
+		sum.block, sum.warp = b, w
 	}
 	return sum
 }
@@ -1583,7 +1604,7 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 		}
 		if _, ok := memoryOp(in); ok || indexedConstant(in) {
 			a := s.address(in)
-			la := laneAccess{known: a.ok, assume: a.assume, scattered: !a.ok && a.scrambled, block: a.block}
+			la := laneAccess{known: a.ok, assume: a.assume, scattered: !a.ok && a.scrambled, block: a.block, warp: a.warp && !(a.ok && a.known)}
 			if n := a.groups(); n > 1 && n < 32 {
 				la.groups, la.groupOf, la.groupOffsets = n, *a.grp, a.gd
 			}
@@ -1637,7 +1658,7 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 				if rounds[lp[0]] >= 3 && !sameVal(m, old) {
 					m = unknownVal(m.assume...)
 				}
-				m.block = old.block || v.block
+				m.block, m.warp = old.block || v.block, old.warp || v.warp
 				if !sameVal(m, old) {
 					changed = true
 				}

@@ -497,3 +497,33 @@ func TestBoundedChaseSpan(t *testing.T) {
 		t.Errorf("lop3Span(a | b | c) = %d, want 0 (no bound)", got)
 	}
 }
+
+// A shared word every warp of a block updates (a block's total at an
+// index of the loop counter) is no warp's own; one indexed by the thread
+// index is, and one by the lane alone (tid & 31) is the same in every
+// warp.
+func TestWarpShared(t *testing.T) {
+	l, err := sass.ParseListing(`        .text.k:
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   S2UR UR5, SR_CgaCtaId ;
+        /*0020*/                   LOP3.LUT R3, R0, 0x1f, RZ, 0xc0, !PT ;
+.L_x_1:
+        /*0030*/                   LEA R6, R9, UR5, 0x2 ;
+        /*0040*/                   ATOMS.ADD RZ, [R6], R7 ;
+        /*0050*/                   LEA R8, R0, UR5, 0x2 ;
+        /*0060*/                   ATOMS.ADD RZ, [R8], R7 ;
+        /*0070*/                   LEA R10, R3, UR5, 0x2 ;
+        /*0080*/                   ATOMS.ADD RZ, [R10], R7 ;
+        /*0090*/                   IADD3 R9, R9, 0x1, RZ ;
+        /*00a0*/                   BRA ` + "`" + `(.L_x_1) ;
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	la := laneAddresses(l.Functions[0].Instructions, [][2]int{{0x30, 0xa0}})
+	for off, want := range map[int]bool{0x40: false, 0x60: true, 0x80: false} {
+		if got := la[off].warp; got != want {
+			t.Errorf("ATOMS at %#x: warp %v, want %v", off, got, want)
+		}
+	}
+}

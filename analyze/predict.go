@@ -651,6 +651,38 @@ func (lm *loopModel) sharedAtomicCycles(i int) (float64, bool) {
 	return c, true
 }
 
+// blockWordAtomic is what shared atomic i holds its word for per warp
+// where every warp of the block updates that one word (its lanes on one
+// word whose address no warp's index reaches): its lanes (one where
+// guarded) at what each lane past the first added in the record of 32
+// lanes on one word. ok false for other accesses or where the records
+// are missing.
+func (lm *loopModel) blockWordAtomic(i int) (float64, bool) {
+	op := lm.mem[i]
+	if op == nil || op.space != "shared" || lm.body[i].Base() != "ATOMS" {
+		return 0, false
+	}
+	la, ok := lm.access(i)
+	if !ok || la.warp {
+		return 0, false
+	}
+	for _, o := range la.offsets {
+		if o>>2 != la.offsets[0]>>2 {
+			return 0, false
+		}
+	}
+	e, ok1 := lm.m.sharedAtomicAt(lm.body[i], false)
+	e32, ok32 := lm.m.sharedAtomicAt(lm.body[i], true)
+	if !ok1 || !ok32 || e32.LatencyCycles <= e.LatencyCycles {
+		return 0, false
+	}
+	lanes := 32.0
+	if p := lm.body[i].Predicate; (p != "" && p != "@PT") || lm.branchedAround(i) {
+		lanes = 1
+	}
+	return lanes * (e32.LatencyCycles - e.LatencyCycles) / 31, true
+}
+
 // isAtomic says whether in is a global or generic atomic or reduction.
 func isAtomic(in sass.Instruction) bool {
 	switch in.Base() {
@@ -1971,6 +2003,20 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	if sharedAtomics > 0 {
 		add(Bound{Name: "memory shared atomics", Kind: "memory:shared", Cycles: sharedAtomics * W,
 			Detail: fmt.Sprintf("%.2f cycles/iteration/warp (a warp's shared atomics, its lanes at the atomics per clock per SM the dispatch suite measured with every warp doing the same, from the uncontended record to that of 32 lanes on one word as more share one) × %d warps", sharedAtomics, warps)})
+	}
+	// A word every warp of a block updates (the block's total): its
+	// atomics are performed one after another, the block's warps'
+	// in turn (each block its own word, the blocks side by side).
+	var blockWord float64
+	for i := range lm.body {
+		if c, ok := lm.blockWordAtomic(i); ok {
+			blockWord += c
+			p.load[i]["memory shared atomics on one word"] = c * bw
+		}
+	}
+	if blockWord > 0 && bw > 1 {
+		add(Bound{Name: "memory shared atomics on one word", Kind: "memory:shared", Cycles: blockWord * bw,
+			Detail: fmt.Sprintf("%.1f cycles/iteration/warp (atomics on a shared word every warp of the block updates, performed one after another: each lane's what each lane past the first added in the dispatch suite's record of 32 lanes on one word) × %.0f warps of a block", blockWord, bw)})
 	}
 	// The constant cache: each scheduler's serves a warp's distinct
 	// addresses one at a time.
