@@ -616,6 +616,29 @@ var corpusBounds = map[string]map[string]struct{ mean, worst, tau float64 }{
 	"corpus9/NVIDIA-H200": {
 		"heldout9": {mean: 0.316, worst: 5.42, tau: 0.70},
 	},
+	// The tenth corpus, 50 loops (64 kernel × level cases) written by
+	// a helper who did not read the model, committed alone (ff18136)
+	// with its split fixed before any loop was measured (the kernels in
+	// the file's order alternately "dev10" and "heldout10"); measured
+	// once on each GPU (2026-11-26, 1980 MHz) at the end of the ninth
+	// round, kept outside the repository unseen while the model was
+	// worked on, and validated blind, both halves, once, with the
+	// tenth round's final model (7c5e75c; blind-7c5e75c.txt beside the
+	// measurements): heldout10 H100 9.4% mean, 80.0% worst
+	// (atomic_inc_hot16 at the L2 at 32 warps), tau 0.94; H200 9.3%,
+	// 83.0%, 0.94; dev10 (blind too) 8.8%, 86.8%, 0.93 and 9.0%, 88.9%,
+	// 0.93. With the model before the round (075d78f, on the same
+	// results) heldout10 was 12.6% on both GPUs (match_any_rank_digits
+	// +129%: MATCH.ANY at its all-distinct record). These bounds hold
+	// the blind figures; dev10 is development data from here on.
+	"corpus10/NVIDIA-H100-80GB-HBM3": {
+		"dev10":     {mean: 0.089, worst: 0.87, tau: 0.92},
+		"heldout10": {mean: 0.095, worst: 0.81, tau: 0.93},
+	},
+	"corpus10/NVIDIA-H200": {
+		"dev10":     {mean: 0.091, worst: 0.90, tau: 0.92},
+		"heldout10": {mean: 0.094, worst: 0.84, tau: 0.93},
+	},
 }
 
 // TestValidateCorpus compares predictions with the corpus measured on
@@ -691,13 +714,18 @@ func validateCorpus(t *testing.T, dir string) corpusRun {
 	}
 	gpu := filepath.Base(dir)
 	results := filepath.Join("..", "results", gpu, "results.json.gz")
-	run, err := record.ReadFile(results)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := NewMachine(run, results)
-	if err != nil {
-		t.Fatal(err)
+	m, ok := validated.machines[results]
+	if !ok {
+		// One machine a results file, for every corpus measured on
+		// its GPU: reading the model fits the replay's issue model.
+		run, err := record.ReadFile(results)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m, err = NewMachine(run, results); err != nil {
+			t.Fatal(err)
+		}
+		validated.machines[results] = m
 	}
 	l, ms, err := LoadCorpus(filepath.Join("testdata", dir))
 	if err != nil {
@@ -712,11 +740,13 @@ func validateCorpus(t *testing.T, dir string) corpusRun {
 	return c
 }
 
-// validated holds each corpus's validation once it is made.
+// validated holds each corpus's validation once it is made, and the
+// machine of each results file.
 var validated = struct {
 	sync.Mutex
-	of map[string]corpusRun
-}{of: map[string]corpusRun{}}
+	of       map[string]corpusRun
+	machines map[string]*Machine
+}{of: map[string]corpusRun{}, machines: map[string]*Machine{}}
 
 // TestNamedPatterns checks the issue's named access patterns on both
 // corpora: what the lanes' addresses show, and the prediction at 1 and 32

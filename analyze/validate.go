@@ -335,8 +335,8 @@ func readSplit(dir string) (map[string]string, error) {
 			continue
 		}
 		f := strings.Fields(line)
-		if len(f) < 2 || (f[1] != "dev" && !strings.HasPrefix(f[1], "heldout")) {
-			return nil, fmt.Errorf("corpus split line %d: want \"<kernel> dev|heldout|heldout<n>\", got %q", n+1, line)
+		if len(f) < 2 || (!strings.HasPrefix(f[1], "dev") && !strings.HasPrefix(f[1], "heldout")) {
+			return nil, fmt.Errorf("corpus split line %d: want \"<kernel> dev|heldout|dev<n>|heldout<n>\", got %q", n+1, line)
 		}
 		out[f[0]] = f[1]
 	}
