@@ -761,6 +761,14 @@ func lut3(lut int64, a, b, c uint32) uint32 {
 // never meet, and the lanes' offsets are the table applied to theirs).
 func lop3Val(lut int64, a, b, c lval) lval {
 	r := lop3Lanes(lut, a, b, c)
+	if r.ok && !r.known {
+		// Bits no lane can have set (an AND with 0x30 clears the
+		// low four) make the unknown base a multiple of the lowest
+		// bit that can be.
+		if p := lop3Bits(lut, a, b, c); p != 0 {
+			r.align = max(r.alignment(), int64(p&-p))
+		}
+	}
 	if !r.ok && r.span == 0 {
 		// A hash of bounded values stays bounded: (v >> 19) ^ (k & 7)
 		// is below 2^13 whatever k.
@@ -788,31 +796,34 @@ func possibleBits(v lval) uint32 {
 	return ^uint32(0)
 }
 
-// lop3Span bounds the value LOP3.LUT with table lut makes of a, b and c:
-// 2^n where no bit at n or above can be set (each result bit reads only
-// the inputs' bits at its position, so the table is tried on the bits
-// each input may have there); 0 for no bound.
-func lop3Span(lut int64, a, b, c lval) int64 {
+// lop3Bits is the bits LOP3.LUT with table lut may set in some lane,
+// given the bits each input may have set (possibleBits): each result bit
+// reads only its inputs' bits there.
+func lop3Bits(lut int64, a, b, c lval) uint32 {
 	pa, pb, pc := possibleBits(a), possibleBits(b), possibleBits(c)
-	for j := 31; j >= 0; j-- {
-		can := false
+	var out uint32
+	for j := range 32 {
 		for x := range uint32(8) {
 			ba, bb, bc := x&1, x>>1&1, x>>2&1
 			if (ba == 1 && pa>>j&1 == 0) || (bb == 1 && pb>>j&1 == 0) || (bc == 1 && pc>>j&1 == 0) {
 				continue
 			}
 			if lut3(lut, ba<<j, bb<<j, bc<<j)>>j&1 == 1 {
-				can = true
+				out |= 1 << j
 			}
-		}
-		if can {
-			if j == 31 {
-				return 0
-			}
-			return int64(1) << (j + 1)
 		}
 	}
-	return 1
+	return out
+}
+
+// lop3Span bounds the value LOP3.LUT with table lut makes of a, b and c:
+// 2^n where no bit at n or above can be set (lop3Bits); 0 for no bound.
+func lop3Span(lut int64, a, b, c lval) int64 {
+	n := bits.Len32(lop3Bits(lut, a, b, c))
+	if n >= 32 {
+		return 0
+	}
+	return int64(1) << n
 }
 
 // lop3Lanes is lop3Val without its bound on a scrambled result.

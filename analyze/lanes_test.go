@@ -527,3 +527,23 @@ func TestWarpShared(t *testing.T) {
 		}
 	}
 }
+
+// A LOP3 that clears low bits (an AND with 0x30) makes its unknown
+// base a multiple of the lowest bit it can set, so a lane part OR-ed in
+// below it stays per lane: corpus7's ldmatrix address from (k*4 & 0x30)
+// | (tid & 8) once the loop counter is unknown.
+func TestLop3Alignment(t *testing.T) {
+	k4 := lval{ok: true, align: 4} // the loop counter × 4, unknown
+	col := lop3Val(0xc0, k4, constVal(0x30), constVal(0))
+	if !col.ok || col.alignment() != 16 {
+		t.Fatalf("(k*4) & 0x30: ok %v, alignment %d, want 16", col.ok, col.alignment())
+	}
+	tid := lval{ok: true, align: 32}
+	for l := range tid.d {
+		tid.d[l] = int64(l)
+	}
+	v := lop3Val(0xf8, col, constVal(8), tid)
+	if !v.ok || v.d[8] != 8 || v.d[16] != 0 {
+		t.Errorf("(k*4 & 0x30) | (8 & tid): ok %v, lanes %v, want lanes 8..15 at +8", v.ok, v.d)
+	}
+}
