@@ -696,6 +696,19 @@ func (m *Machine) sharedAtomicAt(in sass.Instruction, contended bool) (Measured,
 	return e, ok
 }
 
+// sharedLaneStep is what each lane past the first added to shared
+// atomic in's latency in the record of a warp's 32 lanes on one word
+// (the word's atomics performed one after another), with where it comes
+// from; ok false where either record is missing.
+func (m *Machine) sharedLaneStep(in sass.Instruction) (float64, string, bool) {
+	e, ok1 := m.sharedAtomicAt(in, false)
+	e32, ok32 := m.sharedAtomicAt(in, true)
+	if !ok1 || !ok32 || e32.LatencyCycles <= e.LatencyCycles {
+		return 0, "", false
+	}
+	return (e32.LatencyCycles - e.LatencyCycles) / 31, fmt.Sprintf("%s less %s, a 31st", e32.LatencyRecord, e.LatencyRecord), true
+}
+
 // atomicLatency is the latency of global atomic in's old value: the
 // record of its operation and type ("atom.global.add.f32" for
 // ATOMG.E.ADD.F32...), else of its operation, else the smallest of any;

@@ -294,7 +294,7 @@ func (lm *loopModel) oneWordAtomic(i int) (cycles, passes float64, ok bool) {
 		}
 	}
 	passes = 32
-	if p := lm.body[i].Predicate; (p != "" && p != "@PT") || lm.branchedAround(i) {
+	if lm.guarded(i) {
 		passes = 1
 	}
 	return passes / rate, passes, true
@@ -516,7 +516,7 @@ func (lm *loopModel) branchedAround(i int) bool {
 // followed (hashed: taken as distinct); else the most lanes on one word
 // (32 for a warp-uniform address).
 func (lm *loopModel) wordLanes(i int) int {
-	if p := lm.body[i].Predicate; (p != "" && p != "@PT") || lm.branchedAround(i) {
+	if lm.guarded(i) {
 		return 1
 	}
 	la, ok := lm.access(i)
@@ -588,14 +588,12 @@ func (lm *loopModel) sharedAtomicLatency(i int) (float64, string, bool) {
 	}
 	subject, spin := sharedAtomicSubject(in)
 	c, src := e.LatencyCycles, e.LatencyRecord
-	guarded := (in.Predicate != "" && in.Predicate != "@PT") || lm.branchedAround(i)
-	if e32, ok := lm.m.sharedAtomicAt(in, true); ok && guarded && e32.LatencyCycles > e.LatencyCycles {
+	step, stepSrc, stepOK := lm.m.sharedLaneStep(in)
+	if stepOK && lm.guarded(i) && step < c {
 		// One lane's atomic (a guarded update): what each lane past
 		// the first added in the record of 32 lanes on one word, whose
 		// lanes' atomics are performed one after another.
-		if one := (e32.LatencyCycles - e.LatencyCycles) / 31; one < c {
-			c, src = one, fmt.Sprintf("%s less %s, a 31st: one lane's", e32.LatencyRecord, e.LatencyRecord)
-		}
+		c, src = step, stepSrc+": one lane's"
 	}
 	if spin {
 		from, to, ok := lm.spinPass(i)
@@ -616,11 +614,9 @@ func (lm *loopModel) sharedAtomicLatency(i int) (float64, string, bool) {
 		src = fmt.Sprintf("%s (%s: its loop passed once, %.0f cycles, less %.0f for the loop's other instructions)", src, subject, c, others)
 		c = max(1, c-others)
 	}
-	if k := lm.wordLanes(i); k > 1 {
-		if e32, ok := lm.m.sharedAtomicAt(in, true); ok && e32.LatencyCycles > e.LatencyCycles {
-			c += float64(k-1) * (e32.LatencyCycles - e.LatencyCycles) / 31
-			src += fmt.Sprintf(", %d lanes on one word one after another (%s)", k, e32.LatencyRecord)
-		}
+	if k := lm.wordLanes(i); k > 1 && stepOK {
+		c += float64(k-1) * step
+		src += fmt.Sprintf(", %d lanes on one word one after another (%s)", k, stepSrc)
 	}
 	return c, src, true
 }
@@ -639,14 +635,12 @@ func (lm *loopModel) sharedAtomicCycles(i int) (float64, bool) {
 	if !ok || e.Rate <= 0 {
 		return 0, false
 	}
-	k := lm.wordLanes(i)
-	p := lm.body[i].Predicate
-	if (p != "" && p != "@PT") || lm.branchedAround(i) {
+	if lm.guarded(i) {
 		return 1 / e.Rate, true
 	}
 	c := 32 / e.Rate
-	if e32, ok := lm.m.sharedAtomicAt(lm.body[i], true); ok && e32.Rate > 0 && k > 1 {
-		c += float64(k-1) / 31 * max(0, 32/e32.Rate-c)
+	if e32, ok := lm.m.sharedAtomicAt(lm.body[i], true); ok && e32.Rate > 0 {
+		c += float64(lm.wordLanes(i)-1) / 31 * max(0, 32/e32.Rate-c)
 	}
 	return c, true
 }
@@ -671,16 +665,22 @@ func (lm *loopModel) blockWordAtomic(i int) (float64, bool) {
 			return 0, false
 		}
 	}
-	e, ok1 := lm.m.sharedAtomicAt(lm.body[i], false)
-	e32, ok32 := lm.m.sharedAtomicAt(lm.body[i], true)
-	if !ok1 || !ok32 || e32.LatencyCycles <= e.LatencyCycles {
+	step, _, ok := lm.m.sharedLaneStep(lm.body[i])
+	if !ok {
 		return 0, false
 	}
-	lanes := 32.0
-	if p := lm.body[i].Predicate; (p != "" && p != "@PT") || lm.branchedAround(i) {
-		lanes = 1
+	if lm.guarded(i) {
+		return step, true
 	}
-	return lanes * (e32.LatencyCycles - e.LatencyCycles) / 31, true
+	return 32 * step, true
+}
+
+// guarded says whether instruction i runs for only some of the warp's
+// lanes: predicated, or branched around (taken as one lane's, as a
+// guarded update or a warp-aggregated atomic is).
+func (lm *loopModel) guarded(i int) bool {
+	p := lm.body[i].Predicate
+	return (p != "" && p != "@PT") || lm.branchedAround(i)
 }
 
 // isAtomic says whether in is a global or generic atomic or reduction.
