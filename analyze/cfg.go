@@ -2,8 +2,10 @@ package analyze
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gpuarch/gpuarch/sass"
@@ -267,6 +269,10 @@ type Loop struct {
 	// instruction and of its last one.
 	StartOffset int `json:"start_offset"`
 	EndOffset   int `json:"end_offset"`
+	// SpecialGuards, for a loop Iteration left a math library's
+	// special cases out of (SpecialCases), are the offsets of the
+	// branches that guard them.
+	SpecialGuards []int `json:"special_guards,omitempty"`
 }
 
 // Loops finds the natural loops of g from its back edges (edges to a
@@ -458,13 +464,160 @@ func (g *Graph) BodyOf(blocks []int) []sass.Instruction {
 // itself where it is innermost or all the loops nested in it are spin
 // loops (SpinLoop: each taken once through); else its main path
 // (MainPath) where one skips the loops nested in it; else all its
-// blocks, each nested loop taken once through.
+// blocks, each nested loop taken once through. The blocks of a math
+// library's special cases are left out of each (SpecialCases).
 func (g *Graph) Iteration(lp Loop, loops []Loop) Loop {
-	if lp.Innermost || !g.NestedRun(lp, loops) {
-		return lp
+	if !lp.Innermost && g.NestedRun(lp, loops) {
+		if mp := g.MainPath(lp, loops); mp != nil {
+			lp.Blocks = mp
+		}
 	}
-	if mp := g.MainPath(lp, loops); mp != nil {
-		lp.Blocks = mp
+	if drop, guards := g.SpecialCases(lp); len(drop) > 0 {
+		lp.Blocks = slices.DeleteFunc(slices.Clone(lp.Blocks), func(b int) bool { return slices.Contains(drop, b) })
+		lp.SpecialGuards = guards
 	}
 	return lp
+}
+
+// SpecialCases returns the blocks of lp that run only in a math
+// library's special case, and the offsets of the branches that guard
+// them. A guard is a conditional branch on a predicate that FSETP or
+// DSETP set, in the branch's block, from an absolute value against a
+// constant that marks a range limit: infinity (|x| = ∞, NaN), a large
+// magnitude (above 2: expf's overflow at 88.7, sinf's Payne-Hanek
+// reduction beyond 105615, the high word of a double's 709.8 compared as
+// a float, 4.19) or a subnormal one (below 2^-100: 1.18e-38). The side
+// taken beyond the limit is the special case: a successor entered from
+// the branch alone, and the blocks it dominates. User code compares |x|
+// with small limits (1, 0.5), which are left alone, as are comparisons
+// with other registers and predicates combined with others (the
+// .AND/.OR's third source not PT).
+func (g *Graph) SpecialCases(lp Loop) (drop []int, guards []int) {
+	f := g.Func
+	in := map[int]bool{}
+	for _, b := range lp.Blocks {
+		in[b] = true
+	}
+	dropped := map[int]bool{}
+	for _, bi := range lp.Blocks {
+		b := g.Blocks[bi]
+		br := f.Instructions[b.Last]
+		if br.Base() != "BRA" || br.Predicate == "" || br.Predicate == "@PT" || len(b.Succs) != 2 {
+			continue
+		}
+		pred := strings.TrimPrefix(strings.TrimPrefix(br.Predicate, "@"), "!")
+		takenWhenTrue := !strings.HasPrefix(br.Predicate, "@!")
+		special, ok := specialWhenTrue(f.Instructions[b.First:b.Last], pred)
+		if !ok {
+			continue
+		}
+		target, ok := f.BranchTarget(br)
+		if !ok {
+			continue
+		}
+		var s int
+		if takenWhenTrue == special {
+			s = -1
+			for _, succ := range b.Succs {
+				if g.Blocks[succ].StartOffset == target {
+					s = succ
+				}
+			}
+		} else {
+			s = -1
+			for _, succ := range b.Succs {
+				if succ == bi+1 && g.Blocks[succ].StartOffset != target {
+					s = succ
+				}
+			}
+		}
+		if s < 0 || !in[s] || s == lp.Header || len(g.Blocks[s].Preds) != 1 {
+			continue
+		}
+		var region []int
+		for _, c := range lp.Blocks {
+			if g.Dominates(s, c) {
+				region = append(region, c)
+			}
+		}
+		latch := false
+		for _, c := range region {
+			latch = latch || slices.Contains(lp.Latches, c)
+		}
+		if latch {
+			continue
+		}
+		for _, c := range region {
+			dropped[c] = true
+		}
+		guards = append(guards, br.Offset)
+	}
+	for _, b := range lp.Blocks {
+		if dropped[b] {
+			drop = append(drop, b)
+		}
+	}
+	return drop, guards
+}
+
+// specialWhenTrue finds the last FSETP or DSETP of block (instructions
+// before its branch) that sets pred, and says whether pred true means
+// the special case SpecialCases describes (ok false where it is no such
+// comparison).
+func specialWhenTrue(block []sass.Instruction, pred string) (special, ok bool) {
+	for i := len(block) - 1; i >= 0; i-- {
+		in := block[i]
+		ops := strings.Split(in.Operands, ",")
+		for j := range ops {
+			ops[j] = strings.TrimSpace(ops[j])
+		}
+		if len(ops) == 0 || ops[0] != pred {
+			if len(ops) > 1 && ops[1] == pred {
+				return false, false
+			}
+			continue
+		}
+		base := in.Base()
+		if (base != "FSETP" && base != "DSETP") || in.Predicate != "" || len(ops) != 5 || ops[1] != "PT" || ops[4] != "PT" {
+			return false, false
+		}
+		parts := strings.Split(in.Opcode, ".")
+		if len(parts) < 3 {
+			return false, false
+		}
+		cmp := parts[1]
+		a, c := ops[2], ops[3]
+		if strings.HasPrefix(c, "|") {
+			a, c = c, a
+			cmp = map[string]string{"LT": "GT", "LE": "GE", "GT": "LT", "GE": "LE", "LTU": "GTU", "LEU": "GEU", "GTU": "LTU", "GEU": "LEU"}[cmp]
+		}
+		if !strings.HasPrefix(a, "|") || cmp == "" {
+			return false, false
+		}
+		lim, err := strconv.ParseFloat(strings.TrimPrefix(strings.TrimSpace(c), "+"), 64)
+		if err != nil {
+			return false, false
+		}
+		lim = math.Abs(lim)
+		above := map[string]bool{"GT": true, "GE": true, "GTU": true, "GEU": true}[cmp]
+		below := map[string]bool{"LT": true, "LE": true, "LTU": true, "LEU": true}[cmp]
+		switch {
+		case math.IsInf(lim, 0):
+			switch cmp {
+			case "EQ", "EQU":
+				return true, true
+			case "NE", "NEU":
+				return false, true
+			}
+			if above || below {
+				return above, true
+			}
+		case lim > 2 && (above || below):
+			return above, true
+		case lim > 0 && lim < 0x1p-100 && (above || below):
+			return below, true
+		}
+		return false, false
+	}
+	return false, false
 }

@@ -164,6 +164,13 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) (_
 			continue
 		}
 		lr.StartOffset, lr.EndOffset, lr.Depth, lr.Blocks = lp.StartOffset, lp.EndOffset, lp.Depth, len(lp.Blocks)
+		if len(lp.SpecialGuards) > 0 {
+			var offs []string
+			for _, o := range lp.SpecialGuards {
+				offs = append(offs, fmt.Sprintf("%#04x", o))
+			}
+			lr.Notes = append(lr.Notes, fmt.Sprintf("assumed: the branches at %s guard a math library's special cases (an absolute value beyond a range limit: infinity, an overflow or reduction threshold, a subnormal) that do not run; the blocks only they lead to are left out", strings.Join(offs, ", ")))
+		}
 		if lr.Blocks > 1 {
 			lr.Notes = append(lr.Notes, fmt.Sprintf("assumed: all %d blocks of the loop run each iteration (conditional code counted as taken)", lr.Blocks))
 		}

@@ -721,6 +721,16 @@ func andVal(a, m lval) lval {
 			n := int64(bits.TrailingZeros64(uint64(lo)))
 			return shlVal(andVal(shrVal(a, n), constVal(mask/lo)), n)
 		}
+		if mask > 0 && mask&(mask+1) == 0 {
+			// A low mask the lanes wrap ((k + lane) & 15, a ring
+			// of counters): (base + d) mod 2^n is the lanes'
+			// d mod 2^n rotated by the base's part, which moves
+			// which lane has which value, not how many share
+			// one; taken with that part 0.
+			r.known = true
+			r.assume = append(r.assume, fmt.Sprintf("an AND mask %#x the lanes wrap: the values taken with the loop's part 0 (it rotates them, not how many lanes share one)", mask))
+			return r
+		}
 		return lval{assume: as, scrambled: true}
 	}
 	if mask >= 0 && mask < al {
@@ -986,7 +996,11 @@ func mergeVal(a, b lval) lval {
 	c := b.d[0] - a.d[0]
 	for i := range a.d {
 		if b.d[i]-a.d[i] != c {
-			return lval{assume: joinAssume(a, b)}
+			// The lanes move apart by different amounts from
+			// one iteration to the next (a per-lane generator,
+			// x = x·a + c): past the first iterations their
+			// values are taken as scattered.
+			return lval{assume: joinAssume(a, b), scrambled: laneVarying(a) || laneVarying(b)}
 		}
 	}
 	if c == 0 && a.known && b.known && a.base == b.base {
@@ -1452,6 +1466,11 @@ type laneAccess struct {
 	// one name and the same lane offsets are iterOff apart. 0 for none.
 	iterSym uint64
 	iterOff int64
+	// misalign, for an access with iterSym whose base is not known to
+	// be 128-byte aligned, is iterOff modulo 128: the named base taken
+	// aligned rather than the access's own (a stencil's c - 1 reads 4
+	// bytes before c's line, two lines a request where c reads one).
+	misalign int64
 	// distinct, for a MATCH.ANY (no memory access), is how many
 	// distinct values its lanes' key is taken to hold: counted where
 	// the lanes' values are followed, the groups of lanes that share one
@@ -1716,6 +1735,9 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 						first[in.Offset] = a
 						if la, ok := out[in.Offset]; ok && a.ok && !a.known && a.sym != 0 && slices.Equal(a.d[:], la.offsets[:]) {
 							la.iterSym, la.iterOff = a.sym, a.off
+							if la.baseAlign < 128 {
+								la.misalign = ((a.off % 128) + 128) % 128
+							}
 							out[in.Offset] = la
 						}
 					} else if la, ok := out[in.Offset]; ok {
@@ -1895,4 +1917,25 @@ func laneStrides(ins []sass.Instruction) map[int]int64 {
 // where none is.
 func instructionAt(ins []sass.Instruction, off int) int {
 	return slices.IndexFunc(ins, func(in sass.Instruction) bool { return in.Offset == off })
+}
+
+// laneVarying reports whether a followed value differs between lanes.
+func laneVarying(v lval) bool {
+	for _, d := range v.d {
+		if d != v.d[0] {
+			return true
+		}
+	}
+	return false
+}
+
+// placed is the lanes' offsets with the access's displacement within a
+// 128-byte line (misalign) added: what its sectors and lines are counted
+// from.
+func (la laneAccess) placed() [32]int64 {
+	out := la.offsets
+	for l := range out {
+		out[l] += la.misalign
+	}
+	return out
 }

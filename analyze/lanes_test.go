@@ -547,3 +547,67 @@ func TestLop3Alignment(t *testing.T) {
 		t.Errorf("(k*4 & 0x30) | (8 & tid): ok %v, lanes %v, want lanes 8..15 at +8", v.ok, v.d)
 	}
 }
+
+// TestLaneGeneratorsRingsAndNeighbours covers three of the evaluator's
+// rules: a per-lane generator carried round the loop (x = x·a + c, its
+// top bits a bucket) is scattered over the window its shift leaves, every
+// block on the same one; an index the lanes wrap under a low mask ((tid +
+// k) & 15, a ring of counters) keeps how many lanes share each word; and
+// a stencil's neighbour c - 1 reads 4 bytes before c's line (two lines a
+// request, c one).
+func TestLaneGeneratorsRingsAndNeighbours(t *testing.T) {
+	l, err := sass.ParseListing(`
+        .text.k:
+        /*0000*/                   S2R R0, SR_CTAID.X ;
+        /*0010*/                   ULDC UR4, c[0x0][0x0] ;
+        /*0020*/                   S2R R13, SR_TID.X ;
+        /*0030*/                   IMAD R9, R0, UR4, R13 ;
+        /*0040*/                   LDC.64 R4, c[0x0][0x248] ;
+        /*0050*/                   IMAD.MOV.U32 R12, RZ, RZ, 0x41c64e6d ;
+        /*0060*/                   IMAD R11, R9, -0x61c8864f, 0x11 ;
+        /*0070*/                   MOV R20, R13 ;
+.L_x_1:
+        /*0080*/                   IMAD R11, R11, R12, 0x3039 ;
+        /*0090*/                   SHF.R.U32.HI R10, RZ, 0x16, R11 ;
+        /*00a0*/                   IMAD.WIDE.U32 R6, R10, 0x4, R4 ;
+        /*00b0*/                   ATOMG.E.ADD.STRONG.GPU PT, R7, desc[UR6][R6.64], R15 ;
+        /*00c0*/                   SHF.L.U32 R16, R20, 0x2, RZ ;
+        /*00d0*/                   LOP3.LUT R16, R16, 0x3c, RZ, 0xc0, !PT ;
+        /*00e0*/                   IADD3 R16, P0, R16, UR8, RZ ;
+        /*00f0*/                   IMAD.X R17, RZ, RZ, UR9, P0 ;
+        /*0100*/                   ATOMG.E.INC.STRONG.GPU PT, R18, desc[UR6][R16.64], R19 ;
+        /*0110*/                   IADD3 R14, R9, -0x1, RZ ;
+        /*0120*/                   IMAD.WIDE.U32 R14, R14, 0x4, R4 ;
+        /*0130*/                   LDG.E R21, desc[UR6][R14.64] ;
+        /*0140*/                   IMAD.WIDE.U32 R22, R9, 0x4, R4 ;
+        /*0150*/                   LDG.E R23, desc[UR6][R22.64] ;
+        /*0160*/                   IADD3 R9, R9, 0x8000, RZ ;
+        /*0170*/                   VIADD R20, R20, 0x1 ;
+        /*0180*/                   BRA ` + "`" + `(.L_x_1) ;
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	las := laneAddresses(l.Functions[0].Instructions, [][2]int{{0x80, 0x180}})
+	if la := las[0xb0]; !la.scattered || !la.shared || la.span != 4093 {
+		t.Errorf("0xb0: scattered %v, shared by every block %v, span %d; want a window of 4093 bytes every block shares", la.scattered, la.shared, la.span)
+	}
+	ring := las[0x100]
+	if !ring.known {
+		t.Fatalf("0x100: the ring's lanes not followed")
+	}
+	words := map[int64]int{}
+	for _, o := range ring.offsets {
+		words[o]++
+	}
+	for w := int64(0); w < 64; w += 4 {
+		if words[w] != 2 {
+			t.Errorf("0x100: word at %d taken by %d lanes, want 2 (the ring's 16 words, 2 lanes each): %v", w, words[w], ring.offsets)
+		}
+	}
+	for off, want := range map[int][2]int{0x130: {5, 2}, 0x150: {4, 1}} {
+		if s, n := globalSectors(las[off].placed(), 4); s != want[0] || n != want[1] {
+			t.Errorf("%#x: %d sectors, %d lines a request, want %d and %d", off, s, n, want[0], want[1])
+		}
+	}
+}

@@ -268,36 +268,59 @@ func (lm *loopModel) hasWavefronts(i int) bool {
 	return ok
 }
 
-// oneWordAtomic is, for a global atomic whose lanes all address one word
-// that every block shares (the lanes' offsets alike, the base computed
-// without the block index), its cycles per warp request on one SM: the
-// grid's requests on that word one pass each, 32 a request where every
-// lane adds (the L2 performs a word's atomics one after another: the
-// dispatch suite's "32 lanes one address" against its one-lane records),
-// one where the atomic is predicated (taken as the warp's one lane
-// adding its sum, as warp-aggregated atomics do: stated), each pass at the
-// grid's one-address rate per SM (Machine.gridAtomicRate: the float adds' for a float add). ok is false for other
-// accesses or where that record is missing.
-func (lm *loopModel) oneWordAtomic(i int) (cycles, passes float64, ok bool) {
+// gridWordsAtomic is, for a global atomic whose lanes address a few
+// words that every block shares (the lanes' offsets known, the base
+// computed without the block index) with two lanes or more on one of
+// them, its cycles per warp request on one SM and the lines the words
+// lie on: the grid's requests on those words, the L2 making for each
+// 32-byte sector as many passes as the most lanes on one of its words
+// (a word's atomics one after another: the dispatch suite's "32 lanes
+// one address" against its one-lane records; sectorPasses' probe), one
+// pass where the atomic is predicated (taken as the warp's one lane
+// adding its sum, as warp-aggregated atomics do: stated), each pass at
+// the grid's one-address rate per SM (Machine.gridAtomicRate: the float
+// adds' for a float add), spread over the atomic units of the lines
+// (atomicUnits). ok is false for other accesses, for lanes each on a
+// word of its own, or where that record is missing.
+func (lm *loopModel) gridWordsAtomic(i int) (cycles, passes, lines float64, ok bool) {
 	op := lm.mem[i]
 	rate := lm.m.gridAtomicRate(lm.body[i])
 	if op == nil || op.space != "global" || !isAtomic(lm.body[i]) || rate <= 0 {
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
 	la, known := lm.access(i)
 	if !known || la.block {
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
-	for _, o := range la.offsets {
-		if o != la.offsets[0] {
-			return 0, 0, false
-		}
-	}
-	passes = 32
 	if lm.guarded(i) {
-		passes = 1
+		for _, o := range la.offsets {
+			if o != la.offsets[0] {
+				return 0, 0, 0, false
+			}
+		}
+		return 1 / rate, 1, 1, true
 	}
-	return passes / rate, passes, true
+	size := int64(max(op.bytes, 4))
+	words := map[int64]int{}
+	most := map[int64]int{}
+	lineSet := map[int64]bool{}
+	deepest := 0
+	for _, o := range la.offsets {
+		w := floorDiv(o, size)
+		words[w]++
+		deepest = max(deepest, words[w])
+		sec := floorDiv(o, 32)
+		most[sec] = max(most[sec], words[w])
+		lineSet[floorDiv(o, 128)] = true
+	}
+	if deepest < 2 {
+		return 0, 0, 0, false
+	}
+	for _, n := range most {
+		passes += float64(n)
+	}
+	lines = float64(len(lineSet))
+	return passes / (rate * atomicUnits(lines)), passes, lines, true
 }
 
 // scatteredWrite is what global store or atomic i costs the SM per warp
@@ -339,7 +362,7 @@ func (lm *loopModel) lineEachLane(i int) bool {
 	case la.scattered && !la.shared && len(la.vals) == 0:
 		return true
 	case la.known:
-		_, l := globalSectors(la.offsets, lm.mem[i].bytes)
+		_, l := globalSectors(la.placed(), lm.mem[i].bytes)
 		return l == 32
 	}
 	return false
@@ -949,7 +972,7 @@ func (lm *loopModel) lanesText(i int) string {
 			return fmt.Sprintf("%s: conflict-free, %d wavefront%s%s", pat, w, plural(w), iter)
 		}
 	}
-	sec, lines := globalSectors(la.offsets, op.bytes)
+	sec, lines := globalSectors(la.placed(), op.bytes)
 	again := ""
 	if j := lm.neighbour(i); j >= 0 && !op.store {
 		again = fmt.Sprintf("; the lines of %#06x's load again, %+d B on (the L1 serves them)", lm.body[j].Offset, la.iterOff-lm.lanes[lm.body[j].Offset].iterOff)
@@ -1073,7 +1096,7 @@ func (lm *loopModel) l1Spread(i int, level string) (cycles, wavefronts, lines fl
 	}
 	var banks float64
 	if la, known := lm.access(i); known {
-		_, n := globalSectors(la.offsets, op.bytes)
+		_, n := globalSectors(la.placed(), op.bytes)
 		if n < 2 {
 			return 0, 0, 0, false
 		}
@@ -1324,7 +1347,7 @@ func (lm *loopModel) ownLatency(i int, level string) (float64, string, bool) {
 			if la, ok := lm.access(i); ok && op.space == "global" && lv.Name == "L1" {
 				// Each line past the first leaves the L1's data
 				// pipeline a wavefront later.
-				if _, lines := globalSectors(la.offsets, op.bytes); lines > 1 {
+				if _, lines := globalSectors(la.placed(), op.bytes); lines > 1 {
 					step := max(lv.DivergentCycles/32, lm.m.Levels["shared"].WavefrontCycles)
 					c, src = c+float64(lines-1)*step, src+fmt.Sprintf(", %d lines", lines)
 				}
@@ -1335,7 +1358,7 @@ func (lm *loopModel) ownLatency(i int, level string) (float64, string, bool) {
 				// together, beyond one load of one line.
 				sectors := float64(op.bytes)
 				if la, ok := lm.access(i); ok {
-					s, _ := globalSectors(la.offsets, op.bytes)
+					s, _ := globalSectors(la.placed(), op.bytes)
 					sectors = float64(s)
 				}
 				if extra, ok := lv.waitExtra(float64(loads), sectors, store); ok {
@@ -1352,7 +1375,7 @@ func (lm *loopModel) ownLatency(i int, level string) (float64, string, bool) {
 				// what the divergent chase's one warp (32 lines)
 				// measured beyond one line's latency, per line.
 				if one, ok := lv.loadedAt(1); ok && one > lv.LatencyCycles {
-					if _, lines := globalSectors(la.offsets, op.bytes); lines > 1 && lines < 32 {
+					if _, lines := globalSectors(la.placed(), op.bytes); lines > 1 && lines < 32 {
 						step := (one - lv.LatencyCycles) / 31
 						c, src = c+float64(lines-1)*step, src+fmt.Sprintf(", %d lines", lines)
 					}
@@ -1880,7 +1903,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			// The sectors the lanes' addresses touch are what
 			// moves between the levels.
 			var sec int
-			sec, lines = globalSectors(la.offsets, op.bytes)
+			sec, lines = globalSectors(la.placed(), op.bytes)
 			bytes = float64(32 * sec)
 			own := float64(sec)
 			if f, ok := fresh[i]; ok && f < sec && lv != "L1" {
@@ -1963,13 +1986,14 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 				p.load[i]["memory L2 atomics on the grid's lines"] = ac * W
 			}
 		}
-		if ac, passes, ok := lm.oneWordAtomic(i); ok {
+		if ac, passes, lines, ok := lm.gridWordsAtomic(i); ok {
 			gridRate = m.gridAtomicRate(lm.body[i])
-			// Atomics on one word every block shares (one global
-			// total): the whole grid's land on one word, which the
-			// L2 updates one pass after another.
+			// Atomics on words every block shares (one global
+			// total, a few hot counters): the whole grid's land
+			// on them, which the L2 updates one pass after
+			// another.
 			gridAtomics += ac
-			gridLines = max(gridLines, 1)
+			gridLines = max(gridLines, lines)
 			gridPasses += passes
 			p.load[i]["memory L2 atomics on the grid's lines"] = ac * W
 			continue
@@ -2278,7 +2302,7 @@ func analyzeLoopBlock(m *Machine, body []sass.Instruction, warps, blockWarps int
 				// fewer, as they show even where the address was
 				// loaded in the loop (a row at an index the whole
 				// warp loaded from one address: coalesced).
-				_, lines := globalSectors(la.offsets, op.bytes)
+				_, lines := globalSectors(la.placed(), op.bytes)
 				lm.divergent[i] = lines >= 32
 			} else if ok && la.groups > 0 {
 				// Groups of lanes each at one loaded value (an
@@ -2540,4 +2564,13 @@ func addressRegs(in sass.Instruction) []sass.Reg {
 		}
 	}
 	return regs
+}
+
+// floorDiv is a / b rounded towards minus infinity (b > 0).
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
 }
