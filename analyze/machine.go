@@ -153,6 +153,15 @@ func (m *Machine) gridAtomicRate(in sass.Instruction) float64 {
 	return m.GridAtomicRate
 }
 
+// warpWordRate is the rate of WarpWordRate's record for global atomic
+// in: the float adds' for a float add.
+func (m *Machine) warpWordRate(in sass.Instruction) float64 {
+	if strings.Contains(in.Opcode, ".ADD.F32") && m.WarpWordRateF32 > 0 {
+		return m.WarpWordRateF32
+	}
+	return m.WarpWordRate
+}
+
 // scatterCycles is the cycles one SM takes per warp write of instr whose
 // lanes write lines lines of their own, with warps per SM writing:
 // lines over the level's scattered-write rate at those warps
@@ -397,6 +406,16 @@ type Machine struct {
 	// performs a word's float adds slower than its integer ones.
 	GridAtomicRateF32   float64 `json:"grid_atomic_rate_f32,omitempty"`
 	GridAtomicRecordF32 string  `json:"grid_atomic_record_f32,omitempty"`
+	// WarpWordRate is the atomics per clock per SM the dispatch suite
+	// measured with every warp of the GPU adding its 32 lanes to a word
+	// of its own ("atom.global.add.u32, 32 lanes one address"): what an
+	// SM gets where its warps' lanes pile onto words no other SM
+	// touches; WarpWordRateF32 the same for float adds; the records'
+	// IDs beside them. 0 when not measured.
+	WarpWordRate      float64 `json:"warp_word_rate,omitempty"`
+	WarpWordRecord    string  `json:"warp_word_record,omitempty"`
+	WarpWordRateF32   float64 `json:"warp_word_rate_f32,omitempty"`
+	WarpWordRecordF32 string  `json:"warp_word_record_f32,omitempty"`
 	// MatchAny is match.sync.any (MATCH.ANY) on keys of as many distinct
 	// values among a warp's lanes (the warp suite's "match.sync.any.b32,
 	// <k> distinct values", its chain's other instructions taken off,
@@ -505,6 +524,10 @@ func (m *Machine) atomics(run *record.Run) {
 			case "atom.global.add.f32, " + dispatch.OneGPUWord:
 				m.GridAtomicRateF32, m.GridAtomicRecordF32 = r.Value, r.ID
 				continue
+			case "atom.global.add.u32, " + dispatch.OneWarpWord:
+				m.WarpWordRate, m.WarpWordRecord = r.Value, r.ID
+			case "atom.global.add.f32, " + dispatch.OneWarpWord:
+				m.WarpWordRateF32, m.WarpWordRecordF32 = r.Value, r.ID
 			}
 		}
 		if r.Suite == dispatch.Suite && r.Group == dispatch.GroupAtomic && r.Status == record.StatusOK && r.Value > 0 &&

@@ -272,24 +272,17 @@ func (lm *loopModel) hasWavefronts(i int) bool {
 // words that every block shares (the lanes' offsets known, the base
 // computed without the block index) with two lanes or more on one of
 // them, its cycles per warp request on one SM and the lines the words
-// lie on: the grid's requests on those words, the L2 making for each
-// 32-byte sector as many passes as the most lanes on one of its words
-// (a word's atomics one after another: the dispatch suite's "32 lanes
-// one address" against its one-lane records; sectorPasses' probe), one
-// pass where the atomic is predicated (taken as the warp's one lane
-// adding its sum, as warp-aggregated atomics do: stated), each pass at
-// the grid's one-address rate per SM (Machine.gridAtomicRate: the float
+// lie on: the grid's requests on those words (wordPasses), one pass
+// where the atomic is predicated (taken as the warp's one lane adding
+// its sum, as warp-aggregated atomics do: stated), each pass at the
+// grid's one-address rate per SM (Machine.gridAtomicRate: the float
 // adds' for a float add), spread over the atomic units of the lines
 // (atomicUnits). ok is false for other accesses, for lanes each on a
-// word of its own, or where that record is missing.
+// word of their own, or where that record is missing.
 func (lm *loopModel) gridWordsAtomic(i int) (cycles, passes, lines float64, ok bool) {
-	op := lm.mem[i]
 	rate := lm.m.gridAtomicRate(lm.body[i])
-	if op == nil || op.space != "global" || !isAtomic(lm.body[i]) || rate <= 0 {
-		return 0, 0, 0, false
-	}
 	la, known := lm.access(i)
-	if !known || la.block {
+	if !lm.globalAtomic(i) || rate <= 0 || !known || la.block {
 		return 0, 0, 0, false
 	}
 	if lm.guarded(i) {
@@ -300,7 +293,49 @@ func (lm *loopModel) gridWordsAtomic(i int) (cycles, passes, lines float64, ok b
 		}
 		return 1 / rate, 1, 1, true
 	}
-	size := int64(max(op.bytes, 4))
+	passes, lines, ok = wordPasses(la, lm.mem[i].bytes)
+	if !ok {
+		return 0, 0, 0, false
+	}
+	return passes / (rate * atomicUnits(lines)), passes, lines, true
+}
+
+// blockWordsAtomic is, for a global atomic whose lanes address a few
+// words of the block's own (the base computed from the block index: a
+// block's total) with two lanes or more on one of them, its cycles per
+// warp request on one SM: its passes (wordPasses) at the rate the
+// dispatch suite measured with every warp of the GPU adding its lanes to
+// a word of its own (Machine.warpWordRate). Where the block's warps share
+// the word the L2 also takes their requests one after another, which
+// that record (a word a warp) does not hold. ok is false for other
+// accesses or where the record is missing.
+func (lm *loopModel) blockWordsAtomic(i int) (cycles, passes float64, ok bool) {
+	rate := lm.m.warpWordRate(lm.body[i])
+	la, known := lm.access(i)
+	if !lm.globalAtomic(i) || rate <= 0 || !known || !la.block || lm.guarded(i) {
+		return 0, 0, false
+	}
+	passes, _, ok = wordPasses(la, lm.mem[i].bytes)
+	if !ok {
+		return 0, 0, false
+	}
+	return passes / rate, passes, true
+}
+
+// globalAtomic reports whether instruction i is a global atomic.
+func (lm *loopModel) globalAtomic(i int) bool {
+	op := lm.mem[i]
+	return op != nil && op.space == "global" && isAtomic(lm.body[i])
+}
+
+// wordPasses is the passes the L2 makes over a warp's atomic request of
+// width bytes whose lanes' offsets are known: for each 32-byte sector,
+// as many as the most lanes on one of its words (a word's atomics one
+// after another: the dispatch suite's "32 lanes one address" against its
+// one-lane records; sectorPasses' probe), and the 128-byte lines the
+// words lie on. ok is false where no two lanes share a word.
+func wordPasses(la laneAccess, width int) (passes, lines float64, ok bool) {
+	size := int64(max(width, 4))
 	words := map[int64]int{}
 	most := map[int64]int{}
 	lineSet := map[int64]bool{}
@@ -314,13 +349,12 @@ func (lm *loopModel) gridWordsAtomic(i int) (cycles, passes, lines float64, ok b
 		lineSet[floorDiv(o, 128)] = true
 	}
 	if deepest < 2 {
-		return 0, 0, 0, false
+		return 0, 0, false
 	}
 	for _, n := range most {
 		passes += float64(n)
 	}
-	lines = float64(len(lineSet))
-	return passes / (rate * atomicUnits(lines)), passes, lines, true
+	return passes, float64(len(lineSet)), true
 }
 
 // scatteredWrite is what global store or atomic i costs the SM per warp
@@ -1827,6 +1861,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	divergent := map[string]float64{}
 	atomics := map[string]float64{}
 	var gridAtomics, gridLines, gridPasses, gridRate float64
+	var blockAtomics, blockPasses, blockRate float64
 	fresh := lm.freshSectors()
 	for i, op := range lm.mem {
 		if op == nil {
@@ -1998,6 +2033,15 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			p.load[i]["memory L2 atomics on the grid's lines"] = ac * W
 			continue
 		}
+		if ac, passes, ok := lm.blockWordsAtomic(i); ok {
+			// Atomics on a word of the block's own (the block's
+			// total): each SM's pile onto its words.
+			blockAtomics += ac
+			blockPasses += passes
+			blockRate = m.warpWordRate(lm.body[i])
+			p.load[i]["memory L2 atomics on the block's words"] = ac * W
+			continue
+		}
 		if b := lm.body[i].Base(); (b == "RED" || b == "REDG" || b == "ATOMG" || b == "ATOM") && known && lv != "L1" {
 			// Atomics are performed at the L2: every request
 			// passes its slices at the rate the transfer-unit
@@ -2059,6 +2103,10 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	if gridAtomics > 0 {
 		add(Bound{Name: "memory L2 atomics on the grid's lines", Kind: "memory:L2", Cycles: gridAtomics * W,
 			Detail: fmt.Sprintf("%.1f cycles/iteration/warp (32 lanes' atomics on %.0f lines every block shares: %.1f passes a warp, a sector's lanes on distinct words in one pass and those on one word in one each, each pass the grid's at %.5f a clock per SM, the dispatch suite's one-address record, over %.0f atomic units) × %d warps", gridAtomics, gridLines, gridPasses, gridRate, atomicUnits(gridLines), warps)})
+	}
+	if blockAtomics > 0 {
+		add(Bound{Name: "memory L2 atomics on the block's words", Kind: "memory:L2", Cycles: blockAtomics * W,
+			Detail: fmt.Sprintf("%.1f cycles/iteration/warp (32 lanes' atomics on words of the block's own: %.1f passes a warp, those on one word in one each, at %.4f a clock per SM, the dispatch suite's record of every warp's lanes on a word of its own) × %d warps", blockAtomics, blockPasses, blockRate, warps)})
 	}
 	for _, key := range sortedKeys(atomics) {
 		lv, _, _ := strings.Cut(key, " ")
