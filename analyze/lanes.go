@@ -1249,6 +1249,12 @@ func (s laneState) step(in sass.Instruction) {
 		} else {
 			v = unknownVal()
 		}
+	case opc == "PRMT" && len(src) == 3:
+		if sel, ok := imm(1); ok {
+			v = prmtVal(arg(0), sel, arg(2))
+		} else {
+			v = unknownVal()
+		}
 	case base == "BREV" && len(src) == 1:
 		v = brevVal(arg(0))
 	case (opc == "SHF.R.U32.HI") && len(src) == 3 && src[0] == "RZ":
@@ -1936,6 +1942,57 @@ func (la laneAccess) placed() [32]int64 {
 	out := la.offsets
 	for l := range out {
 		out[l] += la.misalign
+	}
+	return out
+}
+
+// prmtVal is PRMT a, sel, b (PTX prmt.b32's default mode: each result
+// byte i is byte sel[4i+2:4i] of the eight bytes b:a, a's bytes 0 to 3)
+// where it moves each input's bytes as one block by whole bytes: (b <<
+// 8) | (a & 0xff), which compilers emit for row × 256 + lane. The
+// blocks never overlap, so the result is their sum. A selector that
+// replicates a byte's sign (bit 3 of a nibble), uses a byte twice, or
+// moves an input's bytes by different shifts is not followed.
+func prmtVal(a lval, sel int64, b lval) lval {
+	type block struct {
+		shift  int64 // result byte minus input byte
+		mask   int64 // the input's bytes used
+		used   bool
+		broken bool
+	}
+	var blocks [2]block
+	seen := map[int64]bool{}
+	for i := int64(0); i < 4; i++ {
+		n := sel >> (4 * i) & 0xf
+		if n&8 != 0 || seen[n] {
+			return unknownVal(joinAssume(a, b)...)
+		}
+		seen[n] = true
+		src, byt := n/4, n%4
+		bl := &blocks[src]
+		if bl.used && bl.shift != i-byt {
+			bl.broken = true
+		}
+		bl.shift, bl.used = i-byt, true
+		bl.mask |= 0xff << (8 * byt)
+	}
+	out := constVal(0)
+	for k, in := range []lval{a, b} {
+		bl := blocks[k]
+		if !bl.used {
+			continue
+		}
+		if bl.broken {
+			return unknownVal(joinAssume(a, b)...)
+		}
+		piece := andVal(in, constVal(bl.mask))
+		switch {
+		case bl.shift > 0:
+			piece = shlVal(piece, 8*bl.shift)
+		case bl.shift < 0:
+			piece = shrVal(piece, -8*bl.shift)
+		}
+		out = addVal(out, piece)
 	}
 	return out
 }

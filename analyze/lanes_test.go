@@ -611,3 +611,34 @@ func TestLaneGeneratorsRingsAndNeighbours(t *testing.T) {
 		}
 	}
 }
+
+// TestPrmtVal covers PRMT's byte moves: (row << 8) | (lane & 0xff) as a
+// compiler emits it for row × 256 + lane keeps the lanes' offsets over
+// the row's unknown base; a selector that replicates a sign byte is not
+// followed.
+func TestPrmtVal(t *testing.T) {
+	lane := lval{ok: true, known: true}
+	for l := range lane.d {
+		lane.d[l] = int64(l)
+	}
+	row := uniformVal(1)
+	got := prmtVal(lane, 0x6540, row)
+	if !got.ok || got.known {
+		t.Fatalf("prmt 0x6540 of the lane and a uniform row: ok %v, known %v; want the lanes followed over an unknown base", got.ok, got.known)
+	}
+	for l, d := range got.d {
+		if d != int64(l) {
+			t.Fatalf("lane %d at %d, want %d (the lane index in the low byte)", l, d, l)
+		}
+	}
+	if got.alignment() < 256 {
+		t.Errorf("base aligned to %d, want 256 or more (the row shifted up a byte)", got.alignment())
+	}
+	if v := prmtVal(lane, 0x8880, row); v.ok {
+		t.Errorf("a sign-replicating selector followed: %+v", v)
+	}
+	both := prmtVal(constVal(0x12), 0x7604, constVal(0x34))
+	if !both.ok || !both.known || both.base+both.d[0] != 0x1234 {
+		t.Errorf("prmt 0x7604 of 0x12 and 0x34 = %#x, want 0x1234 (b's byte 0, then a's)", both.base+both.d[0])
+	}
+}

@@ -388,12 +388,17 @@ func (lm *loopModel) scatteredWrite(i int, lv string, W float64) (float64, bool)
 }
 
 // lineEachLane reports whether global access i touches a line per lane:
-// lanes hashed over a window no block shares with another, or known
-// offsets a line or more apart.
+// lanes hashed over a window no block shares with another or over one
+// every block shares past 32 lines, or known offsets a line or more
+// apart.
 func (lm *loopModel) lineEachLane(i int) bool {
 	la := lm.lanes[lm.body[i].Offset]
 	switch {
-	case la.scattered && !la.shared && len(la.vals) == 0:
+	case la.scattered && len(la.vals) == 0 && (!la.shared || la.span > 32*128):
+		// A window every block shares past 32 lines (the most the
+		// probe of atomicUnits spread a grid's atomics over) is
+		// taken as lines of their own too: the scattered writes'
+		// record, over a window far larger than the lanes, holds.
 		return true
 	case la.known:
 		_, l := globalSectors(la.placed(), lm.mem[i].bytes)
