@@ -2191,6 +2191,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 		loop.Controls = lm.controls()
 		loop.LoopControl, loop.Branch = 0, m.BranchCycles
 	}
+	loop.Occupancies = lm.occupancies(l)
 	got, err := l.Replay(loop, m.ALU.Latency, im)
 	if err != nil {
 		return p, fmt.Errorf("replay: %w", err)
@@ -2626,4 +2627,28 @@ func floorDiv(a, b int64) int64 {
 		q--
 	}
 	return q
+}
+
+// occupancies is, for the replay, each instruction's cycles on its
+// pipeline where its own measured rate (the ALU suite's throughput of
+// the instruction) is below its layout class's pipeline's: the issue
+// width over that rate (IMAD.WIDE and IMAD.HI take the IMAD pipeline
+// half as often as IMAD); 0 elsewhere, nil where none is slower.
+func (lm *loopModel) occupancies(l *infer.Layout) []float64 {
+	var out []float64
+	for i, in := range lm.body {
+		if lm.mem[i] != nil {
+			continue
+		}
+		own, _, ok := lm.rate(i)
+		pipe, okPipe := l.PipeRate(in.Opcode)
+		if !ok || !okPipe || own <= 0 || own >= 0.9*pipe {
+			continue
+		}
+		if out == nil {
+			out = make([]float64, len(lm.body))
+		}
+		out[i] = max(1, lm.m.Issue) / own
+	}
+	return out
 }

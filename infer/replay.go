@@ -74,6 +74,12 @@ type Loop struct {
 	// cycles (LoopControl is then unused).
 	Controls []sass.Control
 	Branch   float64
+	// Occupancies, when set, holds per Body instruction the cycles it
+	// holds its pipeline where positive and longer than the pipeline's
+	// own interval: what the caller measured of an instruction slower
+	// than its class (IMAD.WIDE and IMAD.HI at half the IMAD
+	// pipeline's rate).
+	Occupancies []float64
 }
 
 // Replayed is what the replay of a loop found.
@@ -114,6 +120,9 @@ type step struct {
 	ctl *sass.Control
 	// branch is true for a BRA.
 	branch bool
+	// occupy is the cycles the instruction holds its pipeline
+	// (Loop.Occupancies); 0 for the pipeline's own interval.
+	occupy float64
 }
 
 // MIOQueue is how many warp instructions of variable latency may wait
@@ -220,6 +229,25 @@ func (l *Layout) compile(body []string, latency map[string]float64, override []f
 	return out, nil
 }
 
+// PipeRate is the rate, warp instructions per clock per SM, of the one
+// pipeline opcode's class issues to; ok false for an opcode of no class
+// or of a class spread over several.
+func (l *Layout) PipeRate(opcode string) (float64, bool) {
+	var classes []string
+	for c := range l.rate {
+		classes = append(classes, c)
+	}
+	c := ClassOf(opcode, classes)
+	if c == "" {
+		return 0, false
+	}
+	ps := l.candidates(c)
+	if len(ps) != 1 {
+		return 0, false
+	}
+	return l.Pipelines[ps[0]].Rate, true
+}
+
 // candidates are the pipelines a class may issue to: a spread class's own
 // pipeline first, then the ones it shares.
 func (l *Layout) candidates(c string) []int {
@@ -244,6 +272,14 @@ func (l *Layout) Replay(loop Loop, latency map[string]float64, m IssueModel) (Re
 	prog, err := l.compile(loop.Body, latency, loop.Latencies, loop.Controls)
 	if err != nil {
 		return Replayed{}, fmt.Errorf("loop %s: %w", loop.ID, err)
+	}
+	if loop.Occupancies != nil {
+		if len(loop.Occupancies) != len(prog) {
+			return Replayed{}, fmt.Errorf("loop %s: %d occupancies for %d instructions", loop.ID, len(loop.Occupancies), len(prog))
+		}
+		for k, o := range loop.Occupancies {
+			prog[k].occupy = max(0, o)
+		}
 	}
 	return l.replay(prog, loop, m)
 }
@@ -340,7 +376,7 @@ func (l *Layout) replay(prog []step, loop Loop, m IssueModel) (Replayed, error) 
 				// A queued instruction starts once the pipeline
 				// has taken the ones before it.
 				delay[w] = max(0, int(math.Ceil(busy[p]-1+eps)))
-				busy[p] += interval[p]
+				busy[p] += math.Max(interval[p], s.occupy)
 				if s.class >= 0 {
 					turn[w][s.class]++
 				}

@@ -276,3 +276,30 @@ func TestReplayControls(t *testing.T) {
 		t.Error("controls of the wrong length accepted")
 	}
 }
+
+// TestReplayOccupancies checks that an instruction the caller measured
+// slower than its pipeline (IMAD.WIDE at half the IMAD pipeline's rate)
+// holds the pipeline as long as its own rate says, and that a wrong
+// count of occupancies is an error.
+func TestReplayOccupancies(t *testing.T) {
+	l := handLayout()
+	body := loopOf(4, 8, "IMAD {i}, {i}, R3, UR4")
+	plain, err := l.Replay(Loop{ID: "imad", Body: body, WarpsPerSM: 32, Counted: len(body)}, lat, IssueModel{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	occ := make([]float64, len(body))
+	for i := range occ {
+		occ[i] = 4 // the issue width over a rate of 1 a clock per SM
+	}
+	slow, err := l.Replay(Loop{ID: "imad.wide", Body: body, WarpsPerSM: 32, Counted: len(body), Occupancies: occ}, lat, IssueModel{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(plain.Rate-2) > 0.06 || math.Abs(slow.Rate-1) > 0.03 {
+		t.Errorf("rates %.3f and %.3f, want 2 (the pipeline's) and 1 (each instruction holding it 4 cycles)", plain.Rate, slow.Rate)
+	}
+	if _, err := l.Replay(Loop{ID: "short", Body: body, WarpsPerSM: 32, Counted: len(body), Occupancies: occ[:1]}, lat, IssueModel{}); err == nil {
+		t.Error("one occupancy for a longer body: no error")
+	}
+}
