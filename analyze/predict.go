@@ -972,7 +972,7 @@ func (lm *loopModel) lanesText(i int) string {
 		case g.groups > 0 && op.space == "global":
 			sec, lines := g.groupedSectors(op.bytes)
 			return fmt.Sprintf("%d groups of lanes, each at one loaded value: %d sectors, %d line%s per request", g.groups, sec, lines, plural(lines))
-		case lm.divergent[i] && lm.lanes[lm.body[i].Offset].scattered:
+		case (lm.divergent[i] || op.store && op.space == "global") && lm.lanes[lm.body[i].Offset].scattered && !lm.lanes[lm.body[i].Offset].shared:
 			return "scattered (hashed per lane): taken as a line per lane"
 		case lm.divergent[i]:
 			return "address loaded in the loop: taken as a line per lane"
@@ -2151,6 +2151,20 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			detail = fmt.Sprintf("divergent loads (a line per lane) × %.1f cycles each: the loaded latency the divergent chase measured with %d warps per SM each keeping one in flight", c, warps)
 		}
 		add(Bound{Name: "memory " + key, Kind: "memory:" + lv, Cycles: divergent[key], Detail: detail})
+		// Divergent loads and writes of a line per lane at the L2 (a
+		// compare-and-swap after the load of its old value) take the
+		// same slices' line requests, one after the other, as reads
+		// and writes do. At the DRAM the load brings the line the
+		// write then finds in the L2: they use different resources.
+		if w := mems[lv+" scattered writes"]; lv == "L2" && w != nil && w.cycles > 0 {
+			add(Bound{Name: "memory " + key + " loads and scattered writes", Kind: "memory:" + lv, Cycles: divergent[key] + w.cycles*W,
+				Detail: fmt.Sprintf("(%.1f divergent loads + %.1f scattered writes) cycles/iteration × %d warps' share: a line per lane each, through the same slices", divergent[key], w.cycles*W, warps)})
+			for i := range lm.body {
+				if v := p.load[i]["memory "+key] + p.load[i]["memory "+lv+" scattered writes"]; v > 0 {
+					p.load[i]["memory "+key+" loads and scattered writes"] = v
+				}
+			}
+		}
 	}
 
 	// Dependencies.
