@@ -491,7 +491,11 @@ func (g *Graph) Iteration(lp Loop, loops []Loop) Loop {
 // the branch alone, and the blocks it dominates. User code compares |x|
 // with small limits (1, 0.5), which are left alone, as are comparisons
 // with other registers and predicates combined with others (the
-// .AND/.OR's third source not PT).
+// .AND/.OR's third source not PT). A branch with a predicate operand
+// besides its guard ("@P0 BRA P2, target", fp64 division's test of both
+// operands' range) is read by its guard alone: the other predicate only
+// sends more lanes to the side the guard's failing sends them to, as
+// the compiler emits it.
 func (g *Graph) SpecialCases(lp Loop) (drop []int, guards []int) {
 	f := g.Func
 	in := map[int]bool{}
