@@ -519,20 +519,12 @@ func (g *Graph) SpecialCases(lp Loop) (drop []int, guards []int) {
 		if !ok {
 			continue
 		}
-		var s int
-		if takenWhenTrue == special {
-			s = -1
-			for _, succ := range b.Succs {
-				if g.Blocks[succ].StartOffset == target {
-					s = succ
-				}
-			}
-		} else {
-			s = -1
-			for _, succ := range b.Succs {
-				if succ == bi+1 && g.Blocks[succ].StartOffset != target {
-					s = succ
-				}
+		// The special side: the branch's target where the branch is
+		// taken in the special case, else the block it falls into.
+		s := -1
+		for _, succ := range b.Succs {
+			if (g.Blocks[succ].StartOffset == target) == (takenWhenTrue == special) {
+				s = succ
 			}
 		}
 		if s < 0 || !in[s] || s == lp.Header || len(g.Blocks[s].Preds) != 1 {
@@ -593,7 +585,15 @@ func specialWhenTrue(block []sass.Instruction, pred string) (special, ok bool) {
 		a, c := ops[2], ops[3]
 		if strings.HasPrefix(c, "|") {
 			a, c = c, a
-			cmp = map[string]string{"LT": "GT", "LE": "GE", "GT": "LT", "GE": "LE", "LTU": "GTU", "LEU": "GEU", "GTU": "LTU", "GEU": "LEU"}[cmp]
+			// c cmp |x| is |x| cmp' c, the order reversed.
+			switch cmp[0] {
+			case 'L':
+				cmp = "G" + cmp[1:]
+			case 'G':
+				cmp = "L" + cmp[1:]
+			default:
+				cmp = ""
+			}
 		}
 		if !strings.HasPrefix(a, "|") || cmp == "" {
 			return false, false
@@ -603,8 +603,7 @@ func specialWhenTrue(block []sass.Instruction, pred string) (special, ok bool) {
 			return false, false
 		}
 		lim = math.Abs(lim)
-		above := map[string]bool{"GT": true, "GE": true, "GTU": true, "GEU": true}[cmp]
-		below := map[string]bool{"LT": true, "LE": true, "LTU": true, "LEU": true}[cmp]
+		above, below := cmp[0] == 'G', cmp[0] == 'L' // GT, GE, GTU, GEU; LT, LE, LTU, LEU
 		switch {
 		case math.IsInf(lim, 0):
 			switch cmp {

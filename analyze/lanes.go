@@ -1000,7 +1000,7 @@ func mergeVal(a, b lval) lval {
 			// one iteration to the next (a per-lane generator,
 			// x = x·a + c): past the first iterations their
 			// values are taken as scattered.
-			return lval{assume: joinAssume(a, b), scrambled: laneVarying(a) || laneVarying(b)}
+			return lval{assume: joinAssume(a, b), scrambled: !a.uniform() || !b.uniform()}
 		}
 	}
 	if c == 0 && a.known && b.known && a.base == b.base {
@@ -1923,16 +1923,6 @@ func laneStrides(ins []sass.Instruction) map[int]int64 {
 // where none is.
 func instructionAt(ins []sass.Instruction, off int) int {
 	return slices.IndexFunc(ins, func(in sass.Instruction) bool { return in.Offset == off })
-}
-
-// laneVarying reports whether a followed value differs between lanes.
-func laneVarying(v lval) bool {
-	for _, d := range v.d {
-		if d != v.d[0] {
-			return true
-		}
-	}
-	return false
 }
 
 // placed is the lanes' offsets with the access's displacement within a
