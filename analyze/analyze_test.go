@@ -1163,8 +1163,10 @@ func TestMissFraction(t *testing.T) {
 // TestQuarterRateClass checks which opcodes outside the pipes suite's
 // mixes are taken to share its quarter-rate pipeline on the H100: bit
 // reversal, leading-zero count and conversions measured alone at its
-// rate, a conversion form not measured whose base's forms all are; not a
-// full-rate FP16 add nor a shuffle.
+// rate, FP64 conversions measured slower with F2I.S64.F64's rate and
+// latency, a conversion form not measured whose base's forms all are; not
+// a full-rate FP16 add, a shuffle, nor slower units of their own (FP64
+// tensor cores, MATCH.ANY).
 func TestQuarterRateClass(t *testing.T) {
 	if testing.Short() {
 		t.Skip("validates the corpus: seconds")
@@ -1172,7 +1174,8 @@ func TestQuarterRateClass(t *testing.T) {
 	m := validateCorpus(t, filepath.Join("corpus", "NVIDIA-H100-80GB-HBM3")).m
 	for op, want := range map[string]string{
 		"BREV": "F2I", "FLO.U32": "F2I", "F2F.F64.F32": "F2I", "F2F.BF16.F32": "F2I",
-		"HADD2.F32": "", "SHFL.BFLY": "", "FFMA": "",
+		"I2F.F64.S64": "F2I", "FRND.F64.FLOOR": "F2I", "I2F.S64": "F2I",
+		"HADD2.F32": "", "SHFL.BFLY": "", "FFMA": "", "DMMA.8x8x4": "", "MATCH.ANY": "",
 	} {
 		if got := m.quarterRateClass(op); got != want {
 			t.Errorf("%s: class %q, want %q", op, got, want)

@@ -2,8 +2,10 @@ package analyze
 
 import (
 	"math"
+	"slices"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/infer"
 	"github.com/gpuarch/gpuarch/sass"
 )
 
@@ -322,30 +324,50 @@ func (lm *loopModel) missFraction(i int, level string) float64 {
 // runs at one of them a clock at 32 warps, and F2I with two F2F at one of
 // the three (corpus3's quant_dequant).
 //
+// A form measured slower than that rate shares the pipeline where its
+// rate and latency are those (within 2%) of a form the pipeline's
+// classes hold by name: on the H100 and H200 the conversions between
+// FP64 and 64-bit integers and FP64's rounding (I2F.F64.S64, FRND.F64)
+// measure 0.444 a clock and 19 cycles, as F2I.S64.F64 does, a longer
+// pass through the same unit (cvt_f64_round_modes, corpus12, runs at
+// the unit's time for all of them together).
+//
 // A form not measured (F2F.BF16.F32) takes its base opcode's measured
-// forms where every one of them runs at that rate.
+// forms where every one of them is so placed.
 func (m *Machine) quarterRateClass(opcode string) string {
-	var rates []float64
+	var forms []Measured
 	if e, ok := m.Lookup(opcode); ok && e.Rate > 0 && (opcode == e.Opcode || strings.HasPrefix(opcode, e.Opcode+".")) {
-		rates = []float64{e.Rate}
+		forms = []Measured{e}
 	} else {
 		base, _, _ := strings.Cut(opcode, ".")
 		for k, e := range m.Opcodes {
 			if b, _, _ := strings.Cut(k, "."); b == base && e.Rate > 0 {
-				rates = append(rates, e.Rate)
+				forms = append(forms, e)
 			}
 		}
 	}
-	if len(rates) == 0 {
+	if len(forms) == 0 {
 		return ""
 	}
+	near := func(a, b float64) bool { return math.Abs(a-b) <= 0.02*b }
 	for _, p := range m.ALU.Layout.Pipelines {
 		if p.Rate <= 0 || p.Rate >= 1 || len(p.Classes) == 0 {
 			continue
 		}
+		// twin: a form the pipeline's classes hold by name with e's
+		// rate and latency.
+		twin := func(e Measured) bool {
+			for k, t := range m.Opcodes {
+				if t.Rate > 0 && near(e.Rate, t.Rate) && near(e.LatencyCycles, t.LatencyCycles) &&
+					slices.Contains(p.Classes, infer.ClassOf(k, p.Classes)) {
+					return true
+				}
+			}
+			return false
+		}
 		all := true
-		for _, r := range rates {
-			all = all && math.Abs(r-p.Rate) <= 0.02*p.Rate
+		for _, e := range forms {
+			all = all && (near(e.Rate, p.Rate) || e.Rate < p.Rate && twin(e))
 		}
 		if all {
 			return p.Classes[0]
