@@ -131,6 +131,28 @@ func TestIteration(t *testing.T) {
 	}
 }
 
+// TestBodyCallees checks that a loop's body runs the CUDA compiler's
+// 64-bit division routine it calls, right after the call, and not the
+// FP32 division's slow path it also calls.
+func TestBodyCallees(t *testing.T) {
+	l := listing(t, "calls.sass")
+	g, err := BuildGraph(&l.Functions[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	loops, _ := g.Loops()
+	if len(loops) != 1 {
+		t.Fatalf("%d loops, want 1", len(loops))
+	}
+	var got []int
+	for _, in := range g.Body(loops[0]) {
+		got = append(got, in.Offset)
+	}
+	if want := []int{0x10, 0x20, 0xc0, 0xd0, 0xe0, 0xf0, 0x30, 0x40, 0x50, 0x60, 0x70}; !slices.Equal(got, want) {
+		t.Errorf("the body runs the instructions at %#x, want %#x", got, want)
+	}
+}
+
 // TestSelfBranchIsNoLoop checks that the trap after EXIT is not a loop and
 // that its block is unreachable.
 func TestSelfBranchIsNoLoop(t *testing.T) {

@@ -451,13 +451,72 @@ func (g *Graph) MainPath(lp Loop, loops []Loop) []int {
 	return out
 }
 
-// BodyOf returns the instructions of blocks in program order.
+// BodyOf returns the instructions of blocks in program order, each
+// call to a general-path routine (generalCallee) followed by the
+// routine's instructions, as the warp runs them.
 func (g *Graph) BodyOf(blocks []int) []sass.Instruction {
 	var out []sass.Instruction
 	for _, b := range blocks {
-		out = append(out, g.Func.Instructions[g.Blocks[b].First:g.Blocks[b].Last+1]...)
+		for _, in := range g.Func.Instructions[g.Blocks[b].First : g.Blocks[b].Last+1] {
+			out = append(out, in)
+			out = append(out, g.callee(in)...)
+		}
 	}
 	return out
+}
+
+// callee is the instructions a CALL runs where it calls a general-path
+// routine (generalCallee) of the function's listing: from the routine's
+// label to its first RET, inclusive; nil for other instructions and
+// other calls (a math library's slow paths, taken only for operands
+// out of the fast path's range).
+func (g *Graph) callee(in sass.Instruction) []sass.Instruction {
+	if in.Base() != "CALL" || in.Predicate == "@!PT" {
+		return nil
+	}
+	m := branchLabel.FindStringSubmatch(in.Operands)
+	if m == nil || !generalCallee(m[1]) {
+		return nil
+	}
+	off, ok := g.Func.Labels[m[1]]
+	if !ok {
+		return nil
+	}
+	ins := g.Func.Instructions
+	start := slices.IndexFunc(ins, func(x sass.Instruction) bool { return x.Offset == off })
+	if start < 0 {
+		return nil
+	}
+	for i := start; i < len(ins); i++ {
+		switch ins[i].Base() {
+		case "RET":
+			return ins[start : i+1]
+		case "CALL", "EXIT", "BRX", "JMX":
+			return nil // not the straight routine taken for one
+		}
+	}
+	return nil
+}
+
+var branchLabel = regexp.MustCompile("`\\(([^)]+)\\)")
+
+// generalCallee reports whether a called label is one of the CUDA
+// compiler's routines for 64-bit integer division and remainder
+// ("$__internal_1_$__cuda_sm20_div_u64"): the code taken whenever an
+// operand does not fit 32 bits (the 32-bit path beside it is inlined),
+// so on 64-bit data on every iteration, where the library's other
+// routines (__cuda_sm3x_div_rn_noftz_f32_slowpath,
+// __cuda_sm20_div_rn_f64_full, __cuda_sm20_sqrt_rn_f32_slowpath) are
+// slow paths for operands outside the inlined fast path's range.
+func generalCallee(label string) bool {
+	i := strings.LastIndex(label, "$")
+	name := label[i+1:]
+	for _, r := range []string{"div_u64", "rem_u64", "div_s64", "rem_s64"} {
+		if strings.HasPrefix(name, "__cuda_") && strings.HasSuffix(name, "_"+r) {
+			return true
+		}
+	}
+	return false
 }
 
 // Iteration is what one iteration of lp runs, as a loop of its own: lp

@@ -174,6 +174,15 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) (_
 		if lr.Blocks > 1 {
 			lr.Notes = append(lr.Notes, fmt.Sprintf("assumed: all %d blocks of the loop run each iteration (conditional code counted as taken)", lr.Blocks))
 		}
+		var calls []string
+		for _, in := range body {
+			if len(g.callee(in)) > 0 {
+				calls = append(calls, fmt.Sprintf("%#04x", in.Offset))
+			}
+		}
+		if len(calls) > 0 {
+			lr.Notes = append(lr.Notes, fmt.Sprintf("assumed: the calls at %s run the compiler's 64-bit integer division routine, counted in the iteration after each call (operands beyond 32 bits; the 32-bit path beside it is counted too)", strings.Join(calls, ", ")))
+		}
 		nested := skips[lp.Header]
 		if !lp.Innermost && !nested {
 			lr.Notes = append(lr.Notes, "assumed: the compare-and-swap retry loops nested in this one each run once an iteration (no other thread changed the word in between)")
