@@ -120,7 +120,7 @@ func TestIteration(t *testing.T) {
 			}
 			for _, lp := range loops {
 				var got []int
-				for _, b := range g.Iteration(lp, loops).Blocks {
+				for _, b := range g.Iteration(lp, loops, 256).Blocks {
 					got = append(got, g.Blocks[b].StartOffset)
 				}
 				if want := tc.want[lp.StartOffset]; !slices.Equal(got, want) {
@@ -128,6 +128,41 @@ func TestIteration(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestTripCount checks the trip counts found for inner loops: a tree
+// reduction over the block (blockDim.x/2 halved to zero: log2 of the
+// threads), a counter from zero to a constant, and none for a bound
+// loaded from memory.
+func TestTripCount(t *testing.T) {
+	l := listing(t, "trips.sass")
+	g, err := BuildGraph(&l.Functions[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	loops, _ := g.Loops()
+	tests := []struct {
+		start, threads, want int
+		ok                   bool
+	}{
+		{0x70, 256, 8, true}, {0x70, 32, 5, true}, {0x70, 1024, 10, true},
+		{0xe0, 256, 6, true}, {0x140, 256, 0, false},
+	}
+	for _, tc := range tests {
+		i := slices.IndexFunc(loops, func(lp Loop) bool { return lp.StartOffset == tc.start })
+		if i < 0 {
+			t.Fatalf("no loop at %#x", tc.start)
+		}
+		if n, ok := g.TripCount(loops[i], tc.threads); n != tc.want || ok != tc.ok {
+			t.Errorf("loop at %#x, %d threads: %d, %v; want %d, %v", tc.start, tc.threads, n, ok, tc.want, tc.ok)
+		}
+	}
+	// The outer loop's iteration: the load-bound loop's count is not
+	// known, so its nested loops are not repeated.
+	outer := loops[slices.IndexFunc(loops, func(lp Loop) bool { return lp.Depth == 1 })]
+	if it := g.Iteration(outer, loops, 256); len(it.Trips) != 0 {
+		t.Errorf("outer loop: trips %v, want none (one nested loop's bound is loaded)", it.Trips)
 	}
 }
 
@@ -872,7 +907,7 @@ func TestNamedPatterns(t *testing.T) {
 				if !ok {
 					t.Fatal("not in the corpus")
 				}
-				body, err := timedLoop(f)
+				body, err := timedLoop(f, 32)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -935,7 +970,7 @@ func TestInOrderControlled(t *testing.T) {
 			if !ok {
 				t.Fatal("not in the corpus")
 			}
-			body, err := timedLoop(f)
+			body, err := timedLoop(f, 32)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -991,7 +1026,7 @@ func TestLoadAttachesControls(t *testing.T) {
 	if f.Instructions[0].Control != nil {
 		t.Error("a listing gave control fields")
 	}
-	body, err := timedLoop(f)
+	body, err := timedLoop(f, 32)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1041,7 +1076,7 @@ func TestBarrierPhases(t *testing.T) {
 	if !ok {
 		t.Fatal("block_reduce is not in the corpus")
 	}
-	body, err := timedLoop(f)
+	body, err := timedLoop(f, 32)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1136,7 +1171,7 @@ func corpusLoop(t *testing.T, corpus, kernel string) *loopModel {
 	if !ok {
 		t.Fatal("not in the corpus")
 	}
-	body, err := timedLoop(f)
+	body, err := timedLoop(f, 32)
 	if err != nil {
 		t.Fatal(err)
 	}

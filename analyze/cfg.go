@@ -273,6 +273,13 @@ type Loop struct {
 	// special cases out of (SpecialCases), are the offsets of the
 	// branches that guard them.
 	SpecialGuards []int `json:"special_guards,omitempty"`
+	// Trips, for a loop whose nested loops Iteration found the trip
+	// counts of (TripCount), maps each nested loop's start offset to
+	// its count: an iteration runs that loop's blocks that many times.
+	Trips map[int]int `json:"trips,omitempty"`
+	// repeats maps the blocks of those nested loops to their loop's
+	// header and count.
+	repeats map[int][2]int
 }
 
 // Loops finds the natural loops of g from its back edges (edges to a
@@ -349,7 +356,32 @@ func (g *Graph) Loops() (loops []Loop, irreducible [][2]int) {
 
 // Body returns the loop's instructions in program order, its blocks
 // concatenated.
-func (g *Graph) Body(lp Loop) []sass.Instruction { return g.BodyOf(lp.Blocks) }
+// The blocks of a nested loop whose trip count Iteration found run that
+// many times, the loop's blocks over again each time.
+func (g *Graph) Body(lp Loop) []sass.Instruction {
+	if len(lp.repeats) == 0 {
+		return g.BodyOf(lp.Blocks)
+	}
+	var out []sass.Instruction
+	for k := 0; k < len(lp.Blocks); {
+		r, ok := lp.repeats[lp.Blocks[k]]
+		if !ok {
+			out = append(out, g.BodyOf(lp.Blocks[k:k+1])...)
+			k++
+			continue
+		}
+		// The run of blocks of one nested loop.
+		end := k
+		for end < len(lp.Blocks) && lp.repeats[lp.Blocks[end]] == r {
+			end++
+		}
+		for range r[1] {
+			out = append(out, g.BodyOf(lp.Blocks[k:end])...)
+		}
+		k = end
+	}
+	return out
+}
 
 // SpinLoop reports whether lp is a compare-and-swap retry loop: innermost,
 // with a compare-and-swap (ATOMS.CAST.SPIN, the loop compilers emit for
@@ -525,9 +557,16 @@ func generalCallee(label string) bool {
 // (MainPath) where one skips the loops nested in it; else all its
 // blocks, each nested loop taken once through. The blocks of a math
 // library's special cases are left out of each (SpecialCases).
-func (g *Graph) Iteration(lp Loop, loops []Loop) Loop {
+//
+// Where every loop nested in lp that runs is innermost with a trip
+// count TripCount finds for blocks of threads (0: not known), an
+// iteration runs all of lp's blocks, each nested loop's its trip count
+// times (Trips).
+func (g *Graph) Iteration(lp Loop, loops []Loop, threads int) Loop {
 	if !lp.Innermost && g.NestedRun(lp, loops) {
-		if mp := g.MainPath(lp, loops); mp != nil {
+		if trips, repeats, ok := g.nestedTrips(lp, loops, threads); ok {
+			lp.Trips, lp.repeats = trips, repeats
+		} else if mp := g.MainPath(lp, loops); mp != nil {
 			lp.Blocks = mp
 		}
 	}
@@ -536,6 +575,27 @@ func (g *Graph) Iteration(lp Loop, loops []Loop) Loop {
 		lp.SpecialGuards = guards
 	}
 	return lp
+}
+
+// nestedTrips is the trip count of each loop nested in lp that is no
+// spin loop, by start offset, and by block; ok false where one is not
+// innermost or its count is not known.
+func (g *Graph) nestedTrips(lp Loop, loops []Loop, threads int) (map[int]int, map[int][2]int, bool) {
+	trips, repeats := map[int]int{}, map[int][2]int{}
+	for _, o := range loops {
+		if o.Header == lp.Header || !slices.Contains(lp.Blocks, o.Header) || g.SpinLoop(o) {
+			continue
+		}
+		n, ok := g.TripCount(o, threads)
+		if !ok {
+			return nil, nil, false
+		}
+		trips[o.StartOffset] = n
+		for _, b := range o.Blocks {
+			repeats[b] = [2]int{o.Header, n}
+		}
+	}
+	return trips, repeats, len(trips) > 0
 }
 
 // SpecialCases returns the blocks of lp that run only in a math

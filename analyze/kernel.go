@@ -2,6 +2,8 @@ package analyze
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -144,10 +146,10 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) (_
 	var ranges [][2]int
 	skips := map[int]bool{} // headers of loops whose nested loops are skipped
 	for _, lp := range loops {
-		it := g.Iteration(lp, loops)
-		nested := g.NestedRun(lp, loops)
+		it := g.Iteration(lp, loops, opt.ThreadsPerBlock)
+		nested := g.NestedRun(lp, loops) && len(it.Trips) == 0
 		if nested && len(it.Blocks) == len(lp.Blocks) {
-			continue // every iteration runs a nested loop
+			continue // every iteration runs a nested loop of unknown trip count
 		}
 		skips[lp.Header] = nested
 		predicted = append(predicted, it)
@@ -183,8 +185,16 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) (_
 		if len(calls) > 0 {
 			lr.Notes = append(lr.Notes, fmt.Sprintf("assumed: the calls at %s run the compiler's 64-bit integer division routine, counted in the iteration after each call (operands beyond 32 bits; the 32-bit path beside it is counted too)", strings.Join(calls, ", ")))
 		}
+		if len(lp.Trips) > 0 {
+			var trips []string
+			offs := slices.Sorted(maps.Keys(lp.Trips))
+			for _, o := range offs {
+				trips = append(trips, fmt.Sprintf("%#04x %d times", o, lp.Trips[o]))
+			}
+			lr.Notes = append(lr.Notes, fmt.Sprintf("assumed: the loops nested in this one run their bodies each iteration as their counters say for blocks of %d threads (a counter from a constant or the block's size, stepped by a constant, against a constant): at %s", opt.ThreadsPerBlock, strings.Join(trips, ", ")))
+		}
 		nested := skips[lp.Header]
-		if !lp.Innermost && !nested {
+		if !lp.Innermost && !nested && len(lp.Trips) == 0 {
 			lr.Notes = append(lr.Notes, "assumed: the compare-and-swap retry loops nested in this one each run once an iteration (no other thread changed the word in between)")
 		}
 		if nested {

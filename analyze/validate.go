@@ -116,7 +116,7 @@ func Validate(m *Machine, l *sass.Listing, ms []Measurement) (*Validation, error
 			v.Skipped = append(v.Skipped, x.Kernel+": not in the listings")
 			continue
 		}
-		body, err := timedLoop(f)
+		body, err := timedLoop(f, x.ThreadsPerBlock)
 		if err != nil {
 			v.Skipped = append(v.Skipped, x.Kernel+": "+err.Error())
 			continue
@@ -166,7 +166,7 @@ func goalClass(level string) string {
 }
 
 // timedLoop is the loop body a corpus kernel times.
-func timedLoop(f *sass.Function) ([]sass.Instruction, error) {
+func timedLoop(f *sass.Function, threads int) ([]sass.Instruction, error) {
 	g, err := BuildGraph(f)
 	if err != nil {
 		return nil, err
@@ -201,7 +201,7 @@ func timedLoop(f *sass.Function) ([]sass.Instruction, error) {
 	if pick == nil {
 		return nil, errors.New("no loop")
 	}
-	return g.Body(g.Iteration(*pick, loops)), nil
+	return g.Body(g.Iteration(*pick, loops, threads)), nil
 }
 
 func summarize(class string, cs []Check) Summary {

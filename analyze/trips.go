@@ -1,0 +1,297 @@
+package analyze
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/gpuarch/gpuarch/sass"
+)
+
+// maxTrips caps the trip counts TripCount reports: an inner loop taken
+// more often than that is left to be predicted as a loop of its own.
+const maxTrips = 64
+
+// TripCount is how many times innermost loop lp runs its body each time
+// it is entered, where the analysis can tell: the loop leaves by its one
+// latch's conditional branch on an integer comparison (ISETP) of a
+// counter with zero or a constant; the counter changes once an iteration
+// by a constant (an add, a shift by a constant: st >>= 1 halves it);
+// and it starts from a constant or from the block's size (blockDim.x,
+// threads) shifted or offset by constants, set before the loop. The
+// classic tree reduction over a block (for st = blockDim.x/2; st > 0;
+// st >>= 1) runs log2(threads) times. ok is false for other loops (a
+// bound loaded or computed from data, a counter changed twice) and for
+// counts beyond maxTrips.
+func (g *Graph) TripCount(lp Loop, threads int) (int, bool) {
+	if !lp.Innermost || len(lp.Latches) != 1 || threads <= 0 {
+		return 0, false
+	}
+	f := g.Func
+	latch := g.Blocks[lp.Latches[0]]
+	br := f.Instructions[latch.Last]
+	if br.Base() != "BRA" || br.Predicate == "" || br.Predicate == "@PT" {
+		return 0, false
+	}
+	pred := strings.TrimPrefix(strings.TrimPrefix(br.Predicate, "@"), "!")
+	takenIf := !strings.HasPrefix(br.Predicate, "@!")
+	// The loop's instructions in program order, the branch last.
+	var body []int
+	for _, b := range lp.Blocks {
+		for i := g.Blocks[b].First; i <= g.Blocks[b].Last; i++ {
+			body = append(body, i)
+		}
+	}
+	if body[len(body)-1] != latch.Last {
+		return 0, false
+	}
+	// The comparison: the last instruction before the branch that
+	// writes its predicate.
+	cmpAt := -1
+	for k := len(body) - 2; k >= 0; k-- {
+		if in := f.Instructions[body[k]]; writesPredicate(in, pred) {
+			cmpAt = k
+			break
+		}
+	}
+	if cmpAt < 0 {
+		return 0, false
+	}
+	cmp := f.Instructions[body[cmpAt]]
+	ops := operandList(cmp)
+	if cmp.Base() != "ISETP" || cmp.Predicate != "" || len(ops) != 5 || ops[1] != "PT" || ops[4] != "PT" {
+		return 0, false
+	}
+	// The counter: the register operand the loop changes once.
+	counter, bound, counterFirst := "", int64(0), true
+	for side, o := range ops[2:4] {
+		other := ops[3-side]
+		if v, ok := constantOperand(other); ok && isRegister(o) {
+			counter, bound, counterFirst = o, v, side == 0
+			break
+		}
+	}
+	if counter == "" {
+		return 0, false
+	}
+	stepAt, step := -1, func(v uint32) uint32 { return v }
+	for k, i := range body {
+		in := f.Instructions[i]
+		if !writesRegister(in, counter) {
+			continue
+		}
+		s, ok := counterStep(in, counter)
+		if stepAt >= 0 || !ok {
+			return 0, false
+		}
+		stepAt, step = k, s
+	}
+	if stepAt < 0 {
+		return 0, false
+	}
+	start, ok := g.valueBefore(lp.StartOffset, counter, threads, 8)
+	if !ok {
+		return 0, false
+	}
+	v := start
+	for n := 1; n <= maxTrips; n++ {
+		before := v
+		v = step(v)
+		c := v
+		if cmpAt < stepAt {
+			c = before
+		}
+		a, b := int64(c), bound
+		if !counterFirst {
+			a, b = bound, int64(c)
+		}
+		if compare(cmp.Opcode, a, b) != takenIf {
+			return n, true
+		}
+	}
+	return 0, false
+}
+
+// operandList splits an instruction's operands.
+func operandList(in sass.Instruction) []string {
+	if in.Operands == "" {
+		return nil
+	}
+	ops := strings.Split(in.Operands, ",")
+	for i := range ops {
+		ops[i] = strings.TrimSpace(ops[i])
+	}
+	return ops
+}
+
+// isRegister reports whether o is a general register (R0..R255).
+func isRegister(o string) bool {
+	if !strings.HasPrefix(o, "R") || o == "RZ" {
+		return false
+	}
+	_, err := strconv.Atoi(o[1:])
+	return err == nil
+}
+
+// constantOperand is the value of RZ or an integer immediate.
+func constantOperand(o string) (int64, bool) {
+	if o == "RZ" {
+		return 0, true
+	}
+	neg := strings.HasPrefix(o, "-")
+	o = strings.TrimPrefix(o, "-")
+	var v int64
+	var err error
+	if h, ok := strings.CutPrefix(o, "0x"); ok {
+		v, err = strconv.ParseInt(h, 16, 64)
+	} else {
+		v, err = strconv.ParseInt(o, 10, 64)
+	}
+	if err != nil {
+		return 0, false
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
+// writesPredicate reports whether in sets predicate p (its first
+// destination).
+func writesPredicate(in sass.Instruction, p string) bool {
+	ops := operandList(in)
+	return len(ops) > 0 && ops[0] == p && strings.HasSuffix(in.Base(), "SETP")
+}
+
+// writesRegister reports whether in's destination is register r.
+func writesRegister(in sass.Instruction, r string) bool {
+	ops := operandList(in)
+	if len(ops) == 0 || strings.HasPrefix(in.Base(), "ST") || in.Base() == "BRA" {
+		return false
+	}
+	return strings.TrimSuffix(ops[0], ".reuse") == r
+}
+
+// counterStep is how in, unpredicated, changes counter r: r = r >> c or
+// r << c (SHF), r = r + c (IADD3, VIADD, IMAD.IADD with a constant).
+func counterStep(in sass.Instruction, r string) (func(uint32) uint32, bool) {
+	if in.Predicate != "" {
+		return nil, false
+	}
+	ops := operandList(in)
+	for i := range ops {
+		ops[i] = strings.TrimSuffix(ops[i], ".reuse")
+	}
+	switch {
+	case in.Opcode == "SHF.R.U32.HI" && len(ops) == 4 && ops[1] == "RZ" && ops[3] == r:
+		if c, ok := constantOperand(ops[2]); ok && c > 0 && c < 32 {
+			return func(v uint32) uint32 { return v >> c }, true
+		}
+	case in.Opcode == "SHF.L.U32" && len(ops) == 4 && ops[1] == r && ops[3] == "RZ":
+		if c, ok := constantOperand(ops[2]); ok && c > 0 && c < 32 {
+			return func(v uint32) uint32 { return v << c }, true
+		}
+	case in.Opcode == "IADD3" && len(ops) == 4 && ops[3] == "RZ":
+		for _, pair := range [][2]string{{ops[1], ops[2]}, {ops[2], ops[1]}} {
+			if c, ok := constantOperand(pair[1]); ok && pair[0] == r {
+				return func(v uint32) uint32 { return v + uint32(c) }, true
+			}
+		}
+	case in.Opcode == "VIADD" && len(ops) == 3 && ops[1] == r:
+		if c, ok := constantOperand(ops[2]); ok {
+			return func(v uint32) uint32 { return v + uint32(c) }, true
+		}
+	}
+	return nil, false
+}
+
+// compare evaluates ISETP's comparison (signed unless .U32) of a and b.
+func compare(opcode string, a, b int64) bool {
+	if !strings.Contains(opcode, ".U32") {
+		a, b = int64(int32(uint32(a))), int64(int32(uint32(b)))
+	} else {
+		a, b = int64(uint32(a)), int64(uint32(b))
+	}
+	switch {
+	case strings.Contains(opcode, ".NE."):
+		return a != b
+	case strings.Contains(opcode, ".EQ."):
+		return a == b
+	case strings.Contains(opcode, ".LT."):
+		return a < b
+	case strings.Contains(opcode, ".LE."):
+		return a <= b
+	case strings.Contains(opcode, ".GT."):
+		return a > b
+	case strings.Contains(opcode, ".GE."):
+		return a >= b
+	}
+	return false
+}
+
+// valueBefore is the value register r (general or uniform) holds on
+// reaching offset at, from the last instruction before it in program
+// order that writes r: a constant (MOV, IMAD.MOV.U32, IMAD.U32, UMOV), the
+// block's size (c[0x0][0x0], blockDim.x: threads), a uniform register so
+// known, or such a value shifted (SHF, USHF) or offset by a constant
+// (IADD3, UIADD3, VIADD). depth bounds the search.
+func (g *Graph) valueBefore(at int, r string, threads, depth int) (uint32, bool) {
+	if depth <= 0 {
+		return 0, false
+	}
+	ins := g.Func.Instructions
+	i := len(ins) - 1
+	for i >= 0 && ins[i].Offset >= at {
+		i--
+	}
+	for ; i >= 0; i-- {
+		in := ins[i]
+		if !writesRegister(in, r) {
+			continue
+		}
+		if in.Predicate != "" {
+			return 0, false
+		}
+		ops := operandList(in)
+		for k := range ops {
+			ops[k] = strings.TrimSuffix(ops[k], ".reuse")
+		}
+		value := func(o string) (uint32, bool) {
+			if o == "c[0x0][0x0]" {
+				return uint32(threads), true
+			}
+			if c, ok := constantOperand(o); ok {
+				return uint32(c), true
+			}
+			if isRegister(o) || strings.HasPrefix(o, "UR") && o != "URZ" {
+				return g.valueBefore(in.Offset, o, threads, depth-1)
+			}
+			return 0, false
+		}
+		switch {
+		case (in.Opcode == "MOV" || in.Opcode == "UMOV" || in.Opcode == "ULDC" || in.Opcode == "LDC") && len(ops) == 2:
+			return value(ops[1])
+		case (in.Opcode == "IMAD.MOV.U32" || in.Opcode == "IMAD.U32") && len(ops) == 4 && ops[1] == "RZ" && ops[2] == "RZ":
+			return value(ops[3])
+		case (in.Opcode == "SHF.R.U32.HI" || in.Opcode == "USHF.R.U32.HI") && len(ops) == 4 && (ops[1] == "RZ" || ops[1] == "URZ"):
+			c, ok1 := constantOperand(ops[2])
+			v, ok2 := value(ops[3])
+			if ok1 && ok2 && c >= 0 && c < 32 {
+				return v >> c, true
+			}
+		case (in.Opcode == "IADD3" || in.Opcode == "UIADD3") && len(ops) == 4 && (ops[3] == "RZ" || ops[3] == "URZ"):
+			a, ok1 := value(ops[1])
+			b, ok2 := value(ops[2])
+			if ok1 && ok2 {
+				return a + b, true
+			}
+		case in.Opcode == "VIADD" && len(ops) == 3:
+			a, ok1 := value(ops[1])
+			b, ok2 := value(ops[2])
+			if ok1 && ok2 {
+				return a + b, true
+			}
+		}
+		return 0, false
+	}
+	return 0, false
+}
