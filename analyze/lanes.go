@@ -1112,12 +1112,57 @@ func splitOperands(s string) []string {
 	return out
 }
 
+// guardKey is the key under which s holds the value a guarded
+// instruction (@!P0) wrote to register r, as the instructions under the
+// same guard see it.
+func guardKey(guard, r string) string { return guard + "|" + r }
+
+// view is s as instruction in reads it: where in is guarded, the values
+// the instructions under the same guard wrote since the guard's
+// predicate was last set stand in for the registers' (merged) values,
+// so that a store every eighth iteration sees the address the
+// instructions guarded with it computed.
+func (s laneState) view(in sass.Instruction) laneState {
+	if in.Predicate == "" {
+		return s
+	}
+	prefix := guardKey(in.Predicate, "")
+	var v laneState
+	for k, x := range s {
+		if r, ok := strings.CutPrefix(k, prefix); ok {
+			if v == nil {
+				v = maps.Clone(s)
+			}
+			v[r] = x
+		}
+	}
+	if v == nil {
+		return s
+	}
+	return v
+}
+
+// forget drops the guarded values of register r (written unguarded), or
+// of every register under predicate p's guards (p written).
+func (s laneState) forget(r, p string) {
+	for k := range s {
+		g, reg, ok := strings.Cut(k, "|")
+		if !ok {
+			continue
+		}
+		if reg == r || p != "" && strings.TrimLeft(strings.TrimPrefix(g, "@"), "!") == p {
+			delete(s, k)
+		}
+	}
+}
+
 // step evaluates one instruction, writing its destinations into s.
 func (s laneState) step(in sass.Instruction) {
 	if first, _, _ := strings.Cut(in.Operands, ","); predReg.MatchString(strings.TrimSpace(first)) {
 		s.setPredicates(in)
 		return
 	}
+	rd := s.view(in)
 	ops := splitOperands(in.Operands)
 	if len(ops) == 0 || !regReg.MatchString(ops[0]) {
 		return
@@ -1170,7 +1215,7 @@ func (s laneState) step(in sass.Instruction) {
 		if i >= len(src) {
 			return unknownVal()
 		}
-		return s.operand(src[i], wide)
+		return rd.operand(src[i], wide)
 	}
 	imm := func(i int) (int64, bool) {
 		v := arg(i)
@@ -1340,6 +1385,11 @@ func (s laneState) step(in sass.Instruction) {
 	}
 	set := func(r string, x lval) {
 		if in.Predicate != "" {
+			s[guardKey(in.Predicate, r)] = x
+		} else {
+			s.forget(r, "")
+		}
+		if in.Predicate != "" {
 			if old, ok := s[r]; ok {
 				b, w := old.block || x.block, old.warp || x.warp
 				if s.dataPredicate(in.Predicate) {
@@ -1393,6 +1443,7 @@ func (s laneState) setPredicates(in sass.Instruction) {
 		}
 	}
 	for _, d := range dsts {
+		s.forget("", d)
 		if data {
 			s[d] = unknownVal()
 		} else {
@@ -1601,6 +1652,7 @@ func (s laneState) address(in sass.Instruction) lval {
 	if !ok {
 		return unknownVal()
 	}
+	s = s.view(in)
 	sum := constVal(0)
 	for _, t := range terms {
 		x := s.operand(t.operand, strings.Contains(t.operand, ".64"))

@@ -75,6 +75,28 @@ func TestLaneAddresses(t *testing.T) {
 			want: map[int]string{0x80: "lane stride 128 B: 32-way conflict, 32 wavefronts; +4 B an iteration"},
 		},
 		{
+			// A store every eighth iteration whose address the
+			// instructions under its guard compute: the store sees
+			// their values (a lane stride of 4 bytes), not their
+			// merge with the registers' values where the guard is
+			// false.
+			name: "guarded address",
+			listing: `
+        /*0000*/                   S2R R6, SR_LANEID ;
+        /*0010*/                   MOV R15, RZ ;
+.L_x_1:
+        /*0020*/                   LOP3.LUT R10, R15, 0x7, RZ, 0xc0, !PT ;
+        /*0030*/                   ISETP.NE.AND P0, PT, R10, 0x7, PT ;
+        /*0040*/              @!P0 SHF.R.U32.HI R20, RZ, 0x3, R15 ;
+        /*0050*/              @!P0 IMAD R21, R20, 0x20, R6 ;
+        /*0060*/              @!P0 LEA R10, R21, UR4, 0x2 ;
+        /*0070*/              @!P0 STS [R10], R7 ;
+        /*0080*/                   VIADD R15, R15, 0x1 ;
+        /*0090*/                   BRA ` + "`" + `(.L_x_1) ;
+`,
+			want: map[int]string{0x70: "lane stride 4 B: conflict-free, 1 wavefront; +0 B an iteration"},
+		},
+		{
 			// A row index of the lane's low bits OR-ed into a
 			// uniform tile offset whose bits lie above them, from the
 			// thread index, whose bits above the mask the OR never
