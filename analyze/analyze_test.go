@@ -133,7 +133,8 @@ func TestIteration(t *testing.T) {
 
 // TestTripCount checks the trip counts found for inner loops: a tree
 // reduction over the block (blockDim.x/2 halved to zero: log2 of the
-// threads), a counter from zero to a constant, and none for a bound
+// threads), a counter from zero to a constant, a uniform counter doubled
+// up to the block's size (a Kogge-Stone scan's), and none for a bound
 // loaded from memory.
 func TestTripCount(t *testing.T) {
 	l := listing(t, "trips.sass")
@@ -148,6 +149,7 @@ func TestTripCount(t *testing.T) {
 	}{
 		{0x70, 256, 8, true}, {0x70, 32, 5, true}, {0x70, 1024, 10, true},
 		{0xe0, 256, 6, true}, {0x140, 256, 0, false},
+		{0x1d0, 256, 8, true}, {0x1d0, 64, 6, true},
 	}
 	for _, tc := range tests {
 		i := slices.IndexFunc(loops, func(lp Loop) bool { return lp.StartOffset == tc.start })
@@ -160,7 +162,7 @@ func TestTripCount(t *testing.T) {
 	}
 	// The outer loop's iteration: the load-bound loop's count is not
 	// known, so its nested loops are not repeated.
-	outer := loops[slices.IndexFunc(loops, func(lp Loop) bool { return lp.Depth == 1 })]
+	outer := loops[slices.IndexFunc(loops, func(lp Loop) bool { return lp.Depth == 1 && !lp.Innermost })]
 	if it := g.Iteration(outer, loops, 256); len(it.Trips) != 0 {
 		t.Errorf("outer loop: trips %v, want none (one nested loop's bound is loaded)", it.Trips)
 	}

@@ -61,13 +61,33 @@ func (g *Graph) TripCount(lp Loop, threads int) (int, bool) {
 	if cmp.Base() != "ISETP" || cmp.Predicate != "" || len(ops) != 5 || ops[1] != "PT" || ops[4] != "PT" {
 		return 0, false
 	}
-	// The counter: the register operand the loop changes once.
+	// The counter: the register operand the loop changes; the bound:
+	// a constant, or a register the loop does not write whose value
+	// on entry is known (the block's size).
+	writes := func(r string) int {
+		n := 0
+		for _, i := range body {
+			if writesRegister(f.Instructions[i], r) {
+				n++
+			}
+		}
+		return n
+	}
 	counter, bound, counterFirst := "", int64(0), true
 	for side, o := range ops[2:4] {
 		other := ops[3-side]
-		if v, ok := constantOperand(other); ok && isRegister(o) {
+		if !isRegister(o) || writes(o) != 1 {
+			continue
+		}
+		if v, ok := constantOperand(other); ok {
 			counter, bound, counterFirst = o, v, side == 0
 			break
+		}
+		if isRegister(other) && writes(other) == 0 {
+			if v, ok := g.valueBefore(lp.StartOffset, other, threads, 8); ok {
+				counter, bound, counterFirst = o, int64(v), side == 0
+				break
+			}
 		}
 	}
 	if counter == "" {
@@ -123,8 +143,10 @@ func operandList(in sass.Instruction) []string {
 	return ops
 }
 
-// isRegister reports whether o is a general register (R0..R255).
+// isRegister reports whether o is a general or uniform register (R0,
+// UR4), not RZ or URZ.
 func isRegister(o string) bool {
+	o = strings.TrimPrefix(o, "U")
 	if !strings.HasPrefix(o, "R") || o == "RZ" {
 		return false
 	}
@@ -132,9 +154,9 @@ func isRegister(o string) bool {
 	return err == nil
 }
 
-// constantOperand is the value of RZ or an integer immediate.
+// constantOperand is the value of RZ (URZ) or an integer immediate.
 func constantOperand(o string) (int64, bool) {
-	if o == "RZ" {
+	if o == "RZ" || o == "URZ" {
 		return 0, true
 	}
 	neg := strings.HasPrefix(o, "-")
@@ -180,23 +202,30 @@ func counterStep(in sass.Instruction, r string) (func(uint32) uint32, bool) {
 	ops := operandList(in)
 	for i := range ops {
 		ops[i] = strings.TrimSuffix(ops[i], ".reuse")
+		if ops[i] == "URZ" {
+			ops[i] = "RZ"
+		}
+	}
+	opc := in.Opcode
+	if strings.HasPrefix(r, "UR") {
+		opc = strings.TrimPrefix(opc, "U") // USHF, UIADD3 on a uniform counter
 	}
 	switch {
-	case in.Opcode == "SHF.R.U32.HI" && len(ops) == 4 && ops[1] == "RZ" && ops[3] == r:
+	case opc == "SHF.R.U32.HI" && len(ops) == 4 && ops[1] == "RZ" && ops[3] == r:
 		if c, ok := constantOperand(ops[2]); ok && c > 0 && c < 32 {
 			return func(v uint32) uint32 { return v >> c }, true
 		}
-	case in.Opcode == "SHF.L.U32" && len(ops) == 4 && ops[1] == r && ops[3] == "RZ":
+	case opc == "SHF.L.U32" && len(ops) == 4 && ops[1] == r && ops[3] == "RZ":
 		if c, ok := constantOperand(ops[2]); ok && c > 0 && c < 32 {
 			return func(v uint32) uint32 { return v << c }, true
 		}
-	case in.Opcode == "IADD3" && len(ops) == 4 && ops[3] == "RZ":
+	case opc == "IADD3" && len(ops) == 4 && ops[3] == "RZ":
 		for _, pair := range [][2]string{{ops[1], ops[2]}, {ops[2], ops[1]}} {
 			if c, ok := constantOperand(pair[1]); ok && pair[0] == r {
 				return func(v uint32) uint32 { return v + uint32(c) }, true
 			}
 		}
-	case in.Opcode == "VIADD" && len(ops) == 3 && ops[1] == r:
+	case opc == "VIADD" && len(ops) == 3 && ops[1] == r:
 		if c, ok := constantOperand(ops[2]); ok {
 			return func(v uint32) uint32 { return v + uint32(c) }, true
 		}
@@ -256,7 +285,7 @@ func (g *Graph) valueBefore(at int, r string, threads, depth int) (uint32, bool)
 			ops[k] = strings.TrimSuffix(ops[k], ".reuse")
 		}
 		value := func(o string) (uint32, bool) {
-			if o == "c[0x0][0x0]" {
+			if o == "c[0x0][0x0]" || o == "c[0x0][RZ]" {
 				return uint32(threads), true
 			}
 			if c, ok := constantOperand(o); ok {
