@@ -134,8 +134,9 @@ func TestIteration(t *testing.T) {
 // TestTripCount checks the trip counts found for inner loops: a tree
 // reduction over the block (blockDim.x/2 halved to zero: log2 of the
 // threads), a counter from zero to a constant, a uniform counter doubled
-// up to the block's size (a Kogge-Stone scan's), and none for a bound
-// loaded from memory.
+// up to the block's size (a Kogge-Stone scan's), a warp's rows of a
+// 32-row tile (j from the warp index, j += warps: 32/warps at most,
+// the most a warp runs), and none for a bound loaded from memory.
 func TestTripCount(t *testing.T) {
 	l := listing(t, "trips.sass")
 	g, err := BuildGraph(&l.Functions[0])
@@ -150,6 +151,7 @@ func TestTripCount(t *testing.T) {
 		{0x70, 256, 8, true}, {0x70, 32, 5, true}, {0x70, 1024, 10, true},
 		{0xe0, 256, 6, true}, {0x140, 256, 0, false},
 		{0x1d0, 256, 8, true}, {0x1d0, 64, 6, true},
+		{0x240, 256, 4, true}, {0x240, 32, 32, true}, {0x240, 1024, 1, true}, {0x240, 64, 16, true},
 	}
 	for _, tc := range tests {
 		i := slices.IndexFunc(loops, func(lp Loop) bool { return lp.StartOffset == tc.start })

@@ -73,6 +73,28 @@ func (g *Graph) TripCount(lp Loop, threads int) (int, bool) {
 		}
 		return n
 	}
+	// The count is the most any thread of the block runs (a counter
+	// from the warp index, j = tid/32; j < 32; j += warps, runs 32/warps
+	// times in each warp): the first and last lane of every warp.
+	most := 0
+	for w := 0; w < (threads+31)/32; w++ {
+		for _, lane := range []int{0, 31} {
+			n, ok := g.trips(lp, body, cmpAt, takenIf, writes, threads, uint32(32*w+lane))
+			if !ok {
+				return 0, false
+			}
+			most = max(most, n)
+		}
+	}
+	return most, most > 0
+}
+
+// trips is TripCount for the thread of index tid.
+func (g *Graph) trips(lp Loop, body []int, cmpAt int, takenIf bool, writes func(string) int, threads int, tid uint32) (int, bool) {
+	f := g.Func
+	cmp := f.Instructions[body[cmpAt]]
+	ops := operandList(cmp)
+	known := func(r string) (uint32, bool) { return g.valueBefore(lp.StartOffset, r, threads, tid, 8) }
 	counter, bound, counterFirst := "", int64(0), true
 	for side, o := range ops[2:4] {
 		other := ops[3-side]
@@ -84,7 +106,7 @@ func (g *Graph) TripCount(lp Loop, threads int) (int, bool) {
 			break
 		}
 		if isRegister(other) && writes(other) == 0 {
-			if v, ok := g.valueBefore(lp.StartOffset, other, threads, 8); ok {
+			if v, ok := known(other); ok {
 				counter, bound, counterFirst = o, int64(v), side == 0
 				break
 			}
@@ -93,13 +115,19 @@ func (g *Graph) TripCount(lp Loop, threads int) (int, bool) {
 	if counter == "" {
 		return 0, false
 	}
+	invariant := func(r string) (uint32, bool) {
+		if writes(r) != 0 {
+			return 0, false
+		}
+		return known(r)
+	}
 	stepAt, step := -1, func(v uint32) uint32 { return v }
 	for k, i := range body {
 		in := f.Instructions[i]
 		if !writesRegister(in, counter) {
 			continue
 		}
-		s, ok := counterStep(in, counter)
+		s, ok := counterStep(in, counter, invariant)
 		if stepAt >= 0 || !ok {
 			return 0, false
 		}
@@ -108,7 +136,7 @@ func (g *Graph) TripCount(lp Loop, threads int) (int, bool) {
 	if stepAt < 0 {
 		return 0, false
 	}
-	start, ok := g.valueBefore(lp.StartOffset, counter, threads, 8)
+	start, ok := known(counter)
 	if !ok {
 		return 0, false
 	}
@@ -194,8 +222,10 @@ func writesRegister(in sass.Instruction, r string) bool {
 }
 
 // counterStep is how in, unpredicated, changes counter r: r = r >> c or
-// r << c (SHF), r = r + c (IADD3, VIADD, IMAD.IADD with a constant).
-func counterStep(in sass.Instruction, r string) (func(uint32) uint32, bool) {
+// r << c (SHF), r = r + c (IADD3, VIADD, with a constant or a register
+// the loop does not change whose value invariant knows), r = r + (x >>
+// (32 - s)) (LEA.HI with RZ: j += blockDim.x / 32).
+func counterStep(in sass.Instruction, r string, invariant func(string) (uint32, bool)) (func(uint32) uint32, bool) {
 	if in.Predicate != "" {
 		return nil, false
 	}
@@ -221,16 +251,35 @@ func counterStep(in sass.Instruction, r string) (func(uint32) uint32, bool) {
 		}
 	case opc == "IADD3" && len(ops) == 4 && ops[3] == "RZ":
 		for _, pair := range [][2]string{{ops[1], ops[2]}, {ops[2], ops[1]}} {
-			if c, ok := constantOperand(pair[1]); ok && pair[0] == r {
-				return func(v uint32) uint32 { return v + uint32(c) }, true
+			if c, ok := operandValue(pair[1], invariant); ok && pair[0] == r {
+				return func(v uint32) uint32 { return v + c }, true
 			}
 		}
 	case opc == "VIADD" && len(ops) == 3 && ops[1] == r:
-		if c, ok := constantOperand(ops[2]); ok {
-			return func(v uint32) uint32 { return v + uint32(c) }, true
+		if c, ok := operandValue(ops[2], invariant); ok {
+			return func(v uint32) uint32 { return v + c }, true
+		}
+	case opc == "LEA.HI" && len(ops) == 5 && ops[2] == r && ops[3] == "RZ":
+		x, ok1 := operandValue(ops[1], invariant)
+		sh, ok2 := constantOperand(ops[4])
+		if ok1 && ok2 && sh > 0 && sh < 32 {
+			c := x >> (32 - sh)
+			return func(v uint32) uint32 { return v + c }, true
 		}
 	}
 	return nil, false
+}
+
+// operandValue is a constant operand's value, or a register's that
+// invariant knows.
+func operandValue(o string, invariant func(string) (uint32, bool)) (uint32, bool) {
+	if c, ok := constantOperand(o); ok {
+		return uint32(c), true
+	}
+	if isRegister(o) {
+		return invariant(o)
+	}
+	return 0, false
 }
 
 // compare evaluates ISETP's comparison (signed unless .U32) of a and b.
@@ -258,12 +307,13 @@ func compare(opcode string, a, b int64) bool {
 }
 
 // valueBefore is the value register r (general or uniform) holds on
-// reaching offset at, from the last instruction before it in program
-// order that writes r: a constant (MOV, IMAD.MOV.U32, IMAD.U32, UMOV), the
-// block's size (c[0x0][0x0], blockDim.x: threads), a uniform register so
+// reaching offset at in the thread of index tid, from the last
+// instruction before it in program order that writes r: a constant
+// (MOV, IMAD.MOV.U32, IMAD.U32, UMOV), the thread index (S2R SR_TID.X),
+// the block's size (c[0x0][0x0], blockDim.x: threads), a register so
 // known, or such a value shifted (SHF, USHF) or offset by a constant
 // (IADD3, UIADD3, VIADD). depth bounds the search.
-func (g *Graph) valueBefore(at int, r string, threads, depth int) (uint32, bool) {
+func (g *Graph) valueBefore(at int, r string, threads int, tid uint32, depth int) (uint32, bool) {
 	if depth <= 0 {
 		return 0, false
 	}
@@ -292,11 +342,13 @@ func (g *Graph) valueBefore(at int, r string, threads, depth int) (uint32, bool)
 				return uint32(c), true
 			}
 			if isRegister(o) || strings.HasPrefix(o, "UR") && o != "URZ" {
-				return g.valueBefore(in.Offset, o, threads, depth-1)
+				return g.valueBefore(in.Offset, o, threads, tid, depth-1)
 			}
 			return 0, false
 		}
 		switch {
+		case in.Opcode == "S2R" && len(ops) == 2 && ops[1] == "SR_TID.X":
+			return tid, true
 		case (in.Opcode == "MOV" || in.Opcode == "UMOV" || in.Opcode == "ULDC" || in.Opcode == "LDC") && len(ops) == 2:
 			return value(ops[1])
 		case (in.Opcode == "IMAD.MOV.U32" || in.Opcode == "IMAD.U32") && len(ops) == 4 && ops[1] == "RZ" && ops[2] == "RZ":
