@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -255,6 +256,10 @@ func (lm *loopModel) sharedCosts() []float64 {
 func (lm *loopModel) freshSectors() map[int]int {
 	out := map[int]int{}
 	seen := map[string]map[int64]bool{}
+	// trip counts an instruction's copies: the copies of a nested
+	// loop's body (Graph.Iteration's trips) read where its counter has
+	// moved, each trip's loads compared with the same trip's.
+	trip := map[int]int{}
 	for i, op := range lm.mem {
 		if op == nil || op.store || op.space != "global" || lm.divergent[i] {
 			continue
@@ -263,10 +268,12 @@ func (lm *loopModel) freshSectors() map[int]int {
 		if !ok || la.base == "" {
 			continue
 		}
-		if seen[la.base] == nil {
-			seen[la.base] = map[int64]bool{}
+		key := fmt.Sprintf("%s#%d", la.base, trip[lm.body[i].Offset])
+		trip[lm.body[i].Offset]++
+		if seen[key] == nil {
+			seen[key] = map[int64]bool{}
 		}
-		got := seen[la.base]
+		got := seen[key]
 		mine := map[int64]bool{}
 		for _, o := range la.offsets {
 			for b := int64(0); b < int64(op.bytes); b += 4 {

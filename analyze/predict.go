@@ -424,6 +424,9 @@ func (lm *loopModel) loadedBefore(i int) bool {
 // earlier access j did in the same iteration: the same lanes' lines
 // (sameLines), or the same address registers, none rewritten between.
 func (lm *loopModel) readsLinesOf(j, i int) bool {
+	if lm.body[j].Offset == lm.body[i].Offset {
+		return false // one instruction in two trips of a nested loop: its counter moved
+	}
 	return lm.sameLines(j, i) || (j < i && sameAddress(lm.body[j], lm.body[i]) && !lm.writesBetween(j, i))
 }
 

@@ -508,6 +508,9 @@ func (lm *loopModel) neighbour(i int) int {
 // iteration, on one named base with the same lanes' offsets and less
 // than a line apart: i reads lines j read (or the block's next warp's).
 func (lm *loopModel) sameLines(j, i int) bool {
+	if lm.body[j].Offset == lm.body[i].Offset {
+		return false // one instruction in two trips of a nested loop: its counter moved
+	}
 	la, oki := lm.lanes[lm.body[i].Offset]
 	lj, okj := lm.lanes[lm.body[j].Offset]
 	if !oki || !okj || la.iterSym == 0 || lj.iterSym != la.iterSym || lj.offsets != la.offsets {
