@@ -1266,7 +1266,13 @@ func (s laneState) step(in sass.Instruction) {
 		// add (LEA.HI.X, with its carry, is a 64-bit address's high
 		// word, below).
 		if sh, ok := imm(3); ok && sh > 0 && sh < 32 {
-			v = addVal(shrVal(arg(0), 32-sh), arg(1))
+			hi := shrVal(arg(0), 32-sh)
+			v = addVal(hi, arg(1))
+			if b := arg(1); hi.whole && !v.ok && b.uniform() && !b.block {
+				// A hash's top bits over a base every block shares
+				// (cnt + (h >> 24)): a window the same in every block.
+				v.whole = true
+			}
 		} else {
 			v = unknownVal()
 		}

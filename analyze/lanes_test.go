@@ -664,3 +664,35 @@ func TestPrmtVal(t *testing.T) {
 		t.Errorf("prmt 0x7604 of 0x12 and 0x34 = %#x, want 0x1234 (b's byte 0, then a's)", both.base+both.d[0])
 	}
 }
+
+// TestHashedBucketsShared: a hash of a key loaded at a block-indexed
+// address, its top 8 bits added to a base every block shares (LEA.HI),
+// is a window of 256 words the same in every block, on which the whole
+// grid's atomics land.
+func TestHashedBucketsShared(t *testing.T) {
+	l, err := sass.ParseListing(`
+        .text.k:
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   S2R R3, SR_CTAID.X ;
+        /*0020*/                   ULDC UR5, c[0x0][0x210] ;
+        /*0028*/                   LDC.64 R6, c[0x0][0x248] ;
+        /*0030*/                   IMAD R12, R3, 0x100, R0 ;
+.L_x_1:
+        /*0040*/                   IMAD.WIDE.U32 R8, R12, 0x4, R6 ;
+        /*0050*/                   LDG.E R8, desc[UR8][R8.64] ;
+        /*0060*/                   LOP3.LUT R11, R8, R12, RZ, 0x3c, !PT ;
+        /*0070*/                   IMAD R11, R11, -0x61c8864f, RZ ;
+        /*0080*/                   LEA.HI R11, R11, UR5, RZ, 0x8 ;
+        /*0090*/                   IMAD.WIDE.U32 R10, R11, 0x4, R6 ;
+        /*00a0*/                   REDG.E.ADD.STRONG.GPU desc[UR8][R10.64], R13 ;
+        /*00b0*/                   IADD3 R12, R12, UR4, RZ ;
+        /*00c0*/                   BRA ` + "`" + `(.L_x_1) ;
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	la := laneAddresses(l.Functions[0].Instructions, [][2]int{{0x40, 0xc0}})[0xa0]
+	if !la.scattered || !la.shared || la.span < 1020 || la.span > 1024 {
+		t.Errorf("scattered %v, shared %v, span %d; want a shared window of 1 KiB", la.scattered, la.shared, la.span)
+	}
+}
