@@ -35,6 +35,11 @@ import (
 
 // lval is one register's value across a warp's lanes.
 type lval struct {
+	// rank says the value is a warp-uniform mask (a ballot) with only
+	// the bits of the lanes below each lane kept (mask & ((1 << lane) -
+	// 1)): its population count is the lane's rank among the mask's
+	// lanes, as a stream compaction writes its kept values.
+	rank bool
 	// ok is false when the lanes' offsets are unknown.
 	ok bool
 	d  [32]int64
@@ -1112,6 +1117,20 @@ func splitOperands(s string) []string {
 	return out
 }
 
+// lanesAtOrAbove reports whether v is, in each lane, the mask of the
+// lanes at or above it (-1 << lane).
+func lanesAtOrAbove(v lval) bool {
+	if !v.ok || !v.known {
+		return false
+	}
+	for l := range v.d {
+		if uint32(v.base+v.d[l]) != uint32(0xffffffff)<<l {
+			return false
+		}
+	}
+	return true
+}
+
 // guardKey is the key under which s holds the value a guarded
 // instruction (@!P0) wrote to register r, as the instructions under the
 // same guard see it.
@@ -1295,8 +1314,22 @@ func (s laneState) step(in sass.Instruction) {
 			v = unknownVal()
 		}
 	case (opc == "SHF.L.U32" || opc == "SHF.L.W.U32") && len(src) == 3:
+		a, b := arg(0), arg(1)
 		if sh, ok := imm(1); ok {
-			v = shlVal(arg(0), sh)
+			v = shlVal(a, sh)
+		} else if a.ok && a.known && a.uniform() && b.ok && (b.known || opc == "SHF.L.W.U32" && b.alignment() >= 32) && strings.TrimSpace(src[2]) == "RZ" {
+			// A constant shifted by each lane's own amount: -1 <<
+			// lane, the mask of the lanes at or above each lane (the
+			// wrapping shift reads the amount's low 5 bits: the
+			// thread index's are the lane's).
+			v = lval{ok: true, known: true}
+			for l := range v.d {
+				n := b.d[l]
+				if b.known {
+					n += b.base
+				}
+				v.d[l] = int64(uint32(a.base+a.d[0]) << (uint32(n) & 31))
+			}
 		} else {
 			v = unknownVal()
 		}
@@ -1314,6 +1347,14 @@ func (s laneState) step(in sass.Instruction) {
 		} else {
 			v = unknownVal()
 		}
+	case base == "POPC" && len(src) == 1 && arg(0).rank:
+		// The lane's rank among a ballot's lanes: at most its lane
+		// index, all of them where every lane is in the ballot (taken
+		// so: the kept values land on consecutive words).
+		v = lval{ok: true, known: true}
+		for l := range v.d {
+			v.d[l] = int64(l)
+		}
 	case base == "SEL" && len(src) == 2 && s.dataPredicate(lastOperand(in.Operands)):
 		v = choiceVal(arg(1), arg(0))
 	case opc == "LOP3.LUT" && len(src) >= 4:
@@ -1321,6 +1362,10 @@ func (s laneState) step(in sass.Instruction) {
 		v = lval{}
 		if ok {
 			v = lop3Val(lut, arg(0), arg(1), arg(2))
+		}
+		if ok && lut == 0x30 && arg(0).uniform() && strings.TrimSpace(src[2]) == "RZ" && lanesAtOrAbove(arg(1)) {
+			// mask & ~(-1 << lane): the mask's bits below each lane.
+			v = lval{rank: true}
 		}
 		if !v.ok && ok && lut == 0xc0 && strings.TrimSpace(src[2]) == "RZ" {
 			v = andVal(arg(0), arg(1))

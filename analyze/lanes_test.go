@@ -696,3 +696,29 @@ func TestHashedBucketsShared(t *testing.T) {
 		t.Errorf("scattered %v, shared %v, span %d; want a shared window of 1 KiB", la.scattered, la.shared, la.span)
 	}
 }
+
+// TestBallotRank: a ballot's bits below each lane (mask & ~(-1 << tid),
+// the wrapping shift reading the thread index's lane bits), counted, is
+// the lane's rank among the kept lanes, as a warp's stream compaction
+// writes its kept values: consecutive words.
+func TestBallotRank(t *testing.T) {
+	l, err := sass.ParseListing(`
+        .text.k:
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0008*/                   LDC.64 R4, c[0x0][0x210] ;
+        /*0010*/                   IMAD.MOV.U32 R9, RZ, RZ, -0x1 ;
+        /*0020*/                   VOTE.ANY R11, PT, P0 ;
+        /*0030*/                   SHF.L.W.U32 R8, R9, R0, RZ ;
+        /*0040*/                   LOP3.LUT R11, R11, R8, RZ, 0x30, !PT ;
+        /*0050*/                   POPC R11, R11 ;
+        /*0060*/                   IMAD.WIDE.U32 R12, R11, 0x4, R4 ;
+        /*0070*/                   STG.E desc[UR6][R12.64], R15 ;
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	la := laneAddresses(l.Functions[0].Instructions, nil)[0x70]
+	if !la.known || lanePattern(la.offsets) != "lane stride 4 B" {
+		t.Errorf("known %v, pattern %q; want lane stride 4 B", la.known, lanePattern(la.offsets))
+	}
+}
