@@ -1,7 +1,6 @@
 package analyze
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/gpuarch/gpuarch/sass"
@@ -173,36 +172,16 @@ func operandList(in sass.Instruction) []string {
 
 // isRegister reports whether o is a general or uniform register (R0,
 // UR4), not RZ or URZ.
-func isRegister(o string) bool {
-	o = strings.TrimPrefix(o, "U")
-	if !strings.HasPrefix(o, "R") || o == "RZ" {
-		return false
-	}
-	_, err := strconv.Atoi(o[1:])
-	return err == nil
-}
+func isRegister(o string) bool { return regReg.MatchString(o) }
 
-// constantOperand is the value of RZ (URZ) or an integer immediate.
+// constantOperand is the value of RZ (URZ) or an integer immediate, as
+// the lane evaluator reads operands.
 func constantOperand(o string) (int64, bool) {
-	if o == "RZ" || o == "URZ" {
-		return 0, true
-	}
-	neg := strings.HasPrefix(o, "-")
-	o = strings.TrimPrefix(o, "-")
-	var v int64
-	var err error
-	if h, ok := strings.CutPrefix(o, "0x"); ok {
-		v, err = strconv.ParseInt(h, 16, 64)
-	} else {
-		v, err = strconv.ParseInt(o, 10, 64)
-	}
-	if err != nil {
+	v := laneState{}.operand(o, false)
+	if !v.ok || !v.known || !v.uniform() {
 		return 0, false
 	}
-	if neg {
-		v = -v
-	}
-	return v, true
+	return v.base + v.d[0], true
 }
 
 // writesPredicate reports whether in sets predicate p (its first
@@ -359,13 +338,8 @@ func (g *Graph) valueBefore(at int, r string, threads int, tid uint32, depth int
 			if ok1 && ok2 && c >= 0 && c < 32 {
 				return v >> c, true
 			}
-		case (in.Opcode == "IADD3" || in.Opcode == "UIADD3") && len(ops) == 4 && (ops[3] == "RZ" || ops[3] == "URZ"):
-			a, ok1 := value(ops[1])
-			b, ok2 := value(ops[2])
-			if ok1 && ok2 {
-				return a + b, true
-			}
-		case in.Opcode == "VIADD" && len(ops) == 3:
+		case (in.Opcode == "IADD3" || in.Opcode == "UIADD3") && len(ops) == 4 && (ops[3] == "RZ" || ops[3] == "URZ"),
+			in.Opcode == "VIADD" && len(ops) == 3:
 			a, ok1 := value(ops[1])
 			b, ok2 := value(ops[2])
 			if ok1 && ok2 {
