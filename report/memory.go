@@ -362,10 +362,10 @@ func writeWaits(b *strings.Builder, run *record.Run) {
 		}
 	}
 	b.WriteString("### Loads waited on together\n\n")
-	b.WriteString("One warp per SM, on every SM, streams coalesced loads from several buffers and waits for all of them before its next iteration (the next index adds their xor), as a rolled stream loop does (`y = a·x + y` waits on x and y): cycles an iteration, the median of five launches of each warp's mean. A warp waits for the slowest of its requests, so two loads take longer than one; a store after them, to another line (a copy) or back to the line just read (an update in place), delays the next iteration's loads. `gpuarch analyze` adds what a loop's loads in flight together and its store cost beyond one 4-byte load to the chase's latency (records `memory/loads waited on together/<level>, <n> loads of <w> B a lane[, <store>]`).\n\n")
+	b.WriteString("One warp per SM, on every SM, streams coalesced loads from several buffers and waits for all of them before its next iteration (the next index adds their xor), as a rolled stream loop does (`y = a·x + y` waits on x and y): cycles an iteration, the median of five launches of each warp's mean. A warp waits for the slowest of its requests, so two loads take longer than one; a store after them, to another line (a copy) or back to the line just read (an update in place), delays the next iteration's loads. The row *lane 0 alone* is one 4-byte load's kernel with only lane 0 of each warp loading (the other lanes' loads predicated off, the machine code the same): set beside the first row, what a warp's 32 lanes on one line add to one lane's load. In the L1 every SM reads the same few lines, so no stores are timed there (every SM's would land on the same lines). `gpuarch analyze` adds what a loop's loads in flight together and its store cost beyond one 4-byte load, and what 32 lanes add to one, to the chase's latency (records `memory/loads waited on together/<level>, <n> loads of <w> B a lane[, <store>]`).\n\n")
 	b.WriteString("| Level, loads | 4 B a lane | 8 B a lane | 16 B a lane |\n| --- | ---: | ---: | ---: |\n")
-	for _, lv := range []string{memory.LevelL2, memory.LevelDRAM} {
-		for _, st := range []string{memory.WaitsNoStore, memory.WaitsStoreOther, memory.WaitsStoreSame} {
+	for _, lv := range []string{memory.LevelL1, memory.LevelL2, memory.LevelDRAM} {
+		for _, st := range []string{memory.WaitsOneLane, memory.WaitsNoStore, memory.WaitsStoreOther, memory.WaitsStoreSame} {
 			for _, n := range memory.WaitsLoads {
 				var cells []string
 				seen := false

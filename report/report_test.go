@@ -250,19 +250,23 @@ func TestWaits(t *testing.T) {
 		rec(memory.LevelL2, 1, 16, memory.WaitsNoStore, 342.8),
 		rec(memory.LevelL2, 2, 8, memory.WaitsNoStore, 336.6),
 		rec(memory.LevelL2, 1, 16, memory.WaitsStoreSame, 417.5),
+		rec(memory.LevelL1, 1, 4, memory.WaitsOneLane, 51.0),
+		rec(memory.LevelL1, 1, 4, memory.WaitsNoStore, 57.0),
 	}}
 	var b strings.Builder
 	writeWaits(&b, run)
 	wantLines(t, b.String(),
 		"### Loads waited on together",
 		"| Level, loads | 4 B a lane | 8 B a lane | 16 B a lane |",
+		"| L1, 1 load, lane 0 alone | [51](#r-memory-loads-waited-on-together-l1-1-load-of-4-b-a-lane-lane-0-alone) | — | — |",
+		"| L1, 1 load | [57](#r-memory-loads-waited-on-together-l1-1-load-of-4-b-a-lane) | — | — |",
 		"| L2, 1 load | [306](#r-memory-loads-waited-on-together-l2-1-load-of-4-b-a-lane) | — | [343](#r-memory-loads-waited-on-together-l2-1-load-of-16-b-a-lane) |",
 		"| L2, 2 loads | — | [337](#r-memory-loads-waited-on-together-l2-2-loads-of-8-b-a-lane) | — |",
 		"| L2, 1 load, stored back to its line | — | — | [418](#r-memory-loads-waited-on-together-l2-1-load-of-16-b-a-lane-stored-back-to-its-line) |",
 		"| DRAM, 1 load | [705](#r-memory-loads-waited-on-together-dram-1-load-of-4-b-a-lane) | — | — |",
 		"- DRAM, 8 loads of 16 B a lane: invalid, machine code: \\<none>")
-	if got := b.String(); strings.Index(got, "| L2, 1 load |") > strings.Index(got, "| DRAM,") {
-		t.Errorf("DRAM before the L2:\n%s", got)
+	if got := b.String(); strings.Index(got, "| L2, 1 load |") > strings.Index(got, "| DRAM,") || strings.Index(got, "| L1, 1 load |") > strings.Index(got, "| L2,") {
+		t.Errorf("levels out of order (L1, L2, DRAM):\n%s", got)
 	}
 	var none strings.Builder
 	writeWaits(&none, &record.Run{})

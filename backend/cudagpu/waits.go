@@ -27,12 +27,17 @@ const (
 // loads wait for all of this iteration's, whatever the compiler
 // schedules. An iteration is then the slowest of its loads' latencies
 // plus a few dependent integer operations. Each warp reads %clock64
-// around its rolled loop, and lane 0 stores the cycles at out[warp].
-// Parameters: base (u64), region (u32, bytes between the regions), mask
-// (u32, the region's indices less one: a power of two less one), start
-// (u32, the first index, so a launch reads lines the last did not),
-// iters (u32), out (u64), guard (u32: the xor is stored at out where it
-// equals guard, which a launch passes as a value the zeros never xor to).
+// around its rolled loop, and lane 0 stores the cycles at out[warp], the
+// warps numbered block by block. Only the lanes below lanes load (the
+// others' loads are predicated off and their words stay zero): 32 for a
+// warp's coalesced request, 1 for one lane's, the same machine code
+// either way, so the two launches' difference is what the other 31
+// lanes add. Parameters: base (u64), region (u32, bytes between the
+// regions), mask (u32, the region's indices less one: a power of two
+// less one), start (u32, the first index, so a launch reads lines the
+// last did not), iters (u32), out (u64), guard (u32: the xor is stored at
+// out where it equals guard, which a launch passes as a value the zeros
+// never xor to), lanes (u32, 1 to 32).
 func WaitsKernel(name string, loads, width int, store string) (*ptx.Kernel, error) {
 	suffix, ok := bankSuffix[width]
 	if !ok || loads < 1 || (store != WaitsNoStore && store != WaitsStoreOther && store != WaitsStoreSame) {
@@ -41,7 +46,7 @@ func WaitsKernel(name string, loads, width int, store string) (*ptx.Kernel, erro
 	k := ptx.NewKernel(name)
 	baseP, regionP, maskP := k.Param("base", ptx.U64), k.Param("region", ptx.U32), k.Param("mask", ptx.U32)
 	startP, itersP := k.Param("start", ptx.U32), k.Param("iters", ptx.U32)
-	outP, guardP := k.Param("out", ptx.U64), k.Param("guard", ptx.U32)
+	outP, guardP, lanesP := k.Param("out", ptx.U64), k.Param("guard", ptx.U32), k.Param("lanes", ptx.U32)
 	base, region, mask := k.Load(baseP), k.Load(regionP), k.Load(maskP)
 	start, iters := k.Load(startP), k.Load(itersP)
 	tid, ntid, ctaid, nctaid := k.Read(ptx.TidX), k.Read(ptx.NtidX), k.Read(ptx.CtaidX), k.Read(ptx.NctaidX)
@@ -49,6 +54,9 @@ func WaitsKernel(name string, loads, width int, store string) (*ptx.Kernel, erro
 	k.Op("mad.lo.u32", thread, ctaid, ntid, tid)
 	k.Op("mul.lo.u32", grid, nctaid, ntid)
 	k.Op("add.u32", j, thread, start)
+	lane, active := k.Reg(ptx.U32), k.Reg(ptx.Pred)
+	k.Op("and.b32", lane, tid, ptx.Int(31))
+	k.Op("setp.lt.u32", active, lane, k.Load(lanesP))
 	// The regions' bases, the last the copy's.
 	regions := make([]ptx.Reg, loads+1)
 	wide := k.Reg(ptx.U64)
@@ -81,7 +89,10 @@ func WaitsKernel(name string, loads, width int, store string) (*ptx.Kernel, erro
 			if q == 0 {
 				first = vals
 			}
-			k.Raw(fmt.Sprintf("ld.global.%s %s, [%s];", suffix, dst, addrs[q]))
+			for _, v := range vals {
+				k.Op("mov.u32", v, ptx.Int(0))
+			}
+			k.Raw(fmt.Sprintf("@%s ld.global.%s %s, [%s];", active, suffix, dst, addrs[q]))
 			words[q] = xorTree(k, vals)
 		}
 		if store != WaitsNoStore {
@@ -105,9 +116,12 @@ func WaitsKernel(name string, loads, width int, store string) (*ptx.Kernel, erro
 		k.Op("add.u32", j, j, grid)
 	})
 	c1 := k.Read(ptx.Clock64)
-	lane, warp := k.Reg(ptx.U32), k.Reg(ptx.U32)
-	k.Op("and.b32", lane, tid, ptx.Int(31))
-	k.Op("shr.u32", warp, thread, ptx.Int(5))
+	// The warp's number, block by block: ctaid × ceil(ntid / 32) + tid / 32.
+	warp, perBlock, inBlock := k.Reg(ptx.U32), k.Reg(ptx.U32), k.Reg(ptx.U32)
+	k.Op("add.u32", perBlock, ntid, ptx.Int(31))
+	k.Op("shr.u32", perBlock, perBlock, ptx.Int(5))
+	k.Op("shr.u32", inBlock, tid, ptx.Int(5))
+	k.Op("mad.lo.u32", warp, ctaid, perBlock, inBlock)
 	out := storeWarpCycles(k, lane, warp, outP, c0, c1)
 	// The words are kept where the guard (never the xor) says so: the
 	// loads are not dead.

@@ -16,7 +16,7 @@ func TestWaitsKernel(t *testing.T) {
 		count        map[string]int
 	}{
 		{"two 16-byte loads, kept", 2, 16, cudagpu.WaitsNoStore,
-			[]string{"ld.global.v4.u32", "xor.b32", "%clock64", "setp.eq.b32"}, map[string]int{"ld.global.v4.u32": 2, "st.global.v4.u32": 0}},
+			[]string{"ld.global.v4.u32", "xor.b32", "%clock64", "setp.eq.b32", "setp.lt.u32"}, map[string]int{"ld.global.v4.u32": 2, "st.global.v4.u32": 0}},
 		{"one 4-byte load copied", 1, 4, cudagpu.WaitsStoreOther,
 			[]string{"ld.global.u32", "st.global.u32"}, map[string]int{"ld.global.u32": 1, "st.global.u32": 1}},
 		{"one 8-byte load updated in place", 1, 8, cudagpu.WaitsStoreSame,

@@ -113,8 +113,8 @@ func ScatterSubject(level, instr string) string { return level + ", " + instr + 
 // "memory/scattered writes/<level>, <instr>, a line per lane".
 func ScatterID(level, instr string) string { return ID(GroupScatter, ScatterSubject(level, instr)) }
 
-// What the loads waited on together do with the first load's value
-// (WaitsSubject's store).
+// What the loads waited on together do with the first load's value, or
+// which lanes load (WaitsSubject's store).
 const (
 	// WaitsNoStore keeps the values in registers.
 	WaitsNoStore = ""
@@ -124,12 +124,17 @@ const (
 	// WaitsStoreSame stores it back where it was read (an update in
 	// place).
 	WaitsStoreSame = "stored back to its line"
+	// WaitsOneLane keeps the value, and only lane 0 of each warp loads:
+	// one load of 4 bytes' baseline, against which a warp's 32 lanes on
+	// one line are timed.
+	WaitsOneLane = "lane 0 alone"
 )
 
 // WaitsSubject names the record of loads coalesced loads of width bytes a
 // lane waited on together in a level, with store (WaitsNoStore,
 // WaitsStoreOther, WaitsStoreSame) after them: "L2, 2 loads of 16 B a
-// lane", "DRAM, 1 load of 4 B a lane, stored back to its line".
+// lane", "DRAM, 1 load of 4 B a lane, stored back to its line", "L1, 1
+// load of 4 B a lane, lane 0 alone".
 func WaitsSubject(level string, loads, width int, store string) string {
 	noun := "loads"
 	if loads == 1 {
@@ -149,7 +154,7 @@ func ParseWaitsSubject(subject string) (level string, loads, width int, store st
 	if !found {
 		return "", 0, 0, "", false
 	}
-	for _, st := range []string{WaitsNoStore, WaitsStoreOther, WaitsStoreSame} {
+	for _, st := range []string{WaitsNoStore, WaitsStoreOther, WaitsStoreSame, WaitsOneLane} {
 		head := rest
 		if st != WaitsNoStore {
 			var cut bool

@@ -52,6 +52,7 @@ func TestWaitsSubjectRoundTrip(t *testing.T) {
 		{"DRAM", 8, 16, WaitsNoStore, "DRAM, 8 loads of 16 B a lane"},
 		{"L2", 1, 16, WaitsStoreOther, "L2, 1 load of 16 B a lane, stored to another line"},
 		{"DRAM", 1, 4, WaitsStoreSame, "DRAM, 1 load of 4 B a lane, stored back to its line"},
+		{"L1", 1, 4, WaitsOneLane, "L1, 1 load of 4 B a lane, lane 0 alone"},
 	} {
 		got := WaitsSubject(c.level, c.loads, c.width, c.store)
 		if got != c.want {

@@ -45,12 +45,33 @@ var (
 // launch reads the same lines, which the untimed first leaves in the L2.
 // At DRAM each launch starts where the last ended, in 128 MiB regions,
 // so that none finds its lines in the L2.
-var waitsIters = map[string]int{LevelL2: 32, LevelDRAM: 256}
+// In the L1 every launch reads the same few lines, which stay there.
+var waitsIters = map[string]int{LevelL1: 256, LevelL2: 32, LevelDRAM: 256}
 
-// waitsVariant is one kernel of the job.
+// waitsVariant is one kernel of the job and the lanes that load.
 type waitsVariant struct {
 	loads, width int
-	store        string // WaitsNoStore, WaitsStoreOther, WaitsStoreSame
+	store        string // WaitsNoStore, WaitsStoreOther, WaitsStoreSame, WaitsOneLane
+}
+
+// lanes is how many of a warp's lanes load: one for WaitsOneLane, which
+// launches the one load of 4 bytes' kernel with the other 31 lanes'
+// loads predicated off.
+func (v waitsVariant) lanes() uint32 {
+	if v.store == WaitsOneLane {
+		return 1
+	}
+	return 32
+}
+
+// measuredIn reports whether level measures v: every variant at the L2
+// and DRAM; in the L1 the loads and the one lane but no stores, since
+// every SM's stores would land on the same few lines of the level's
+// small regions (the grid's threads wrap round them), a contention
+// between SMs for the L2's lines that a warp's own stream of stores does
+// not meet.
+func (v waitsVariant) measuredIn(level string) bool {
+	return level != LevelL1 || v.store == WaitsNoStore || v.store == WaitsOneLane
 }
 
 func (v waitsVariant) kernel() string {
@@ -80,15 +101,15 @@ func waitsVariants() []waitsVariant {
 			vs = append(vs, waitsVariant{loads: 1, width: w, store: s})
 		}
 	}
-	return vs
+	return append(vs, waitsVariant{loads: 1, width: 4, store: WaitsOneLane})
 }
 
 // WaitsJobs plans the loads waited on together (WaitsJob) in the divergent
-// chase's L2 and DRAM footprints, sized from l2 (bytes; 0 when not
-// detected) like ScatterJobs. It is written in PTX: the Vulkan backend
-// skips it.
-func WaitsJobs(dev record.Device, l2 int64) []engine.Planned {
-	return []engine.Planned{{Key: Key(GroupWaits, ""), Job: WaitsJob(Suite, scatterLevels(dev, l2))}}
+// chase's L1, L2 and DRAM footprints, sized from l1 and l2 (bytes; 0 when
+// not detected) like DivergentJobs. It is written in PTX: the Vulkan
+// backend skips it.
+func WaitsJobs(dev record.Device, l1, l2 int64) []engine.Planned {
+	return []engine.Planned{{Key: Key(GroupWaits, ""), Job: WaitsJob(Suite, divergentLevels(dev, l1, l2))}}
 }
 
 // WaitsJob measures every variant of the loads waited on together in each
@@ -100,6 +121,9 @@ func WaitsJob(suite string, levels []DivergentLevel) engine.Job {
 	j.Kernels = func() []*ptx.Kernel {
 		var ks []*ptx.Kernel
 		for _, v := range variants {
+			if v.store == WaitsOneLane {
+				continue // the one load of 4 bytes' kernel, with one lane
+			}
 			// The variants are fixed and valid: WaitsKernel cannot fail.
 			if k, err := cudagpu.WaitsKernel(v.kernel(), v.loads, v.width, v.cudaStore()); err == nil {
 				ks = append(ks, k)
@@ -110,22 +134,30 @@ func WaitsJob(suite string, levels []DivergentLevel) engine.Job {
 	var launches uint32
 	for _, lv := range levels {
 		for _, v := range variants {
-			what := "keeps the values"
+			if !v.measuredIn(lv.Name) {
+				continue
+			}
+			what, lanes := "keeps the values", "every lane loads"
 			switch v.store {
+			case WaitsOneLane:
+				lanes = "only lane 0 of each warp loads (the machine code of 32 lanes' load of 4 bytes, the other lanes' loads predicated off)"
 			case WaitsStoreOther:
 				what = "stores the first load's value to the same index of another region (a copy)"
 			case WaitsStoreSame:
 				what = "stores the first load's value back where it was read (an update in place)"
 			}
 			where := lv.Note + ", each launch reading lines the ones before did not"
-			if lv.Name == LevelL2 {
+			switch lv.Name {
+			case LevelL2:
 				where = "each region read through once a launch, no line twice, the untimed first launch leaving the lines in the L2"
+			case LevelL1:
+				where = lv.Note + ", regions of a few lines that every launch reads again, the untimed first leaving them in the L1"
 			}
 			rec := record.Record{ID: WaitsID(lv.Name, v.loads, v.width, v.store), Suite: suite,
 				Subject: WaitsSubject(lv.Name, v.loads, v.width, v.store), Group: GroupWaits,
 				Quantity: record.Latency, Unit: "cycles per iteration",
-				Note: fmt.Sprintf("one warp per SM on every SM; each iteration every lane loads %d bytes from each of %d regions of a buffer in the %s (%s) at one index, the grid's threads at consecutive indices (coalesced), xors the words into one and %s; the next index adds the grid's threads and the xor of the words (zeros), so the next loads wait for all of these; each warp times its own %d iterations with %%clock64, and a launch's figure is the mean over warps of cycles per iteration",
-					v.width, v.loads, lv.Name, where, what, waitsIters[lv.Name])}
+				Note: fmt.Sprintf("one warp per SM on every SM; each iteration %s %d bytes from each of %d regions of a buffer in the %s (%s) at one index, the grid's threads at consecutive indices (coalesced), xors the words into one and %s; the next index adds the grid's threads and the xor of the words (zeros), so the next loads wait for all of these; each warp times its own %d iterations with %%clock64, and a launch's figure is the mean over warps of cycles per iteration",
+					lanes, v.width, v.loads, lv.Name, where, what, waitsIters[lv.Name])}
 			j.Items = append(j.Items, cudagpu.Item{Rec: rec, Run: func(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record) error {
 				return waits(ctx, r, c, lv, v, &launches, rec)
 			}})
@@ -188,7 +220,7 @@ func waits(ctx context.Context, r *engine.Runner, c *engine.Compiled, lv Diverge
 			return err
 		}
 		if err := c.Prog.Launch(ctx, kernel, engine.Grid{Blocks: sms, Threads: 32}, r.OwnTimeout(),
-			buf.Ptr(), uint32(region), mask, start, uint32(iters), out.Ptr(), uint32(0xdeadbeef)); err != nil {
+			buf.Ptr(), uint32(region), mask, start, uint32(iters), out.Ptr(), uint32(0xdeadbeef), v.lanes()); err != nil {
 			if engine.Fatal(err) {
 				return err
 			}
