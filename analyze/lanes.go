@@ -794,6 +794,42 @@ func lop3Val(lut int64, a, b, c lval) lval {
 	return r
 }
 
+// lop3Select recognises LOP3.LUT with table lut as a select by a constant
+// mask: one input a known warp-uniform constant m, and the result x's
+// bits where m has a one and y's where it has a zero ((x & m) | (y & ~m),
+// the bit field insert ptxas makes of (hi << n) | (lo & (2^n - 1))).
+func lop3Select(lut int64, a, b, c lval) (x, y lval, m int64, ok bool) {
+	in := []lval{a, b, c}
+	for ci, cv := range in {
+		if !cv.ok || !cv.known || !cv.uniform() {
+			continue
+		}
+		others := [2]int{(ci + 1) % 3, (ci + 2) % 3}
+		for _, o := range [][2]int{others, {others[1], others[0]}} {
+			xi, yi := o[0], o[1]
+			sel := true
+			for bits := range uint32(4) {
+				xb, yb := bits&1, bits>>1
+				for _, mb := range []uint32{0, 1} {
+					var w [3]uint32
+					w[xi], w[yi], w[ci] = xb, yb, mb
+					want := yb
+					if mb == 1 {
+						want = xb
+					}
+					if lut3(lut, w[0], w[1], w[2])&1 != want {
+						sel = false
+					}
+				}
+			}
+			if sel {
+				return in[xi], in[yi], int64(uint32(cv.base + cv.d[0])), true
+			}
+		}
+	}
+	return lval{}, lval{}, 0, false
+}
+
 // possibleBits is the bits v may have set in some lane: a known value's
 // bits over its lanes, below a whole scrambled value's span, every bit
 // otherwise.
@@ -1369,6 +1405,13 @@ func (s laneState) step(in sass.Instruction) {
 		}
 		if !v.ok && ok && lut == 0xc0 && strings.TrimSpace(src[2]) == "RZ" {
 			v = andVal(arg(0), arg(1))
+		}
+		if !v.ok && ok {
+			if x, y, m, sel := lop3Select(lut, arg(0), arg(1), arg(2)); sel {
+				// (x & m) | (y & ~m): the two parts' bits never
+				// meet, so the OR is their sum.
+				v = addVal(andVal(x, constVal(m)), andVal(y, constVal(int64(^uint32(m)))))
+			}
 		}
 		if !v.ok {
 			v.scrambled = v.scrambled || !arg(0).uniform() || !arg(1).uniform() || !arg(2).uniform()

@@ -570,6 +570,45 @@ func TestLop3Alignment(t *testing.T) {
 	}
 }
 
+// TestLop3Select covers the bit field insert ptxas makes of
+// (row << 6) | (k & 63) (LOP3.LUT 0xe2 with the mask 0xffffffc0): the
+// row's lanes 64 apart, the loop counter's low bits uniform, so the
+// result keeps the lanes' offsets; a table that is not a select, or no
+// constant operand, is not taken as one.
+func TestLop3Select(t *testing.T) {
+	row := lval{ok: true, align: 64}
+	for l := range row.d {
+		row.d[l] = 64 * int64(l)
+	}
+	k := lval{ok: true, align: 1}
+	for _, tt := range []struct {
+		name    string
+		lut     int64
+		a, b, c lval
+		want    bool
+	}{
+		{"(row & m) | (k & ~m), the mask second", 0xe2, row, constVal(0xffffffc0), k, true},
+		{"the mask first, 0xb8 (b where a, c elsewhere)", 0xb8, constVal(0xffffffc0), row, k, false},
+		{"the mask first, k where it is set (0xca)", 0xca, constVal(63), k, row, true},
+		{"0xe4 selects by its third operand, row", 0xe4, constVal(63), k, row, false},
+		{"an XOR is no select", 0x96, row, constVal(0xffffffc0), k, false},
+		{"no constant", 0xe2, row, k, k, false},
+	} {
+		x, y, m, ok := lop3Select(tt.lut, tt.a, tt.b, tt.c)
+		if ok != tt.want {
+			t.Errorf("%s: select %v, want %v", tt.name, ok, tt.want)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		v := addVal(andVal(x, constVal(m)), andVal(y, constVal(int64(^uint32(m)))))
+		if !v.ok || v.d[1]-v.d[0] != 64 || v.d[31]-v.d[0] != 31*64 {
+			t.Errorf("%s: ok %v, lanes %v, want 64 apart", tt.name, v.ok, v.d)
+		}
+	}
+}
+
 // TestLaneGeneratorsRingsAndNeighbours covers three of the evaluator's
 // rules: a per-lane generator carried round the loop (x = x·a + c, its
 // top bits a bucket) is scattered over the window its shift leaves, every
