@@ -955,19 +955,38 @@ func lop3Lanes(lut int64, a, b, c lval) lval {
 	// The high part: known where the table does not depend on the
 	// unknown inputs' high bits (an AND with a mask below A), else
 	// unknown, named by the inputs.
-	var h0, h1 [3]uint32
+	// Each unknown input's high bits all zeros or all ones, every
+	// combination of them (the table is bitwise: each bit position
+	// then meets every assignment of the unknowns' bits there); the
+	// part is known only where all give one result (two unknowns set
+	// alike would hide an XOR of them).
 	var parts []any
+	var unknown []int
 	for k, v := range norm {
-		if v.known {
-			h0[k], h1[k] = his[k], his[k]
-		} else {
-			h0[k], h1[k] = 0, ^lo
+		if !v.known {
+			unknown = append(unknown, k)
 			parts = append(parts, v.sym, v.off)
 		}
 	}
-	r0, r1 := lut3(lut, h0[0], h0[1], h0[2])&^lo, lut3(lut, h1[0], h1[1], h1[2])&^lo
-	if r0 == r1 {
-		r.known, r.base = true, int64(r0)
+	var first uint32
+	constant := true
+	for combo := range 1 << len(unknown) {
+		h := his
+		for j, k := range unknown {
+			h[k] = 0
+			if combo>>j&1 == 1 {
+				h[k] = ^lo
+			}
+		}
+		res := lut3(lut, h[0], h[1], h[2]) &^ lo
+		if combo == 0 {
+			first = res
+		} else if res != first {
+			constant = false
+		}
+	}
+	if constant {
+		r.known, r.base = true, int64(first)
 		return r
 	}
 	r.align = A

@@ -570,6 +570,19 @@ func TestLop3Alignment(t *testing.T) {
 	}
 }
 
+// TestLop3UnknownXor: (x ^ h) & m of three unknown warp-uniform values
+// (an embedding row's id read from memory, hashed, masked to the table)
+// is unknown, not the constant that setting all three alike gives.
+func TestLop3UnknownXor(t *testing.T) {
+	x, m, h := lval{ok: true, align: 1, sym: 7}, lval{ok: true, align: 1, sym: 8}, lval{ok: true, align: 1, sym: 9}
+	if v := lop3Val(0x48, x, m, h); v.known {
+		t.Errorf("m & (x ^ h) of unknowns: known %#x, want unknown", v.base)
+	}
+	if v := lop3Val(0xc0, x, constVal(0), h); !v.known || v.base != 0 {
+		t.Errorf("x & 0: known %v base %d, want the constant 0", v.known, v.base)
+	}
+}
+
 // TestLop3Select covers the bit field insert ptxas makes of
 // (row << 6) | (k & 63) (LOP3.LUT 0xe2 with the mask 0xffffffc0): the
 // row's lanes 64 apart, the loop counter's low bits uniform, so the
