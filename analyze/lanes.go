@@ -869,12 +869,63 @@ func lop3Bits(lut int64, a, b, c lval) uint32 {
 
 // lop3Span bounds the value LOP3.LUT with table lut makes of a, b and c:
 // 2^n where no bit at n or above can be set (lop3Bits); 0 for no bound.
+//
+// Bits every lane has set whatever the inputs (an OR with 0x100 of a
+// byte: bins 256 to 511) raise the bound's floor: the value is then the
+// uniform floor plus something below the possible bits' value less it.
 func lop3Span(lut int64, a, b, c lval) int64 {
-	n := bits.Len32(lop3Bits(lut, a, b, c))
+	p := lop3Bits(lut, a, b, c)
+	n := bits.Len32(p)
 	if n >= 32 {
 		return 0
 	}
+	if f := lop3Forced(lut, a, b, c); f != 0 && f&^p == 0 {
+		return int64(p-f) + 1
+	}
 	return int64(1) << n
+}
+
+// forcedBits is the bits v has set in every lane: a known value's bits
+// common to its lanes, none otherwise.
+func forcedBits(v lval) uint32 {
+	if !v.ok || !v.known {
+		return 0
+	}
+	m := ^uint32(0)
+	for _, d := range v.d {
+		m &= uint32(v.base + d)
+	}
+	return m
+}
+
+// lop3Forced is the bits LOP3.LUT with table lut sets in every lane,
+// whatever its inputs' bits that may vary (possibleBits, forcedBits).
+func lop3Forced(lut int64, a, b, c lval) uint32 {
+	in := [3]lval{a, b, c}
+	var may1, may0 [3]uint32
+	for k, v := range in {
+		may1[k], may0[k] = possibleBits(v), ^forcedBits(v)
+	}
+	var out uint32
+	for j := range 32 {
+		forced := true
+		for x := range uint32(8) {
+			ok := true
+			for k := range 3 {
+				bit := x >> (2 - k) & 1
+				if bit == 1 && may1[k]>>j&1 == 0 || bit == 0 && may0[k]>>j&1 == 0 {
+					ok = false
+				}
+			}
+			if ok && lut3(lut, (x>>2&1)<<j, (x>>1&1)<<j, (x&1)<<j)>>j&1 == 0 {
+				forced = false
+			}
+		}
+		if forced {
+			out |= 1 << j
+		}
+	}
+	return out
 }
 
 // lop3Lanes is lop3Val without its bound on a scrambled result.

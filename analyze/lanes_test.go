@@ -583,6 +583,19 @@ func TestLop3UnknownXor(t *testing.T) {
 	}
 }
 
+// TestLop3SpanFloor: a byte ORed with 0x100 (bins 256 to 511, ptxas's
+// form of 256 + (w & 255)) spans 256 values above a floor of 256, not the
+// 512 below its top bit.
+func TestLop3SpanFloor(t *testing.T) {
+	b := lval{scrambled: true, span: 256, whole: true}
+	if s := lop3Span(0xfc, b, constVal(0x100), constVal(0)); s != 256 {
+		t.Errorf("(w & 255) | 0x100: span %d, want 256", s)
+	}
+	if s := lop3Span(0xc0, b, constVal(0xff), constVal(0)); s != 256 {
+		t.Errorf("(w & 255) & 0xff: span %d, want 256", s)
+	}
+}
+
 // TestLop3Select covers the bit field insert ptxas makes of
 // (row << 6) | (k & 63) (LOP3.LUT 0xe2 with the mask 0xffffffc0): the
 // row's lanes 64 apart, the loop counter's low bits uniform, so the
