@@ -1308,6 +1308,13 @@ func (s laneState) step(in sass.Instruction) {
 			loaded.block, loaded.warp = a.block, a.warp
 		} else {
 			loaded.warp = true // each lane's own value, each warp's own
+			// Each lane's own data from global memory: where it
+			// picks an address (a key's bin), the lanes scatter (a
+			// shift or mask of it still bounds the window). Values
+			// read from shared memory stay unknown: a block builds
+			// its own tables there, often a permutation whose lanes
+			// keep their banks apart (an affine linked list).
+			loaded.scrambled = op.space != "shared"
 		}
 		s[dst] = loaded
 		// and the registers after it: a 64-bit access writes a pair, a

@@ -596,6 +596,41 @@ func TestLop3SpanFloor(t *testing.T) {
 	}
 }
 
+// TestLoadedKeyScatters: a key each lane loads from global memory, its top
+// six bits a bin (key >> 26), scatters the lanes' atomics over the 64 bins
+// every block shares; the same key loaded from shared memory (a table
+// the block built) is not taken as scattered.
+func TestLoadedKeyScatters(t *testing.T) {
+	for _, tt := range []struct {
+		load      string
+		scattered bool
+	}{
+		{"LDG.E R8, desc[UR6][R8.64]", true},
+		{"LDS R8, [R8]", false},
+	} {
+		l, err := sass.ParseListing(`
+        .text.k:
+        /*0000*/                   S2R R10, SR_TID.X ;
+        /*0010*/                   LDC.64 R6, c[0x0][0x210] ;
+.L_x_1:
+        /*0020*/                   IMAD.SHL.U32 R8, R10, 0x4, RZ ;
+        /*0030*/                   ` + tt.load + ` ;
+        /*0040*/                   SHF.R.U32.HI R13, RZ, 0x1a, R8 ;
+        /*0050*/                   IMAD.WIDE.U32 R8, R13, 0x4, R6 ;
+        /*0060*/                   REDG.E.ADD.STRONG.GPU desc[UR6][R8.64], R11 ;
+        /*0070*/                   BRA ` + "`" + `(.L_x_1) ;
+`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ins := l.Functions[0].Instructions
+		la := laneAddresses(ins, [][2]int{{0x20, 0x70}})[0x60]
+		if la.scattered != tt.scattered || tt.scattered && (!la.shared || la.span != 63*4+1) {
+			t.Errorf("%s: scattered %v, shared %v, span %d; want scattered %v over the 64 bins every block shares (offsets 0 to 252)", tt.load, la.scattered, la.shared, la.span, tt.scattered)
+		}
+	}
+}
+
 // TestLop3Select covers the bit field insert ptxas makes of
 // (row << 6) | (k & 63) (LOP3.LUT 0xe2 with the mask 0xffffffc0): the
 // row's lanes 64 apart, the loop counter's low bits uniform, so the
