@@ -44,7 +44,11 @@
 //     reads and writes takes its reads at the read record and its
 //     writes at the write record, one after the other. A global atomic
 //     whose old value is used waits the dispatch suite's latency record
-//     of its operation. Between one warp alone and saturation, warps
+//     of its operation. Atomics on a window every block shares take, for
+//     each warp, a pass per sector and per lane on one word; where only
+//     the first lane of each group of a MATCH.ANY writes (a
+//     warp-aggregated atomic), one lane a word. Between one warp alone
+//     and saturation, warps
 //     queue for the global memory levels: a mean value analysis of a
 //     closed queueing network (Reiser and Lavenberg, 1980) of one
 //     scheduler's warps, one warp's in-order time and a station per

@@ -631,6 +631,47 @@ func TestLoadedKeyScatters(t *testing.T) {
 	}
 }
 
+// TestMatchLeader: a warp-aggregated atomic (`if (lane == __ffs(peers) -
+// 1)` after __match_any_sync) runs in its groups' first lanes only, one
+// lane a word, so 32 random lanes over 64 bins take the sectors they
+// touch as passes (about 8), not the 13 that all of them would; an
+// atomic under another guard is not a leader's.
+func TestMatchLeader(t *testing.T) {
+	for _, tt := range []struct {
+		name, flo string
+		want      bool
+	}{
+		{"the first lane of each group", "FLO.U32.SH R11, R11", true},
+		{"the highest set bit, not a first lane", "FLO.U32 R11, R11", false},
+	} {
+		l, err := sass.ParseListing(`
+        .text.k:
+.L_x_1:
+        /*01b0*/                   MATCH.ANY R12, R13 ;
+        /*01c0*/                   BREV R11, R12 ;
+        /*01d0*/                   ` + tt.flo + ` ;
+        /*01e0*/                   ISETP.NE.AND P0, PT, R4, R11, PT ;
+        /*01f0*/               @P0 BRA ` + "`" + `(.L_x_2) ;
+        /*0200*/                   POPC R11, R12 ;
+        /*0210*/                   IMAD.WIDE.U32 R8, R13, 0x4, R6 ;
+        /*0220*/                   REDG.E.ADD.STRONG.GPU desc[UR6][R8.64], R11 ;
+.L_x_2:
+        /*0230*/                   BSYNC B0 ;
+        /*0240*/                   BRA ` + "`" + `(.L_x_1) ;
+`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lm := &loopModel{body: l.Functions[0].Instructions}
+		if got := lm.matchLeader(7); got != tt.want {
+			t.Errorf("%s: leader %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	if p, all := leaderPasses(64, 8), sectorPasses(64, 8); p < 7 || p > 8 || all < 12 {
+		t.Errorf("64 bins: %.1f passes for the leaders, %.1f for every lane; want 7 to 8, and 12 or more", p, all)
+	}
+}
+
 // TestLop3Select covers the bit field insert ptxas makes of
 // (row << 6) | (k & 63) (LOP3.LUT 0xe2 with the mask 0xffffffc0): the
 // row's lanes 64 apart, the loop counter's low bits uniform, so the

@@ -575,6 +575,79 @@ func (lm *loopModel) branchedAround(i int) bool {
 	return false
 }
 
+// matchLeader reports whether instruction i runs only in the first lane
+// of each group of lanes with equal keys: branched around by a branch on
+// the lane index against the first set bit of a MATCH.ANY's groups
+// (ISETP lane, FLO.U32.SH(BREV(match)): `if (lane == __ffs(peers) - 1)`,
+// a warp-aggregated atomic's leader).
+func (lm *loopModel) matchLeader(i int) bool {
+	if !lm.branchedAround(i) {
+		return false
+	}
+	// def is the last instruction before before that writes reg (a
+	// register or a predicate: its first operand).
+	def := func(reg string, before int) (int, bool) {
+		for j := before - 1; j >= 0; j-- {
+			first, _, _ := strings.Cut(lm.body[j].Operands, ",")
+			if strings.TrimSpace(first) == reg {
+				return j, true
+			}
+		}
+		return 0, false
+	}
+	for j := i - 1; j >= 0; j-- {
+		in := lm.body[j]
+		if in.Base() != "BRA" || in.Predicate == "" || in.Predicate == "@PT" {
+			continue
+		}
+		set, ok := def(strings.TrimLeft(in.Predicate, "@!"), j)
+		if !ok || lm.body[set].Base() != "ISETP" {
+			return false
+		}
+		for _, r := range splitOperands(lm.body[set].Operands) {
+			flo, ok := def(strings.TrimSpace(r), set)
+			if !ok || lm.body[flo].Base() != "FLO" || !strings.Contains(lm.body[flo].Opcode, ".SH") {
+				continue
+			}
+			src := splitOperands(lm.body[flo].Operands)
+			if len(src) < 2 {
+				continue
+			}
+			brev, ok := def(strings.TrimSpace(src[len(src)-1]), flo)
+			if !ok || lm.body[brev].Base() != "BREV" {
+				continue
+			}
+			src = splitOperands(lm.body[brev].Operands)
+			if m, ok := def(strings.TrimSpace(src[len(src)-1]), brev); ok && lm.body[m].Base() == "MATCH" && strings.Contains(lm.body[m].Opcode, "ANY") {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// leaderPasses is sectorPasses where only one lane of each distinct word
+// writes (the leaders of a match's groups): the sectors 32 random lanes
+// touch over words words, perSector a sector.
+func leaderPasses(words, perSector int) float64 {
+	if words <= 1 {
+		return 1
+	}
+	rng := rand.New(rand.NewPCG(uint64(words), uint64(perSector)+1))
+	const draws = 4096
+	total := 0
+	seen := make(map[int]bool, 32)
+	for range draws {
+		clear(seen)
+		for range 32 {
+			seen[rng.IntN(words)/perSector] = true
+		}
+		total += len(seen)
+	}
+	return float64(total) / draws
+}
+
 // wordLanes is how many lanes of a warp shared atomic i puts on its
 // busiest 4-byte word: 1 where it is predicated or branched around (a
 // guarded update, taken as one lane's) or where the lanes' words are not
@@ -2021,6 +2094,11 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 				lines := float64((la.span + 127) / 128)
 				words := int((la.span + int64(op.bytes) - 1) / int64(op.bytes))
 				passes := sectorPasses(words, 32/op.bytes)
+				if lm.matchLeader(i) {
+					// Only the first lane of each group of equal
+					// keys writes: one lane a word.
+					passes = leaderPasses(words, 32/op.bytes)
+				}
 				gridRate = m.gridAtomicRate(lm.body[i])
 				ac := passes / (gridRate * atomicUnits(lines))
 				gridAtomics += ac
