@@ -851,20 +851,40 @@ func possibleBits(v lval) uint32 {
 // given the bits each input may have set (possibleBits): each result bit
 // reads only its inputs' bits there.
 func lop3Bits(lut int64, a, b, c lval) uint32 {
-	pa, pb, pc := possibleBits(a), possibleBits(b), possibleBits(c)
-	var out uint32
+	may1 := [3]uint32{possibleBits(a), possibleBits(b), possibleBits(c)}
+	some, _ := lop3Outcomes(lut, may1, [3]uint32{^uint32(0), ^uint32(0), ^uint32(0)})
+	return some
+}
+
+// lop3Outcomes is, for LOP3.LUT with table lut, the bits some assignment
+// of its inputs' bits can set and the bits every assignment sets, where
+// input k's bit j may be one where may1[k] has it and zero where may0[k]
+// has it.
+func lop3Outcomes(lut int64, may1, may0 [3]uint32) (some, every uint32) {
 	for j := range 32 {
+		all := true
 		for x := range uint32(8) {
-			ba, bb, bc := x&1, x>>1&1, x>>2&1
-			if (ba == 1 && pa>>j&1 == 0) || (bb == 1 && pb>>j&1 == 0) || (bc == 1 && pc>>j&1 == 0) {
+			ok := true
+			for k := range 3 {
+				bit := x >> (2 - k) & 1
+				if bit == 1 && may1[k]>>j&1 == 0 || bit == 0 && may0[k]>>j&1 == 0 {
+					ok = false
+				}
+			}
+			if !ok {
 				continue
 			}
-			if lut3(lut, ba<<j, bb<<j, bc<<j)>>j&1 == 1 {
-				out |= 1 << j
+			if lut3(lut, (x>>2&1)<<j, (x>>1&1)<<j, (x&1)<<j)>>j&1 == 1 {
+				some |= 1 << j
+			} else {
+				all = false
 			}
 		}
+		if all {
+			every |= 1 << j
+		}
 	}
-	return out
+	return some, every
 }
 
 // lop3Span bounds the value LOP3.LUT with table lut makes of a, b and c:
@@ -906,26 +926,8 @@ func lop3Forced(lut int64, a, b, c lval) uint32 {
 	for k, v := range in {
 		may1[k], may0[k] = possibleBits(v), ^forcedBits(v)
 	}
-	var out uint32
-	for j := range 32 {
-		forced := true
-		for x := range uint32(8) {
-			ok := true
-			for k := range 3 {
-				bit := x >> (2 - k) & 1
-				if bit == 1 && may1[k]>>j&1 == 0 || bit == 0 && may0[k]>>j&1 == 0 {
-					ok = false
-				}
-			}
-			if ok && lut3(lut, (x>>2&1)<<j, (x>>1&1)<<j, (x&1)<<j)>>j&1 == 0 {
-				forced = false
-			}
-		}
-		if forced {
-			out |= 1 << j
-		}
-	}
-	return out
+	_, every := lop3Outcomes(lut, may1, may0)
+	return every
 }
 
 // lop3Lanes is lop3Val without its bound on a scrambled result.

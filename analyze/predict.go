@@ -584,68 +584,44 @@ func (lm *loopModel) matchLeader(i int) bool {
 	if !lm.branchedAround(i) {
 		return false
 	}
-	// def is the last instruction before before that writes reg (a
-	// register or a predicate: its first operand).
-	def := func(reg string, before int) (int, bool) {
-		for j := before - 1; j >= 0; j-- {
-			first, _, _ := strings.Cut(lm.body[j].Operands, ",")
-			if strings.TrimSpace(first) == reg {
-				return j, true
+	// from is the last instruction before k that wrote a register k
+	// reads (its guard included) and that is, ok false for none.
+	from := func(k int, is func(sass.Instruction) bool) (int, bool) {
+		for _, r := range lm.body[k].Use().Reads {
+			for j := k - 1; j >= 0; j-- {
+				if slices.Contains(lm.body[j].Use().Writes, r.Reg) {
+					if is(lm.body[j]) {
+						return j, true
+					}
+					break
+				}
 			}
 		}
 		return 0, false
 	}
+	base := func(b string, mod string) func(sass.Instruction) bool {
+		return func(in sass.Instruction) bool { return in.Base() == b && strings.Contains(in.Opcode, mod) }
+	}
 	for j := i - 1; j >= 0; j-- {
-		in := lm.body[j]
-		if in.Base() != "BRA" || in.Predicate == "" || in.Predicate == "@PT" {
+		if in := lm.body[j]; in.Base() != "BRA" || in.Predicate == "" || in.Predicate == "@PT" {
 			continue
 		}
-		set, ok := def(strings.TrimLeft(in.Predicate, "@!"), j)
-		if !ok || lm.body[set].Base() != "ISETP" {
+		set, ok := from(j, base("ISETP", ""))
+		if !ok {
 			return false
 		}
-		for _, r := range splitOperands(lm.body[set].Operands) {
-			flo, ok := def(strings.TrimSpace(r), set)
-			if !ok || lm.body[flo].Base() != "FLO" || !strings.Contains(lm.body[flo].Opcode, ".SH") {
-				continue
-			}
-			src := splitOperands(lm.body[flo].Operands)
-			if len(src) < 2 {
-				continue
-			}
-			brev, ok := def(strings.TrimSpace(src[len(src)-1]), flo)
-			if !ok || lm.body[brev].Base() != "BREV" {
-				continue
-			}
-			src = splitOperands(lm.body[brev].Operands)
-			if m, ok := def(strings.TrimSpace(src[len(src)-1]), brev); ok && lm.body[m].Base() == "MATCH" && strings.Contains(lm.body[m].Opcode, "ANY") {
-				return true
-			}
+		flo, ok := from(set, base("FLO", ".SH"))
+		if !ok {
+			return false
 		}
-		return false
+		brev, ok := from(flo, base("BREV", ""))
+		if !ok {
+			return false
+		}
+		_, ok = from(brev, base("MATCH", "ANY"))
+		return ok
 	}
 	return false
-}
-
-// leaderPasses is sectorPasses where only one lane of each distinct word
-// writes (the leaders of a match's groups): the sectors 32 random lanes
-// touch over words words, perSector a sector.
-func leaderPasses(words, perSector int) float64 {
-	if words <= 1 {
-		return 1
-	}
-	rng := rand.New(rand.NewPCG(uint64(words), uint64(perSector)+1))
-	const draws = 4096
-	total := 0
-	seen := make(map[int]bool, 32)
-	for range draws {
-		clear(seen)
-		for range 32 {
-			seen[rng.IntN(words)/perSector] = true
-		}
-		total += len(seen)
-	}
-	return float64(total) / draws
 }
 
 // wordLanes is how many lanes of a warp shared atomic i puts on its
@@ -906,16 +882,34 @@ var scatteredCache sync.Map
 // four lanes a word in one sector went faster than a pass each (k = 8
 // to 32 words of one line: 2.4, 1.8 and 1.6 cycles, against 4.4): taken
 // as passes all the same. Deterministic: the draws are seeded.
-func sectorPasses(words, perSector int) float64 {
+func sectorPasses(words, perSector int) float64 { return simulatedPasses(words, perSector, false) }
+
+// leaderPasses is sectorPasses where only one lane of each distinct word
+// writes (the leaders of a match's groups): the sectors 32 random lanes
+// touch over words words, perSector a sector.
+func leaderPasses(words, perSector int) float64 { return simulatedPasses(words, perSector, true) }
+
+// simulatedPasses draws 32 random lanes over words words 4096 times and
+// counts each draw's passes: per sector its busiest word's lanes, or one
+// where leaders (one lane a word writes). Each count of words, sector
+// size and kind is drawn once, from a seed of its own.
+func simulatedPasses(words, perSector int, leaders bool) float64 {
 	if words <= 1 {
+		if leaders {
+			return 1
+		}
 		return 32
 	}
-	key := [2]int{words, perSector}
+	seed := uint64(perSector)
+	if leaders {
+		seed++ // leaderPasses' own draws
+	}
+	key := passKey{words, perSector, leaders}
 	if v, ok := sectorPassesCache.Load(key); ok {
 		return v.(float64)
 	}
 	const draws = 4096
-	rng := rand.New(rand.NewPCG(uint64(words), uint64(perSector)))
+	rng := rand.New(rand.NewPCG(uint64(words), seed))
 	total := 0
 	count := make(map[int]int, 32)
 	for range draws {
@@ -927,12 +921,21 @@ func sectorPasses(words, perSector int) float64 {
 			most[w/perSector] = max(most[w/perSector], count[w])
 		}
 		for _, v := range most {
+			if leaders {
+				v = 1
+			}
 			total += v
 		}
 	}
 	v := float64(total) / draws
 	sectorPassesCache.Store(key, v)
 	return v
+}
+
+// passKey is one simulatedPasses draw's arguments.
+type passKey struct {
+	words, perSector int
+	leaders          bool
 }
 
 var sectorPassesCache sync.Map
