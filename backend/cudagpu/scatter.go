@@ -77,3 +77,38 @@ func ScatterExpect(instr string) []string {
 	}
 	return []string{"STG"}
 }
+
+// WindowKernel builds the window writes: every thread of the grid writes,
+// iters times, with st.global.u32, the word at (its global thread index +
+// iteration × the grid's threads) & mask of the buffer at base, so each
+// warp writes one whole line an iteration (its 32 lanes' consecutive
+// words) and, the grid being every SM, every SM's warps write the lines
+// of one window of mask + 1 words in turn: each line is written by many
+// SMs an iteration. The thread index is what it stores. Each warp reads
+// %clock64 around its rolled loop, and lane 0 stores the cycles at
+// out[warp]. Parameters: base (u64), mask, iters (u32), out (u64).
+func WindowKernel(name string) *ptx.Kernel {
+	k := ptx.NewKernel(name)
+	baseP, maskP, itersP, outP := k.Param("base", ptx.U64), k.Param("mask", ptx.U32), k.Param("iters", ptx.U32), k.Param("out", ptx.U64)
+	base, mask, iters := k.Load(baseP), k.Load(maskP), k.Load(itersP)
+	tid, ntid, ctaid, nctaid := k.Read(ptx.TidX), k.Read(ptx.NtidX), k.Read(ptx.CtaidX), k.Read(ptx.NctaidX)
+	thread, grid, j := k.Reg(ptx.U32), k.Reg(ptx.U32), k.Reg(ptx.U32)
+	k.Op("mad.lo.u32", thread, ctaid, ntid, tid)
+	k.Op("mul.lo.u32", grid, nctaid, ntid)
+	k.Op("mov.u32", j, thread)
+	idx, off, at := k.Reg(ptx.U32), k.Reg(ptx.U64), k.Reg(ptx.U64)
+	c0 := k.Read(ptx.Clock64)
+	k.Loop(iters, func() {
+		k.Op("and.b32", idx, j, mask)
+		k.Op("mul.wide.u32", off, idx, ptx.Int(4))
+		k.Op("add.u64", at, base, off)
+		k.Op("st.global.u32", ptx.Addr{Base: at}, thread)
+		k.Op("add.u32", j, j, grid)
+	})
+	c1 := k.Read(ptx.Clock64)
+	lane, warp := k.Reg(ptx.U32), k.Reg(ptx.U32)
+	k.Op("and.b32", lane, tid, ptx.Int(31))
+	k.Op("shr.u32", warp, thread, ptx.Int(5))
+	storeWarpCycles(k, lane, warp, outP, c0, c1)
+	return k
+}

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpuarch/gpuarch/backend/cudagpu"
 	"github.com/gpuarch/gpuarch/record"
 )
 
@@ -50,6 +51,10 @@ const (
 	// GroupWaits are the coalesced loads one warp waits on together: a
 	// stream's iteration at one warp per SM.
 	GroupWaits = "loads waited on together"
+	// GroupWindow are the window writes: every SM's warps write whole
+	// lines into one window the size of the L1 footprint (or a part of
+	// it), each line by many SMs.
+	GroupWindow = "window writes"
 )
 
 // SharedBanks is the family of the GroupBanks records' IDs, and the name
@@ -112,6 +117,16 @@ func ScatterSubject(level, instr string) string { return level + ", " + instr + 
 // ScatterID is the ID of the scattered writes' record of instr in a level:
 // "memory/scattered writes/<level>, <instr>, a line per lane".
 func ScatterID(level, instr string) string { return ID(GroupScatter, ScatterSubject(level, instr)) }
+
+// WindowSubject names the window writes into a window of bytes: "32 KiB
+// window, st.global.u32, a line per warp, every SM".
+func WindowSubject(bytes int64) string {
+	return cudagpu.SizeName(bytes) + " window, st.global.u32, a line per warp, every SM"
+}
+
+// WindowID is the ID of the window writes' record into a window of bytes:
+// "memory/window writes/<WindowSubject>".
+func WindowID(bytes int64) string { return ID(GroupWindow, WindowSubject(bytes)) }
 
 // What the loads waited on together do with the first load's value, or
 // which lanes load (WaitsSubject's store).

@@ -157,17 +157,29 @@ func scatter(ctx context.Context, r *engine.Runner, c *engine.Compiled, lv Diver
 // launches' lines per clock per SM; each launch takes the next seed
 // (launches counts the job's launches).
 func scatterPoint(ctx context.Context, r *engine.Runner, c *engine.Compiled, kernel string, buf, out engine.Buffer, words uint32, w, n int, launches *uint32) ([]float64, error) {
+	return warpLineRates(ctx, r, c, kernel, out, w, n, scatterIters, 32, func() []any {
+		*launches++
+		// The golden ratio's 32 bits, odd: every launch's seed differs.
+		seed := *launches * 0x9e3779b9
+		return []any{buf.Ptr(), words, seed, uint32(scatterIters), out.Ptr()}
+	})
+}
+
+// warpLineRates launches kernel at w warps per SM (one block of 32 × w
+// threads per SM) once untimed, then n times timed, each with the
+// arguments args gives (out, where every warp leaves its cycles, among
+// them), and returns the timed launches' lines per clock per SM: lines a
+// warp iteration × w over the mean over warps of cycles per iteration
+// (iters a warp).
+func warpLineRates(ctx context.Context, r *engine.Runner, c *engine.Compiled, kernel string, out engine.Buffer, w, n, iters int, lines float64, args func() []any) ([]float64, error) {
 	sms := r.GPU.Device().SMs
 	g := engine.Grid{Blocks: sms, Threads: 32 * w}
 	var rates []float64
 	for l := range 1 + n {
-		*launches++
 		if err := out.Clear(); err != nil {
 			return nil, err
 		}
-		// The golden ratio's 32 bits, odd: every launch's seed differs.
-		seed := *launches * 0x9e3779b9
-		if err := c.Prog.Launch(ctx, kernel, g, r.OwnTimeout(), buf.Ptr(), words, seed, uint32(scatterIters), out.Ptr()); err != nil {
+		if err := c.Prog.Launch(ctx, kernel, g, r.OwnTimeout(), args()...); err != nil {
 			return nil, fmt.Errorf("%d warps per SM: %w", w, err)
 		}
 		if l == 0 {
@@ -177,7 +189,7 @@ func scatterPoint(ctx context.Context, r *engine.Runner, c *engine.Compiled, ker
 		if err != nil {
 			return nil, err
 		}
-		rate, err := scatterRate(b, sms*w, w)
+		rate, err := lineRate(b, sms*w, w, iters, lines)
 		if err != nil {
 			return nil, fmt.Errorf("%d warps per SM: %w", w, err)
 		}
@@ -186,15 +198,15 @@ func scatterPoint(ctx context.Context, r *engine.Runner, c *engine.Compiled, ker
 	return rates, nil
 }
 
-// scatterRate is one launch's lines per clock per SM from its warps'
-// cycles (b, 8 bytes a warp, scatterIters iterations each): 32 lines ×
-// w warps per SM over the mean over warps of cycles per iteration.
-func scatterRate(b []byte, warps, w int) (float64, error) {
-	cyc, err := meanWarpCycles(b, warps, scatterIters)
+// lineRate is one launch's lines per clock per SM from its warps' cycles
+// (b, 8 bytes a warp, iters iterations each): lines a warp iteration × w
+// warps per SM over the mean over warps of cycles per iteration.
+func lineRate(b []byte, warps, w, iters int, lines float64) (float64, error) {
+	cyc, err := meanWarpCycles(b, warps, iters)
 	if err != nil {
 		return 0, err
 	}
-	return 32 * float64(w) / cyc, nil
+	return lines * float64(w) / cyc, nil
 }
 
 // meanWarpCycles is one launch's mean over its warps (b, 8 bytes each, as

@@ -9,21 +9,21 @@ import (
 	"github.com/gpuarch/gpuarch/record"
 )
 
-func TestScatterRate(t *testing.T) {
+func TestLineRate(t *testing.T) {
 	b := make([]byte, 8*4)
 	// Four warps at 2 per SM: 256, 512, 768, 512 cycles an iteration,
 	// 512 on average, so 64 lines per 512 cycles.
 	for i, c := range []uint64{256, 512, 768, 512} {
 		binary.LittleEndian.PutUint64(b[8*i:], c*scatterIters)
 	}
-	if got, err := scatterRate(b, 4, 2); err != nil || got != 0.125 {
+	if got, err := lineRate(b, 4, 2, scatterIters, 32); err != nil || got != 0.125 {
 		t.Errorf("rate %v, %v, want 0.125", got, err)
 	}
 	binary.LittleEndian.PutUint64(b[8:], 0)
-	if _, err := scatterRate(b, 4, 2); err == nil || !strings.Contains(err.Error(), "warp 1") {
+	if _, err := lineRate(b, 4, 2, scatterIters, 32); err == nil || !strings.Contains(err.Error(), "warp 1") {
 		t.Errorf("a warp without time: %v", err)
 	}
-	if _, err := scatterRate(b[:8], 4, 2); err == nil {
+	if _, err := lineRate(b[:8], 4, 2, scatterIters, 32); err == nil {
 		t.Error("too few bytes: no error")
 	}
 }
@@ -54,6 +54,33 @@ func TestScatterJob(t *testing.T) {
 		}
 		if !kernels[scatterKernel(instr)] {
 			t.Errorf("%s: no kernel %s in %v", rec.ID, scatterKernel(instr), kernels)
+		}
+	}
+}
+
+// The window job plans a record for the L1 footprint's window and a
+// quarter of it, named as names.go has them, written by the module's one
+// kernel.
+func TestWindowJob(t *testing.T) {
+	lv := DivergentLevel{Name: LevelL1, Footprint: 32 << 10, Note: "an eighth of the L1"}
+	j := WindowJob(Suite, lv).(*cudagpu.PTXJob)
+	want := []int64{32 << 10, 8 << 10}
+	if len(j.Items) != len(want) {
+		t.Fatalf("%d records, want %d", len(j.Items), len(want))
+	}
+	if ks := j.Kernels(); len(ks) != 1 || ks[0].Name() != windowKernel {
+		t.Errorf("kernels %v, want %s alone", ks, windowKernel)
+	}
+	for i, it := range j.Items {
+		rec := it.Rec
+		if rec.ID != WindowID(want[i]) || rec.Subject != WindowSubject(want[i]) || rec.Group != GroupWindow ||
+			rec.Quantity != record.Throughput || rec.Unit != "lines/clock/SM" {
+			t.Errorf("record %d: %+v", i, rec)
+		}
+		for _, w := range []string{cudagpu.SizeName(want[i]), lv.Note, "st.global.u32", "1, 4, 8, 16 and 32 warps per SM"} {
+			if !strings.Contains(rec.Note, w) {
+				t.Errorf("%s: note %q lacks %q", rec.ID, rec.Note, w)
+			}
 		}
 	}
 }

@@ -214,5 +214,6 @@ func fullMemory(s *Session) error {
 	later = append(later, memory.LatencyHidingJobs(dev, l1, l2)...)
 	later = append(later, memory.DivergentJobs(dev, l1, l2)...)
 	later = append(later, memory.ScatterJobs(dev, l2)...)
+	later = append(later, memory.WindowJobs(dev, l1)...)
 	return s.Measure(append(later, memory.WaitsJobs(dev, l1, l2)...), nil)
 }
