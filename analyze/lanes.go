@@ -673,13 +673,15 @@ func andVal(a, m lval) lval {
 		return r
 	}
 	if !m.known {
+		// An AND clears bits, never sets them: the result is a
+		// multiple of whatever power of two a is.
 		if a.uniform() {
-			return uniformVal(1, as...)
+			return uniformVal(a.alignment(), as...)
 		}
 		// A mask the listing does not give (a kernel parameter):
 		// taken to keep the lanes' offsets (no wrap within a warp).
 		r := a
-		r.known, r.base, r.align = false, 0, 1
+		r.known, r.base, r.align = false, 0, a.alignment()
 		r.sym, r.off = symOf("and", a.sym, m.sym), a.off
 		r.assume = append(as, "a run-time AND mask keeps the lanes' offsets (no wrap within a warp)")
 		return r
@@ -824,6 +826,41 @@ func lop3Select(lut int64, a, b, c lval) (x, y lval, m int64, ok bool) {
 			}
 			if sel {
 				return in[xi], in[yi], int64(uint32(cv.base + cv.d[0])), true
+			}
+		}
+	}
+	return lval{}, lval{}, 0, false
+}
+
+// lop3OrMasked recognises LOP3.LUT with table lut as x | (y & m): one
+// input a known warp-uniform constant m, and x a value none of whose
+// lanes can have a bit of m set (its base a multiple of a power of two
+// above m, its lanes' offsets 0: row | ((col + 1) & 63) with the row a
+// multiple of 64).
+func lop3OrMasked(lut int64, a, b, c lval) (x, y lval, m int64, ok bool) {
+	in := []lval{a, b, c}
+	for ci, cv := range in {
+		if !cv.ok || !cv.known || !cv.uniform() {
+			continue
+		}
+		mask := int64(uint32(cv.base + cv.d[0]))
+		others := [2]int{(ci + 1) % 3, (ci + 2) % 3}
+		for _, o := range [][2]int{others, {others[1], others[0]}} {
+			xi, yi := o[0], o[1]
+			xv := in[xi]
+			if !xv.ok || xv.known || !xv.uniform() || mask <= 0 || xv.alignment() <= mask {
+				continue
+			}
+			match := true
+			for bits := range uint32(8) {
+				var w [3]uint32
+				w[xi], w[yi], w[ci] = bits&1, bits>>1&1, bits>>2&1
+				if lut3(lut, w[0], w[1], w[2])&1 != w[xi]|(w[yi]&w[ci]) {
+					match = false
+				}
+			}
+			if match {
+				return xv, in[yi], mask, true
 			}
 		}
 	}
@@ -1484,6 +1521,23 @@ func (s laneState) step(in sass.Instruction) {
 		}
 		if !v.ok && ok && lut == 0xc0 && strings.TrimSpace(src[2]) == "RZ" {
 			v = andVal(arg(0), arg(1))
+		}
+		if !v.ok && ok && lut == 0x80 {
+			// a & b & c with a run-time mask among them: the
+			// other two's AND under that mask, as andVal takes it.
+			for k := range 3 {
+				if u := arg(k); u.ok && !u.known && u.uniform() {
+					v = andVal(andVal(arg((k+1)%3), arg((k+2)%3)), u)
+					break
+				}
+			}
+		}
+		if !v.ok && ok {
+			if x, y, m, or := lop3OrMasked(lut, arg(0), arg(1), arg(2)); or {
+				// x | (y & m) where x has none of m's bits (a row's
+				// base | a column wrapped within it): their sum.
+				v = addVal(x, andVal(y, constVal(m)))
+			}
 		}
 		if !v.ok && ok {
 			if x, y, m, sel := lop3Select(lut, arg(0), arg(1), arg(2)); sel {

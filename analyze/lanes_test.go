@@ -187,6 +187,36 @@ func TestLaneAddresses(t *testing.T) {
 			want: map[int]string{0x60: "lanes at irregular offsets: 16-way conflict, 32 wavefronts; +128 B an iteration"},
 		},
 		{
+			// A 3D stencil's x neighbour, u[row | ((x + 1) & 63)] with
+			// j = (i + k·T) & m, row = j & ~63 & m: the row's AND of
+			// the index, a constant and the run-time mask keeps the
+			// index's alignment (32 lanes from a multiple of 32 stay
+			// in one 64-word row), and the OR of the row with the
+			// masked column is their sum: consecutive lanes, the
+			// column wrapped within the row (the wrap's rotation
+			// taken with the loop's part 0, as andVal takes a low
+			// mask the lanes wrap).
+			name: "stencil neighbour wrapped in its row",
+			listing: `
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   LDC R15, c[0x0][0x250] ;
+        /*0020*/                   LDC.64 R4, c[0x0][0x248] ;
+        /*0030*/                   LDC R17, c[0x0][RZ] ;
+        /*0034*/                   IMAD R17, R17, UR4, RZ ;
+        /*0038*/                   MOV R18, R0 ;
+.L_x_1:
+        /*0040*/                   LOP3.LUT R19, R18, R15, RZ, 0xc0, !PT ;
+        /*0050*/                   LOP3.LUT R7, R18, 0xffffffc0, R15, 0x80, !PT ;
+        /*0060*/                   VIADD R6, R19, 0x1 ;
+        /*0070*/                   LOP3.LUT R21, R7, 0x3f, R6, 0xf8, !PT ;
+        /*0080*/                   IMAD.WIDE.U32 R20, R21, 0x4, R4 ;
+        /*0090*/                   LDG.E R20, desc[UR6][R20.64] ;
+        /*00a0*/                   IADD3 R18, R17, R18, RZ ;
+        /*00b0*/                   BRA ` + "`" + `(.L_x_1) ;
+`,
+			want: map[int]string{0x90: "lane stride 4 B: 4 sectors, 1 line per request"},
+		},
+		{
 			// A histogram's bin: a hash shifted right 24 bits, so one of
 			// 256 words; same-bin lanes share a word.
 			name: "histogram bin",
@@ -861,5 +891,31 @@ func TestBallotRank(t *testing.T) {
 	la := laneAddresses(l.Functions[0].Instructions, nil)[0x70]
 	if !la.known || lanePattern(la.offsets) != "lane stride 4 B" {
 		t.Errorf("known %v, pattern %q; want lane stride 4 B", la.known, lanePattern(la.offsets))
+	}
+}
+
+// TestLop3OrMasked: row | (col & 63) is the sum of the two only where the
+// row can have none of the mask's bits (a multiple of 64), and an AND
+// with a run-time mask keeps its input's alignment.
+func TestLop3OrMasked(t *testing.T) {
+	col := lval{ok: true, align: 1}
+	for l := range col.d {
+		col.d[l] = int64(l)
+	}
+	for _, tc := range []struct {
+		align int64
+		want  bool
+	}{{64, true}, {128, true}, {32, false}, {1, false}} {
+		row := lval{ok: true, align: tc.align}
+		if _, _, m, ok := lop3OrMasked(0xf8, row, constVal(0x3f), col); ok != tc.want || ok && m != 0x3f {
+			t.Errorf("row aligned to %d: matched %v (mask %#x), want %v", tc.align, ok, m, tc.want)
+		}
+	}
+	if _, _, _, ok := lop3OrMasked(0xe8, lval{ok: true, align: 64}, constVal(0x3f), col); ok {
+		t.Error("a majority table taken as x | (y & m)")
+	}
+	mask := lval{ok: true, align: 1, sym: 3}
+	if v := andVal(lval{ok: true, align: 64}, mask); !v.ok || v.alignment() != 64 {
+		t.Errorf("x & a run-time mask, x a multiple of 64: ok %v, alignment %d, want 64", v.ok, v.alignment())
 	}
 }
