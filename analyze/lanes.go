@@ -95,6 +95,10 @@ type lval struct {
 	// the lanes are not so grouped.
 	grp *[32]uint8
 	gd  [32]int64
+	// below, for a value whose lanes are followed, bounds every lane's
+	// value to [0, below): an AND with a low constant mask (2^n - 1)
+	// that the lanes do not wrap, (x - 1) & 1023; 0 where not known.
+	below int64
 }
 
 // groups is how many groups of lanes v's grp holds, 0 for none.
@@ -358,6 +362,7 @@ func addLanes(a, b lval) lval {
 
 func negVal(a lval) lval {
 	r := a
+	r.below = 0
 	for i := range r.d {
 		r.d[i] = -a.d[i]
 	}
@@ -676,7 +681,7 @@ func andVal(a, m lval) lval {
 		// An AND clears bits, never sets them: the result is a
 		// multiple of whatever power of two a is.
 		if a.uniform() {
-			return uniformVal(a.alignment(), as...)
+			return uniformVal(max(a.alignment(), m.alignment()), as...)
 		}
 		// A mask the listing does not give (a kernel parameter):
 		// taken to keep the lanes' offsets (no wrap within a warp).
@@ -745,6 +750,9 @@ func andVal(a, m lval) lval {
 		return r
 	}
 	r.align = max(al, lowbit(mask))
+	if mask > 0 && mask&(mask+1) == 0 {
+		r.below = mask + 1
+	}
 	// Named with the offset kept: the stride across iterations read
 	// from it holds until the mask wraps the address.
 	r.sym, r.off = symOf("and", a.sym, mask), a.off
@@ -834,9 +842,10 @@ func lop3Select(lut int64, a, b, c lval) (x, y lval, m int64, ok bool) {
 
 // lop3OrMasked recognises LOP3.LUT with table lut as x | (y & m): one
 // input a known warp-uniform constant m, and x a value none of whose
-// lanes can have a bit of m set (its base a multiple of a power of two
-// above m, its lanes' offsets 0: row | ((col + 1) & 63) with the row a
-// multiple of 64).
+// lanes can have a bit of m set: a warp-uniform base a multiple of a
+// power of two above m (row | ((col + 1) & 63) with the row a multiple of
+// 64), or known lanes below m's bits (((x - 1) & 1023) | (p & ~1023), a
+// column wrapped in its row OR-ed onto the row).
 func lop3OrMasked(lut int64, a, b, c lval) (x, y lval, m int64, ok bool) {
 	in := []lval{a, b, c}
 	for ci, cv := range in {
@@ -848,7 +857,8 @@ func lop3OrMasked(lut int64, a, b, c lval) (x, y lval, m int64, ok bool) {
 		for _, o := range [][2]int{others, {others[1], others[0]}} {
 			xi, yi := o[0], o[1]
 			xv := in[xi]
-			if !xv.ok || xv.known || !xv.uniform() || mask <= 0 || xv.alignment() <= mask {
+			aligned := xv.ok && !xv.known && xv.uniform() && xv.alignment() > mask
+			if mask <= 0 || !aligned && (!xv.ok || possibleBits(xv)&uint32(mask) != 0) {
 				continue
 			}
 			match := true
@@ -867,6 +877,20 @@ func lop3OrMasked(lut int64, a, b, c lval) (x, y lval, m int64, ok bool) {
 	return lval{}, lval{}, 0, false
 }
 
+// runtimeMask reports whether v is a warp-uniform value the listing does
+// not give (a mask from a kernel parameter).
+func runtimeMask(v lval) bool { return v.ok && !v.known && v.uniform() }
+
+// disjointBits reports whether no lane of a and b can have a bit set in
+// both: one a warp-uniform unknown multiple of a power of two above every
+// bit the other may have, or their possible bits apart.
+func disjointBits(a, b lval) bool {
+	above := func(x, y lval) bool {
+		return x.ok && !x.known && x.uniform() && y.ok && int64(possibleBits(y)) < x.alignment()
+	}
+	return above(a, b) || above(b, a) || possibleBits(a)&possibleBits(b) == 0
+}
+
 // possibleBits is the bits v may have set in some lane: a known value's
 // bits over its lanes, below a whole scrambled value's span, every bit
 // otherwise.
@@ -880,6 +904,8 @@ func possibleBits(v lval) uint32 {
 		return m
 	case !v.ok && v.whole && v.span > 0 && v.span <= 1<<32:
 		return uint32((int64(1) << bits.Len64(uint64(v.span-1))) - 1)
+	case v.ok && v.below > 0 && v.below <= 1<<32:
+		return uint32((int64(1) << bits.Len64(uint64(v.below-1))) - 1)
 	}
 	return ^uint32(0)
 }
@@ -1514,6 +1540,16 @@ func (s laneState) step(in sass.Instruction) {
 		v = lval{}
 		if ok {
 			v = lop3Val(lut, arg(0), arg(1), arg(2))
+		}
+		if ok && lut == 0xc0 && strings.TrimSpace(src[2]) == "RZ" && (runtimeMask(arg(0)) || runtimeMask(arg(1))) {
+			// x & m with a run-time mask: as andVal takes it (the
+			// lanes' offsets kept, the alignment of either).
+			v = andVal(arg(0), arg(1))
+		}
+		if ok && !v.ok && lut == 0xfc && strings.TrimSpace(src[2]) == "RZ" && disjointBits(arg(0), arg(1)) {
+			// x | y whose bits never meet (a row's base | a column
+			// below it): their sum.
+			v = addVal(arg(0), arg(1))
 		}
 		if ok && lut == 0x30 && arg(0).uniform() && strings.TrimSpace(src[2]) == "RZ" && lanesAtOrAbove(arg(1)) {
 			// mask & ~(-1 << lane): the mask's bits below each lane.

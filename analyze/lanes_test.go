@@ -919,3 +919,30 @@ func TestLop3OrMasked(t *testing.T) {
 		t.Errorf("x & a run-time mask, x a multiple of 64: ok %v, alignment %d, want 64", v.ok, v.alignment())
 	}
 }
+
+// TestDisjointBits: a column masked below 1024, (p - 1) & 0x3ff, can set
+// no bit of a row that is a multiple of 1024, so row | col is their sum
+// (a Sobel filter's neighbour u[up | xl]); a column not so bounded can.
+func TestDisjointBits(t *testing.T) {
+	p := lval{ok: true, align: 1}
+	for l := range p.d {
+		p.d[l] = int64(l)
+	}
+	col := andVal(p, constVal(0x3ff))
+	if !col.ok || col.below != 0x400 || possibleBits(col) != 0x3ff {
+		t.Fatalf("(p - 1) & 0x3ff: ok %v, below %d, possible bits %#x, want 1024 and 0x3ff", col.ok, col.below, possibleBits(col))
+	}
+	row := lval{ok: true, align: 1024}
+	if !disjointBits(row, col) || !disjointBits(col, row) {
+		t.Error("a row aligned to 1024 and a column below it: not disjoint")
+	}
+	if disjointBits(lval{ok: true, align: 512}, col) {
+		t.Error("a row aligned to 512 and a column below 1024: disjoint")
+	}
+	if disjointBits(row, p) {
+		t.Error("a row and an unbounded column: disjoint")
+	}
+	if n := negVal(col); n.below != 0 {
+		t.Errorf("-col keeps the bound %d", n.below)
+	}
+}
