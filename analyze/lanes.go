@@ -99,6 +99,15 @@ type lval struct {
 	// value to [0, below): an AND with a low constant mask (2^n - 1)
 	// that the lanes do not wrap, (x - 1) & 1023; 0 where not known.
 	below int64
+	// flt marks a floating-point value the lanes' integers were
+	// converted to (I2FP) and then scaled and offset by warp-uniform
+	// values: every lane's value lies within fspan of every other's.
+	// fknown, for a warp-uniform float (an immediate), says fval is its
+	// value.
+	flt    bool
+	fspan  float64
+	fknown bool
+	fval   float64
 }
 
 // groups is how many groups of lanes v's grp holds, 0 for none.
@@ -363,6 +372,7 @@ func addLanes(a, b lval) lval {
 func negVal(a lval) lval {
 	r := a
 	r.below = 0
+	r.fval = -a.fval
 	for i := range r.d {
 		r.d[i] = -a.d[i]
 	}
@@ -668,6 +678,12 @@ func andVal(a, m lval) lval {
 			return andVal(m, a)
 		}
 		r := lval{assume: as, scrambled: a.scrambled || m.scrambled || (a.ok && m.ok)}
+		if !a.ok && a.span > 0 && runtimeMask(m) {
+			// A bounded value under a run-time mask that keeps the
+			// lanes' offsets: its window kept.
+			r.span, r.whole = a.span, a.whole
+			r.assume = append(r.assume, "a run-time AND mask keeps the lanes' offsets (no wrap within a warp)")
+		}
 		if m.ok && m.known && m.uniform() && m.base+m.d[0] >= 0 {
 			r.span = m.base + m.d[0] + 1
 			r.whole = true
@@ -886,7 +902,7 @@ func runtimeMask(v lval) bool { return v.ok && !v.known && v.uniform() }
 // bit the other may have, or their possible bits apart.
 func disjointBits(a, b lval) bool {
 	above := func(x, y lval) bool {
-		return x.ok && !x.known && x.uniform() && y.ok && int64(possibleBits(y)) < x.alignment()
+		return x.ok && !x.known && x.uniform() && (y.ok || y.whole) && int64(possibleBits(y)) < x.alignment()
 	}
 	return above(a, b) || above(b, a) || possibleBits(a)&possibleBits(b) == 0
 }
@@ -1265,7 +1281,99 @@ func (s laneState) operand(op string, wide bool) lval {
 	if v, err := strconv.ParseUint(op, 0, 64); err == nil {
 		return constVal(int64(v))
 	}
+	if f, err := strconv.ParseFloat(op, 64); err == nil {
+		// A float immediate (FADD R7, R7, 0.5): one value a warp.
+		return lval{ok: true, align: 1, flt: true, fknown: true, fval: f}
+	}
 	return unknownVal()
+}
+
+// halfBits is the IEEE half-precision encoding of the decimal t as
+// nvdisasm prints a half immediate; ok false where t is no half exactly.
+func halfBits(t string) (uint16, bool) {
+	f, err := strconv.ParseFloat(t, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, false
+	}
+	var sign uint16
+	if math.Signbit(f) {
+		sign, f = 0x8000, -f
+	}
+	if f == 0 {
+		return sign, true
+	}
+	if f < 0x1p-14 {
+		m := f * 0x1p24 // a subnormal: m × 2^-24
+		if m != math.Trunc(m) || m > 1023 {
+			return 0, false
+		}
+		return sign | uint16(m), true
+	}
+	fr, exp := math.Frexp(f) // f = fr × 2^exp, fr in [0.5, 1)
+	e := exp - 1 + 15
+	m := (2*fr - 1) * 1024
+	if e < 1 || e > 30 || m != math.Trunc(m) {
+		return 0, false
+	}
+	return sign | uint16(e)<<10 | uint16(m), true
+}
+
+// floatSpan is how far apart v's lanes may be as a float: a float value's
+// spread (flt), 0 for a warp-uniform value; ok false for anything else.
+func floatSpan(v lval) (float64, bool) {
+	switch {
+	case v.flt:
+		return v.fspan, true
+	case v.uniform():
+		return 0, true
+	}
+	return 0, false
+}
+
+// floatConst is v's value as a warp-uniform float: an immediate's, or a
+// known register's bits read as a float32 (MOV R20, 0x3f2aaaab); ok false
+// where it is not known.
+func floatConst(v lval) (float64, bool) {
+	switch {
+	case v.flt && v.fknown:
+		return v.fval, true
+	case !v.flt && v.ok && v.known && v.uniform():
+		return float64(math.Float32frombits(uint32(v.base + v.d[0]))), true
+	}
+	return 0, false
+}
+
+// floatVal is a float whose lanes lie within span of each other (a
+// warp-uniform one for 0); an infinite or NaN span is no value.
+func floatVal(span float64, assume []string) lval {
+	if math.IsInf(span, 0) || math.IsNaN(span) || span > 1<<30 {
+		return unknownVal(assume...)
+	}
+	return lval{flt: true, fspan: span, assume: assume}
+}
+
+// floatMul is a × b where one of them is a known warp-uniform float: the
+// other's spread scaled; ok false otherwise.
+func floatMul(a, b lval) (lval, bool) {
+	for _, p := range [][2]lval{{a, b}, {b, a}} {
+		sp, ok1 := floatSpan(p[0])
+		c, ok2 := floatConst(p[1])
+		if ok1 && ok2 {
+			return floatVal(sp*math.Abs(c), joinAssume(a, b)), true
+		}
+	}
+	return lval{}, false
+}
+
+// floatAdd is a + b, each a float of known spread or warp-uniform: the
+// spreads add; ok false otherwise.
+func floatAdd(a, b lval) (lval, bool) {
+	sa, ok1 := floatSpan(a)
+	sb, ok2 := floatSpan(b)
+	if !ok1 || !ok2 || !(a.flt || b.flt) {
+		return lval{}, false
+	}
+	return floatVal(sa+sb, joinAssume(a, b)), true
 }
 
 // lastOperand is the last of a comma-separated operand list.
@@ -1535,6 +1643,51 @@ func (s laneState) step(in sass.Instruction) {
 		}
 	case base == "SEL" && len(src) == 2 && s.dataPredicate(lastOperand(in.Operands)):
 		v = choiceVal(arg(1), arg(0))
+	case base == "HFMA2" && len(src) == 4 && strings.TrimLeft(strings.TrimSpace(src[0]), "-") == "RZ" && strings.TrimSpace(src[1]) == "RZ":
+		// -RZ × RZ + (a, b): ptxas's way to set a register to a
+		// 32-bit constant, its halves written as two halfs (0,
+		// 9.5367431640625e-07 is 0x00000010).
+		v = unknownVal()
+		if hi, ok1 := halfBits(strings.TrimSpace(src[2])); ok1 {
+			if lo, ok2 := halfBits(strings.TrimSpace(src[3])); ok2 {
+				v = constVal(int64(uint32(hi)<<16 | uint32(lo)))
+			}
+		}
+	case (base == "I2FP" || base == "I2F") && len(src) >= 1 && arg(0).ok:
+		// An integer per lane made a float: its lanes' spread.
+		a := arg(0)
+		v = floatVal(float64(slices.Max(a.d[:])-slices.Min(a.d[:])), a.assume)
+	case base == "FADD" && len(src) >= 2:
+		if r, ok := floatAdd(arg(0), arg(1)); ok {
+			v = r
+		}
+	case base == "FMUL" && len(src) >= 2:
+		if r, ok := floatMul(arg(0), arg(1)); ok {
+			v = r
+		}
+	case base == "FFMA" && len(src) >= 3:
+		if p, ok := floatMul(arg(0), arg(1)); ok {
+			if r, ok := floatAdd(p, arg(2)); ok {
+				v = r
+			}
+		}
+	case base == "F2I" && len(src) >= 1 && arg(0).flt:
+		// A float coordinate rounded to an integer (floorf of a
+		// scaled index): lanes within its spread of each other,
+		// over a base that differs by warp, block and iteration.
+		if sp := arg(0).fspan; sp == 0 {
+			v = uniformVal(1, arg(0).assume...)
+		} else {
+			v = lval{scrambled: true, span: int64(sp) + 2, assume: arg(0).assume}
+		}
+	case (base == "VIMNMX" || base == "IMNMX") && len(src) >= 2 && !arg(0).ok && arg(0).span > 0 && arg(1).uniform():
+		// A bounded value clamped: its lanes no further apart; a
+		// clamp to [0, c] (.RELU with a constant) puts it in a
+		// window every block shares.
+		v = arg(0)
+		if c, ok := imm(1); ok && strings.Contains(opc, ".RELU") && c >= 0 && c < 1<<31 {
+			v.span, v.whole = c+1, true
+		}
 	case opc == "LOP3.LUT" && len(src) >= 4:
 		lut, ok := imm(3)
 		v = lval{}

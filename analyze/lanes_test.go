@@ -217,6 +217,37 @@ func TestLaneAddresses(t *testing.T) {
 			want: map[int]string{0x90: "lane stride 4 B: 4 sectors, 1 line per request"},
 		},
 		{
+			// A bilinear resize's source column: the lane's column
+			// made a float, scaled by 2/3 and offset by -0.5 (FFMA by
+			// a constant register and an immediate), rounded down,
+			// clamped to [0, 254] and OR-ed onto a row a multiple of
+			// 256: the lanes lie within 255 words, a few lines, not
+			// a line each.
+			name: "float coordinate rounded",
+			listing: `
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   LDC.64 R4, c[0x0][0x248] ;
+        /*0020*/                   IMAD.MOV.U32 R20, RZ, RZ, 0x3f2aaaab ;
+        /*0030*/                   LDC R15, c[0x0][RZ] ;
+        /*0040*/                   IMAD R15, R15, UR4, RZ ;
+        /*0050*/                   MOV R17, R0 ;
+        /*0058*/                   LDC R9, c[0x0][0x250] ;
+.L_x_1:
+        /*0060*/                   I2FP.F32.S32 R6, R17 ;
+        /*0070*/                   FADD R6, R6, 0.5 ;
+        /*0080*/                   FFMA R6, R6, R20, -0.5 ;
+        /*0090*/                   F2I.FLOOR.NTZ R6, R6 ;
+        /*00a0*/                   VIMNMX.RELU R6, R6, 0xfe, PT ;
+        /*00b0*/                   SHF.L.U32 R7, R9, 0x8, RZ ;
+        /*00c0*/                   LOP3.LUT R6, R7, R6, RZ, 0xfc, !PT ;
+        /*00d0*/                   IMAD.WIDE.U32 R6, R6, 0x4, R4 ;
+        /*00e0*/                   LDG.E R6, desc[UR6][R6.64] ;
+        /*00f0*/                   IADD3 R17, R15, R17, RZ ;
+        /*0100*/                   BRA ` + "`" + `(.L_x_1) ;
+`,
+			want: map[int]string{0xe0: "scattered over a window of 1017 bytes: 7.9 lines expected, costed as one request's"},
+		},
+		{
 			// A histogram's bin: a hash shifted right 24 bits, so one of
 			// 256 words; same-bin lanes share a word.
 			name: "histogram bin",
@@ -343,7 +374,7 @@ func TestLaneAddresses(t *testing.T) {
 			lm.divergent = make([]bool, len(ins))
 			for i, in := range ins {
 				if op := lm.mem[i]; op != nil && op.space == "global" && lm.lanes[in.Offset].scattered {
-					lm.divergent[i] = true
+					lm.divergent[i] = lm.lanes[in.Offset].lineEach(op.bytes)
 				}
 			}
 			for i, in := range ins {
@@ -944,5 +975,28 @@ func TestDisjointBits(t *testing.T) {
 	}
 	if n := negVal(col); n.below != 0 {
 		t.Errorf("-col keeps the bound %d", n.below)
+	}
+}
+
+// TestHalfBits: the half immediates nvdisasm prints for HFMA2.MMA's
+// constant materialisation, read back to their bits.
+func TestHalfBits(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		bits uint16
+		ok   bool
+	}{
+		{"0", 0, true},
+		{"9.5367431640625e-07", 0x0010, true},
+		{"5.9604644775390625e-08", 0x0001, true},
+		{"1.875", 0x3f80, true},
+		{"-15.109375", 0xcb8e, true},
+		{"1549", 0x660d, true},
+		{"0.1", 0, false},
+		{"x", 0, false},
+	} {
+		if b, ok := halfBits(tc.text); ok != tc.ok || ok && b != tc.bits {
+			t.Errorf("halfBits(%q) = %#x, %v; want %#x, %v", tc.text, b, ok, tc.bits, tc.ok)
+		}
 	}
 }

@@ -1062,9 +1062,11 @@ func (lm *loopModel) lanesText(i int) string {
 				return fmt.Sprintf("each lane one of %d addresses over %d bytes (selects on loaded data, each choice taken as equally likely): %.1f wavefronts expected", n, la.span, w)
 			}
 			return fmt.Sprintf("scattered (hashed per lane): random banks, %.1f wavefronts expected", w)
-		case op.space == "global" && lm.lanes[lm.body[i].Offset].shared && lm.m.gridAtomicRate(lm.body[i]) > 0 && isAtomic(lm.body[i]):
+		case op.space == "global" && lm.lanes[lm.body[i].Offset].shared && isAtomic(lm.body[i]) && lm.m.gridAtomicRate(lm.body[i]) > 0:
 			la := lm.lanes[lm.body[i].Offset]
 			return fmt.Sprintf("scattered over %d bytes that every block shares: the grid's atomics on %d lines", la.span, (la.span+127)/128)
+		case op.space == "global" && g.scattered && g.span > 0 && !lm.divergent[i]:
+			return fmt.Sprintf("scattered over a window of %d bytes: %.1f lines expected, costed as one request's", g.span, expectedLines(g.span, op.bytes))
 		}
 		return "lanes not followed: taken as consecutive"
 	}
@@ -1567,6 +1569,22 @@ func (lm *loopModel) constDistinct(i int) (float64, string, bool) {
 		return d, fmt.Sprintf("%.1f distinct constant addresses expected (32 lanes over %.0f)", d, n), true
 	}
 	return 0, "", false
+}
+
+// lineEach reports whether scattered access la of width bytes a lane is
+// taken as a line per lane: its window unbounded, or wide enough that 32
+// lanes are expected to touch 16 lines or more.
+func (la laneAccess) lineEach(width int) bool {
+	return la.span <= 0 || expectedLines(la.span, width) >= 16
+}
+
+// expectedLines is the distinct lines 32 lanes touch, each at a random
+// word of width bytes in a window of span bytes: n lines (the window's,
+// one more for its unknown alignment), each missed by a lane with
+// probability 1 - 1/n.
+func expectedLines(span int64, width int) float64 {
+	n := float64((span+int64(width)-1)/128 + 1)
+	return n * (1 - math.Pow(1-1/n, 32))
 }
 
 // rate is instruction i's measured rate alone, warp instructions per
@@ -2463,7 +2481,12 @@ func analyzeLoopBlock(m *Machine, body []sass.Instruction, warps, blockWarps int
 				_, lines := la.groupedSectors(op.bytes)
 				lm.divergent[i] = lines >= 32
 			} else if ok && la.scattered {
-				lm.divergent[i] = true
+				// Lanes scattered over a window of a few lines (a
+				// float coordinate rounded, bounded by its spread)
+				// touch those lines, not one each: a line per lane
+				// only where 32 lanes over the window are expected
+				// to touch 16 lines or more.
+				lm.divergent[i] = la.lineEach(op.bytes)
 			}
 		}
 	}
