@@ -57,11 +57,7 @@ func ScatterKernel(name, instr string) *ptx.Kernel {
 		}
 		k.Op(instr, ptx.Addr{Base: at}, value)
 	})
-	c1 := k.Read(ptx.Clock64)
-	lane, warp := k.Reg(ptx.U32), k.Reg(ptx.U32)
-	k.Op("and.b32", lane, tid, ptx.Int(31))
-	k.Op("shr.u32", warp, thread, ptx.Int(5))
-	storeWarpCycles(k, lane, warp, outP, c0, c1)
+	storeThreadWarpCycles(k, tid, thread, outP, c0)
 	return k
 }
 
@@ -105,10 +101,18 @@ func WindowKernel(name string) *ptx.Kernel {
 		k.Op("st.global.u32", ptx.Addr{Base: at}, thread)
 		k.Op("add.u32", j, j, grid)
 	})
+	storeThreadWarpCycles(k, tid, thread, outP, c0)
+	return k
+}
+
+// storeThreadWarpCycles ends a kernel whose warps time their own loop
+// from c0 (read before it) to now: lane 0 of every warp (tid the thread's
+// index in its block, thread in the grid) stores the cycles at
+// out[thread / 32].
+func storeThreadWarpCycles(k *ptx.Kernel, tid, thread ptx.Reg, outP ptx.Param, c0 ptx.Reg) {
 	c1 := k.Read(ptx.Clock64)
 	lane, warp := k.Reg(ptx.U32), k.Reg(ptx.U32)
 	k.Op("and.b32", lane, tid, ptx.Int(31))
 	k.Op("shr.u32", warp, thread, ptx.Int(5))
 	storeWarpCycles(k, lane, warp, outP, c0, c1)
-	return k
 }

@@ -117,14 +117,27 @@ func scatter(ctx context.Context, r *engine.Runner, c *engine.Compiled, lv Diver
 	defer free()
 	buf, out := bufs[0], bufs[1]
 	n := r.Config.Until.MinOrDefault()
+	kernel := scatterKernel(instr)
+	return warpSweep(ctx, r, c, rec, ScatterWarps, n, kernel, cudagpu.ScatterExpect(instr), func(w int) ([]float64, error) {
+		return scatterPoint(ctx, r, c, kernel, buf, out, uint32(words), w, n, launches)
+	})
+}
+
+// warpSweep fills rec with a sweep over warps per SM in lines/clock/SM:
+// each count's launches (point) as a point (their median, min and max,
+// or why they failed), the most warps' launches as its samples and value
+// (the record failed where they did), the SM clock read after the sweep,
+// and the machine-code check of kernel for expect. n is the timed
+// launches a count.
+func warpSweep(ctx context.Context, r *engine.Runner, c *engine.Compiled, rec *record.Record, warps []int, n int, kernel string, expect []string, point func(w int) ([]float64, error)) error {
+	maxWarps := slices.Max(warps)
 	rec.Note += fmt.Sprintf("; each count launched once untimed, then %d times timed: a point is their median (min, max), the value %d warps' median", n, maxWarps)
 	rec.Sweep = &record.SweepDetail{X: "warps per SM", Y: "lines/clock/SM"}
-	kernel := scatterKernel(instr)
 	var samples []float64
 	why := "not measured"
-	for i, w := range ScatterWarps {
+	for i, w := range warps {
 		pt := record.ParamPoint{X: float64(w)}
-		rates, err := scatterPoint(ctx, r, c, kernel, buf, out, uint32(words), w, n, launches)
+		rates, err := point(w)
 		if err != nil {
 			if engine.Fatal(err) {
 				return err
@@ -148,7 +161,7 @@ func scatter(ctx context.Context, r *engine.Runner, c *engine.Compiled, lv Diver
 		return err
 	}
 	rec.Provenance.Clock = clk
-	cudagpu.Verified(rec, c.Verifier().Clocked(kernel, cudagpu.ScatterExpect(instr), 1))
+	cudagpu.Verified(rec, c.Verifier().Clocked(kernel, expect, 1))
 	return nil
 }
 

@@ -10,7 +10,6 @@ import (
 	"github.com/gpuarch/gpuarch/engine"
 	"github.com/gpuarch/gpuarch/ptx"
 	"github.com/gpuarch/gpuarch/record"
-	"github.com/gpuarch/gpuarch/stats"
 )
 
 // Window writes, the stores of a grid whose footprint fits the L1: every
@@ -92,38 +91,9 @@ func window(ctx context.Context, r *engine.Runner, c *engine.Compiled, bytes int
 	defer free()
 	buf, out := bufs[0], bufs[1]
 	n := r.Config.Until.MinOrDefault()
-	rec.Note += fmt.Sprintf("; each count launched once untimed, then %d times timed: a point is their median (min, max), the value %d warps' median", n, maxWarps)
-	rec.Sweep = &record.SweepDetail{X: "warps per SM", Y: "lines/clock/SM"}
-	var samples []float64
-	why := "not measured"
-	for i, w := range WindowWarps {
-		pt := record.ParamPoint{X: float64(w)}
-		rates, err := warpLineRates(ctx, r, c, windowKernel, out, w, n, windowIters, 1, func() []any {
+	return warpSweep(ctx, r, c, rec, WindowWarps, n, windowKernel, []string{"STG"}, func(w int) ([]float64, error) {
+		return warpLineRates(ctx, r, c, windowKernel, out, w, n, windowIters, 1, func() []any {
 			return []any{buf.Ptr(), uint32(words - 1), uint32(windowIters), out.Ptr()}
 		})
-		if err != nil {
-			if engine.Fatal(err) {
-				return err
-			}
-			pt.Failed = err.Error()
-		} else {
-			pt.Value, pt.Min, pt.Max = stats.Median(rates), slices.Min(rates), slices.Max(rates)
-		}
-		rec.Sweep.Points = append(rec.Sweep.Points, pt)
-		if w == maxWarps {
-			rec.Sweep.Best, samples, why = i, rates, pt.Failed
-		}
-	}
-	if samples == nil {
-		rec.Status, rec.Reason = record.StatusFailed, fmt.Sprintf("%d warps per SM: %s", maxWarps, why)
-	} else {
-		engine.SetSamples(rec, samples)
-	}
-	clk, err := r.Clock(ctx)
-	if err != nil {
-		return err
-	}
-	rec.Provenance.Clock = clk
-	cudagpu.Verified(rec, c.Verifier().Clocked(windowKernel, []string{"STG"}, 1))
-	return nil
+	})
 }
