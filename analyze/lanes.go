@@ -1288,6 +1288,23 @@ func (s laneState) operand(op string, wide bool) lval {
 	return unknownVal()
 }
 
+// floatArith is FADD, FMUL or FFMA (base, with n sources read by arg) of
+// floats whose lanes' spread is known, by warp-uniform values: the
+// result's spread; ok false for anything else.
+func floatArith(base string, n int, arg func(int) lval) (lval, bool) {
+	switch {
+	case base == "FADD" && n >= 2:
+		return floatAdd(arg(0), arg(1))
+	case base == "FMUL" && n >= 2:
+		return floatMul(arg(0), arg(1))
+	case base == "FFMA" && n >= 3:
+		if p, ok := floatMul(arg(0), arg(1)); ok {
+			return floatAdd(p, arg(2))
+		}
+	}
+	return lval{}, false
+}
+
 // halfBits is the IEEE half-precision encoding of the decimal t as
 // nvdisasm prints a half immediate; ok false where t is no half exactly.
 func halfBits(t string) (uint16, bool) {
@@ -1531,6 +1548,7 @@ func (s laneState) step(in sass.Instruction) {
 	}
 	hi := func() lval { return uniformVal(1, joinAssume(arg(0), arg(1), arg(2))...) }
 	base, _, _ := strings.Cut(opc, ".")
+	fv, fok := floatArith(base, len(src), arg)
 	var v lval
 	var pair *lval // the high word of a 64-bit result
 	switch {
@@ -1657,20 +1675,10 @@ func (s laneState) step(in sass.Instruction) {
 		// An integer per lane made a float: its lanes' spread.
 		a := arg(0)
 		v = floatVal(float64(slices.Max(a.d[:])-slices.Min(a.d[:])), a.assume)
-	case base == "FADD" && len(src) >= 2:
-		if r, ok := floatAdd(arg(0), arg(1)); ok {
-			v = r
-		}
-	case base == "FMUL" && len(src) >= 2:
-		if r, ok := floatMul(arg(0), arg(1)); ok {
-			v = r
-		}
-	case base == "FFMA" && len(src) >= 3:
-		if p, ok := floatMul(arg(0), arg(1)); ok {
-			if r, ok := floatAdd(p, arg(2)); ok {
-				v = r
-			}
-		}
+	case fok:
+		// A float coordinate scaled and offset (floatArith); other
+		// float arithmetic as anything else, below.
+		v = fv
 	case base == "F2I" && len(src) >= 1 && arg(0).flt:
 		// A float coordinate rounded to an integer (floorf of a
 		// scaled index): lanes within its spread of each other,
@@ -1762,7 +1770,7 @@ func (s laneState) step(in sass.Instruction) {
 			for _, a := range vs {
 				// A lane-varying value through an operation
 				// not followed (XOR, multiply-high, ...).
-				v.scrambled = v.scrambled || a.scrambled || (a.ok && !a.uniform())
+				v.scrambled = v.scrambled || a.scrambled || (a.ok && !a.uniform()) || (a.flt && a.fspan > 0)
 			}
 		}
 		if wide || strings.HasSuffix(opc, ".64") {
