@@ -1702,11 +1702,6 @@ func (s laneState) step(in sass.Instruction) {
 		if ok {
 			v = lop3Val(lut, arg(0), arg(1), arg(2))
 		}
-		if ok && lut == 0xc0 && strings.TrimSpace(src[2]) == "RZ" && (runtimeMask(arg(0)) || runtimeMask(arg(1))) {
-			// x & m with a run-time mask: as andVal takes it (the
-			// lanes' offsets kept, the alignment of either).
-			v = andVal(arg(0), arg(1))
-		}
 		if ok && !v.ok && lut == 0xfc && strings.TrimSpace(src[2]) == "RZ" && disjointBits(arg(0), arg(1)) {
 			// x | y whose bits never meet (a row's base | a column
 			// below it): their sum.
@@ -1716,14 +1711,16 @@ func (s laneState) step(in sass.Instruction) {
 			// mask & ~(-1 << lane): the mask's bits below each lane.
 			v = lval{rank: true}
 		}
-		if !v.ok && ok && lut == 0xc0 && strings.TrimSpace(src[2]) == "RZ" {
+		if ok && lut == 0xc0 && strings.TrimSpace(src[2]) == "RZ" && (!v.ok || runtimeMask(arg(0)) || runtimeMask(arg(1))) {
+			// x & y, or x & m with a run-time mask: as andVal takes
+			// it (the lanes' offsets kept, the alignment of either).
 			v = andVal(arg(0), arg(1))
 		}
 		if !v.ok && ok && lut == 0x80 {
 			// a & b & c with a run-time mask among them: the
 			// other two's AND under that mask, as andVal takes it.
 			for k := range 3 {
-				if u := arg(k); u.ok && !u.known && u.uniform() {
+				if u := arg(k); runtimeMask(u) {
 					v = andVal(andVal(arg((k+1)%3), arg((k+2)%3)), u)
 					break
 				}

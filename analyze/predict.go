@@ -1231,7 +1231,7 @@ func (lm *loopModel) l1Spread(i int, level string) (cycles, wavefronts, lines fl
 		if la.span > 0 {
 			words := (la.span + 3) / 4
 			n := float64((la.span + 127) / 128)
-			lines = n * (1 - math.Pow(1-1/n, 32))
+			lines = expectedDistinct(n)
 			if words < 32*32 {
 				banks = scatteredWavefronts(int(words))
 			}
@@ -1565,7 +1565,7 @@ func (lm *loopModel) constDistinct(i int) (float64, string, bool) {
 		if len(la.vals) > 0 {
 			n = float64(len(la.vals))
 		}
-		d := n * (1 - math.Pow(1-1/n, 32))
+		d := expectedDistinct(n)
 		return d, fmt.Sprintf("%.1f distinct constant addresses expected (32 lanes over %.0f)", d, n), true
 	}
 	return 0, "", false
@@ -1579,11 +1579,16 @@ func (la laneAccess) lineEach(width int) bool {
 }
 
 // expectedLines is the distinct lines 32 lanes touch, each at a random
-// word of width bytes in a window of span bytes: n lines (the window's,
-// one more for its unknown alignment), each missed by a lane with
-// probability 1 - 1/n.
+// word of width bytes in a window of span bytes: of n lines (the
+// window's, one more for its unknown alignment).
 func expectedLines(span int64, width int) float64 {
-	n := float64((span+int64(width)-1)/128 + 1)
+	return expectedDistinct(float64((span+int64(width)-1)/128 + 1))
+}
+
+// expectedDistinct is the distinct values 32 lanes take, each one of n
+// equally likely values: each value missed by a lane with probability
+// 1 - 1/n.
+func expectedDistinct(n float64) float64 {
 	return n * (1 - math.Pow(1-1/n, 32))
 }
 
