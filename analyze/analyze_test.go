@@ -247,6 +247,9 @@ func TestPredictGolden(t *testing.T) {
 		{"chase_L2", "chase.sass", Options{WarpsPerSM: 8, Level: "L2"}, nil, nil},
 		{"noloop", "noloop.sass", Options{WarpsPerSM: 8}, nil, ErrNoLoop},
 		{"brx", "brx.sass", Options{WarpsPerSM: 32}, nil, nil},
+		// A grid-stride copy at the L1: every SM's stores on one window
+		// of the footprint, its lines written one after another.
+		{"window_L1", "window.sass", Options{WarpsPerSM: 16, ThreadsPerBlock: 512, Level: "L1"}, nil, nil},
 		// A cubin: the control fields decide one warp in order.
 		{"softmax_cubin", "corpus/NVIDIA-H200/kernels.cubin", Options{WarpsPerSM: 4}, nil, nil},
 	}

@@ -596,7 +596,16 @@ func shrVal(a lval, s int64) lval {
 	// 2^s and every d is non-negative, or when base is below 2^u
 	// (u >= s) and every d a non-negative multiple of 2^u: their bits
 	// do not meet.
-	if a.alignment() < int64(1)<<s {
+	if al := a.alignment(); al < int64(1)<<s {
+		if within(a.d[:], al) {
+			// Every lane in [base, base + A) with base a multiple
+			// of A, which divides 2^s: all in one run of 2^s, the
+			// shift the same for every lane (a row index p >> 10 of
+			// a warp's consecutive p).
+			r := uniformVal(1, a.assume...)
+			r.warp, r.block = a.warp, a.block
+			return r
+		}
 		if a.under >= int64(1)<<s {
 			apart := true
 			for _, x := range a.d {
@@ -634,6 +643,16 @@ func shrVal(a lval, s int64) lval {
 	}
 	r.align = max(1, a.alignment()>>s)
 	return r
+}
+
+// within says every offset of d lies in [0, a).
+func within(d []int64, a int64) bool {
+	for _, x := range d {
+		if x < 0 || x >= a {
+			return false
+		}
+	}
+	return true
 }
 
 // brevVal is a 32-bit value's bits reversed (BREV) where it can be said

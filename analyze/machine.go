@@ -447,6 +447,9 @@ type Machine struct {
 	// its ID; 0 when not measured.
 	ConstLatency       float64 `json:"const_latency,omitempty"`
 	ConstLatencyRecord string  `json:"const_latency_record,omitempty"`
+	// Window is what the memory suite's window writes measured (see
+	// WindowWrites); nil where not measured.
+	Window *WindowWrites `json:"window_writes,omitempty"`
 	// Warnings say what the results file lacks.
 	Warnings []string `json:"warnings,omitempty"`
 }
@@ -497,6 +500,7 @@ func NewMachine(run *record.Run, source string) (*Machine, error) {
 	m.copies(run)
 	m.barriers(run)
 	m.atomics(run)
+	m.windowWrites(run)
 	for i := range run.Records {
 		if r := &run.Records[i]; r.ID == memory.LatencyID(memory.PathConstant) && r.Status == record.StatusOK && r.Value > 0 {
 			m.ConstLatency, m.ConstLatencyRecord = r.Value, r.ID

@@ -2170,6 +2170,28 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			}
 		}
 	}
+	// Stores at the L1 level: every SM's wrap onto one window, whose
+	// lines the L2 writes one after another (windowWrite). A window's
+	// stores add up; different arrays' windows are different lines,
+	// written side by side.
+	window := map[string]float64{}
+	var windowWhat []string
+	for i := range lm.body {
+		if c, what, ok := lm.windowWrite(i, lm.levelOf(i, level), W); ok {
+			la, _ := lm.access(i)
+			window[la.base] += c
+			windowWhat = append(windowWhat, what)
+			p.load[i]["memory L2 writes on the grid's window"] = c
+		}
+	}
+	if len(window) > 0 {
+		most := 0.0
+		for _, c := range window {
+			most = max(most, c)
+		}
+		add(Bound{Name: "memory L2 writes on the grid's window", Kind: "memory:L2", Cycles: most,
+			Detail: strings.Join(windowWhat, "; ")})
+	}
 	// Shared atomics: each warp's lanes at the rate the dispatch suite
 	// measured with every warp doing the same (a compare-and-store spin
 	// loop's, its whole loop's).
@@ -2368,6 +2390,8 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 // does not count. Left out: the shared level and the issue and
 // pipelines, whose contention the replay simulates cycle by cycle;
 // divergent loads, whose loaded-latency records include their queueing;
+// the writes on the grid's window, whose record is the whole GPU's
+// writers queued on each line;
 // and the combined reads-and-writes bound (its parts are stations). A
 // level of many slices or channels queues less than one server does
 // near saturation: there the analysis is high (cp_async at 16 and 32
@@ -2381,7 +2405,8 @@ func queueing(bounds []Bound, inOrder, W, schedulers float64) (Bound, []string, 
 	kind, most := "", 0.0
 	for _, b := range bounds {
 		if !strings.HasPrefix(b.Kind, "memory:") || b.Kind == "memory:shared" || b.Cycles <= 0 ||
-			strings.HasSuffix(b.Name, " divergent") || strings.HasSuffix(b.Name, " reads and writes") {
+			strings.HasSuffix(b.Name, " divergent") || strings.HasSuffix(b.Name, " reads and writes") ||
+			strings.HasSuffix(b.Name, " on the grid's window") {
 			continue
 		}
 		demands = append(demands, b.Cycles/perSched)

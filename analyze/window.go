@@ -1,0 +1,249 @@
+package analyze
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/gpuarch/gpuarch/measure/memory"
+	"github.com/gpuarch/gpuarch/record"
+)
+
+// WindowWrites is what the memory suite's window writes measured: every
+// SM's warps writing whole lines into one window of the L1 footprint, so
+// that each line of the window is written by many SMs an iteration.
+// Global stores write through to the L2, which takes one line's writes
+// one after another: a loop whose footprint fits the L1 (every SM's
+// accesses wrap onto the same window) waits on them as the SMs × warps
+// writing each line grow. Both H100 and H200 records show it: about 28
+// cycles a write a line with 66 SMs' warps on each line of an 8 KiB
+// window, where an SM's writes stayed within 16 lines at most 4 (its
+// repeated writes to so few lines are combined before the L2).
+type WindowWrites struct {
+	// LineWriteCycles is the cycles the L2 takes per write of one line
+	// of the window: the record point with the most writers a line,
+	// its cycles an iteration over the writes each line takes then.
+	LineWriteCycles float64 `json:"line_write_cycles"`
+	// CombinedLines is the most lines an SM wrote again and again (its
+	// warps' lines over every iteration) at a point that ran at least
+	// twice as fast as LineWriteCycles says: an SM's writes within so
+	// few lines are combined before they reach the L2. 0 where no point
+	// did.
+	CombinedLines float64 `json:"combined_lines,omitempty"`
+	// FootprintBytes is the L1 footprint the window writes took (the
+	// largest record's window): the window a loop at the L1 level is
+	// taken to wrap onto, its arrays each a share of it.
+	FootprintBytes int64 `json:"footprint_bytes"`
+	// SMs is the device's SM count, every one of which writes the
+	// window.
+	SMs int `json:"sms"`
+	// Records are the IDs read.
+	Records []string `json:"records"`
+}
+
+// windowPoint is one point of a window writes record: warps per SM
+// writing a window of the given lines.
+type windowPoint struct {
+	warps, lines, cycles, writers, distinct float64
+}
+
+// windowWrites reads the memory suite's window writes records (see
+// WindowWrites); m.Window stays nil where they are missing or the device's
+// SM count is unknown.
+func (m *Machine) windowWrites(run *record.Run) {
+	sms := run.Device.SMs
+	if sms <= 0 {
+		return
+	}
+	w := &WindowWrites{SMs: sms}
+	var pts []windowPoint
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.Suite != memory.Suite || r.Group != memory.GroupWindow || r.Status != record.StatusOK || r.Sweep == nil {
+			continue
+		}
+		bytes, ok := windowBytes(r.Subject)
+		if !ok {
+			continue
+		}
+		w.Records = append(w.Records, r.ID)
+		w.FootprintBytes = max(w.FootprintBytes, bytes)
+		lines := float64(bytes / 128)
+		for _, p := range r.Sweep.Points {
+			if p.Value <= 0 || p.X < 1 {
+				continue
+			}
+			// One line a warp an iteration: warps lines an SM, every
+			// SM's on the window's lines.
+			pts = append(pts, windowPoint{
+				warps:    p.X,
+				lines:    lines,
+				cycles:   p.X / p.Value,
+				writers:  float64(sms) * p.X / lines,
+				distinct: distinctLines(sms, 32*int64(p.X), 4, bytes),
+			})
+		}
+	}
+	var most windowPoint
+	for _, p := range pts {
+		if p.writers > most.writers {
+			most = p
+		}
+	}
+	if most.writers <= 0 {
+		return
+	}
+	w.LineWriteCycles = most.cycles / most.writers
+	for _, p := range pts {
+		if p.cycles < 0.5*p.writers*w.LineWriteCycles {
+			w.CombinedLines = max(w.CombinedLines, p.distinct)
+		}
+	}
+	m.Window = w
+}
+
+// windowBytes reads the window's size from a window writes record's
+// subject (memory.WindowSubject: "8 KiB window, ...").
+func windowBytes(subject string) (int64, bool) {
+	f := strings.Fields(subject)
+	if len(f) < 2 {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(f[0], 10, 64)
+	if err != nil || n <= 0 {
+		return 0, false
+	}
+	switch strings.TrimSuffix(f[1], ",") {
+	case "B":
+	case "KiB":
+		n <<= 10
+	case "MiB":
+		n <<= 20
+	default:
+		return 0, false
+	}
+	if n < 128 {
+		return 0, false
+	}
+	return n, true
+}
+
+// distinctLines is how many lines of a window of window bytes one SM
+// writes over every iteration of a grid-stride loop: each of the grid's
+// sms × threads threads (an SM's consecutive) writes element (its global
+// index + iteration × the grid's threads) mod the window's elements of
+// elem bytes. The SM's threads write threads × elem bytes an iteration;
+// the grid's threads move that stretch on by their count modulo the
+// window each iteration, so it visits window ÷ gcd(window, that) places.
+func distinctLines(sms int, threads, elem, window int64) float64 {
+	if sms <= 0 || threads <= 0 || elem <= 0 || window < 128 {
+		return 0
+	}
+	n := window / elem
+	shift := (int64(sms) * threads) % n
+	places := int64(1)
+	if shift != 0 {
+		places = n / gcd(n, shift)
+	}
+	lines := float64(window / 128)
+	per := math.Max(1, float64(threads*elem)/128)
+	return math.Min(lines, per*float64(places))
+}
+
+// gcd is the greatest common divisor of a and b (both above zero).
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// windowArrays is how many arrays of store st's allocation (the kernel
+// parameter its address is formed from, laneAccess.reach's base) the
+// loop's global accesses address: the distinct bases (laneAccess.iterSym)
+// some access takes at its lanes' own offsets (iterOff 0). Loads only at
+// offsets from a base (a stencil's neighbours, each wrapped by the mask
+// apart) are taken as the array some other load reads at 0, or as one
+// array where no load does; gathers (lanes not followed, or scattered by
+// a hash or a computed index) are taken as one array together; any
+// other access whose base is not named counts as one of its own. Accesses of
+// other allocations (a table beside the footprint) are not counted.
+func (lm *loopModel) windowArrays(st laneAccess) int {
+	zero := map[uint64]bool{}
+	var own int
+	var unnamed, loadAtZero, loadOff bool
+	for i, op := range lm.mem {
+		if op == nil || op.space != "global" {
+			continue
+		}
+		la, ok := lm.access(i)
+		if ok && la.reach.base != st.reach.base {
+			continue
+		}
+		switch {
+		case !ok || la.scattered:
+			unnamed = true
+		case la.iterSym == 0:
+			own++
+		case la.iterOff == 0:
+			zero[la.iterSym] = true
+			loadAtZero = loadAtZero || !op.store
+		case !op.store:
+			loadOff = true
+		}
+	}
+	n := own + len(zero)
+	if loadOff && !loadAtZero {
+		n++
+	}
+	if unnamed {
+		n++
+	}
+	return max(1, n)
+}
+
+// windowWrite is what global store i costs the SM an iteration (all its
+// warps' writes) at the L1 level, where the loop's footprint is taken to
+// be the window writes' (every SM's accesses wrap onto it, each array a
+// power-of-two share): the writes each line of the store's window takes
+// an iteration (SMs × warps × the lines of one warp's request over the
+// window's lines), one after another at LineWriteCycles each. ok is
+// false for other accesses, for lanes not consecutive, and where the
+// SM's writes stay within CombinedLines lines (combined before the L2).
+// what says how it was counted.
+func (lm *loopModel) windowWrite(i int, level string, warps float64) (cycles float64, what string, ok bool) {
+	w := lm.m.Window
+	op := lm.mem[i]
+	if w == nil || op == nil || !op.store || op.space != "global" || isAtomic(lm.body[i]) || level != "L1" || lm.guarded(i) {
+		return 0, "", false
+	}
+	la, known := lm.access(i)
+	if !known || la.scattered {
+		return 0, "", false
+	}
+	if st, ok := la.stride(); !ok || (st != int64(op.bytes) && st != -int64(op.bytes)) {
+		return 0, "", false
+	}
+	arrays := lm.windowArrays(la)
+	share := int64(1)
+	for share < int64(arrays) {
+		share *= 2
+	}
+	window := w.FootprintBytes / share
+	if window < 128 {
+		return 0, "", false
+	}
+	// The lanes' consecutive words on whole lines: the grid-stride
+	// index is a multiple of the warp's lanes.
+	lines := max(1, 32*op.bytes/128)
+	threads := int64(32 * warps)
+	distinct := distinctLines(w.SMs, threads, int64(op.bytes), window)
+	if distinct <= w.CombinedLines {
+		return 0, "", false
+	}
+	writers := float64(w.SMs) * warps * float64(lines) / float64(window/128)
+	what = fmt.Sprintf("%d SMs × %.0f warps × %d lines a request on a %s window (the L1 footprint, %s, over %d arrays): %.1f writes a line an iteration × %.1f cycles each (the window writes' record); an SM's writes span %.0f lines, more than the %.0f it combines",
+		w.SMs, warps, lines, record.SizeString(float64(window)), record.SizeString(float64(w.FootprintBytes)), arrays, writers, w.LineWriteCycles, distinct, w.CombinedLines)
+	return writers * w.LineWriteCycles, what, true
+}

@@ -1,0 +1,110 @@
+package analyze
+
+import (
+	"math"
+	"testing"
+
+	"github.com/gpuarch/gpuarch/measure/memory"
+	"github.com/gpuarch/gpuarch/record"
+)
+
+func TestWindowBytes(t *testing.T) {
+	for _, tt := range []struct {
+		subject string
+		want    int64
+		ok      bool
+	}{
+		{memory.WindowSubject(32 << 10), 32 << 10, true},
+		{memory.WindowSubject(8 << 10), 8 << 10, true},
+		{memory.WindowSubject(2 << 20), 2 << 20, true},
+		{memory.WindowSubject(256), 256, true},
+		{"64 B window", 0, false},
+		{"x KiB window", 0, false},
+		{"8 GB window", 0, false},
+		{"8", 0, false},
+	} {
+		got, ok := windowBytes(tt.subject)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("windowBytes(%q) = %d, %v, want %d, %v", tt.subject, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestDistinctLines(t *testing.T) {
+	for _, tt := range []struct {
+		name                  string
+		sms                   int
+		threads, elem, window int64
+		want                  float64
+	}{
+		// 132 SMs × 512 threads of 4-byte words is a multiple of an 8 KiB
+		// window's 2048 words: each SM writes the same 16 lines again.
+		{"the grid a multiple of the window", 132, 512, 4, 8 << 10, 16},
+		// 132 × 128 threads move 512 words on each iteration: four
+		// places of the SM's 4 lines.
+		{"four places", 132, 128, 4, 8 << 10, 16},
+		{"32 warps into 8 KiB", 132, 1024, 4, 8 << 10, 32},
+		// A 32 KiB window at one warp: 4224 words on of 8192, 64
+		// places of one line.
+		{"one warp, 32 KiB", 132, 32, 4, 32 << 10, 64},
+		// float2 into 16 KiB at 4 warps (copy_f2_stream): 128 threads
+		// of 8 bytes, 2048 elements, 512 on each iteration.
+		{"float2 at 4 warps", 132, 128, 8, 16 << 10, 32},
+		{"never more than the window", 132, 4096, 16, 8 << 10, 64},
+		{"no SMs", 0, 32, 4, 8 << 10, 0},
+		{"window under a line", 132, 32, 4, 64, 0},
+	} {
+		if got := distinctLines(tt.sms, tt.threads, tt.elem, tt.window); got != tt.want {
+			t.Errorf("%s: distinctLines = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// windowRun is a run with the two window writes records, their sweeps
+// the H100's medians of e4d150f's results (lines per clock per SM).
+func windowRun(sms int) *record.Run {
+	rec := func(bytes int64, vals []float64) record.Record {
+		sw := &record.SweepDetail{X: "warps per SM"}
+		for i, w := range []float64{1, 4, 8, 16, 32} {
+			sw.Points = append(sw.Points, record.ParamPoint{X: w, Value: vals[i]})
+		}
+		return record.Record{ID: memory.WindowID(bytes), Suite: memory.Suite, Group: memory.GroupWindow,
+			Subject: memory.WindowSubject(bytes), Status: record.StatusOK, Quantity: record.Throughput,
+			Value: vals[4], Sweep: sw}
+	}
+	return &record.Run{Device: record.Device{Name: "test", SMs: sms}, Records: []record.Record{
+		rec(32<<10, []float64{0.0291, 0.0649, 0.0571, 0.0540, 0.0579}),
+		rec(8<<10, []float64{0.0291, 0.1165, 0.1910, 0.3190, 0.0170}),
+	}}
+}
+
+// TestMachineReadsWindowWrites derives the cost of a write to a line many
+// SMs write from the record point with the most writers a line (8 KiB at
+// 32 warps: 66 writes a line an iteration in 1882 cycles), and the lines
+// an SM's writes are combined within from the points that ran at least
+// twice as fast as that says (8 KiB at 4 to 16 warps, 16 lines each).
+func TestMachineReadsWindowWrites(t *testing.T) {
+	m := &Machine{}
+	m.windowWrites(windowRun(132))
+	w := m.Window
+	if w == nil {
+		t.Fatal("no window writes read")
+	}
+	want := 32 / 0.0170 / (132 * 32 / 64.0)
+	if math.Abs(w.LineWriteCycles-want) > 1e-9 {
+		t.Errorf("LineWriteCycles = %v, want %v", w.LineWriteCycles, want)
+	}
+	if w.CombinedLines != 16 || w.FootprintBytes != 32<<10 || w.SMs != 132 || len(w.Records) != 2 {
+		t.Errorf("window writes %+v: want 16 combined lines, a 32 KiB footprint, 132 SMs, 2 records", w)
+	}
+	m = &Machine{}
+	m.windowWrites(windowRun(0))
+	if m.Window != nil {
+		t.Error("window writes read without the device's SM count")
+	}
+	m = &Machine{}
+	m.windowWrites(&record.Run{Device: record.Device{SMs: 132}})
+	if m.Window != nil {
+		t.Error("window writes read from a run without them")
+	}
+}
