@@ -136,7 +136,8 @@ func TestIteration(t *testing.T) {
 // threads), a counter from zero to a constant, a uniform counter doubled
 // up to the block's size (a Kogge-Stone scan's), a warp's rows of a
 // 32-row tile (j from the warp index, j += warps: 32/warps at most,
-// the most a warp runs), and none for a bound loaded from memory.
+// the most a warp runs), a counter kept in two registers, and none for a
+// bound loaded from memory.
 func TestTripCount(t *testing.T) {
 	l := listing(t, "trips.sass")
 	g, err := BuildGraph(&l.Functions[0])
@@ -160,6 +161,21 @@ func TestTripCount(t *testing.T) {
 		}
 		if n, ok := g.TripCount(loops[i], tc.threads); n != tc.want || ok != tc.ok {
 			t.Errorf("loop at %#x, %d threads: %d, %v; want %d, %v", tc.start, tc.threads, n, ok, tc.want, tc.ok)
+		}
+	}
+	// A counter kept in two uniform registers (s2 = s << 1; s = s2; the
+	// comparison on s2: the interleaved reduction's s <<= 1 while s <
+	// blockDim.x), simulated: log2 of the threads.
+	l2 := listing(t, "trips2.sass")
+	g2, err := BuildGraph(&l2.Functions[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	loops2, _ := g2.Loops()
+	inner := loops2[slices.IndexFunc(loops2, func(lp Loop) bool { return lp.StartOffset == 0x200 })]
+	for _, tc := range []struct{ threads, want int }{{256, 8}, {32, 5}, {1024, 10}} {
+		if n, ok := g2.TripCount(inner, tc.threads); n != tc.want || !ok {
+			t.Errorf("two-register counter, %d threads: %d, %v; want %d", tc.threads, n, ok, tc.want)
 		}
 	}
 	// The outer loop's iteration: the load-bound loop's count is not

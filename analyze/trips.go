@@ -80,6 +80,9 @@ func (g *Graph) TripCount(lp Loop, threads int) (int, bool) {
 		for _, lane := range []int{0, 31} {
 			n, ok := g.trips(lp, body, cmpAt, takenIf, writes, threads, uint32(32*w+lane))
 			if !ok {
+				n, ok = g.simulatedTrips(lp, body, cmpAt, takenIf, threads, uint32(32*w+lane))
+			}
+			if !ok {
 				return 0, false
 			}
 			most = max(most, n)
@@ -347,6 +350,132 @@ func (g *Graph) valueBefore(at int, r string, threads int, tid uint32, depth int
 			}
 		}
 		return 0, false
+	}
+	return 0, false
+}
+
+// simulatedTrips is TripCount for the thread of index tid where trips
+// finds no counter changed in place: the loop's instructions that the
+// comparison's registers come from (its backward slice in the body) run
+// for the thread from the values the registers hold before the loop
+// (valueBefore), iteration after iteration, until the comparison lets
+// the branch fall through. It follows a counter kept in two registers
+// (s2 = s << 1; ...; s = s2, with the comparison on s2, as nvcc writes
+// for s <<= 1 in uniform registers). ok is false where an instruction of
+// the slice is predicated or not one it evaluates (moves, adds, shifts by
+// constants), where a value before the loop is not known, and beyond
+// maxTrips.
+func (g *Graph) simulatedTrips(lp Loop, body []int, cmpAt int, takenIf bool, threads int, tid uint32) (int, bool) {
+	f := g.Func
+	cmp := f.Instructions[body[cmpAt]]
+	ops := operandList(cmp)
+	reg := func(o string) string {
+		o = strings.TrimSuffix(o, ".reuse")
+		if o == "URZ" {
+			return "RZ"
+		}
+		return o
+	}
+	// The slice: registers the comparison reads, and those the body's
+	// writers of them read, to a fixed point.
+	slice := map[string]bool{}
+	for _, o := range ops[2:4] {
+		if o = reg(o); isRegister(o) {
+			slice[o] = true
+		}
+	}
+	for grown := true; grown; {
+		grown = false
+		for _, i := range body {
+			in := f.Instructions[i]
+			ins := operandList(in)
+			if len(ins) == 0 || !slice[reg(ins[0])] || !writesRegister(in, reg(ins[0])) {
+				continue
+			}
+			for _, o := range ins[1:] {
+				if o = reg(o); isRegister(o) && !slice[o] {
+					slice[o], grown = true, true
+				}
+			}
+		}
+	}
+	state := map[string]uint32{}
+	for r := range slice {
+		if v, ok := g.valueBefore(lp.StartOffset, r, threads, tid, 8); ok {
+			state[r] = v
+		}
+	}
+	value := func(o string) (uint32, bool) {
+		o = reg(o)
+		if o == "c[0x0][0x0]" || o == "c[0x0][RZ]" {
+			return uint32(threads), true
+		}
+		if c, ok := constantOperand(o); ok {
+			return uint32(c), true
+		}
+		v, ok := state[o]
+		return v, ok
+	}
+	for n := 1; n <= maxTrips; n++ {
+		for k, i := range body {
+			in := f.Instructions[i]
+			if k == cmpAt {
+				a, ok1 := value(ops[2])
+				b, ok2 := value(ops[3])
+				if !ok1 || !ok2 {
+					return 0, false
+				}
+				if compare(cmp.Opcode, int64(a), int64(b)) != takenIf {
+					return n, true
+				}
+				continue
+			}
+			ins := operandList(in)
+			if len(ins) == 0 || !slice[reg(ins[0])] || !writesRegister(in, reg(ins[0])) {
+				continue
+			}
+			if in.Predicate != "" {
+				return 0, false
+			}
+			v, ok := evalScalar(in.Opcode, ins[1:], value)
+			if !ok {
+				return 0, false
+			}
+			state[reg(ins[0])] = v
+		}
+	}
+	return 0, false
+}
+
+// evalScalar is what an instruction of opcode computes from its source
+// operands srcs for one thread, where it is a move, an add or a shift
+// by a constant (general or uniform: UMOV, USHF, UIADD3 alike); ok false
+// for others or for an operand value does not know.
+func evalScalar(opcode string, srcs []string, value func(string) (uint32, bool)) (uint32, bool) {
+	opc := strings.TrimPrefix(opcode, "U")
+	vals := make([]uint32, len(srcs))
+	for k, o := range srcs {
+		v, ok := value(o)
+		if !ok && !(opc == "IMAD.MOV.U32" && k < 2) {
+			return 0, false
+		}
+		vals[k] = v
+	}
+	switch {
+	case opc == "MOV" && len(vals) == 1:
+		return vals[0], true
+	case opc == "IMAD.MOV.U32" && len(vals) == 3:
+		return vals[2], true
+	case opc == "SHF.L.U32" && len(vals) == 3 && vals[1] < 32:
+		return vals[0] << vals[1], true
+	case opc == "SHF.R.U32.HI" && len(vals) == 3 && vals[1] < 32:
+		return vals[2] >> vals[1], true
+	case opc == "IMAD.SHL.U32" && len(vals) == 3:
+		return vals[0]*vals[1] + vals[2], true
+	case opc == "IADD3" && len(vals) == 3:
+		return vals[0] + vals[1] + vals[2], true
+	case opc == "VIADD" && len(vals) == 2:
+		return vals[0] + vals[1], true
 	}
 	return 0, false
 }
