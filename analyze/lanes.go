@@ -108,6 +108,11 @@ type lval struct {
 	fspan  float64
 	fknown bool
 	fval   float64
+	// symMask, for a named base, says the name is a value under the
+	// low mask symMask (2^n - 1) and so lies in [0, symMask]: an AND
+	// with that mask again of the name plus a small offset (x - 1 &
+	// 1023 of x = p & 1023) keeps the name and the offset.
+	symMask int64
 }
 
 // groups is how many groups of lanes v's grp holds, 0 for none.
@@ -357,9 +362,9 @@ func addLanes(a, b lval) lval {
 	case a.known && b.known:
 		r.known, r.base = true, a.base+b.base
 	case a.known:
-		r.sym, r.off = b.sym, b.off+a.base
+		r.sym, r.off, r.symMask = b.sym, b.off+a.base, b.symMask
 	case b.known:
-		r.sym, r.off = a.sym, a.off+b.base
+		r.sym, r.off, r.symMask = a.sym, a.off+b.base, a.symMask
 	default:
 		r.sym, r.off = symOf("add", min(a.sym, b.sym), max(a.sym, b.sym)), a.off+b.off
 	}
@@ -604,6 +609,7 @@ func shrVal(a lval, s int64) lval {
 			// a warp's consecutive p).
 			r := uniformVal(1, a.assume...)
 			r.warp, r.block = a.warp, a.block
+			r.sym = symOf("shr", a.sym, s)
 			return r
 		}
 		if a.under >= int64(1)<<s {
@@ -716,7 +722,15 @@ func andVal(a, m lval) lval {
 		// An AND clears bits, never sets them: the result is a
 		// multiple of whatever power of two a is.
 		if a.uniform() {
-			return uniformVal(max(a.alignment(), m.alignment()), as...)
+			r := uniformVal(max(a.alignment(), m.alignment()), as...)
+			if a.sym != 0 && m.sym != 0 {
+				// Named as a lane-varying value's AND is, so that
+				// a row's base (row ± 1024) & m keeps its offset.
+				r.sym, r.off = symOf("and", a.sym, m.sym), a.off
+				r.assume = append(r.assume, "a run-time AND mask keeps the lanes' offsets (no wrap within a warp)")
+			}
+			r.warp, r.block = a.warp, a.block
+			return r
 		}
 		// A mask the listing does not give (a kernel parameter):
 		// taken to keep the lanes' offsets (no wrap within a warp).
@@ -791,6 +805,16 @@ func andVal(a, m lval) lval {
 	// Named with the offset kept: the stride across iterations read
 	// from it holds until the mask wraps the address.
 	r.sym, r.off = symOf("and", a.sym, mask), a.off
+	if mask > 0 && mask&(mask+1) == 0 {
+		r.symMask = mask
+		if a.sym != 0 && a.symMask == mask {
+			// A value already under the mask, moved by a few: the
+			// mask wraps it only at the ends (a row's x - 1 and x
+			// + 1): the name and the offset kept.
+			r.sym = a.sym
+			r.assume = append(r.assume, fmt.Sprintf("the AND mask %#x does not wrap a value already under it moved by %+d (a neighbour's index in a row)", mask, a.off))
+		}
+	}
 	return r
 }
 
@@ -1721,9 +1745,10 @@ func (s laneState) step(in sass.Instruction) {
 		if ok {
 			v = lop3Val(lut, arg(0), arg(1), arg(2))
 		}
-		if ok && !v.ok && lut == 0xfc && strings.TrimSpace(src[2]) == "RZ" && disjointBits(arg(0), arg(1)) {
+		if ok && lut == 0xfc && strings.TrimSpace(src[2]) == "RZ" && disjointBits(arg(0), arg(1)) {
 			// x | y whose bits never meet (a row's base | a column
-			// below it): their sum.
+			// below it): their sum, named as the sum is (a row's
+			// x - 1, x and x + 1 under one name).
 			v = addVal(arg(0), arg(1))
 		}
 		if ok && lut == 0x30 && arg(0).uniform() && strings.TrimSpace(src[2]) == "RZ" && lanesAtOrAbove(arg(1)) {
@@ -1740,7 +1765,18 @@ func (s laneState) step(in sass.Instruction) {
 			// other two's AND under that mask, as andVal takes it.
 			for k := range 3 {
 				if u := arg(k); runtimeMask(u) {
-					v = andVal(andVal(arg((k+1)%3), arg((k+2)%3)), u)
+					x, y := arg((k+1)%3), arg((k+2)%3)
+					if x.ok && x.known && x.uniform() {
+						x, y = y, x
+					}
+					if y.ok && y.known && y.uniform() {
+						// x & c & m: the run-time mask first, as
+						// (x & m) & c is written elsewhere, so that
+						// both are named alike.
+						v = andVal(andVal(x, u), y)
+					} else {
+						v = andVal(andVal(x, y), u)
+					}
 					break
 				}
 			}

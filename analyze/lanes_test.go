@@ -193,9 +193,12 @@ func TestLaneAddresses(t *testing.T) {
 			// index's alignment (32 lanes from a multiple of 32 stay
 			// in one 64-word row), and the OR of the row with the
 			// masked column is their sum: consecutive lanes, the
-			// column wrapped within the row (the wrap's rotation
-			// taken with the loop's part 0, as andVal takes a low
-			// mask the lanes wrap).
+			// column wrapped within the row. The row's base is named
+			// within the iteration (a warp-uniform value's AND with the
+			// run-time mask is named as a lane-varying one's is), so the
+			// column's +1 shows: words x+1 .. x+32 of the row, 5 sectors
+			// on 2 lines whichever half of the row x starts (at 32, the
+			// wrap puts word 0 on the row's first line).
 			name: "stencil neighbour wrapped in its row",
 			listing: `
         /*0000*/                   S2R R0, SR_TID.X ;
@@ -214,7 +217,7 @@ func TestLaneAddresses(t *testing.T) {
         /*00a0*/                   IADD3 R18, R17, R18, RZ ;
         /*00b0*/                   BRA ` + "`" + `(.L_x_1) ;
 `,
-			want: map[int]string{0x90: "lane stride 4 B: 4 sectors, 1 line per request"},
+			want: map[int]string{0x90: "lane stride 4 B: 5 sectors, 2 lines per request"},
 		},
 		{
 			// A bilinear resize's source column: the lane's column
@@ -542,6 +545,64 @@ func TestIterationNeighbours(t *testing.T) {
 	}
 	if las[0x110].iterSym == lead.iterSym {
 		t.Errorf("0x110: another array's load given 0xe0's base")
+	}
+}
+
+// TestRowNeighbours: a 3×3 box filter's loads of the row above (corpus18's
+// box3x3_global_ldg): x = p & 1023 (written p & 0x3ff & m), its
+// neighbours ((p & m) ± 1) & 1023, the row's base (p & ~1023 & m) - 1024
+// & m OR-ed with each. The row above's three loads are one base's, 4 bytes
+// apart, so the L1 serves what the first brought; the row's base is one
+// value for the warp (p >> 10 of a warp's 32 consecutive p).
+func TestRowNeighbours(t *testing.T) {
+	l, err := sass.ParseListing(`
+        .text.k:
+        /*0000*/                   S2R R21, SR_TID.X ;
+        /*0010*/                   LDC R18, c[0x0][0x244] ;
+        /*0020*/                   LDC.64 R4, c[0x0][0x248] ;
+.L_x_1:
+        /*0030*/                   LOP3.LUT R8, R21, 0xfffffc00, R18, 0x80, !PT ;
+        /*0040*/                   LOP3.LUT R23, R21, R18, RZ, 0xc0, !PT ;
+        /*0050*/                   VIADD R7, R8, 0xfffffc00 ;
+        /*0060*/                   IADD3 R6, R23, -0x1, RZ ;
+        /*0070*/                   VIADD R29, R23, 0x1 ;
+        /*0080*/                   LOP3.LUT R15, R6, 0x3ff, RZ, 0xc0, !PT ;
+        /*0090*/                   LOP3.LUT R10, R7, R18, RZ, 0xc0, !PT ;
+        /*00a0*/                   LOP3.LUT R9, R21, 0x3ff, R18, 0x80, !PT ;
+        /*00b0*/                   LOP3.LUT R29, R29, 0x3ff, RZ, 0xc0, !PT ;
+        /*00c0*/                   LOP3.LUT R25, R10, R15, RZ, 0xfc, !PT ;
+        /*00d0*/                   LOP3.LUT R27, R10, R9, RZ, 0xfc, !PT ;
+        /*00e0*/                   LOP3.LUT R11, R10, R29, RZ, 0xfc, !PT ;
+        /*00f0*/                   IMAD.WIDE.U32 R24, R25, 0x4, R4 ;
+        /*0100*/                   IMAD.WIDE.U32 R26, R27, 0x4, R4 ;
+        /*0110*/                   IMAD.WIDE.U32 R12, R11, 0x4, R4 ;
+        /*0120*/                   LDG.E.CONSTANT R30, desc[UR6][R24.64] ;
+        /*0130*/                   LDG.E.CONSTANT R31, desc[UR6][R26.64] ;
+        /*0140*/                   LDG.E.CONSTANT R32, desc[UR6][R12.64] ;
+        /*0150*/                   SHF.R.U32.HI R33, RZ, 0xa, R23 ;
+        /*0160*/                   IADD3 R21, R21, 0x1000, RZ ;
+        /*0170*/                   BRA ` + "`" + `(.L_x_1) ;
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ins := l.Functions[0].Instructions
+	las := laneAddresses(ins, [][2]int{{0x30, 0x170}})
+	lead := las[0x120]
+	if lead.iterSym == 0 || !lead.known {
+		t.Fatalf("0x120: lanes %v, base %x: want followed and named", lead.known, lead.iterSym)
+	}
+	for off, want := range map[int]int64{0x130: 4, 0x140: 8} {
+		if la := las[off]; la.iterSym != lead.iterSym || la.iterOff-lead.iterOff != want {
+			t.Errorf("%#x: base %x, %+d B from 0x120's (base %x); want the same base, %+d B", off, la.iterSym, la.iterOff-lead.iterOff, lead.iterSym, want)
+		}
+	}
+	s := laneState{}
+	for _, in := range ins[:len(ins)-2] {
+		s.step(in)
+	}
+	if v := s["R33"]; !v.ok || !v.uniform() {
+		t.Errorf("p >> 10 of a warp's consecutive p: ok %v, lanes %v; want one value for the warp", v.ok, v.d)
 	}
 }
 
