@@ -136,8 +136,8 @@ func TestIteration(t *testing.T) {
 // threads), a counter from zero to a constant, a uniform counter doubled
 // up to the block's size (a Kogge-Stone scan's), a warp's rows of a
 // 32-row tile (j from the warp index, j += warps: 32/warps at most,
-// the most a warp runs), a counter kept in two registers, and none for a
-// bound loaded from memory.
+// the most a warp runs), a counter kept in two registers, a bisection
+// whose steps loaded keys choose, and none for a bound loaded from memory.
 func TestTripCount(t *testing.T) {
 	l := listing(t, "trips.sass")
 	g, err := BuildGraph(&l.Functions[0])
@@ -177,6 +177,20 @@ func TestTripCount(t *testing.T) {
 		if n, ok := g2.TripCount(inner, tc.threads); n != tc.want || !ok {
 			t.Errorf("two-register counter, %d threads: %d, %v; want %d", tc.threads, n, ok, tc.want)
 		}
+	}
+	// A bisection over 1024 keys in shared memory (lo = 0, hi = 1024;
+	// mid = (lo + hi) >> 1; a loaded key picks lo = mid + 1 or hi =
+	// mid): 10 steps when every choice moves lo, 11 when every one
+	// moves hi, so 11 (the mean rounded up).
+	l3 := listing(t, "bisect.sass")
+	g3, err := BuildGraph(&l3.Functions[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	loops3, _ := g3.Loops()
+	bis := loops3[slices.IndexFunc(loops3, func(lp Loop) bool { return lp.StartOffset == 0x310 })]
+	if n, ok := g3.TripCount(bis, 256); n != 11 || !ok {
+		t.Errorf("bisection over 1024 keys: %d, %v; want 11", n, ok)
 	}
 	// The outer loop's iteration: the load-bound loop's count is not
 	// known, so its nested loops are not repeated.
@@ -887,6 +901,25 @@ var corpusBounds = map[string]map[string]struct{ mean, worst, tau float64 }{
 		"dev17":     {mean: 0.416, worst: 17.64, tau: 0.70},
 		"heldout17": {mean: 0.761, worst: 21.98, tau: 0.74},
 	},
+	// The eighteenth corpus, 58 loops (73 cases) written by a helper
+	// who did not read the model, committed alone (f053381) with its
+	// split fixed by position before any loop was measured; measured
+	// once on each GPU (2026-11-27, 1980 MHz) right after, kept outside
+	// the repository unseen while the model was worked on against
+	// corpus1-17 (the window writes, 7e039f4), and validated blind,
+	// both halves, once, with 7e039f4 (blind-7e039f4.txt beside the
+	// measurements): heldout18 H100 38.5% mean, 422.6% worst
+	// (linear_probe_groupby_count at the L2), tau 0.71; H200 38.4%,
+	// 452.6%, 0.71; dev18 (blind too) 17.0%, 231.1% (mandelbrot_escape_time),
+	// 0.90 and 16.8%, 231.1%, 0.90. These bounds hold the blind figures.
+	"corpus18/NVIDIA-H100-80GB-HBM3": {
+		"dev18":     {mean: 0.171, worst: 2.32, tau: 0.89},
+		"heldout18": {mean: 0.386, worst: 4.23, tau: 0.70},
+	},
+	"corpus18/NVIDIA-H200": {
+		"dev18":     {mean: 0.169, worst: 2.32, tau: 0.89},
+		"heldout18": {mean: 0.385, worst: 4.53, tau: 0.70},
+	},
 }
 
 // TestValidateCorpus compares predictions with the corpus measured on
@@ -905,6 +938,7 @@ func TestValidateCorpus(t *testing.T) {
 		dir := filepath.Dir(p)
 		gpu := filepath.Join(filepath.Base(filepath.Dir(dir)), filepath.Base(dir))
 		t.Run(gpu, func(t *testing.T) {
+			t.Parallel()
 			v := validateCorpus(t, gpu).v
 			var b bytes.Buffer
 			_ = v.WriteText(&b)
@@ -956,8 +990,8 @@ type corpusRun struct {
 func validateCorpus(t *testing.T, dir string) corpusRun {
 	t.Helper()
 	validated.Lock()
-	defer validated.Unlock()
 	if c, ok := validated.of[dir]; ok {
+		validated.Unlock()
 		return c
 	}
 	gpu := filepath.Base(dir)
@@ -968,13 +1002,19 @@ func validateCorpus(t *testing.T, dir string) corpusRun {
 		// its GPU: reading the model fits the replay's issue model.
 		run, err := record.ReadFile(results)
 		if err != nil {
+			validated.Unlock()
 			t.Fatal(err)
 		}
 		if m, err = NewMachine(run, results); err != nil {
+			validated.Unlock()
 			t.Fatal(err)
 		}
 		validated.machines[results] = m
 	}
+	validated.Unlock()
+	// The validation itself outside the lock: a Machine is only read
+	// once made, so corpora validate side by side (TestValidateCorpus's
+	// subtests run in parallel).
 	l, ms, err := LoadCorpus(filepath.Join("testdata", dir))
 	if err != nil {
 		t.Fatal(err)
@@ -984,7 +1024,9 @@ func validateCorpus(t *testing.T, dir string) corpusRun {
 		t.Fatal(err)
 	}
 	c := corpusRun{v, m, l}
+	validated.Lock()
 	validated.of[dir] = c
+	validated.Unlock()
 	return c
 }
 

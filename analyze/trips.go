@@ -361,11 +361,28 @@ func (g *Graph) valueBefore(at int, r string, threads int, tid uint32, depth int
 // (valueBefore), iteration after iteration, until the comparison lets
 // the branch fall through. It follows a counter kept in two registers
 // (s2 = s << 1; ...; s = s2, with the comparison on s2, as nvcc writes
-// for s <<= 1 in uniform registers). ok is false where an instruction of
-// the slice is predicated or not one it evaluates (moves, adds, shifts by
-// constants), where a value before the loop is not known, and beyond
-// maxTrips.
+// for s <<= 1 in uniform registers), and a bisection: where a choice of
+// the slice depends on data (a predicate set from a loaded value picks
+// which end of [lo, hi) moves to the middle, SEL or a predicated move),
+// the loop is run with every such choice one way and then the other, and
+// the count is the mean of the two, rounded up, where both end (a binary
+// search over n keys: log2(n) or one more either way). ok is false where
+// an instruction of the slice is not one it evaluates (moves, adds,
+// shifts by constants, selects), where a value before the loop is not
+// known, where a run does not end within maxTrips, and where a choice
+// decides whether the loop ends at all.
 func (g *Graph) simulatedTrips(lp Loop, body []int, cmpAt int, takenIf bool, threads int, tid uint32) (int, bool) {
+	a, okA := g.simulate(lp, body, cmpAt, takenIf, threads, tid, false)
+	b, okB := g.simulate(lp, body, cmpAt, takenIf, threads, tid, true)
+	if !okA || !okB {
+		return 0, false
+	}
+	return (a + b + 1) / 2, true
+}
+
+// simulate runs the loop for simulatedTrips with every predicate it
+// cannot evaluate taken as choice; used says whether one was.
+func (g *Graph) simulate(lp Loop, body []int, cmpAt int, takenIf bool, threads int, tid uint32, choice bool) (int, bool) {
 	f := g.Func
 	cmp := f.Instructions[body[cmpAt]]
 	ops := operandList(cmp)
@@ -405,6 +422,7 @@ func (g *Graph) simulatedTrips(lp Loop, body []int, cmpAt int, takenIf bool, thr
 			state[r] = v
 		}
 	}
+	preds := map[string]bool{"PT": true}
 	value := func(o string) (uint32, bool) {
 		o = reg(o)
 		if o == "c[0x0][0x0]" || o == "c[0x0][RZ]" {
@@ -416,28 +434,69 @@ func (g *Graph) simulatedTrips(lp Loop, body []int, cmpAt int, takenIf bool, thr
 		v, ok := state[o]
 		return v, ok
 	}
+	pred := func(p string) (bool, bool) {
+		p = strings.TrimPrefix(p, "@")
+		not := strings.HasPrefix(p, "!")
+		v, ok := preds[strings.TrimPrefix(p, "!")]
+		return v != not, ok
+	}
 	for n := 1; n <= maxTrips; n++ {
 		for k, i := range body {
 			in := f.Instructions[i]
+			ins := operandList(in)
 			if k == cmpAt {
 				a, ok1 := value(ops[2])
 				b, ok2 := value(ops[3])
 				if !ok1 || !ok2 {
 					return 0, false
 				}
-				if compare(cmp.Opcode, int64(a), int64(b)) != takenIf {
+				if compare(cmp.Opcode, a2i(a), a2i(b)) != takenIf {
 					return n, true
 				}
 				continue
 			}
-			ins := operandList(in)
+			if len(ins) > 1 && strings.HasSuffix(in.Base(), "SETP") && predReg.MatchString(ins[0]) {
+				// A predicate the slice may choose by: the
+				// comparison where its values are known, else
+				// the run's choice.
+				v := choice
+				if in.Base() == "ISETP" && len(ins) == 5 && ins[1] == "PT" && ins[4] == "PT" {
+					if a, ok1 := value(ins[2]); ok1 {
+						if b, ok2 := value(ins[3]); ok2 {
+							v = compare(in.Opcode, a2i(a), a2i(b))
+						}
+					}
+				}
+				preds[ins[0]] = v
+				continue
+			}
 			if len(ins) == 0 || !slice[reg(ins[0])] || !writesRegister(in, reg(ins[0])) {
 				continue
 			}
 			if in.Predicate != "" {
-				return 0, false
+				run, ok := pred(in.Predicate)
+				if !ok {
+					return 0, false
+				}
+				if !run {
+					continue
+				}
 			}
-			v, ok := evalScalar(in.Opcode, ins[1:], value)
+			var v uint32
+			var ok bool
+			if in.Base() == "SEL" && len(ins) == 4 {
+				// SEL d, a, b, p: a where p, else b.
+				var p bool
+				if p, ok = pred(ins[3]); ok {
+					src := ins[2]
+					if p {
+						src = ins[1]
+					}
+					v, ok = value(src)
+				}
+			} else {
+				v, ok = evalScalar(in.Opcode, ins[1:], value)
+			}
 			if !ok {
 				return 0, false
 			}
@@ -446,6 +505,9 @@ func (g *Graph) simulatedTrips(lp Loop, body []int, cmpAt int, takenIf bool, thr
 	}
 	return 0, false
 }
+
+// a2i widens a 32-bit value for compare.
+func a2i(v uint32) int64 { return int64(v) }
 
 // evalScalar is what an instruction of opcode computes from its source
 // operands srcs for one thread, where it is a move, an add or a shift
@@ -470,7 +532,7 @@ func evalScalar(opcode string, srcs []string, value func(string) (uint32, bool))
 		return vals[0] << vals[1], true
 	case opc == "SHF.R.U32.HI" && len(vals) == 3 && vals[1] < 32:
 		return vals[2] >> vals[1], true
-	case opc == "IMAD.SHL.U32" && len(vals) == 3:
+	case (opc == "IMAD.SHL.U32" || opc == "IMAD.IADD") && len(vals) == 3:
 		return vals[0]*vals[1] + vals[2], true
 	case opc == "IADD3" && len(vals) == 3:
 		return vals[0] + vals[1] + vals[2], true
