@@ -163,34 +163,34 @@ func TestTripCount(t *testing.T) {
 			t.Errorf("loop at %#x, %d threads: %d, %v; want %d, %v", tc.start, tc.threads, n, ok, tc.want, tc.ok)
 		}
 	}
-	// A counter kept in two uniform registers (s2 = s << 1; s = s2; the
-	// comparison on s2: the interleaved reduction's s <<= 1 while s <
-	// blockDim.x), simulated: log2 of the threads.
-	l2 := listing(t, "trips2.sass")
-	g2, err := BuildGraph(&l2.Functions[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	loops2, _ := g2.Loops()
-	inner := loops2[slices.IndexFunc(loops2, func(lp Loop) bool { return lp.StartOffset == 0x200 })]
-	for _, tc := range []struct{ threads, want int }{{256, 8}, {32, 5}, {1024, 10}} {
-		if n, ok := g2.TripCount(inner, tc.threads); n != tc.want || !ok {
-			t.Errorf("two-register counter, %d threads: %d, %v; want %d", tc.threads, n, ok, tc.want)
+	// Simulated counts: a counter kept in two uniform registers (s2 = s
+	// << 1; s = s2; the comparison on s2: the interleaved reduction's s
+	// <<= 1 while s < blockDim.x), log2 of the threads; a bisection over
+	// 1024 keys in shared memory (lo = 0, hi = 1024; mid = (lo + hi) >>
+	// 1; a loaded key picks lo = mid + 1 or hi = mid): 10 steps when
+	// every choice moves lo, 11 when every one moves hi, so 11 (the mean
+	// rounded up).
+	for _, tc := range []struct {
+		file           string
+		start, threads int
+		want           int
+	}{
+		{"trips2.sass", 0x200, 256, 8}, {"trips2.sass", 0x200, 32, 5}, {"trips2.sass", 0x200, 1024, 10},
+		{"bisect.sass", 0x310, 256, 11},
+	} {
+		l := listing(t, tc.file)
+		g, err := BuildGraph(&l.Functions[0])
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	// A bisection over 1024 keys in shared memory (lo = 0, hi = 1024;
-	// mid = (lo + hi) >> 1; a loaded key picks lo = mid + 1 or hi =
-	// mid): 10 steps when every choice moves lo, 11 when every one
-	// moves hi, so 11 (the mean rounded up).
-	l3 := listing(t, "bisect.sass")
-	g3, err := BuildGraph(&l3.Functions[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	loops3, _ := g3.Loops()
-	bis := loops3[slices.IndexFunc(loops3, func(lp Loop) bool { return lp.StartOffset == 0x310 })]
-	if n, ok := g3.TripCount(bis, 256); n != 11 || !ok {
-		t.Errorf("bisection over 1024 keys: %d, %v; want 11", n, ok)
+		loops, _ := g.Loops()
+		i := slices.IndexFunc(loops, func(lp Loop) bool { return lp.StartOffset == tc.start })
+		if i < 0 {
+			t.Fatalf("%s: no loop at %#x", tc.file, tc.start)
+		}
+		if n, ok := g.TripCount(loops[i], tc.threads); n != tc.want || !ok {
+			t.Errorf("%s, loop at %#x, %d threads: %d, %v; want %d", tc.file, tc.start, tc.threads, n, ok, tc.want)
+		}
 	}
 	// The outer loop's iteration: the load-bound loop's count is not
 	// known, so its nested loops are not repeated.

@@ -533,19 +533,27 @@ func TestIterationNeighbours(t *testing.T) {
 		t.Fatal(err)
 	}
 	las := laneAddresses(l.Functions[0].Instructions, [][2]int{{0x50, 0x130}})
-	lead := las[0xe0]
-	if lead.iterSym == 0 {
-		t.Fatalf("0xe0: no base named within the iteration")
-	}
-	for off, want := range map[int]int64{0xf0: 8, 0x100: 4} {
-		la := las[off]
-		if la.iterSym != lead.iterSym || la.iterOff-lead.iterOff != want {
-			t.Errorf("%#x: base %x, %+d B from 0xe0's (base %x); want the same base, %+d B", off, la.iterSym, la.iterOff-lead.iterOff, lead.iterSym, want)
-		}
-	}
+	lead := sameBase(t, las, 0xe0, map[int]int64{0xf0: 8, 0x100: 4})
 	if las[0x110].iterSym == lead.iterSym {
 		t.Errorf("0x110: another array's load given 0xe0's base")
 	}
+}
+
+// sameBase checks that the accesses at the offsets of want are named on
+// the base of the access at lead within an iteration, each the given
+// bytes from it, and returns lead's.
+func sameBase(t *testing.T, las map[int]laneAccess, lead int, want map[int]int64) laneAccess {
+	t.Helper()
+	l := las[lead]
+	if l.iterSym == 0 {
+		t.Fatalf("%#x: no base named within the iteration", lead)
+	}
+	for off, w := range want {
+		if la := las[off]; la.iterSym != l.iterSym || la.iterOff-l.iterOff != w {
+			t.Errorf("%#x: base %x, %+d B from %#x's (base %x); want the same base, %+d B", off, la.iterSym, la.iterOff-l.iterOff, lead, l.iterSym, w)
+		}
+	}
+	return l
 }
 
 // TestRowNeighbours: a 3×3 box filter's loads of the row above (corpus18's
@@ -588,14 +596,8 @@ func TestRowNeighbours(t *testing.T) {
 	}
 	ins := l.Functions[0].Instructions
 	las := laneAddresses(ins, [][2]int{{0x30, 0x170}})
-	lead := las[0x120]
-	if lead.iterSym == 0 || !lead.known {
-		t.Fatalf("0x120: lanes %v, base %x: want followed and named", lead.known, lead.iterSym)
-	}
-	for off, want := range map[int]int64{0x130: 4, 0x140: 8} {
-		if la := las[off]; la.iterSym != lead.iterSym || la.iterOff-lead.iterOff != want {
-			t.Errorf("%#x: base %x, %+d B from 0x120's (base %x); want the same base, %+d B", off, la.iterSym, la.iterOff-lead.iterOff, lead.iterSym, want)
-		}
+	if lead := sameBase(t, las, 0x120, map[int]int64{0x130: 4, 0x140: 8}); !lead.known {
+		t.Errorf("0x120: lanes not followed")
 	}
 	s := laneState{}
 	for _, in := range ins[:len(ins)-2] {
