@@ -367,10 +367,10 @@ func (g *Graph) valueBefore(at int, r string, threads int, tid uint32, depth int
 // the loop is run with every such choice one way and then the other, and
 // the count is the mean of the two, rounded up, where both end (a binary
 // search over n keys: log2(n) or one more either way). ok is false where
-// an instruction of the slice is not one it evaluates (moves, adds,
-// shifts by constants, selects), where a value before the loop is not
-// known, where a run does not end within maxTrips, and where a choice
-// decides whether the loop ends at all.
+// a value the comparison needs is not known (before the loop, or from an
+// instruction it does not evaluate: it evaluates moves, adds, shifts by
+// constants and selects), where a run does not end within maxTrips, and
+// where a choice decides whether the loop ends at all.
 func (g *Graph) simulatedTrips(lp Loop, body []int, cmpAt int, takenIf bool, threads int, tid uint32) (int, bool) {
 	a, okA := g.simulate(lp, body, cmpAt, takenIf, threads, tid, false)
 	b, okB := g.simulate(lp, body, cmpAt, takenIf, threads, tid, true)
@@ -498,7 +498,12 @@ func (g *Graph) simulate(lp Loop, body []int, cmpAt int, takenIf bool, threads i
 				v, ok = evalScalar(in.Opcode, ins[1:], value)
 			}
 			if !ok {
-				return 0, false
+				// Not evaluated (a load into a register the slice
+				// also computes: mid's address, then the key at
+				// it): unknown until written again, a failure only
+				// where it is read before then.
+				delete(state, reg(ins[0]))
+				continue
 			}
 			state[reg(ins[0])] = v
 		}
