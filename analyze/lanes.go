@@ -108,11 +108,6 @@ type lval struct {
 	fspan  float64
 	fknown bool
 	fval   float64
-	// symMask, for a named base, says the name is a value under the
-	// low mask symMask (2^n - 1) and so lies in [0, symMask]: an AND
-	// with that mask again of the name plus a small offset (x - 1 &
-	// 1023 of x = p & 1023) keeps the name and the offset.
-	symMask int64
 }
 
 // groups is how many groups of lanes v's grp holds, 0 for none.
@@ -362,9 +357,9 @@ func addLanes(a, b lval) lval {
 	case a.known && b.known:
 		r.known, r.base = true, a.base+b.base
 	case a.known:
-		r.sym, r.off, r.symMask = b.sym, b.off+a.base, b.symMask
+		r.sym, r.off = b.sym, b.off+a.base
 	case b.known:
-		r.sym, r.off, r.symMask = a.sym, a.off+b.base, a.symMask
+		r.sym, r.off = a.sym, a.off+b.base
 	default:
 		r.sym, r.off = symOf("add", min(a.sym, b.sym), max(a.sym, b.sym)), a.off+b.off
 	}
@@ -805,16 +800,6 @@ func andVal(a, m lval) lval {
 	// Named with the offset kept: the stride across iterations read
 	// from it holds until the mask wraps the address.
 	r.sym, r.off = symOf("and", a.sym, mask), a.off
-	if mask > 0 && mask&(mask+1) == 0 {
-		r.symMask = mask
-		if a.sym != 0 && a.symMask == mask {
-			// A value already under the mask, moved by a few: the
-			// mask wraps it only at the ends (a row's x - 1 and x
-			// + 1): the name and the offset kept.
-			r.sym = a.sym
-			r.assume = append(r.assume, fmt.Sprintf("the AND mask %#x does not wrap a value already under it moved by %+d (a neighbour's index in a row)", mask, a.off))
-		}
-	}
 	return r
 }
 

@@ -213,10 +213,7 @@ func counterStep(in sass.Instruction, r string, invariant func(string) (uint32, 
 	}
 	ops := operandList(in)
 	for i := range ops {
-		ops[i] = strings.TrimSuffix(ops[i], ".reuse")
-		if ops[i] == "URZ" {
-			ops[i] = "RZ"
-		}
+		ops[i] = operandName(ops[i])
 	}
 	opc := in.Opcode
 	if strings.HasPrefix(r, "UR") {
@@ -260,6 +257,32 @@ func operandValue(o string, invariant func(string) (uint32, bool)) (uint32, bool
 	}
 	if isRegister(o) {
 		return invariant(o)
+	}
+	return 0, false
+}
+
+// operandName is an operand as a register name: .reuse dropped, URZ
+// taken as RZ.
+func operandName(o string) string {
+	o = strings.TrimSuffix(o, ".reuse")
+	if o == "URZ" {
+		return "RZ"
+	}
+	return o
+}
+
+// threadOperand is one thread's value of source operand o: the block's
+// size (c[0x0][0x0], blockDim.x: threads), a constant, or a register's
+// (general or uniform) as reg knows it.
+func threadOperand(o string, threads int, reg func(string) (uint32, bool)) (uint32, bool) {
+	if o == "c[0x0][0x0]" || o == "c[0x0][RZ]" {
+		return uint32(threads), true
+	}
+	if c, ok := constantOperand(o); ok {
+		return uint32(c), true
+	}
+	if isRegister(o) {
+		return reg(o)
 	}
 	return 0, false
 }
@@ -317,16 +340,9 @@ func (g *Graph) valueBefore(at int, r string, threads int, tid uint32, depth int
 			ops[k] = strings.TrimSuffix(ops[k], ".reuse")
 		}
 		value := func(o string) (uint32, bool) {
-			if o == "c[0x0][0x0]" || o == "c[0x0][RZ]" {
-				return uint32(threads), true
-			}
-			if c, ok := constantOperand(o); ok {
-				return uint32(c), true
-			}
-			if isRegister(o) || strings.HasPrefix(o, "UR") && o != "URZ" {
-				return g.valueBefore(in.Offset, o, threads, tid, depth-1)
-			}
-			return 0, false
+			return threadOperand(o, threads, func(r string) (uint32, bool) {
+				return g.valueBefore(in.Offset, r, threads, tid, depth-1)
+			})
 		}
 		switch {
 		case in.Opcode == "S2R" && len(ops) == 2 && ops[1] == "SR_TID.X":
@@ -381,18 +397,12 @@ func (g *Graph) simulatedTrips(lp Loop, body []int, cmpAt int, takenIf bool, thr
 }
 
 // simulate runs the loop for simulatedTrips with every predicate it
-// cannot evaluate taken as choice; used says whether one was.
+// cannot evaluate taken as choice.
 func (g *Graph) simulate(lp Loop, body []int, cmpAt int, takenIf bool, threads int, tid uint32, choice bool) (int, bool) {
 	f := g.Func
 	cmp := f.Instructions[body[cmpAt]]
 	ops := operandList(cmp)
-	reg := func(o string) string {
-		o = strings.TrimSuffix(o, ".reuse")
-		if o == "URZ" {
-			return "RZ"
-		}
-		return o
-	}
+	reg := operandName
 	// The slice: registers the comparison reads, and those the body's
 	// writers of them read, to a fixed point.
 	slice := map[string]bool{}
@@ -424,15 +434,10 @@ func (g *Graph) simulate(lp Loop, body []int, cmpAt int, takenIf bool, threads i
 	}
 	preds := map[string]bool{"PT": true}
 	value := func(o string) (uint32, bool) {
-		o = reg(o)
-		if o == "c[0x0][0x0]" || o == "c[0x0][RZ]" {
-			return uint32(threads), true
-		}
-		if c, ok := constantOperand(o); ok {
-			return uint32(c), true
-		}
-		v, ok := state[o]
-		return v, ok
+		return threadOperand(reg(o), threads, func(r string) (uint32, bool) {
+			v, ok := state[r]
+			return v, ok
+		})
 	}
 	pred := func(p string) (bool, bool) {
 		p = strings.TrimPrefix(p, "@")
@@ -450,7 +455,7 @@ func (g *Graph) simulate(lp Loop, body []int, cmpAt int, takenIf bool, threads i
 				if !ok1 || !ok2 {
 					return 0, false
 				}
-				if compare(cmp.Opcode, a2i(a), a2i(b)) != takenIf {
+				if compare(cmp.Opcode, int64(a), int64(b)) != takenIf {
 					return n, true
 				}
 				continue
@@ -463,7 +468,7 @@ func (g *Graph) simulate(lp Loop, body []int, cmpAt int, takenIf bool, threads i
 				if in.Base() == "ISETP" && len(ins) == 5 && ins[1] == "PT" && ins[4] == "PT" {
 					if a, ok1 := value(ins[2]); ok1 {
 						if b, ok2 := value(ins[3]); ok2 {
-							v = compare(in.Opcode, a2i(a), a2i(b))
+							v = compare(in.Opcode, int64(a), int64(b))
 						}
 					}
 				}
@@ -510,9 +515,6 @@ func (g *Graph) simulate(lp Loop, body []int, cmpAt int, takenIf bool, threads i
 	}
 	return 0, false
 }
-
-// a2i widens a 32-bit value for compare.
-func a2i(v uint32) int64 { return int64(v) }
 
 // evalScalar is what an instruction of opcode computes from its source
 // operands srcs for one thread, where it is a move, an add or a shift
