@@ -128,6 +128,7 @@ func writeMemory(b *strings.Builder, run *record.Run, vars *variations) {
 	writeLoadedLatency(b, run)
 	writeScatter(b, run)
 	writeWaits(b, run)
+	writeStreamWarps(b, run)
 	writeTransferUnit(b, run)
 	writeLatencyHiding(b, run)
 	writeCodeSize(b, run)
@@ -269,16 +270,12 @@ func writeLoadedLatency(b *strings.Builder, run *record.Run) {
 // writeScatter tabulates the scattered writes: per level and
 // instruction, the lines per clock per SM at each count of warps.
 func writeScatter(b *strings.Builder, run *record.Run) {
-	type row struct {
-		name string // "<level>, <instruction>"
-		r    *record.Record
-	}
-	var rows []row
+	var rows []sweepRow
 	for _, level := range []string{memory.LevelL1, memory.LevelL2, memory.LevelDRAM} {
 		for _, instr := range memory.ScatterInstrs {
 			for _, r := range memoryGroup(run, memory.GroupScatter) {
 				if r.Subject == memory.ScatterSubject(level, instr) {
-					rows = append(rows, row{level + ", " + instr, r})
+					rows = append(rows, sweepRow{level + ", " + instr, r, 32})
 				}
 			}
 		}
@@ -288,6 +285,50 @@ func writeScatter(b *strings.Builder, run *record.Run) {
 	}
 	b.WriteString("### Scattered writes\n\n")
 	b.WriteString("Every lane of every warp writes its own 32-bit word at a hashed index, so almost always a line of its own, with a plain store (`st.global.u32`) or an add whose old value is unused (`red.global.add.u32`, `red.global.add.f32`: RED in the machine code), over a footprint inside the L2 (a quarter of it) or many times it (the DRAM streams'); one block of 32 × warps threads per SM, the hash seeded anew for every launch. A warp does not wait for its writes, so even one warp per SM shows how fast the SM and the level take lines in: lines per clock per SM at each count of warps, the median of five launches, with the cycles one warp's 32 writes took in parentheses (32 × warps ÷ lines per clock). This is what scattered stores and atomics (a histogram, a scatter-add) cost (records `memory/scattered writes/<level>, <instruction>, a line per lane`; the value is the most warps').\n\n")
+	writeWarpSweeps(b, "Level, instruction", rows)
+}
+
+// writeStreamWarps tabulates the streams at warps: per level, variant
+// and width, the lines read and written per clock per SM at each count
+// of warps.
+func writeStreamWarps(b *strings.Builder, run *record.Run) {
+	var rows []sweepRow
+	for _, level := range []string{memory.LevelL2, memory.LevelDRAM} {
+		for _, st := range memory.StreamStores {
+			for _, w := range memory.StreamWidths {
+				for _, r := range memoryGroup(run, memory.GroupStreamWarps) {
+					if r.Subject == memory.StreamWarpsSubject(level, w, st) {
+						lines := float64(32*w) / 128
+						if st == memory.WaitsStoreOther {
+							lines *= 2
+						}
+						rows = append(rows, sweepRow{r.Subject, r, lines})
+					}
+				}
+			}
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	b.WriteString("### Streams at warps\n\n")
+	b.WriteString("The loads waited on together's one-load stream, its value kept or copied to a second region, at 1 to 32 warps per SM (one block of 32 × warps threads per SM), in a region of the L2 that every launch reads again and in the DRAM: the lines read and written per clock per SM at each count of warps, the median of five launches, with the cycles of one warp's iteration in parentheses. A copy shares the level between its reads and its writes; set beside the reads alone, it shows what the mix costs at each concurrency. `gpuarch analyze` takes a loop that streams reads and writes through the L2 or the DRAM at the copy's rate at the loop's warps and lanes' width (records `memory/streams at warps/<level>, 1 load of <w> B a lane[, stored to another line]`; the value is the most warps').\n\n")
+	writeWarpSweeps(b, "Level, stream", rows)
+}
+
+// sweepRow is one record of a table of sweeps over warps per SM: its
+// name, and the lines a warp's iteration moves (the parenthesis' cycles
+// an iteration are lines × warps ÷ the point's lines per clock).
+type sweepRow struct {
+	name  string
+	r     *record.Record
+	lines float64
+}
+
+// writeWarpSweeps writes rows' sweeps over warps per SM as one table, its
+// first column headed head: a column for each count of warps any of them
+// measured.
+func writeWarpSweeps(b *strings.Builder, head string, rows []sweepRow) {
 	var warps []float64
 	for _, rw := range rows {
 		if r := rw.r; r.Status == record.StatusOK && r.Sweep != nil {
@@ -299,7 +340,7 @@ func writeScatter(b *strings.Builder, run *record.Run) {
 		}
 	}
 	slices.Sort(warps)
-	b.WriteString("| Level, instruction |")
+	b.WriteString("| " + head + " |")
 	for _, w := range warps {
 		if w == 1 {
 			b.WriteString(" 1 warp per SM |")
@@ -326,7 +367,7 @@ func writeScatter(b *strings.Builder, run *record.Run) {
 				if i == r.Sweep.Best {
 					v = linked(r, v)
 				}
-				cell = fmt.Sprintf(" %s (%.0f) |", v, 32*w/p.Value)
+				cell = fmt.Sprintf(" %s (%.0f) |", v, rw.lines*w/p.Value)
 			}
 			b.WriteString(cell)
 		}

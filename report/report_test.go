@@ -236,6 +236,36 @@ func TestScatter(t *testing.T) {
 	}
 }
 
+func TestStreamWarps(t *testing.T) {
+	rec := func(level string, width int, store string, pts ...record.ParamPoint) record.Record {
+		return record.Record{ID: memory.StreamWarpsID(level, width, store), Suite: memory.Suite, Group: memory.GroupStreamWarps,
+			Subject: memory.StreamWarpsSubject(level, width, store), Quantity: record.Throughput, Status: record.StatusOK,
+			Sweep: &record.SweepDetail{Points: pts, Best: len(pts) - 1}}
+	}
+	failed := rec(memory.LevelL2, 8, memory.WaitsNoStore)
+	failed.Status, failed.Reason, failed.Sweep = record.StatusFailed, "timed out", nil
+	run := &record.Run{Records: []record.Record{
+		rec(memory.LevelDRAM, 4, memory.WaitsStoreOther, record.ParamPoint{X: 1, Value: 0.00255}, record.ParamPoint{X: 32, Value: 0.0588}),
+		failed,
+		rec(memory.LevelL2, 16, memory.WaitsNoStore, record.ParamPoint{X: 1, Value: 0.0117}, record.ParamPoint{X: 32, Value: 0.256}),
+	}}
+	var b strings.Builder
+	writeStreamWarps(&b, run)
+	wantLines(t, b.String(),
+		"### Streams at warps",
+		"| Level, stream | 1 warp per SM | 32 warps per SM |",
+		// 4 lines a warp iteration (16 B lanes): 4 × 32 ÷ 0.256 = 500.
+		"| L2, 1 load of 16 B a lane | 0.012 (342) | [0.256](#r-memory-streams-at-warps-l2-1-load-of-16-b-a-lane) (500) |",
+		// A copy of 4 B lanes, 2 lines: 2 ÷ 0.00255 = 784.
+		"| DRAM, 1 load of 4 B a lane, stored to another line | 0.003 (784) | [0.059](#r-memory-streams-at-warps-dram-1-load-of-4-b-a-lane-stored-to-another-line) (1088) |",
+		"- L2, 1 load of 8 B a lane: failed, timed out")
+	var none strings.Builder
+	writeStreamWarps(&none, &record.Run{})
+	if none.Len() != 0 {
+		t.Errorf("a run without the streams at warps wrote %q", none.String())
+	}
+}
+
 func TestWaits(t *testing.T) {
 	rec := func(level string, loads, width int, store string, v float64) record.Record {
 		return record.Record{ID: memory.WaitsID(level, loads, width, store), Suite: memory.Suite, Group: memory.GroupWaits,

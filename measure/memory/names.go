@@ -55,6 +55,9 @@ const (
 	// lines into one window the size of the L1 footprint (or a part of
 	// it), each line by many SMs.
 	GroupWindow = "window writes"
+	// GroupStreamWarps are the coalesced streams, read alone and copied,
+	// at 1 to 32 warps per SM.
+	GroupStreamWarps = "streams at warps"
 )
 
 // SharedBanks is the family of the GroupBanks records' IDs, and the name
@@ -190,6 +193,20 @@ func ParseWaitsSubject(subject string) (level string, loads, width int, store st
 // together/<subject>".
 func WaitsID(level string, loads, width int, store string) string {
 	return ID(GroupWaits, WaitsSubject(level, loads, width, store))
+}
+
+// StreamWarpsSubject names the streams at warps' record of one load of
+// width bytes a lane in a level, its value kept (WaitsNoStore) or copied
+// (WaitsStoreOther): WaitsSubject's "DRAM, 1 load of 4 B a lane, stored
+// to another line", read back by ParseWaitsSubject.
+func StreamWarpsSubject(level string, width int, store string) string {
+	return WaitsSubject(level, 1, width, store)
+}
+
+// StreamWarpsID is the ID of StreamWarpsSubject's record: "memory/streams
+// at warps/<subject>".
+func StreamWarpsID(level string, width int, store string) string {
+	return ID(GroupStreamWarps, StreamWarpsSubject(level, width, store))
 }
 
 // The levels of the hierarchy, as subjects and curve paths name them.

@@ -84,3 +84,35 @@ func TestWindowJob(t *testing.T) {
 		}
 	}
 }
+
+// The streams at warps plan a record for each level, variant and width,
+// named as names.go has them and read back by ParseWaitsSubject, each
+// written by a kernel of the module.
+func TestStreamWarpsJob(t *testing.T) {
+	levels := []DivergentLevel{{Name: LevelL2, Footprint: 12 << 20, Note: "a quarter of the L2"}, {Name: LevelDRAM, Footprint: 2 << 30, Note: "the DRAM streams' footprint"}}
+	j := StreamWarpsJob(Suite, levels).(*cudagpu.PTXJob)
+	if want := len(levels) * len(StreamStores) * len(StreamWidths); len(j.Items) != want {
+		t.Fatalf("%d records, want %d", len(j.Items), want)
+	}
+	kernels := map[string]bool{}
+	for _, k := range j.Kernels() {
+		kernels[k.Name()] = true
+	}
+	for _, it := range j.Items {
+		rec := it.Rec
+		level, loads, width, store, ok := ParseWaitsSubject(rec.Subject)
+		if !ok || loads != 1 || rec.ID != StreamWarpsID(level, width, store) || rec.Group != GroupStreamWarps ||
+			rec.Quantity != record.Throughput || rec.Unit != "lines/clock/SM" {
+			t.Errorf("record %+v", rec)
+			continue
+		}
+		if k := (waitsVariant{loads: 1, width: width, store: store}).kernel(); !kernels[k] {
+			t.Errorf("%s: no kernel %s in %v", rec.ID, k, kernels)
+		}
+		for _, w := range []string{"1, 2, 4, 8, 16 and 32 warps per SM", level} {
+			if !strings.Contains(rec.Note, w) {
+				t.Errorf("%s: note %q lacks %q", rec.ID, rec.Note, w)
+			}
+		}
+	}
+}

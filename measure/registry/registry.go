@@ -215,5 +215,6 @@ func fullMemory(s *Session) error {
 	later = append(later, memory.DivergentJobs(dev, l1, l2)...)
 	later = append(later, memory.ScatterJobs(dev, l2)...)
 	later = append(later, memory.WindowJobs(dev, l1)...)
+	later = append(later, memory.StreamWarpsJobs(dev, l2)...)
 	return s.Measure(append(later, memory.WaitsJobs(dev, l1, l2)...), nil)
 }
