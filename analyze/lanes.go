@@ -55,6 +55,12 @@ type lval struct {
 	// no name (then no such difference is known).
 	sym uint64
 	off int64
+	// maskSym, for a named value formed by an AND with a run-time mask
+	// (a kernel parameter's m in x & m), names that mask: the same mask
+	// applied again to the value plus a constant leaves the name and
+	// offset as they are ((j ± 1) & m with j = x & m is j ± 1), as the
+	// mask is taken not to wrap the lanes' addresses.
+	maskSym uint64
 	// scrambled marks a value unknown because lanes' values went
 	// through an operation that is not affine in them (a hash, a product
 	// of two lane-varying values): taken as scattered addresses.
@@ -357,9 +363,9 @@ func addLanes(a, b lval) lval {
 	case a.known && b.known:
 		r.known, r.base = true, a.base+b.base
 	case a.known:
-		r.sym, r.off = b.sym, b.off+a.base
+		r.sym, r.off, r.maskSym = b.sym, b.off+a.base, b.maskSym
 	case b.known:
-		r.sym, r.off = a.sym, a.off+b.base
+		r.sym, r.off, r.maskSym = a.sym, a.off+b.base, a.maskSym
 	default:
 		r.sym, r.off = symOf("add", min(a.sym, b.sym), max(a.sym, b.sym)), a.off+b.off
 	}
@@ -721,7 +727,7 @@ func andVal(a, m lval) lval {
 			if a.sym != 0 && m.sym != 0 {
 				// Named as a lane-varying value's AND is, so that
 				// a row's base (row ± 1024) & m keeps its offset.
-				r.sym, r.off = symOf("and", a.sym, m.sym), a.off
+				r.sym, r.off, r.maskSym = maskedName(a, m)
 				r.assume = append(r.assume, "a run-time AND mask keeps the lanes' offsets (no wrap within a warp)")
 			}
 			r.warp, r.block = a.warp, a.block
@@ -731,7 +737,7 @@ func andVal(a, m lval) lval {
 		// taken to keep the lanes' offsets (no wrap within a warp).
 		r := a
 		r.known, r.base, r.align = false, 0, a.alignment()
-		r.sym, r.off = symOf("and", a.sym, m.sym), a.off
+		r.sym, r.off, r.maskSym = maskedName(a, m)
 		r.assume = append(as, "a run-time AND mask keeps the lanes' offsets (no wrap within a warp)")
 		return r
 	}
@@ -801,6 +807,16 @@ func andVal(a, m lval) lval {
 	// from it holds until the mask wraps the address.
 	r.sym, r.off = symOf("and", a.sym, mask), a.off
 	return r
+}
+
+// maskedName names a & m for a run-time mask m: a's own name where a is
+// already a value under m plus a constant (the mask taken not to wrap
+// it: a stencil's (j - 1) & m beside j = x & m), else the AND's.
+func maskedName(a, m lval) (sym uint64, off int64, mask uint64) {
+	if a.sym != 0 && m.sym != 0 && a.maskSym == m.sym {
+		return a.sym, a.off, m.sym
+	}
+	return symOf("and", a.sym, m.sym), a.off, m.sym
 }
 
 // lut3 applies LOP3's truth table to three words (PTX ISA, lop3: the
@@ -1589,6 +1605,9 @@ func (s laneState) step(in sass.Instruction) {
 			}
 		case r == "SR_TID.X":
 			v = lval{ok: true, align: 32, assume: []string{assumeTid}, sym: symOf("sr", r)}
+			if t, ok := s[nextWarpKey]; ok {
+				v.off = t.off // the next warp's (warpStrides)
+			}
 			for i := range v.d {
 				v.d[i] = int64(i)
 			}
@@ -1984,6 +2003,12 @@ type laneAccess struct {
 	// one name and the same lane offsets are iterOff apart. 0 for none.
 	iterSym uint64
 	iterOff int64
+	// warpStride, where warpKnown, is the bytes the access's address
+	// moves from one warp of a block to the next (its iterOff with
+	// threadIdx.x 32 on): 32 lanes × the width for a grid-stride
+	// index, a row's pitch for a row a warp.
+	warpStride int64
+	warpKnown  bool
 	// misalign, for an access with iterSym whose base is not known to
 	// be 128-byte aligned, is iterOff modulo 128: the named base taken
 	// aligned rather than the access's own (a stencil's c - 1 reads 4
@@ -2129,8 +2154,27 @@ func (s laneState) address(in sass.Instruction) lval {
 // order and each of loops (pairs of first and last instruction offsets)
 // to a fixed point. The map is keyed by instruction offset.
 func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
+	out := walkAddresses(ins, loops, laneState{})
+	// The warp stride: the walk again as the block's next warp (its
+	// threadIdx.x 32 on), each access's named offset compared.
+	next := walkAddresses(ins, loops, laneState{nextWarpKey: lval{off: 32}})
+	for off, la := range out {
+		if n, ok := next[off]; ok && la.iterSym != 0 && n.iterSym == la.iterSym {
+			la.warpStride, la.warpKnown = n.iterOff-la.iterOff, true
+			out[off] = la
+		}
+	}
+	return out
+}
+
+// nextWarpKey is the lane state's entry that, where present, gives
+// threadIdx.x's lane 0 its offset (off) from the name it has in the
+// block's first warp: the walk as another warp of the block.
+const nextWarpKey = "%next-warp"
+
+// walkAddresses is laneAddresses' walk from state s.
+func walkAddresses(ins []sass.Instruction, loops [][2]int, s laneState) map[int]laneAccess {
 	out := map[int]laneAccess{}
-	s := laneState{}
 	heads := map[int]laneState{}
 	entries := map[int]laneState{}
 	rounds := map[int]int{}

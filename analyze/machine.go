@@ -107,6 +107,10 @@ type Level struct {
 	// of Width bytes a lane, Store after them): cycles an iteration; L2
 	// and DRAM only, empty when not measured.
 	Waits []WaitPoint `json:"waits,omitempty"`
+	// Streams are the memory suite's streams at warps (StreamCurve): the
+	// reads alone and the copy, at each width; L2 and DRAM only, empty
+	// when not measured.
+	Streams []StreamCurve `json:"streams,omitempty"`
 	// CapacityBytes is the footprint at which the pointer chase leaves
 	// the level's latency plateau (the L1 from global ld.ca's curve, the
 	// L2 from global ld.cg's): an access whose whole loop stays within it
@@ -1244,6 +1248,28 @@ func (m *Machine) levels(run *record.Run) {
 				l.ScatterLines = map[string][]LoadedPoint{}
 			}
 			l.ScatterLines[instr] = pts
+			l.Records = append(l.Records, r.ID)
+			m.Levels[name] = l
+		case r.Group == memory.GroupStreamWarps && r.Status == record.StatusOK && r.Sweep != nil:
+			name, loads, width, store, ok := memory.ParseWaitsSubject(r.Subject)
+			if !ok || loads != 1 || (name != "L2" && name != "DRAM") || (store != memory.WaitsNoStore && store != memory.WaitsStoreOther) {
+				continue
+			}
+			c := StreamCurve{Lines: float64(32*width) / 128, Copy: store == memory.WaitsStoreOther, Record: r.ID}
+			if c.Copy {
+				c.Lines *= 2
+			}
+			for _, p := range r.Sweep.Points {
+				if p.Failed == "" && p.Value > 0 && p.X > 0 {
+					c.Points = append(c.Points, LoadedPoint{Warps: p.X, Cycles: p.Value})
+				}
+			}
+			if len(c.Points) == 0 {
+				continue
+			}
+			slices.SortFunc(c.Points, func(a, b LoadedPoint) int { return cmp.Compare(a.Warps, b.Warps) })
+			l := lv(name)
+			l.Streams = append(l.Streams, c)
 			l.Records = append(l.Records, r.ID)
 			m.Levels[name] = l
 		case r.Group == memory.GroupWaits && r.Value > 0:

@@ -303,22 +303,29 @@ func (lm *loopModel) freshSectors() map[int]int {
 // 128/|s| iterations, and the others find its line in the L1 (a thread
 // walking its own row, 4 bytes an iteration: one in 32). 1 where the
 // stride is not known or at least a line, for stores and atomics, and at
-// the L1. The L1 is taken to hold the lines the warps reuse.
+// the L1. The L1 is taken to hold the lines the warps reuse. Times the
+// share of its lines no other load of its group brings to the SM
+// (gridNeighbour).
 func (lm *loopModel) missFraction(i int, level string) float64 {
 	level = lm.levelOf(i, level)
 	op := lm.mem[i]
 	if op == nil || op.store || op.space != "global" || (level != "L2" && level != "DRAM") {
 		return 1
 	}
+	f := 1.0
+	if g, ok := lm.gridNeighbour(i); ok {
+		// The other warps' loads of its group bring the rest.
+		f = g.fresh
+	}
 	la, ok := lm.access(i)
 	if !ok || !la.iterKnown {
-		return 1
+		return f
 	}
 	s := la.iterStride
 	if s < 0 {
 		s = -s
 	}
-	return min(1, float64(s)/128)
+	return f * min(1, float64(s)/128)
 }
 
 // quarterRateClass is the layout class an opcode the pipes suite never

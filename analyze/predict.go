@@ -141,6 +141,10 @@ type loopModel struct {
 	// (Machine.barrierAt of the block's warps), set by predict; 0 where
 	// not measured.
 	barrier float64
+	// warps is the warps per SM predicted at, set by predict (the
+	// stretch of a grid-stride loop's index the SM and the grid cover
+	// an iteration: gridNeighbours); 0 before.
+	warps int
 }
 
 // isBarrier reports whether in is a block-wide barrier a warp waits at
@@ -1858,6 +1862,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	W := float64(warps)
 	perSched := math.Max(1, W/m.Issue)
 	lm.barrier = 0
+	lm.warps = warps
 	bw := W
 	if lm.blockWarps > 0 {
 		bw = math.Min(W, float64(lm.blockWarps))
@@ -2258,6 +2263,22 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	}
 
 	for _, key := range sortedKeys(mems) {
+		written := 0.0
+		if w := mems[key+" write"]; w != nil {
+			written = w.bytes
+		}
+		if b, ok := lm.streamBound(key, level, mems[key].bytes, written, divergent, atomics, W); ok {
+			// The level's measured streams at the loop's warps
+			// and lines in flight: its reads and writes together,
+			// instead of the two records' sum.
+			add(b)
+			for i := range lm.body {
+				if v := p.load[i]["memory "+key] + p.load[i]["memory "+key+" write"]; v > 0 {
+					p.load[i][b.Name] = v
+				}
+			}
+			continue
+		}
 		// A level that both reads and writes moves both through the
 		// same slices and channels: the reads at the read record's
 		// rate and the writes at the write record's, one after the
@@ -2405,7 +2426,7 @@ func queueing(bounds []Bound, inOrder, W, schedulers float64) (Bound, []string, 
 	kind, most := "", 0.0
 	for _, b := range bounds {
 		if !strings.HasPrefix(b.Kind, "memory:") || b.Kind == "memory:shared" || b.Cycles <= 0 ||
-			strings.HasSuffix(b.Name, " divergent") || strings.HasSuffix(b.Name, " reads and writes") ||
+			strings.HasSuffix(b.Name, " divergent") || strings.HasSuffix(b.Name, " reads and writes") || strings.HasSuffix(b.Name, streamSuffix) ||
 			strings.HasSuffix(b.Name, " on the grid's window") {
 			continue
 		}

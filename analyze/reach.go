@@ -1,9 +1,11 @@
 package analyze
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -475,6 +477,9 @@ func (lm *loopModel) levelOf(i int, level string) string {
 	if !op.store && cachedLoad(lm.body[i]) && lm.neighbour(i) >= 0 {
 		return "L1"
 	}
+	if g, ok := lm.gridNeighbour(i); ok && level == "DRAM" && g.inL2 {
+		return "L2"
+	}
 	bytes, ok := reachBytes(lm.lanes[lm.body[i].Offset], op.bytes)
 	if !ok {
 		return level
@@ -495,13 +500,164 @@ func (lm *loopModel) levelOf(i int, level string) string {
 // offsets. What the first brings into the L1 serves the second, the
 // part of its line beyond the first's being the next warp's of the
 // block, which reads it in the same iteration.
+//
+// Where the block is one warp (blockWarps), no other warp reads the
+// sectors beyond the earlier loads': a load that reads any such sector
+// is served by the level, not the L1 (a 15-tap filter's x[j + 1] to
+// x[j + 7] beside x[j - 7]'s, at one warp an SM, reach the next line).
 func (lm *loopModel) neighbour(i int) int {
+	first := -1
+	covered := map[int64]bool{}
 	for j := range i {
 		if op := lm.mem[j]; op != nil && !op.store && op.space == "global" && cachedLoad(lm.body[j]) && lm.sameLines(j, i) {
-			return j
+			if first < 0 {
+				first = j
+			}
+			for s := range lm.namedSectors(j) {
+				covered[s] = true
+			}
 		}
 	}
-	return -1
+	if first < 0 || lm.sectorWarps() != 1 {
+		return first
+	}
+	for s := range lm.namedSectors(i) {
+		if !covered[s] {
+			return -1
+		}
+	}
+	return first
+}
+
+// sectorWarps is the warps of a block on the SM at the warps predicted
+// (lm.warps, at most blockWarps), 0 before predict sets them.
+func (lm *loopModel) sectorWarps() int {
+	bw := lm.warps
+	if lm.blockWarps > 0 {
+		bw = min(bw, lm.blockWarps)
+	}
+	return bw
+}
+
+// namedSectors is the 32-byte sectors access i reads, numbered from its
+// named base (laneAccess.iterSym, taken 128-byte aligned): comparable
+// between accesses of one name.
+func (lm *loopModel) namedSectors(i int) map[int64]bool {
+	out := map[int64]bool{}
+	la, ok := lm.lanes[lm.body[i].Offset]
+	op := lm.mem[i]
+	if !ok || op == nil {
+		return out
+	}
+	for _, o := range la.offsets {
+		for b := int64(0); b < int64(op.bytes); b += 4 {
+			out[(la.iterOff+o+b)>>5] = true
+		}
+	}
+	return out
+}
+
+// gridShare is what gridNeighbour finds of a global load.
+type gridShare struct {
+	// fresh is the share of the load's lines its SM does not already
+	// read in the iteration through an earlier load of the group: the
+	// rest are in the L1.
+	fresh float64
+	// inL2 says an earlier load of the group reads the same lines of
+	// the grid's stream close enough before (or after) that the L2
+	// holds them: the load's misses are served there, not by the
+	// DRAM.
+	inL2 bool
+	// of is the earlier load (body index) whose stretch it shares.
+	of int
+}
+
+// gridNeighbour is what global load i shares with the other loads of
+// its group: the loads through the L1 of one iteration whose lanes read
+// consecutive words of their width on one named base (laneAccess.iterSym)
+// at different offsets, an index that differs from warp to warp and
+// from block to block (a stencil's in[j ± row], in[j ± plane]). The
+// index is taken as a grid-stride loop's (each warp's 32 words follow
+// the previous warp's, each block's warps the previous block's), so
+// that what load i reads at offset d, the group's load at offset e
+// reads in the same iteration in the warp (d - e) bytes on: within the
+// SM's stretch (its block's warps × 32 words) from the L1, beyond it
+// another SM's. fresh is the share of load i's stretch on the SM that
+// no earlier load of the group covers; inL2 holds where an earlier one
+// reads its lines at most half the L2's measured capacity away in the
+// grid's stream. ok is false for loads outside any group, for the
+// group's first load, and for those that share lines within one
+// request (neighbour).
+func (lm *loopModel) gridNeighbour(i int) (gridShare, bool) {
+	op := lm.mem[i]
+	if op == nil || op.store || op.space != "global" || !cachedLoad(lm.body[i]) || lm.warps <= 0 || lm.neighbour(i) >= 0 {
+		return gridShare{}, false
+	}
+	la, ok := lm.lanes[lm.body[i].Offset]
+	if !ok || la.iterSym == 0 || !la.warp || !la.block {
+		return gridShare{}, false
+	}
+	if s, ok := la.stride(); !ok || s != int64(op.bytes) || !la.warpKnown || la.warpStride != 32*s {
+		return gridShare{}, false
+	}
+	stretch := int64(lm.sectorWarps()) * 32 * int64(op.bytes)
+	// sectors is a stretch from offset d as 32-byte sectors of the
+	// named base (taken 128-byte aligned).
+	sectors := func(d int64) [2]int64 { return [2]int64{d >> 5, (d + stretch + 31) >> 5} }
+	// covered is the earlier loads' stretches' sectors.
+	var covered [][2]int64
+	first := -1
+	var near bool
+	l2 := lm.m.Levels["L2"].CapacityBytes
+	for j := range i {
+		oj := lm.mem[j]
+		if oj == nil || oj.store || oj.space != "global" || !cachedLoad(lm.body[j]) || oj.bytes != op.bytes {
+			continue
+		}
+		lj, ok := lm.lanes[lm.body[j].Offset]
+		if !ok || lj.iterSym != la.iterSym || lj.offsets != la.offsets || lm.body[j].Offset == lm.body[i].Offset {
+			continue
+		}
+		if lm.sameLines(j, i) {
+			return gridShare{}, false // within a request's lines: neighbour's
+		}
+		if first < 0 {
+			first = j
+		}
+		covered = append(covered, sectors(lj.iterOff))
+		if d := la.iterOff - lj.iterOff; l2 > 0 && float64(2*max(d, -d)) <= l2 {
+			near = true
+		}
+	}
+	if first < 0 {
+		return gridShare{}, false
+	}
+	mine := sectors(la.iterOff)
+	own := uncovered(mine[0], mine[1], covered)
+	return gridShare{fresh: float64(own) / float64(mine[1]-mine[0]), inL2: near, of: first}, true
+}
+
+// uncovered is how much of [lo, hi) none of the intervals covers.
+func uncovered(lo, hi int64, cover [][2]int64) int64 {
+	cs := slices.Clone(cover)
+	slices.SortFunc(cs, func(a, b [2]int64) int { return cmp.Compare(a[0], b[0]) })
+	free, at := int64(0), lo
+	for _, c := range cs {
+		if c[1] <= at {
+			continue
+		}
+		if c[0] >= hi {
+			break
+		}
+		if c[0] > at {
+			free += c[0] - at
+		}
+		at = max(at, c[1])
+		if at >= hi {
+			return free
+		}
+	}
+	return free + max(0, hi-at)
 }
 
 // sameLines reports whether accesses j and i of the body are, within one
