@@ -937,6 +937,38 @@ func lop3OrMasked(lut int64, a, b, c lval) (x, y lval, m int64, ok bool) {
 	return lval{}, lval{}, 0, false
 }
 
+// lop3OrRuntimeMasked recognises LOP3.LUT with table lut as x | (y & m)
+// for a run-time mask m (runtimeMask), where no bit of x can meet one of
+// y & m as andVal takes it (disjointBits): x and y & m, whose OR is then
+// their sum.
+func lop3OrRuntimeMasked(lut int64, a, b, c lval) (x, ym lval, ok bool) {
+	in := []lval{a, b, c}
+	for ci, cv := range in {
+		if !runtimeMask(cv) {
+			continue
+		}
+		others := [2]int{(ci + 1) % 3, (ci + 2) % 3}
+		for _, o := range [][2]int{others, {others[1], others[0]}} {
+			xi, yi := o[0], o[1]
+			match := true
+			for bits := range uint32(8) {
+				var w [3]uint32
+				w[xi], w[yi], w[ci] = bits&1, bits>>1&1, bits>>2&1
+				if lut3(lut, w[0], w[1], w[2])&1 != w[xi]|(w[yi]&w[ci]) {
+					match = false
+				}
+			}
+			if !match {
+				continue
+			}
+			if m := andVal(in[yi], cv); m.ok && disjointBits(in[xi], m) {
+				return in[xi], m, true
+			}
+		}
+	}
+	return lval{}, lval{}, false
+}
+
 // runtimeMask reports whether v is a warp-uniform value the listing does
 // not give (a mask from a kernel parameter).
 func runtimeMask(v lval) bool { return v.ok && !v.known && v.uniform() }
@@ -1786,6 +1818,15 @@ func (s laneState) step(in sass.Instruction) {
 			}
 		}
 		if !v.ok && ok {
+			if x, ym, or := lop3OrRuntimeMasked(lut, arg(0), arg(1), arg(2)); or {
+				// x | (y & m) with a run-time mask m, x's bits
+				// apart from the masked value's (a column | a
+				// neighbouring row's base wrapped by the
+				// footprint's mask): their sum.
+				v = addVal(x, ym)
+			}
+		}
+		if !v.ok && ok {
 			if x, y, m, or := lop3OrMasked(lut, arg(0), arg(1), arg(2)); or {
 				// x | (y & m) where x has none of m's bits (a row's
 				// base | a column wrapped within it): their sum.
@@ -2155,8 +2196,13 @@ func (s laneState) address(in sass.Instruction) lval {
 // to a fixed point. The map is keyed by instruction offset.
 func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 	out := walkAddresses(ins, loops, laneState{})
+	if !sharedNames(out) {
+		return out
+	}
 	// The warp stride: the walk again as the block's next warp (its
-	// threadIdx.x 32 on), each access's named offset compared.
+	// threadIdx.x 32 on), each access's named offset compared (only
+	// where two accesses share a name a line or more apart, as
+	// gridNeighbour asks).
 	next := walkAddresses(ins, loops, laneState{nextWarpKey: lval{off: 32}})
 	for off, la := range out {
 		if n, ok := next[off]; ok && la.iterSym != 0 && n.iterSym == la.iterSym {
@@ -2165,6 +2211,24 @@ func laneAddresses(ins []sass.Instruction, loops [][2]int) map[int]laneAccess {
 		}
 	}
 	return out
+}
+
+// sharedNames reports whether two of the accesses share a name
+// (laneAccess.iterSym) at offsets a line or more apart.
+func sharedNames(out map[int]laneAccess) bool {
+	offs := map[uint64][]int64{}
+	for _, la := range out {
+		if la.iterSym == 0 {
+			continue
+		}
+		for _, o := range offs[la.iterSym] {
+			if d := la.iterOff - o; d >= 128 || d <= -128 {
+				return true
+			}
+		}
+		offs[la.iterSym] = append(offs[la.iterSym], la.iterOff)
+	}
+	return false
 }
 
 // nextWarpKey is the lane state's entry that, where present, gives
