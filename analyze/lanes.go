@@ -921,15 +921,7 @@ func lop3OrMasked(lut int64, a, b, c lval) (x, y lval, m int64, ok bool) {
 			if mask <= 0 || !aligned && (!xv.ok || possibleBits(xv)&uint32(mask) != 0) {
 				continue
 			}
-			match := true
-			for bits := range uint32(8) {
-				var w [3]uint32
-				w[xi], w[yi], w[ci] = bits&1, bits>>1&1, bits>>2&1
-				if lut3(lut, w[0], w[1], w[2])&1 != w[xi]|(w[yi]&w[ci]) {
-					match = false
-				}
-			}
-			if match {
+			if orOfAnd(lut, xi, yi, ci) {
 				return xv, in[yi], mask, true
 			}
 		}
@@ -950,15 +942,7 @@ func lop3OrRuntimeMasked(lut int64, a, b, c lval) (x, ym lval, ok bool) {
 		others := [2]int{(ci + 1) % 3, (ci + 2) % 3}
 		for _, o := range [][2]int{others, {others[1], others[0]}} {
 			xi, yi := o[0], o[1]
-			match := true
-			for bits := range uint32(8) {
-				var w [3]uint32
-				w[xi], w[yi], w[ci] = bits&1, bits>>1&1, bits>>2&1
-				if lut3(lut, w[0], w[1], w[2])&1 != w[xi]|(w[yi]&w[ci]) {
-					match = false
-				}
-			}
-			if !match {
+			if !orOfAnd(lut, xi, yi, ci) {
 				continue
 			}
 			if m := andVal(in[yi], cv); m.ok && disjointBits(in[xi], m) {
@@ -967,6 +951,19 @@ func lop3OrRuntimeMasked(lut int64, a, b, c lval) (x, ym lval, ok bool) {
 		}
 	}
 	return lval{}, lval{}, false
+}
+
+// orOfAnd reports whether LOP3's table lut is input xi | (input yi &
+// input ci), the inputs numbered as LOP3's operands.
+func orOfAnd(lut int64, xi, yi, ci int) bool {
+	for bits := range uint32(8) {
+		var w [3]uint32
+		w[xi], w[yi], w[ci] = bits&1, bits>>1&1, bits>>2&1
+		if lut3(lut, w[0], w[1], w[2])&1 != w[xi]|(w[yi]&w[ci]) {
+			return false
+		}
+	}
+	return true
 }
 
 // runtimeMask reports whether v is a warp-uniform value the listing does
