@@ -568,8 +568,6 @@ type gridShare struct {
 	// holds them: the load's misses are served there, not by the
 	// DRAM.
 	inL2 bool
-	// of is the earlier load (body index) whose stretch it shares.
-	of int
 }
 
 // gridNeighbour is what global load i shares with the other loads of
@@ -606,7 +604,6 @@ func (lm *loopModel) gridNeighbour(i int) (gridShare, bool) {
 	sectors := func(d int64) [2]int64 { return [2]int64{d >> 5, (d + stretch + 31) >> 5} }
 	// covered is the earlier loads' stretches' sectors.
 	var covered [][2]int64
-	first := -1
 	var near bool
 	l2 := lm.m.Levels["L2"].CapacityBytes
 	for j := range i {
@@ -621,20 +618,17 @@ func (lm *loopModel) gridNeighbour(i int) (gridShare, bool) {
 		if lm.sameLines(j, i) {
 			return gridShare{}, false // within a request's lines: neighbour's
 		}
-		if first < 0 {
-			first = j
-		}
 		covered = append(covered, sectors(lj.iterOff))
 		if d := la.iterOff - lj.iterOff; l2 > 0 && float64(2*max(d, -d)) <= l2 {
 			near = true
 		}
 	}
-	if first < 0 {
+	if len(covered) == 0 {
 		return gridShare{}, false
 	}
 	mine := sectors(la.iterOff)
 	own := uncovered(mine[0], mine[1], covered)
-	return gridShare{fresh: float64(own) / float64(mine[1]-mine[0]), inL2: near, of: first}, true
+	return gridShare{fresh: float64(own) / float64(mine[1]-mine[0]), inL2: near}, true
 }
 
 // uncovered is how much of [lo, hi) none of the intervals covers.
