@@ -953,6 +953,20 @@ func lop3OrRuntimeMasked(lut int64, a, b, c lval) (x, ym lval, ok bool) {
 	return lval{}, lval{}, false
 }
 
+// zeroExtended is the bound of a load's zero-extended value, 2^8 for
+// .U8 and 2^16 for .U16, 0 for any other.
+func zeroExtended(opcode string) int64 {
+	for _, f := range strings.Split(opcode, ".")[1:] {
+		switch f {
+		case "U8":
+			return 1 << 8
+		case "U16":
+			return 1 << 16
+		}
+	}
+	return 0
+}
+
 // orOfAnd reports whether LOP3's table lut is input xi | (input yi &
 // input ci), the inputs numbered as LOP3's operands.
 func orOfAnd(lut int64, xi, yi, ci int) bool {
@@ -1578,6 +1592,15 @@ func (s laneState) step(in sass.Instruction) {
 			// its own tables there, often a permutation whose lanes
 			// keep their banks apart (an affine linked list).
 			loaded.scrambled = op.space != "shared"
+		}
+		if n := zeroExtended(in.Opcode); n > 0 && !op.store && !isAtomic(in) {
+			// A byte or a half-word zero-extended: below 2^8 or 2^16
+			// whatever the data (a column offset read as a byte).
+			if loaded.ok && loaded.uniform() {
+				loaded.under = n
+			} else if !loaded.ok {
+				loaded.span, loaded.whole = n, true
+			}
 		}
 		s[dst] = loaded
 		// and the registers after it: a 64-bit access writes a pair, a
