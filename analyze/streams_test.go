@@ -116,3 +116,21 @@ func TestMaskedName(t *testing.T) {
 		t.Errorf("(j + 1) & another mask named as j")
 	}
 }
+
+func TestZeroExtended(t *testing.T) {
+	for _, tc := range []struct {
+		opcode string
+		want   int64
+	}{
+		{"LDG.E.U8", 256},
+		{"LDS.U16", 65536},
+		{"LDG.E.U8.CONSTANT", 256},
+		{"LDG.E.S8", 0},
+		{"LDG.E", 0},
+		{"LDG.E.128", 0},
+	} {
+		if got := zeroExtended(tc.opcode); got != tc.want {
+			t.Errorf("zeroExtended(%q) = %d, want %d", tc.opcode, got, tc.want)
+		}
+	}
+}
