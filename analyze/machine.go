@@ -1218,13 +1218,7 @@ func (m *Machine) levels(run *record.Run) {
 		case r.Group == memory.GroupDivergent && r.Quantity == record.Latency && r.Sweep != nil:
 			name, _, _ := strings.Cut(r.Subject, ",")
 			l := lv(name)
-			l.Loaded = nil
-			for _, p := range r.Sweep.Points {
-				if p.Failed == "" && p.Value > 0 && p.X > 0 {
-					l.Loaded = append(l.Loaded, LoadedPoint{Warps: p.X, Cycles: p.Value})
-				}
-			}
-			slices.SortFunc(l.Loaded, func(a, b LoadedPoint) int { return cmp.Compare(a.Warps, b.Warps) })
+			l.Loaded = sweepPoints(r.Sweep)
 			l.Records = append(l.Records, r.ID)
 			m.Levels[name] = l
 		case r.Group == memory.GroupScatter && r.Sweep != nil:
@@ -1233,16 +1227,10 @@ func (m *Machine) levels(run *record.Run) {
 			if r.Subject != memory.ScatterSubject(name, instr) {
 				continue
 			}
-			var pts []LoadedPoint
-			for _, p := range r.Sweep.Points {
-				if p.Failed == "" && p.Value > 0 && p.X > 0 {
-					pts = append(pts, LoadedPoint{Warps: p.X, Cycles: p.Value})
-				}
-			}
+			pts := sweepPoints(r.Sweep)
 			if len(pts) == 0 {
 				continue
 			}
-			slices.SortFunc(pts, func(a, b LoadedPoint) int { return cmp.Compare(a.Warps, b.Warps) })
 			l := lv(name)
 			if l.ScatterLines == nil {
 				l.ScatterLines = map[string][]LoadedPoint{}
@@ -1259,15 +1247,9 @@ func (m *Machine) levels(run *record.Run) {
 			if c.Copy {
 				c.Lines *= 2
 			}
-			for _, p := range r.Sweep.Points {
-				if p.Failed == "" && p.Value > 0 && p.X > 0 {
-					c.Points = append(c.Points, LoadedPoint{Warps: p.X, Cycles: p.Value})
-				}
-			}
-			if len(c.Points) == 0 {
+			if c.Points = sweepPoints(r.Sweep); len(c.Points) == 0 {
 				continue
 			}
-			slices.SortFunc(c.Points, func(a, b LoadedPoint) int { return cmp.Compare(a.Warps, b.Warps) })
 			l := lv(name)
 			l.Streams = append(l.Streams, c)
 			l.Records = append(l.Records, r.ID)
@@ -1539,4 +1521,18 @@ func (m *Machine) control(run *record.Run) {
 		m.CrossPipeCycles = math.Max(0, cross[len(cross)/2])
 		m.ControlRecords = append(m.ControlRecords, crossRecs...)
 	}
+}
+
+// sweepPoints is a sweep over warps per SM as points (Cycles holds the
+// point's value), ascending in warps: the measured points, failed ones
+// and those without a value left out.
+func sweepPoints(sw *record.SweepDetail) []LoadedPoint {
+	var pts []LoadedPoint
+	for _, p := range sw.Points {
+		if p.Failed == "" && p.Value > 0 && p.X > 0 {
+			pts = append(pts, LoadedPoint{Warps: p.X, Cycles: p.Value})
+		}
+	}
+	slices.SortFunc(pts, func(a, b LoadedPoint) int { return cmp.Compare(a.Warps, b.Warps) })
+	return pts
 }

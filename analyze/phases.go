@@ -274,12 +274,7 @@ func (lm *loopModel) freshSectors() map[int]int {
 			seen[key] = map[int64]bool{}
 		}
 		got := seen[key]
-		mine := map[int64]bool{}
-		for _, o := range la.offsets {
-			for b := int64(0); b < int64(op.bytes); b += 4 {
-				mine[(la.baseOff+o+b)>>5] = true
-			}
-		}
+		mine := la.sectorsAt(la.baseOff, op.bytes)
 		n := 0
 		for sct := range mine {
 			if !got[sct] {

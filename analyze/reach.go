@@ -543,15 +543,21 @@ func (lm *loopModel) sectorWarps() int {
 // named base (laneAccess.iterSym, taken 128-byte aligned): comparable
 // between accesses of one name.
 func (lm *loopModel) namedSectors(i int) map[int64]bool {
-	out := map[int64]bool{}
 	la, ok := lm.lanes[lm.body[i].Offset]
 	op := lm.mem[i]
 	if !ok || op == nil {
-		return out
+		return map[int64]bool{}
 	}
+	return la.sectorsAt(la.iterOff, op.bytes)
+}
+
+// sectorsAt is the 32-byte sectors the lanes' words of width bytes
+// cover, their offsets displaced by off (numbered from off's base).
+func (la laneAccess) sectorsAt(off int64, width int) map[int64]bool {
+	out := map[int64]bool{}
 	for _, o := range la.offsets {
-		for b := int64(0); b < int64(op.bytes); b += 4 {
-			out[(la.iterOff+o+b)>>5] = true
+		for b := int64(0); b < int64(width); b += 4 {
+			out[(off+o+b)>>5] = true
 		}
 	}
 	return out
