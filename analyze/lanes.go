@@ -114,6 +114,16 @@ type lval struct {
 	fspan  float64
 	fknown bool
 	fval   float64
+	// flanes, for a float value (flt), says fd holds each lane's value
+	// over one unknown warp-uniform float: the lanes' integers
+	// converted (I2FP) and then scaled and offset by warp-uniform
+	// constants, as a rotated or resampled coordinate is.
+	flanes bool
+	fd     [32]float64
+	// fsym names a float's unknown warp-uniform part (flanes), as sym
+	// does an integer's: two floats of one name and the same fd are
+	// one value. 0 for no name.
+	fsym uint64
 }
 
 // groups is how many groups of lanes v's grp holds, 0 for none.
@@ -381,7 +391,9 @@ func negVal(a lval) lval {
 	r.fval = -a.fval
 	for i := range r.d {
 		r.d[i] = -a.d[i]
+		r.fd[i] = -a.fd[i]
 	}
+	r.fsym = symOf("fneg", a.fsym)
 	r.base = -a.base
 	r.sym, r.off = symOf("neg", a.sym), -a.off
 	return r
@@ -1321,6 +1333,8 @@ const (
 	assumeTid   = "blocks one-dimensional with a multiple of 32 threads (threadIdx.x of lane 0 a multiple of 32)"
 	assumePtr   = "64-bit kernel parameters are pointers aligned to 256 bytes (cudaMalloc's alignment)"
 	assumeCarry = "64-bit address arithmetic carries into the high word alike for every lane"
+	assumeClamp = "a clamp of lanes' values (IMNMX) to a bound leaves every lane of a warp unclamped (a border few warps reach)"
+	assumeRound = "a float coordinate rounded to an integer (F2I) moves by its lanes' offsets rounded to the nearest (each lane within one of it)"
 )
 
 // operand is one source operand's value in state s.
@@ -1463,7 +1477,14 @@ func floatMul(a, b lval) (lval, bool) {
 		sp, ok1 := floatSpan(p[0])
 		c, ok2 := floatConst(p[1])
 		if ok1 && ok2 {
-			return floatVal(sp*math.Abs(c), joinAssume(a, b)), true
+			v := floatVal(sp*math.Abs(c), joinAssume(a, b))
+			if fd, ok := floatLanes(p[0]); ok && v.flt {
+				v.flanes, v.fsym = true, symOf("fmul", floatName(p[0]), c)
+				for l := range fd {
+					v.fd[l] = fd[l] * c
+				}
+			}
+			return v, true
 		}
 	}
 	return lval{}, false
@@ -1477,7 +1498,45 @@ func floatAdd(a, b lval) (lval, bool) {
 	if !ok1 || !ok2 || !(a.flt || b.flt) {
 		return lval{}, false
 	}
-	return floatVal(sa+sb, joinAssume(a, b)), true
+	v := floatVal(sa+sb, joinAssume(a, b))
+	fa, oka := floatLanes(a)
+	fb, okb := floatLanes(b)
+	if oka && okb && v.flt {
+		na, nb := floatName(a), floatName(b)
+		v.flanes, v.fsym = true, symOf("fadd", min(na, nb), max(na, nb))
+		for l := range fa {
+			v.fd[l] = fa[l] + fb[l]
+		}
+	}
+	return v, true
+}
+
+// floatName names v's warp-uniform part as a float (floatLanes): a
+// constant by its value, a float by its fsym, a uniform integer by its
+// name and offset; 0 where it has none.
+func floatName(v lval) uint64 {
+	switch {
+	case v.flt && v.fknown:
+		return symOf("f", v.fval)
+	case v.flt:
+		return v.fsym
+	case v.known:
+		return symOf("k", v.base+v.d[0])
+	}
+	return symOf("u", v.sym, v.off)
+}
+
+// floatLanes is each lane's float value over a warp-uniform one: a
+// float's fd where its lanes are followed (flanes), zero for a
+// warp-uniform value; ok false otherwise.
+func floatLanes(v lval) ([32]float64, bool) {
+	switch {
+	case v.flt && v.flanes:
+		return v.fd, true
+	case v.flt && v.fspan == 0, !v.flt && v.uniform():
+		return [32]float64{}, true
+	}
+	return [32]float64{}, false
 }
 
 // lastOperand is the last of a comma-separated operand list.
@@ -1771,9 +1830,17 @@ func (s laneState) step(in sass.Instruction) {
 			}
 		}
 	case (base == "I2FP" || base == "I2F") && len(src) >= 1 && arg(0).ok:
-		// An integer per lane made a float: its lanes' spread.
+		// An integer per lane made a float: its lanes' spread, and
+		// each lane's offset.
 		a := arg(0)
 		v = floatVal(float64(slices.Max(a.d[:])-slices.Min(a.d[:])), a.assume)
+		v.flanes, v.fsym = true, symOf("i2f", floatName(a))
+		for l, d := range a.d {
+			v.fd[l] = float64(d)
+		}
+	case (base == "I2FP" || base == "I2F") && len(src) >= 1 && arg(0).span > 0:
+		// A bounded integer made a float: its lanes no further apart.
+		v = floatVal(float64(arg(0).span), arg(0).assume)
 	case fok:
 		// A float coordinate scaled and offset (floatArith); other
 		// float arithmetic as anything else, below.
@@ -1781,9 +1848,17 @@ func (s laneState) step(in sass.Instruction) {
 	case base == "F2I" && len(src) >= 1 && arg(0).flt:
 		// A float coordinate rounded to an integer (floorf of a
 		// scaled index): lanes within its spread of each other,
-		// over a base that differs by warp, block and iteration.
+		// over a base that differs by warp, block and iteration;
+		// where each lane's offset is followed, that offset rounded
+		// (the unknown base's fraction moves each lane by one at
+		// most).
 		if sp := arg(0).fspan; sp == 0 {
 			v = uniformVal(1, arg(0).assume...)
+		} else if a := arg(0); a.flanes {
+			v = lval{ok: true, align: 1, warp: true, block: true, sym: symOf("f2i", opc, a.fsym), assume: append(slices.Clone(a.assume), assumeRound)}
+			for l := range a.fd {
+				v.d[l] = int64(math.Round(a.fd[l] - a.fd[0]))
+			}
 		} else {
 			v = lval{scrambled: true, span: int64(sp) + 2, assume: arg(0).assume}
 		}
@@ -1794,6 +1869,16 @@ func (s laneState) step(in sass.Instruction) {
 		v = arg(0)
 		if c, ok := imm(1); ok && strings.Contains(opc, ".RELU") && c >= 0 && c < 1<<31 {
 			v.span, v.whole = c+1, true
+		}
+	case (base == "VIMNMX" || base == "IMNMX") && len(src) >= 2 && arg(0).ok && !arg(0).uniform() && arg(1).uniform():
+		// Lanes' values clamped to a bound (an image's border): taken
+		// as not reached within the warp, so the lanes keep their
+		// offsets; a clamp to [0, c] (.RELU with a constant) bounds
+		// them below c + 1.
+		v = arg(0)
+		v.assume = append(slices.Clone(v.assume), assumeClamp)
+		if c, ok := imm(1); ok && strings.Contains(opc, ".RELU") && c >= 0 && c < 1<<31 {
+			v.below = c + 1
 		}
 	case opc == "LOP3.LUT" && len(src) >= 4:
 		lut, ok := imm(3)

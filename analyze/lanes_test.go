@@ -224,8 +224,9 @@ func TestLaneAddresses(t *testing.T) {
 			// made a float, scaled by 2/3 and offset by -0.5 (FFMA by
 			// a constant register and an immediate), rounded down,
 			// clamped to [0, 254] and OR-ed onto a row a multiple of
-			// 256: the lanes lie within 255 words, a few lines, not
-			// a line each.
+			// 256: each lane's column is its offset × 2/3 rounded
+			// (0, 1, 1, 2, 3, 3, ...), 22 words in 88 bytes, the
+			// clamp not reached within the warp.
 			name: "float coordinate rounded",
 			listing: `
         /*0000*/                   S2R R0, SR_TID.X ;
@@ -248,7 +249,57 @@ func TestLaneAddresses(t *testing.T) {
         /*00f0*/                   IADD3 R17, R15, R17, RZ ;
         /*0100*/                   BRA ` + "`" + `(.L_x_1) ;
 `,
-			want: map[int]string{0xe0: "scattered over a window of 1017 bytes: 7.9 lines expected, costed as one request's"},
+			want: map[int]string{0xe0: "lanes at irregular offsets: 3 sectors, 1 line per request"},
+		},
+		{
+			// A bilinear sample of an image rotated by 10 degrees: the
+			// pixel's column and row made floats, rotated (FMUL and
+			// FFMA by constants), rounded down and made a row-major
+			// index (the grid's stride a multiple of 32 threads, so a
+			// warp's pixels stay on one row): a warp's 32 consecutive
+			// pixels read six rows of the source (each lane's offset
+			// rotated and rounded), a few sectors on each; the right
+			// neighbour's load (+1, masked) is the same lines again.
+			name: "rotated float coordinates",
+			listing: `
+        /*0000*/                   S2R R14, SR_TID.X ;
+        /*0010*/                   LDC R17, c[0x0][0x250] ;
+        /*0020*/                   LDC.64 R4, c[0x0][0x248] ;
+        /*0030*/                   S2UR UR4, SR_CTAID.X ;
+        /*0040*/                   LDC R7, c[0x0][RZ] ;
+        /*0050*/                   IMAD R18, R7, UR4, R14 ;
+        /*0058*/                   IMAD R16, R7, UR5, RZ ;
+.L_x_1:
+        /*0060*/                   LOP3.LUT R20, R18, R17, RZ, 0xc0, !PT ;
+        /*0070*/                   LOP3.LUT R6, R18, 0x3ff, R17, 0x80, !PT ;
+        /*0080*/                   SHF.R.U32.HI R7, RZ, 0xa, R20 ;
+        /*0090*/                   I2FP.F32.U32 R6, R6 ;
+        /*00a0*/                   I2FP.F32.U32 R7, R7 ;
+        /*00b0*/                   FADD R6, R6, -512 ;
+        /*00c0*/                   FADD R7, R7, -512 ;
+        /*00d0*/                   FMUL R9, R7, -0.1736481785774230957 ;
+        /*00e0*/                   FMUL R7, R7, 0.98480772972106933594 ;
+        /*00f0*/                   FFMA R9, R6, 0.98480772972106933594, R9 ;
+        /*0100*/                   FFMA R7, R6, 0.1736481785774230957, R7 ;
+        /*0110*/                   FADD R19, R9, 512 ;
+        /*0120*/                   FADD R21, R7, 512 ;
+        /*0130*/                   F2I.FLOOR.NTZ R9, R19 ;
+        /*0140*/                   F2I.FLOOR.NTZ R6, R21 ;
+        /*0150*/                   LEA R6, R6, R9, 0xa ;
+        /*0160*/                   LOP3.LUT R7, R6, R17, RZ, 0xc0, !PT ;
+        /*0170*/                   VIADD R6, R7, 0x1 ;
+        /*0180*/                   LOP3.LUT R9, R6, R17, RZ, 0xc0, !PT ;
+        /*0190*/                   IMAD.WIDE.U32 R6, R7, 0x4, R4 ;
+        /*01a0*/                   IMAD.WIDE.U32 R8, R9, 0x4, R4 ;
+        /*01b0*/                   LDG.E R6, desc[UR6][R6.64] ;
+        /*01c0*/                   LDG.E R9, desc[UR6][R8.64] ;
+        /*01d0*/                   IADD3 R18, R18, R16, RZ ;
+        /*01e0*/                   BRA ` + "`" + `(.L_x_1) ;
+`,
+			want: map[int]string{
+				0x1b0: "lanes at irregular offsets: 9 sectors, 6 lines per request",
+				0x1c0: "lanes at irregular offsets: 9 sectors, 7 lines per request; the lines of 0x0001b0's load again, +4 B on (the L1 serves them)",
+			},
 		},
 		{
 			// A histogram's bin: a hash shifted right 24 bits, so one of
