@@ -2280,13 +2280,19 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			continue
 		}
 		// A level that both reads and writes moves both through the
-		// same slices and channels: the reads at the read record's
-		// rate and the writes at the write record's, one after the
-		// other (each record measured alone).
+		// same slices and channels: the writes at the write record's
+		// rate and the reads, one after the other, at what a read
+		// adds beside writes in the level's copy (readBesideWrites),
+		// else at the read record's rate (each record measured
+		// alone).
 		w, ok := mems[key+" write"]
 		if r := mems[key]; ok && !strings.HasSuffix(key, " write") && key != "shared" {
-			add(Bound{Name: "memory " + key + " reads and writes", Kind: "memory:" + key, Cycles: (r.cycles + w.cycles) * W,
-				Detail: fmt.Sprintf("(%.2f reading + %.2f writing) cycles/iteration/warp × %d warps: reads and writes share the level", r.cycles, w.cycles, warps)})
+			reading, how := r.cycles, "the read record's rate"
+			if c, rec, ok := m.Levels[key].readBesideWrites(); ok {
+				reading, how = r.bytes/128*c, fmt.Sprintf("%.2f cycles a line read beside writes, %s less its writes at the write record's rate", c, rec)
+			}
+			add(Bound{Name: "memory " + key + " reads and writes", Kind: "memory:" + key, Cycles: (reading + w.cycles) * W,
+				Detail: fmt.Sprintf("(%.2f reading + %.2f writing) cycles/iteration/warp × %d warps: reads and writes share the level, the reads at %s", reading, w.cycles, warps, how)})
 			for i := range lm.body {
 				if v := p.load[i]["memory "+key] + p.load[i]["memory "+key+" write"]; v > 0 {
 					p.load[i]["memory "+key+" reads and writes"] = v

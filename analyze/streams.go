@@ -81,6 +81,36 @@ func (l Level) streamCycles(lines, warps float64, copy bool) (float64, []string,
 	return last.cyclesFor(lines, warps), []string{last.Record}, true
 }
 
+// readBesideWrites is the cycles an SM takes per line a stream reads
+// while it writes too: the level's copy at the most lines and warps
+// measured (every SM's warps each reading a line and writing another,
+// the level saturated), its cycles per line read and written less a
+// written line's alone (the write record's): on the L2 a read beside
+// writes costs the SM less than the read record's rate alone says (1.9
+// cycles a line on an H100, against 2.8), the writes' slower path
+// setting the pace. ok is false where the level has no copy or the
+// write record leaves nothing for the read.
+func (l Level) readBesideWrites() (cycles float64, rec string, ok bool) {
+	var best StreamCurve
+	for _, c := range l.Streams {
+		if c.Copy && len(c.Points) > 0 && (best.Record == "" || c.Lines > best.Lines) {
+			best = c
+		}
+	}
+	if best.Record == "" || l.WriteBytesPerClock <= 0 {
+		return 0, "", false
+	}
+	last := best.Points[len(best.Points)-1]
+	if last.Cycles <= 0 {
+		return 0, "", false
+	}
+	c := 2/last.Cycles - 128/l.WriteBytesPerClock
+	if c <= 0 {
+		return 0, "", false
+	}
+	return c, best.Record, true
+}
+
 // streamSuffix ends the name of a stream bound (streamBound).
 const streamSuffix = " streams at these warps"
 

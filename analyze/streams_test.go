@@ -134,3 +134,33 @@ func TestZeroExtended(t *testing.T) {
 		}
 	}
 }
+
+// A read beside writes costs what the level's copy with the most lines,
+// at its most warps, takes per line read and written less a written
+// line's cost at the write record: 256 lines in 1265 cycles a copy (8
+// lines × 32 warps, half of them written) is 9.88 cycles a pair, less
+// 128/16 = 8 for the write, 1.88 for the read.
+func TestReadBesideWrites(t *testing.T) {
+	copyAt := func(lines, rate float64, rec string) StreamCurve {
+		return StreamCurve{Lines: lines, Copy: true, Record: rec, Points: []LoadedPoint{{1, lines / 900}, {32, rate}}}
+	}
+	for _, tc := range []struct {
+		name string
+		l    Level
+		want float64
+		rec  string
+	}{
+		{"the widest copy's last point", Level{WriteBytesPerClock: 16, Streams: []StreamCurve{
+			copyAt(2, 64.0/1000, "c4"), copyAt(8, 256.0/1265, "c16"), {Lines: 4, Record: "r16", Points: []LoadedPoint{{32, 0.5}}},
+		}}, 2*1265.0/256 - 8, "c16"},
+		{"no write record", Level{Streams: []StreamCurve{copyAt(8, 256.0/1265, "c16")}}, 0, ""},
+		{"no copy", Level{WriteBytesPerClock: 16, Streams: []StreamCurve{{Lines: 4, Record: "r16", Points: []LoadedPoint{{32, 0.5}}}}}, 0, ""},
+		// A copy faster than its writes alone leaves nothing to the read.
+		{"copy faster than its writes", Level{WriteBytesPerClock: 16, Streams: []StreamCurve{copyAt(8, 0.3, "c16")}}, 0, ""},
+	} {
+		got, rec, ok := tc.l.readBesideWrites()
+		if ok != (tc.rec != "") || math.Abs(got-tc.want) > 1e-9 || rec != tc.rec {
+			t.Errorf("%s: %v %q %v, want %v %q", tc.name, got, rec, ok, tc.want, tc.rec)
+		}
+	}
+}
