@@ -92,7 +92,8 @@ func TestLoops(t *testing.T) {
 // TestIteration checks what one iteration of each loop runs: an outer
 // loop whose inner loop is a conditional slow path iterates through its
 // fast path alone (the slow path's set-up, inner loop and tail left out);
-// one whose inner loop runs every iteration keeps all its blocks.
+// one whose inner loop runs every iteration keeps all its blocks; a
+// switch of cp.async waits keeps its one case.
 func TestIteration(t *testing.T) {
 	tests := []struct {
 		file string
@@ -106,6 +107,13 @@ func TestIteration(t *testing.T) {
 		// double's overflow limit compared on its high word, a
 		// subnormal, infinity); a user's |x| > 1 kept.
 		{file: "special.sass", want: map[int][]int{0x20: {0x20, 0x60, 0x80, 0x90, 0xc0, 0xf0}}},
+		// cuda::pipeline's consumer_wait as a switch on the batches in
+		// flight: one committed before the loop and one an
+		// iteration leave one in flight when the oldest is waited
+		// for, so the case DEPBAR.LE SB0, 0x1 and the compares to it
+		// run; the other cases and the compares only they follow
+		// are left out.
+		{file: "pipeline.sass", want: map[int][]int{0x30: {0x30, 0x70, 0x90, 0x120}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {

@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -273,6 +274,11 @@ type Loop struct {
 	// special cases out of (SpecialCases), are the offsets of the
 	// branches that guard them.
 	SpecialGuards []int `json:"special_guards,omitempty"`
+	// waitKept says Iteration kept one case of a switch of cp.async
+	// waits (PipelineWaits), waitK that case's count of batches left in
+	// flight (DEPBAR.LE SB0, k).
+	waitKept bool
+	waitK    int
 	// Trips, for a loop whose nested loops Iteration found the trip
 	// counts of (TripCount), maps each nested loop's start offset to
 	// its count: an iteration runs that loop's blocks that many times.
@@ -574,7 +580,109 @@ func (g *Graph) Iteration(lp Loop, loops []Loop, threads int) Loop {
 		lp.Blocks = slices.DeleteFunc(slices.Clone(lp.Blocks), func(b int) bool { return slices.Contains(drop, b) })
 		lp.SpecialGuards = guards
 	}
+	if drop, k, ok := g.PipelineWaits(lp); ok {
+		lp.Blocks = slices.DeleteFunc(slices.Clone(lp.Blocks), func(b int) bool { return slices.Contains(drop, b) })
+		lp.waitKept, lp.waitK = true, k
+	}
 	return lp
+}
+
+// PipelineWaits returns the blocks of lp that wait on another count of
+// cp.async batches than its iterations do, and that count. libcu++'s
+// cuda::pipeline of thread scope compiles consumer_wait to a switch on
+// the batches the thread has in flight, each case a block of one
+// DEPBAR.LE SB0, k (k = 0 to 8) and a branch to the join: a warp runs
+// one case an iteration. Where the loop is entered with P batches
+// committed (LDGDEPBAR before the loop, in straight-line code) and
+// commits C an iteration, consumer_wait waits for the oldest, leaving k
+// = P + C - 1 in flight: the other cases, and the compares that lead
+// only to them, do not run. ok is false where the loop has no such switch
+// (two cases or more), the prologue's commits are not straight-line, or
+// no case has that k.
+func (g *Graph) PipelineWaits(lp Loop) (drop []int, k int, ok bool) {
+	ins := g.Func.Instructions
+	cases := map[int]int{} // block: its k
+	commits := 0
+	for _, b := range lp.Blocks {
+		blk := g.Blocks[b]
+		body := ins[blk.First : blk.Last+1]
+		for _, in := range body {
+			if in.Base() == "LDGDEPBAR" {
+				commits++
+			}
+		}
+		if last := body[len(body)-1]; last.Base() == "BRA" && last.Predicate == "" {
+			body = body[:len(body)-1]
+		}
+		if len(body) != 1 || body[0].Opcode != "DEPBAR.LE" || body[0].Predicate != "" {
+			continue
+		}
+		var n int
+		if _, err := fmt.Sscanf(strings.ReplaceAll(body[0].Operands, " ", ""), "SB0,%v", &n); err != nil {
+			continue
+		}
+		cases[b] = n
+	}
+	if len(cases) < 2 || commits == 0 {
+		return nil, 0, false
+	}
+	before := 0
+	for _, in := range ins {
+		if in.Offset >= lp.StartOffset {
+			break
+		}
+		if in.Base() == "LDGDEPBAR" {
+			before++
+		}
+		if t, ok := g.Func.BranchTarget(in); in.Base() == "BRA" && ok && t <= in.Offset {
+			return nil, 0, false // a loop before this one: its commits not counted
+		}
+	}
+	k = before + commits - 1
+	if !slices.Contains(slices.Collect(maps.Values(cases)), k) {
+		return nil, 0, false
+	}
+	// The cases and the compares that lead only to the other cases
+	// are left out: the blocks from which some case is reached (back
+	// from the cases, not across the back edges) but not one of k.
+	in := map[int]bool{}
+	for _, b := range lp.Blocks {
+		in[b] = true
+	}
+	reaching := func(keep func(n int) bool) map[int]bool {
+		seen := map[int]bool{}
+		var stack []int
+		for b, n := range cases {
+			if keep(n) {
+				stack = append(stack, b)
+			}
+		}
+		for len(stack) > 0 {
+			b := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if seen[b] {
+				continue
+			}
+			seen[b] = true
+			if b == lp.Header {
+				continue
+			}
+			for _, p := range g.Blocks[b].Preds {
+				if in[p] && !seen[p] {
+					stack = append(stack, p)
+				}
+			}
+		}
+		return seen
+	}
+	toK := reaching(func(n int) bool { return n == k })
+	toAny := reaching(func(int) bool { return true })
+	for _, b := range lp.Blocks {
+		if toAny[b] && !toK[b] {
+			drop = append(drop, b)
+		}
+	}
+	return drop, k, true
 }
 
 // nestedTrips is the trip count of each loop nested in lp that is no

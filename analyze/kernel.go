@@ -173,6 +173,9 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) (_
 			}
 			lr.Notes = append(lr.Notes, fmt.Sprintf("assumed: the branches at %s guard a math library's special cases (an absolute value beyond a range limit: infinity, an overflow or reduction threshold, a subnormal) that do not run; the blocks only they lead to are left out", strings.Join(offs, ", ")))
 		}
+		if lp.waitKept {
+			lr.Notes = append(lr.Notes, fmt.Sprintf("assumed: the switch of cp.async waits (cuda::pipeline's consumer_wait) takes its case of %d batches left in flight (DEPBAR.LE SB0, %d: those committed before the loop and in an iteration, less the one waited for); its other cases are left out", lp.waitK, lp.waitK))
+		}
 		if lr.Blocks > 1 {
 			lr.Notes = append(lr.Notes, fmt.Sprintf("assumed: all %d blocks of the loop run each iteration (conditional code counted as taken)", lr.Blocks))
 		}
