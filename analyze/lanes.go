@@ -1729,6 +1729,18 @@ func (s laneState) step(in sass.Instruction) {
 		default:
 			v = unknownVal()
 		}
+	case base == "CS2R" && len(src) == 1:
+		// A pair of registers (one with .32) from a special register:
+		// SRZ zeroes them (a counter's start); a clock reads one value
+		// for the warp.
+		v = uniformVal(1)
+		if strings.TrimSpace(src[0]) == "SRZ" {
+			v = constVal(0)
+		}
+		if !strings.Contains(opc, ".32") {
+			h := v
+			pair = &h
+		}
 	case (base == "MOV" || base == "MOV32I" || base == "LDC") && len(src) >= 1:
 		v = arg(0)
 	case opc == "IMAD.MOV.U32" || opc == "IMAD.MOV":

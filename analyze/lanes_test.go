@@ -302,6 +302,29 @@ func TestLaneAddresses(t *testing.T) {
 			},
 		},
 		{
+			// A loop counter started by CS2R R6, SRZ, which zeroes the
+			// pair R6 and R7: R7 held the thread index before, and the
+			// counter's bit 5 ORed onto the lane is a column of a
+			// byte tile, consecutive bytes in one wavefront, not a
+			// scattered one.
+			name: "counter zeroed by CS2R",
+			listing: `
+        /*0000*/                   S2R R7, SR_TID.X ;
+        /*0010*/                   S2R R0, SR_TID.X ;
+        /*0020*/                   MOV R5, 0x400 ;
+        /*0030*/                   CS2R R6, SRZ ;
+.L_x_1:
+        /*0040*/                   SHF.R.U32.HI R9, RZ, 0x1, R7 ;
+        /*0050*/                   VIADD R7, R7, 0x1 ;
+        /*0060*/                   LOP3.LUT R9, R9, 0x20, RZ, 0xc0, !PT ;
+        /*0070*/                   LOP3.LUT R9, R9, 0x1f, R0, 0xf8, !PT ;
+        /*0080*/                   IMAD.IADD R9, R9, 0x1, R5 ;
+        /*0090*/                   LDS.U8 R10, [R9] ;
+        /*00a0*/                   BRA ` + "`" + `(.L_x_1) ;
+`,
+			want: map[int]string{0x90: "lane stride 1 B: conflict-free, 1 wavefront; +0 B an iteration"},
+		},
+		{
 			// A histogram's bin: a hash shifted right 24 bits, so one of
 			// 256 words; same-bin lanes share a word.
 			name: "histogram bin",
