@@ -1303,6 +1303,40 @@ func newLoopModel(m *Machine, body []sass.Instruction, pattern string) *loopMode
 	return lm
 }
 
+// divergentTogether is, for each divergent load of the loop that is no
+// pointer chase (chased) and whose address no other divergent load's
+// result of the iteration feeds, how many such loads at its level an
+// iteration issues: they are in flight together, one warp's n loads
+// as n warps' (a sparse row's eight gathers through their column
+// indices). 0 for other instructions.
+func (lm *loopModel) divergentTogether(level string) []int {
+	out := make([]int, len(lm.body))
+	fed := map[sass.Reg]bool{} // written from a divergent load's result
+	var free []int
+	for i, u := range lm.uses {
+		from := false
+		for _, r := range u.Reads {
+			from = from || fed[r.Reg]
+		}
+		op := lm.mem[i]
+		div := op != nil && !op.store && op.space == "global" && lm.divergent[i]
+		if div && !from && !lm.chased[i] {
+			free = append(free, i)
+		}
+		for _, w := range u.Writes {
+			fed[w] = from || div
+		}
+	}
+	count := map[string]int{}
+	for _, i := range free {
+		count[lm.levelOf(i, level)]++
+	}
+	for _, i := range free {
+		out[i] = count[lm.levelOf(i, level)]
+	}
+	return out
+}
+
 // chasedLoads marks the loads whose address registers carry a value
 // loaded in the loop, in this iteration or the one before: a dependent
 // chain through memory, where each lane follows its own pointer.
@@ -1975,6 +2009,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	var gridAtomics, gridLines, gridPasses, gridRate float64
 	var blockAtomics, blockPasses, blockRate float64
 	fresh := lm.freshSectors()
+	together := lm.divergentTogether(level)
 	for i, op := range lm.mem {
 		if op == nil {
 			continue
@@ -1995,7 +2030,13 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			// (the lines the level delivers per clock shared among
 			// them), or, not measured, the SM's time per such load
 			// times the warps.
-			c, ok := L.loadedAt(W)
+			// Where n such loads of an iteration are in flight
+			// together (none's address from another's result), the
+			// SM holds n × W of them: each load's share is the
+			// loaded latency at n × W warps' loads, over n.
+			n := float64(max(1, together[i]))
+			c, ok := L.loadedAt(n * W)
+			c /= n
 			if !ok && L.DivergentCycles > 0 {
 				c, ok = L.DivergentCycles*W, true
 			}
@@ -2012,7 +2053,8 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 				// The iterations that find the lines in the L1
 				// take its divergent load instead.
 				L1 := m.Levels["L1"]
-				c1, ok1 := L1.loadedAt(W)
+				c1, ok1 := L1.loadedAt(n * W)
+				c1 /= n
 				if L1.DivergentCycles > 0 {
 					c1, ok1 = max(c1, L1.DivergentCycles*W), true
 				}
