@@ -927,13 +927,21 @@ var corpusBounds = map[string]map[string]struct{ mean, worst, tau float64 }{
 	// 452.6%, 0.71; dev18 (blind too) 17.0%, 231.1% (mandelbrot_escape_time),
 	// 0.90 and 16.8%, 231.1%, 0.90. These bounds hold the blind figures.
 	"corpus18/NVIDIA-H100-80GB-HBM3": {
-		"dev18": {mean: 0.171, worst: 2.32, tau: 0.89},
+		// Mean eased from 0.171 (and the H200's from 0.169) when a
+		// grid's atomics scattered over a shared window past 32 lines
+		// were costed on its atomic units (gridScatterSlower):
+		// match_any_dedupe_count's leaders add to 4096 keys that the
+		// harness's constant buffer makes equal in fours (8 leaders a
+		// warp, not the 32 its loaded keys are taken as), 46.7% ->
+		// 132.1%, where corpus21's gatomic_hist4096_count_and_weight,
+		// 32 lanes on 4096 bins, went -56.0% -> +2.5%.
+		"dev18": {mean: 0.189, worst: 2.32, tau: 0.89},
 		// Worst eased from 4.23 by the re-record with the streams at
 		// warps (linear_probe_groupby_count at 16 warps: 423.2%).
 		"heldout18": {mean: 0.386, worst: 4.25, tau: 0.70},
 	},
 	"corpus18/NVIDIA-H200": {
-		"dev18":     {mean: 0.169, worst: 2.32, tau: 0.89},
+		"dev18":     {mean: 0.188, worst: 2.32, tau: 0.89},
 		"heldout18": {mean: 0.385, worst: 4.53, tau: 0.70},
 	},
 	// The nineteenth corpus, 57 loops (70 cases) written by a helper
@@ -1434,6 +1442,42 @@ func TestDivergentTogether(t *testing.T) {
 			}
 			if fmt.Sprint(got) != fmt.Sprint(tc.want) {
 				t.Errorf("divergent loads in flight together %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestGridScatterSlower checks which scattered global atomics over a
+// window every block shares are costed on the window's atomic units
+// rather than as lines of their own: 4096 bins (16 KiB, 128 lines) are;
+// hashed adds over the whole footprint (scatter_atom_fi: no window the
+// blocks share) are not.
+func TestGridScatterSlower(t *testing.T) {
+	tests := []struct {
+		corpus, kernel string
+		want           bool
+	}{
+		{"corpus21", "gatomic_hist4096_count_and_weight", true},
+		{"corpus7", "scatter_atom_fi", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.kernel, func(t *testing.T) {
+			if testing.Short() {
+				t.Skip("validates the corpus: seconds")
+			}
+			lm := corpusLoop(t, tc.corpus, tc.kernel)
+			var got, seen bool
+			for i := range lm.body {
+				if !isAtomic(lm.body[i]) {
+					continue
+				}
+				seen = true
+				if sc, ok := lm.scatteredWrite(i, "L2", 1); ok && lm.gridScatterSlower(i, sc) {
+					got = true
+				}
+			}
+			if !seen || got != tc.want {
+				t.Errorf("costed on the window's atomic units: %v (atomics seen: %v), want %v", got, seen, tc.want)
 			}
 		})
 	}

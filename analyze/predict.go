@@ -391,6 +391,44 @@ func (lm *loopModel) scatteredWrite(i int, lv string, W float64) (float64, bool)
 	return lm.m.Levels[lv].scatterCycles(instr, 32, W)
 }
 
+// gridScatterAtomic is, for a global atomic whose lanes scatter over a
+// window every block shares (a hashed bin of a global histogram), its
+// cycles per warp request on one SM, its passes and the window's lines:
+// the whole grid's atomics land on the window's lines, the L2 performing
+// a line's one after another, each SM getting its share of the rate
+// measured with every thread of the GPU on one address over the
+// window's atomic units (atomicUnits). ok is false for other accesses or
+// where that record is missing.
+func (lm *loopModel) gridScatterAtomic(i int) (cycles, passes, lines float64, ok bool) {
+	op := lm.mem[i]
+	rate := lm.m.gridAtomicRate(lm.body[i])
+	la := lm.lanes[lm.body[i].Offset]
+	if op == nil || op.space != "global" || !isAtomic(lm.body[i]) || rate <= 0 || !la.scattered || !la.shared || la.span <= 0 {
+		return 0, 0, 0, false
+	}
+	lines = float64((la.span + 127) / 128)
+	words := int((la.span + int64(op.bytes) - 1) / int64(op.bytes))
+	passes = sectorPasses(words, 32/op.bytes)
+	if lm.matchLeader(i) {
+		// Only the first lane of each group of equal keys writes:
+		// one lane a word.
+		passes = leaderPasses(words, 32/op.bytes)
+	}
+	return passes / (rate * atomicUnits(lines)), passes, lines, true
+}
+
+// gridScatterSlower reports whether atomic i, scattered over a window
+// every block shares past the 32 lines atomicUnits' probe spread a grid's
+// atomics over (lineEachLane takes it as lines of their own, at the
+// scattered writes' rate, sc cycles a request), takes longer on the
+// window's atomic units (gridScatterAtomic): 4096 bins of 16 KiB, 128
+// lines, hold the grid's adds longer than lines of their own would. The
+// slower of the two is the cost.
+func (lm *loopModel) gridScatterSlower(i int, sc float64) bool {
+	ac, _, _, ok := lm.gridScatterAtomic(i)
+	return ok && ac > sc
+}
+
 // lineEachLane reports whether global access i touches a line per lane:
 // lanes hashed over a window no block shares with another or over one
 // every block shares past 32 lines, or known offsets a line or more
@@ -2140,7 +2178,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			// divergent load's cost per line.
 			c = max(c, float64(lines)*L.DivergentCycles/32)
 		}
-		if sc, ok := lm.scatteredWrite(i, lv, W); ok {
+		if sc, ok := lm.scatteredWrite(i, lv, W); ok && !lm.gridScatterSlower(i, sc) {
 			// Each lane's write to a line of its own: the rate the
 			// memory suite's scattered writes measured at these
 			// warps (a write fills no line the warp waits on: the
@@ -2163,17 +2201,8 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			// the L2 performs one line's atomics one after another,
 			// each SM getting its share of the rate measured with
 			// every thread of the GPU on one address.
-			if la := lm.lanes[lm.body[i].Offset]; la.scattered && la.shared {
-				lines := float64((la.span + 127) / 128)
-				words := int((la.span + int64(op.bytes) - 1) / int64(op.bytes))
-				passes := sectorPasses(words, 32/op.bytes)
-				if lm.matchLeader(i) {
-					// Only the first lane of each group of equal
-					// keys writes: one lane a word.
-					passes = leaderPasses(words, 32/op.bytes)
-				}
+			if ac, passes, lines, ok := lm.gridScatterAtomic(i); ok {
 				gridRate = m.gridAtomicRate(lm.body[i])
-				ac := passes / (gridRate * atomicUnits(lines))
 				gridAtomics += ac
 				gridLines = max(gridLines, lines)
 				gridPasses += passes
