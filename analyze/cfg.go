@@ -617,11 +617,9 @@ func (g *Graph) PipelineWaits(lp Loop) (drop []int, k int, ok bool) {
 		if len(body) != 1 || body[0].Opcode != "DEPBAR.LE" || body[0].Predicate != "" {
 			continue
 		}
-		var n int
-		if _, err := fmt.Sscanf(strings.ReplaceAll(body[0].Operands, " ", ""), "SB0,%v", &n); err != nil {
-			continue
+		if sb, n, ok := depbar(body[0]); ok && sb == 0 {
+			cases[b] = n
 		}
-		cases[b] = n
 	}
 	if len(cases) < 2 || commits == 0 {
 		return nil, 0, false

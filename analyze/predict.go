@@ -2067,11 +2067,10 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			// warps one takes the loaded latency measured at W
 			// (the lines the level delivers per clock shared among
 			// them), or, not measured, the SM's time per such load
-			// times the warps.
-			// Where n such loads of an iteration are in flight
-			// together (none's address from another's result), the
-			// SM holds n × W of them: each load's share is the
-			// loaded latency at n × W warps' loads, over n.
+			// times the warps. Where n such loads of an iteration
+			// are in flight together (divergentTogether), the SM
+			// holds n × W of them: each load's share is the loaded
+			// latency at n × W warps' loads, over n.
 			n := float64(max(1, together[i]))
 			c, ok := L.loadedAt(n * W)
 			c /= n
