@@ -75,3 +75,31 @@ func TestIndexedConstant(t *testing.T) {
 		}
 	}
 }
+
+// TestGridAtomicCost checks a grid's atomic request's cost: an integer
+// add's passes at the integer one-address rate over the units; a float
+// add's passes at that rate too, or its lanes' chains on each word at the
+// float one-address rate where slower: 32 lanes on one word are the
+// float record's, on 64 words the integer passes'.
+func TestGridAtomicCost(t *testing.T) {
+	m := &Machine{GridAtomicRate: 0.005, GridAtomicRateF32: 0.002}
+	add := sass.Instruction{Opcode: "REDG.E.ADD.STRONG.GPU"}
+	fadd := sass.Instruction{Opcode: "REDG.E.ADD.F32.FTZ.RN.STRONG.GPU"}
+	tests := []struct {
+		name                        string
+		in                          sass.Instruction
+		passes, units, lanes, words float64
+		want                        float64
+	}{
+		{"integer, one word", add, 32, 1, 32, 1, 32 / 0.005},
+		{"integer, 64 words over 2 units", add, 13, 2, 32, 64, 13 / (0.005 * 2)},
+		{"float, one word: its chain", fadd, 32, 1, 32, 1, 32 / 0.002},
+		{"float, 64 words: the passes", fadd, 13, 1, 32, 64, 13 / 0.005},
+		{"float, two words: their chains", fadd, 16, 1, 32, 2, 16 / 0.002},
+	}
+	for _, tc := range tests {
+		if got := m.gridAtomicCost(tc.in, tc.passes, tc.units, tc.lanes, tc.words); math.Abs(got-tc.want) > 1e-9*tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -301,7 +301,29 @@ func (lm *loopModel) gridWordsAtomic(i int) (cycles, passes, lines float64, ok b
 	if !ok {
 		return 0, 0, 0, false
 	}
-	return passes / (rate * atomicUnits(lines)), passes, lines, true
+	size := int64(max(lm.mem[i].bytes, 4))
+	words := map[int64]bool{}
+	for _, o := range la.offsets {
+		words[floorDiv(o, size)] = true
+	}
+	return lm.m.gridAtomicCost(lm.body[i], passes, atomicUnits(lines), 32, float64(len(words))), passes, lines, true
+}
+
+// gridAtomicCost is the cycles one SM takes per warp request of global
+// atomic in whose passes (lanes on one word one after another, a
+// sector's distinct words together) the whole grid makes on words
+// distinct words of a window of units atomic units: each pass at the
+// grid's one-address rate over the units. For a float add, the passes
+// run at the integer adds' rate (the atomic units' probe was of integer
+// adds; a float add costs the L2 more only where it waits on the one
+// before on the same word) and the lanes' chains on each word at the
+// float adds' one-address rate, the slower of the two: 32 lanes on one
+// word take the float record's time, on 64 words the integer passes'.
+func (m *Machine) gridAtomicCost(in sass.Instruction, passes, units, lanes, words float64) float64 {
+	if strings.Contains(in.Opcode, ".ADD.F32") && m.GridAtomicRateF32 > 0 && m.GridAtomicRate > 0 && words > 0 {
+		return max(passes/(m.GridAtomicRate*units), lanes/(words*m.GridAtomicRateF32))
+	}
+	return passes / (m.gridAtomicRate(in) * units)
 }
 
 // blockWordsAtomic is, for a global atomic whose lanes address a few
@@ -414,7 +436,7 @@ func (lm *loopModel) gridScatterAtomic(i int) (cycles, passes, lines float64, ok
 		// one lane a word.
 		passes = leaderPasses(words, 32/op.bytes)
 	}
-	return passes / (rate * atomicUnits(lines)), passes, lines, true
+	return lm.m.gridAtomicCost(lm.body[i], passes, atomicUnits(lines), 32, float64(words)), passes, lines, true
 }
 
 // gridScatterSlower reports whether atomic i, scattered over a window
@@ -2201,7 +2223,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			// each SM getting its share of the rate measured with
 			// every thread of the GPU on one address.
 			if ac, passes, lines, ok := lm.gridScatterAtomic(i); ok {
-				gridRate = m.gridAtomicRate(lm.body[i])
+				gridRate = passes / (ac * atomicUnits(lines)) // as costed
 				gridAtomics += ac
 				gridLines = max(gridLines, lines)
 				gridPasses += passes
@@ -2209,7 +2231,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			}
 		}
 		if ac, passes, lines, ok := lm.gridWordsAtomic(i); ok {
-			gridRate = m.gridAtomicRate(lm.body[i])
+			gridRate = passes / (ac * atomicUnits(lines)) // as costed
 			// Atomics on words every block shares (one global
 			// total, a few hot counters): the whole grid's land
 			// on them, which the L2 updates one pass after
@@ -2311,7 +2333,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	}
 	if gridAtomics > 0 {
 		add(Bound{Name: "memory L2 atomics on the grid's lines", Kind: "memory:L2", Cycles: gridAtomics * W,
-			Detail: fmt.Sprintf("%.1f cycles/iteration/warp (32 lanes' atomics on %.0f lines every block shares: %.1f passes a warp, a sector's lanes on distinct words in one pass and those on one word in one each, each pass the grid's at %.5f a clock per SM, the dispatch suite's one-address record, over %.0f atomic units) × %d warps", gridAtomics, gridLines, gridPasses, gridRate, atomicUnits(gridLines), warps)})
+			Detail: fmt.Sprintf("%.1f cycles/iteration/warp (32 lanes' atomics on %.0f lines every block shares: %.1f passes a warp, a sector's lanes on distinct words in one pass and those on one word in one each, each pass the grid's at %.5f a clock per SM (the dispatch suite's one-address records: a float add's passes at the integer adds' rate, its chains on one word at its own), over %.0f atomic units) × %d warps", gridAtomics, gridLines, gridPasses, gridRate, atomicUnits(gridLines), warps)})
 	}
 	if blockAtomics > 0 {
 		add(Bound{Name: "memory L2 atomics on the block's words", Kind: "memory:L2", Cycles: blockAtomics * W,
