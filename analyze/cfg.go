@@ -318,21 +318,8 @@ func (g *Graph) Loops() (loops []Loop, irreducible [][2]int) {
 	slices.Sort(headers)
 	for _, h := range headers {
 		lp := byHeader[h]
-		in := map[int]bool{h: true}
-		stack := slices.Clone(lp.Latches)
-		for len(stack) > 0 {
-			b := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if in[b] {
-				continue
-			}
-			in[b] = true
-			for _, p := range g.Blocks[b].Preds {
-				if !in[p] && g.Blocks[p].Reachable {
-					stack = append(stack, p)
-				}
-			}
-		}
+		in := g.reachedBack(lp.Latches, h, func(p int) bool { return g.Blocks[p].Reachable })
+		in[h] = true
 		for b := range in {
 			lp.Blocks = append(lp.Blocks, b)
 		}
@@ -648,30 +635,13 @@ func (g *Graph) PipelineWaits(lp Loop) (drop []int, k int, ok bool) {
 		in[b] = true
 	}
 	reaching := func(keep func(n int) bool) map[int]bool {
-		seen := map[int]bool{}
-		var stack []int
+		var from []int
 		for b, n := range cases {
 			if keep(n) {
-				stack = append(stack, b)
+				from = append(from, b)
 			}
 		}
-		for len(stack) > 0 {
-			b := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if seen[b] {
-				continue
-			}
-			seen[b] = true
-			if b == lp.Header {
-				continue
-			}
-			for _, p := range g.Blocks[b].Preds {
-				if in[p] && !seen[p] {
-					stack = append(stack, p)
-				}
-			}
-		}
-		return seen
+		return g.reachedBack(from, lp.Header, func(p int) bool { return in[p] })
 	}
 	toK := reaching(func(n int) bool { return n == k })
 	toAny := reaching(func(int) bool { return true })
@@ -681,6 +651,32 @@ func (g *Graph) PipelineWaits(lp Loop) (drop []int, k int, ok bool) {
 		}
 	}
 	return drop, k, true
+}
+
+// reachedBack is the blocks reached from the blocks from through their
+// predecessors that keep accepts, not past stop (reached, but not gone
+// back from): a loop's body back from its latches to its header, or
+// the blocks that lead to some of its blocks.
+func (g *Graph) reachedBack(from []int, stop int, keep func(p int) bool) map[int]bool {
+	seen := map[int]bool{}
+	stack := slices.Clone(from)
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if b == stop {
+			continue
+		}
+		for _, p := range g.Blocks[b].Preds {
+			if !seen[p] && keep(p) {
+				stack = append(stack, p)
+			}
+		}
+	}
+	return seen
 }
 
 // nestedTrips is the trip count of each loop nested in lp that is no
