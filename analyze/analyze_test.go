@@ -1007,6 +1007,26 @@ var corpusBounds = map[string]map[string]struct{ mean, worst, tau float64 }{
 		"dev21":     {mean: 0.202, worst: 2.13, tau: 0.86},
 		"heldout21": {mean: 0.195, worst: 2.38, tau: 0.82},
 	},
+	// The twenty-second corpus, 58 loops (67 cases) written by a helper
+	// who did not read the model, committed alone (5d41e49) with its
+	// split fixed by position before any loop was measured; measured
+	// once on each GPU (2026-11-27, 1980 MHz) right after, kept outside
+	// the repository unseen while the model was worked on against
+	// corpus1-21, and validated blind, both halves, once, with the model
+	// as it stood (9e2d7ff's analyze, a binary of 39a570f;
+	// blind-39a570f.txt beside the measurements): heldout22 H100 8.9%
+	// mean, 99.2% worst (gatomic_warp_aggregated_ballot_slot at 32
+	// warps), tau 0.94; H200 9.1%, 101.4%, 0.94; dev22 (blind too)
+	// 12.1%, 117.1% (gatomic_minmax_u32_128bins at 32 warps), 0.91 and
+	// 11.6%, 119.4%, 0.91. These bounds hold the blind figures.
+	"corpus22/NVIDIA-H100-80GB-HBM3": {
+		"dev22":     {mean: 0.122, worst: 1.18, tau: 0.90},
+		"heldout22": {mean: 0.090, worst: 1.00, tau: 0.93},
+	},
+	"corpus22/NVIDIA-H200": {
+		"dev22":     {mean: 0.117, worst: 1.20, tau: 0.90},
+		"heldout22": {mean: 0.092, worst: 1.02, tau: 0.93},
+	},
 }
 
 // TestValidateCorpus compares predictions with the corpus measured on
@@ -1478,6 +1498,79 @@ func TestGridScatterSlower(t *testing.T) {
 			}
 			if !seen || got != tc.want {
 				t.Errorf("costed on the window's atomic units: %v (atomics seen: %v), want %v", got, seen, tc.want)
+			}
+		})
+	}
+}
+
+// TestGridAtomicLines checks the lines a loop's grid atomics spread
+// over together: a minimum's 128 bins and a maximum's beside them (4
+// lines each) reach 8; one warp-aggregated atomic a turn on one of 8
+// counters a line apart, 8; a hashed 256-bin histogram whose reach's
+// interval is wider than its lanes' spread, its own 8.
+func TestGridAtomicLines(t *testing.T) {
+	tests := []struct {
+		corpus, kernel string
+		own, want      float64
+	}{
+		{"corpus22", "gatomic_minmax_u32_128bins", 4, 8},
+		{"corpus22", "gatomic_warp_aggregated_ballot_slot", 1, 8},
+		{"corpus16", "global_hist_atomic_u32", 8, 8},
+	}
+	for _, tc := range tests {
+		t.Run(tc.kernel, func(t *testing.T) {
+			if testing.Short() {
+				t.Skip("validates the corpus: seconds")
+			}
+			lm := corpusLoop(t, tc.corpus, tc.kernel)
+			seen := false
+			for i := range lm.body {
+				if !lm.globalAtomic(i) {
+					continue
+				}
+				seen = true
+				if got := lm.gridAtomicLines(i, tc.own); got != tc.want {
+					t.Errorf("%s: %v lines, want %v", lm.body[i], got, tc.want)
+				}
+			}
+			if !seen {
+				t.Error("no global atomic in the loop")
+			}
+		})
+	}
+}
+
+// TestBlockWordAtomic checks what a shared atomic on a word every warp
+// of the block updates holds the word for per warp: an atomicInc the
+// unit performs itself, its 32 lanes at the rate of the record with
+// every warp's lanes on one word (1 a clock: 32 cycles); a float add's
+// compare-and-store spin loop, the one warp's latency step a lane (the
+// add.f32 records': (3042 - 194) / 31, one lane where guarded).
+func TestBlockWordAtomic(t *testing.T) {
+	tests := []struct {
+		corpus, kernel string
+		want           float64
+	}{
+		{"corpus22", "smem_atomic_inc_ring_slot", 32},
+		{"corpus9", "block_sum_warp_atomicf", (3042.035 - 194.035) / 31},
+	}
+	for _, tc := range tests {
+		t.Run(tc.kernel, func(t *testing.T) {
+			if testing.Short() {
+				t.Skip("validates the corpus: seconds")
+			}
+			lm := corpusLoop(t, tc.corpus, tc.kernel)
+			seen := false
+			for i := range lm.body {
+				if c, ok := lm.blockWordAtomic(i); ok {
+					seen = true
+					if math.Abs(c-tc.want) > 0.05 {
+						t.Errorf("%s: %.2f cycles a warp, want %.2f", lm.body[i], c, tc.want)
+					}
+				}
+			}
+			if !seen {
+				t.Error("no atomic on a word the block's warps share")
 			}
 		})
 	}

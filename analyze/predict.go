@@ -295,7 +295,8 @@ func (lm *loopModel) gridWordsAtomic(i int) (cycles, passes, lines float64, ok b
 				return 0, 0, 0, false
 			}
 		}
-		return 1 / rate, 1, 1, true
+		lines := lm.gridAtomicLines(i, 1)
+		return 1 / (rate * atomicUnits(lines)), 1, lines, true
 	}
 	passes, lines, ok = wordPasses(la, lm.mem[i].bytes)
 	if !ok {
@@ -306,7 +307,61 @@ func (lm *loopModel) gridWordsAtomic(i int) (cycles, passes, lines float64, ok b
 	for _, o := range la.offsets {
 		words[floorDiv(o, size)] = true
 	}
+	lines = lm.gridAtomicLines(i, lines)
 	return lm.m.gridAtomicCost(lm.body[i], passes, atomicUnits(lines), 32, float64(len(words))), passes, lines, true
+}
+
+// gridAtomicLines is the lines of the windows every block shares that
+// the loop's global atomics on the window of atomic i's base reach
+// together over the grid, its lanes and iterations, at least own (i's
+// own request's): two histograms' atomics side by side (a minimum's bins
+// and a maximum's, 4 lines each) spread over the atomic units of their
+// 8 lines, not each over its 4; a warp's one atomic a turn on one of 8
+// counters a line apart ((k & 7) * 32 words), over those 8 lines. An
+// atomic's window holds as many lines as its reach's distinct words, as
+// its extent spans or as its lanes' spread does, the fewest; overlapping
+// windows count once. Where
+// i's reach is not bounded, or a window spans more than the 32 lines
+// atomicUnits' probe spread a grid's atomics over, own.
+func (lm *loopModel) gridAtomicLines(i int, own float64) float64 {
+	r := lm.lanes[lm.body[i].Offset].reach
+	if !r.bounded || r.base == "" {
+		return own
+	}
+	type window struct {
+		lo, hi int64
+		lines  float64
+	}
+	var ws []window
+	for j := range lm.body {
+		la := lm.lanes[lm.body[j].Offset]
+		rj := la.reach
+		if !lm.globalAtomic(j) || la.block || !rj.bounded || rj.base != r.base || rj.distinct <= 0 {
+			continue
+		}
+		size := int64(max(lm.mem[j].bytes, 4))
+		lo, hi := floorDiv(rj.lo, 128), floorDiv(rj.hi+size-1, 128)
+		if hi-lo+1 > 32 {
+			return own
+		}
+		n := min(rj.distinct, hi-lo+1)
+		if la.scattered && la.span > 0 {
+			// The lanes' own spread bounds it too (the reach's
+			// interval can be the wider).
+			n = min(n, (la.span+127)/128)
+		}
+		ws = append(ws, window{lo, hi, float64(n)})
+	}
+	sort.Slice(ws, func(a, b int) bool { return ws[a].lo < ws[b].lo })
+	total := 0.0
+	for k := 0; k < len(ws); {
+		cur := ws[k]
+		for k++; k < len(ws) && ws[k].lo <= cur.hi; k++ {
+			cur.hi, cur.lines = max(cur.hi, ws[k].hi), max(cur.lines, ws[k].lines)
+		}
+		total += cur.lines
+	}
+	return max(own, total)
 }
 
 // gridAtomicCost is the cycles one SM takes per warp request of global
@@ -436,6 +491,7 @@ func (lm *loopModel) gridScatterAtomic(i int) (cycles, passes, lines float64, ok
 		// one lane a word.
 		passes = leaderPasses(words, 32/op.bytes)
 	}
+	lines = lm.gridAtomicLines(i, lines)
 	return lm.m.gridAtomicCost(lm.body[i], passes, atomicUnits(lines), 32, float64(words)), passes, lines, true
 }
 
@@ -846,6 +902,17 @@ func (lm *loopModel) blockWordAtomic(i int) (float64, bool) {
 	step, _, ok := lm.m.sharedLaneStep(lm.body[i])
 	if !ok {
 		return 0, false
+	}
+	if _, spin := sharedAtomicSubject(lm.body[i]); !spin && !strings.Contains(lm.body[i].Opcode, ".CAS") {
+		// An atomic the unit performs itself (not a compare-and-store
+		// whose each round waits on the one before) passes the unit
+		// at the rate of the record with every warp's 32 lanes on one
+		// word (1 lane a clock on the H100), one lane after another
+		// but pipelined: the one warp's latency step (1.9 cycles a
+		// lane) holds the unit for less than it waits.
+		if e32, ok := lm.m.sharedAtomicAt(lm.body[i], true); ok && e32.Rate > 0 {
+			step = min(step, 1/e32.Rate)
+		}
 	}
 	if lm.guarded(i) {
 		return step, true
