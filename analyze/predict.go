@@ -320,9 +320,9 @@ func (lm *loopModel) gridWordsAtomic(i int) (cycles, passes, lines float64, ok b
 // counters a line apart ((k & 7) * 32 words), over those 8 lines. An
 // atomic's window holds as many lines as its reach's distinct words, as
 // its extent spans or as its lanes' spread does, the fewest; overlapping
-// windows count once. Where
-// i's reach is not bounded, or a window spans more than the 32 lines
-// atomicUnits' probe spread a grid's atomics over, own.
+// windows count once. Where i's reach is not bounded, or a window spans
+// more than the 32 lines atomicUnits' probe spread a grid's atomics
+// over, own.
 func (lm *loopModel) gridAtomicLines(i int, own float64) float64 {
 	r := lm.lanes[lm.body[i].Offset].reach
 	if !r.bounded || r.base == "" {
@@ -883,8 +883,9 @@ func (lm *loopModel) sharedAtomicCycles(i int) (float64, bool) {
 // where every warp of the block updates that one word (its lanes on one
 // word whose address no warp's index reaches): its lanes (one where
 // guarded) at what each lane past the first added in the record of 32
-// lanes on one word. ok false for other accesses or where the records
-// are missing.
+// lanes on one word, or, for an atomic the unit performs itself, at the
+// rate of that record with every warp doing the same where faster. ok
+// false for other accesses or where the records are missing.
 func (lm *loopModel) blockWordAtomic(i int) (float64, bool) {
 	op := lm.mem[i]
 	if op == nil || op.space != "shared" || lm.body[i].Base() != "ATOMS" {
