@@ -51,6 +51,11 @@ var classes = []class{
 	{"IMAD", "mad.lo.s32", "mad.lo.i32"}, {"IADD3.X", "addc.cc.u32", ""}, {"LOP3", "xor.b32", ""}, {"SHF", "shf.l.wrap.b32", ""},
 	{"FMNMX", "min.f32", "min.f32"}, {"MUFU", "ex2.approx.ftz.f32", "exp2.f32"}, {"F2I", "cvt.rzi.s32.f32", "cvt.rzi.s32.f32"}, {"I2FP", "cvt.rn.f32.s32", "cvt.f32.s32"},
 	{"POPC", "popc.b32", "popc.b32"}, {"IDP.4A", "dp4a.u32.u32", ""},
+	// Half-rate instructions of their own that loops mix with the
+	// others (a ReLU's HMNMX2 after HFMA2, byte permutes, integer
+	// clamps): measured alone at the LOP3 pipeline's rate, which pipeline
+	// they take only their pairs tell. PTX only (no SPIR-V operation).
+	{"HMNMX2", "min.f16x2", ""}, {"PRMT", "prmt.b32", ""}, {"VIMNMX", "min.s32", ""},
 }
 
 // classesFor are the classes measurable in a kernel language: in PTX all
