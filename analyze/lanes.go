@@ -815,6 +815,12 @@ func andVal(a, m lval) lval {
 	if mask > 0 && mask&(mask+1) == 0 {
 		r.below = mask + 1
 	}
+	if a.uniform() && mask > 0 {
+		// A warp's one value under a constant mask: at most the
+		// mask, in every block ((gw + k) * 32 & 0x7e0, a warp's
+		// counter among 64 a line apart).
+		r.under = mask + 1
+	}
 	// Named with the offset kept: the stride across iterations read
 	// from it holds until the mask wraps the address.
 	r.sym, r.off = symOf("and", a.sym, mask), a.off
@@ -1191,12 +1197,16 @@ func lop3Lanes(lut int64, a, b, c lval) lval {
 	// then meets every assignment of the unknowns' bits there); the
 	// part is known only where all give one result (two unknowns set
 	// alike would hide an XOR of them).
+	// The name reads the known inputs' high bits too: (r | 8 | y) and
+	// (r | 16 | y), two rows of one tile, are two values.
 	var parts []any
 	var unknown []int
 	for k, v := range norm {
 		if !v.known {
 			unknown = append(unknown, k)
 			parts = append(parts, v.sym, v.off)
+		} else if his[k] != 0 {
+			parts = append(parts, "k", k, his[k])
 		}
 	}
 	var first uint32
@@ -1831,6 +1841,15 @@ func (s laneState) step(in sass.Instruction) {
 		}
 	case base == "SEL" && len(src) == 2 && s.dataPredicate(lastOperand(in.Operands)):
 		v = choiceVal(arg(1), arg(0))
+	case base == "SEL" && len(src) == 2 && arg(0).ok && arg(1).ok && arg(0).uniform() && arg(1).uniform():
+		// One of two warp-uniform values: a multiple of what both are
+		// multiples of (USEL of a mask shifted up by 5 and zero, a
+		// tile row's mask that keeps the lane's bits free).
+		a, b := arg(0), arg(1)
+		v = uniformVal(min(a.alignment(), b.alignment()), joinAssume(a, b)...)
+		if a.known && b.known && a.base+a.d[0] == b.base+b.d[0] {
+			v = a
+		}
 	case base == "HFMA2" && len(src) == 4 && strings.TrimLeft(strings.TrimSpace(src[0]), "-") == "RZ" && strings.TrimSpace(src[1]) == "RZ":
 		// -RZ × RZ + (a, b): ptxas's way to set a register to a
 		// 32-bit constant, its halves written as two halfs (0,
@@ -2001,10 +2020,12 @@ func (s laneState) step(in sass.Instruction) {
 		}
 	}
 	// The block index taints what is computed from it, except a value
-	// confined to a window the same in every block.
+	// confined to a window the same in every block (a hash's top bits,
+	// a warp's counter index & 63) or known per lane (the global thread
+	// index & 15: the lane's, in every block).
 	if opc == "S2R" && len(src) == 1 && (strings.HasPrefix(strings.TrimSpace(src[0]), "SR_CTAID") || strings.HasPrefix(strings.TrimSpace(src[0]), "SR_CgaCtaId")) {
 		v.block = true
-	} else if !v.whole {
+	} else if !v.whole && !(v.ok && (v.known || v.below > 0 || v.uniform() && v.under > 0)) {
 		for i := range src {
 			v.block = v.block || arg(i).block
 		}
@@ -2175,8 +2196,10 @@ type laneAccess struct {
 	// distinct, for a MATCH.ANY (no memory access), is how many
 	// distinct values its lanes' key is taken to hold: counted where
 	// the lanes' values are followed, the groups of lanes that share one
-	// where that is known, as many as the key can take (up to 32) where
-	// a shift or a mask bounds it; 32 otherwise.
+	// where that is known, where a shift or a mask bounds it the
+	// distinct values expected of 32 draws among those the key can take
+	// (a hash's) or as many as it can take up to 32 (a key read from
+	// memory); 32 otherwise.
 	distinct float64
 }
 
@@ -2209,15 +2232,50 @@ func keyValues(def sass.Instruction) float64 {
 	return 0
 }
 
+// keyLoaded reports whether register r, as def last wrote it, is
+// computed from a load's value (a key read from memory, shifted or
+// masked), following the writes of its sources back a few steps; false
+// for a value the listing computes from registers alone (a hash).
+func keyLoaded(def map[string]sass.Instruction, r string) bool {
+	seen := map[string]bool{}
+	var from func(r string, depth int) bool
+	from = func(r string, depth int) bool {
+		in, ok := def[r]
+		if !ok || seen[r] || depth > 8 {
+			return false
+		}
+		seen[r] = true
+		if op, mem := memoryOp(in); mem && !op.store || indexedConstant(in) {
+			return true
+		}
+		ops := splitOperands(in.Operands)
+		for _, o := range ops[min(1, len(ops)):] {
+			o = strings.TrimSuffix(strings.Trim(strings.TrimSpace(o), "-~|!"), ".reuse")
+			if regReg.MatchString(o) && from(o, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	return from(r, 0)
+}
+
 // distinct is the expected count of distinct values among the 32 lanes
 // of MATCH.ANY in's key (its last operand), which can take at most bound
-// values (0 for no bound): see laneAccess.distinct.
-func (s laneState) distinct(in sass.Instruction, bound float64) float64 {
-	// A key that can take n values is taken as taking min(32, n) among
-	// the lanes, as lanes' hashed words are taken as distinct for their
-	// atomics: data that spreads over its values (the lanes' keys as
-	// distinct as they can be), not random draws, which would repeat.
-	draws := func(n float64) float64 { return min(32, n) }
+// values (0 for no bound), loaded saying the key is read from memory
+// (keyLoaded): see laneAccess.distinct.
+func (s laneState) distinct(in sass.Instruction, bound float64, loaded bool) float64 {
+	// A key a hash computes that can take n values is taken as 32
+	// independent uniform draws among them (expectedDistinct: 20.3 of
+	// 32, 25.3 of 64), as a hash's draws repeat. One read from memory
+	// is taken as data that spreads over its values (min(32, n): the
+	// lanes' keys as distinct as they can be, as lanes' hashed words
+	// are for their atomics), which the listing cannot tell from
+	// random data.
+	draws := func(n float64) float64 { return max(1, expectedDistinct(n)) }
+	if loaded {
+		draws = func(n float64) float64 { return min(32, n) }
+	}
 	ops := strings.Split(in.Operands, ",")
 	v := s.operand(ops[len(ops)-1], strings.Contains(in.Opcode, ".U64") || strings.Contains(in.Opcode, ".64"))
 	switch {
@@ -2374,7 +2432,7 @@ func walkAddresses(ins []sass.Instruction, loops [][2]int, s laneState) map[int]
 		if in.Opcode == "MATCH.ANY" || strings.HasPrefix(in.Opcode, "MATCH.ANY.") {
 			ops := strings.Split(in.Operands, ",")
 			key := strings.TrimSuffix(strings.TrimSpace(ops[len(ops)-1]), ".reuse")
-			out[in.Offset] = laneAccess{distinct: s.distinct(in, keyValues(def[key]))}
+			out[in.Offset] = laneAccess{distinct: s.distinct(in, keyValues(def[key]), keyLoaded(def, key))}
 		}
 		if _, ok := memoryOp(in); ok || indexedConstant(in) {
 			a := s.address(in)

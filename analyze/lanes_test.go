@@ -401,9 +401,50 @@ func TestLaneAddresses(t *testing.T) {
 			want: map[int]string{0xb0: "2 groups of lanes, each at one loaded value: 4 sectors, 2 lines per request"},
 		},
 		{
+			// A tile transposed through shared memory (corpus23's
+			// transpose_f32_tile32x8_pad33_gmem_sdk): the tile row's
+			// mask is a USEL of (m >> 16) << 5 - 32 and zero, a
+			// multiple of 32 either way, so ORing the lane into the
+			// masked row is adding it; rows r | 8 and r | 16 of one
+			// tile are two rows, not one row's lines again.
+			name: "tile rows under a selected mask",
+			listing: `
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   S2R R8, SR_CTAID.X ;
+        /*0020*/                   ULDC UR4, c[0x0][0x250] ;
+        /*0030*/                   LDC.64 R2, c[0x0][0x210] ;
+        /*0040*/                   USHF.R.U32.HI UR5, URZ, 0x10, UR4 ;
+        /*0050*/                   UISETP.GT.U32.AND UP0, UPT, UR4, 0xffff, UPT ;
+        /*0060*/                   ULEA UR5, UR5, 0xffffffe0, 0x5 ;
+        /*0070*/                   USEL UR5, UR5, URZ, UP0 ;
+        /*0080*/                   SHF.R.U32.HI R17, RZ, 0x5, R0 ;
+        /*0090*/                   LOP3.LUT R17, R17, 0x7, RZ, 0xc0, !PT ;
+.L_x_1:
+        /*00a0*/                   LOP3.LUT R26, R8, UR5, RZ, 0xc0, !PT ;
+        /*00b0*/                   LOP3.LUT R9, R26, 0x8, R17, 0xfe, !PT ;
+        /*00c0*/                   LOP3.LUT R11, R26, 0x10, R17, 0xfe, !PT ;
+        /*00d0*/                   LOP3.LUT R26, R26, 0x1f, R0, 0xf8, !PT ;
+        /*00e0*/                   IMAD.WIDE.U32 R6, R26, 0x4, R2 ;
+        /*00f0*/                   STG.E desc[UR6][R6.64], R26 ;
+        /*0100*/                   IMAD R9, R9, 0x400, R26 ;
+        /*0110*/                   IMAD R11, R11, 0x400, R26 ;
+        /*0120*/                   IMAD.WIDE.U32 R12, R9, 0x4, R2 ;
+        /*0130*/                   IMAD.WIDE.U32 R14, R11, 0x4, R2 ;
+        /*0140*/                   LDG.E R9, desc[UR6][R12.64] ;
+        /*0150*/                   LDG.E R11, desc[UR6][R14.64] ;
+        /*0160*/                   IADD3 R8, R8, 0x1, RZ ;
+        /*0170*/                   BRA ` + "`" + `(.L_x_1) ;
+`,
+			want: map[int]string{
+				0xf0:  "lane stride 4 B: 4 sectors, 1 line per request",
+				0x140: "lane stride 4 B: 4 sectors, 1 line per request",
+				0x150: "lane stride 4 B: 4 sectors, 1 line per request",
+			},
+		},
+		{
 			// A match key of an LCG's top three bits (corpus8's
-			// match_any_leader_bcast): at most eight values, whatever
-			// the hash.
+			// match_any_leader_bcast): 32 draws among eight values,
+			// 7.89 distinct expected, whatever the hash.
 			name: "match key of a shift's top bits",
 			listing: `
         /*0000*/                   S2R R11, SR_TID.X ;
@@ -420,10 +461,10 @@ func TestLaneAddresses(t *testing.T) {
         /*00a0*/                   BRA ` + "`" + `(.L_x_1) ;
 `,
 			want: map[int]string{
-				0x40: "match key of 8 distinct values among the lanes (at most as many as the key can take, taken as distinct up to that)",
-				0x60: "match key of 4 distinct values among the lanes (at most as many as the key can take, taken as distinct up to that)",
-				0x70: "match key of 32 distinct values among the lanes (at most as many as the key can take, taken as distinct up to that)",
-				0x90: "match key of 4 distinct values among the lanes (at most as many as the key can take, taken as distinct up to that)",
+				0x40: "match key of 7.9 distinct values among the lanes (counted where the lanes are followed, else expected of 32 draws among the values the key can take: a hash's, or up to 32 of a key read from memory)",
+				0x60: "match key of 4.0 distinct values among the lanes (counted where the lanes are followed, else expected of 32 draws among the values the key can take: a hash's, or up to 32 of a key read from memory)",
+				0x70: "match key of 32.0 distinct values among the lanes (counted where the lanes are followed, else expected of 32 draws among the values the key can take: a hash's, or up to 32 of a key read from memory)",
+				0x90: "match key of 4.0 distinct values among the lanes (counted where the lanes are followed, else expected of 32 draws among the values the key can take: a hash's, or up to 32 of a key read from memory)",
 			},
 		},
 	}

@@ -282,7 +282,9 @@ func (lm *loopModel) hasWavefronts(i int) bool {
 // grid's one-address rate per SM (Machine.gridAtomicRate: the float
 // adds' for a float add), spread over the atomic units of the lines
 // (atomicUnits). ok is false for other accesses, for lanes each on a
-// word of their own, or where that record is missing.
+// word of their own, for a compare-and-swap the loop branches around (a
+// maximum's update, which the data skips once the word holds the
+// largest: not followed), or where that record is missing.
 func (lm *loopModel) gridWordsAtomic(i int) (cycles, passes, lines float64, ok bool) {
 	rate := lm.m.gridAtomicRate(lm.body[i])
 	la, known := lm.access(i)
@@ -290,13 +292,23 @@ func (lm *loopModel) gridWordsAtomic(i int) (cycles, passes, lines float64, ok b
 		return 0, 0, 0, false
 	}
 	if lm.guarded(i) {
+		if strings.Contains(lm.body[i].Opcode, ".CAS") {
+			return 0, 0, 0, false
+		}
 		for _, o := range la.offsets {
 			if o != la.offsets[0] {
 				return 0, 0, 0, false
 			}
 		}
+		// The warp's one lane a request; the grid's spread over the
+		// window's lines and words (the reach's distinct words, at
+		// least one a line).
 		lines := lm.gridAtomicLines(i, 1)
-		return 1 / (rate * atomicUnits(lines)), 1, lines, true
+		words := lines
+		if r := la.reach; float64(r.distinct) > words {
+			words = min(float64(r.distinct), lines*128/float64(max(lm.mem[i].bytes, 4)))
+		}
+		return lm.m.gridAtomicCost(lm.body[i], 1, atomicUnits(lines), 1, words), 1, lines, true
 	}
 	passes, lines, ok = wordPasses(la, lm.mem[i].bytes)
 	if !ok {
@@ -320,9 +332,9 @@ func (lm *loopModel) gridWordsAtomic(i int) (cycles, passes, lines float64, ok b
 // counters a line apart ((k & 7) * 32 words), over those 8 lines. An
 // atomic's window holds as many lines as its reach's distinct words, as
 // its extent spans or as its lanes' spread does, the fewest; overlapping
-// windows count once. Where i's reach is not bounded, or a window spans
-// more than the 32 lines atomicUnits' probe spread a grid's atomics
-// over, own.
+// windows count once (a window of more than the 32 lines atomicUnits'
+// probe spread a grid's atomics over is taken on its line, a unit per
+// four lines beyond them). Where i's reach is not bounded, own.
 func (lm *loopModel) gridAtomicLines(i int, own float64) float64 {
 	r := lm.lanes[lm.body[i].Offset].reach
 	if !r.bounded || r.base == "" {
@@ -341,9 +353,6 @@ func (lm *loopModel) gridAtomicLines(i int, own float64) float64 {
 		}
 		size := int64(max(lm.mem[j].bytes, 4))
 		lo, hi := floorDiv(rj.lo, 128), floorDiv(rj.hi+size-1, 128)
-		if hi-lo+1 > 32 {
-			return own
-		}
 		n := min(rj.distinct, hi-lo+1)
 		if la.scattered && la.span > 0 {
 			// The lanes' own spread bounds it too (the reach's
@@ -1172,7 +1181,7 @@ func (lm *loopModel) matchKey(i int) (lat, rate float64, src string, ok bool) {
 func (lm *loopModel) lanesText(i int) string {
 	op := lm.mem[i]
 	if la, ok := lm.lanes[lm.body[i].Offset]; ok && la.distinct > 0 {
-		return fmt.Sprintf("match key of %.0f distinct values among the lanes (at most as many as the key can take, taken as distinct up to that)", la.distinct)
+		return fmt.Sprintf("match key of %.1f distinct values among the lanes (counted where the lanes are followed, else expected of 32 draws among the values the key can take: a hash's, or up to 32 of a key read from memory)", la.distinct)
 	}
 	if op == nil {
 		return ""
