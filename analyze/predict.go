@@ -274,14 +274,15 @@ func (lm *loopModel) hasWavefronts(i int) bool {
 
 // gridWordsAtomic is, for a global atomic whose lanes address a few
 // words that every block shares (the lanes' offsets known, the base
-// computed without the block index) with two lanes or more on one of
-// them, its cycles per warp request on one SM and the lines the words
-// lie on: the grid's requests on those words (wordPasses), one pass
-// where the atomic is predicated (taken as the warp's one lane adding
-// its sum, as warp-aggregated atomics do: stated), each pass at the
-// grid's one-address rate per SM (Machine.gridAtomicRate: the float
-// adds' for a float add), spread over the atomic units of the lines
-// (atomicUnits). ok is false for other accesses, for lanes each on a
+// computed without the block index, or only through a value the same in
+// every block: the lane's, a warp's index under a mask) with two lanes
+// or more on one of them, its cycles per warp request on one SM and the
+// lines the words lie on: the grid's requests on those words
+// (wordPasses), one pass where the atomic is predicated (taken as the
+// warp's one lane adding its sum, as warp-aggregated atomics do:
+// stated), the passes at the grid's one-address rate per SM spread over
+// the atomic units of the lines (atomicUnits), a float add's chains on
+// each word at the float adds' (Machine.gridAtomicCost). ok is false for other accesses, for lanes each on a
 // word of their own, for a compare-and-swap the loop branches around (a
 // maximum's update, which the data skips once the word holds the
 // largest: not followed), or where that record is missing.
@@ -332,9 +333,10 @@ func (lm *loopModel) gridWordsAtomic(i int) (cycles, passes, lines float64, ok b
 // counters a line apart ((k & 7) * 32 words), over those 8 lines. An
 // atomic's window holds as many lines as its reach's distinct words, as
 // its extent spans or as its lanes' spread does, the fewest; overlapping
-// windows count once (a window of more than the 32 lines atomicUnits'
-// probe spread a grid's atomics over is taken on its line, a unit per
-// four lines beyond them). Where i's reach is not bounded, own.
+// windows count once (a window wider than the 32 lines atomicUnits'
+// probe spread a grid's atomics over is taken as the probe's are: a
+// unit per four lines, extrapolated). Where i's reach is not bounded,
+// own.
 func (lm *loopModel) gridAtomicLines(i int, own float64) float64 {
 	r := lm.lanes[lm.body[i].Offset].reach
 	if !r.bounded || r.base == "" {
