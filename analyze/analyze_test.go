@@ -1058,6 +1058,27 @@ var corpusBounds = map[string]map[string]struct{ mean, worst, tau float64 }{
 		"dev23":     {mean: 0.091, worst: 0.43, tau: 0.93},
 		"heldout23": {mean: 0.087, worst: 0.90, tau: 0.92},
 	},
+	// The twenty-fourth corpus, 57 loops (73 cases), written, split,
+	// committed (4f4242a) and measured (2026-11-27, 1980 MHz) as the
+	// twenty-third was, and validated blind once with the model as it
+	// stood (1af5019; blind-1af5019.txt, committed alone, 9250c3e):
+	// heldout24 H100 17.3% mean, 443.6% worst
+	// (gather_dependent_index_chain_mix32 at the L1 at 32 warps: a hash
+	// chain whose lanes and warps merge onto a few words over the run, as
+	// a random map iterated does), tau 0.83; H200 17.6%, 443.2%, 0.83;
+	// dev24 (blind too) 26.0%, 268.7% (binary_gcd_stein_ffs_while, a
+	// data-dependent loop taken at its 64-step bound), 0.92 and 24.6%,
+	// 268.7%, 0.92. The held-out bounds hold the blind figures; the
+	// development half's, its figures after the round's changes (14.6%,
+	// 268.7%, 0.93 and 14.2%, 268.7%, 0.93).
+	"corpus24/NVIDIA-H100-80GB-HBM3": {
+		"dev24":     {mean: 0.147, worst: 2.69, tau: 0.92},
+		"heldout24": {mean: 0.174, worst: 4.44, tau: 0.82},
+	},
+	"corpus24/NVIDIA-H200": {
+		"dev24":     {mean: 0.143, worst: 2.69, tau: 0.92},
+		"heldout24": {mean: 0.177, worst: 4.44, tau: 0.82},
+	},
 }
 
 // TestValidateCorpus compares predictions with the corpus measured on
@@ -1538,7 +1559,9 @@ func TestGridScatterSlower(t *testing.T) {
 // over together: a minimum's 128 bins and a maximum's beside them (4
 // lines each) reach 8; one warp-aggregated atomic a turn on one of 8
 // counters a line apart, 8; a hashed 256-bin histogram whose reach's
-// interval is wider than its lanes' spread, its own 8.
+// interval is wider than its lanes' spread, its own 8; a count-min
+// sketch's four rows of 1024 counters side by side, each row's index a
+// hash's top ten bits over the row's start (LEA.HI), 128.
 func TestGridAtomicLines(t *testing.T) {
 	tests := []struct {
 		corpus, kernel string
@@ -1547,6 +1570,7 @@ func TestGridAtomicLines(t *testing.T) {
 		{"corpus22", "gatomic_minmax_u32_128bins", 4, 8},
 		{"corpus22", "gatomic_warp_aggregated_ballot_slot", 1, 8},
 		{"corpus16", "global_hist_atomic_u32", 8, 8},
+		{"corpus24", "gatomic_countmin_sketch_4rows_1024", 32, 128},
 	}
 	for _, tc := range tests {
 		eachCorpusInstruction(t, tc.corpus, tc.kernel, "global atomic", func(t *testing.T, lm *loopModel, i int) bool {
@@ -1840,5 +1864,87 @@ func TestScatteredAtomicLatency(t *testing.T) {
 				t.Fatal("no returning global atomic in the loop")
 			}
 		})
+	}
+}
+
+// TestNestedTripsThroughMasks checks the trip counts of loops whose
+// bounds come from the block's size through a LOP3 mask or a shift in
+// uniform registers: a Blelloch scan's up-sweep (d = n >> 1 down to 1,
+// n = 2 * blockDim.x & 0x7fffffff as ULOP3 computes it) and down-sweep
+// (d = 1 up to n), log2(n) each.
+func TestNestedTripsThroughMasks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the corpus: seconds")
+	}
+	c := validateCorpus(t, filepath.Join("corpus24", "NVIDIA-H100-80GB-HBM3"))
+	f, ok := c.l.Function("blelloch_scan_smem_2per_thread_unpadded")
+	if !ok {
+		t.Fatal("not in the corpus")
+	}
+	g, err := BuildGraph(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loops, _ := g.Loops()
+	tests := []struct{ start, threads, want int }{
+		{0x240, 32, 6}, {0x240, 1024, 11}, {0x350, 32, 6}, {0x350, 1024, 11},
+	}
+	for _, tc := range tests {
+		i := slices.IndexFunc(loops, func(lp Loop) bool { return lp.StartOffset == tc.start })
+		if i < 0 {
+			t.Fatalf("no loop at %#x", tc.start)
+		}
+		if n, ok := g.TripCount(loops[i], tc.threads); !ok || n != tc.want {
+			t.Errorf("loop at %#x, %d threads: %d, %v; want %d, true", tc.start, tc.threads, n, ok, tc.want)
+		}
+	}
+}
+
+// TestRewrittenSectors checks that a structure's fields stored one after
+// another (x, y and z of float3 particles, 12 bytes a lane) write their
+// lines once: the first store its 12 sectors, the two after it none.
+func TestRewrittenSectors(t *testing.T) {
+	var got []int
+	eachCorpusInstruction(t, "corpus24", "particles_aos_float3_euler_update", "global store", func(t *testing.T, lm *loopModel, i int) bool {
+		if op := lm.mem[i]; op == nil || !op.store {
+			return false
+		}
+		n, ok := lm.rewrittenSectors(i)
+		if !ok {
+			n = -1
+		}
+		got = append(got, n)
+		return true
+	})
+	if want := []int{-1, 0, 0}; !slices.Equal(got, want) {
+		t.Errorf("sectors the stores add: %v, want %v (-1: none written before)", got, want)
+	}
+}
+
+// TestHashedNeighbours checks that loads at a hashed address and a word
+// past it (a bilinear sample's img[b] and img[b + 1]) read the same lines,
+// and that those a row apart (img[b + 1024]) do not.
+func TestHashedNeighbours(t *testing.T) {
+	if testing.Short() {
+		t.Skip("validates the corpus: seconds")
+	}
+	lm := corpusLoop(t, "corpus24", "bilinear_sample_w1024_random_uv")
+	var loads []int
+	for i, op := range lm.mem {
+		if op != nil && !op.store && op.space == "global" {
+			loads = append(loads, i)
+		}
+	}
+	if len(loads) != 4 {
+		t.Fatalf("%d global loads, want 4", len(loads))
+	}
+	// In program order: b, b + 1, b + 1024, b + 1025.
+	for _, tc := range []struct {
+		j, i int
+		want bool
+	}{{0, 1, true}, {0, 2, false}, {2, 3, true}, {1, 3, false}} {
+		if got := lm.sameLines(loads[tc.j], loads[tc.i]); got != tc.want {
+			t.Errorf("loads %d and %d on the same lines: %v, want %v", tc.j, tc.i, got, tc.want)
+		}
 	}
 }

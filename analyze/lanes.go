@@ -124,6 +124,13 @@ type lval struct {
 	// does an integer's: two floats of one name and the same fd are
 	// one value. 0 for no name.
 	fsym uint64
+	// hsym, for a scrambled value, names its lanes' unknown part (a
+	// hash of each lane's own, as an instruction computed it), so that
+	// two values of one name are lane by lane hoff apart: a bilinear
+	// sample's img[b] and img[b + 1] on one line in every lane but the
+	// one at its line's end. 0 for no name.
+	hsym uint64
+	hoff int64
 }
 
 // groups is how many groups of lanes v's grp holds, 0 for none.
@@ -364,6 +371,17 @@ func addLanes(a, b lval) lval {
 			r.span = sa + sb - 1
 			r.whole = (a.whole || a.known) && (b.whole || b.known)
 		}
+		if b.hsym != 0 {
+			a, b = b, a
+		}
+		if a.hsym != 0 && b.ok && b.uniform() {
+			// A named hash plus a warp-uniform value: the name kept
+			// (a constant) or combined with the other's.
+			r.hsym, r.hoff = a.hsym, a.hoff+b.base+b.d[0]
+			if !b.known {
+				r.hsym, r.hoff = symOf("add", a.hsym, b.sym), a.hoff+b.off+b.d[0]
+			}
+		}
 		return r
 	}
 	for i := range r.d {
@@ -547,6 +565,10 @@ func mulLanes(a, b lval) lval {
 			r.span = (a.span-1)*(b.base+b.d[0]) + 1
 			r.whole = a.whole
 		}
+		if b.ok && b.known && b.uniform() && a.hsym != 0 {
+			c := b.base + b.d[0]
+			r.hsym, r.hoff = symOf("mul", a.hsym, c), a.hoff*c
+		}
 		return r
 	}
 	if b.known && b.uniform() {
@@ -727,6 +749,16 @@ func andVal(a, m lval) lval {
 			r.whole = true
 			if a.span > 0 {
 				r.span = min(r.span, a.span)
+			}
+		}
+		if a.hsym != 0 && m.ok && m.uniform() && (m.known || m.sym != 0) {
+			// Named hashes under one mask keep their distance, the
+			// mask taken not to wrap it ((b + 1) & m beside b & m).
+			r.hsym, r.hoff = symOf("and", a.hsym, m.sym), a.hoff
+			if m.known {
+				r.hsym = symOf("and", a.hsym, "const", m.base+m.d[0])
+			} else if w := "a run-time AND mask keeps the lanes' offsets (no wrap within a warp)"; !slices.Contains(r.assume, w) {
+				r.assume = append(r.assume, w)
 			}
 		}
 		return r
@@ -1162,6 +1194,9 @@ func lop3Lanes(lut int64, a, b, c lval) lval {
 			for l := range v.d {
 				x := w(v, l)
 				if l > 0 && x&^lo != his[k] {
+					if p, ok := lop3Permuted(lut, in); ok {
+						return p
+					}
 					return lval{assume: as, scrambled: true} // high bits vary by lane
 				}
 				his[k] = x &^ lo
@@ -1174,6 +1209,9 @@ func lop3Lanes(lut int64, a, b, c lval) lval {
 			// table never reads its bits there (an OR of a masked
 			// lane index into a tile's row: (k & 0x30) | (lane & 15)).
 			if !v.known && (v.d[l] < 0 || v.d[l] >= A && !lop3Ignores(lut, norm, his, lo, k)) {
+				if p, ok := lop3Permuted(lut, in); ok {
+					return p
+				}
 				return lval{assume: as, scrambled: true}
 			}
 		}
@@ -1248,6 +1286,116 @@ func lop3Lanes(lut int64, a, b, c lval) lval {
 		r.sym = symOf(r.sym, mask)
 	}
 	return r
+}
+
+// lop3Permuted is LOP3.LUT of lanes' values and one warp-uniform unknown
+// u whose value only permutes the lanes' results: a swizzled tile's
+// column (c ^ lane) & 31 for a uniform c. For some n (at most 10) the
+// result's bits from 2^n up must not depend on any unknown bits (u's,
+// or those of the other inputs' unknown bases, each a multiple of 2^n
+// with its lanes' offsets below 2^n), and every u below 2^n (a multiple
+// of its alignment) must give the lanes the same values in some order;
+// the lanes' values are then u = 0's, over an unknown base that moves no
+// bank or line (bigAlign), the assignment of values to lanes not being
+// known. ok false otherwise.
+func lop3Permuted(lut int64, in []lval) (lval, bool) {
+	u := -1
+	for k, v := range in {
+		switch {
+		case !v.ok:
+			return lval{}, false
+		case v.known || !v.uniform() || v.alignment() >= 1<<10:
+		case u >= 0:
+			return lval{}, false
+		default:
+			u = k
+		}
+	}
+	if u < 0 {
+		return lval{}, false
+	}
+	for n := 1; n <= 10; n++ {
+		if r, ok := lop3PermutedBelow(lut, in, u, n); ok {
+			return r, true
+		}
+	}
+	return lval{}, false
+}
+
+// lop3PermutedBelow is lop3Permuted for one n: ok false where the
+// result's bits from 2^n up depend on unknown bits, or where u's values
+// below 2^n do not only permute the lanes' results.
+func lop3PermutedBelow(lut int64, in []lval, u, n int) (lval, bool) {
+	lo := uint32(1)<<n - 1
+	// Each input's per-lane bits: all of a known one's, the low n of
+	// one over an unknown base (a multiple of 2^n, its offsets below
+	// it); which inputs have unknown high bits.
+	var low [3][32]uint32
+	var unknownHi []int
+	for k, v := range in {
+		switch {
+		case k == u:
+			unknownHi = append(unknownHi, k)
+		case v.known:
+			for l := range low[k] {
+				low[k][l] = uint32(v.base + v.d[l])
+			}
+		default:
+			if v.alignment() < int64(lo)+1 {
+				return lval{}, false
+			}
+			for l := range low[k] {
+				if v.d[l] < 0 || v.d[l] > int64(lo) {
+					return lval{}, false
+				}
+				low[k][l] = uint32(v.d[l])
+			}
+			unknownHi = append(unknownHi, k)
+		}
+	}
+	eval := func(x uint32, l int, combo int) uint32 {
+		var w [3]uint32
+		for k := range in {
+			w[k] = low[k][l]
+			if k == u {
+				w[k] = x & lo
+			}
+		}
+		for j, k := range unknownHi {
+			if combo>>j&1 == 1 {
+				w[k] |= ^lo
+			}
+		}
+		return lut3(lut, w[0], w[1], w[2])
+	}
+	var first [32]uint32
+	for l := range first {
+		first[l] = eval(0, l, 0)
+		for combo := 1; combo < 1<<len(unknownHi); combo++ {
+			if eval(0, l, combo)&^lo != first[l]&^lo {
+				return lval{}, false
+			}
+		}
+	}
+	want := slices.Sorted(slices.Values(first[:]))
+	step := uint32(max(1, in[u].alignment()))
+	for x := step; x <= lo; x += step {
+		got := make([]uint32, 32)
+		for l := range got {
+			got[l] = eval(x, l, 0)
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			return lval{}, false
+		}
+	}
+	r := lval{ok: true, align: bigAlign, assume: joinAssume(in...)}
+	r.assume = append(r.assume, "a LOP3 of the lanes' values with a warp-uniform unknown only permutes them (a swizzle): its lanes taken in one order")
+	for l, x := range first {
+		r.d[l] = int64(x)
+	}
+	r.sym = symOf("lop-perm", lut, in[u].sym, in[u].off)
+	return r, true
 }
 
 // lop3Ignores says whether LOP3's result bits from lo up do not depend on
@@ -2042,6 +2190,11 @@ func (s laneState) step(in sass.Instruction) {
 	if pair != nil {
 		pair.block, pair.warp = v.block, v.warp
 	}
+	if !v.ok && v.scrambled && v.hsym == 0 && len(v.vals) == 0 {
+		// A hash computed here: each lane's own value, named by
+		// the instruction that made it.
+		v.hsym, v.hoff = symOf("hash", in.Offset), 0
+	}
 	set := func(r string, x lval) {
 		if in.Predicate != "" {
 			s[guardKey(in.Predicate, r)] = x
@@ -2125,6 +2278,11 @@ var baseRegister = regexp.MustCompile(`^\s*(U?R[0-9]+)`)
 
 // laneAccess is one memory instruction's addresses across a warp.
 type laneAccess struct {
+	// hsym and hoff, for scattered lanes, name the hash the address
+	// was formed on and the bytes added to it (lval's): two accesses of
+	// one hsym are lane by lane the difference of their hoffs apart.
+	hsym uint64
+	hoff int64
 	// known is false where the lanes' offsets could not be followed.
 	known bool
 	// offsets are each lane's byte address relative to a uniform base.
@@ -2441,6 +2599,7 @@ func walkAddresses(ins []sass.Instruction, loops [][2]int, s laneState) map[int]
 				la.groups, la.groupOf, la.groupOffsets = n, *a.grp, a.gd
 			}
 			if la.scattered {
+				la.hsym, la.hoff = a.hsym, a.hoff
 				la.span = a.span
 				la.shared = a.span > 0 && !a.block
 				if len(a.vals) > 0 {

@@ -1178,3 +1178,32 @@ func TestHalfBits(t *testing.T) {
 		}
 	}
 }
+
+// TestLop3Permuted checks a swizzled tile's column, (c ^ lane) & 31 for
+// a warp-uniform c the listing does not give (LOP3 with table 0x48 over
+// the thread index, 0x1f and c): every c gives the lanes 0 to 31 in some
+// order, so the lanes are taken as c = 0's, conflict-free. An AND of the
+// lane with c (lane & c) is no permutation: not followed.
+func TestLop3Permuted(t *testing.T) {
+	tid := lval{ok: true, align: 32}
+	for l := range tid.d {
+		tid.d[l] = int64(l)
+	}
+	c := uniformVal(1)
+	c.sym = symOf("c")
+	r, ok := lop3Permuted(0x48, []lval{tid, constVal(0x1f), c})
+	if !ok {
+		t.Fatal("(c ^ lane) & 31 not followed")
+	}
+	for l, d := range r.d {
+		if d != int64(l) {
+			t.Fatalf("lane %d: %d, want %d", l, d, l)
+		}
+	}
+	if got := sharedWavefrontCount(r.d, 4, 0); got != 1 {
+		t.Errorf("%d wavefronts, want 1", got)
+	}
+	if _, ok := lop3Permuted(0xc0, []lval{tid, c, constVal(0)}); ok {
+		t.Error("lane & c taken as a permutation")
+	}
+}

@@ -353,6 +353,12 @@ type Machine struct {
 	Limits Limits  `json:"limits"`
 	// Opcodes maps measured opcodes to their numbers.
 	Opcodes map[string]Measured `json:"-"`
+	// PairClasses maps opcodes the alu suite measured only in pairs
+	// (ISETP and SEL, FSETP and FSEL: a compare and a select) to the
+	// layout class whose pipeline they are taken to share
+	// (compareClasses); PairRecords are those pairs' records.
+	PairClasses map[string]string `json:"-"`
+	PairRecords []string          `json:"-"`
 	// Immediate maps base opcodes ("SHFL") to the smallest latency a
 	// record measured for a form with an immediate operand (the alu and
 	// warp suites' "[imm]" subjects: shfl.sync.bfly with a constant lane
@@ -497,6 +503,7 @@ func NewMachine(run *record.Run, source string) (*Machine, error) {
 	m.ALU = alu
 	m.opcodes(run)
 	m.sequenceOpcodes(run)
+	m.compareClasses(run)
 	m.matchAny(run)
 	m.levels(run)
 	m.sharedLatency(run)
@@ -1026,6 +1033,65 @@ func (m *Machine) sequenceOpcodes(run *record.Run) {
 	}
 }
 
+// compareMinMax names, for the compare opcodes, the layout class of the
+// minimum of the same type: NVIDIA's throughput table lists 32-bit
+// integer compare with minimum and maximum (64 results a clock per SM on
+// compute capability 9.0; CUDA C++ Programming Guide, "Arithmetic
+// Instructions"), and a float's compare with its minimum likewise.
+var compareMinMax = map[string]string{"ISETP": "VIMNMX", "FSETP": "FMNMX"}
+
+// compareClasses files, from the alu suite's throughput records of a
+// compare and a select measured together (setp.lt.s32+selp.s32 as ISETP
+// + SEL, slct.f32.f32 as FSETP + FSEL), the pipeline both take where no
+// record measures either alone: two instructions a step at half the rate
+// of one pipeline of the layout (within 2%) share one pipeline, as two on
+// different pipelines would run at the full rate; which one, the pair's
+// rate does not tell where several pipelines run at it, and the compare
+// is taken into its type's minimum's (compareMinMax). An opcode the
+// pipes suite classed keeps its class.
+func (m *Machine) compareClasses(run *record.Run) {
+	near := func(a, b float64) bool { return math.Abs(a-b) <= 0.02*b }
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.Status != record.StatusOK || r.Suite != alu.Suite || r.Quantity != record.Throughput || r.Code == nil || len(r.Code.PerStep) != 2 || r.Value <= 0 {
+			continue
+		}
+		ops := slices.Sorted(maps.Keys(r.Code.PerStep))
+		class := ""
+		for _, op := range ops {
+			base, _, _ := strings.Cut(op, ".")
+			if c, ok := compareMinMax[base]; ok {
+				class = c
+			}
+		}
+		pipe := m.pipelineOfClass(class, "|")
+		rate := 0.0
+		for _, p := range m.ALU.Layout.Pipelines {
+			if slices.Contains(p.Classes, class) {
+				rate = p.Rate
+			}
+		}
+		if class == "" || pipe == "" || !near(2*r.Value, rate) {
+			continue
+		}
+		ok := true
+		for _, op := range ops {
+			ok = ok && r.Code.PerStep[op] == 1 && m.pipeOf(op) == ""
+		}
+		if !ok {
+			continue
+		}
+		if m.PairClasses == nil {
+			m.PairClasses = map[string]string{}
+		}
+		for _, op := range ops {
+			base, _, _ := strings.Cut(op, ".")
+			m.PairClasses[base] = class
+		}
+		m.PairRecords = append(m.PairRecords, r.ID)
+	}
+}
+
 // soleOpcode is the one opcode a record measured, "" when it measured a
 // sequence.
 func soleOpcode(s *record.CodeCheck) string {
@@ -1415,6 +1481,10 @@ func (m *Machine) pipeOf(opcode string) string {
 		classes = append(classes, f.Name)
 	}
 	c := infer.ClassOf(opcode, classes)
+	if c == "" {
+		base, _, _ := strings.Cut(opcode, ".")
+		c = m.PairClasses[base]
+	}
 	if c == "" {
 		return ""
 	}

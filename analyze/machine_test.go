@@ -278,3 +278,29 @@ func TestSpinLoopLatency(t *testing.T) {
 		})
 	}
 }
+
+// TestCompareClasses checks the pipeline the compares and selects the
+// alu suite measured only in pairs are given: on the H100, ISETP + SEL
+// and FSETP + FSEL run at one pair a clock per SM, half the rate of the
+// pipeline of VIMNMX and FMNMX (2 a clock), so both take it; an opcode the
+// pipes suite classed keeps its own class.
+func TestCompareClasses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fits the replay's issue model to the H100 record: seconds")
+	}
+	m := h100(t)
+	for op, want := range map[string]string{"ISETP": "VIMNMX", "SEL": "VIMNMX", "FSETP": "FMNMX", "FSEL": "FMNMX"} {
+		if got := m.PairClasses[op]; got != want {
+			t.Errorf("%s: class %q, want %q", op, got, want)
+		}
+		if m.pipeOf(op) != m.pipeOf("LOP3.LUT") {
+			t.Errorf("%s: pipeline %q, want LOP3's %q", op, m.pipeOf(op), m.pipeOf("LOP3.LUT"))
+		}
+	}
+	if _, ok := m.PairClasses["LOP3"]; ok {
+		t.Error("LOP3, classed by the pipes suite, given a pair's class")
+	}
+	if len(m.PairRecords) == 0 {
+		t.Error("no pair records named")
+	}
+}

@@ -538,6 +538,40 @@ func (lm *loopModel) lineEachLane(i int) bool {
 	return false
 }
 
+// rewrittenSectors is, for a plain global store i whose lines an earlier
+// store of the iteration writes (sameLines: one base, the same lanes'
+// offsets, under a line apart, as an array of structures' fields are),
+// the 32-byte sectors it writes that none of those did; ok false for
+// other accesses.
+func (lm *loopModel) rewrittenSectors(i int) (int, bool) {
+	op := lm.mem[i]
+	if op == nil || !op.store || op.space != "global" || isAtomic(lm.body[i]) {
+		return 0, false
+	}
+	covered := map[int64]bool{}
+	found := false
+	for j := range i {
+		oj := lm.mem[j]
+		if oj == nil || !oj.store || oj.space != "global" || isAtomic(lm.body[j]) || !lm.sameLines(j, i) {
+			continue
+		}
+		found = true
+		for s := range lm.namedSectors(j) {
+			covered[s] = true
+		}
+	}
+	if !found {
+		return 0, false
+	}
+	n := 0
+	for s := range lm.namedSectors(i) {
+		if !covered[s] {
+			n++
+		}
+	}
+	return n, true
+}
+
 // loadedBefore reports whether an earlier load of the loop's body read
 // global access i's lines in the same iteration (one base, the same
 // lanes' offsets, under a line apart): a compare-and-swap after the
@@ -834,10 +868,14 @@ func (lm *loopModel) sharedAtomicLatency(i int) (float64, string, bool) {
 	subject, spin := sharedAtomicSubject(in)
 	c, src := e.LatencyCycles, e.LatencyRecord
 	step, stepSrc, stepOK := lm.m.sharedLaneStep(in)
-	if stepOK && lm.guarded(i) && step < c {
-		// One lane's atomic (a guarded update): what each lane past
-		// the first added in the record of 32 lanes on one word, whose
-		// lanes' atomics are performed one after another.
+	if stepOK && spin && lm.guarded(i) && step < c {
+		// One lane's compare-and-store loop (a guarded update): what
+		// each lane past the first added in the record of 32 lanes on
+		// one word, whose lanes' passes are made one after another. A
+		// native atomic's one lane takes its record's latency, 32
+		// lanes on distinct words being one pass (ATOMS.ADD: 28
+		// cycles on the H100, where each lane past the first on one
+		// word adds 1.9).
 		c, src = step, stepSrc+": one lane's"
 	}
 	if spin {
@@ -1413,7 +1451,11 @@ func newLoopModel(m *Machine, body []sass.Instruction, pattern string) *loopMode
 	sort.Strings(lm.classes)
 	for _, in := range body {
 		lm.uses = append(lm.uses, withAddress(in))
-		lm.class = append(lm.class, infer.ClassOf(in.Opcode, lm.classes))
+		cls := infer.ClassOf(in.Opcode, lm.classes)
+		if cls == "" {
+			cls = m.PairClasses[in.Base()]
+		}
+		lm.class = append(lm.class, cls)
 		lm.pipe = append(lm.pipe, m.pipeOf(in.Opcode))
 		if op, ok := memoryOp(in); ok && in.Predicate != "@!PT" {
 			// (@!PT never runs: the compiler's padding.)
@@ -2238,6 +2280,12 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 				// brought come from the L1.
 				own = float64(f)
 			}
+			if n, ok := lm.rewrittenSectors(i); ok {
+				// The sectors an earlier store of the iteration
+				// wrote (a structure's fields, x, y and z 12
+				// bytes a lane): the level takes their lines once.
+				sec, own, bytes = n, float64(n), float64(32*n)
+			}
 			if f := lm.missFraction(i, level); f < 1 {
 				// So do those the previous iterations brought.
 				own *= f
@@ -2793,9 +2841,34 @@ func (r *LoopReport) notes(lm *loopModel, level string) {
 			}
 		}
 	}
+	var paired []string
+	for i, in := range lm.body {
+		if c, ok := lm.m.PairClasses[in.Base()]; ok && lm.class[i] == c && !slices.Contains(paired, in.Base()) {
+			paired = append(paired, in.Base())
+		}
+	}
+	var issueOnly []string
+	for _, op := range none {
+		base, _, _ := strings.Cut(op, ".")
+		if !slices.Contains(paired, base) {
+			issueOnly = append(issueOnly, op)
+		}
+	}
 	if len(none) > 0 {
-		r.Notes = append(r.Notes, fmt.Sprintf("not measured in the results file (replayed with the shortest measured latency, %.0f cycles, and an issue slot only): %s",
-			lm.m.shortestLatency(), strings.Join(none, ", ")))
+		what := "and an issue slot only"
+		if len(issueOnly) < len(none) {
+			what = "and an issue slot only, or the pipeline a pair record gives it"
+		}
+		r.Notes = append(r.Notes, fmt.Sprintf("not measured in the results file (replayed with the shortest measured latency, %.0f cycles, %s): %s",
+			lm.m.shortestLatency(), what, strings.Join(none, ", ")))
+	}
+	if len(paired) > 0 {
+		verb := "takes"
+		if len(paired) > 1 {
+			verb = "take"
+		}
+		r.Notes = append(r.Notes, fmt.Sprintf("assumed: %s %s the pipeline and latency of the minimum of their type: measured only as a compare and a select together (%s), two instructions a step at half that pipeline's rate; NVIDIA's throughput table lists compare with minimum and maximum",
+			strings.Join(paired, ", "), verb, strings.Join(lm.m.PairRecords, ", ")))
 	}
 	if !lm.controlled() {
 		r.Notes = append(r.Notes, "no control fields (stall counts, scoreboards: a listing carries none; a cubin of sm_70 or later does): one warp in order is modelled from measured latencies and the loop-control record, less exactly; give the cubin")
@@ -2831,6 +2904,11 @@ func (r *LoopReport) notes(lm *loopModel, level string) {
 	}
 	for i, op := range lm.mem {
 		if lv := lm.levelOf(i, level); op != nil && lv != level {
+			if j := lm.neighbour(i); j >= 0 && !op.store && lv == "L1" {
+				r.Notes = append(r.Notes, fmt.Sprintf("the access at %#04x reads the lines the load at %#04x brought in the same iteration: served by the L1, not the %s",
+					lm.body[i].Offset, lm.body[j].Offset, level))
+				continue
+			}
 			bytes, _ := reachBytes(lm.lanes[lm.body[i].Offset], op.bytes)
 			r.Notes = append(r.Notes, fmt.Sprintf("the access at %#04x reaches %s over the whole loop (%s): served by the %s (measured capacity %s), not the %s",
 				lm.body[i].Offset, sizeName(bytes), lm.lanes[lm.body[i].Offset].reach.text(), lv, sizeName(int64(lm.m.Levels[lv].CapacityBytes)), level))

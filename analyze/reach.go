@@ -300,6 +300,12 @@ func (s reachState) step(in sass.Instruction) {
 			if sh, ok := imm(2); ok && sh >= 0 && sh < 32 {
 				v = radd(rmul(arg(0), rconst(int64(1)<<sh)), arg(1))
 			}
+		case opc == "LEA.HI" && len(src) == 4 && strings.TrimSpace(src[2]) == "RZ":
+			// b + (a >> (32 - sh)): a hash's top bits over a base
+			// (C + 1024 + (h >> 22)), as the lane follower reads it.
+			if sh, ok := imm(3); ok && sh > 0 && sh < 32 {
+				v = radd(rshr(arg(0), 32-sh), arg(1))
+			}
 		case (opc == "SHF.L.U32" || opc == "SHF.L.W.U32") && len(src) == 3:
 			if sh, ok := imm(1); ok && sh >= 0 && sh < 32 {
 				v = rmul(arg(0), rconst(int64(1)<<sh))
@@ -662,13 +668,22 @@ func uncovered(lo, hi int64, cover [][2]int64) int64 {
 
 // sameLines reports whether accesses j and i of the body are, within one
 // iteration, on one named base with the same lanes' offsets and less
-// than a line apart: i reads lines j read (or the block's next warp's).
+// than a line apart, or on one named hash (laneAccess.hsym) less than
+// half a line apart: i reads lines j read (or the block's next warp's).
 func (lm *loopModel) sameLines(j, i int) bool {
 	if lm.body[j].Offset == lm.body[i].Offset {
 		return false // one instruction in two trips of a nested loop: its counter moved
 	}
 	la, oki := lm.lanes[lm.body[i].Offset]
 	lj, okj := lm.lanes[lm.body[j].Offset]
+	if oki && okj && la.scattered && lj.scattered && la.hsym != 0 && la.hsym == lj.hsym {
+		// One hash's lanes, a few bytes apart: each lane's word on its
+		// line in the other unless it lies in the line's last d
+		// bytes (img[b + 1] beside img[b]: 31 lanes in 32), taken as
+		// the same lines where most lanes are (d under half a line).
+		d := la.hoff - lj.hoff
+		return d > -64 && d < 64
+	}
 	if !oki || !okj || la.iterSym == 0 || lj.iterSym != la.iterSym || lj.offsets != la.offsets {
 		return false
 	}

@@ -75,6 +75,22 @@ func TestAccessReach(t *testing.T) {
 			want: map[int]int64{0x40: 0, 0xa0: 0},
 		},
 		{
+			// C[1024 + (h >> 22)]: LEA.HI adds a hash's top ten bits
+			// to 1024, 4 KiB past the array's start, 4 KiB wide.
+			name: "a hash's top bits over a constant",
+			listing: `
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   LDC.64 R6, c[0x0][0x210] ;
+.L_x_1:
+        /*0020*/                   IMAD R0, R0, 0x19660d, R13 ;
+        /*0030*/                   LEA.HI R9, R0, 0x400, RZ, 0xa ;
+        /*0040*/                   IMAD.WIDE.U32 R8, R9, 0x4, R6 ;
+        /*0050*/                   LDG.E R8, desc[UR6][R8.64] ;
+        /*0060*/                   BRA ` + "`" + `(.L_x_1) ;
+`,
+			want: map[int]int64{0x50: 4 << 10},
+		},
+		{
 			// p = *p: the chase's own loaded values are its
 			// addresses, counted over no bound.
 			name: "pointer chase",

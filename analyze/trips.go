@@ -351,21 +351,8 @@ func (g *Graph) valueBefore(at int, r string, threads int, tid uint32, depth int
 			return value(ops[1])
 		case (in.Opcode == "IMAD.MOV.U32" || in.Opcode == "IMAD.U32") && len(ops) == 4 && ops[1] == "RZ" && ops[2] == "RZ":
 			return value(ops[3])
-		case (in.Opcode == "SHF.R.U32.HI" || in.Opcode == "USHF.R.U32.HI") && len(ops) == 4 && (ops[1] == "RZ" || ops[1] == "URZ"):
-			c, ok1 := constantOperand(ops[2])
-			v, ok2 := value(ops[3])
-			if ok1 && ok2 && c >= 0 && c < 32 {
-				return v >> c, true
-			}
-		case (in.Opcode == "IADD3" || in.Opcode == "UIADD3") && len(ops) == 4 && (ops[3] == "RZ" || ops[3] == "URZ"),
-			in.Opcode == "VIADD" && len(ops) == 3:
-			a, ok1 := value(ops[1])
-			b, ok2 := value(ops[2])
-			if ok1 && ok2 {
-				return a + b, true
-			}
 		}
-		return 0, false
+		return evalScalar(in.Opcode, ops[1:], value)
 	}
 	return 0, false
 }
@@ -517,11 +504,15 @@ func (g *Graph) simulate(lp Loop, body []int, cmpAt int, takenIf bool, threads i
 }
 
 // evalScalar is what an instruction of opcode computes from its source
-// operands srcs for one thread, where it is a move, an add or a shift
-// by a constant (general or uniform: UMOV, USHF, UIADD3 alike); ok false
+// operands srcs for one thread, where it is a move, an add, a multiply-
+// add, a shift by a constant, a LEA or a LOP3 (general or uniform: UMOV,
+// USHF, UIADD3, ULOP3 alike: n = 2 * blockDim.x & 0x7fffffff); ok false
 // for others or for an operand value does not know.
 func evalScalar(opcode string, srcs []string, value func(string) (uint32, bool)) (uint32, bool) {
 	opc := strings.TrimPrefix(opcode, "U")
+	if strings.HasPrefix(opc, "LOP3") && len(srcs) == 5 {
+		srcs = srcs[:4] // the predicate operand (!PT) it also writes
+	}
 	vals := make([]uint32, len(srcs))
 	for k, o := range srcs {
 		v, ok := value(o)
@@ -539,8 +530,12 @@ func evalScalar(opcode string, srcs []string, value func(string) (uint32, bool))
 		return vals[0] << vals[1], true
 	case opc == "SHF.R.U32.HI" && len(vals) == 3 && vals[1] < 32:
 		return vals[2] >> vals[1], true
-	case (opc == "IMAD.SHL.U32" || opc == "IMAD.IADD") && len(vals) == 3:
+	case (opc == "IMAD.SHL.U32" || opc == "IMAD.IADD" || opc == "IMAD" || opc == "IMAD.U32") && len(vals) == 3:
 		return vals[0]*vals[1] + vals[2], true
+	case opc == "LEA" && len(vals) == 3 && vals[2] < 32:
+		return vals[0]<<vals[2] + vals[1], true
+	case opc == "LOP3.LUT" && len(vals) == 4:
+		return lut3(int64(vals[3]), vals[0], vals[1], vals[2]), true
 	case opc == "IADD3" && len(vals) == 3:
 		return vals[0] + vals[1] + vals[2], true
 	case opc == "VIADD" && len(vals) == 2:
