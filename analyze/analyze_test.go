@@ -1966,3 +1966,26 @@ func TestHashedNeighbours(t *testing.T) {
 		}
 	}
 }
+
+// TestAtomicFetches checks that a global atomic served at the DRAM reads
+// its lines there before writing them back (a float atomicAdd over a
+// coalesced stream), and that at the L2 it does not.
+func TestAtomicFetches(t *testing.T) {
+	for _, tc := range []struct {
+		level string
+		want  bool
+	}{{"DRAM", true}, {"L2", false}} {
+		eachCorpusInstruction(t, "corpus25", "gatomic_red_f32_coalesced_stream_accumulate", "global atomic", func(t *testing.T, lm *loopModel, i int) bool {
+			if !lm.globalAtomic(i) {
+				if lm.atomicFetches(i, tc.level) {
+					t.Errorf("%s at the %s: fetches, but is no atomic", lm.body[i], tc.level)
+				}
+				return false
+			}
+			if got := lm.atomicFetches(i, tc.level); got != tc.want {
+				t.Errorf("%s at the %s: fetches %v, want %v", lm.body[i], tc.level, got, tc.want)
+			}
+			return true
+		})
+	}
+}
