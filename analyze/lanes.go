@@ -730,6 +730,10 @@ func brevVal(a lval) lval {
 	return r
 }
 
+// assumeRuntimeMask is the assumption an AND with a mask the listing does
+// not give (a kernel parameter) rests on.
+const assumeRuntimeMask = "a run-time AND mask keeps the lanes' offsets (no wrap within a warp)"
+
 // andVal is a & m for a uniform mask m.
 func andVal(a, m lval) lval {
 	as := joinAssume(a, m)
@@ -742,7 +746,7 @@ func andVal(a, m lval) lval {
 			// A bounded value under a run-time mask that keeps the
 			// lanes' offsets: its window kept.
 			r.span, r.whole = a.span, a.whole
-			r.assume = append(r.assume, "a run-time AND mask keeps the lanes' offsets (no wrap within a warp)")
+			r.assume = append(r.assume, assumeRuntimeMask)
 		}
 		if m.ok && m.known && m.uniform() && m.base+m.d[0] >= 0 {
 			r.span = m.base + m.d[0] + 1
@@ -757,8 +761,8 @@ func andVal(a, m lval) lval {
 			r.hsym, r.hoff = symOf("and", a.hsym, m.sym), a.hoff
 			if m.known {
 				r.hsym = symOf("and", a.hsym, "const", m.base+m.d[0])
-			} else if w := "a run-time AND mask keeps the lanes' offsets (no wrap within a warp)"; !slices.Contains(r.assume, w) {
-				r.assume = append(r.assume, w)
+			} else if !slices.Contains(r.assume, assumeRuntimeMask) {
+				r.assume = append(r.assume, assumeRuntimeMask)
 			}
 		}
 		return r
@@ -772,7 +776,7 @@ func andVal(a, m lval) lval {
 				// Named as a lane-varying value's AND is, so that
 				// a row's base (row ± 1024) & m keeps its offset.
 				r.sym, r.off, r.maskSym = maskedName(a, m)
-				r.assume = append(r.assume, "a run-time AND mask keeps the lanes' offsets (no wrap within a warp)")
+				r.assume = append(r.assume, assumeRuntimeMask)
 			}
 			r.warp, r.block = a.warp, a.block
 			return r
@@ -782,7 +786,7 @@ func andVal(a, m lval) lval {
 		r := a
 		r.known, r.base, r.align = false, 0, a.alignment()
 		r.sym, r.off, r.maskSym = maskedName(a, m)
-		r.assume = append(as, "a run-time AND mask keeps the lanes' offsets (no wrap within a warp)")
+		r.assume = append(as, assumeRuntimeMask)
 		return r
 	}
 	mask := m.base + m.d[0]
