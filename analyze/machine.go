@@ -1050,7 +1050,6 @@ var compareMinMax = map[string]string{"ISETP": "VIMNMX", "FSETP": "FMNMX"}
 // is taken into its type's minimum's (compareMinMax). An opcode the
 // pipes suite classed keeps its class.
 func (m *Machine) compareClasses(run *record.Run) {
-	near := func(a, b float64) bool { return math.Abs(a-b) <= 0.02*b }
 	for i := range run.Records {
 		r := &run.Records[i]
 		if r.Status != record.StatusOK || r.Suite != alu.Suite || r.Quantity != record.Throughput || r.Code == nil || len(r.Code.PerStep) != 2 || r.Value <= 0 {
@@ -1071,7 +1070,7 @@ func (m *Machine) compareClasses(run *record.Run) {
 				rate = p.Rate
 			}
 		}
-		if class == "" || pipe == "" || !near(2*r.Value, rate) {
+		if class == "" || pipe == "" || !within2pct(2*r.Value, rate) {
 			continue
 		}
 		ok := true

@@ -323,6 +323,10 @@ func (lm *loopModel) missFraction(i int, level string) float64 {
 	return f * min(1, float64(s)/128)
 }
 
+// within2pct reports whether a lies within 2% of b: two rates or
+// latencies taken as one.
+func within2pct(a, b float64) bool { return math.Abs(a-b) <= 0.02*b }
+
 // quarterRateClass is the layout class an opcode the pipes suite never
 // mixed is taken to share a pipeline with, "" for none: the layout's
 // slow pipeline (below one warp instruction a clock per SM: on the H100
@@ -358,7 +362,6 @@ func (m *Machine) quarterRateClass(opcode string) string {
 	if len(forms) == 0 {
 		return ""
 	}
-	near := func(a, b float64) bool { return math.Abs(a-b) <= 0.02*b }
 	for _, p := range m.ALU.Layout.Pipelines {
 		if p.Rate <= 0 || p.Rate >= 1 || len(p.Classes) == 0 {
 			continue
@@ -367,7 +370,7 @@ func (m *Machine) quarterRateClass(opcode string) string {
 		// rate and latency.
 		twin := func(e Measured) bool {
 			for k, t := range m.Opcodes {
-				if t.Rate > 0 && near(e.Rate, t.Rate) && near(e.LatencyCycles, t.LatencyCycles) &&
+				if t.Rate > 0 && within2pct(e.Rate, t.Rate) && within2pct(e.LatencyCycles, t.LatencyCycles) &&
 					slices.Contains(p.Classes, infer.ClassOf(k, p.Classes)) {
 					return true
 				}
@@ -376,7 +379,7 @@ func (m *Machine) quarterRateClass(opcode string) string {
 		}
 		all := true
 		for _, e := range forms {
-			all = all && (near(e.Rate, p.Rate) || e.Rate < p.Rate && twin(e))
+			all = all && (within2pct(e.Rate, p.Rate) || e.Rate < p.Rate && twin(e))
 		}
 		if all {
 			return p.Classes[0]

@@ -545,11 +545,7 @@ func (lm *loopModel) lineEachLane(i int) bool {
 // sectors needs no read). corpus20's red_f32_coalesced_private_addr at
 // the DRAM at 32 warps: −59% without the read, −27% with it (H200).
 func (lm *loopModel) atomicFetches(i int, lv string) bool {
-	switch lm.body[i].Base() {
-	case "RED", "REDG", "ATOMG", "ATOM":
-		return lv == "DRAM" && lm.globalAtomic(i)
-	}
-	return false
+	return lv == "DRAM" && lm.globalAtomic(i)
 }
 
 // rewrittenSectors is, for a plain global store i whose lines an earlier
@@ -558,23 +554,15 @@ func (lm *loopModel) atomicFetches(i int, lv string) bool {
 // the 32-byte sectors it writes that none of those did; ok false for
 // other accesses.
 func (lm *loopModel) rewrittenSectors(i int) (int, bool) {
-	op := lm.mem[i]
-	if op == nil || !op.store || op.space != "global" || isAtomic(lm.body[i]) {
+	plainStore := func(j int) bool {
+		op := lm.mem[j]
+		return op != nil && op.store && op.space == "global" && !isAtomic(lm.body[j])
+	}
+	if !plainStore(i) {
 		return 0, false
 	}
-	covered := map[int64]bool{}
-	found := false
-	for j := range i {
-		oj := lm.mem[j]
-		if oj == nil || !oj.store || oj.space != "global" || isAtomic(lm.body[j]) || !lm.sameLines(j, i) {
-			continue
-		}
-		found = true
-		for s := range lm.namedSectors(j) {
-			covered[s] = true
-		}
-	}
-	if !found {
+	covered, first := lm.earlierSectors(i, plainStore)
+	if first < 0 {
 		return 0, false
 	}
 	n := 0

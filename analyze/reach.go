@@ -512,18 +512,10 @@ func (lm *loopModel) levelOf(i int, level string) string {
 // is served by the level, not the L1 (a 15-tap filter's x[j + 1] to
 // x[j + 7] beside x[j - 7]'s, at one warp an SM, reach the next line).
 func (lm *loopModel) neighbour(i int) int {
-	first := -1
-	covered := map[int64]bool{}
-	for j := range i {
-		if op := lm.mem[j]; op != nil && !op.store && op.space == "global" && cachedLoad(lm.body[j]) && lm.sameLines(j, i) {
-			if first < 0 {
-				first = j
-			}
-			for s := range lm.namedSectors(j) {
-				covered[s] = true
-			}
-		}
-	}
+	covered, first := lm.earlierSectors(i, func(j int) bool {
+		op := lm.mem[j]
+		return op != nil && !op.store && op.space == "global" && cachedLoad(lm.body[j])
+	})
 	if first < 0 || lm.sectorWarps() != 1 {
 		return first
 	}
@@ -533,6 +525,27 @@ func (lm *loopModel) neighbour(i int) int {
 		}
 	}
 	return first
+}
+
+// earlierSectors is the sectors (namedSectors) that the accesses before
+// i in the body which keep selects and which read or write i's lines
+// (sameLines) touch together, and the first of those accesses, -1 for
+// none.
+func (lm *loopModel) earlierSectors(i int, keep func(j int) bool) (map[int64]bool, int) {
+	first := -1
+	covered := map[int64]bool{}
+	for j := range i {
+		if !keep(j) || !lm.sameLines(j, i) {
+			continue
+		}
+		if first < 0 {
+			first = j
+		}
+		for s := range lm.namedSectors(j) {
+			covered[s] = true
+		}
+	}
+	return covered, first
 }
 
 // sectorWarps is the warps of a block on the SM at the warps predicted
