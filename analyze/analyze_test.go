@@ -1097,6 +1097,25 @@ var corpusBounds = map[string]map[string]struct{ mean, worst, tau float64 }{
 		"dev25":     {mean: 0.141, worst: 3.17, tau: 0.93},
 		"heldout25": {mean: 0.080, worst: 0.76, tau: 0.92},
 	},
+	// The twenty-sixth corpus, 58 loops (74 cases), written, split and
+	// committed (c6dd525) as the twenty-fifth was, measured (2026-11-28,
+	// 1980 MHz) and validated blind once with the model as it stood
+	// (e7028e0; blind-e7028e0.txt, committed alone, b71f52d): heldout26
+	// H100 9.3% mean, 72.7% worst (fdiv_rz_ru_fsqrt_rd_interval at 8
+	// warps), tau 0.92; H200 9.2%, 72.8%, 0.92; dev26 (blind too) 22.8%,
+	// 617.1% (warp_blelloch_scan64_smem_syncwarp: its guarded steps'
+	// lanes taken as all 32), 0.91 and 22.0%, 617.0%, 0.91. The held-out
+	// bounds hold the blind figures; the development half's, its figures
+	// after the round's changes (10.0%, 119.8%, 0.93 and 9.2%, 111.3%,
+	// 0.94).
+	"corpus26/NVIDIA-H100-80GB-HBM3": {
+		"dev26":     {mean: 0.101, worst: 1.20, tau: 0.93},
+		"heldout26": {mean: 0.094, worst: 0.73, tau: 0.92},
+	},
+	"corpus26/NVIDIA-H200": {
+		"dev26":     {mean: 0.093, worst: 1.12, tau: 0.93},
+		"heldout26": {mean: 0.093, worst: 0.73, tau: 0.92},
+	},
 }
 
 // TestValidateCorpus compares predictions with the corpus measured on
@@ -1248,7 +1267,7 @@ func TestNamedPatterns(t *testing.T) {
 				if !ok {
 					t.Fatal("not in the corpus")
 				}
-				body, err := timedLoop(f, 32)
+				body, _, err := timedLoop(f, 32)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -1311,7 +1330,7 @@ func TestInOrderControlled(t *testing.T) {
 			if !ok {
 				t.Fatal("not in the corpus")
 			}
-			body, err := timedLoop(f, 32)
+			body, _, err := timedLoop(f, 32)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -1367,7 +1386,7 @@ func TestLoadAttachesControls(t *testing.T) {
 	if f.Instructions[0].Control != nil {
 		t.Error("a listing gave control fields")
 	}
-	body, err := timedLoop(f, 32)
+	body, _, err := timedLoop(f, 32)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1417,7 +1436,7 @@ func TestBarrierPhases(t *testing.T) {
 	if !ok {
 		t.Fatal("block_reduce is not in the corpus")
 	}
-	body, err := timedLoop(f, 32)
+	body, _, err := timedLoop(f, 32)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1695,12 +1714,12 @@ func corpusLoop(t *testing.T, corpus, kernel string) *loopModel {
 	if !ok {
 		t.Fatal("not in the corpus")
 	}
-	body, err := timedLoop(f, 32)
+	body, lanes, err := timedLoop(f, 32)
 	if err != nil {
 		t.Fatal(err)
 	}
 	lm := newLoopModel(c.m, body, PatternAuto)
-	lm.lanes = laneAddresses(f.Instructions, [][2]int{{body[0].Offset, body[len(body)-1].Offset}})
+	lm.lanes = lanes
 	return lm
 }
 
@@ -1987,5 +2006,64 @@ func TestAtomicFetches(t *testing.T) {
 			}
 			return true
 		})
+	}
+}
+
+// TestBankQueue checks the one-warp replay's queue at the shared banks: a
+// delay line's load (16-way conflicted) and its store to the same slot, a
+// whole dependent step apart, do not wait for each other's wavefronts
+// (the static latency counts the store's 16 ahead of the next load: 116
+// cycles an iteration, where the corpus measured 84.0 on the H100).
+func TestBankQueue(t *testing.T) {
+	if testing.Short() {
+		t.Skip("validates the corpus: seconds")
+	}
+	lm := corpusLoop(t, "corpus26", "smem_stride16_delay_line_unpadded")
+	lat := make([]float64, len(lm.body))
+	queued := 0.0
+	for i := range lat {
+		lat[i], _, _ = lm.latency(i, "L1")
+		if op := lm.mem[i]; op != nil && op.space == "shared" && !op.store {
+			queued += lm.queuedWavefronts(i)
+		}
+	}
+	if queued <= 0 {
+		t.Fatal("the load's latency holds no store wavefronts ahead of it")
+	}
+	if got, _ := lm.inOrderControlled(lat, 16); math.Abs(got-84.0) > 0.05*84.0 {
+		t.Errorf("one warp in order: %.1f cycles an iteration, want within 5%% of 84.0", got)
+	}
+}
+
+// TestGroupLoads checks that the loads a warp waits on together are
+// counted by the sectors they read, not one request each: a 3×3 box
+// stencil's rows of three neighbours 4 bytes apart, at 32 warps a block,
+// leave each row's first load at the L2 (the others' lines are the L1's,
+// the next warp's), in[c - 1024] on its line's 4 sectors, in[c - 1] and
+// in[c + 1023] on 5 each: 14 sectors, each load's group 14 over its own
+// sectors (3.5 of in[c - 1024]'s, 2.8 of the others').
+func TestGroupLoads(t *testing.T) {
+	if testing.Short() {
+		t.Skip("validates the corpus: seconds")
+	}
+	lm := corpusLoop(t, "corpus26", "stencil2d_box3x3_global_width1024")
+	n := 0
+	for i, op := range lm.mem {
+		if op == nil || op.store || op.space != "global" {
+			continue
+		}
+		loads, _, ok := lm.waitGroup(i, "L2")
+		if !ok {
+			continue
+		}
+		n++
+		la, _ := lm.access(i)
+		own, _ := globalSectors(la.placed(), op.bytes)
+		if got := loads * float64(own); math.Abs(got-14) > 1e-9 {
+			t.Errorf("%s: %.2f loads of its %d sectors waited on together (%.1f sectors), want 14 sectors", lm.body[i], loads, own, got)
+		}
+	}
+	if n == 0 {
+		t.Error("no load at the L2 waits in a group")
 	}
 }

@@ -398,6 +398,41 @@ func (g *Graph) SpinLoop(lp Loop) bool {
 	return false
 }
 
+// SpinRounds returns lp with the blocks of each shared-memory
+// compare-and-swap retry loop nested in it (SpinLoop) run as many times
+// an iteration as rounds says for that loop's compare-and-swap (1 leaves
+// them once), and the rounds taken, by the nested loop's start offset.
+// Global ones run once (their loops commonly leave early: a maximum's
+// once the word is above the lane's value).
+func (g *Graph) SpinRounds(lp Loop, loops []Loop, rounds func(cas sass.Instruction) int) (Loop, map[int]int) {
+	taken := map[int]int{}
+	for _, o := range loops {
+		if o.Header == lp.Header || !slices.Contains(lp.Blocks, o.Header) || !g.SpinLoop(o) {
+			continue
+		}
+		i := slices.IndexFunc(g.Body(o), func(in sass.Instruction) bool {
+			return in.Base() == "ATOMS" && strings.Contains(in.Opcode, ".CAS")
+		})
+		if i < 0 {
+			continue // a global one: taken once
+		}
+		n := rounds(g.Body(o)[i])
+		taken[o.StartOffset] = n
+		if n <= 1 {
+			continue
+		}
+		rep := maps.Clone(lp.repeats)
+		if rep == nil {
+			rep = map[int][2]int{}
+		}
+		for _, b := range o.Blocks {
+			rep[b] = [2]int{o.Header, n}
+		}
+		lp.repeats = rep
+	}
+	return lp, taken
+}
+
 // NestedRun reports whether an iteration of lp runs a loop nested in it
 // that is no spin loop (SpinLoop): one whose trip count the analysis
 // does not know.

@@ -3,6 +3,7 @@ package analyze
 import (
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -159,6 +160,10 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) (_
 	lanes := laneAddresses(f.Instructions, ranges)
 	for _, lp := range predicted {
 		inner++
+		var spins map[int]int
+		if !skips[lp.Header] {
+			lp, spins = g.spinRounds(lp, loops, lanes)
+		}
 		body := g.Body(lp)
 		lr, err := analyzeLoopBlock(m, body, warps, (opt.ThreadsPerBlock+31)/32, opt.Level, opt.Pattern, lanes)
 		if err != nil {
@@ -198,7 +203,11 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) (_
 		}
 		nested := skips[lp.Header]
 		if !lp.Innermost && !nested && len(lp.Trips) == 0 {
-			lr.Notes = append(lr.Notes, "assumed: the compare-and-swap retry loops nested in this one each run once an iteration (no other thread changed the word in between)")
+			var runs []string
+			for _, o := range slices.Sorted(maps.Keys(spins)) {
+				runs = append(runs, fmt.Sprintf("%#04x %d time%s", o, spins[o], plural(spins[o])))
+			}
+			lr.Notes = append(lr.Notes, fmt.Sprintf("assumed: the compare-and-swap retry loops nested in this one run as many rounds an iteration as the most lanes of a warp share a word (one succeeds a round; lanes at random the expected most), no other warp changing the word in between: %s", strings.Join(runs, ", ")))
 		}
 		if nested {
 			lr.Notes = append(lr.Notes, "assumed: the loops nested in this one lie off its main path (a conditional slow path, predicted above or below as a loop of its own) and do not run: the blocks that lead only into them or come only out of them are left out too")
@@ -210,6 +219,19 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) (_
 		mix()
 	}
 	return k, inner
+}
+
+// spinRounds is SpinRounds with each compare-and-swap's rounds from its
+// lanes' addresses (casRounds, to the nearest whole round), for a loop
+// that runs no other nested loop (none of known trip count).
+func (g *Graph) spinRounds(lp Loop, loops []Loop, lanes map[int]laneAccess) (Loop, map[int]int) {
+	if lp.Innermost || len(lp.Trips) > 0 {
+		return lp, nil
+	}
+	return g.SpinRounds(lp, loops, func(cas sass.Instruction) int {
+		op, _ := memoryOp(cas)
+		return int(math.Round(casRounds(lanes[cas.Offset], op.bytes)))
+	})
 }
 
 // Occupancy is how many warps of a kernel an SM holds, and what limits it.

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"math"
 	"math/bits"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -131,6 +132,10 @@ type lval struct {
 	// one at its line's end. 0 for no name.
 	hsym uint64
 	hoff int64
+	// pred marks a predicate whose lanes are known (ISETP of followed
+	// values): d[l] is 1 where lane l's predicate is true (known, base
+	// 0).
+	pred bool
 }
 
 // groups is how many groups of lanes v's grp holds, 0 for none.
@@ -1436,6 +1441,9 @@ func lop3Ignores(lut int64, norm []lval, his [3]uint32, lo uint32, k int) bool {
 // mergeVal is the value a register has at a loop's head: one value on
 // entry, another after an iteration.
 func mergeVal(a, b lval) lval {
+	if !a.ok && !b.ok && reflect.DeepEqual(a, b) {
+		return a // a register the loop does not write
+	}
 	if !a.ok || !b.ok {
 		r := lval{assume: joinAssume(a, b), scrambled: a.scrambled || b.scrambled}
 		if !b.ok && b.whole && b.span > 0 && (a.ok || a.whole && a.span > 0) {
@@ -2208,9 +2216,25 @@ func (s laneState) step(in sass.Instruction) {
 		if in.Predicate != "" {
 			if old, ok := s[r]; ok {
 				b, w := old.block || x.block, old.warp || x.warp
-				if s.dataPredicate(in.Predicate) {
+				act, known := s.predLanes(in.Predicate)
+				switch {
+				case s.dataPredicate(in.Predicate):
 					x = choiceVal(old, x)
-				} else {
+				case known && act == allLanes:
+				case known && act == 0:
+					x = old
+				case known && old.ok && old.known && x.ok && x.known && !old.flt && !x.flt && !old.pred && !x.pred:
+					// Lanes the guard keeps on take the new
+					// value, the others keep theirs.
+					y := lval{ok: true, known: true, assume: joinAssume(old, x)}
+					for l := range y.d {
+						y.d[l] = old.base + old.d[l]
+						if act>>l&1 == 1 {
+							y.d[l] = x.base + x.d[l]
+						}
+					}
+					x = y
+				default:
 					x = mergeVal(old, x)
 				}
 				x.block, x.warp = b, w
@@ -2258,14 +2282,91 @@ func (s laneState) setPredicates(in sass.Instruction) {
 			}
 		}
 	}
-	for _, d := range dsts {
+	lanes, known := [2]uint32{}, false
+	if !data {
+		lanes, known = s.comparedLanes(in)
+	}
+	for k, d := range dsts {
 		s.forget("", d)
-		if data {
+		switch {
+		case data:
 			s[d] = unknownVal()
-		} else {
+		case known && k < 2:
+			s[d] = predVal(lanes[k])
+		default:
 			delete(s, d)
 		}
 	}
+}
+
+// allLanes is the mask of a warp's 32 lanes.
+const allLanes = ^uint32(0)
+
+// predVal is a predicate true in the lanes of mask.
+func predVal(mask uint32) lval {
+	v := lval{ok: true, known: true, pred: true}
+	for l := range v.d {
+		v.d[l] = int64(mask >> l & 1)
+	}
+	return v
+}
+
+// predLanes is the mask of the lanes in which predicate operand p ("P4",
+// "!P4", "PT", "@!P4") is true, where they are known: PT, or a
+// predicate an ISETP of followed values wrote (comparedLanes).
+func (s laneState) predLanes(p string) (uint32, bool) {
+	p = strings.TrimPrefix(strings.TrimSpace(p), "@")
+	neg := strings.HasPrefix(p, "!")
+	p = strings.TrimPrefix(p, "!")
+	var m uint32
+	switch v, ok := s[p]; {
+	case p == "PT":
+		m = allLanes
+	case ok && v.pred:
+		for l := range v.d {
+			m |= uint32(v.d[l]&1) << l
+		}
+	default:
+		return 0, false
+	}
+	if neg {
+		m = ^m
+	}
+	return m, true
+}
+
+// comparedLanes evaluates ISETP.cmp.bop Pd, Pe, Ra, Rb, Pc lane by lane
+// where Ra and Rb are known in every lane (a lane index against a
+// constant: if (lane < 8)) and Pc is known: Pd = (Ra cmp Rb) bop Pc and
+// Pe = !(Ra cmp Rb) bop Pc (the PTX ISA's setp with a second
+// destination). ok false for anything else.
+func (s laneState) comparedLanes(in sass.Instruction) (out [2]uint32, ok bool) {
+	ops := strings.Split(in.Operands, ",")
+	if in.Base() != "ISETP" || in.Predicate != "" || len(ops) != 5 || strings.Contains(in.Opcode, ".EX") {
+		return out, false
+	}
+	a, b := s.operand(ops[2], false), s.operand(ops[3], false)
+	c, okc := s.predLanes(ops[4])
+	if !a.ok || !a.known || !b.ok || !b.known || a.flt || b.flt || !okc {
+		return out, false
+	}
+	var cmp uint32
+	for l := range 32 {
+		if compare(in.Opcode, a.base+a.d[l], b.base+b.d[l]) {
+			cmp |= 1 << l
+		}
+	}
+	for k, x := range [2]uint32{cmp, ^cmp} {
+		switch {
+		case strings.Contains(in.Opcode, ".OR"):
+			out[k] = x | c
+		case strings.Contains(in.Opcode, ".XOR"):
+			out[k] = x ^ c
+		default:
+			out[k] = x & c
+		}
+	}
+	return out, true
 }
 
 // dataPredicate says whether in's guard, or predicate operand p, varies
@@ -2363,6 +2464,10 @@ type laneAccess struct {
 	// (a hash's) or as many as it can take up to 32 (a key read from
 	// memory); 32 otherwise.
 	distinct float64
+	// active, where the access's guard keeps some lanes off (a
+	// predicate of the lane index), is the mask of the lanes it serves;
+	// 0 for all of them.
+	active uint32
 }
 
 // keyValues bounds how many values the 32-bit register def writes can
@@ -2581,6 +2686,7 @@ func walkAddresses(ins []sass.Instruction, loops [][2]int, s laneState) map[int]
 	rounds := map[int]int{}
 	written := map[string]int{}          // writes to each register so far
 	def := map[string]sass.Instruction{} // the last write to each register
+	guarded := map[int]uint32{}          // the lanes a guard keeps on, where some are off
 	for i := 0; i < len(ins); i++ {
 		in := ins[i]
 		for _, lp := range loops {
@@ -2622,7 +2728,12 @@ func walkAddresses(ins []sass.Instruction, loops [][2]int, s laneState) map[int]
 					}
 					la.baseAlign = bigAlign
 					la.base = "const"
-				} else if m := bracket.FindAllStringSubmatch(in.Operands, -1); len(m) > 0 {
+				}
+				delete(guarded, in.Offset)
+				if act, ok := s.predLanes(in.Predicate); ok && in.Predicate != "" && act != allLanes && act != 0 {
+					guarded[in.Offset] = act
+				}
+				if m := bracket.FindAllStringSubmatch(in.Operands, -1); !a.known && len(m) > 0 {
 					// The register the address is formed on,
 					// as last written: loads on it share a base.
 					if r := baseRegister.FindStringSubmatch(m[len(m)-1][1]); r != nil {
@@ -2648,6 +2759,13 @@ func walkAddresses(ins []sass.Instruction, loops [][2]int, s laneState) map[int]
 				old, ok := h[r]
 				if !ok {
 					continue // first written in the loop
+				}
+				if (old.pred || v.pred) && !sameVal(old, v) {
+					// A predicate whose lanes change from one
+					// iteration to the next: not followed.
+					delete(merged, r)
+					changed = true
+					continue
 				}
 				m := mergeVal(old, v)
 				if rounds[lp[0]] >= 3 && !sameVal(m, old) {
@@ -2719,6 +2837,11 @@ func walkAddresses(ins []sass.Instruction, loops [][2]int, s laneState) map[int]
 			la.reach = r
 			out[off] = la
 		}
+	}
+	for off, act := range guarded {
+		la := out[off]
+		la.idle(act)
+		out[off] = la
 	}
 	return out
 }
@@ -2838,18 +2961,38 @@ func (la laneAccess) groupedSectors(width int) (sectors, lines int) {
 }
 
 // lanePattern names an access's lane offsets: "lane stride 128 B",
-// "broadcast", "lanes at irregular offsets".
-func lanePattern(offsets [32]int64) string {
-	s := offsets[1] - offsets[0]
-	for l := 1; l < 32; l++ {
-		if offsets[l]-offsets[l-1] != s {
-			return "lanes at irregular offsets"
+// "broadcast", "lanes at irregular offsets"; where a guard keeps some
+// lanes off (active, a mask; 0 for all), those of the lanes it serves,
+// with their number.
+func lanePattern(offsets [32]int64, active uint32) string {
+	if active == 0 {
+		active = allLanes
+	}
+	var lanes []int
+	for l := range 32 {
+		if active>>l&1 == 1 {
+			lanes = append(lanes, l)
 		}
 	}
-	if s == 0 {
-		return "broadcast (every lane one address)"
+	pat := "broadcast (every lane one address)"
+	if len(lanes) > 1 {
+		first, second := lanes[0], lanes[1]
+		d := offsets[second] - offsets[first]
+		s, whole := d/int64(second-first), d%int64(second-first) == 0
+		for _, l := range lanes[1:] {
+			if !whole || offsets[l]-offsets[first] != s*int64(l-first) {
+				pat = "lanes at irregular offsets"
+				break
+			}
+		}
+		if pat != "lanes at irregular offsets" && s != 0 {
+			pat = fmt.Sprintf("lane stride %d B", s)
+		}
 	}
-	return fmt.Sprintf("lane stride %d B", s)
+	if len(lanes) < 32 {
+		return fmt.Sprintf("%d of 32 lanes on (a guard on the lane index), %s", len(lanes), pat)
+	}
+	return pat
 }
 
 // stride is the lanes' common stride, false when they have none.
@@ -2882,6 +3025,21 @@ func laneStrides(ins []sass.Instruction) map[int]int64 {
 // where none is.
 func instructionAt(ins []sass.Instruction, off int) int {
 	return slices.IndexFunc(ins, func(in sass.Instruction) bool { return in.Offset == off })
+}
+
+// idle takes the lanes outside act, which the access's guard keeps
+// off, out of its offsets: each is given the first active lane's
+// offset, so that it adds no bank word, sector or line to the active
+// lanes' (a Blelloch scan's if (lane < 32 / d) steps, fewer lanes
+// further apart each time).
+func (la *laneAccess) idle(act uint32) {
+	first := la.offsets[bits.TrailingZeros32(act)]
+	for l := range la.offsets {
+		if act>>l&1 == 0 {
+			la.offsets[l] = first
+		}
+	}
+	la.active = act
 }
 
 // placed is the lanes' offsets with the access's displacement within a
@@ -2944,4 +3102,92 @@ func prmtVal(a lval, sel int64, b lval) lval {
 		out = addVal(out, piece)
 	}
 	return out
+}
+
+// casRounds is the rounds a warp's compare-and-swap retry loop on shared
+// memory takes on the addresses of la, width bytes a lane: one where no
+// two of its lanes share a word, two where some may (the lanes that
+// failed go round once more). The corpora's retry loops measured about
+// one round more wherever lanes collided, however many shared a word:
+// 32 lanes on 8 words 2.3 rounds, at random over 16 words 1.9 and over
+// 128 words 2.0, where one lane's success a round would take 4, 4.8
+// and 2.2. Lanes that all share one word are taken as one lane's
+// update (a leader's, the warp's total): one round. Known lanes give
+// the most that share a word; lanes scattered over span bytes (or
+// among vals) the expected most of 32 lanes drawn at random
+// (expectedMaxLoad); nothing known, one round.
+func casRounds(la laneAccess, width int) float64 {
+	width = max(width, 4)
+	most := 1.0
+	switch {
+	case la.known:
+		count := map[int64]int{}
+		for l, o := range la.offsets {
+			if la.active == 0 || la.active>>l&1 == 1 {
+				count[o/int64(width)]++
+				most = max(most, float64(count[o/int64(width)]))
+			}
+		}
+		if len(count) == 1 {
+			return 1
+		}
+	case la.scattered && len(la.vals) > 0:
+		most = expectedMaxLoad(32, len(la.vals))
+	case la.scattered && la.span > 0:
+		most = expectedMaxLoad(32, int(max(1, la.span/int64(width))))
+	}
+	return min(most, 2)
+}
+
+// expectedMaxLoad is the expected most balls any one of m bins holds when
+// n balls fall into them independently and uniformly (3.5 for 32 lanes
+// on random banks of 32, the wavefronts of such an access): the sum over k ≥ 1
+// of P(some bin holds k or more), with P(every bin holds fewer than k) =
+// n! [x^n] (Σ_{j<k} (x/m)^j / j!)^m (the multinomial's exponential
+// generating function, scaled by 1/m so that its coefficients stay
+// bounded), the power taken by repeated squaring on polynomials cut at
+// degree n.
+func expectedMaxLoad(n, m int) float64 {
+	if n <= 0 || m <= 0 {
+		return 0
+	}
+	mul := func(a, b []float64) []float64 {
+		out := make([]float64, n+1)
+		for i, x := range a {
+			if x == 0 {
+				continue
+			}
+			for j := 0; i+j <= n; j++ {
+				out[i+j] += x * b[j]
+			}
+		}
+		return out
+	}
+	nfact := 1.0
+	for i := 2; i <= n; i++ {
+		nfact *= float64(i)
+	}
+	sum := 0.0
+	for k := 1; k <= n; k++ {
+		term := make([]float64, n+1)
+		c := 1.0
+		for j := 0; j < k && j <= n; j++ {
+			term[j] = c
+			c /= float64(m) * float64(j+1)
+		}
+		pow := make([]float64, n+1)
+		pow[0] = 1
+		for e := m; e > 0; e >>= 1 {
+			if e&1 == 1 {
+				pow = mul(pow, term)
+			}
+			term = mul(term, term)
+		}
+		below := nfact * pow[n] // P(every bin holds fewer than k)
+		if below >= 1-1e-12 {
+			break
+		}
+		sum += 1 - below
+	}
+	return sum
 }

@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -1098,8 +1099,8 @@ func TestBallotRank(t *testing.T) {
 		t.Fatal(err)
 	}
 	la := laneAddresses(l.Functions[0].Instructions, nil)[0x70]
-	if !la.known || lanePattern(la.offsets) != "lane stride 4 B" {
-		t.Errorf("known %v, pattern %q; want lane stride 4 B", la.known, lanePattern(la.offsets))
+	if !la.known || lanePattern(la.offsets, la.active) != "lane stride 4 B" {
+		t.Errorf("known %v, pattern %q; want lane stride 4 B", la.known, lanePattern(la.offsets, la.active))
 	}
 }
 
@@ -1205,5 +1206,95 @@ func TestLop3Permuted(t *testing.T) {
 	}
 	if _, ok := lop3Permuted(0xc0, []lval{tid, c, constVal(0)}); ok {
 		t.Error("lane & c taken as a permutation")
+	}
+}
+
+// TestGuardedLanes: a shared access guarded by a compare of the lane
+// index against a constant serves only the lanes the compare keeps on
+// (a Blelloch scan's if (lane < 8) step, eight lanes 32 bytes apart: a
+// 2-way conflict, not the 8-way all 32 lanes would make; lanes 0-3 and
+// 8-31 of an OR of two compares: seven on bank 0), and a register
+// written under such a guard takes the new value in those lanes only.
+func TestGuardedLanes(t *testing.T) {
+	l, err := sass.ParseListing(`
+        .text.k:
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   LOP3.LUT R8, R0, 0x1f, RZ, 0xc0, !PT ;
+        /*0020*/                   ISETP.GT.U32.AND P4, PT, R8, 0x7, PT ;
+        /*0030*/                   IMAD.SHL.U32 R5, R8, 0x20, RZ ;
+        /*0040*/              @!P4 LDS R6, [R5] ;
+        /*0050*/                   ISETP.NE.AND P1, PT, R8, RZ, PT ;
+        /*0060*/                   IMAD.MOV.U32 R7, RZ, RZ, R5 ;
+        /*0070*/              @!P1 IMAD.MOV.U32 R7, RZ, RZ, 0x400 ;
+        /*0080*/                   LDS R9, [R7] ;
+        /*0090*/                   ISETP.LT.U32.OR P2, PT, R8, 0x4, P4 ;
+        /*00a0*/               @P2 LDS R10, [R5] ;
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lanes := laneAddresses(l.Functions[0].Instructions, nil)
+	tests := []struct {
+		off     int
+		active  uint32
+		pattern string
+		wf      int
+	}{
+		{0x40, 0xff, "8 of 32 lanes on (a guard on the lane index), lane stride 32 B", 2},
+		{0x80, 0, "lanes at irregular offsets", 8},
+		{0xa0, 0xffffff0f, "28 of 32 lanes on (a guard on the lane index), lane stride 32 B", 7},
+	}
+	for _, tt := range tests {
+		la := lanes[tt.off]
+		if !la.known || la.active != tt.active {
+			t.Errorf("%#x: known %v, active %#x; want known, %#x", tt.off, la.known, la.active, tt.active)
+			continue
+		}
+		if got := lanePattern(la.offsets, la.active); got != tt.pattern {
+			t.Errorf("%#x: pattern %q; want %q", tt.off, got, tt.pattern)
+		}
+		if got := sharedWavefrontCount(la.offsets, 4, 0); got != tt.wf {
+			t.Errorf("%#x: %d wavefronts; want %d", tt.off, got, tt.wf)
+		}
+	}
+	// Lane 0 reads 0x400, the others their own row.
+	if la := lanes[0x80]; la.offsets[0] != 0x400 || la.offsets[1] != 32 || la.offsets[31] != 31*32 {
+		t.Errorf("guarded write: offsets %v; want 0x400 in lane 0, 32 l elsewhere", la.offsets)
+	}
+}
+
+// TestCasRounds: a shared compare-and-swap loop takes one round where no
+// two lanes share a word, two where some may, one where every lane
+// shares one word (a leader's update); the expected most of 32 random
+// lanes over m words matches the balls-into-bins values.
+func TestCasRounds(t *testing.T) {
+	var distinct, pairs, one [32]int64
+	for l := range 32 {
+		distinct[l], pairs[l], one[l] = int64(4*l), int64(4*(l/2)), 64
+	}
+	tests := []struct {
+		name string
+		la   laneAccess
+		want float64
+	}{
+		{"distinct words", laneAccess{known: true, offsets: distinct}, 1},
+		{"two lanes a word", laneAccess{known: true, offsets: pairs}, 2},
+		{"one word", laneAccess{known: true, offsets: one}, 1},
+		{"scattered over 128 words", laneAccess{scattered: true, span: 512}, 2},
+		{"scattered over 2^20 words", laneAccess{scattered: true, span: 4 << 20}, 1.0004729},
+		{"not followed", laneAccess{}, 1},
+	}
+	for _, tt := range tests {
+		if got := casRounds(tt.la, 4); math.Abs(got-tt.want) > 1e-6 {
+			t.Errorf("%s: %v rounds; want %v", tt.name, got, tt.want)
+		}
+	}
+	for _, c := range []struct {
+		m    int
+		want float64
+	}{{1, 32}, {32, 3.533}, {128, 2.233}, {1024, 1.392}} {
+		if got := expectedMaxLoad(32, c.m); math.Abs(got-c.want) > 0.001 {
+			t.Errorf("expectedMaxLoad(32, %d) = %.4f; want %.3f", c.m, got, c.want)
+		}
 	}
 }

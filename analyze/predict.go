@@ -684,8 +684,11 @@ func (lm *loopModel) waitSpan(j int, ctl []sass.Control) int {
 // body where there are none), i counted, and the loop's store after them
 // (memory.WaitsStoreSame where a global store of the body writes the
 // lines one of them read, memory.WaitsStoreOther for any other global
-// store, none else). ok false where i is not such a load.
-func (lm *loopModel) waitGroup(i int, level string) (loads int, store string, ok bool) {
+// store, none else). The loads are counted by the sectors they read
+// together (groupLoads): a stencil's rows of three neighbours, each row
+// six sectors where three aligned loads of their own would be twelve.
+// ok false where i is not such a load.
+func (lm *loopModel) waitGroup(i int, level string) (loads float64, store string, ok bool) {
 	at := lm.levelOf(i, level)
 	if at != "L2" && at != "DRAM" || !lm.streamLoad(i, level, at) {
 		return 0, "", false
@@ -718,19 +721,56 @@ func (lm *loopModel) waitGroup(i int, level string) (loads int, store string, ok
 			}
 		}
 	}
-	return len(group), store, true
+	return lm.groupLoads(i, group), store, true
+}
+
+// groupLoads is how many of load i's requests the loads of group read
+// together: their distinct 32-byte sectors over those i's own request
+// reads (the records' loads each read their own lines, as many sectors
+// as i's: waitExtra takes those apart), at least 1. Loads of one named base (laneAccess.iterSym) share sectors
+// where their lanes' words do; a load not so named counts its own.
+func (lm *loopModel) groupLoads(i int, group []int) float64 {
+	type sector struct {
+		sym uint64
+		n   int64
+	}
+	seen := map[sector]bool{}
+	alone := 0
+	for _, j := range group {
+		la, ok := lm.access(j)
+		switch {
+		case !ok:
+			alone += lm.mem[j].bytes
+			continue
+		case la.iterSym == 0:
+			n, _ := globalSectors(la.placed(), lm.mem[j].bytes)
+			alone += n
+			continue
+		}
+		for n := range lm.namedSectors(j) {
+			seen[sector{la.iterSym, n}] = true
+		}
+	}
+	per := lm.mem[i].bytes
+	if la, ok := lm.access(i); ok {
+		per, _ = globalSectors(la.placed(), lm.mem[i].bytes)
+	}
+	return max(1, float64(len(seen)+alone)/float64(max(1, per)))
 }
 
 // branchedAround reports whether instruction i sits between a
 // predicated branch of the loop body that is not its back edge and the
 // BSYNC that rejoins it: code a condition may skip (if (lane == 0) ...).
+// A nested loop's back edge, after which the body goes on at an earlier
+// offset (its blocks over again: a compare-and-swap's next round), skips
+// nothing.
 func (lm *loopModel) branchedAround(i int) bool {
 	for j := i - 1; j >= 0; j-- {
 		in := lm.body[j]
 		if in.Base() == "BSYNC" {
 			return false
 		}
-		if in.Base() == "BRA" && in.Predicate != "" && in.Predicate != "@PT" && j != len(lm.body)-1 {
+		if in.Base() == "BRA" && in.Predicate != "" && in.Predicate != "@PT" && j != len(lm.body)-1 && lm.body[j+1].Offset > in.Offset {
 			for k := i + 1; k < len(lm.body); k++ {
 				if lm.body[k].Base() == "BSYNC" {
 					return true
@@ -1135,46 +1175,6 @@ func atomicUnits(lines float64) float64 {
 	return max(1, lines/4)
 }
 
-// expectedMaxLoad is the expected largest count among k bins when n balls
-// fall into them independently and uniformly: the wavefronts of a shared
-// access whose n lanes hit random banks (3.5 for 32 lanes and 32 banks).
-// P(max ≤ m) = n!/k^n · [x^n] (Σ_{j≤m} x^j/j!)^k, the exponential generating
-// function of bounded occupancies.
-func expectedMaxLoad(n, k int) float64 {
-	e := 0.0
-	for m := 0; m < n; m++ {
-		base := make([]float64, m+1)
-		f := 1.0
-		for j := range base {
-			if j > 0 {
-				f *= float64(j)
-			}
-			base[j] = 1 / f
-		}
-		p := []float64{1}
-		for range k {
-			q := make([]float64, min(n+1, len(p)+m))
-			for a, x := range p {
-				for b, y := range base {
-					if a+b <= n {
-						q[a+b] += x * y / float64(k)
-					}
-				}
-			}
-			p = q
-		}
-		prob := 0.0
-		if len(p) > n {
-			prob = p[n]
-			for j := 2; j <= n; j++ {
-				prob *= float64(j)
-			}
-		}
-		e += 1 - prob
-	}
-	return e
-}
-
 // queuedWavefronts is the cycles shared load i waits behind the shared
 // stores and atomics its warp issued since its previous shared load (the
 // loop taken round): the banks serve one warp's accesses in order, a
@@ -1253,7 +1253,7 @@ func (lm *loopModel) lanesText(i int) string {
 		}
 		return "lanes not followed: taken as consecutive"
 	}
-	pat := lanePattern(la.offsets)
+	pat := lanePattern(la.offsets, la.active)
 	if n := ldsmMatrices(lm.body[i]); n > 0 {
 		pat = "ldmatrix rows, " + pat
 	}
@@ -1702,9 +1702,9 @@ func (lm *loopModel) ownLatency(i int, level string) (float64, string, bool) {
 					s, _ := globalSectors(la.placed(), op.bytes)
 					sectors = float64(s)
 				}
-				if extra, ok := lv.waitExtra(float64(loads), sectors, store); ok {
+				if extra, ok := lv.waitExtra(loads, sectors, store); ok {
 					c += extra
-					src += fmt.Sprintf(", %d load(s) of %.0f sectors waited on together", loads, sectors)
+					src += fmt.Sprintf(", %.1f load(s) of %.0f sectors waited on together", loads, sectors)
 					if store != "" {
 						src += ", " + store
 					}
@@ -2009,6 +2009,28 @@ func (lm *loopModel) inOrderControlled(lat []float64, iters int) (float64, []flo
 	t, t0 := 0.0, 0.0
 	n := len(lm.body)
 	issued := make([]float64, n+1)
+	// The banks serve the warp's shared accesses one after another, a
+	// wavefront each WavefrontCycles: banks is each access's share of
+	// them, queued the wait behind earlier ones its latency holds
+	// (queuedWavefronts), replaced here by the wait the replay finds
+	// (none where the stores' wavefronts have drained by the load's
+	// issue: a delay line's store a whole dependent step before).
+	banks, queued := make([]float64, n), make([]float64, n)
+	if per := lm.m.Levels["shared"].WavefrontCycles; per > 0 {
+		for i := range lm.body {
+			if op := lm.mem[i]; op != nil && op.space == "shared" {
+				w, ok := lm.wavefronts(i)
+				if !ok {
+					w = 1
+				}
+				banks[i] = w * per
+				if !op.store {
+					queued[i] = lm.queuedWavefronts(i)
+				}
+			}
+		}
+	}
+	free := 0.0
 	for it := range iters {
 		if it == iters/2 {
 			t0 = t
@@ -2024,9 +2046,15 @@ func (lm *loopModel) inOrderControlled(lat []float64, iters int) (float64, []flo
 				t = math.Max(t, sets[sb][len(sets[sb])-1-k])
 			}
 			issued[i] = t
+			done := t + lat[i]
+			if banks[i] > 0 {
+				start := math.Max(t, free)
+				free = start + banks[i]
+				done = start + lat[i] - queued[i]
+			}
 			if c.WriteBarrier < sass.Barriers {
-				release[c.WriteBarrier] = math.Max(release[c.WriteBarrier], t+lat[i])
-				sets[c.WriteBarrier] = append(sets[c.WriteBarrier], t+lat[i])
+				release[c.WriteBarrier] = math.Max(release[c.WriteBarrier], done)
+				sets[c.WriteBarrier] = append(sets[c.WriteBarrier], done)
 			}
 			if c.ReadBarrier < sass.Barriers {
 				release[c.ReadBarrier] = math.Max(release[c.ReadBarrier], t+1)
@@ -2561,7 +2589,16 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 		inOrder = fmt.Sprintf("one warp alone issuing in order as the control fields direct: each instruction its predecessor's stall count after it, once the scoreboards it waits on are released (measured latencies), the next iteration %.1f after the taken branch", m.BranchCycles)
 	}
 	add(Bound{Name: "one warp in order", Kind: "alu", Cycles: p.chain.inOrder, Detail: inOrder})
-	if ph, ok := lm.barrierPhases(lat, lm.sharedCosts(), warps, int(bw)); ok {
+	// The replays below queue the warps' shared accesses at the banks
+	// themselves: their latencies leave out the static wait behind the
+	// stores (queuedWavefronts).
+	unqueued := slices.Clone(lat)
+	for i, op := range lm.mem {
+		if op != nil && op.space == "shared" && !op.store {
+			unqueued[i] -= lm.queuedWavefronts(i)
+		}
+	}
+	if ph, ok := lm.barrierPhases(unqueued, lm.sharedCosts(), warps, int(bw)); ok {
 		fixed, perWarp, _ := m.barrierLine()
 		add(Bound{Name: "barrier phases", Kind: "alu", Cycles: ph,
 			Detail: fmt.Sprintf("every warp of the SM simulated between the block's barriers: each scheduler issuing one instruction a clock as the control fields direct, the shared banks serving one access at a time, the barrier counting arrivals at %.1f cycles each and releasing %.1f after the last (the bar.sync records)", perWarp, fixed)})
@@ -2587,6 +2624,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	}
 	loop := infer.Loop{ID: "loop", Body: body, WarpsPerSM: warps, Counted: n, Latencies: lat, LoopControl: m.LoopControlCycles}
 	if lm.controlled() {
+		loop.Latencies = unqueued
 		loop.Controls = lm.controls()
 		loop.LoopControl, loop.Branch = 0, m.BranchCycles
 	}

@@ -116,7 +116,7 @@ func Validate(m *Machine, l *sass.Listing, ms []Measurement) (*Validation, error
 			v.Skipped = append(v.Skipped, x.Kernel+": not in the listings")
 			continue
 		}
-		body, err := timedLoop(f, x.ThreadsPerBlock)
+		body, lanes, err := timedLoop(f, x.ThreadsPerBlock)
 		if err != nil {
 			v.Skipped = append(v.Skipped, x.Kernel+": "+err.Error())
 			continue
@@ -125,7 +125,6 @@ func Validate(m *Machine, l *sass.Listing, ms []Measurement) (*Validation, error
 		if level == "" || level == "-" {
 			level = DefaultLevel
 		}
-		lanes := laneAddresses(f.Instructions, [][2]int{{body[0].Offset, body[len(body)-1].Offset}})
 		r, err := analyzeLoopBlock(m, body, x.WarpsPerSM, (x.ThreadsPerBlock+31)/32, level, PatternAuto, lanes)
 		if err != nil {
 			v.Skipped = append(v.Skipped, fmt.Sprintf("%s at %d warps: %v", x.Kernel, x.WarpsPerSM, err))
@@ -165,11 +164,12 @@ func goalClass(level string) string {
 	return "memory:" + level
 }
 
-// timedLoop is the loop body a corpus kernel times.
-func timedLoop(f *sass.Function, threads int) ([]sass.Instruction, error) {
+// timedLoop is the loop body a corpus kernel times, and the lanes'
+// addresses the function's accesses take in it (laneAddresses).
+func timedLoop(f *sass.Function, threads int) ([]sass.Instruction, map[int]laneAccess, error) {
 	g, err := BuildGraph(f)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	loops, _ := g.Loops()
 	first, last := -1, -1
@@ -199,9 +199,13 @@ func timedLoop(f *sass.Function, threads int) ([]sass.Instruction, error) {
 		}
 	}
 	if pick == nil {
-		return nil, errors.New("no loop")
+		return nil, nil, errors.New("no loop")
 	}
-	return g.Body(g.Iteration(*pick, loops, threads)), nil
+	it := g.Iteration(*pick, loops, threads)
+	body := g.Body(it)
+	lanes := laneAddresses(f.Instructions, [][2]int{{body[0].Offset, body[len(body)-1].Offset}})
+	it, _ = g.spinRounds(it, loops, lanes)
+	return g.Body(it), lanes, nil
 }
 
 func summarize(class string, cs []Check) Summary {
