@@ -207,7 +207,7 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) (_
 			for _, o := range slices.Sorted(maps.Keys(spins)) {
 				runs = append(runs, fmt.Sprintf("%#04x %d time%s", o, spins[o], plural(spins[o])))
 			}
-			lr.Notes = append(lr.Notes, fmt.Sprintf("assumed: the compare-and-swap retry loops nested in this one run as many rounds an iteration as the most lanes of a warp share a word (one succeeds a round; lanes at random the expected most), no other warp changing the word in between: %s", strings.Join(runs, ", ")))
+			lr.Notes = append(lr.Notes, fmt.Sprintf("assumed: the compare-and-swap retry loops nested in this one run twice an iteration where a warp's lanes may share a word (the corpora's shared retry loops measured about one round more wherever lanes collided, however many shared a word), once where none does, every lane shares one (a leader's update) or the word is global, no other warp changing it in between: %s", strings.Join(runs, ", ")))
 		}
 		if nested {
 			lr.Notes = append(lr.Notes, "assumed: the loops nested in this one lie off its main path (a conditional slow path, predicted above or below as a loop of its own) and do not run: the blocks that lead only into them or come only out of them are left out too")

@@ -1206,6 +1206,19 @@ func (lm *loopModel) queuedWavefronts(i int) float64 {
 	return total
 }
 
+// unqueued is lat with each shared load's wait behind its warp's stores
+// (queuedWavefronts) taken out: the latencies of a replay that queues the
+// accesses at the banks itself.
+func (lm *loopModel) unqueued(lat []float64) []float64 {
+	out := slices.Clone(lat)
+	for i, op := range lm.mem {
+		if op != nil && op.space == "shared" && !op.store {
+			out[i] -= lm.queuedWavefronts(i)
+		}
+	}
+	return out
+}
+
 // matchKey is MATCH.ANY i's latency and rate on its key's expected
 // distinct values (laneAccess.distinct; Machine.matchAt); ok false for
 // other instructions or where the records are missing.
@@ -2011,11 +2024,11 @@ func (lm *loopModel) inOrderControlled(lat []float64, iters int) (float64, []flo
 	issued := make([]float64, n+1)
 	// The banks serve the warp's shared accesses one after another, a
 	// wavefront each WavefrontCycles: banks is each access's share of
-	// them, queued the wait behind earlier ones its latency holds
-	// (queuedWavefronts), replaced here by the wait the replay finds
-	// (none where the stores' wavefronts have drained by the load's
-	// issue: a delay line's store a whole dependent step before).
-	banks, queued := make([]float64, n), make([]float64, n)
+	// them. The wait behind earlier ones a latency holds
+	// (queuedWavefronts) is replaced by the wait the replay finds (none
+	// where the stores' wavefronts have drained by the load's issue: a
+	// delay line's store a whole dependent step before).
+	banks := make([]float64, n)
 	if per := lm.m.Levels["shared"].WavefrontCycles; per > 0 {
 		for i := range lm.body {
 			if op := lm.mem[i]; op != nil && op.space == "shared" {
@@ -2024,12 +2037,10 @@ func (lm *loopModel) inOrderControlled(lat []float64, iters int) (float64, []flo
 					w = 1
 				}
 				banks[i] = w * per
-				if !op.store {
-					queued[i] = lm.queuedWavefronts(i)
-				}
 			}
 		}
 	}
+	own := lm.unqueued(lat)
 	free := 0.0
 	for it := range iters {
 		if it == iters/2 {
@@ -2050,7 +2061,7 @@ func (lm *loopModel) inOrderControlled(lat []float64, iters int) (float64, []flo
 			if banks[i] > 0 {
 				start := math.Max(t, free)
 				free = start + banks[i]
-				done = start + lat[i] - queued[i]
+				done = start + own[i]
 			}
 			if c.WriteBarrier < sass.Barriers {
 				release[c.WriteBarrier] = math.Max(release[c.WriteBarrier], done)
@@ -2590,14 +2601,8 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	}
 	add(Bound{Name: "one warp in order", Kind: "alu", Cycles: p.chain.inOrder, Detail: inOrder})
 	// The replays below queue the warps' shared accesses at the banks
-	// themselves: their latencies leave out the static wait behind the
-	// stores (queuedWavefronts).
-	unqueued := slices.Clone(lat)
-	for i, op := range lm.mem {
-		if op != nil && op.space == "shared" && !op.store {
-			unqueued[i] -= lm.queuedWavefronts(i)
-		}
-	}
+	// themselves.
+	unqueued := lm.unqueued(lat)
 	if ph, ok := lm.barrierPhases(unqueued, lm.sharedCosts(), warps, int(bw)); ok {
 		fixed, perWarp, _ := m.barrierLine()
 		add(Bound{Name: "barrier phases", Kind: "alu", Cycles: ph,
