@@ -233,6 +233,30 @@ func TestBodyCallees(t *testing.T) {
 	}
 }
 
+// TestGeneralCallee checks which of the CUDA compiler's routines a loop
+// is taken to run on every call: 64-bit division, sm_90's sub-byte MMA
+// emulation and double pow's core, not the slow paths beside inlined
+// fast ones.
+func TestGeneralCallee(t *testing.T) {
+	for _, tc := range []struct {
+		label string
+		want  bool
+	}{
+		{"$__internal_1_$__cuda_sm20_div_u64", true},
+		{"$__internal_0_$__cuda_sm20_rem_s64", true},
+		{"$__internal_2_$__cuda_sm_9x_mma_sub_byte_internal_m16n8k64_s4_s4", true},
+		{"$f64_pow$__internal_accurate_pow", true},
+		{"$__internal_0_$__cuda_sm3x_div_rn_noftz_f32_slowpath", false},
+		{"$__internal_3_$__cuda_sm20_div_rn_f64_full", false},
+		{"$kernel$__internal_trig_reduction_slowpathd", false},
+		{"$__internal_1_$__cuda_sm20_div_ru_f32", false},
+	} {
+		if got := generalCallee(tc.label); got != tc.want {
+			t.Errorf("generalCallee(%q) = %v, want %v", tc.label, got, tc.want)
+		}
+	}
+}
+
 // TestSelfBranchIsNoLoop checks that the trap after EXIT is not a loop and
 // that its block is unreachable.
 func TestSelfBranchIsNoLoop(t *testing.T) {

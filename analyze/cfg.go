@@ -564,13 +564,23 @@ var branchLabel = regexp.MustCompile("`\\(([^)]+)\\)")
 // compiler's routines for 64-bit integer division and remainder
 // ("$__internal_1_$__cuda_sm20_div_u64"): the code taken whenever an
 // operand does not fit 32 bits (the 32-bit path beside it is inlined),
-// so on 64-bit data on every iteration, where the library's other
-// routines (__cuda_sm3x_div_rn_noftz_f32_slowpath,
-// __cuda_sm20_div_rn_f64_full, __cuda_sm20_sqrt_rn_f32_slowpath) are
-// slow paths for operands outside the inlined fast path's range.
+// so on 64-bit data on every iteration; or one of its sub-byte matrix
+// routines ("$__internal_2_$__cuda_sm_9x_mma_sub_byte_internal_m16n8k64_s4_s4"):
+// sm_90 has no 4-bit IMMA, and mma.sync on .s4/.u4 operands becomes a
+// call to straight code that unpacks them to bytes (LOP3, SHF, IMAD) for
+// two 8-bit IMMAs, every time; or double precision pow's core
+// ("$kernel$__internal_accurate_pow"), called for every base but 0 (its
+// one forward branch, a special case's few instructions, taken as run).
+// The library's other routines
+// (__cuda_sm3x_div_rn_noftz_f32_slowpath, __cuda_sm20_div_rn_f64_full,
+// __cuda_sm20_sqrt_rn_f32_slowpath) are slow paths for operands outside
+// the inlined fast path's range.
 func generalCallee(label string) bool {
 	i := strings.LastIndex(label, "$")
 	name := label[i+1:]
+	if strings.HasPrefix(name, "__cuda_sm_9x_mma_sub_byte_internal_") || name == "__internal_accurate_pow" {
+		return true
+	}
 	for _, r := range []string{"div_u64", "rem_u64", "div_s64", "rem_s64"} {
 		if strings.HasPrefix(name, "__cuda_") && strings.HasSuffix(name, "_"+r) {
 			return true
