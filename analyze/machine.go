@@ -42,7 +42,8 @@ type Measured struct {
 // Level is a memory level's measured latency and bandwidth.
 type Level struct {
 	Name string `json:"name"`
-	// LatencyCycles is the pointer-chase latency of one load; 0 when not
+	// LatencyCycles is the pointer-chase latency of one load (the L1's,
+	// a loop's load where Machine.loopL1Latency derives it); 0 when not
 	// measured.
 	LatencyCycles float64 `json:"latency_cycles,omitempty"`
 	// ReadBytesPerClock and WriteBytesPerClock are per SM; 0 when not
@@ -202,7 +203,8 @@ type LoadedPoint struct {
 // WaitPoint is one loads-waited-on-together record: a warp's cycles an
 // iteration waiting on Loads coalesced loads of Width bytes a lane, with
 // Store (memory.WaitsStoreOther, memory.WaitsStoreSame or none) after
-// them.
+// them; Cycles is the record's less its probe's xor of the loaded words
+// (Machine.probeXor).
 type WaitPoint struct {
 	Loads  int     `json:"loads"`
 	Width  int     `json:"width"`
@@ -359,6 +361,12 @@ type Machine struct {
 	// (compareClasses); PairRecords are those pairs' records.
 	PairClasses map[string]string `json:"-"`
 	PairRecords []string          `json:"-"`
+	// SequenceClasses maps opcodes no record classes alone (IADD3 and
+	// LEA on the H100 and H200) to the layout class whose pipeline an
+	// alu suite sequence's rate says they share (sequenceClasses);
+	// SequenceRecords are those sequences' records.
+	SequenceClasses map[string]string `json:"-"`
+	SequenceRecords []string          `json:"-"`
 	// Immediate maps base opcodes ("SHFL") to the smallest latency a
 	// record measured for a form with an immediate operand (the alu and
 	// warp suites' "[imm]" subjects: shfl.sync.bfly with a constant lane
@@ -504,8 +512,10 @@ func NewMachine(run *record.Run, source string) (*Machine, error) {
 	m.opcodes(run)
 	m.sequenceOpcodes(run)
 	m.compareClasses(run)
+	m.sequenceClasses(run)
 	m.matchAny(run)
 	m.levels(run)
+	m.loopL1Latency(run)
 	m.sharedLatency(run)
 	m.control(run)
 	m.copies(run)
@@ -1091,6 +1101,67 @@ func (m *Machine) compareClasses(run *record.Run) {
 	}
 }
 
+// sequenceClasses files, from the alu suite's throughput records of a
+// sequence of several opcodes a step, the opcodes of it no layout class
+// or pair holds: where the sequence's rate times the classed opcodes on
+// one pipeline and the unclassed ones together is that pipeline's rate
+// (within 2%), for that pipeline only, and the classed ones alone fill
+// none at that rate, the unclassed opcodes are taken onto it. On the H100 vabsdiff.s32 compiles to PRMT,
+// IADD3, LEA.HI.X.SX32, ISETP and IMAD.MOV a step at 0.498 a clock per
+// SM: PRMT and ISETP on the 1.99 pipeline leave it at half its rate, and
+// IADD3 and LEA with them make it a quarter, as measured; on another
+// pipeline (IMAD's, with IMAD.MOV) the two would make it 0.66.
+func (m *Machine) sequenceClasses(run *record.Run) {
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.Status != record.StatusOK || r.Suite != alu.Suite || r.Quantity != record.Throughput || r.Code == nil || len(r.Code.PerStep) < 3 || r.Value <= 0 {
+			continue
+		}
+		perPipe := map[string]float64{}
+		var loose []string
+		ok := true
+		for _, op := range slices.Sorted(maps.Keys(r.Code.PerStep)) {
+			n := r.Code.PerStep[op]
+			base, _, _ := strings.Cut(op, ".")
+			switch p := m.pipeOf(op); {
+			case n != 1:
+				ok = false
+			case p == "" && m.SequenceClasses[base] == "":
+				loose = append(loose, base)
+			case strings.Contains(p, "|"):
+				ok = false // a flexible class: which pipeline is not known
+			case p != "":
+				perPipe[p]++
+			}
+		}
+		if !ok || len(loose) == 0 {
+			continue
+		}
+		var found []infer.Pipeline
+		explained := false
+		for _, p := range m.ALU.Layout.Pipelines {
+			with := r.Value * (perPipe[p.Name] + float64(len(loose)))
+			explained = explained || within2pct(r.Value*perPipe[p.Name], p.Rate)
+			if len(p.Classes) > 0 && within2pct(with, p.Rate) {
+				found = append(found, p)
+			}
+		}
+		if explained || len(found) != 1 {
+			// The classed opcodes fill a pipeline at the sequence's
+			// rate already (the others may be anywhere), or the rate
+			// does not pick one.
+			continue
+		}
+		if m.SequenceClasses == nil {
+			m.SequenceClasses = map[string]string{}
+		}
+		for _, b := range loose {
+			m.SequenceClasses[b] = found[0].Classes[0]
+		}
+		m.SequenceRecords = append(m.SequenceRecords, r.ID)
+	}
+}
+
 // soleOpcode is the one opcode a record measured, "" when it measured a
 // sequence.
 func soleOpcode(s *record.CodeCheck) string {
@@ -1325,7 +1396,7 @@ func (m *Machine) levels(run *record.Run) {
 				continue
 			}
 			l := lv(name)
-			l.Waits = append(l.Waits, WaitPoint{Loads: loads, Width: width, Store: store, Cycles: r.Value})
+			l.Waits = append(l.Waits, WaitPoint{Loads: loads, Width: width, Store: store, Cycles: r.Value - m.probeXor(loads*width/4)})
 			l.Records = append(l.Records, r.ID)
 			m.Levels[name] = l
 		case r.Group == memory.GroupBanks && r.Value > 0 && r.Unit == "cycles per warp load" && strings.Contains(r.Subject, memory.WidthMark):
@@ -1366,6 +1437,77 @@ func (m *Machine) levels(run *record.Run) {
 		case l.ReadBytesPerClock == 0:
 			m.Warnings = append(m.Warnings, fmt.Sprintf("memory level %s: bandwidth not measured", name))
 		}
+	}
+}
+
+// probeXor is what the loads waited on together's own xor of words
+// loaded words adds to an iteration: the probe xors every loaded word
+// into the next index (cudagpu.WaitsKernel), which ptxas compiles to a
+// tree of three-input LOP3s (the record of one load of 16 bytes a lane
+// holds three LOP3s: the mask and two levels for four words), each level
+// a LOP3's latency on the way to the next load. Left in, it would count
+// as the loads' own: one load of 16 bytes would wait two LOP3s longer
+// than one of 4 for its data alone. 0 where LOP3 is not measured.
+func (m *Machine) probeXor(words int) float64 {
+	e, ok := m.Lookup("LOP3.LUT")
+	if !ok || e.LatencyCycles <= 0 {
+		return 0
+	}
+	var levels int
+	for reach := 1; reach < words; reach *= 3 {
+		levels++
+	}
+	return float64(levels) * e.LatencyCycles
+}
+
+// loopL1Latency sets the L1's latency to what a warp's load shows in a
+// loop, where its value goes through integer operations to the next
+// load's address, rather than the pointer chase's, where it feeds the
+// next load's address itself. The memory suite's loads waited on
+// together time one 4-byte load a lane an iteration, the next index an
+// add, a mask and an address computation after it, in the L1 and in the
+// L2: the same machine code, so the same cycles beside the load at both
+// levels. Taking the L2's load as its chase's latency (its chase, at
+// some 285 cycles, and the probe agree within a few cycles however the
+// probe's other instructions are replayed) leaves those cycles, and the
+// L1's load is its record less them: 55.4 − (302.3 − 284.9) = 37.9
+// cycles on an H100 at 1980 MHz, against the chase's 32 (which a load
+// feeding the next load's address itself, no instruction between,
+// shows). The latency stays the chase's where a record is missing or the
+// figure would not exceed it.
+func (m *Machine) loopL1Latency(run *record.Run) {
+	l1, l2 := m.Levels["L1"], m.Levels["L2"]
+	if l1.LatencyCycles <= 0 || l2.LatencyCycles <= 0 {
+		return
+	}
+	var w1, w2 float64
+	var ids []string
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.Suite != memory.Suite || r.Group != memory.GroupWaits || r.Status != record.StatusOK || r.Value <= 0 {
+			continue
+		}
+		name, loads, width, store, ok := memory.ParseWaitsSubject(r.Subject)
+		if !ok || loads != 1 || width != 4 || store != memory.WaitsNoStore {
+			continue
+		}
+		switch name {
+		case "L1":
+			w1 = r.Value
+		case "L2":
+			w2 = r.Value
+		default:
+			continue
+		}
+		ids = append(ids, r.ID)
+	}
+	if w1 <= 0 || w2 <= 0 {
+		return
+	}
+	if v := w1 - (w2 - l2.LatencyCycles); v > l1.LatencyCycles {
+		l1.LatencyCycles = v
+		l1.Records = append(l1.Records, ids...)
+		m.Levels["L1"] = l1
 	}
 }
 
@@ -1483,6 +1625,9 @@ func (m *Machine) pipeOf(opcode string) string {
 	if c == "" {
 		base, _, _ := strings.Cut(opcode, ".")
 		c = m.PairClasses[base]
+		if c == "" {
+			c = m.SequenceClasses[base]
+		}
 	}
 	if c == "" {
 		return ""

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gpuarch/gpuarch/infer"
+	"github.com/gpuarch/gpuarch/measure/memory"
 	"github.com/gpuarch/gpuarch/record"
 	"github.com/gpuarch/gpuarch/report"
 	"github.com/gpuarch/gpuarch/sass"
@@ -302,5 +303,82 @@ func TestCompareClasses(t *testing.T) {
 	}
 	if len(m.PairRecords) == 0 {
 		t.Error("no pair records named")
+	}
+}
+
+// TestLoopL1Latency derives the L1's latency in a loop from the loads
+// waited on together's one 4-byte load at the L1 and the L2 (the H100's
+// 55.4 and 302.3 cycles an iteration) and the L2's chase latency, and
+// takes the probe's xor of the words it loads out of its wider records.
+func TestLoopL1Latency(t *testing.T) {
+	rec := func(level string, loads, width int, v float64) record.Record {
+		return record.Record{ID: memory.WaitsID(level, loads, width, memory.WaitsNoStore), Suite: memory.Suite,
+			Group: memory.GroupWaits, Subject: memory.WaitsSubject(level, loads, width, memory.WaitsNoStore),
+			Status: record.StatusOK, Value: v}
+	}
+	run := &record.Run{Records: []record.Record{
+		rec("L1", 1, 4, 55.4), rec("L2", 1, 4, 302.3), rec("L2", 1, 16, 346.0), rec("L2", 2, 8, 341.9),
+	}}
+	for _, tt := range []struct {
+		name        string
+		l1, l2, lop float64
+		want        float64
+		wantWaits   []float64
+	}{
+		// 55.4 − (302.3 − 284.9): the two records' shared cycles.
+		{"H100", 32, 284.9, 4, 55.4 - (302.3 - 284.9), []float64{302.3, 338.0, 333.9}},
+		// A chase slower than the loop's figure stays.
+		{"chase slower", 40, 284.9, 4, 40, []float64{302.3, 338.0, 333.9}},
+		// LOP3 not measured: the records as they are.
+		{"no LOP3", 32, 284.9, 0, 55.4 - (302.3 - 284.9), []float64{302.3, 346.0, 341.9}},
+		{"no L2 latency", 32, 0, 4, 32, []float64{302.3, 338.0, 333.9}},
+	} {
+		m := &Machine{Levels: map[string]Level{"L1": {Name: "L1", LatencyCycles: tt.l1}, "L2": {Name: "L2", LatencyCycles: tt.l2}},
+			Opcodes: map[string]Measured{}}
+		if tt.lop > 0 {
+			m.Opcodes["LOP3.LUT"] = Measured{LatencyCycles: tt.lop}
+		}
+		m.levels(run)
+		m.loopL1Latency(run)
+		if got := m.Levels["L1"].LatencyCycles; math.Abs(got-tt.want) > 1e-9 {
+			t.Errorf("%s: L1 latency %v, want %v", tt.name, got, tt.want)
+		}
+		var waits []float64
+		for _, w := range m.Levels["L2"].Waits {
+			waits = append(waits, w.Cycles)
+		}
+		if len(waits) != len(tt.wantWaits) {
+			t.Fatalf("%s: L2 waits %v, want %v", tt.name, waits, tt.wantWaits)
+		}
+		for i := range waits {
+			if math.Abs(waits[i]-tt.wantWaits[i]) > 1e-9 {
+				t.Errorf("%s: L2 waits %v, want %v (the probe's xor levels out)", tt.name, waits, tt.wantWaits)
+				break
+			}
+		}
+	}
+}
+
+// TestSequenceClasses checks that the H100 record's vabsdiff.s32 sequence
+// (PRMT, IADD3, LEA, ISETP and IMAD.MOV a step at a quarter of the 1.99
+// pipeline's rate) puts IADD3 and LEA on PRMT's pipeline, and that
+// cnot.b32's (IMAD.MOV, ISETP, SEL, VIADD at half of it, which ISETP and
+// SEL alone explain) leaves VIADD unclassed.
+func TestSequenceClasses(t *testing.T) {
+	m := h100(t)
+	alu := m.pipeOf("PRMT")
+	if alu == "" {
+		t.Fatal("PRMT has no pipeline")
+	}
+	for _, op := range []string{"IADD3", "LEA.HI.X.SX32", "LEA"} {
+		if got := m.pipeOf(op); got != alu {
+			t.Errorf("pipeOf(%s) = %q, want %q", op, got, alu)
+		}
+	}
+	if got := m.pipeOf("VIADD"); got != "" {
+		t.Errorf("pipeOf(VIADD) = %q, want none", got)
+	}
+	if len(m.SequenceRecords) != 1 || m.SequenceRecords[0] != "alu/vabsdiff.s32.s32.s32/throughput" {
+		t.Errorf("sequence records %v, want the vabsdiff.s32 throughput", m.SequenceRecords)
 	}
 }

@@ -1470,6 +1470,9 @@ func newLoopModel(m *Machine, body []sass.Instruction, pattern string) *loopMode
 		if cls == "" {
 			cls = m.PairClasses[in.Base()]
 		}
+		if cls == "" {
+			cls = m.SequenceClasses[in.Base()]
+		}
 		lm.class = append(lm.class, cls)
 		lm.pipe = append(lm.pipe, m.pipeOf(in.Opcode))
 		if op, ok := memoryOp(in); ok && in.Predicate != "@!PT" {
@@ -2900,17 +2903,23 @@ func (r *LoopReport) notes(lm *loopModel, level string) {
 			paired = append(paired, in.Base())
 		}
 	}
+	var sequenced []string
+	for i, in := range lm.body {
+		if c, ok := lm.m.SequenceClasses[in.Base()]; ok && lm.class[i] == c && !slices.Contains(sequenced, in.Base()) {
+			sequenced = append(sequenced, in.Base())
+		}
+	}
 	var issueOnly []string
 	for _, op := range none {
 		base, _, _ := strings.Cut(op, ".")
-		if !slices.Contains(paired, base) {
+		if !slices.Contains(paired, base) && !slices.Contains(sequenced, base) {
 			issueOnly = append(issueOnly, op)
 		}
 	}
 	if len(none) > 0 {
 		what := "and an issue slot only"
 		if len(issueOnly) < len(none) {
-			what = "and an issue slot only, or the pipeline a pair record gives it"
+			what = "and an issue slot only, or the pipeline a pair or sequence record gives it"
 		}
 		r.Notes = append(r.Notes, fmt.Sprintf("not measured in the results file (replayed with the shortest measured latency, %.0f cycles, %s): %s",
 			lm.m.shortestLatency(), what, strings.Join(none, ", ")))
@@ -2922,6 +2931,14 @@ func (r *LoopReport) notes(lm *loopModel, level string) {
 		}
 		r.Notes = append(r.Notes, fmt.Sprintf("assumed: %s %s the pipeline and latency of the minimum of their type: measured only as a compare and a select together (%s), two instructions a step at half that pipeline's rate; NVIDIA's throughput table lists compare with minimum and maximum",
 			strings.Join(paired, ", "), verb, strings.Join(lm.m.PairRecords, ", ")))
+	}
+	if len(sequenced) > 0 {
+		verb, pron := "takes", "it"
+		if len(sequenced) > 1 {
+			verb, pron = "take", "them"
+		}
+		r.Notes = append(r.Notes, fmt.Sprintf("assumed: %s %s the pipeline a sequence's rate calls for (%s): no record measures %s alone",
+			strings.Join(sequenced, ", "), verb, strings.Join(lm.m.SequenceRecords, ", "), pron))
 	}
 	if !lm.controlled() {
 		r.Notes = append(r.Notes, "no control fields (stall counts, scoreboards: a listing carries none; a cubin of sm_70 or later does): one warp in order is modelled from measured latencies and the loop-control record, less exactly; give the cubin")

@@ -31,6 +31,12 @@ type WindowWrites struct {
 	// few lines are combined before they reach the L2. 0 where no point
 	// did.
 	CombinedLines float64 `json:"combined_lines,omitempty"`
+	// SlowLines is the fewest lines an SM wrote again and again at a
+	// point that did not run so fast: writes within fewer lines than
+	// that, and more than CombinedLines, are taken as combined too (the
+	// records bracket the SM's reach between the two). 0 where no point
+	// beyond CombinedLines was slow.
+	SlowLines float64 `json:"slow_lines,omitempty"`
 	// FootprintBytes is the L1 footprint the window writes took (the
 	// largest record's window): the window a loop at the L1 level is
 	// taken to wrap onto, its arrays each a share of it.
@@ -100,6 +106,11 @@ func (m *Machine) windowWrites(run *record.Run) {
 			w.CombinedLines = max(w.CombinedLines, p.distinct)
 		}
 	}
+	for _, p := range pts {
+		if p.cycles >= 0.5*p.writers*w.LineWriteCycles && p.distinct > w.CombinedLines && (w.SlowLines == 0 || p.distinct < w.SlowLines) {
+			w.SlowLines = p.distinct
+		}
+	}
 	m.Window = w
 }
 
@@ -132,21 +143,27 @@ func windowBytes(subject string) (int64, bool) {
 // distinctLines is how many lines of a window of window bytes one SM
 // writes over every iteration of a grid-stride loop: each of the grid's
 // sms × threads threads (an SM's consecutive) writes element (its global
-// index + iteration × the grid's threads) mod the window's elements of
-// elem bytes. The SM's threads write threads × elem bytes an iteration;
+// index + iteration × the grid's threads) masked to the window's
+// elements of elem bytes (a power of two of them, the most that fit).
+// The SM's threads write threads × elem bytes an iteration;
 // the grid's threads move that stretch on by their count modulo the
 // window each iteration, so it visits window ÷ gcd(window, that) places.
 func distinctLines(sms int, threads, elem, window int64) float64 {
 	if sms <= 0 || threads <= 0 || elem <= 0 || window < 128 {
 		return 0
 	}
-	n := window / elem
+	// The index is masked to a power of two: the window's elements are
+	// the most such that fit it.
+	n := int64(1)
+	for 2*n*elem <= window {
+		n *= 2
+	}
 	shift := (int64(sms) * threads) % n
 	places := int64(1)
 	if shift != 0 {
 		places = n / gcd(n, shift)
 	}
-	lines := float64(window / 128)
+	lines := math.Max(1, float64(n*elem)/128)
 	per := math.Max(1, float64(threads*elem)/128)
 	return math.Min(lines, per*float64(places))
 }
@@ -209,8 +226,10 @@ func (lm *loopModel) windowArrays(st laneAccess) int {
 // power-of-two share): the writes each line of the store's window takes
 // an iteration (SMs × warps × the lines of one warp's request over the
 // window's lines), one after another at LineWriteCycles each. ok is
-// false for other accesses, for lanes not consecutive, and where the
-// SM's writes stay within CombinedLines lines (combined before the L2).
+// false for other accesses, for lanes not evenly spaced by the store's
+// width to a line (consecutive, or a field of an array of structures),
+// and where the SM's writes stay within CombinedLines lines (combined
+// before the L2).
 // what says how it was counted.
 func (lm *loopModel) windowWrite(i int, level string, warps float64) (cycles float64, what string, ok bool) {
 	w := lm.m.Window
@@ -222,7 +241,11 @@ func (lm *loopModel) windowWrite(i int, level string, warps float64) (cycles flo
 	if !known || la.scattered {
 		return 0, "", false
 	}
-	if st, ok := la.stride(); !ok || (st != int64(op.bytes) && st != -int64(op.bytes)) {
+	st, ok := la.stride()
+	if st < 0 {
+		st = -st
+	}
+	if !ok || st < int64(op.bytes) || st > 128 {
 		return 0, "", false
 	}
 	arrays := lm.windowArrays(la)
@@ -234,12 +257,15 @@ func (lm *loopModel) windowWrite(i int, level string, warps float64) (cycles flo
 	if window < 128 {
 		return 0, "", false
 	}
-	// The lanes' consecutive words on whole lines: the grid-stride
-	// index is a multiple of the warp's lanes.
-	lines := max(1, 32*op.bytes/128)
+	// The lanes' elements, st bytes apart, on whole lines: the
+	// grid-stride index is a multiple of the warp's lanes. A field of
+	// an array of structures (st beyond the field's bytes) writes part
+	// of each line its lanes reach, and the L2 takes each line's write
+	// as it takes a whole line's.
+	lines := max(1, int(32*st/128))
 	threads := int64(32 * warps)
-	distinct := distinctLines(w.SMs, threads, int64(op.bytes), window)
-	if distinct <= w.CombinedLines {
+	distinct := distinctLines(w.SMs, threads, st, window)
+	if distinct <= w.CombinedLines || distinct < w.SlowLines {
 		return 0, "", false
 	}
 	writers := float64(w.SMs) * warps * float64(lines) / float64(window/128)

@@ -51,6 +51,10 @@ func TestDistinctLines(t *testing.T) {
 		// of 8 bytes, 2048 elements, 512 on each iteration.
 		{"float2 at 4 warps", 132, 128, 8, 16 << 10, 32},
 		{"never more than the window", 132, 4096, 16, 8 << 10, 64},
+		// A float3 field into 16 KiB at 8 warps: the masked index
+		// reaches 1024 elements of 12 bytes, a multiple of the grid's
+		// 33792 threads, so each SM writes its 256 × 12 bytes again.
+		{"float3 field at 8 warps", 132, 256, 12, 16 << 10, 24},
 		{"no SMs", 0, 32, 4, 8 << 10, 0},
 		{"window under a line", 132, 32, 4, 64, 0},
 	} {
@@ -82,7 +86,8 @@ func windowRun(sms int) *record.Run {
 // SMs write from the record point with the most writers a line (8 KiB at
 // 32 warps: 66 writes a line an iteration in 1882 cycles), and the lines
 // an SM's writes are combined within from the points that ran at least
-// twice as fast as that says (8 KiB at 4 to 16 warps, 16 lines each).
+// twice as fast as that says (8 KiB at 4 to 16 warps, 16 lines each),
+// the fewest beyond them from the points that did not.
 func TestMachineReadsWindowWrites(t *testing.T) {
 	m := &Machine{}
 	m.windowWrites(windowRun(132))
@@ -96,6 +101,10 @@ func TestMachineReadsWindowWrites(t *testing.T) {
 	}
 	if w.CombinedLines != 16 || w.FootprintBytes != 32<<10 || w.SMs != 132 || len(w.Records) != 2 {
 		t.Errorf("window writes %+v: want 16 combined lines, a 32 KiB footprint, 132 SMs, 2 records", w)
+	}
+	// The fewest lines beyond 16 that ran slow: 8 KiB at 32 warps.
+	if w.SlowLines != 32 {
+		t.Errorf("SlowLines = %v, want 32", w.SlowLines)
 	}
 	m = &Machine{}
 	m.windowWrites(windowRun(0))
