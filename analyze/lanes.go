@@ -1444,6 +1444,13 @@ func mergeVal(a, b lval) lval {
 	if !a.ok && !b.ok && reflect.DeepEqual(a, b) {
 		return a // a register the loop does not write
 	}
+	if a.flt && b.flt && a.flanes && b.flanes && a.fd == b.fd {
+		// A float the loop moves alike in every lane (a sampler's
+		// coordinate, u += 0.73): its lanes' offsets stay, over a
+		// base that differs by iteration.
+		return lval{flt: true, fspan: math.Max(a.fspan, b.fspan), flanes: true, fd: a.fd,
+			fsym: symOf("fmerge", a.fsym, b.fsym), assume: joinAssume(a, b)}
+	}
 	if !a.ok || !b.ok {
 		r := lval{assume: joinAssume(a, b), scrambled: a.scrambled || b.scrambled}
 		if !b.ok && b.whole && b.span > 0 && (a.ok || a.whole && a.span > 0) {

@@ -1298,3 +1298,27 @@ func TestCasRounds(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeFloatLanes: a float the loop moves alike in every lane (a
+// sampler's coordinate, u += 0.73) keeps its lanes' offsets round the
+// loop; one whose lanes move apart does not.
+func TestMergeFloatLanes(t *testing.T) {
+	entry := lval{flt: true, fspan: 31, flanes: true, fsym: symOf("i2f", uint64(1))}
+	for l := range entry.fd {
+		entry.fd[l] = float64(l)
+	}
+	moved := entry
+	moved.fsym = symOf("fadd", entry.fsym, symOf("f", 0.73))
+	m := mergeVal(entry, moved)
+	if !m.flt || !m.flanes || m.fd != entry.fd {
+		t.Errorf("merged %+v: want a float with the entry's lane offsets", m)
+	}
+	if m.fsym == entry.fsym || m.fsym == moved.fsym {
+		t.Error("merged float kept one side's base: its base differs by iteration")
+	}
+	apart := moved
+	apart.fd[1] = 2
+	if m := mergeVal(entry, apart); m.flanes {
+		t.Errorf("lanes moving apart merged with lane offsets %v", m.fd)
+	}
+}

@@ -1106,9 +1106,9 @@ func (m *Machine) compareClasses(run *record.Run) {
 // or pair holds: where the sequence's rate times the classed opcodes on
 // one pipeline and the unclassed ones together is that pipeline's rate
 // (within 2%), for that pipeline only, and the classed ones alone fill
-// none at that rate, the unclassed opcodes are taken onto it. On the H100 vabsdiff.s32 compiles to PRMT,
-// IADD3, LEA.HI.X.SX32, ISETP and IMAD.MOV a step at 0.498 a clock per
-// SM: PRMT and ISETP on the 1.99 pipeline leave it at half its rate, and
+// none at that rate, the unclassed opcodes are taken onto it. On the
+// H100 vabsdiff.s32 compiles to PRMT, IADD3, LEA.HI.X.SX32, ISETP and
+// IMAD.MOV a step at 0.498 a clock per SM: PRMT and ISETP on the 1.99 pipeline leave it at half its rate, and
 // IADD3 and LEA with them make it a quarter, as measured; on another
 // pipeline (IMAD's, with IMAD.MOV) the two would make it 0.66.
 func (m *Machine) sequenceClasses(run *record.Run) {
@@ -1440,8 +1440,8 @@ func (m *Machine) levels(run *record.Run) {
 	}
 }
 
-// probeXor is what the loads waited on together's own xor of words
-// loaded words adds to an iteration: the probe xors every loaded word
+// probeXor is what a loads-waited-on-together probe's own xor of the
+// words it loads (words of them) adds to an iteration: it xors each word
 // into the next index (cudagpu.WaitsKernel), which ptxas compiles to a
 // tree of three-input LOP3s (the record of one load of 16 bytes a lane
 // holds three LOP3s: the mask and two levels for four words), each level
