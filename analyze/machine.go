@@ -1126,7 +1126,7 @@ func (m *Machine) sequenceClasses(run *record.Run) {
 			switch p := m.pipeOf(op); {
 			case n != 1:
 				ok = false
-			case p == "" && m.SequenceClasses[base] == "":
+			case p == "":
 				loose = append(loose, base)
 			case strings.Contains(p, "|"):
 				ok = false // a flexible class: which pipeline is not known
@@ -1480,34 +1480,23 @@ func (m *Machine) loopL1Latency(run *record.Run) {
 	if l1.LatencyCycles <= 0 || l2.LatencyCycles <= 0 {
 		return
 	}
-	var w1, w2 float64
-	var ids []string
-	for i := range run.Records {
-		r := &run.Records[i]
-		if r.Suite != memory.Suite || r.Group != memory.GroupWaits || r.Status != record.StatusOK || r.Value <= 0 {
-			continue
-		}
-		name, loads, width, store, ok := memory.ParseWaitsSubject(r.Subject)
-		if !ok || loads != 1 || width != 4 || store != memory.WaitsNoStore {
-			continue
-		}
-		switch name {
-		case "L1":
-			w1 = r.Value
-		case "L2":
-			w2 = r.Value
-		default:
-			continue
-		}
-		ids = append(ids, r.ID)
-	}
-	if w1 <= 0 || w2 <= 0 {
+	// The L2's one 4-byte load is among its waits (no xor to take out).
+	w2, ok := l2.waitAt(1, 4, memory.WaitsNoStore)
+	if !ok || w2 <= 0 {
 		return
 	}
-	if v := w1 - (w2 - l2.LatencyCycles); v > l1.LatencyCycles {
-		l1.LatencyCycles = v
-		l1.Records = append(l1.Records, ids...)
-		m.Levels["L1"] = l1
+	id := memory.WaitsID("L1", 1, 4, memory.WaitsNoStore)
+	for i := range run.Records {
+		r := &run.Records[i]
+		if r.ID != id || r.Status != record.StatusOK || r.Value <= 0 {
+			continue
+		}
+		if v := r.Value - (w2 - l2.LatencyCycles); v > l1.LatencyCycles {
+			l1.LatencyCycles = v
+			l1.Records = append(l1.Records, r.ID, memory.WaitsID("L2", 1, 4, memory.WaitsNoStore))
+			m.Levels["L1"] = l1
+		}
+		return
 	}
 }
 
@@ -1624,15 +1613,22 @@ func (m *Machine) pipeOf(opcode string) string {
 	c := infer.ClassOf(opcode, classes)
 	if c == "" {
 		base, _, _ := strings.Cut(opcode, ".")
-		c = m.PairClasses[base]
-		if c == "" {
-			c = m.SequenceClasses[base]
-		}
+		c = m.derivedClass(base)
 	}
 	if c == "" {
 		return ""
 	}
 	return m.pipelineOfClass(c, "|")
+}
+
+// derivedClass is the layout class a base opcode no record classes alone
+// is taken into: a compare and select pair's (PairClasses), else a
+// sequence's (SequenceClasses); "" for neither.
+func (m *Machine) derivedClass(base string) string {
+	if c := m.PairClasses[base]; c != "" {
+		return c
+	}
+	return m.SequenceClasses[base]
 }
 
 // pipelineOfClass names the pipeline of layout class c, or a flexible

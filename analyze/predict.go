@@ -1468,10 +1468,7 @@ func newLoopModel(m *Machine, body []sass.Instruction, pattern string) *loopMode
 		lm.uses = append(lm.uses, withAddress(in))
 		cls := infer.ClassOf(in.Opcode, lm.classes)
 		if cls == "" {
-			cls = m.PairClasses[in.Base()]
-		}
-		if cls == "" {
-			cls = m.SequenceClasses[in.Base()]
+			cls = m.derivedClass(in.Base())
 		}
 		lm.class = append(lm.class, cls)
 		lm.pipe = append(lm.pipe, m.pipeOf(in.Opcode))
