@@ -107,6 +107,12 @@ func TestIteration(t *testing.T) {
 		// double's overflow limit compared on its high word, a
 		// subnormal, infinity); a user's |x| > 1 kept.
 		{file: "special.sass", want: map[int][]int{0x20: {0x20, 0x60, 0x80, 0x90, 0xc0, 0xf0}}},
+		// sincosf's shape: one test of |x| against the reduction
+		// threshold, in the loop's first block, read by the sine's
+		// branch and again, blocks later, by the cosine's; the
+		// cosine's slow path holds a loop of six steps (its
+		// Payne-Hanek reduction), left out with it, not repeated.
+		{file: "special2.sass", want: map[int][]int{0x10: {0x10, 0x50, 0xd0}, 0xa0: {0xa0}}},
 		// cuda::pipeline's consumer_wait as a switch on the batches in
 		// flight: one committed before the loop and one an
 		// iteration leave one in flight when the oldest is waited
@@ -145,7 +151,8 @@ func TestIteration(t *testing.T) {
 // up to the block's size (a Kogge-Stone scan's), a warp's rows of a
 // 32-row tile (j from the warp index, j += warps: 32/warps at most,
 // the most a warp runs), a counter kept in two registers, a bisection
-// whose steps loaded keys choose, and none for a bound loaded from memory.
+// whose steps loaded keys choose, none for a bound loaded from memory, and
+// an early-exit loop's bound where CS2R zeroed its counter.
 func TestTripCount(t *testing.T) {
 	l := listing(t, "trips.sass")
 	g, err := BuildGraph(&l.Functions[0])
@@ -161,6 +168,21 @@ func TestTripCount(t *testing.T) {
 		{0xe0, 256, 6, true}, {0x140, 256, 0, false},
 		{0x1d0, 256, 8, true}, {0x1d0, 64, 6, true},
 		{0x240, 256, 4, true}, {0x240, 32, 32, true}, {0x240, 1024, 1, true}, {0x240, 64, 16, true},
+	}
+	// trips3.sass: an escape-time loop unrolled by two, leaving early on
+	// data, its counter the upper register of a pair CS2R zeroes (an
+	// older MOV to that register before it must not be taken as the
+	// start): 64 / 2 steps at most.
+	l3 := listing(t, "trips3.sass")
+	g3, err := BuildGraph(&l3.Functions[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	loops3, _ := g3.Loops()
+	if i := slices.IndexFunc(loops3, func(lp Loop) bool { return lp.StartOffset == 0x40 }); i < 0 {
+		t.Errorf("trips3.sass: no loop at 0x40")
+	} else if n, ok := g3.TripCount(loops3[i], 256); n != 32 || !ok {
+		t.Errorf("trips3.sass, loop at 0x40: %d, %v; want 32, true", n, ok)
 	}
 	for _, tc := range tests {
 		i := slices.IndexFunc(loops, func(lp Loop) bool { return lp.StartOffset == tc.start })
@@ -2005,6 +2027,9 @@ func TestNestedTripsThroughMasks(t *testing.T) {
 // another (x, y and z of float3 particles, 12 bytes a lane) write their
 // lines once: the first store its 12 sectors, the two after it none.
 func TestRewrittenSectors(t *testing.T) {
+	if testing.Short() {
+		t.Skip("validates the corpus: seconds")
+	}
 	var got []int
 	eachCorpusInstruction(t, "corpus24", "particles_aos_float3_euler_update", "global store", func(t *testing.T, lm *loopModel, i int) bool {
 		if op := lm.mem[i]; op == nil || !op.store {

@@ -602,7 +602,8 @@ func generalCallee(label string) bool {
 // times (Trips).
 func (g *Graph) Iteration(lp Loop, loops []Loop, threads int) Loop {
 	if !lp.Innermost && g.NestedRun(lp, loops) {
-		if trips, repeats, ok := g.nestedTrips(lp, loops, threads); ok {
+		special, _ := g.SpecialCases(lp)
+		if trips, repeats, ok := g.nestedTrips(lp, loops, threads, special); ok {
 			lp.Trips, lp.repeats = trips, repeats
 		} else if mp := g.MainPath(lp, loops); mp != nil {
 			lp.Blocks = mp
@@ -725,12 +726,13 @@ func (g *Graph) reachedBack(from []int, stop int, keep func(p int) bool) map[int
 }
 
 // nestedTrips is the trip count of each loop nested in lp that is no
-// spin loop, by start offset, and by block; ok false where one is not
-// innermost or its count is not known.
-func (g *Graph) nestedTrips(lp Loop, loops []Loop, threads int) (map[int]int, map[int][2]int, bool) {
+// spin loop and not in a math library's special case (its header among
+// the blocks special), by start offset, and by block; ok false where one
+// is not innermost or its count is not known.
+func (g *Graph) nestedTrips(lp Loop, loops []Loop, threads int, special []int) (map[int]int, map[int][2]int, bool) {
 	trips, repeats := map[int]int{}, map[int][2]int{}
 	for _, o := range loops {
-		if o.Header == lp.Header || !slices.Contains(lp.Blocks, o.Header) || g.SpinLoop(o) {
+		if o.Header == lp.Header || !slices.Contains(lp.Blocks, o.Header) || g.SpinLoop(o) || slices.Contains(special, o.Header) {
 			continue
 		}
 		n, ok := g.TripCount(o, threads)
@@ -778,6 +780,15 @@ func (g *Graph) SpecialCases(lp Loop) (drop []int, guards []int) {
 		pred := strings.TrimPrefix(strings.TrimPrefix(br.Predicate, "@"), "!")
 		takenWhenTrue := !strings.HasPrefix(br.Predicate, "@!")
 		special, ok := specialWhenTrue(f.Instructions[b.First:b.Last], pred)
+		if !ok && !writesPred(f.Instructions[b.First:b.Last], pred) {
+			// Set before the branch's block: in the nearest block
+			// of the loop that dominates it and writes the
+			// predicate, where no other block of the loop it
+			// dominates writes it too (sincosf's one test of |x|
+			// against the reduction threshold, read by the sine's
+			// branch and again by the cosine's).
+			special, ok = g.dominatingSpecial(lp, bi, pred, in)
+		}
 		if !ok {
 			continue
 		}
@@ -820,6 +831,45 @@ func (g *Graph) SpecialCases(lp Loop) (drop []int, guards []int) {
 		}
 	}
 	return drop, guards
+}
+
+// dominatingSpecial is specialWhenTrue for a predicate a branch in
+// block bi of lp reads but its block does not set: the nearest block of
+// the loop that dominates bi and writes it, ok false where a block of
+// the loop that it dominates, laid out between the two, writes it too.
+func (g *Graph) dominatingSpecial(lp Loop, bi int, pred string, in map[int]bool) (special, ok bool) {
+	f := g.Func
+	for d := g.idom[bi]; d >= 0 && in[d]; d = g.idom[d] {
+		blk := g.Blocks[d]
+		body := f.Instructions[blk.First : blk.Last+1]
+		if !writesPred(body, pred) {
+			if d == lp.Header {
+				return false, false
+			}
+			continue
+		}
+		for _, c := range lp.Blocks {
+			cb := g.Blocks[c]
+			between := cb.StartOffset > blk.StartOffset && cb.StartOffset < g.Blocks[bi].StartOffset
+			if between && g.Dominates(d, c) && writesPred(f.Instructions[cb.First:cb.Last+1], pred) {
+				return false, false
+			}
+		}
+		return specialWhenTrue(body, pred)
+	}
+	return false, false
+}
+
+// writesPred reports whether an instruction of block writes predicate
+// pred (its first or second destination).
+func writesPred(block []sass.Instruction, pred string) bool {
+	for _, in := range block {
+		ops := strings.Split(in.Operands, ",")
+		if len(ops) > 1 && (strings.TrimSpace(ops[0]) == pred || strings.TrimSpace(ops[1]) == pred) {
+			return true
+		}
+	}
+	return false
 }
 
 // specialWhenTrue finds the last FSETP or DSETP of block (instructions

@@ -199,7 +199,7 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) (_
 			for _, o := range offs {
 				trips = append(trips, fmt.Sprintf("%#04x %d times", o, lp.Trips[o]))
 			}
-			lr.Notes = append(lr.Notes, fmt.Sprintf("assumed: the loops nested in this one run their bodies each iteration as their counters say for blocks of %d threads (a counter from a constant or the block's size, stepped by a constant, against a constant): at %s", opt.ThreadsPerBlock, strings.Join(trips, ", ")))
+			lr.Notes = append(lr.Notes, fmt.Sprintf("assumed: the loops nested in this one run their bodies each iteration as their counters say for blocks of %d threads (a counter from a constant or the block's size, stepped by a constant, against a constant; a loop that may also leave early on data is taken at its counter's bound, a warp running until its last lane leaves): at %s", opt.ThreadsPerBlock, strings.Join(trips, ", ")))
 		}
 		nested := skips[lp.Header]
 		if !lp.Innermost && !nested && len(lp.Trips) == 0 {

@@ -295,6 +295,21 @@ func (v lval) uniform() bool {
 	return true
 }
 
+// floatAlike reports whether v is a float the same in every lane (an
+// integer warp-uniform value made a float): what any operation makes of
+// it alone is warp-uniform too (MUFU.RCP of a grid's thread count).
+func (v lval) floatAlike() bool {
+	if !v.flt || v.fspan != 0 {
+		return false
+	}
+	for _, d := range v.fd {
+		if d != v.fd[0] {
+			return false
+		}
+	}
+	return true
+}
+
 // alignment is the power of two the value's base is a multiple of.
 func (v lval) alignment() int64 {
 	if v.known {
@@ -2156,7 +2171,7 @@ func (s laneState) step(in sass.Instruction) {
 			}
 			a := arg(i)
 			vs = append(vs, a)
-			if !a.uniform() {
+			if !a.uniform() && !a.floatAlike() {
 				all = false
 			}
 		}

@@ -98,6 +98,32 @@ func TestLaneAddresses(t *testing.T) {
 			want: map[int]string{0x70: "lane stride 4 B: conflict-free, 1 wavefront; +0 B an iteration"},
 		},
 		{
+			// A counter that wraps at a bound the grid's size gives,
+			// divided by a reciprocal the compiler computes in float
+			// (I2F, MUFU.RCP, F2I of the thread count): every lane
+			// has the same bound, so the counter, and the row it
+			// picks, stay warp-uniform and the lanes consecutive.
+			name: "counter wrapped at a bound computed in float",
+			listing: `
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   I2F.U32.RP R10, UR4 ;
+        /*0020*/                   MUFU.RCP R10, R10 ;
+        /*0030*/                   VIADD R8, R10, 0xffffffe ;
+        /*0040*/                   F2I.FTZ.U32.TRUNC.NTZ R12, R8 ;
+        /*0050*/                   MOV R9, RZ ;
+.L_x_1:
+        /*0060*/                   IMAD R10, R9, UR5, R0 ;
+        /*0070*/                   LOP3.LUT R11, R10, 0xfff, RZ, 0xc0, !PT ;
+        /*0080*/                   LEA R11, R11, UR6, 0x2 ;
+        /*0090*/                   LDS R5, [R11] ;
+        /*00a0*/                   VIADD R9, R9, 0x1 ;
+        /*00b0*/                   ISETP.NE.AND P0, PT, R9, R12, PT ;
+        /*00c0*/                   SEL R9, R9, RZ, P0 ;
+        /*00d0*/                   BRA ` + "`" + `(.L_x_1) ;
+`,
+			want: map[int]string{0x90: "lane stride 4 B: conflict-free, 1 wavefront"},
+		},
+		{
 			// A row index of the lane's low bits OR-ed into a
 			// uniform tile offset whose bits lie above them, from the
 			// thread index, whose bits above the mask the OR never

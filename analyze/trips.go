@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/gpuarch/gpuarch/sass"
@@ -200,7 +201,39 @@ func writesRegister(in sass.Instruction, r string) bool {
 	if len(ops) == 0 || strings.HasPrefix(in.Base(), "ST") || in.Base() == "BRA" {
 		return false
 	}
-	return strings.TrimSuffix(ops[0], ".reuse") == r
+	dest := strings.TrimSuffix(ops[0], ".reuse")
+	if dest == r {
+		return true
+	}
+	// The registers after the first that a wide result fills.
+	n, ok := registerNumber(dest)
+	m, ok2 := registerNumber(r)
+	return ok && ok2 && strings.HasPrefix(dest, "UR") == strings.HasPrefix(r, "UR") && m > n && m < n+destWidth(in)
+}
+
+// destWidth is how many registers in's result fills: two for a 64-bit
+// one (CS2R without .32, IMAD.WIDE, the double-precision arithmetic, a
+// .64 load or shuffle of a pair), four for .128, else one.
+func destWidth(in sass.Instruction) int {
+	opc, base := in.Opcode, in.Base()
+	switch {
+	case strings.Contains(opc, ".128"):
+		return 4
+	case base == "CS2R" && !strings.Contains(opc, ".32"),
+		strings.Contains(opc, ".WIDE"), strings.Contains(opc, ".64"),
+		base == "DADD" || base == "DFMA" || base == "DMUL":
+		return 2
+	}
+	return 1
+}
+
+// registerNumber is the index of register o (R12 is 12, UR4 is 4).
+func registerNumber(o string) (int, bool) {
+	if !isRegister(o) {
+		return 0, false
+	}
+	n, err := strconv.Atoi(strings.TrimLeft(o, "UR"))
+	return n, err == nil
 }
 
 // counterStep is how in, unpredicated, changes counter r: r = r >> c or
@@ -338,6 +371,12 @@ func (g *Graph) valueBefore(at int, r string, threads int, tid uint32, depth int
 		ops := operandList(in)
 		for k := range ops {
 			ops[k] = strings.TrimSuffix(ops[k], ".reuse")
+		}
+		if in.Base() == "CS2R" && len(ops) == 2 && ops[1] == "SRZ" {
+			return 0, true // both registers of the pair zeroed
+		}
+		if ops[0] != r {
+			return 0, false // a wide result's upper register
 		}
 		value := func(o string) (uint32, bool) {
 			return threadOperand(o, threads, func(r string) (uint32, bool) {
