@@ -382,34 +382,3 @@ func TestSequenceClasses(t *testing.T) {
 		t.Errorf("sequence records %v, want the vabsdiff.s32 throughput", m.SequenceRecords)
 	}
 }
-
-// TestImmediateOwnOpcode checks that an immediate form's record (IMAD's
-// mad.lo [imm], 4 cycles) stands for its own opcode with an immediate
-// operand, not for another of its base whose record is longer
-// (IMAD.WIDE.U32, 9 cycles through the high word).
-func TestImmediateOwnOpcode(t *testing.T) {
-	m := &Machine{
-		ALU: &report.ALUModel{Layout: &infer.Layout{}},
-		Opcodes: map[string]Measured{
-			"IMAD":          {Opcode: "IMAD", LatencyCycles: 5, LatencyRecord: "alu/mad.lo.s32/latency"},
-			"IMAD.WIDE.U32": {Opcode: "IMAD.WIDE.U32", LatencyCycles: 9, LatencyRecord: "alu/mul.wide.u32/latency"},
-		},
-		Immediate: map[string]Measured{"IMAD": {Opcode: "IMAD", LatencyCycles: 4, LatencyRecord: "alu/mad.lo.s32 [imm]/latency"}},
-		Levels:    map[string]Level{},
-	}
-	l, err := sass.ParseListing(".text.k:\n" + `
-        /*0000*/                   IMAD R4, R5, 0x3, R6 ;
-        /*0010*/                   IMAD.WIDE.U32 R8, R5, 0x3, RZ ;
-        /*0020*/                   IMAD R10, R5, R7, R6 ;
-        /*0030*/                   BRA 0x0 ;
-`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lm := newLoopModel(m, l.Functions[0].Instructions, PatternAuto)
-	for i, want := range []float64{4, 9, 5} {
-		if got, _, ok := lm.ownLatency(i, DefaultLevel); !ok || got != want {
-			t.Errorf("%s: latency %g (%v), want %g", lm.body[i].Opcode, got, ok, want)
-		}
-	}
-}

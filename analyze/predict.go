@@ -1755,11 +1755,7 @@ func (lm *loopModel) ownLatency(i int, level string) (float64, string, bool) {
 		return lat, src, true
 	}
 	if e, ok := lm.m.Lookup(lm.body[i].Opcode); ok && e.LatencyCycles > 0 {
-		// The immediate form's record stands for the opcode it
-		// measured (IMAD's mad.lo [imm]), not for others of its base
-		// whose results take longer (IMAD.WIDE.U32, IMAD.HI.U32: 9
-		// cycles through the high word where IMAD is 4).
-		if imm, ok := lm.m.Immediate[lm.body[i].Base()]; ok && imm.Opcode == e.Opcode && imm.LatencyCycles < e.LatencyCycles && hasImmediate(lm.body[i]) {
+		if imm, ok := lm.m.Immediate[lm.body[i].Base()]; ok && imm.LatencyCycles < e.LatencyCycles && hasImmediate(lm.body[i]) {
 			return imm.LatencyCycles, imm.LatencyRecord, true
 		}
 		return e.LatencyCycles, e.LatencyRecord, true

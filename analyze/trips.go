@@ -1,7 +1,6 @@
 package analyze
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/gpuarch/gpuarch/sass"
@@ -195,45 +194,19 @@ func writesPredicate(in sass.Instruction, p string) bool {
 	return len(ops) > 0 && ops[0] == p && strings.HasSuffix(in.Base(), "SETP")
 }
 
-// writesRegister reports whether in's destination is register r.
+// writesRegister reports whether in writes register r: its destination,
+// or another register of the pair a 64-bit result fills (sass.Use: CS2R
+// R10, SRZ zeroes R10 and R11).
 func writesRegister(in sass.Instruction, r string) bool {
-	ops := operandList(in)
-	if len(ops) == 0 || strings.HasPrefix(in.Base(), "ST") || in.Base() == "BRA" {
+	if strings.HasPrefix(in.Base(), "ST") || in.Base() == "BRA" {
 		return false
 	}
-	dest := strings.TrimSuffix(ops[0], ".reuse")
-	if dest == r {
-		return true
+	for _, w := range in.Use().Writes {
+		if w.String() == r {
+			return true
+		}
 	}
-	// The registers after the first that a wide result fills.
-	n, ok := registerNumber(dest)
-	m, ok2 := registerNumber(r)
-	return ok && ok2 && strings.HasPrefix(dest, "UR") == strings.HasPrefix(r, "UR") && m > n && m < n+destWidth(in)
-}
-
-// destWidth is how many registers in's result fills: two for a 64-bit
-// one (CS2R without .32, IMAD.WIDE, the double-precision arithmetic, a
-// .64 load or shuffle of a pair), four for .128, else one.
-func destWidth(in sass.Instruction) int {
-	opc, base := in.Opcode, in.Base()
-	switch {
-	case strings.Contains(opc, ".128"):
-		return 4
-	case base == "CS2R" && !strings.Contains(opc, ".32"),
-		strings.Contains(opc, ".WIDE"), strings.Contains(opc, ".64"),
-		base == "DADD" || base == "DFMA" || base == "DMUL":
-		return 2
-	}
-	return 1
-}
-
-// registerNumber is the index of register o (R12 is 12, UR4 is 4).
-func registerNumber(o string) (int, bool) {
-	if !isRegister(o) {
-		return 0, false
-	}
-	n, err := strconv.Atoi(strings.TrimLeft(o, "UR"))
-	return n, err == nil
+	return false
 }
 
 // counterStep is how in, unpredicated, changes counter r: r = r >> c or

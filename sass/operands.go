@@ -75,9 +75,9 @@ var wideOps = map[string]bool{"DFMA": true, "DADD": true, "DMUL": true, "DMNMX":
 // convention nvdisasm prints: destinations first (two predicates for
 // the SETP family; a register followed by the predicates it sets, as
 // IADD3's carries), sources after. The guard predicate is read. Wide
-// operands are known for the FP64 arithmetic (every operand a pair) and
-// .WIDE multiplies (the destination a pair); conversions to or from 64-bit
-// types are taken as 32-bit.
+// operands are known for the FP64 arithmetic (every operand a pair),
+// .WIDE multiplies and CS2R (the destination a pair); conversions to or
+// from 64-bit types are taken as 32-bit.
 func (i Instruction) Use() Use {
 	var u Use
 	if p := strings.TrimPrefix(strings.TrimPrefix(i.Predicate, "@"), "!"); p != "" {
@@ -87,7 +87,9 @@ func (i Instruction) Use() Use {
 	}
 	base := i.Base()
 	wide := wideOps[base]
-	wideDst := wide || strings.Contains(i.Opcode, ".WIDE")
+	// CS2R without .32 reads a 64-bit special register into a pair
+	// (CS2R R10, SRZ zeroes R10 and R11).
+	wideDst := wide || strings.Contains(i.Opcode, ".WIDE") || base == "CS2R" && !strings.Contains(i.Opcode, ".32")
 	var toks []string
 	if strings.TrimSpace(i.Operands) != "" {
 		toks = strings.Split(i.Operands, ",")

@@ -30,6 +30,8 @@ func TestUse(t *testing.T) {
 		{"UIADD3 UR4, UR4, 0x1, URZ", []Reg{{File: Uniform, Index: 4}}, []Source{{Reg: Reg{File: Uniform, Index: 4}}}, 0},
 		{"IMAD.WIDE.U32 R2, R3, 0x4, R4", []Reg{r(2), r(3)}, []Source{src(3, false), src(4, false)}, 1},
 		{"MUFU.EX2 R3, |R3|", []Reg{r(3)}, []Source{src(3, false)}, 1},
+		{"CS2R R10, SRZ", []Reg{r(10), r(11)}, nil, 0},
+		{"CS2R.32 R4, SR_CLOCKLO", []Reg{r(4)}, nil, 0},
 		{"STG.E [R2.64], R5", nil, []Source{src(5, false)}, 1},
 		{"HFMA2 R0, -R0.H0_H0, R2, R4", []Reg{r(0)}, []Source{src(0, false), src(2, false), src(4, false)}, 3},
 		{"SHFL.UP PT, R4, R9, 0x1, RZ", []Reg{r(4)}, []Source{src(9, false)}, 1},
