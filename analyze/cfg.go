@@ -861,15 +861,9 @@ func (g *Graph) dominatingSpecial(lp Loop, bi int, pred string, in map[int]bool)
 }
 
 // writesPred reports whether an instruction of block writes predicate
-// pred (its first or second destination).
+// pred.
 func writesPred(block []sass.Instruction, pred string) bool {
-	for _, in := range block {
-		ops := strings.Split(in.Operands, ",")
-		if len(ops) > 1 && (strings.TrimSpace(ops[0]) == pred || strings.TrimSpace(ops[1]) == pred) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(block, func(in sass.Instruction) bool { return writesRegister(in, pred) })
 }
 
 // specialWhenTrue finds the last FSETP or DSETP of block (instructions

@@ -194,9 +194,9 @@ func writesPredicate(in sass.Instruction, p string) bool {
 	return len(ops) > 0 && ops[0] == p && strings.HasSuffix(in.Base(), "SETP")
 }
 
-// writesRegister reports whether in writes register r: its destination,
-// or another register of the pair a 64-bit result fills (sass.Use: CS2R
-// R10, SRZ zeroes R10 and R11).
+// writesRegister reports whether in writes register or predicate r: a
+// destination, or another register of the pair a 64-bit result fills
+// (sass.Use: CS2R R10, SRZ zeroes R10 and R11).
 func writesRegister(in sass.Instruction, r string) bool {
 	if strings.HasPrefix(in.Base(), "ST") || in.Base() == "BRA" {
 		return false
