@@ -25,6 +25,15 @@ type WindowWrites struct {
 	// of the window: the record point with the most writers a line,
 	// its cycles an iteration over the writes each line takes then.
 	LineWriteCycles float64 `json:"line_write_cycles"`
+	// SMLineCycles is the fewest cycles an SM took per line it wrote
+	// (its warps' lines an iteration) at any record point whose writes
+	// were not combined: the fastest the L2 took the window's lines
+	// from every SM at once. However few SMs share a line, an SM's
+	// window writes take at least that each (the H200's 32 KiB window
+	// at 8 warps: about 23 cycles a line, where its 4 writers a line
+	// at LineWriteCycles would take 110 cycles for the SM's 8 lines,
+	// not the 186 measured). 0 where no point qualifies.
+	SMLineCycles float64 `json:"sm_line_cycles,omitempty"`
 	// CombinedLines is the most lines an SM wrote again and again (its
 	// warps' lines over every iteration) at a point that ran at least
 	// twice as fast as LineWriteCycles says: an SM's writes within so
@@ -47,6 +56,12 @@ type WindowWrites struct {
 	// Records are the IDs read.
 	Records []string `json:"records"`
 }
+
+// windowCost is what one window store costs an SM an iteration: line,
+// its writes on each line of its window one after another
+// (LineWriteCycles each); sm, its smLines lines at the rate the L2 took
+// an SM's window lines at its fastest (SMLineCycles).
+type windowCost struct{ line, sm, smLines float64 }
 
 // windowPoint is one point of a window writes record: warps per SM
 // writing a window of the given lines.
@@ -109,6 +124,12 @@ func (m *Machine) windowWrites(run *record.Run) {
 	for _, p := range pts {
 		if p.cycles >= 0.5*p.writers*w.LineWriteCycles && p.distinct > w.CombinedLines && (w.SlowLines == 0 || p.distinct < w.SlowLines) {
 			w.SlowLines = p.distinct
+		}
+	}
+	for _, p := range pts {
+		// One line a warp: the SM's lines an iteration are its warps.
+		if c := p.cycles / p.warps; p.cycles >= 0.5*p.writers*w.LineWriteCycles && (w.SMLineCycles == 0 || c < w.SMLineCycles) {
+			w.SMLineCycles = c
 		}
 	}
 	m.Window = w
@@ -231,22 +252,27 @@ func (lm *loopModel) windowArrays(st laneAccess) int {
 // and where the SM's writes stay within CombinedLines lines (combined
 // before the L2).
 // what says how it was counted.
-func (lm *loopModel) windowWrite(i int, level string, warps float64) (cycles float64, what string, ok bool) {
+//
+// Every SM's window writes pass the L2 at no more than the fastest rate
+// the record saw an SM's lines taken (SMLineCycles), whichever lines
+// they are: cost.sm is the store's lines at that rate, which the loop's
+// window stores add up to however many arrays they write.
+func (lm *loopModel) windowWrite(i int, level string, warps float64) (cost windowCost, what string, ok bool) {
 	w := lm.m.Window
 	op := lm.mem[i]
 	if w == nil || op == nil || !op.store || op.space != "global" || isAtomic(lm.body[i]) || level != "L1" || lm.guarded(i) {
-		return 0, "", false
+		return windowCost{}, "", false
 	}
 	la, known := lm.access(i)
 	if !known || la.scattered {
-		return 0, "", false
+		return windowCost{}, "", false
 	}
 	st, ok := la.stride()
 	if st < 0 {
 		st = -st
 	}
 	if !ok || st < int64(op.bytes) || st > 128 {
-		return 0, "", false
+		return windowCost{}, "", false
 	}
 	arrays := lm.windowArrays(la)
 	share := int64(1)
@@ -255,7 +281,7 @@ func (lm *loopModel) windowWrite(i int, level string, warps float64) (cycles flo
 	}
 	window := w.FootprintBytes / share
 	if window < 128 {
-		return 0, "", false
+		return windowCost{}, "", false
 	}
 	// The lanes' elements, st bytes apart, on whole lines: the
 	// grid-stride index is a multiple of the warp's lanes. A field of
@@ -266,10 +292,11 @@ func (lm *loopModel) windowWrite(i int, level string, warps float64) (cycles flo
 	threads := int64(32 * warps)
 	distinct := distinctLines(w.SMs, threads, st, window)
 	if distinct <= w.CombinedLines || distinct < w.SlowLines {
-		return 0, "", false
+		return windowCost{}, "", false
 	}
 	writers := float64(w.SMs) * warps * float64(lines) / float64(window/128)
 	what = fmt.Sprintf("%d SMs × %.0f warps × %d lines a request on a %s window (the L1 footprint, %s, over %d arrays): %.1f writes a line an iteration × %.1f cycles each (the window writes' record); an SM's writes span %.0f lines, more than the %.0f it combines",
 		w.SMs, warps, lines, record.SizeString(float64(window)), record.SizeString(float64(w.FootprintBytes)), arrays, writers, w.LineWriteCycles, distinct, w.CombinedLines)
-	return writers * w.LineWriteCycles, what, true
+	smLines := warps * float64(lines)
+	return windowCost{line: writers * w.LineWriteCycles, smLines: smLines, sm: smLines * w.SMLineCycles}, what, true
 }

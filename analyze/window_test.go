@@ -106,6 +106,12 @@ func TestMachineReadsWindowWrites(t *testing.T) {
 	if w.SlowLines != 32 {
 		t.Errorf("SlowLines = %v, want 32", w.SlowLines)
 	}
+	// The fastest an SM's lines went at a point not combined: 32 KiB at
+	// 4 warps, 4 lines in 4 / 0.0649 cycles (8 KiB's fast points are
+	// combined and do not count).
+	if want := 1 / 0.0649; math.Abs(w.SMLineCycles-want) > 1e-9 {
+		t.Errorf("SMLineCycles = %v, want %v", w.SMLineCycles, want)
+	}
 	m = &Machine{}
 	m.windowWrites(windowRun(0))
 	if m.Window != nil {
