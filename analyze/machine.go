@@ -220,13 +220,29 @@ type WaitPoint struct {
 // measured counts of loads (beyond the most, the most's); ok false where
 // the records are not there.
 func (l Level) waitAt(loads, sectors float64, store string) (float64, bool) {
+	// at is the record of n loads of width bytes a lane, read as the
+	// least of it and of every record of more loads or wider lanes:
+	// a warp waiting on more, or on more sectors, never waits less, so
+	// a record above one of those is taken as that one's noise (the
+	// H200's two 4-byte loads at 347 cycles against two 8-byte ones at
+	// 341).
 	at := func(n, width int) (float64, bool) {
+		var v float64
+		var own bool
 		for _, p := range l.Waits {
 			if p.Loads == n && p.Width == width && p.Store == store {
-				return p.Cycles, true
+				own = true
 			}
 		}
-		return 0, false
+		if !own {
+			return 0, false
+		}
+		for _, p := range l.Waits {
+			if p.Loads >= n && p.Width >= width && p.Store == store && (v == 0 || p.Cycles < v) {
+				v = p.Cycles
+			}
+		}
+		return v, true
 	}
 	// bySectors interpolates a count's records over the sectors: a
 	// coalesced load of w bytes a lane delivers w sectors.

@@ -220,6 +220,15 @@ func TestWaitExtra(t *testing.T) {
 	if _, ok := (Level{}).waitExtra(2, 4, ""); ok {
 		t.Error("a level without the records gave an extra")
 	}
+	// A record above one of more loads or wider lanes is read as that
+	// one (the H200's two 4-byte loads, 347 cycles, against two 8-byte
+	// ones, 341).
+	noisy := Level{Waits: []WaitPoint{
+		{Loads: 1, Width: 4, Cycles: 301}, {Loads: 2, Width: 4, Cycles: 347}, {Loads: 2, Width: 8, Cycles: 341},
+	}}
+	if got, ok := noisy.waitExtra(2, 4, ""); !ok || got != 40 {
+		t.Errorf("two 4-byte loads beside a faster record of two 8-byte ones: %v, %v; want 40, true", got, ok)
+	}
 }
 
 // A compare-and-store spin loop passed once costs its record: the
