@@ -391,3 +391,52 @@ func TestSequenceClasses(t *testing.T) {
 		t.Errorf("sequence records %v, want the vabsdiff.s32 throughput", m.SequenceRecords)
 	}
 }
+
+// TestHashedChases tells a chase whose next address hashes the loaded
+// value (lowbias32's xor and multiply: its lines fall at random, as a
+// hashed gather's) from one that only scales it (p = next[p]: the
+// divergent chase's record).
+func TestHashedChases(t *testing.T) {
+	for _, tc := range []struct {
+		name, body string
+		want       bool
+	}{
+		{"p = next[p]", `
+        /*0100*/                   IMAD.WIDE.U32 R2, R4, 0x8, R6 ;
+        /*0110*/                   LDG.E.64 R4, desc[UR4][R2.64] ;
+`, false},
+		{"p = next[p] & m", `
+        /*0100*/                   LOP3.LUT R8, R4, UR5, RZ, 0xc0, !PT ;
+        /*0110*/                   IMAD.WIDE.U32 R2, R8, 0x4, R6 ;
+        /*0120*/                   LDG.E R4, desc[UR4][R2.64] ;
+`, false},
+		{"x = lowbias32(x ^ v)", `
+        /*0100*/                   LOP3.LUT R9, R9, R4, RZ, 0x3c, !PT ;
+        /*0110*/                   SHF.R.U32.HI R8, RZ, 0x10, R9 ;
+        /*0120*/                   LOP3.LUT R8, R8, R9, RZ, 0x3c, !PT ;
+        /*0130*/                   IMAD R9, R8, 0x7feb352d, RZ ;
+        /*0140*/                   LOP3.LUT R8, R9, UR5, RZ, 0xc0, !PT ;
+        /*0150*/                   IMAD.WIDE.U32 R2, R8, 0x4, R6 ;
+        /*0160*/                   LDG.E R4, desc[UR4][R2.64] ;
+`, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := sass.ParseListing("        .text.k:\n.L_x_1:\n" + tc.body + "        /*0200*/                   BRA `(.L_x_1) ;\n")
+			if err != nil {
+				t.Fatal(err)
+			}
+			lm := newLoopModel(&Machine{ALU: &report.ALUModel{Layout: &infer.Layout{}}}, l.Functions[0].Instructions, PatternAuto)
+			for i, in := range lm.body {
+				if in.Base() != "LDG" {
+					continue
+				}
+				if !lm.chased[i] {
+					t.Fatalf("%s: not taken as a chase", in)
+				}
+				if lm.hashed[i] != tc.want {
+					t.Errorf("%s: hashed %v, want %v", in, lm.hashed[i], tc.want)
+				}
+			}
+		})
+	}
+}

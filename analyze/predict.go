@@ -127,8 +127,9 @@ type loopModel struct {
 	classes []string
 	// divergent marks global loads taken to touch one line per lane;
 	// chased those of them whose address was loaded in the loop (a
-	// pointer chase).
-	divergent, chased []bool
+	// pointer chase); hashed those chased loads whose address mixes the
+	// loaded value (hashedChases).
+	divergent, chased, hashed []bool
 	// lanes maps memory accesses' offsets to their addresses across a
 	// warp's lanes, where the listing shows them (see laneAddresses);
 	// nil when only the loop body is known.
@@ -1398,12 +1399,13 @@ func (lm *loopModel) l1Spread(i int, level string) (cycles, wavefronts, lines fl
 	if op == nil || op.store || op.space != "global" || level != "L1" {
 		return 0, 0, 0, false
 	}
-	if la := lm.lanes[lm.body[i].Offset]; lm.chased[i] && !(la.scattered && la.span > 0) {
+	if la := lm.lanes[lm.body[i].Offset]; lm.chased[i] && !(la.scattered && (la.span > 0 || lm.hashed[i])) {
 		// A pointer chase through raw addresses: the divergent
 		// chase's record (its lanes' lines on one bank). A chase
 		// through an index bounded to a table (a word of the table
-		// picked by the loaded data) reads random words of its
-		// lines, as a hash does.
+		// picked by the loaded data), or through a hash of the loaded
+		// value (lm.hashed), reads random words of its lines, as a
+		// hashed gather does.
 		return 0, 0, 0, false
 	}
 	L := lm.m.Levels["L1"]
@@ -1485,6 +1487,7 @@ func newLoopModel(m *Machine, body []sass.Instruction, pattern string) *loopMode
 	lm.divergent = make([]bool, len(body))
 	chased := lm.chasedLoads()
 	lm.chased = lm.pointerChases(chased)
+	lm.hashed = lm.hashedChases()
 	for i, op := range lm.mem {
 		if op == nil || op.store || op.space != "global" {
 			continue
@@ -1614,6 +1617,90 @@ func (lm *loopModel) pointerChases(loaded []bool) []bool {
 		}
 	}
 	return out
+}
+
+// hashedChases marks the chased loads (lm.chased) whose address comes
+// from the loaded value through a mixing step (hashes such as lowbias32
+// or murmur's finalizer: an exclusive or, a multiply-high, a multiply by
+// a large constant) rather than through address arithmetic alone (a
+// scale, an add, a mask: p = next[p]). A hashed chase's lines fall at
+// random over its footprint, as a hashed gather's do; a raw chase's are
+// wherever its data put them, which the divergent chase's record (a line
+// per lane, all on one L1 bank) stands for.
+func (lm *loopModel) hashedChases() []bool {
+	out := make([]bool, len(lm.body))
+	for j, op := range lm.mem {
+		if op == nil || op.store || !lm.chased[j] {
+			continue
+		}
+		out[j] = lm.mixedFromLoad(j)
+	}
+	return out
+}
+
+// mixedFromLoad reports whether instruction j's registers, followed back
+// through their writers in the loop (before j, round the back edge)
+// until a load's result, pass a mixing step (mixing).
+func (lm *loopModel) mixedFromLoad(j int) bool {
+	n := len(lm.body)
+	seen := map[[2]int]bool{}
+	var walk func(at, depth int) bool
+	walk = func(at, depth int) bool {
+		if depth > 16 {
+			return false
+		}
+		for _, r := range lm.uses[at].Reads {
+			if r.File != sass.General {
+				continue
+			}
+			for k := 1; k <= n; k++ {
+				w := ((at-k)%n + n) % n
+				if !slices.Contains(lm.uses[w].Writes, r.Reg) {
+					continue
+				}
+				key := [2]int{w, r.Index}
+				if seen[key] {
+					break
+				}
+				seen[key] = true
+				if op := lm.mem[w]; op != nil && !op.store {
+					break // a load's result: the chase's start
+				}
+				if mixing(lm.body[w]) || walk(w, depth+1) {
+					return true
+				}
+				break
+			}
+		}
+		return false
+	}
+	return walk(j, 0)
+}
+
+// mixing reports whether in is a hash's mixing step: an exclusive or of
+// its sources (LOP3 with an xor table), a multiply-high, or a multiply by
+// a constant of more than one set bit beyond 64 (0x7feb352d), which no
+// address's scale is.
+func mixing(in sass.Instruction) bool {
+	ops := splitOperands(in.Operands)
+	switch base := in.Base(); {
+	case base == "LOP3":
+		lut := strings.TrimSpace(ops[len(ops)-2])
+		if v, err := strconv.ParseUint(strings.TrimPrefix(lut, "0x"), 16, 8); err == nil {
+			switch v {
+			case 0x3c, 0x5a, 0x66, 0x96, 0x69, 0xc3, 0xa5, 0x99:
+				return true
+			}
+		}
+	case strings.HasPrefix(in.Opcode, "IMAD.HI") || strings.HasPrefix(in.Opcode, "IMUL.HI"):
+		return true
+	case (base == "IMAD" || base == "IMUL") && !strings.Contains(in.Opcode, "WIDE") && len(ops) >= 3:
+		c := strings.TrimSpace(ops[2])
+		if v, err := strconv.ParseUint(strings.TrimPrefix(c, "0x"), 16, 32); err == nil && strings.HasPrefix(c, "0x") && v > 64 && v&(v-1) != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // levelFor is the level an access to space hits under the assumption.
@@ -2261,13 +2348,16 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			if !ok && L.DivergentCycles > 0 {
 				c, ok = L.DivergentCycles*W, true
 			}
-			if ok && !lm.chased[i] && L.DivergentCycles > 0 {
+			if ok && (!lm.chased[i] || lm.hashed[i]) && L.DivergentCycles > 0 {
 				// Loads that are no pointer chase (a strided or
 				// hashed gather) measured slower than the chase's
 				// dependent lines at 8 to 32 warps, at about the
 				// rate the level's transfer-unit record (lanes 128
 				// bytes apart, every SM streaming) delivers such
-				// lines: the slower of the two.
+				// lines: the slower of the two. So did chases
+				// whose next address is a hash of the loaded value
+				// (their lines spread over the footprint as a
+				// gather's do).
 				c = max(c, L.DivergentCycles*W)
 			}
 			if f := lm.missFraction(i, level); ok && f < 1 {
