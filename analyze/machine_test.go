@@ -440,3 +440,41 @@ func TestHashedChases(t *testing.T) {
 		})
 	}
 }
+
+// TestCoalescedRedRidesWithItsRequest: a coalesced REDG's data goes with
+// the request to the L2's slices, so at the L2 it is costed on the
+// atomics' station (the transfer-unit rate of its lanes' spacing) and not
+// also as an L2 write beside it; at the DRAM the lines it dirties are
+// written back, so the DRAM's write stays (red.sass: corpus30's
+// gatomic_add_u32_coalesced_distinct).
+func TestCoalescedRedRidesWithItsRequest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fits the replay's issue model to the H100 record: seconds")
+	}
+	m := h100(t)
+	bounds := func(level string) map[string]float64 {
+		rep, err := Analyze(m, listing(t, "red.sass"), nil, Options{WarpsPerSM: 8, ThreadsPerBlock: 1024, Level: level})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Kernels) != 1 || len(rep.Kernels[0].Loops) != 1 {
+			t.Fatalf("%s: want one kernel with one loop, got %+v", level, rep.Kernels)
+		}
+		out := map[string]float64{}
+		for _, b := range rep.Kernels[0].Loops[0].Bounds {
+			out[b.Name] = b.Cycles
+		}
+		return out
+	}
+	l2 := bounds("L2")
+	if l2["memory L2 atomics"] <= 0 {
+		t.Errorf("at the L2: no atomics' station in %v", l2)
+	}
+	if l2["memory L2 write"] > 0 {
+		t.Errorf("at the L2: the RED's data costed as a write too (%v cycles)", l2["memory L2 write"])
+	}
+	dram := bounds("DRAM")
+	if dram["memory DRAM write"] <= 0 {
+		t.Errorf("at the DRAM: the lines the RED dirties not written back: %v", dram)
+	}
+}

@@ -2529,6 +2529,17 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 					ac := 32 * 4 / r
 					atomics[lv+" atomics"] += ac
 					p.load[i]["memory "+lv+" atomics"] = ac * W
+					if w := mems[key]; w != nil && lv == "L2" && key == lv+" write" {
+						// The request's data rides with it to
+						// the L2's slices: the atomics' station
+						// is the L2's work on it, not a write
+						// beside it (at the DRAM the lines it
+						// dirties are written back: that write
+						// stays).
+						w.bytes -= bytes
+						w.cycles -= c
+						delete(p.load[i], "memory "+key)
+					}
 				}
 			}
 		}
