@@ -1684,7 +1684,7 @@ func (lm *loopModel) mixedFromLoad(j int) bool {
 func mixing(in sass.Instruction) bool {
 	ops := splitOperands(in.Operands)
 	switch base := in.Base(); {
-	case base == "LOP3":
+	case base == "LOP3" && len(ops) >= 2:
 		lut := strings.TrimSpace(ops[len(ops)-2])
 		if v, err := strconv.ParseUint(strings.TrimPrefix(lut, "0x"), 16, 8); err == nil {
 			switch v {
