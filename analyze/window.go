@@ -29,10 +29,10 @@ type WindowWrites struct {
 	// (its warps' lines an iteration) at any record point whose writes
 	// were not combined: the fastest the L2 took the window's lines
 	// from every SM at once. However few SMs share a line, an SM's
-	// window writes take at least that each (the H200's 32 KiB window
-	// at 8 warps: about 23 cycles a line, where its 4 writers a line
-	// at LineWriteCycles would take 110 cycles for the SM's 8 lines,
-	// not the 186 measured). 0 where no point qualifies.
+	// window writes take at least that each (the H200's 32 KiB window:
+	// 22.4 cycles a line at 4 warps, its fastest; at 8 warps its 4
+	// writers a line at LineWriteCycles would take 110 cycles for the
+	// SM's 8 lines, where it measured 184). 0 where no point qualifies.
 	SMLineCycles float64 `json:"sm_line_cycles,omitempty"`
 	// CombinedLines is the most lines an SM wrote again and again (its
 	// warps' lines over every iteration) at a point that ran at least
