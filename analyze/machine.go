@@ -230,19 +230,15 @@ func (l Level) waitAt(loads, sectors float64, store string) (float64, bool) {
 		var v float64
 		var own bool
 		for _, p := range l.Waits {
-			if p.Loads == n && p.Width == width && p.Store == store {
-				own = true
+			if p.Store != store || p.Loads < n || p.Width < width {
+				continue
 			}
-		}
-		if !own {
-			return 0, false
-		}
-		for _, p := range l.Waits {
-			if p.Loads >= n && p.Width >= width && p.Store == store && (v == 0 || p.Cycles < v) {
+			own = own || p.Loads == n && p.Width == width
+			if v == 0 || p.Cycles < v {
 				v = p.Cycles
 			}
 		}
-		return v, true
+		return v, own
 	}
 	// bySectors interpolates a count's records over the sectors: a
 	// coalesced load of w bytes a lane delivers w sectors.

@@ -1654,7 +1654,7 @@ func (lm *loopModel) mixedFromLoad(j int) bool {
 				continue
 			}
 			for k := 1; k <= n; k++ {
-				w := ((at-k)%n + n) % n
+				w := (at - k + n) % n
 				if !slices.Contains(lm.uses[w].Writes, r.Reg) {
 					continue
 				}
@@ -2539,6 +2539,9 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 						w.bytes -= bytes
 						w.cycles -= c
 						delete(p.load[i], "memory "+key)
+						if w.bytes <= 0 {
+							delete(mems, key) // no write left to bound
+						}
 					}
 				}
 			}
