@@ -105,8 +105,10 @@ func TestIteration(t *testing.T) {
 		{file: "nested.sass", want: map[int][]int{0x80: {0x80, 0xa0, 0x150}, 0xa0: {0xa0}}},
 		// A math library's special cases left out (|x| beyond a
 		// double's overflow limit compared on its high word, a
-		// subnormal, infinity); a user's |x| > 1 kept.
-		{file: "special.sass", want: map[int][]int{0x20: {0x20, 0x60, 0x80, 0x90, 0xc0, 0xf0}}},
+		// subnormal, infinity, a float's bits at or above
+		// infinity's as logf tests them); a user's |x| > 1 and
+		// count >= 256 kept.
+		{file: "special.sass", want: map[int][]int{0x20: {0x20, 0x60, 0x80, 0x90, 0xc0, 0xf0, 0x120, 0x140, 0x150}}},
 		// sincosf's shape: one test of |x| against the reduction
 		// threshold, in the loop's first block, read by the sine's
 		// branch and again, blocks later, by the cosine's; the
@@ -813,13 +815,17 @@ var corpusBounds = map[string]map[string]struct{ mean, worst, tau float64 }{
 	// 0.89; H200 12.1%, 77.9%, 0.89; dev11 (blind too) 14.0%, 161.4%
 	// (erfcf_lgammaf_mix), 0.84 and 14.1%, 161.4%, 0.84. With the model
 	// before the round (e10c15f) heldout11 was 12.3% and 12.1%, dev11
-	// 16.1% and 16.2%. These bounds hold the blind figures.
+	// 16.1% and 16.2%. These bounds hold the blind figures, except
+	// dev11's worst, eased to 164% in the twenty-fifth round: its
+	// erfcf_lgammaf_mix (whose data never reach most of the paths the
+	// model counts) reads 163.1% since a taken guard branch costs
+	// BranchCycles.
 	"corpus11/NVIDIA-H100-80GB-HBM3": {
-		"dev11":     {mean: 0.141, worst: 1.62, tau: 0.83},
+		"dev11":     {mean: 0.141, worst: 1.64, tau: 0.83},
 		"heldout11": {mean: 0.124, worst: 0.78, tau: 0.88},
 	},
 	"corpus11/NVIDIA-H200": {
-		"dev11":     {mean: 0.142, worst: 1.62, tau: 0.83},
+		"dev11":     {mean: 0.142, worst: 1.64, tau: 0.83},
 		"heldout11": {mean: 0.122, worst: 0.79, tau: 0.88},
 	},
 	// The twelfth corpus, 50 loops (65 cases) written by a helper who
@@ -1984,6 +1990,12 @@ func TestLevelOf(t *testing.T) {
 		{"corpus7", "stencil1d5_gmem", "DRAM", []string{"DRAM", "L1", "L1", "L1", "L1"}},
 		{"corpus7", "stencil1d5_gmem", "L2", []string{"L2", "L1", "L1", "L1", "L1"}},
 		{"corpus8", "sqdist_ldcg_ldca_f2", "L1", []string{"L2", "L1"}},
+		// Two fields of 64-byte structures, 12 and 36 bytes in: the
+		// second reads the other sector of each half-line, which
+		// the first's lines do not bring.
+		{"corpus25", "aos16_f32_two_fields_stride64B", "L2", []string{"L2", "L2"}},
+		// A float3's y and z: the sectors x brought.
+		{"corpus19", "vec3_normalize_aos_stride12", "L2", []string{"L2", "L1", "L1"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.kernel+"@"+tc.level, func(t *testing.T) {

@@ -866,7 +866,7 @@ func writesPred(block []sass.Instruction, pred string) bool {
 	return slices.ContainsFunc(block, func(in sass.Instruction) bool { return writesRegister(in, pred) })
 }
 
-// specialWhenTrue finds the last FSETP or DSETP of block (instructions
+// specialWhenTrue finds the last FSETP, DSETP or ISETP of block (instructions
 // before its branch) that sets pred, and says whether pred true means
 // the special case SpecialCases describes (ok false where it is no such
 // comparison).
@@ -884,7 +884,7 @@ func specialWhenTrue(block []sass.Instruction, pred string) (special, ok bool) {
 			continue
 		}
 		base := in.Base()
-		if (base != "FSETP" && base != "DSETP") || in.Predicate != "" || len(ops) != 5 || ops[1] != "PT" || ops[4] != "PT" {
+		if (base != "FSETP" && base != "DSETP" && base != "ISETP") || in.Predicate != "" || len(ops) != 5 || ops[1] != "PT" || ops[4] != "PT" {
 			return false, false
 		}
 		parts := strings.Split(in.Opcode, ".")
@@ -892,6 +892,9 @@ func specialWhenTrue(block []sass.Instruction, pred string) (special, ok bool) {
 			return false, false
 		}
 		cmp := parts[1]
+		if base == "ISETP" {
+			return floatBitsLimit(cmp, ops[2], ops[3])
+		}
 		a, c := ops[2], ops[3]
 		if strings.HasPrefix(c, "|") {
 			a, c = c, a
@@ -931,6 +934,32 @@ func specialWhenTrue(block []sass.Instruction, pred string) (special, ok bool) {
 			return below, true
 		}
 		return false, false
+	}
+	return false, false
+}
+
+// floatBitsLimit is specialWhenTrue for an ISETP that compares a
+// register with an immediate at the top of a float's exponent range: a
+// float's bits, or a double's high word, at or above 0x7f000000 are a
+// magnitude beyond 2^127 (to 2^1023), infinity or NaN, and, compared
+// unsigned, any negative number. logf and log1pf test their argument's
+// bits against infinity's, 0x7f800000 (ISETP.GE.U32); the double
+// logarithm its high word against 0x7fefffff. The side at or above the
+// limit is the special case; a limit below 0x7f000000 (an exponent
+// field's 0x7f or 0xfd, a user's count) is no such test.
+func floatBitsLimit(cmp, a, c string) (special, ok bool) {
+	if !strings.HasPrefix(a, "R") {
+		return false, false
+	}
+	lim, err := strconv.ParseUint(strings.TrimPrefix(c, "0x"), 16, 64)
+	if err != nil || !strings.HasPrefix(c, "0x") || lim < 0x7f000000 || lim > 0x7fffffff {
+		return false, false
+	}
+	switch cmp {
+	case "GE", "GT":
+		return true, true
+	case "LT", "LE":
+		return false, true
 	}
 	return false, false
 }

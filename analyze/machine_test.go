@@ -3,6 +3,7 @@ package analyze
 import (
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/gpuarch/gpuarch/infer"
@@ -476,5 +477,108 @@ func TestCoalescedRedRidesWithItsRequest(t *testing.T) {
 	dram := bounds("DRAM")
 	if dram["memory DRAM write"] <= 0 {
 		t.Errorf("at the DRAM: the lines the RED dirties not written back: %v", dram)
+	}
+}
+
+// TestTakenBranch checks which branches of an iteration's body are taken:
+// a guard whose special case was left out jumps over it, an if's branch
+// kept beside the side it skips falls through, and the back-branch is
+// taken; in one warp's replay the instruction after a taken branch
+// issues BranchCycles after it, not the branch's stall count.
+func TestTakenBranch(t *testing.T) {
+	l, err := sass.ParseListing("        .text.k:\n.L_x_1:\n" + `
+        /*0100*/                   FSETP.GTU.AND P0, PT, |R3|, +INF , PT ;
+        /*0110*/               @P0 BRA ` + "`(.L_x_2)" + ` ;
+        /*0120*/                   FADD R3, R3, 1 ;
+        /*0130*/                   FADD R3, R3, R3 ;
+.L_x_2:
+        /*0140*/               @P1 BRA ` + "`(.L_x_3)" + ` ;
+        /*0150*/                   FADD R4, R4, 1 ;
+.L_x_3:
+        /*0160*/                   BRA ` + "`(.L_x_1)" + ` ;
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := l.Functions[0].Instructions
+	// The guard's special side (0x120) left out, as Iteration leaves
+	// a math library's special case out.
+	body = slices.DeleteFunc(slices.Clone(body), func(in sass.Instruction) bool { return in.Offset == 0x120 })
+	for i := range body {
+		body[i].Control = &sass.Control{Stall: 2, WriteBarrier: sass.NoBarrier, ReadBarrier: sass.NoBarrier}
+	}
+	m := &Machine{ALU: &report.ALUModel{Layout: &infer.Layout{}}, BranchCycles: 10}
+	lm := newLoopModel(m, body, PatternAuto)
+	want := map[int]bool{0x110: true, 0x140: false, 0x160: true}
+	for i, in := range lm.body {
+		if w, ok := want[in.Offset]; ok && lm.takenBranch(i) != w {
+			t.Errorf("%#x %s: taken %v, want %v", in.Offset, in, lm.takenBranch(i), w)
+		}
+		if _, ok := want[in.Offset]; !ok && lm.takenBranch(i) {
+			t.Errorf("%#x %s: taken, is no branch", in.Offset, in)
+		}
+	}
+	lat := make([]float64, len(lm.body))
+	for i := range lat {
+		lat[i] = 4
+	}
+	_, spans := lm.inOrderControlled(lat, 4)
+	for i, in := range lm.body {
+		if in.Offset == 0x110 && spans[i] < 10 {
+			t.Errorf("the taken guard's span %v cycles, want BranchCycles (10) at least", spans[i])
+		}
+		if in.Offset == 0x140 && spans[i] >= 10 {
+			t.Errorf("the branch falling through spans %v cycles, want its stall count", spans[i])
+		}
+	}
+}
+
+// TestL1Wavefronts checks a float3's three loads at the L1 (corpus3's
+// normalize_f3: 12-byte lanes, three lines a request on other banks)
+// cost the L1's wavefronts for their lines and banks (l1Spread, from
+// the "global banks" records), less than their 12 sectors each at the
+// L1's coalesced read rate.
+func TestL1Wavefronts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the corpus: seconds")
+	}
+	lm := corpusLoop(t, "corpus3", "normalize_f3")
+	const warps = 32
+	var spread float64
+	n := 0
+	for i := range lm.body {
+		c, _, lines, ok := lm.l1Spread(i, "L1")
+		if !ok {
+			continue
+		}
+		if lines != 3 {
+			t.Errorf("%s: %v lines, want 3", lm.body[i], lines)
+		}
+		spread += c
+		n++
+	}
+	if n != 3 {
+		t.Fatalf("%d loads over several lines, want 3", n)
+	}
+	r, err := analyzeLoop(lm.m, lm.body, warps, "L1", PatternAuto, lm.lanes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(r.Bounds, func(b Bound) bool { return b.Name == "memory L1" })
+	if i < 0 {
+		t.Fatal("no memory L1 bound")
+	}
+	if got, want := r.Bounds[i].Cycles, spread*warps; math.Abs(got-want) > 1e-6*want {
+		t.Errorf("memory L1 %.1f cycles, want the loads' wavefronts %.1f", got, want)
+	}
+	bw := lm.m.Levels["L1"].CachedReadBytesPerClock
+	if bw <= 0 {
+		bw = lm.m.Levels["L1"].ReadBytesPerClock
+	}
+	if bw <= 0 {
+		t.Fatal("no L1 read rate")
+	}
+	if bytes := 3 * 12 * 32.0 / bw * warps; r.Bounds[i].Cycles >= bytes {
+		t.Errorf("memory L1 %.1f cycles, not below the sectors at the coalesced rate (%.1f)", r.Bounds[i].Cycles, bytes)
 	}
 }

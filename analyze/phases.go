@@ -179,7 +179,7 @@ func (lm *loopModel) barrierPhases(lat, sharedCost []float64, W, bw int) (float6
 			x.release[c.ReadBarrier] = math.Max(x.release[c.ReadBarrier], t+1)
 		}
 		x.ready = t + math.Max(1, float64(c.Stall))
-		if x.pc == n-1 && in.Base() == "BRA" {
+		if lm.takenBranch(x.pc) {
 			x.ready = math.Max(x.ready, t+lm.m.BranchCycles)
 		}
 		free[s] = t + 1

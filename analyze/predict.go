@@ -2083,6 +2083,22 @@ func (lm *loopModel) controlled() bool {
 	return len(lm.body) > 0
 }
 
+// takenBranch reports whether instruction i of the body is a branch the
+// iteration takes: the loop's back-branch (the body's last), or one the
+// next instruction of the body does not follow in the listing (a guard
+// jumping over a math library's special case left out, a nested loop's
+// back-branch between two of its trips). The fetch goes to the target:
+// as for the back-branch, the next instruction issues no sooner than
+// BranchCycles after it. A branch followed by the instruction after it
+// (an if's side kept with the other) is taken as falling through.
+func (lm *loopModel) takenBranch(i int) bool {
+	in := lm.body[i]
+	if in.Base() != "BRA" {
+		return false
+	}
+	return i == len(lm.body)-1 || lm.body[i+1].Offset != in.Offset+sass.InstructionBytes
+}
+
 // inOrderControlled is one warp's cycles per iteration issuing the body
 // in order as the compiler's control fields direct (sass.Control; Jia et
 // al., "Dissecting the NVIDIA Volta GPU Architecture via
@@ -2094,9 +2110,10 @@ func (lm *loopModel) controlled() bool {
 // assumed, MUFU, shuffles...); one set for reading, the cycle after
 // issue (the warp alone, its operands are read at once; no record
 // measures it). Dependences on fixed-latency instructions are in the
-// stall counts, so registers are not tracked. After the taken
-// back-branch, the body's last instruction, the next iteration starts
-// no sooner than BranchCycles after it (Machine.control). It returns
+// stall counts, so registers are not tracked. After a taken branch
+// (takenBranch: the back-branch, the body's last instruction, or one
+// that jumps over blocks left out) the next instruction issues no
+// sooner than BranchCycles after it (Machine.control). It returns
 // the cycles per iteration and each instruction's span of them, from its
 // issue to the next instruction's, in the last iteration.
 func (lm *loopModel) inOrderControlled(lat []float64, iters int) (float64, []float64) {
@@ -2165,7 +2182,7 @@ func (lm *loopModel) inOrderControlled(lat []float64, iters int) (float64, []flo
 				// the next with nothing between.
 				next = math.Max(next, t+lm.barrier)
 			}
-			if i == n-1 && in.Base() == "BRA" {
+			if lm.takenBranch(i) {
 				next = math.Max(next, t+lm.m.BranchCycles)
 			}
 			t = next
@@ -2450,8 +2467,15 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			}
 		case spreadOK:
 			// The L1's wavefronts for the lines and banks the
-			// lanes touch (l1Spread).
-			c = max(c, spread)
+			// lanes touch (l1Spread), not its sectors' bytes at
+			// the coalesced read rate: lanes on other banks of
+			// several lines come in fewer wavefronts than
+			// sectors (the "global banks" records: 8 lines of 32
+			// sectors on other banks in 2.5 cycles on the H200,
+			// where 1 KiB at its 118.5 bytes a clock would take
+			// 8.6; a float3's 12-byte lanes, 3 lines, in about
+			// 1.4).
+			c = spread
 		case lv == "L1" && lines > 1 && L.DivergentCycles > 0:
 			// The L1 delivers a line a wavefront: at least the
 			// divergent load's cost per line.
@@ -2637,6 +2661,9 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 		mm := mems[key]
 		lv, _, _ := strings.Cut(key, " ")
 		detail := fmt.Sprintf("%.2f cycles/iteration/warp (%.0f bytes: shared loads at their width's bank record, the rest at %.1f bytes per clock per SM) × %d warps", mm.cycles, mm.bytes, mm.bw, warps)
+		if key == "L1" {
+			detail = fmt.Sprintf("%.2f cycles/iteration/warp (%.0f bytes: loads over several lines at the L1's wavefronts for their lines and banks, the rest at %.1f bytes per clock per SM) × %d warps", mm.cycles, mm.bytes, mm.bw, warps)
+		}
 		if strings.HasSuffix(key, " scattered writes") {
 			detail = fmt.Sprintf("%.2f cycles/iteration/warp (writes of a line per lane at the %s's scattered-write rate with %d warps per SM, the memory suite's record) × %d warps", mm.cycles, lv, warps, warps)
 		}

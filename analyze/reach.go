@@ -516,11 +516,27 @@ func (lm *loopModel) neighbour(i int) int {
 		op := lm.mem[j]
 		return op != nil && !op.store && op.space == "global" && cachedLoad(lm.body[j])
 	})
-	if first < 0 || lm.sectorWarps() != 1 {
+	touched := map[int64]bool{} // the covered sectors' lines
+	for s := range covered {
+		touched[s>>2] = true
+	}
+	if first < 0 {
 		return first
 	}
+	// On the lines the earlier loads touch, the L1 holds the sectors
+	// they read, no others: a line's other sectors come from the level
+	// (an array of 64-byte structures, one field read and then another
+	// of the same lanes' structures, in the other sector of each
+	// half-line). On lines they do not touch, a block of several warps
+	// is taken to have them from the next warp's loads (a stencil's
+	// in[i + 1] reaching the line in[i] reads in the next warp); a
+	// one-warp block has no such warp.
+	several := lm.sectorWarps() != 1
 	for s := range lm.namedSectors(i) {
-		if !covered[s] {
+		if covered[s] {
+			continue
+		}
+		if !several || touched[s>>2] {
 			return -1
 		}
 	}
