@@ -582,3 +582,63 @@ func TestL1Wavefronts(t *testing.T) {
 		t.Errorf("memory L1 %.1f cycles, not below the sectors at the coalesced rate (%.1f)", r.Bounds[i].Cycles, bytes)
 	}
 }
+
+// TestWindowShare checks a gather through a loaded column index within a
+// 4096-float window of its row (corpus32's
+// gather_index_then_value_window4096: x[(r & ~4095) + (col >> 20)]) is
+// taken as the block's threads sharing the window's lines through the
+// L1: 32 warps of a block draw 1024 times from its 128 lines, which the
+// level serves once each (an eighth of the lanes); the index loads
+// themselves are no such gather.
+func TestWindowShare(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the corpus: seconds")
+	}
+	lm := corpusLoopOn(t, "corpus32", "NVIDIA-H200", "gather_index_then_value_window4096")
+	lm.warps, lm.blockWarps = 32, 32
+	var got []float64
+	for i, op := range lm.mem {
+		if op == nil || op.store || op.space != "global" {
+			continue
+		}
+		f, ok := lm.windowShare(i)
+		if !ok {
+			f = -1
+		}
+		got = append(got, math.Round(f*1000)/1000)
+	}
+	want := 128 * (1 - math.Exp(-8)) / 1024
+	if len(got) != 4 || got[0] != -1 || got[1] != -1 || math.Abs(got[2]-want) > 1e-3 || math.Abs(got[3]-want) > 1e-3 {
+		t.Errorf("window shares %v, want [-1 -1 %.3f %.3f]", got, want, want)
+	}
+}
+
+// TestReturningAtomicAtDRAM checks a returning coalesced atomic (ATOMG,
+// its old value used: corpus32's atomg_add_u32_old_value_used) waits,
+// at the DRAM, no less than a coalesced load of its sectors does there
+// (the L2 fetches the line before performing it), and at the L2 the
+// dispatch suite's atomic latency.
+func TestReturningAtomicAtDRAM(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the corpus: seconds")
+	}
+	lm := corpusLoopOn(t, "corpus32", "NVIDIA-H200", "atomg_add_u32_old_value_used")
+	i := slices.IndexFunc(lm.body, func(in sass.Instruction) bool { return in.Base() == "ATOMG" })
+	if i < 0 {
+		t.Fatal("no ATOMG in the loop")
+	}
+	e, ok := lm.m.atomicLatency(lm.body[i])
+	if !ok {
+		t.Fatal("no atomic latency record")
+	}
+	w, ok := lm.m.Levels["DRAM"].waitAt(1, 4, "")
+	if !ok || w <= e.LatencyCycles {
+		t.Fatalf("the DRAM's load wait %v (ok %v) not above the atomic's %v: nothing to check", w, ok, e.LatencyCycles)
+	}
+	if got, _, _ := lm.ownLatency(i, "DRAM"); got != w {
+		t.Errorf("at the DRAM %v cycles, want the coalesced load's wait %v", got, w)
+	}
+	if got, _, _ := lm.ownLatency(i, "L2"); got != e.LatencyCycles {
+		t.Errorf("at the L2 %v cycles, want the atomic record's %v", got, e.LatencyCycles)
+	}
+}

@@ -312,6 +312,9 @@ func (lm *loopModel) missFraction(i int, level string) float64 {
 		// The other warps' loads of its group bring the rest.
 		f = g.fresh
 	}
+	if w, ok := lm.windowShare(i); ok {
+		return w
+	}
 	la, ok := lm.access(i)
 	if !ok || !la.iterKnown {
 		return f
@@ -321,6 +324,37 @@ func (lm *loopModel) missFraction(i int, level string) float64 {
 		s = -s
 	}
 	return f * min(1, float64(s)/128)
+}
+
+// windowShare is, for a gather whose lanes scatter over a window of a
+// known span (an index loaded and masked or shifted to its bits, added
+// to a base: x[(i & ~4095) + (col[i] >> 20)], a banded sparse row's
+// columns around its row), the share of its lanes the level serves: the
+// window taken as formed on the thread's grid-stride index, so that
+// span / width consecutive threads share one, the SM's block of threads
+// reads each of the windows it falls in through the L1 and brings from
+// the level the lines its lanes' draws are expected to touch (n lines
+// of the window drawn t times: n (1 - e^(-t/n))), the L1 serving the
+// rest. ok false for other loads, for windows every block shares
+// (gridScatterAtomic and the grid's shared windows cost those) and for
+// windows larger than the L1 holds.
+func (lm *loopModel) windowShare(i int) (float64, bool) {
+	op := lm.mem[i]
+	la, ok := lm.lanes[lm.body[i].Offset]
+	if !ok || op == nil || !lm.divergent[i] || lm.chased[i] && !lm.hashed[i] || !la.scattered || la.span <= 0 || la.shared || !la.block || !cachedLoad(lm.body[i]) {
+		return 0, false
+	}
+	l1 := lm.m.Levels["L1"].CapacityBytes
+	block := float64(lm.sectorWarps() * 32)
+	if l1 <= 0 || float64(la.span) > l1 || block <= 0 {
+		return 0, false
+	}
+	threads := float64(la.span) / float64(op.bytes) // sharing one window
+	lines := float64((la.span + 127) / 128)
+	draws := min(block, threads) // of one window by the block
+	windows := block / draws
+	fetched := windows * lines * (1 - math.Exp(-draws/lines))
+	return min(1, fetched/block), true
 }
 
 // within2pct reports whether a lies within 2% of b: two rates or

@@ -1737,8 +1737,18 @@ func (lm *loopModel) ownLatency(i int, level string) (float64, string, bool) {
 			}
 			// The old value of a global atomic comes back from
 			// the L2, where atomics are performed, whatever the
-			// level assumed.
+			// level assumed; at the DRAM, on lines no earlier load
+			// of the iteration brought, no sooner than the L2
+			// fetches them: a coalesced load's wait there (the
+			// loads-waited-on-together record of one load of its
+			// sectors).
 			if e, ok := lm.m.atomicLatency(lm.body[i]); ok {
+				if la, known := lm.access(i); known && level == "DRAM" && !lm.loadedBefore(i) {
+					sec, _ := globalSectors(la.placed(), op.bytes)
+					if w, ok := lm.m.Levels["DRAM"].waitAt(1, float64(sec), ""); ok && w > e.LatencyCycles {
+						return w, fmt.Sprintf("level DRAM: the line fetched before the atomic (loads waited on together, 1 load of %d sectors)", sec), true
+					}
+				}
 				return e.LatencyCycles, e.LatencyRecord, true
 			}
 		}
