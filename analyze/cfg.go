@@ -754,8 +754,10 @@ func (g *Graph) nestedTrips(lp Loop, loops []Loop, threads int, special []int) (
 // constant that marks a range limit: infinity (|x| = ∞, NaN), a large
 // magnitude (above 2: expf's overflow at 88.7, sinf's Payne-Hanek
 // reduction beyond 105615, the high word of a double's 709.8 compared as
-// a float, 4.19) or a subnormal one (below 2^-100: 1.18e-38). The side
-// taken beyond the limit is the special case: a successor entered from
+// a float, 4.19) or a subnormal one (below 2^-100: 1.18e-38); or that
+// ISETP sets from a float's bits or a double's high word against the
+// top of the exponent range (floatBitsLimit: logf's test against
+// infinity's bits). The side taken beyond the limit is the special case: a successor entered from
 // the branch alone, and the blocks it dominates. User code compares |x|
 // with small limits (1, 0.5), which are left alone, as are comparisons
 // with other registers and predicates combined with others (the
@@ -866,10 +868,10 @@ func writesPred(block []sass.Instruction, pred string) bool {
 	return slices.ContainsFunc(block, func(in sass.Instruction) bool { return writesRegister(in, pred) })
 }
 
-// specialWhenTrue finds the last FSETP, DSETP or ISETP of block (instructions
-// before its branch) that sets pred, and says whether pred true means
-// the special case SpecialCases describes (ok false where it is no such
-// comparison).
+// specialWhenTrue finds the last FSETP, DSETP or ISETP of block
+// (instructions before its branch) that sets pred, and says whether
+// pred true means the special case SpecialCases describes (ok false
+// where it is no such comparison).
 func specialWhenTrue(block []sass.Instruction, pred string) (special, ok bool) {
 	for i := len(block) - 1; i >= 0; i-- {
 		in := block[i]

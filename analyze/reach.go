@@ -503,9 +503,10 @@ func (lm *loopModel) levelOf(i int, level string) string {
 // global load i reads again in the same iteration, -1 for none: both
 // through the L1, their addresses one unknown base apart by less than a
 // line (a stencil's in[i-1], in[i], in[i+1]), with the same lanes'
-// offsets. What the first brings into the L1 serves the second, the
-// part of its line beyond the first's being the next warp's of the
-// block, which reads it in the same iteration.
+// offsets. What the first brings into the L1 serves the second: on the
+// lines the earlier loads touch, the sectors they read; on the lines
+// beyond, the next warp's of the block, which reads them in the same
+// iteration.
 //
 // Where the block is one warp (blockWarps), no other warp reads the
 // sectors beyond the earlier loads': a load that reads any such sector
@@ -516,12 +517,12 @@ func (lm *loopModel) neighbour(i int) int {
 		op := lm.mem[j]
 		return op != nil && !op.store && op.space == "global" && cachedLoad(lm.body[j])
 	})
+	if first < 0 {
+		return first
+	}
 	touched := map[int64]bool{} // the covered sectors' lines
 	for s := range covered {
 		touched[s>>2] = true
-	}
-	if first < 0 {
-		return first
 	}
 	// On the lines the earlier loads touch, the L1 holds the sectors
 	// they read, no others: a line's other sectors come from the level
