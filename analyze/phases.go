@@ -307,13 +307,13 @@ func (lm *loopModel) missFraction(i int, level string) float64 {
 	if op == nil || op.store || op.space != "global" || (level != "L2" && level != "DRAM") {
 		return 1
 	}
+	if w, ok := lm.windowShare(i); ok {
+		return w
+	}
 	f := 1.0
 	if g, ok := lm.gridNeighbour(i); ok {
 		// The other warps' loads of its group bring the rest.
 		f = g.fresh
-	}
-	if w, ok := lm.windowShare(i); ok {
-		return w
 	}
 	la, ok := lm.access(i)
 	if !ok || !la.iterKnown {

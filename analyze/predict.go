@@ -2670,12 +2670,14 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 	for _, key := range sortedKeys(mems) {
 		mm := mems[key]
 		lv, _, _ := strings.Cut(key, " ")
-		detail := fmt.Sprintf("%.2f cycles/iteration/warp (%.0f bytes: shared loads at their width's bank record, the rest at %.1f bytes per clock per SM) × %d warps", mm.cycles, mm.bytes, mm.bw, warps)
-		if key == "L1" {
-			detail = fmt.Sprintf("%.2f cycles/iteration/warp (%.0f bytes: loads over several lines at the L1's wavefronts for their lines and banks, the rest at %.1f bytes per clock per SM) × %d warps", mm.cycles, mm.bytes, mm.bw, warps)
-		}
-		if strings.HasSuffix(key, " scattered writes") {
+		var detail string
+		switch {
+		case strings.HasSuffix(key, " scattered writes"):
 			detail = fmt.Sprintf("%.2f cycles/iteration/warp (writes of a line per lane at the %s's scattered-write rate with %d warps per SM, the memory suite's record) × %d warps", mm.cycles, lv, warps, warps)
+		case key == "L1":
+			detail = fmt.Sprintf("%.2f cycles/iteration/warp (%.0f bytes: loads over several lines at the L1's wavefronts for their lines and banks, the rest at %.1f bytes per clock per SM) × %d warps", mm.cycles, mm.bytes, mm.bw, warps)
+		default:
+			detail = fmt.Sprintf("%.2f cycles/iteration/warp (%.0f bytes: shared loads at their width's bank record, the rest at %.1f bytes per clock per SM) × %d warps", mm.cycles, mm.bytes, mm.bw, warps)
 		}
 		add(Bound{Name: "memory " + key, Kind: "memory:" + lv, Cycles: mm.cycles * W, Detail: detail})
 	}
