@@ -1765,6 +1765,68 @@ func lanesAtOrAbove(v lval) bool {
 	return true
 }
 
+// shflVal is a warp shuffle's result: x read from the lane src names
+// (SHFL.IDX: lane src; BFLY: lane ^ src; DOWN: lane + src; UP: lane -
+// src), c its clamp (0x1f for the whole warp; UP's 0). A lane whose
+// source lies outside the warp keeps its own value. A value the same in
+// every lane stays itself; any value read from one lane for the whole
+// warp (an index the same in every lane: the leader's atomic ticket
+// broadcast) is one value, unknown, the same in every lane. Lanes are
+// followed where x's are and the source lanes are known; otherwise the
+// result is unknown, scattered where x was.
+func shflVal(opc string, x, src, c lval) lval {
+	if x.uniform() {
+		return x
+	}
+	mode := strings.TrimPrefix(strings.TrimPrefix(opc, "U"), "SHFL.")
+	whole := c.known && c.uniform() && (mode == "UP" && c.base+c.d[0] == 0 || mode != "UP" && c.base+c.d[0] == 31)
+	followed := x.ok && src.ok && src.known && whole
+	if mode == "IDX" && src.uniform() && !followed {
+		v := uniformVal(1, joinAssume(x, src)...)
+		v.warp, v.block = x.warp || x.ok, x.block
+		return v
+	}
+	if !followed {
+		v := unknownVal(joinAssume(x, src)...)
+		v.scrambled, v.warp, v.block = x.scrambled, x.warp, x.block
+		return v
+	}
+	v := x
+	for l := range v.d {
+		n := int(src.base + src.d[l])
+		from := l
+		switch mode {
+		case "IDX":
+			from = n & 31
+		case "BFLY":
+			from = l ^ n&31
+		case "DOWN":
+			from = l + n
+		case "UP":
+			from = l - n
+		}
+		if from >= 0 && from < 32 {
+			v.d[l] = x.d[from]
+		}
+	}
+	return v
+}
+
+// predicateThenRegister reports whether in writes a register after the
+// predicates it starts with: a shuffle's (SHFL.IDX PT, R17, R13, R16,
+// 0x1f: the lane in range first), a returning atomic's (ATOMG.E.ADD PT,
+// R13, [R6.64], R13), a LOP3 that also tests its result (LOP3.LUT P0,
+// R18, R8, 0xc0000000, RZ, 0xc0, !PT). A compare (ISETP P0, PT, R4, R13,
+// PT) writes predicates alone.
+func predicateThenRegister(in sass.Instruction) bool {
+	switch strings.TrimPrefix(in.Base(), "U") {
+	case "SHFL", "LOP3", "ATOMG", "ATOM":
+		ops := splitOperands(in.Operands)
+		return len(ops) > 0 && regReg.MatchString(ops[0])
+	}
+	return false
+}
+
 // guardKey is the key under which s holds the value a guarded
 // instruction (@!P0) wrote to register r, as the instructions under the
 // same guard see it.
@@ -1813,7 +1875,9 @@ func (s laneState) forget(r, p string) {
 func (s laneState) step(in sass.Instruction) {
 	if first, _, _ := strings.Cut(in.Operands, ","); predReg.MatchString(strings.TrimSpace(first)) {
 		s.setPredicates(in)
-		return
+		if !predicateThenRegister(in) {
+			return
+		}
 	}
 	rd := s.view(in)
 	ops := splitOperands(in.Operands)
@@ -1841,8 +1905,10 @@ func (s laneState) step(in sass.Instruction) {
 			// shift or mask of it still bounds the window). Values
 			// read from shared memory stay unknown: a block builds
 			// its own tables there, often a permutation whose lanes
-			// keep their banks apart (an affine linked list).
-			loaded.scrambled = op.space != "shared"
+			// keep their banks apart (an affine linked list). An
+			// atomic at one address for the whole warp returns
+			// tickets, not data: unknown, not scattered.
+			loaded.scrambled = op.space != "shared" && !(op.returns && a.ok && a.uniform())
 		}
 		if n := zeroExtended(in.Opcode); n > 0 && !op.store && !isAtomic(in) {
 			// A byte or a half-word zero-extended: below 2^8 or 2^16
@@ -2013,6 +2079,8 @@ func (s laneState) step(in sass.Instruction) {
 		} else {
 			v = unknownVal()
 		}
+	case base == "SHFL" && len(src) >= 3:
+		v = shflVal(opc, arg(0), arg(1), arg(2))
 	case base == "POPC" && len(src) == 1 && arg(0).rank:
 		// The lane's rank among a ballot's lanes: at most its lane
 		// index, all of them where every lane is in the ballot (taken

@@ -1130,6 +1130,106 @@ func TestBallotRank(t *testing.T) {
 	}
 }
 
+// TestBroadcastTicket: a warp-aggregated queue push (corpus33's
+// warp_aggregated_atomicadd_queue_push): the leader's atomicAdd ticket,
+// broadcast by SHFL.IDX from the lane a ballot's first bit names, plus
+// each lane's rank among the ballot, puts the pushed values on
+// consecutive words, not a line per lane.
+func TestBroadcastTicket(t *testing.T) {
+	l, err := sass.ParseListing(`
+        .text.k:
+        /*0000*/                   S2R R4, SR_TID.X ;
+        /*0010*/                   ULDC.64 UR8, c[0x0][0x248] ;
+        /*0020*/                   LDC.64 R6, c[0x0][0x210] ;
+        /*0030*/                   IMAD.MOV.U32 R15, RZ, RZ, -0x1 ;
+        /*0040*/                   LOP3.LUT R4, R4, 0x1f, RZ, 0xc0, !PT ;
+        /*0050*/                   SHF.L.U32 R10, R15, R4, RZ ;
+        /*0060*/                   LOP3.LUT P0, R18, R8, 0xc0000000, RZ, 0xc0, !PT ;
+        /*0070*/                   VOTE.ANY R15, PT, P0 ;
+        /*0080*/                   BREV R12, R15 ;
+        /*0090*/                   FLO.U32.SH R13, R12 ;
+        /*00a0*/                   LOP3.LUT R16, R13, 0x1f, RZ, 0xc0, !PT ;
+        /*00b0*/                   POPC R13, R15 ;
+        /*00c0*/                   ATOMG.E.ADD.STRONG.GPU PT, R13, desc[UR6][R6.64], R13 ;
+        /*00d0*/                   SHFL.IDX PT, R17, R13, R16, 0x1f ;
+        /*00e0*/                   LOP3.LUT R16, R15, R10, RZ, 0x30, !PT ;
+        /*00f0*/                   POPC R16, R16 ;
+        /*0100*/                   IMAD.IADD R12, R17, 0x1, R16 ;
+        /*0110*/                   LEA R12, P1, R12, UR8, 0x2 ;
+        /*0120*/                   LEA.HI.X R13, R12, UR9, RZ, 0x2, P1 ;
+        /*0130*/                   STG.E desc[UR6][R12.64], R15 ;
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ins := l.Functions[0].Instructions
+	s := laneState{}
+	for _, in := range ins {
+		s.step(in)
+		if v := s["R13"]; in.Offset == 0xc0 && (v.ok || v.scrambled) {
+			t.Errorf("a broadcast atomic's old value: ok %v, scrambled %v; want unknown tickets, not scattered", v.ok, v.scrambled)
+		}
+	}
+	if v := s["R17"]; !v.uniform() || v.known {
+		t.Errorf("SHFL.IDX from a warp-uniform lane: ok %v, lanes %v, known %v; want one unknown value for the warp", v.ok, v.d, v.known)
+	}
+	if v := s["R18"]; v.ok {
+		t.Errorf("LOP3.LUT P0, R18 of an unknown: ok %v; want its register written (unknown)", v.ok)
+	}
+	la := laneAddresses(ins, nil)[0x130]
+	if got := lanePattern(la.offsets, la.active); !la.known || got != "lane stride 4 B" {
+		t.Errorf("the pushed values: known %v, pattern %q; want lane stride 4 B", la.known, got)
+	}
+}
+
+// TestShflVal: shuffles move followed lanes' values between lanes, a
+// warp-uniform value stays itself, and a lane outside the warp keeps its
+// own.
+func TestShflVal(t *testing.T) {
+	lanes := lval{ok: true, known: true}
+	for l := range lanes.d {
+		lanes.d[l] = int64(4 * l)
+	}
+	for _, tc := range []struct {
+		opc     string
+		src, c  int64
+		lane    int
+		want    int64
+		unknown bool
+	}{
+		{"SHFL.BFLY", 1, 0x1f, 0, 4, false},
+		{"SHFL.BFLY", 16, 0x1f, 3, 4 * 19, false},
+		{"SHFL.DOWN", 1, 0x1f, 30, 4 * 31, false},
+		{"SHFL.DOWN", 1, 0x1f, 31, 4 * 31, false},
+		{"SHFL.UP", 2, 0, 1, 4, false},
+		{"SHFL.UP", 2, 0, 5, 12, false},
+		{"SHFL.IDX", 7, 0x1f, 20, 28, false},
+		{"SHFL.DOWN", 1, 0xf, 0, 0, true}, // a segment's clamp: not followed
+	} {
+		v := shflVal(tc.opc, lanes, constVal(tc.src), constVal(tc.c))
+		if tc.unknown {
+			if v.ok {
+				t.Errorf("%s %d clamp %#x: lanes followed, want unknown", tc.opc, tc.src, tc.c)
+			}
+			continue
+		}
+		if !v.ok || v.base+v.d[tc.lane] != tc.want {
+			t.Errorf("%s %d clamp %#x: lane %d holds %d (ok %v), want %d", tc.opc, tc.src, tc.c, tc.lane, v.base+v.d[tc.lane], v.ok, tc.want)
+		}
+	}
+	// Lane 0's unknown value for the whole warp (corpus21's
+	// gatomic_warp_aggregated_compaction broadcasting its ticket).
+	scattered := unknownVal()
+	scattered.scrambled = true
+	if v := shflVal("SHFL.IDX", scattered, constVal(0), constVal(0x1f)); !v.uniform() || v.scrambled {
+		t.Errorf("SHFL.IDX of lane 0 of a scattered value: uniform %v, scrambled %v; want one value for the warp", v.uniform(), v.scrambled)
+	}
+	u := uniformVal(16)
+	if v := shflVal("SHFL.BFLY", u, constVal(1), constVal(0x1f)); !v.uniform() || v.alignment() != 16 {
+		t.Errorf("a uniform value shuffled: uniform %v, alignment %d; want itself", v.uniform(), v.alignment())
+	}
+}
+
 // TestLop3OrMasked: row | (col & 63) is the sum of the two only where the
 // row can have none of the mask's bits (a multiple of 64), and an AND
 // with a run-time mask keeps its input's alignment.
