@@ -2091,6 +2091,15 @@ func (s laneState) step(in sass.Instruction) {
 		}
 	case base == "SEL" && len(src) == 2 && s.dataPredicate(lastOperand(in.Operands)):
 		v = choiceVal(arg(1), arg(0))
+	case base == "SEL" && len(src) == 2 && s.uniformPredicate(lastOperand(in.Operands)) && arg(0).ok && arg(1).ok && arg(0).uniform() != arg(1).uniform():
+		// A warp-uniform test picks between a uniform value and the
+		// lanes' own: taken as the lanes' (the other is a special
+		// case's, as x % n's result for a divisor of zero, ~0).
+		v = arg(0)
+		if v.uniform() {
+			v = arg(1)
+		}
+		v.assume = append(slices.Clone(v.assume), "a select by a warp-uniform test between a uniform value and the lanes' own takes the lanes' (the uniform one a special case's: a divisor of zero)")
 	case base == "SEL" && len(src) == 2 && arg(0).ok && arg(1).ok && arg(0).uniform() && arg(1).uniform():
 		// One of two warp-uniform values: a multiple of what both are
 		// multiples of (USEL of a mask shifted up by 5 and zero, a
@@ -2376,6 +2385,7 @@ func (s laneState) setPredicates(in sass.Instruction) {
 	if !data {
 		lanes, known = s.comparedLanes(in)
 	}
+	uniform := !data && !known && s.uniformTest(in)
 	for k, d := range dsts {
 		s.forget("", d)
 		switch {
@@ -2383,10 +2393,48 @@ func (s laneState) setPredicates(in sass.Instruction) {
 			s[d] = unknownVal()
 		case known && k < 2:
 			s[d] = predVal(lanes[k])
+		case uniform:
+			// One outcome for the whole warp, not known: a test of
+			// a divisor against zero.
+			s[d] = uniformVal(1)
 		default:
 			delete(s, d)
 		}
 	}
+}
+
+// uniformTest reports whether every register and predicate source of
+// the predicate-setting instruction in is the same in every lane of a
+// warp (so is its outcome).
+func (s laneState) uniformTest(in sass.Instruction) bool {
+	for k, op := range strings.Split(in.Operands, ",") {
+		op = strings.TrimSpace(op)
+		name := strings.TrimLeft(op, "!")
+		switch {
+		case k < 2 && predReg.MatchString(op), name == "PT" || name == "UPT":
+		case predReg.MatchString(op):
+			if v, ok := s[name]; !ok || !v.uniform() {
+				return false
+			}
+		case regReg.MatchString(strings.TrimSuffix(op, ".reuse")) || op == "RZ" || op == "URZ":
+			if !s.operand(op, false).uniform() {
+				return false
+			}
+		case strings.HasPrefix(op, "c[") || strings.HasPrefix(op, "0x") || strings.HasPrefix(op, "-0x"):
+		default:
+			if _, err := strconv.ParseFloat(op, 64); err != nil {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// uniformPredicate reports whether predicate operand p ("!P0") is the
+// same in every lane, its value not known: a test of warp-uniform values.
+func (s laneState) uniformPredicate(p string) bool {
+	v, ok := s[strings.TrimLeft(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(p), "@")), "!")]
+	return ok && v.ok && !v.pred && v.uniform()
 }
 
 // allLanes is the mask of a warp's 32 lanes.
@@ -2921,6 +2969,7 @@ func walkAddresses(ins []sass.Instruction, loops [][2]int, s laneState) map[int]
 				st.step(in)
 			}
 		}
+		iterationNames(body, entries[lp[0]], lp[0], out)
 	}
 	for off, r := range accessReach(ins, loops) {
 		if la, ok := out[off]; ok {
@@ -2934,6 +2983,40 @@ func walkAddresses(ins []sass.Instruction, loops [][2]int, s laneState) map[int]
 		out[off] = la
 	}
 	return out
+}
+
+// iterationNames names, within one iteration of the loop body entered
+// with state st, the unknown bases no instruction named (a remainder by
+// a run-time divisor, scaled by a record's size): each by the
+// instruction that wrote it. The accesses formed on one such base (a
+// record's fields, R8.64+0x4 ... R8.64+0x14) share its name in out
+// (laneAccess.iterSym), iterOff apart, so that they are seen to read one
+// record's lines. Names given only here: across iterations such a
+// value is another (the stride is left as the walks found it).
+func iterationNames(body []sass.Instruction, st laneState, loop int, out map[int]laneAccess) {
+	if st == nil {
+		return
+	}
+	st = maps.Clone(st)
+	for _, in := range body {
+		if _, ok := memoryOp(in); ok {
+			if la, ok := out[in.Offset]; ok && la.iterSym == 0 {
+				if a := st.address(in); a.ok && !a.known && a.sym != 0 && slices.Equal(a.d[:], la.offsets[:]) {
+					la.iterSym, la.iterOff = a.sym, a.off
+					if la.baseAlign < 128 {
+						la.misalign = ((a.off % 128) + 128) % 128
+					}
+					out[in.Offset] = la
+				}
+			}
+		}
+		st.step(in)
+		if ops := splitOperands(in.Operands); len(ops) > 0 && regReg.MatchString(ops[0]) {
+			if v, ok := st[ops[0]]; ok && v.ok && !v.known && v.sym == 0 {
+				st[ops[0]] = named(v, symOf("iteration", loop, in.Offset, ops[0]))
+			}
+		}
+	}
 }
 
 // sharedWavefrontCount is the wavefronts a shared access of width bytes a

@@ -1182,6 +1182,65 @@ func TestBroadcastTicket(t *testing.T) {
 	}
 }
 
+// TestRemainderRecord: a grid-stride index wrapped by a run-time
+// divisor, (i + k·T) % n (corpus34's particle_aos_float3_24byte_
+// euler_floor), keeps its lanes consecutive: the quotient is one value
+// for the warp and the select for a divisor of zero, ~0, is taken as not
+// made. The six fields of the 24-byte record it picks share one base
+// within the iteration, so that they are seen to read one record's
+// lines.
+func TestRemainderRecord(t *testing.T) {
+	l, err := sass.ParseListing(`
+        .text.k:
+        /*0000*/                   S2R R6, SR_TID.X ;
+        /*0010*/                   S2UR UR4, SR_CTAID.X ;
+        /*0020*/                   LDC R13, c[0x0][RZ] ;
+        /*0030*/                   IMAD R10, R13, UR4, R6 ;
+        /*0040*/                   LDC.64 R4, c[0x0][0x248] ;
+        /*0050*/                   ULDC UR5, c[0x0][0x250] ;
+        /*0060*/                   ISETP.NE.U32.AND P0, PT, RZ, UR5, PT ;
+        /*0070*/                   LOP3.LUT R12, RZ, UR5, RZ, 0x33, !PT ;
+        /*0080*/                   I2F.U32.RP R7, UR5 ;
+        /*0090*/                   MUFU.RCP R7, R7 ;
+        /*00a0*/                   IADD3 R8, R7, 0xffffffe, RZ ;
+        /*00b0*/                   F2I.FTZ.U32.TRUNC.NTZ R9, R8 ;
+        /*00c0*/                   MOV R8, RZ ;
+        /*00d0*/                   IMAD.MOV R11, RZ, RZ, -R9 ;
+        /*00e0*/                   IMAD R11, R11, UR5, RZ ;
+        /*00f0*/                   IMAD.HI.U32 R11, R9, R11, R8 ;
+.L_x_1:
+        /*0100*/                   IMAD.HI.U32 R8, R11, R10, RZ ;
+        /*0110*/                   IMAD.MOV R9, RZ, RZ, -R8 ;
+        /*0120*/                   IMAD R9, R9, UR5, R10 ;
+        /*0130*/                   ISETP.GE.U32.AND P1, PT, R9, UR5, PT ;
+        /*0140*/               @P1 IADD3 R9, R9, -UR5, RZ ;
+        /*0150*/                   ISETP.GE.U32.AND P1, PT, R9, UR5, PT ;
+        /*0160*/               @P1 IADD3 R9, R9, -UR5, RZ ;
+        /*0170*/                   SEL R9, R12, R9, !P0 ;
+        /*0180*/                   IMAD.WIDE.U32 R8, R9, 0x18, R4 ;
+        /*0190*/                   LDG.E R15, desc[UR6][R8.64+0x10] ;
+        /*01a0*/                   LDG.E R22, desc[UR6][R8.64+0x4] ;
+        /*01b0*/                   LDG.E R20, desc[UR6][R8.64] ;
+        /*01c0*/                   IADD3 R10, R13, R10, RZ ;
+        /*01d0*/                   STG.E desc[UR6][R8.64+0x4], R22 ;
+        /*01e0*/                   BRA ` + "`" + `(.L_x_1) ;
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	las := laneAddresses(l.Functions[0].Instructions, [][2]int{{0x100, 0x1e0}})
+	first := las[0x190]
+	if !first.known || lanePattern(first.offsets, first.active) != "lane stride 24 B" {
+		t.Fatalf("the record's field: known %v, pattern %q; want lane stride 24 B", first.known, lanePattern(first.offsets, first.active))
+	}
+	for off, want := range map[int]int64{0x1a0: -0xc, 0x1b0: -0x10, 0x1d0: -0xc} {
+		la := las[off]
+		if la.iterSym == 0 || la.iterSym != first.iterSym || la.iterOff-first.iterOff != want {
+			t.Errorf("%#x: named %d (the first %d), %d bytes from the first; want one name, %d bytes", off, la.iterSym, first.iterSym, la.iterOff-first.iterOff, want)
+		}
+	}
+}
+
 // TestShflVal: shuffles move followed lanes' values between lanes, a
 // warp-uniform value stays itself, and a lane outside the warp keeps its
 // own.
