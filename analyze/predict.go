@@ -1836,9 +1836,12 @@ func (lm *loopModel) ownLatency(i int, level string) (float64, string, bool) {
 		}
 		return 0, "", false
 	}
-	if indexedConstant(lm.body[i]) && lm.m.ConstLatency > 0 {
-		// A constant load at a register's index: the memory
-		// suite's constant chase.
+	if lm.body[i].Base() == "LDC" && lm.m.ConstLatency > 0 {
+		// A constant load, at a register's index or at a fixed
+		// offset (a kernel parameter read again each iteration):
+		// the constant cache's hit, the memory suite's constant
+		// chase. Its write scoreboard is released then, not a
+		// fixed-latency instruction's few cycles after issue.
 		return lm.m.ConstLatency, lm.m.ConstLatencyRecord, true
 	}
 	if lm.body[i].Base() == "LDGDEPBAR" {
