@@ -642,3 +642,28 @@ func TestReturningAtomicAtDRAM(t *testing.T) {
 		t.Errorf("at the L2 %v cycles, want the atomic record's %v", got, e.LatencyCycles)
 	}
 }
+
+// TestConstantLoadLatency: a constant load waits the constant cache's
+// hit (the memory suite's constant chase) whether its offset is fixed
+// (a kernel parameter read again each iteration: triad_f4_stream's
+// LDC.64 R18, c[0x0][0x248]) or a register's; other instructions are not
+// affected.
+func TestConstantLoadLatency(t *testing.T) {
+	l, err := sass.ParseListing(`
+        .text.k:
+        /*0000*/                   LDC.64 R18, c[0x0][0x248] ;
+        /*0010*/                   LDC R4, c[0x3][R2] ;
+        /*0020*/                   IMAD.WIDE.U32 R18, R5, 0x10, R18 ;
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &Machine{ALU: &report.ALUModel{Layout: &infer.Layout{}}, ConstLatency: 30, ConstLatencyRecord: "memory/latency/constant"}
+	lm := newLoopModel(m, l.Functions[0].Instructions, PatternAuto)
+	for i, in := range lm.body {
+		c, src, ok := lm.latency(i, "L1")
+		if constant := in.Base() == "LDC"; constant != (ok && c == 30 && src == m.ConstLatencyRecord) {
+			t.Errorf("%s: latency %v from %q (known %v); constant load %v", in, c, src, ok, constant)
+		}
+	}
+}
