@@ -2091,15 +2091,16 @@ func (s laneState) step(in sass.Instruction) {
 		}
 	case base == "SEL" && len(src) == 2 && s.dataPredicate(lastOperand(in.Operands)):
 		v = choiceVal(arg(1), arg(0))
-	case base == "SEL" && len(src) == 2 && s.uniformPredicate(lastOperand(in.Operands)) && arg(0).ok && arg(1).ok && arg(0).uniform() != arg(1).uniform():
-		// A warp-uniform test picks between a uniform value and the
-		// lanes' own: taken as the lanes' (the other is a special
-		// case's, as x % n's result for a divisor of zero, ~0).
+	case base == "SEL" && len(src) == 2 && arg(0).ok && arg(1).ok && arg(0).uniform() != arg(1).uniform():
+		// A test not on loaded data picks between a uniform value
+		// and the lanes' own: taken as the lanes' (the other a
+		// bounds check's or a special case's: a column past the
+		// row's end read at 0, x % n's ~0 for a divisor of zero).
 		v = arg(0)
 		if v.uniform() {
 			v = arg(1)
 		}
-		v.assume = append(slices.Clone(v.assume), "a select by a warp-uniform test between a uniform value and the lanes' own takes the lanes' (the uniform one a special case's: a divisor of zero)")
+		v.assume = append(slices.Clone(v.assume), "a select between a uniform value and the lanes' own, by a test not on loaded data, takes the lanes' (the uniform one a bounds check's or a special case's: a column past a row's end, a divisor of zero)")
 	case base == "SEL" && len(src) == 2 && arg(0).ok && arg(1).ok && arg(0).uniform() && arg(1).uniform():
 		// One of two warp-uniform values: a multiple of what both are
 		// multiples of (USEL of a mask shifted up by 5 and zero, a
@@ -2385,7 +2386,6 @@ func (s laneState) setPredicates(in sass.Instruction) {
 	if !data {
 		lanes, known = s.comparedLanes(in)
 	}
-	uniform := !data && !known && s.uniformTest(in)
 	for k, d := range dsts {
 		s.forget("", d)
 		switch {
@@ -2393,48 +2393,10 @@ func (s laneState) setPredicates(in sass.Instruction) {
 			s[d] = unknownVal()
 		case known && k < 2:
 			s[d] = predVal(lanes[k])
-		case uniform:
-			// One outcome for the whole warp, not known: a test of
-			// a divisor against zero.
-			s[d] = uniformVal(1)
 		default:
 			delete(s, d)
 		}
 	}
-}
-
-// uniformTest reports whether every register and predicate source of
-// the predicate-setting instruction in is the same in every lane of a
-// warp (so is its outcome).
-func (s laneState) uniformTest(in sass.Instruction) bool {
-	for k, op := range strings.Split(in.Operands, ",") {
-		op = strings.TrimSpace(op)
-		name := strings.TrimLeft(op, "!")
-		switch {
-		case k < 2 && predReg.MatchString(op), name == "PT" || name == "UPT":
-		case predReg.MatchString(op):
-			if v, ok := s[name]; !ok || !v.uniform() {
-				return false
-			}
-		case regReg.MatchString(strings.TrimSuffix(op, ".reuse")) || op == "RZ" || op == "URZ":
-			if !s.operand(op, false).uniform() {
-				return false
-			}
-		case strings.HasPrefix(op, "c[") || strings.HasPrefix(op, "0x") || strings.HasPrefix(op, "-0x"):
-		default:
-			if _, err := strconv.ParseFloat(op, 64); err != nil {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// uniformPredicate reports whether predicate operand p ("!P0") is the
-// same in every lane, its value not known: a test of warp-uniform values.
-func (s laneState) uniformPredicate(p string) bool {
-	v, ok := s[strings.TrimLeft(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(p), "@")), "!")]
-	return ok && v.ok && !v.pred && v.uniform()
 }
 
 // allLanes is the mask of a warp's 32 lanes.

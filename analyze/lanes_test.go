@@ -1241,6 +1241,30 @@ func TestRemainderRecord(t *testing.T) {
 	}
 }
 
+// TestBoundsCheckSelect: a column clamped to 0 past a row's end, col <
+// 1000 ? col : 0 (corpus35's cp_async_ca4_zfill_row_halo_two_stage),
+// keeps the lanes' consecutive columns: the select between them and a
+// uniform value, by a test not on loaded data, takes the lanes'.
+func TestBoundsCheckSelect(t *testing.T) {
+	l, err := sass.ParseListing(`
+        .text.k:
+        /*0000*/                   S2R R6, SR_TID.X ;
+        /*0010*/                   LDC.64 R2, c[0x0][0x210] ;
+        /*0020*/                   LOP3.LUT R8, R6, 0x3ff, RZ, 0xc0, !PT ;
+        /*0030*/                   ISETP.GE.U32.AND P0, PT, R8, 0x3e8, PT ;
+        /*0040*/                   SEL R8, R8, RZ, !P0 ;
+        /*0050*/                   IMAD.WIDE.U32 R8, R8, 0x4, R2 ;
+        /*0060*/                   LDG.E R9, desc[UR6][R8.64] ;
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	la := laneAddresses(l.Functions[0].Instructions, nil)[0x60]
+	if got := lanePattern(la.offsets, la.active); !la.known || got != "lane stride 4 B" {
+		t.Errorf("the clamped column: known %v, pattern %q; want lane stride 4 B", la.known, got)
+	}
+}
+
 // TestShflVal: shuffles move followed lanes' values between lanes, a
 // warp-uniform value stays itself, and a lane outside the warp keeps its
 // own.

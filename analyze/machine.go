@@ -473,8 +473,9 @@ type Machine struct {
 	ConstSource      string  `json:"const_source,omitempty"`
 	// ConstLatency is the memory suite's constant-space chase at its
 	// smallest footprint (one warp's dependent constant loads at a
-	// register's index, every lane one address), ConstLatencyRecord
-	// its ID; 0 when not measured.
+	// register's index, every lane one address): the latency of every
+	// LDC, indexed or at a fixed offset. ConstLatencyRecord is its ID;
+	// 0 when not measured.
 	ConstLatency       float64 `json:"const_latency,omitempty"`
 	ConstLatencyRecord string  `json:"const_latency_record,omitempty"`
 	// Window is what the memory suite's window writes measured (see
