@@ -1166,14 +1166,15 @@ var corpusBounds = map[string]map[string]struct{ mean, worst, tau float64 }{
 	// bounds hold the blind figures; the development half's, its figures
 	// after the round's changes (10.0%, 119.8%, 0.93 and 9.2%, 111.3%,
 	// 0.94). The twenty-second round left heldout26 at 8.3% on the H100
-	// with its tau a shade under 0.92 (0.92 printed): that bound 0.91.
+	// with its tau a shade under 0.92 (0.92 printed): that bound 0.91;
+	// the twenty-sixth round's constant loads left the H200's there too.
 	"corpus26/NVIDIA-H100-80GB-HBM3": {
 		"dev26":     {mean: 0.101, worst: 1.20, tau: 0.93},
 		"heldout26": {mean: 0.094, worst: 0.73, tau: 0.91},
 	},
 	"corpus26/NVIDIA-H200": {
 		"dev26":     {mean: 0.093, worst: 1.12, tau: 0.93},
-		"heldout26": {mean: 0.093, worst: 0.73, tau: 0.92},
+		"heldout26": {mean: 0.093, worst: 0.73, tau: 0.91},
 	},
 	// The twenty-seventh corpus, 57 loops (76 cases), written, split and
 	// committed (66b8740) as the twenty-sixth was, measured (2026-11-28,
@@ -1205,13 +1206,15 @@ var corpusBounds = map[string]map[string]struct{ mean, worst, tau float64 }{
 	// (gcd_binary_stein_ffs_data_dependent, a data-dependent loop), 0.90
 	// and 9.6%, 91.4%, 0.89. After it a float the loop moves alike in
 	// every lane keeps its lanes' offsets (mergeVal): heldout28 10.9%
-	// on both, the bounds below that figure's.
+	// on both, the bounds below that figure's. The twenty-sixth round's
+	// constant loads (an LDC waits the constant cache's 30 cycles) left
+	// dev28 at 9.6% (H100) and 9.7% (H200): those bounds 0.097 and 0.098.
 	"corpus28/NVIDIA-H100-80GB-HBM3": {
-		"dev28":     {mean: 0.096, worst: 0.92, tau: 0.89},
+		"dev28":     {mean: 0.097, worst: 0.92, tau: 0.89},
 		"heldout28": {mean: 0.110, worst: 0.92, tau: 0.91},
 	},
 	"corpus28/NVIDIA-H200": {
-		"dev28":     {mean: 0.097, worst: 0.92, tau: 0.88},
+		"dev28":     {mean: 0.098, worst: 0.92, tau: 0.88},
 		"heldout28": {mean: 0.110, worst: 0.91, tau: 0.91},
 	},
 	// The twenty-ninth corpus, 57 loops (75 cases), written, split and
@@ -1281,9 +1284,11 @@ var corpusBounds = map[string]map[string]struct{ mean, worst, tau float64 }{
 	// was then development data: with the round's later changes (the
 	// window's lines shared by the block through the L1, a returning
 	// atomic's line fetched from the DRAM) heldout32 10.7%, 122.4%,
-	// 0.90; dev32 8.9%, 107.6%, 0.92. The bounds are those figures.
+	// 0.90; dev32 8.9%, 107.6%, 0.92. The bounds are those figures,
+	// but for dev32's worst: the twenty-sixth round's constant loads
+	// left smem_warp_search_ballot_early_exit_data_dependent at 109.6%.
 	"corpus32/NVIDIA-H200": {
-		"dev32":     {mean: 0.089, worst: 1.08, tau: 0.92},
+		"dev32":     {mean: 0.089, worst: 1.10, tau: 0.92},
 		"heldout32": {mean: 0.107, worst: 1.23, tau: 0.90},
 	},
 	// The thirty-third corpus, 56 loops (74 cases), written by a
@@ -1298,10 +1303,52 @@ var corpusBounds = map[string]map[string]struct{ mean, worst, tau float64 }{
 	// value, broadcast by a shuffle, and each lane's rank give, costed
 	// as hashed scattered writes; about 10.5% without it), tau 0.92;
 	// dev33 8.9%, 60.3% (particle_aos_gravity_drag_ground_bounce at
-	// the L2 at 32 warps), 0.90. The bounds are those blind figures.
+	// the L2 at 32 warps), 0.90. It was then development data: with
+	// the twenty-sixth round's shuffles (SHFL.IDX from one lane gives
+	// the warp one value, the queue push's stores consecutive words)
+	// heldout33 10.8%, 161.1% (the Newton cube root run until it
+	// converges), 0.95; dev33 8.8%, 60.3%, 0.90. The bounds are those
+	// figures.
 	"corpus33/NVIDIA-H200": {
 		"dev33":     {mean: 0.089, worst: 0.61, tau: 0.90},
-		"heldout33": {mean: 0.325, worst: 20.23, tau: 0.92},
+		"heldout33": {mean: 0.108, worst: 1.62, tau: 0.95},
+	},
+	// The thirty-fourth corpus, 58 loops (74 cases), written by a
+	// helper who read only corpus33's three files, the harness and
+	// device.sh, split by position and committed alone (3c0f603)
+	// before it was measured; measured on the H200 at the end of the
+	// twenty-fifth session (1980 MHz, 35 °C, 189 W; no H100 was lent)
+	// and validated blind once with the twenty-sixth session's first
+	// change (3f43f06; blind-3f43f06.txt, committed alone): heldout34
+	// 63.1% mean, 2366.2% worst (particle_aos_float3_24byte_euler_floor
+	// at the DRAM at 16 warps: its index wrapped by a run-time modulo,
+	// taken as a line per lane; about 9.6% without it), tau 0.88;
+	// dev34 6.6%, 49.9%, 0.95. It was then development data: with the
+	// round's later changes (a remainder keeps its lanes, a record's
+	// fields share one base, constant loads wait the constant cache)
+	// heldout34 10.3%, 89.8% (Euclid's algorithm, data-dependent),
+	// 0.88; dev34 6.5%, 49.9%, 0.94. The bounds are those figures.
+	"corpus34/NVIDIA-H200": {
+		"dev34":     {mean: 0.066, worst: 0.50, tau: 0.94},
+		"heldout34": {mean: 0.103, worst: 0.90, tau: 0.88},
+	},
+	// The thirty-fifth corpus, 56 loops (74 cases), written by a
+	// helper who read only corpus34's three files, the harness and
+	// device.sh, split by position and committed alone (0b273ec)
+	// before it was measured; measured on the H200 early in the
+	// twenty-sixth session (1980 MHz, 36 °C, 220 W; no H100 was lent)
+	// and validated blind once with that session's final model
+	// (f16b8f1; blind-f16b8f1.txt, committed alone): heldout35 17.5%
+	// mean, 179.3% worst (gather_bilinear_sample_image_pitch1024 at
+	// the L1 at 32 warps), tau 0.80; dev35 27.2%, 1091.7%
+	// (cp_async_ca4_zfill_row_halo_two_stage at the DRAM at 32 warps;
+	// 8.5% without it), 0.86. It was then development data: with the
+	// round's bounds-check selects (col < W ? col : 0 keeps the lanes)
+	// dev35 8.2%, 46.7%, 0.92. The bounds are heldout35's blind figures
+	// and dev35's after.
+	"corpus35/NVIDIA-H200": {
+		"dev35":     {mean: 0.083, worst: 0.47, tau: 0.92},
+		"heldout35": {mean: 0.175, worst: 1.80, tau: 0.80},
 	},
 }
 
