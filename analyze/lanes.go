@@ -2916,11 +2916,7 @@ func walkAddresses(ins []sass.Instruction, loops [][2]int, s laneState) map[int]
 					a := st.address(in)
 					if pass == 0 {
 						first[in.Offset] = a
-						if la, ok := out[in.Offset]; ok && a.ok && !a.known && a.sym != 0 && slices.Equal(a.d[:], la.offsets[:]) {
-							la.iterSym, la.iterOff = a.sym, a.off
-							if la.baseAlign < 128 {
-								la.misalign = ((a.off % 128) + 128) % 128
-							}
+						if la, ok := out[in.Offset]; ok && la.nameBase(a) {
 							out[in.Offset] = la
 						}
 					} else if la, ok := out[in.Offset]; ok {
@@ -2947,6 +2943,20 @@ func walkAddresses(ins []sass.Instruction, loops [][2]int, s laneState) map[int]
 	return out
 }
 
+// nameBase names la's base within one iteration (iterSym, iterOff,
+// misalign) after address a, where a is a named unknown base plus la's
+// own lanes' offsets; it reports whether it did.
+func (la *laneAccess) nameBase(a lval) bool {
+	if !a.ok || a.known || a.sym == 0 || !slices.Equal(a.d[:], la.offsets[:]) {
+		return false
+	}
+	la.iterSym, la.iterOff = a.sym, a.off
+	if la.baseAlign < 128 {
+		la.misalign = ((a.off % 128) + 128) % 128
+	}
+	return true
+}
+
 // iterationNames names, within one iteration of the loop body entered
 // with state st, the unknown bases no instruction named (a remainder by
 // a run-time divisor, scaled by a record's size): each by the
@@ -2962,14 +2972,8 @@ func iterationNames(body []sass.Instruction, st laneState, loop int, out map[int
 	st = maps.Clone(st)
 	for _, in := range body {
 		if _, ok := memoryOp(in); ok {
-			if la, ok := out[in.Offset]; ok && la.iterSym == 0 {
-				if a := st.address(in); a.ok && !a.known && a.sym != 0 && slices.Equal(a.d[:], la.offsets[:]) {
-					la.iterSym, la.iterOff = a.sym, a.off
-					if la.baseAlign < 128 {
-						la.misalign = ((a.off % 128) + 128) % 128
-					}
-					out[in.Offset] = la
-				}
+			if la, ok := out[in.Offset]; ok && la.iterSym == 0 && la.nameBase(st.address(in)) {
+				out[in.Offset] = la
 			}
 		}
 		st.step(in)
