@@ -200,17 +200,21 @@ func gcd(a, b int64) int64 {
 // windowArrays is how many arrays of store st's allocation (the kernel
 // parameter its address is formed from, laneAccess.reach's base) the
 // loop's global accesses address: the distinct bases (laneAccess.iterSym)
-// some access takes at its lanes' own offsets (iterOff 0). Loads only at
-// offsets from a base (a stencil's neighbours, each wrapped by the mask
-// apart) are taken as the array some other load reads at 0, or as one
-// array where no load does; gathers (lanes not followed, or scattered by
-// a hash or a computed index) are taken as one array together; any
-// other access whose base is not named counts as one of its own. Accesses of
-// other allocations (a table beside the footprint) are not counted.
+// some load takes at its lanes' own offsets (iterOff 0) or some store
+// writes at any offset (a stencil's output, V[j] with j = i + kT + 1025,
+// is an array of its own however far in). Loads only at offsets from a
+// base (a stencil's neighbours, each wrapped by the mask apart) are
+// taken as the array some other load reads at 0, as the array a store
+// writes where it is theirs, or else as one array; gathers (lanes not
+// followed, or scattered by a hash or a computed index) are taken as one
+// array together; any other access whose base is not named counts as
+// one of its own. Accesses of other allocations (a table beside the
+// footprint) are not counted.
 func (lm *loopModel) windowArrays(st laneAccess) int {
 	zero := map[uint64]bool{}
+	off := map[uint64]bool{}
 	var own int
-	var unnamed, loadAtZero, loadOff bool
+	var unnamed, loadAtZero bool
 	for i, op := range lm.mem {
 		if op == nil || op.space != "global" {
 			continue
@@ -224,16 +228,19 @@ func (lm *loopModel) windowArrays(st laneAccess) int {
 			unnamed = true
 		case la.iterSym == 0:
 			own++
-		case la.iterOff == 0:
+		case la.iterOff == 0 || op.store:
 			zero[la.iterSym] = true
 			loadAtZero = loadAtZero || !op.store
-		case !op.store:
-			loadOff = true
+		default:
+			off[la.iterSym] = true
 		}
 	}
 	n := own + len(zero)
-	if loadOff && !loadAtZero {
-		n++
+	for sym := range off {
+		if !loadAtZero && !zero[sym] {
+			n++
+			break
+		}
 	}
 	if unnamed {
 		n++

@@ -123,3 +123,47 @@ func TestMachineReadsWindowWrites(t *testing.T) {
 		t.Error("window writes read from a run without them")
 	}
 }
+
+// TestWindowArrays checks how many arrays of the footprint a loop's
+// global accesses are taken to address at the L1 level: a stream triad
+// three (each at its lanes' own offsets), a copy two, and a stencil
+// whose loads all sit at offsets from their base (j = i + kT + 1025, the
+// centre 4100 bytes on) and whose store writes the second half at the
+// centre's offset two: the store's base is an array of its own wherever
+// in it the store writes.
+func TestWindowArrays(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the corpus: seconds")
+	}
+	tests := []struct {
+		corpus, kernel string
+		want           int
+	}{
+		{"corpus35", "stream_triad_float_three_arrays", 3},
+		{"corpus36", "stream_copy_float4_ldg_readonly_path", 2},
+		{"corpus35", "stencil_global_1d_9point_radius4", 2},
+		{"corpus36", "stencil_global_2d_5point_pitch1024", 2},
+	}
+	for _, tc := range tests {
+		t.Run(tc.kernel, func(t *testing.T) {
+			lm := corpusLoopOn(t, tc.corpus, "NVIDIA-H200", tc.kernel)
+			n := 0
+			for i, op := range lm.mem {
+				if op == nil || !op.store || op.space != "global" {
+					continue
+				}
+				la, ok := lm.access(i)
+				if !ok {
+					t.Fatalf("store at %#x: lanes not followed", lm.body[i].Offset)
+				}
+				n++
+				if got := lm.windowArrays(la); got != tc.want {
+					t.Errorf("store at %#x: %d arrays, want %d", lm.body[i].Offset, got, tc.want)
+				}
+			}
+			if n == 0 {
+				t.Fatal("no global store in the loop")
+			}
+		})
+	}
+}
