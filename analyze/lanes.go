@@ -1027,6 +1027,32 @@ func lop3OrRuntimeMasked(lut int64, a, b, c lval) (x, ym lval, ok bool) {
 	return lval{}, lval{}, false
 }
 
+// lop3UnderMask recognises LOP3.LUT with table lut as g(x, y) & m: input
+// k a run-time mask (runtimeMask), every entry with its bit clear 0. g
+// is returned as a table of the three inputs that ignores input k (its
+// entries with k's bit set, copied to those without).
+func lop3UnderMask(lut int64, a, b, c lval) (k int, g int64, ok bool) {
+	for k, v := range []lval{a, b, c} {
+		if !runtimeMask(v) {
+			continue
+		}
+		bit := 1 << (2 - k) // input k's bit in a table index
+		g, ok = 0, true
+		for idx := range 8 {
+			switch {
+			case idx&bit == 0 && lut>>idx&1 != 0:
+				ok = false
+			case lut>>(idx|bit)&1 != 0:
+				g |= 1 << idx
+			}
+		}
+		if ok {
+			return k, g, true
+		}
+	}
+	return 0, 0, false
+}
+
 // zeroExtended is the bound of a load's zero-extended value, 2^8 for
 // .U8 and 2^16 for .U16, 0 for any other.
 func zeroExtended(opcode string) int64 {
@@ -2220,6 +2246,19 @@ func (s laneState) step(in sass.Instruction) {
 				// neighbouring row's base wrapped by the
 				// footprint's mask): their sum.
 				v = addVal(x, ym)
+			}
+		}
+		if !v.ok && !v.rank && ok {
+			if k, g, under := lop3UnderMask(lut, arg(0), arg(1), arg(2)); under {
+				// g(x, y) & m with a run-time mask m ((j | 1024) & m,
+				// an index moved to the footprint's second half):
+				// g of the other two, as LOP3 of them alone, then
+				// the mask as andVal takes it.
+				in := [3]lval{arg(0), arg(1), arg(2)}
+				in[k] = constVal(0)
+				if gv := lop3Val(g, in[0], in[1], in[2]); gv.ok {
+					v = andVal(gv, arg(k))
+				}
 			}
 		}
 		if !v.ok && ok {

@@ -1531,3 +1531,41 @@ func TestMergeFloatLanes(t *testing.T) {
 		t.Errorf("lanes moving apart merged with lane offsets %v", m.fd)
 	}
 }
+
+// TestFunctionUnderRuntimeMask: LOP3 of g(x, y) & m with a run-time mask
+// m keeps the lanes g gives them ((j | 1024) & m, an index moved into the
+// footprint's second half, in ptxas's m & (0x400 | j) form); a table
+// that is no such AND (j ^ m) leaves the lanes unknown.
+func TestFunctionUnderRuntimeMask(t *testing.T) {
+	for _, tc := range []struct {
+		name, lop3, want string
+	}{
+		{"or then mask", "LOP3.LUT R11, R7, 0x400, R12, 0xe0, !PT", "lane stride 4 B"},
+		{"xor with the mask", "LOP3.LUT R11, R7, R12, RZ, 0x3c, !PT", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := sass.ParseListing(`
+        .text.k:
+        /*0000*/                   S2R R6, SR_TID.X ;
+        /*0010*/                   S2R R3, SR_CTAID.X ;
+        /*0020*/                   LDC.64 R4, c[0x0][0x210] ;
+        /*0030*/                   LDC R7, c[0x0][0x218] ;
+        /*0040*/                   IMAD R12, R3, c[0x0][0x0], R6 ;
+        /*0050*/                   ` + tc.lop3 + ` ;
+        /*0060*/                   IMAD.WIDE.U32 R8, R11, 0x4, R4 ;
+        /*0070*/                   LDG.E R8, desc[UR6][R8.64] ;
+`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			la := laneAddresses(l.Functions[0].Instructions, nil)[0x70]
+			got := ""
+			if la.known {
+				got = lanePattern(la.offsets, la.active)
+			}
+			if got != tc.want {
+				t.Errorf("the load's lanes %q (known %v), want %q", got, la.known, tc.want)
+			}
+		})
+	}
+}
