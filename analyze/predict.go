@@ -454,8 +454,9 @@ func wordPasses(la laneAccess, width int) (passes, lines float64, ok bool) {
 // at level lv with W warps per SM where its lanes each write a line of
 // their own (addresses hashed per lane, over no window the whole grid
 // shares, or lanes followed 128 bytes or more apart): the lines over the
-// level's scattered-write rate at W (Level.scatterCycles); ok false for
-// other accesses or where the rate was not measured.
+// level's scattered-write rate at W (Level.scatterCycles), a returning
+// atomic's at the most warps measured; ok false for other accesses or
+// where the rate was not measured.
 func (lm *loopModel) scatteredWrite(i int, lv string, W float64) (float64, bool) {
 	op := lm.mem[i]
 	if op == nil || op.space != "global" || !op.store || (lv != "L2" && lv != "DRAM") {
@@ -476,6 +477,13 @@ func (lm *loopModel) scatteredWrite(i int, lv string, W float64) (float64, bool)
 	}
 	if !lm.lineEachLane(i) {
 		return 0, false
+	}
+	if pts := lm.m.Levels[lv].ScatterLines[instr]; instr == memory.ScatterAtomAddU32 {
+		// The probe's warps each wait for an atomic's old value before
+		// their next: with few warps its lines a clock are that wait
+		// (scatteredAtomicLatency takes it so), not a rate the level
+		// holds to. Its most warps' is the rate.
+		W = max(W, pts[len(pts)-1].Warps)
 	}
 	return lm.m.Levels[lv].scatterCycles(instr, 32, W)
 }
