@@ -422,6 +422,20 @@ func (m *Machine) quarterRateClass(opcode string) string {
 	return ""
 }
 
+// bypassesL1 reports whether in is a global read the L2 serves whatever
+// the footprint: a load that does not fill the L1 (cachedLoad) or a
+// cp.async.cg copy (LDGSTS.E.BYPASS), which takes its 16 bytes around
+// the L1.
+func bypassesL1(in sass.Instruction) bool {
+	switch in.Base() {
+	case "LDG":
+		return !cachedLoad(in)
+	case "LDGSTS":
+		return strings.Contains(in.Opcode, ".BYPASS")
+	}
+	return false
+}
+
 // cachedLoad reports whether in is a global load that fills the L1 (a
 // plain LDG, as ld.ca and the default ld.global compile to, or a strong
 // load at the SM's scope, LDG.E.STRONG.SM, which __ldca compiles to: the

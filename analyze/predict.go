@@ -191,10 +191,10 @@ func (lm *loopModel) controls() []sass.Control {
 // copyGroup is the latency of the cp.async group LDGDEPBAR i commits:
 // the slowest of the LDGSTS issued since the previous LDGDEPBAR (the
 // loop taken round), each at the async suite's cp.async record of its
-// form (.BYPASS is cp.async.cg, else .ca), width and level; ok false
-// where none is measured.
+// form (.BYPASS is cp.async.cg, else .ca), width and the level that
+// serves it (levelOf: the L2 a .cg copy's where the L1 is assumed); ok
+// false where none is measured.
 func (lm *loopModel) copyGroup(i int, level string) (float64, string, bool) {
-	level = lm.levelOf(i, level)
 	n := len(lm.body)
 	best, src, found := 0.0, "", false
 	for k := 1; k < n; k++ {
@@ -210,7 +210,7 @@ func (lm *loopModel) copyGroup(i int, level string) (float64, string, bool) {
 		if strings.Contains(in.Opcode, ".BYPASS") {
 			form = "cg"
 		}
-		if e, ok := lm.m.copyLatencyAt(form, lm.mem[j].bytes, level); ok && e.LatencyCycles > best {
+		if e, ok := lm.m.copyLatencyAt(form, lm.mem[j].bytes, lm.levelOf(j, level)); ok && e.LatencyCycles > best {
 			best, src, found = e.LatencyCycles, e.LatencyRecord, true
 		}
 	}
@@ -2426,9 +2426,13 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			// record of such loads (ld.ca).
 			bw = L.CachedReadBytesPerClock
 		}
-		if r := m.CopyBytesPerClock[lv]; r > 0 && lm.body[i].Base() == "LDGSTS" {
+		if r := m.CopyBytesPerClock[lv]; r > 0 && lm.body[i].Base() == "LDGSTS" && (level != "L1" || lv != "L2") {
 			// cp.async reads at the rate the async suite measured
-			// for it at the level.
+			// for it at the level. Not a .cg copy of an L1-sized
+			// footprint, which the L2 serves (levelOf): every SM
+			// reads the window's lines, as the L2's read record
+			// reads lines other SMs just read, not the copy
+			// record's lines of their own.
 			bw = r
 		}
 		if bw <= 0 {

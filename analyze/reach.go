@@ -472,9 +472,10 @@ func (v rval) bound() rval {
 // that fits the L2's, else level. Accesses not followed keep level.
 func (lm *loopModel) levelOf(i int, level string) string {
 	op := lm.mem[i]
-	if op != nil && op.space == "global" && level == "L1" && lm.body[i].Base() == "LDG" && !cachedLoad(lm.body[i]) {
-		// ld.global.cg (LDG.E.CG), .volatile and the strong loads
-		// bypass the L1 whatever the footprint: the L2 serves them.
+	if op != nil && op.space == "global" && level == "L1" && bypassesL1(lm.body[i]) {
+		// ld.global.cg (LDG.E.CG), .volatile, the strong loads and
+		// cp.async.cg (LDGSTS.E.BYPASS) bypass the L1 whatever the
+		// footprint: the L2 serves them.
 		return "L2"
 	}
 	if op == nil || op.space != "global" || level == "L1" || level == "shared" {
