@@ -2426,7 +2426,7 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 			// record of such loads (ld.ca).
 			bw = L.CachedReadBytesPerClock
 		}
-		if r := m.CopyBytesPerClock[lv]; r > 0 && lm.body[i].Base() == "LDGSTS" && (level != "L1" || lv != "L2") {
+		if r := m.CopyBytesPerClock[lv]; r > 0 && lm.body[i].Base() == "LDGSTS" && !(level == "L1" && bypassesL1(lm.body[i])) {
 			// cp.async reads at the rate the async suite measured
 			// for it at the level. Not a .cg copy of an L1-sized
 			// footprint, which the L2 serves (levelOf): every SM
