@@ -2278,30 +2278,44 @@ func TestRewrittenSectors(t *testing.T) {
 }
 
 // TestHashedNeighbours checks that loads at a hashed address and a word
-// past it (a bilinear sample's img[b] and img[b + 1]) read the same lines,
-// and that those a row apart (img[b + 1024]) do not.
+// past it read the same lines: a bilinear sample's img[b] and img[b + 1],
+// and not those a row apart (img[b + 1024]); a table's entry and the
+// next under the table's run-time mask, T[i] and T[(i + 1) & m] with
+// i = h & m (the mask applied twice), and not another sample's.
 func TestHashedNeighbours(t *testing.T) {
 	if testing.Short() {
 		t.Skip("validates the corpus: seconds")
 	}
-	lm := corpusLoop(t, "corpus24", "bilinear_sample_w1024_random_uv")
-	var loads []int
-	for i, op := range lm.mem {
-		if op != nil && !op.store && op.space == "global" {
-			loads = append(loads, i)
-		}
-	}
-	if len(loads) != 4 {
-		t.Fatalf("%d global loads, want 4", len(loads))
-	}
-	// In program order: b, b + 1, b + 1024, b + 1025.
-	for _, tc := range []struct {
+	type pair struct {
 		j, i int
 		want bool
-	}{{0, 1, true}, {0, 2, false}, {2, 3, true}, {1, 3, false}} {
-		if got := lm.sameLines(loads[tc.j], loads[tc.i]); got != tc.want {
-			t.Errorf("loads %d and %d on the same lines: %v, want %v", tc.j, tc.i, got, tc.want)
-		}
+	}
+	for _, tc := range []struct {
+		corpus, kernel string
+		pairs          []pair
+	}{
+		// In program order: b, b + 1, b + 1024, b + 1025.
+		{"corpus24", "bilinear_sample_w1024_random_uv", []pair{{0, 1, true}, {0, 2, false}, {2, 3, true}, {1, 3, false}}},
+		// In program order: i0, (i0 + 1) & m, i1, (i1 + 1) & m.
+		{"corpus38", "lut_linear_interp_two_gathers_table", []pair{{0, 1, true}, {0, 2, false}, {2, 3, true}, {1, 3, false}}},
+	} {
+		t.Run(tc.kernel, func(t *testing.T) {
+			lm := corpusLoopOn(t, tc.corpus, "NVIDIA-H200", tc.kernel)
+			var loads []int
+			for i, op := range lm.mem {
+				if op != nil && !op.store && op.space == "global" {
+					loads = append(loads, i)
+				}
+			}
+			if len(loads) != 4 {
+				t.Fatalf("%d global loads, want 4", len(loads))
+			}
+			for _, p := range tc.pairs {
+				if got := lm.sameLines(loads[p.j], loads[p.i]); got != p.want {
+					t.Errorf("loads %d and %d on the same lines: %v, want %v", p.j, p.i, got, p.want)
+				}
+			}
+		})
 	}
 }
 

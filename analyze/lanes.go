@@ -132,6 +132,12 @@ type lval struct {
 	// one at its line's end. 0 for no name.
 	hsym uint64
 	hoff int64
+	// hmask, for a named hash, names the mask it was last ANDed with
+	// (a run-time mask's sym, or a constant's), kept through constant
+	// additions: that mask applied again keeps the name and offset
+	// ((j + 1) & m beside j = h & m, a table's next entry), as
+	// maskSym does for a lane-followed value. 0 for none.
+	hmask uint64
 	// pred marks a predicate whose lanes are known (ISETP of followed
 	// values): d[l] is 1 where lane l's predicate is true (known, base
 	// 0).
@@ -397,8 +403,9 @@ func addLanes(a, b lval) lval {
 		if a.hsym != 0 && b.ok && b.uniform() {
 			// A named hash plus a warp-uniform value: the name kept
 			// (a constant) or combined with the other's.
-			r.hsym, r.hoff = a.hsym, a.hoff+b.base+b.d[0]
+			r.hsym, r.hoff, r.hmask = a.hsym, a.hoff+b.base+b.d[0], a.hmask
 			if !b.known {
+				r.hmask = 0
 				r.hsym, r.hoff = symOf("add", a.hsym, b.sym), a.hoff+b.off+b.d[0]
 			}
 		}
@@ -778,11 +785,16 @@ func andVal(a, m lval) lval {
 		if a.hsym != 0 && m.ok && m.uniform() && (m.known || m.sym != 0) {
 			// Named hashes under one mask keep their distance, the
 			// mask taken not to wrap it ((b + 1) & m beside b & m).
-			r.hsym, r.hoff = symOf("and", a.hsym, m.sym), a.hoff
+			key := m.sym
 			if m.known {
-				r.hsym = symOf("and", a.hsym, "const", m.base+m.d[0])
+				key = symOf("const", m.base+m.d[0])
 			} else if !slices.Contains(r.assume, assumeRuntimeMask) {
 				r.assume = append(r.assume, assumeRuntimeMask)
+			}
+			r.hsym, r.hoff, r.hmask = symOf("and", a.hsym, key), a.hoff, key
+			if a.hmask == key {
+				// Already under this mask: (j + 1) & m is j + 1.
+				r.hsym = a.hsym
 			}
 		}
 		return r
