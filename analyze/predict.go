@@ -2597,35 +2597,12 @@ func (lm *loopModel) predict(warps int, level string, im infer.IssueModel) (pred
 		}
 	}
 	// Stores at the L1 level: every SM's wrap onto one window, whose
-	// lines the L2 writes one after another (windowWrite). A window's
-	// stores add up; different arrays' windows are different lines,
-	// written side by side. All of them pass the L2 at the fastest rate
-	// it took an SM's window lines (SMLineCycles), which every store
-	// shares.
-	window := map[string]float64{}
-	var windowWhat []string
-	var smWindow, smWindowLines float64
-	for i := range lm.body {
-		if c, what, ok := lm.windowWrite(i, lm.levelOf(i, level), W); ok {
-			la, _ := lm.access(i)
-			window[la.base] += c.line
-			smWindow += c.sm
-			smWindowLines += c.smLines
-			windowWhat = append(windowWhat, what)
-			p.load[i]["memory L2 writes on the grid's window"] = max(c.line, c.sm)
+	// lines the L2 writes one after another (windowLoop).
+	if b, per, ok := lm.windowLoop(level, W); ok {
+		for i, c := range per {
+			p.load[i][b.Name] = c
 		}
-	}
-	if len(window) > 0 {
-		most := 0.0
-		for _, c := range window {
-			most = max(most, c)
-		}
-		if smWindow > most {
-			most = smWindow
-			windowWhat = append(windowWhat, fmt.Sprintf("the SM's %.0f window lines an iteration × %.1f cycles each (the fastest the window writes' record took an SM's lines) take longer than any line's writers", smWindowLines, m.Window.SMLineCycles))
-		}
-		add(Bound{Name: "memory L2 writes on the grid's window", Kind: "memory:L2", Cycles: most,
-			Detail: strings.Join(windowWhat, "; ")})
+		add(b)
 	}
 	// Shared atomics: each warp's lanes at the rate the dispatch suite
 	// measured with every warp doing the same (a compare-and-store spin

@@ -3,6 +3,7 @@ package analyze
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -59,9 +60,11 @@ type WindowWrites struct {
 
 // windowCost is what one window store costs an SM an iteration: line,
 // its writes on each line of its window one after another
-// (LineWriteCycles each); sm, its smLines lines at the rate the L2 took
-// an SM's window lines at its fastest (SMLineCycles).
-type windowCost struct{ line, sm, smLines float64 }
+// (LineWriteCycles each); smLines, the lines its warps write an
+// iteration, which the L2 takes at no more than the fastest rate it took
+// an SM's window lines (SMLineCycles); distinct, the lines of its window the
+// SM writes over every iteration (distinctLines).
+type windowCost struct{ line, smLines, distinct float64 }
 
 // windowPoint is one point of a window writes record: warps per SM
 // writing a window of the given lines.
@@ -253,17 +256,13 @@ func (lm *loopModel) windowArrays(st laneAccess) int {
 // be the window writes' (every SM's accesses wrap onto it, each array a
 // power-of-two share): the writes each line of the store's window takes
 // an iteration (SMs × warps × the lines of one warp's request over the
-// window's lines), one after another at LineWriteCycles each. ok is
-// false for other accesses, for lanes not evenly spaced by the store's
-// width to a line (consecutive, or a field of an array of structures),
-// and where the SM's writes stay within CombinedLines lines (combined
-// before the L2).
-// what says how it was counted.
-//
-// Every SM's window writes pass the L2 at no more than the fastest rate
-// the record saw an SM's lines taken (SMLineCycles), whichever lines
-// they are: cost.sm is the store's lines at that rate, which the loop's
-// window stores add up to however many arrays they write.
+// window's lines), one after another at LineWriteCycles each, and the
+// lines it adds to the SM's. ok is false for other accesses and for lanes
+// not evenly spaced by the store's width to a line (consecutive, or a
+// field of an array of structures). Whether the SM's writes stay within
+// the lines it combines before the L2 (CombinedLines) is the loop's
+// question, over all its window stores (windowLoop). what says how it
+// was counted.
 func (lm *loopModel) windowWrite(i int, level string, warps float64) (cost windowCost, what string, ok bool) {
 	w := lm.m.Window
 	op := lm.mem[i]
@@ -298,12 +297,65 @@ func (lm *loopModel) windowWrite(i int, level string, warps float64) (cost windo
 	lines := max(1, int(32*st/128))
 	threads := int64(32 * warps)
 	distinct := distinctLines(w.SMs, threads, st, window)
-	if distinct <= w.CombinedLines || distinct < w.SlowLines {
-		return windowCost{}, "", false
-	}
 	writers := float64(w.SMs) * warps * float64(lines) / float64(window/128)
-	what = fmt.Sprintf("%d SMs × %.0f warps × %d lines a request on a %s window (the L1 footprint, %s, over %d arrays): %.1f writes a line an iteration × %.1f cycles each (the window writes' record); an SM's writes span %.0f lines, more than the %.0f it combines",
-		w.SMs, warps, lines, record.SizeString(float64(window)), record.SizeString(float64(w.FootprintBytes)), arrays, writers, w.LineWriteCycles, distinct, w.CombinedLines)
-	smLines := warps * float64(lines)
-	return windowCost{line: writers * w.LineWriteCycles, smLines: smLines, sm: smLines * w.SMLineCycles}, what, true
+	what = fmt.Sprintf("%d SMs × %.0f warps × %d lines a request on a %s window (the L1 footprint, %s, over %d arrays): %.1f writes a line an iteration × %.1f cycles each (the window writes' record)",
+		w.SMs, warps, lines, record.SizeString(float64(window)), record.SizeString(float64(w.FootprintBytes)), arrays, writers, w.LineWriteCycles)
+	return windowCost{line: writers * w.LineWriteCycles, smLines: warps * float64(lines), distinct: distinct}, what, true
+}
+
+// windowLoop is the bound of the loop's global stores at the L1 level
+// (windowWrite), with what each store adds to it. A window's stores add
+// up; different arrays' windows are different lines, written side by
+// side. All of them pass the L2 at no more than the fastest rate it took
+// an SM's window lines (SMLineCycles), which every store shares. ok is
+// false where there is no window store, and where the SM's writes over
+// every iteration, all its arrays' lines together, stay within the lines
+// it combines before the L2 (CombinedLines, or fewer than SlowLines).
+func (lm *loopModel) windowLoop(level string, warps float64) (b Bound, per map[int]float64, ok bool) {
+	w := lm.m.Window
+	window := map[string]float64{}
+	arrays := map[string]float64{}
+	per = map[int]float64{}
+	own := map[int]windowCost{}
+	var what []string
+	var smLines float64
+	for i := range lm.body {
+		c, text, ok := lm.windowWrite(i, lm.levelOf(i, level), warps)
+		if !ok {
+			continue
+		}
+		la, _ := lm.access(i)
+		window[la.base] += c.line
+		smLines += c.smLines
+		// One array's stores share its lines; another's are its own.
+		key := fmt.Sprint(la.reach.base, "|", la.iterSym)
+		if la.iterSym == 0 {
+			key = fmt.Sprint(i)
+		}
+		arrays[key] = max(arrays[key], c.distinct)
+		if !slices.Contains(what, text) {
+			what = append(what, text)
+		}
+		own[i] = c
+	}
+	var distinct float64
+	for _, d := range arrays {
+		distinct += d
+	}
+	if len(own) == 0 || distinct <= w.CombinedLines || distinct < w.SlowLines {
+		return Bound{}, nil, false
+	}
+	what = append(what, fmt.Sprintf("an SM's writes span %.0f lines, more than the %.0f it combines", distinct, w.CombinedLines))
+	most := 0.0
+	for _, c := range window {
+		most = max(most, c)
+	}
+	if sm := smLines * w.SMLineCycles; sm > most {
+		most = sm
+		what = append(what, fmt.Sprintf("the SM's %.0f window lines an iteration × %.1f cycles each (the fastest the window writes' record took an SM's lines) take longer than any line's writers", smLines, w.SMLineCycles))
+	}
+	for i, c := range own {
+		per[i] = max(c.line, c.smLines*w.SMLineCycles)
+	}
+	return Bound{Name: "memory L2 writes on the grid's window", Kind: "memory:L2", Cycles: most, Detail: strings.Join(what, "; ")}, per, true
 }

@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/gpuarch/gpuarch/measure/memory"
@@ -165,5 +166,47 @@ func TestWindowArrays(t *testing.T) {
 				t.Fatal("no global store in the loop")
 			}
 		})
+	}
+}
+
+// TestWindowLoop checks that whether an SM's window writes are combined
+// before the L2 is asked of all the loop's window stores together: six
+// arrays' stores at 4 warps each span 8 lines of its own 4 KiB window,
+// within the 16 an SM combines, but 48 together, which are not (the
+// H200 measured the loop at 31 cycles a line an SM, as the record's
+// uncombined points); a triad's one store at 4 warps spans 8 lines and
+// is combined, at 32 warps 32 and is not.
+func TestWindowLoop(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the corpus: seconds")
+	}
+	tests := []struct {
+		corpus, kernel string
+		warps          float64
+		want           bool
+		span           string
+	}{
+		{"corpus38", "soa_six_arrays_particle_spring_update", 4, true, "span 48 lines"},
+		{"corpus35", "stream_triad_float_three_arrays", 4, false, ""},
+		{"corpus35", "stream_triad_float_three_arrays", 32, true, "span 32 lines"},
+	}
+	for _, tc := range tests {
+		lm := corpusLoopOn(t, tc.corpus, "NVIDIA-H200", tc.kernel)
+		b, per, ok := lm.windowLoop("L1", tc.warps)
+		if ok != tc.want {
+			t.Errorf("%s at %.0f warps: window bound %v, want %v", tc.kernel, tc.warps, ok, tc.want)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if !strings.Contains(b.Detail, tc.span) || b.Cycles <= 0 || len(per) == 0 {
+			t.Errorf("%s at %.0f warps: %.1f cycles, %d stores, %q: want %q", tc.kernel, tc.warps, b.Cycles, len(per), b.Detail, tc.span)
+		}
+	}
+	// At the L2 level no store wraps onto the window.
+	lm := corpusLoopOn(t, "corpus38", "NVIDIA-H200", "soa_six_arrays_particle_spring_update")
+	if _, _, ok := lm.windowLoop("L2", 4); ok {
+		t.Error("a window bound at the L2 level")
 	}
 }
