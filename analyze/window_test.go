@@ -173,9 +173,10 @@ func TestWindowArrays(t *testing.T) {
 // before the L2 is asked of all the loop's window stores together: six
 // arrays' stores at 4 warps each span 8 lines of its own 4 KiB window,
 // within the 16 an SM combines, but 48 together, which are not (the
-// H200 measured the loop at 31 cycles a line an SM, as the record's
-// uncombined points); a triad's one store at 4 warps spans 8 lines and
-// is combined, at 32 warps 32 and is not.
+// H200 measured the loop at 31 cycles a line an SM, near the record's
+// uncombined points' 22 to 29); a triad's one store (an 8 KiB window of
+// its four) at 4 warps spans 16 lines and is combined, at 32 warps 32
+// and is not.
 func TestWindowLoop(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads the corpus: seconds")
