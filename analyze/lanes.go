@@ -1107,7 +1107,8 @@ func disjointBits(a, b lval) bool {
 }
 
 // possibleBits is the bits v may have set in some lane: a known value's
-// bits over its lanes, below a whole scrambled value's span, every bit
+// bits over its lanes, below a whole scrambled value's span, an unknown
+// base's above its alignment with its lanes' offsets' below, every bit
 // otherwise.
 func possibleBits(v lval) uint32 {
 	switch {
@@ -1121,6 +1122,15 @@ func possibleBits(v lval) uint32 {
 		return uint32((int64(1) << bits.Len64(uint64(v.span-1))) - 1)
 	case v.ok && v.below > 0 && v.below <= 1<<32:
 		return uint32((int64(1) << bits.Len64(uint64(v.below-1))) - 1)
+	case v.ok && !v.known && v.alignment() > 1 && v.alignment() <= 1<<32 && slices.Min(v.d[:]) >= 0 && slices.Max(v.d[:]) < v.alignment():
+		// An unknown base, a multiple of its alignment, plus lanes'
+		// offsets below it: the base's bits lie above the offsets'
+		// (a tile's fields above the lane, mat << 20 | lane).
+		m := ^uint32(v.alignment() - 1)
+		for _, d := range v.d {
+			m |= uint32(d)
+		}
+		return m
 	}
 	return ^uint32(0)
 }
@@ -1309,14 +1319,19 @@ func lop3Lanes(lut int64, a, b, c lval) lval {
 			parts = append(parts, "k", k, his[k])
 		}
 	}
-	var first uint32
+	// An unknown base's bits lie at its own alignment and above (its
+	// lanes' offsets below A): the bits between are zero, so a table
+	// that meets them only there leaves the result aligned as far as
+	// the bits it can set (a tile's fields OR'd above the lane, mat <<
+	// 20 | lane, stay a multiple of 2^20 over the lane).
+	var first, vary uint32
 	constant := true
 	for combo := range 1 << len(unknown) {
 		h := his
 		for j, k := range unknown {
 			h[k] = 0
 			if combo>>j&1 == 1 {
-				h[k] = ^lo
+				h[k] = ^uint32(min(norm[k].align, 1<<31)-1) &^ lo
 			}
 		}
 		res := lut3(lut, h[0], h[1], h[2]) &^ lo
@@ -1324,13 +1339,14 @@ func lop3Lanes(lut int64, a, b, c lval) lval {
 			first = res
 		} else if res != first {
 			constant = false
+			vary |= res ^ first
 		}
 	}
 	if constant {
 		r.known, r.base = true, int64(first)
 		return r
 	}
-	r.align = A
+	r.align = max(A, min(lowbit(int64(first|vary)), 1<<31))
 	r.sym = symOf(append([]any{"lop", lut}, parts...)...)
 	if lut == 0xc0 && len(parts) == 2 {
 		// An AND of one unknown base with a known mask (x & m, the

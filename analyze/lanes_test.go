@@ -836,6 +836,42 @@ func TestLop3Alignment(t *testing.T) {
 	}
 }
 
+// TestTileFieldsOverLane follows a transpose's output index, a tile's
+// fields OR'd above the lane: (t << 10 & 0xfff00000) | (tid & 0x1f) keeps
+// the fields' 2^20 alignment over the lane (the tid's warp part is masked
+// away), OR'ing 0xf8000 & (t << 15) then keeps 2^15, whose possible bits
+// leave 0x3e0 clear, so OR'ing 0x3e0 & t is an add that keeps the lanes
+// (a warp's 32 consecutive words, not hashed ones).
+func TestTileFieldsOverLane(t *testing.T) {
+	tv := lval{ok: true, align: 1, sym: 5} // the warp's tile counter
+	tid := lval{ok: true, align: 32, warp: true}
+	for l := range tid.d {
+		tid.d[l] = int64(l)
+	}
+	mat := lop3Val(0xc0, mulVal(tv, constVal(1<<10)), constVal(0xfff00000), constVal(0))
+	if !mat.ok || !mat.uniform() || mat.alignment() != 1<<20 {
+		t.Fatalf("t << 10 & 0xfff00000: ok %v, uniform %v, alignment %d, want 2^20", mat.ok, mat.uniform(), mat.alignment())
+	}
+	v := lop3Val(0xf8, mat, constVal(0x1f), tid)
+	if !v.ok || v.alignment() != 1<<20 || v.d[31] != 31 {
+		t.Fatalf("mat | (0x1f & tid): ok %v, alignment %d, lanes %v, want 2^20 over 0..31", v.ok, v.alignment(), v.d)
+	}
+	v = lop3Val(0xf8, v, constVal(0xf8000), mulVal(tv, constVal(1<<15)))
+	if !v.ok || v.alignment() != 1<<15 {
+		t.Fatalf("| (0xf8000 & t << 15): ok %v, alignment %d, want 2^15", v.ok, v.alignment())
+	}
+	if got := possibleBits(v); got != 0xffff801f {
+		t.Errorf("possible bits %#x, want 0xffff801f", got)
+	}
+	x, y, m, ok := lop3OrMasked(0xf8, v, constVal(0x3e0), tv)
+	if !ok || m != 0x3e0 {
+		t.Fatalf("| (0x3e0 & t): not taken as x | (y & 0x3e0) (ok %v, mask %#x)", ok, m)
+	}
+	if sum := addVal(x, andVal(y, constVal(m))); !sum.ok || sum.d[0] != 0 || sum.d[31] != 31 {
+		t.Errorf("| (0x3e0 & t): ok %v, lanes %v, want 0..31", sum.ok, sum.d)
+	}
+}
+
 // TestLop3UnknownXor: (x ^ h) & m of three unknown warp-uniform values
 // (an embedding row's id read from memory, hashed, masked to the table)
 // is unknown, not the constant that setting all three alike gives.
