@@ -2426,7 +2426,12 @@ func (s laneState) step(in sass.Instruction) {
 // setPredicates notes, for an instruction that writes predicates
 // (ISETP, FSETP, PLOP3, LOP3 into a predicate...), whether they vary with
 // data: a register source whose lanes are not followed (a loaded value, a
-// hash), or a predicate source that does. Such a predicate's selects
+// hash, a float made of a bounded one), or a predicate source that does.
+// A float whose lanes are followed (flanes: a sampler's coordinate, u =
+// lane + 0.37 moved 0.73 an iteration) or that is one value a warp is
+// followed, as an integer lane index is: u >= 1000 ? u - 1000 : u is a
+// wrap the lanes take together (their spread, 31, is far below the
+// wrap's 1000), not a choice each lane makes apart. Such a predicate's selects
 // (SEL, predicated writes) are choices each lane makes apart. Predicates
 // from followed values are left as before (not tracked).
 func (s laneState) setPredicates(in sass.Instruction) {
@@ -2444,7 +2449,7 @@ func (s laneState) setPredicates(in sass.Instruction) {
 				data = true
 			}
 		case regReg.MatchString(strings.TrimSuffix(op, ".reuse")):
-			if v := s.operand(op, false); !v.ok {
+			if v := s.operand(op, false); !v.ok && !(v.flt && (v.flanes || v.fspan == 0)) {
 				data = true
 			}
 		}

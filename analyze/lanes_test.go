@@ -1605,3 +1605,46 @@ func TestFunctionUnderRuntimeMask(t *testing.T) {
 		})
 	}
 }
+
+// TestFloatCompareGuard: a float coordinate whose lanes are followed
+// (u = lane + 0.37, u += 0.73 an iteration) wrapped by a guarded add
+// (u >= 1000 ? u - 1000 : u) keeps its lanes: the compare is no data
+// predicate, so the wrap is taken as one all the lanes make together, and
+// the texel index the coordinate rounds to reads 32 consecutive words. A
+// float of lanes not followed (a loaded integer's low bits made a float) still
+// makes a data predicate, whose select picks per lane.
+func TestFloatCompareGuard(t *testing.T) {
+	l, err := sass.ParseListing(`
+        .text.k:
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   LDC.64 R4, c[0x0][0x210] ;
+        /*0020*/                   I2FP.F32.U32 R1, R0 ;
+        /*0030*/                   FADD R10, R1, 0.37000000476837158203 ;
+        /*0038*/                   IMAD.WIDE.U32 R2, R0, 0x4, R4 ;
+        /*0040*/                   LDG.E R12, desc[UR6][R2.64] ;
+        /*0048*/                   LOP3.LUT R12, R12, 0x1ff, RZ, 0xc0, !PT ;
+        /*0050*/                   I2FP.F32.U32 R12, R12 ;
+.L_x_1:
+        /*0060*/                   FADD R10, R10, 0.73000001907348632812 ;
+        /*0070*/                   FSETP.GE.AND P0, PT, R10, 1000, PT ;
+        /*0080*/               @P0 FADD R10, R10, -1000 ;
+        /*0090*/                   F2I.U32.TRUNC.NTZ R15, R10 ;
+        /*00a0*/                   IMAD.WIDE.U32 R8, R15, 0x4, R4 ;
+        /*00b0*/                   LDG.E R8, desc[UR6][R8.64] ;
+        /*00c0*/                   FSETP.GE.AND P1, PT, R12, 1000, PT ;
+        /*00d0*/                   SEL R13, RZ, 0x400, P1 ;
+        /*00e0*/                   IMAD.WIDE.U32 R16, R13, 0x4, R4 ;
+        /*00f0*/                   LDG.E R16, desc[UR6][R16.64] ;
+        /*0100*/                   BRA ` + "`" + `(.L_x_1) ;
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lanes := laneAddresses(l.Functions[0].Instructions, [][2]int{{0x60, 0x100}})
+	if la := lanes[0xb0]; !la.known || lanePattern(la.offsets, la.active) != "lane stride 4 B" {
+		t.Errorf("wrapped coordinate: known %v, offsets %v; want a lane stride of 4 B", la.known, la.offsets)
+	}
+	if la := lanes[0xf0]; !la.scattered || len(la.vals) != 2 {
+		t.Errorf("select on a loaded float's compare: scattered %v, choices %v; want each lane's pick of two", la.scattered, la.vals)
+	}
+}
