@@ -238,6 +238,9 @@ func (s reachState) address(in sass.Instruction) rval {
 
 // step evaluates one instruction into s.
 func (s reachState) step(in sass.Instruction) {
+	if first, _, _ := strings.Cut(in.Operands, ","); predReg.MatchString(strings.TrimSpace(first)) && !predicateThenRegister(in) {
+		return // a compare: it writes predicates alone
+	}
 	ops := splitOperands(in.Operands)
 	if len(ops) == 0 || !regReg.MatchString(ops[0]) {
 		return
@@ -319,11 +322,21 @@ func (s reachState) step(in sass.Instruction) {
 			if lut, ok := imm(3); ok {
 				v = rlop(lut, arg(0), arg(1), arg(2))
 			}
+		case base == "SEL" && len(src) >= 2:
+			// One of two values, as a predicate picks.
+			v = rjoin(arg(0), arg(1))
 		default:
-			// Not followed: a function of its sources, no bounds.
+			// Not followed: a function of its sources, no bounds; of
+			// a predicate's too (splitOperands leaves them out), whose
+			// values are not counted.
 			v.distinct = 1
+			for _, o := range operandList(in)[1:] {
+				if o := strings.TrimSpace(o); predReg.MatchString(o) && strings.TrimPrefix(o, "!") != "PT" {
+					v.distinct = 0
+				}
+			}
 			for i := range src {
-				if strings.HasPrefix(src[i], "SR_") || strings.HasPrefix(src[i], "`") || predReg.MatchString(src[i]) {
+				if strings.HasPrefix(src[i], "SR_") || strings.HasPrefix(src[i], "`") {
 					v.distinct = 0
 					continue
 				}

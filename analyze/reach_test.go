@@ -91,6 +91,30 @@ func TestAccessReach(t *testing.T) {
 			want: map[int]int64{0x50: 4 << 10},
 		},
 		{
+			// D[((h >> 12) << 6 & m) | (below 4096 ? 4096 : 0)]: the
+			// compare writes only its predicate, and the select
+			// picks one of two values, so the store reaches the
+			// shifted hash's 2^26 words, 256 MiB (not one word).
+			name: "a compare and a select",
+			listing: `
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   LDC.64 R6, c[0x0][0x210] ;
+        /*0020*/                   ULDC UR5, c[0x0][0x220] ;
+.L_x_1:
+        /*0030*/                   IMAD R0, R0, 0x19660d, R13 ;
+        /*0040*/                   SHF.R.U32.HI R10, RZ, 0xc, R0 ;
+        /*0050*/                   IMAD.SHL.U32 R11, R10, 0x40, RZ ;
+        /*0060*/                   LOP3.LUT R10, R11, UR5, RZ, 0xc0, !PT ;
+        /*0070*/                   ISETP.GE.U32.AND P0, PT, R10, 0x1000, PT ;
+        /*0080*/                   SEL R11, RZ, 0x1000, P0 ;
+        /*0090*/                   LOP3.LUT R11, R11, R10, RZ, 0xfc, !PT ;
+        /*00a0*/                   IMAD.WIDE.U32 R10, R11, 0x4, R6 ;
+        /*00b0*/                   STG.E desc[UR6][R10.64], R0 ;
+        /*00c0*/                   BRA ` + "`" + `(.L_x_1) ;
+`,
+			want: map[int]int64{0xb0: 1 << 28},
+		},
+		{
 			// p = *p: the chase's own loaded values are its
 			// addresses, counted over no bound.
 			name: "pointer chase",
