@@ -2431,3 +2431,50 @@ func TestGroupLoads(t *testing.T) {
 		t.Error("no load at the L2 waits in a group")
 	}
 }
+
+// TestGroupedScatteredAtomic: a float atomicAdd of sorted keys in
+// segments of eight (corpus40's segmented sum) sends a warp's 32 lanes
+// to four hashed words: at the DRAM it costs the four lines at the
+// DRAM's scattered-write rate and the 28 passes beyond each line's first
+// at the L2's (the record's lanes each did one add on a line of their
+// own), not 32 lines at the DRAM's rate; at the L2 the sum is the 32
+// passes at the L2's rate, as before.
+func TestGroupedScatteredAtomic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("validates the corpus: seconds")
+	}
+	lm := corpusLoopOn(t, "corpus40", "NVIDIA-H200", "global_segmented_atomicadd_f32_sorted_runs_of_8")
+	const W = 8
+	at := -1
+	for i, op := range lm.mem {
+		if op != nil && op.store && isAtomic(lm.body[i]) {
+			at = i
+		}
+	}
+	if at < 0 {
+		t.Fatal("no atomic in the loop")
+	}
+	if la := lm.lanes[lm.body[at].Offset]; la.groups != 4 || la.groupedPasses(4) != 32 {
+		t.Fatalf("groups %d, passes %.0f; want 4 groups of 8 lanes on one word, 32 passes", la.groups, la.groupedPasses(4))
+	}
+	for _, tc := range []struct {
+		lv         string
+		lines, l2s float64 // lines at the level's rate, passes at the L2's
+	}{
+		{"DRAM", 4, 28},
+		{"L2", 4, 28},
+	} {
+		got, ok := lm.scatteredWrite(at, tc.lv, W)
+		a, ok1 := lm.m.Levels[tc.lv].scatterCycles(memory.ScatterAddF32, tc.lines, W)
+		b, ok2 := lm.m.Levels["L2"].scatterCycles(memory.ScatterAddF32, tc.l2s, W)
+		if !ok || !ok1 || !ok2 {
+			t.Fatalf("%s: not costed (%v %v %v)", tc.lv, ok, ok1, ok2)
+		}
+		if math.Abs(got-(a+b)) > 1e-9 {
+			t.Errorf("%s: %.2f cycles a request; want %.2f (%.0f lines) + %.2f (%.0f passes at the L2)", tc.lv, got, a, tc.lines, b, tc.l2s)
+		}
+		if all, _ := lm.m.Levels[tc.lv].scatterCycles(memory.ScatterAddF32, 32, W); tc.lv == "DRAM" && got >= all/2 {
+			t.Errorf("DRAM: %.2f cycles a request, near the 32 lines' %.2f", got, all)
+		}
+	}
+}

@@ -3171,6 +3171,32 @@ func (la laneAccess) groupedSectors(width int) (sectors, lines int) {
 	return sectors, lines
 }
 
+// groupedPasses is the passes the L2 makes over an atomic's groups of
+// lanes (laneAccess.groups), each group's words apart from the others':
+// for each 32-byte sector of a group, as many as the most of its lanes
+// on one word (wordPasses, group by group).
+func (la laneAccess) groupedPasses(width int) float64 {
+	size := int64(max(width, 4))
+	passes := 0
+	for g := range la.groups {
+		words := map[int64]int{}
+		most := map[int64]int{}
+		for l := range 32 {
+			if int(la.groupOf[l]) != g || la.active != 0 && la.active>>l&1 == 0 {
+				continue
+			}
+			w := floorDiv(la.groupOffsets[l], size)
+			words[w]++
+			sec := floorDiv(la.groupOffsets[l], 32)
+			most[sec] = max(most[sec], words[w])
+		}
+		for _, n := range most {
+			passes += n
+		}
+	}
+	return float64(passes)
+}
+
 // lanePattern names an access's lane offsets: "lane stride 128 B",
 // "broadcast", "lanes at irregular offsets"; where a guard keeps some
 // lanes off (active, a mask; 0 for all), those of the lanes it serves,

@@ -485,7 +485,33 @@ func (lm *loopModel) scatteredWrite(i int, lv string, W float64) (float64, bool)
 		// holds to. Its most warps' is the rate.
 		W = max(W, pts[len(pts)-1].Warps)
 	}
-	return lm.m.Levels[lv].scatterCycles(instr, 32, W)
+	lines, passes := 32.0, 32.0
+	if la := lm.lanes[lm.body[i].Offset]; la.scattered && la.groups > 0 && la.groups < 32 {
+		// Lanes in groups, each group at one hashed address (a
+		// segment's keys, runs of 8 lanes on one word): the lines
+		// the groups touch, and for an atomic the passes the L2
+		// makes over their words (a word's lanes one after
+		// another: groupedPasses).
+		_, n := la.groupedSectors(op.bytes)
+		lines, passes = float64(n), float64(n)
+		if isAtomic(lm.body[i]) {
+			passes = max(passes, la.groupedPasses(op.bytes))
+		}
+	}
+	c, ok := lm.m.Levels[lv].scatterCycles(instr, lines, W)
+	if extra := passes - lines; ok && extra > 0 {
+		// The record's lanes each did one atomic on a line of their
+		// own: each line's first pass rides with its line at the
+		// level's rate; the passes beyond it are the L2's atomic
+		// units' work on a line already there, at the L2's rate
+		// (at the L2 the sum is the passes at its rate).
+		l2, ok2 := lm.m.Levels["L2"].scatterCycles(instr, extra, W)
+		if !ok2 {
+			return 0, false
+		}
+		c += l2
+	}
+	return c, ok
 }
 
 // gridScatterAtomic is, for a global atomic whose lanes scatter over a
