@@ -1959,10 +1959,13 @@ func (s laneState) step(in sass.Instruction) {
 			// shift or mask of it still bounds the window). Values
 			// read from shared memory stay unknown: a block builds
 			// its own tables there, often a permutation whose lanes
-			// keep their banks apart (an affine linked list). An
-			// atomic at one address for the whole warp returns
-			// tickets, not data: unknown, not scattered.
-			loaded.scrambled = op.space != "shared" && !(op.returns && a.ok && a.uniform())
+			// keep their banks apart (an affine linked list), unless
+			// the lanes read it at scattered entries (a hashed
+			// vertex's neighbour list): a table's values at random
+			// entries are as random, whatever the table. An atomic
+			// at one address for the whole warp returns tickets, not
+			// data: unknown, not scattered.
+			loaded.scrambled = (op.space != "shared" || a.scrambled) && !(op.returns && a.ok && a.uniform())
 		}
 		if n := zeroExtended(in.Opcode); n > 0 && !op.store && !isAtomic(in) {
 			// A byte or a half-word zero-extended: below 2^8 or 2^16

@@ -901,21 +901,28 @@ func TestLop3SpanFloor(t *testing.T) {
 // TestLoadedKeyScatters: a key each lane loads from global memory, its top
 // six bits a bin (key >> 26), scatters the lanes' atomics over the 64 bins
 // every block shares; the same key loaded from shared memory (a table
-// the block built) is not taken as scattered.
+// the block built) is not taken as scattered, unless the lanes read the
+// table at hashed entries (its values there as random as they come).
 func TestLoadedKeyScatters(t *testing.T) {
 	for _, tt := range []struct {
 		load      string
+		hashed    bool // the load's own address a hash of the thread's index
 		scattered bool
 	}{
-		{"LDG.E R8, desc[UR6][R8.64]", true},
-		{"LDS R8, [R8]", false},
+		{"LDG.E R8, desc[UR6][R8.64]", false, true},
+		{"LDS R8, [R8]", false, false},
+		{"LDS R8, [R8]", true, true},
 	} {
+		index := "IMAD.SHL.U32 R8, R10, 0x4, RZ"
+		if tt.hashed {
+			index = "SHF.R.U32.HI R8, RZ, 0x3, R10 ;\n        /*0024*/                   LOP3.LUT R8, R8, R10, RZ, 0x3c, !PT ;\n        /*0028*/                   IMAD R8, R8, 0x2c1b3c6d, RZ ;\n        /*002c*/                   LOP3.LUT R8, R8, 0xffc, RZ, 0xc0, !PT"
+		}
 		l, err := sass.ParseListing(`
         .text.k:
         /*0000*/                   S2R R10, SR_TID.X ;
         /*0010*/                   LDC.64 R6, c[0x0][0x210] ;
 .L_x_1:
-        /*0020*/                   IMAD.SHL.U32 R8, R10, 0x4, RZ ;
+        /*0020*/                   ` + index + ` ;
         /*0030*/                   ` + tt.load + ` ;
         /*0040*/                   SHF.R.U32.HI R13, RZ, 0x1a, R8 ;
         /*0050*/                   IMAD.WIDE.U32 R8, R13, 0x4, R6 ;
@@ -928,7 +935,7 @@ func TestLoadedKeyScatters(t *testing.T) {
 		ins := l.Functions[0].Instructions
 		la := laneAddresses(ins, [][2]int{{0x20, 0x70}})[0x60]
 		if la.scattered != tt.scattered || tt.scattered && (!la.shared || la.span != 63*4+1) {
-			t.Errorf("%s: scattered %v, shared %v, span %d; want scattered %v over the 64 bins every block shares (offsets 0 to 252)", tt.load, la.scattered, la.shared, la.span, tt.scattered)
+			t.Errorf("%s (hashed address %v): scattered %v, shared %v, span %d; want scattered %v over the 64 bins every block shares (offsets 0 to 252)", tt.load, tt.hashed, la.scattered, la.shared, la.span, tt.scattered)
 		}
 	}
 }
