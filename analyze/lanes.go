@@ -3177,25 +3177,17 @@ func (la laneAccess) groupedSectors(width int) (sectors, lines int) {
 // groupedPasses is the passes the L2 makes over an atomic's groups of
 // lanes (laneAccess.groups), each group's words apart from the others':
 // for each 32-byte sector of a group, as many as the most of its lanes
-// on one word (wordPasses, group by group).
+// on one word (tallyWords, group by group).
 func (la laneAccess) groupedPasses(width int) float64 {
-	size := int64(max(width, 4))
 	passes := 0
 	for g := range la.groups {
-		words := map[int64]int{}
-		most := map[int64]int{}
+		var offs []int64
 		for l := range 32 {
-			if int(la.groupOf[l]) != g || la.active != 0 && la.active>>l&1 == 0 {
-				continue
+			if int(la.groupOf[l]) == g && (la.active == 0 || la.active>>l&1 == 1) {
+				offs = append(offs, la.groupOffsets[l])
 			}
-			w := floorDiv(la.groupOffsets[l], size)
-			words[w]++
-			sec := floorDiv(la.groupOffsets[l], 32)
-			most[sec] = max(most[sec], words[w])
 		}
-		for _, n := range most {
-			passes += n
-		}
+		passes += tallyWords(offs, width).passes
 	}
 	return float64(passes)
 }

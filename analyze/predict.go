@@ -428,35 +428,50 @@ func (lm *loopModel) globalAtomic(i int) bool {
 // one-lane records; sectorPasses' probe), and the 128-byte lines the
 // words lie on. ok is false where no two lanes share a word.
 func wordPasses(la laneAccess, width int) (passes, lines float64, ok bool) {
+	t := tallyWords(la.offsets[:], width)
+	if t.deepest < 2 {
+		return 0, 0, false
+	}
+	return float64(t.passes), float64(t.lines), true
+}
+
+// wordTally is what tallyWords counts of lanes' atomics: the L2's passes
+// (for each 32-byte sector, the most lanes on one of its words), the
+// most lanes on one word, and the 128-byte lines.
+type wordTally struct{ passes, deepest, lines int }
+
+// tallyWords counts the words, sectors and lines of lanes at offsets, each
+// width bytes (at least a word).
+func tallyWords(offsets []int64, width int) wordTally {
 	size := int64(max(width, 4))
 	words := map[int64]int{}
 	most := map[int64]int{}
 	lineSet := map[int64]bool{}
-	deepest := 0
-	for _, o := range la.offsets {
+	var t wordTally
+	for _, o := range offsets {
 		w := floorDiv(o, size)
 		words[w]++
-		deepest = max(deepest, words[w])
+		t.deepest = max(t.deepest, words[w])
 		sec := floorDiv(o, 32)
 		most[sec] = max(most[sec], words[w])
 		lineSet[floorDiv(o, 128)] = true
 	}
-	if deepest < 2 {
-		return 0, 0, false
-	}
 	for _, n := range most {
-		passes += float64(n)
+		t.passes += n
 	}
-	return passes, float64(len(lineSet)), true
+	t.lines = len(lineSet)
+	return t
 }
 
 // scatteredWrite is what global store or atomic i costs the SM per warp
 // at level lv with W warps per SM where its lanes each write a line of
 // their own (addresses hashed per lane, over no window the whole grid
-// shares, or lanes followed 128 bytes or more apart): the lines over the
-// level's scattered-write rate at W (Level.scatterCycles), a returning
-// atomic's at the most warps measured; ok false for other accesses or
-// where the rate was not measured.
+// shares, or lanes followed 128 bytes or more apart), or groups of them
+// one hashed address each (the groups' lines, and an atomic's further
+// passes over their words at the L2's rate): the lines over the level's
+// scattered-write rate at W (Level.scatterCycles), a returning atomic's
+// at the most warps measured; ok false for other accesses or where the
+// rate was not measured.
 func (lm *loopModel) scatteredWrite(i int, lv string, W float64) (float64, bool) {
 	op := lm.mem[i]
 	if op == nil || op.space != "global" || !op.store || (lv != "L2" && lv != "DRAM") {
