@@ -94,7 +94,8 @@ func TestLoops(t *testing.T) {
 // loop whose inner loop is a conditional slow path iterates through its
 // fast path alone (the slow path's set-up, inner loop and tail left out);
 // one whose inner loop runs every iteration keeps all its blocks; a
-// switch of cp.async waits keeps its one case.
+// switch of cp.async waits keeps its one case; a block its counter's low
+// bits run once in 64 iterations is left out.
 func TestIteration(t *testing.T) {
 	tests := []struct {
 		file string
@@ -123,6 +124,11 @@ func TestIteration(t *testing.T) {
 		// run; the other cases and the compares only they follow
 		// are left out.
 		{file: "pipeline.sass", want: map[int][]int{0x30: {0x30, 0x70, 0x90, 0x120}}},
+		// A block run when the counter's low six bits are 63 (k += 1,
+		// once in 64 iterations) left out; one run when its low
+		// three bits are 7 (once in 8) kept, and one on a counter
+		// stepped by two (its bits not each value in turn) kept.
+		{file: "periodic.sass", want: map[int][]int{0x20: {0x20, 0xa0}, 0xb0: {0xb0, 0x110, 0x130}, 0x140: {0x140, 0x1a0, 0x1c0}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {

@@ -274,6 +274,10 @@ type Loop struct {
 	// special cases out of (SpecialCases), are the offsets of the
 	// branches that guard them.
 	SpecialGuards []int `json:"special_guards,omitempty"`
+	// PeriodicGuards, for a loop Iteration left a block out of that
+	// runs once in many iterations (PeriodicCases), maps the offset
+	// of each branch that guards one to its period.
+	PeriodicGuards map[int]int `json:"periodic_guards,omitempty"`
 	// waitKept says Iteration kept one case of a switch of cp.async
 	// waits (PipelineWaits), waitK that case's count of batches left in
 	// flight (DEPBAR.LE SB0, k).
@@ -612,6 +616,10 @@ func (g *Graph) Iteration(lp Loop, loops []Loop, threads int) Loop {
 	if drop, guards := g.SpecialCases(lp); len(drop) > 0 {
 		lp.Blocks = slices.DeleteFunc(slices.Clone(lp.Blocks), func(b int) bool { return slices.Contains(drop, b) })
 		lp.SpecialGuards = guards
+	}
+	if drop, guards := g.PeriodicCases(lp); len(drop) > 0 {
+		lp.Blocks = slices.DeleteFunc(slices.Clone(lp.Blocks), func(b int) bool { return slices.Contains(drop, b) })
+		lp.PeriodicGuards = guards
 	}
 	if drop, k, ok := g.PipelineWaits(lp); ok {
 		lp.Blocks = slices.DeleteFunc(slices.Clone(lp.Blocks), func(b int) bool { return slices.Contains(drop, b) })

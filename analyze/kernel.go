@@ -178,6 +178,13 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) (_
 			}
 			lr.Notes = append(lr.Notes, fmt.Sprintf("assumed: the branches at %s guard a math library's special cases (an absolute value beyond a range limit: infinity, an overflow or reduction threshold, a subnormal) that do not run; the blocks only they lead to are left out", strings.Join(offs, ", ")))
 		}
+		if len(lp.PeriodicGuards) > 0 {
+			var offs []string
+			for _, o := range slices.Sorted(maps.Keys(lp.PeriodicGuards)) {
+				offs = append(offs, fmt.Sprintf("%#04x (once in %d)", o, lp.PeriodicGuards[o]))
+			}
+			lr.Notes = append(lr.Notes, fmt.Sprintf("assumed: the branches at %s guard blocks that run once in that many iterations (the loop counter's low bits equal to a constant); those blocks are left out of the iteration", strings.Join(offs, ", ")))
+		}
 		if lp.waitKept {
 			lr.Notes = append(lr.Notes, fmt.Sprintf("assumed: the switch of cp.async waits (cuda::pipeline's consumer_wait) takes its case of %d batches left in flight (DEPBAR.LE SB0, %d: those committed before the loop and in an iteration, less the one waited for); its other cases are left out", lp.waitK, lp.waitK))
 		}

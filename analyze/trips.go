@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/gpuarch/gpuarch/sass"
@@ -554,4 +555,144 @@ func evalScalar(opcode string, srcs []string, value func(string) (uint32, bool))
 		return vals[0] + vals[1], true
 	}
 	return 0, false
+}
+
+// minPeriod is the fewest iterations between two runs of a block that
+// PeriodicCases leaves out of a loop's iteration: once in 32 or more, its
+// cost spread over the iterations is a few percent of its own at most.
+const minPeriod = 32
+
+// PeriodicCases returns the blocks of innermost loop lp that run once
+// every 2^n iterations of its counter (2^n at least minPeriod), and the
+// branches that guard them with their periods: a conditional branch whose
+// predicate the branch's block sets by ISETP.EQ or ISETP.NE of the
+// counter's low n bits (LOP3 with 2^n - 1) against a constant below 2^n,
+// the counter a register the loop steps by one once an iteration
+// (`if ((k & 63) == 63)`, a Goertzel filter's power taken every 64th
+// sample). The side the compare's equality sends the warp to, entered
+// from the branch alone and not holding the latch, with the blocks it
+// dominates, is left out; its cost over the period is small against the
+// iteration's.
+func (g *Graph) PeriodicCases(lp Loop) (drop []int, guards map[int]int) {
+	f := g.Func
+	if !lp.Innermost || len(lp.Blocks) < 2 {
+		return nil, nil
+	}
+	in := map[int]bool{}
+	var body []int
+	for _, b := range lp.Blocks {
+		in[b] = true
+		for i := g.Blocks[b].First; i <= g.Blocks[b].Last; i++ {
+			body = append(body, i)
+		}
+	}
+	// stepsByOne reports whether the loop writes r once, by adding one.
+	stepsByOne := func(r string) bool {
+		n, one := 0, false
+		for _, i := range body {
+			ins := f.Instructions[i]
+			if !writesRegister(ins, r) {
+				continue
+			}
+			n++
+			if st, ok := counterStep(ins, r, func(string) (uint32, bool) { return 0, false }); ok {
+				one = st(0) == 1 && st(41) == 42
+			}
+		}
+		return n == 1 && one
+	}
+	dropped := map[int]bool{}
+	for _, bi := range lp.Blocks {
+		b := g.Blocks[bi]
+		br := f.Instructions[b.Last]
+		if br.Base() != "BRA" || br.Predicate == "" || br.Predicate == "@PT" || len(b.Succs) != 2 {
+			continue
+		}
+		pred := strings.TrimPrefix(strings.TrimPrefix(br.Predicate, "@"), "!")
+		takenWhenTrue := !strings.HasPrefix(br.Predicate, "@!")
+		// The compare: the block's last write of the predicate.
+		cmpAt := -1
+		for i := b.Last - 1; i >= b.First; i-- {
+			if writesPredicate(f.Instructions[i], pred) {
+				cmpAt = i
+				break
+			}
+		}
+		if cmpAt < 0 {
+			continue
+		}
+		cmp := f.Instructions[cmpAt]
+		ops := operandList(cmp)
+		eq := strings.HasPrefix(cmp.Opcode, "ISETP.EQ.")
+		if !(eq || strings.HasPrefix(cmp.Opcode, "ISETP.NE.")) || cmp.Predicate != "" || len(ops) != 5 || ops[1] != "PT" || ops[4] != "PT" || !isRegister(ops[2]) {
+			continue
+		}
+		c, ok := constantOperand(ops[3])
+		if !ok {
+			continue
+		}
+		// The low bits: the last write of the compared register
+		// before the compare, an AND of the counter with 2^n - 1.
+		period := 0
+		for i := cmpAt - 1; i >= b.First; i-- {
+			ins := f.Instructions[i]
+			if !writesRegister(ins, ops[2]) {
+				continue
+			}
+			lo := operandList(ins)
+			for k := range lo {
+				lo[k] = operandName(lo[k])
+			}
+			if ins.Opcode != "LOP3.LUT" || ins.Predicate != "" || len(lo) != 6 || lo[3] != "RZ" || lo[4] != "0xc0" || !isRegister(lo[1]) {
+				break
+			}
+			if m, ok := constantOperand(lo[2]); ok && m > 0 && m&(m+1) == 0 && c >= 0 && c <= m && stepsByOne(lo[1]) {
+				period = int(m + 1)
+			}
+			break
+		}
+		if period < minPeriod {
+			continue
+		}
+		target, ok := f.BranchTarget(br)
+		if !ok {
+			continue
+		}
+		// The rare side: where the branch sends the warp when the
+		// bits equal the constant.
+		takenWhenEqual := takenWhenTrue == eq
+		s := -1
+		for _, succ := range b.Succs {
+			if (g.Blocks[succ].StartOffset == target) == takenWhenEqual {
+				s = succ
+			}
+		}
+		if s < 0 || !in[s] || s == lp.Header || len(g.Blocks[s].Preds) != 1 {
+			continue
+		}
+		var region []int
+		latch := false
+		for _, c := range lp.Blocks {
+			if g.Dominates(s, c) {
+				region = append(region, c)
+				latch = latch || slices.Contains(lp.Latches, c)
+			}
+		}
+		if latch {
+			continue
+		}
+		for _, c := range region {
+			dropped[c] = true
+		}
+		if guards == nil {
+			guards = map[int]int{}
+		}
+		guards[br.Offset] = period
+	}
+	for _, b := range lp.Blocks {
+		if dropped[b] {
+			drop = append(drop, b)
+		}
+	}
+	return drop, guards
 }
