@@ -780,15 +780,8 @@ func (g *Graph) SpecialCases(lp Loop) (drop []int, guards []int) {
 	for _, b := range lp.Blocks {
 		in[b] = true
 	}
-	dropped := map[int]bool{}
-	for _, bi := range lp.Blocks {
+	return g.guardedRegions(lp, func(bi int, pred string, takenWhenTrue bool) (bool, bool) {
 		b := g.Blocks[bi]
-		br := f.Instructions[b.Last]
-		if br.Base() != "BRA" || br.Predicate == "" || br.Predicate == "@PT" || len(b.Succs) != 2 {
-			continue
-		}
-		pred := strings.TrimPrefix(strings.TrimPrefix(br.Predicate, "@"), "!")
-		takenWhenTrue := !strings.HasPrefix(br.Predicate, "@!")
 		special, ok := specialWhenTrue(f.Instructions[b.First:b.Last], pred)
 		if !ok && !writesPred(f.Instructions[b.First:b.Last], pred) {
 			// Set before the branch's block: in the nearest block
@@ -799,6 +792,35 @@ func (g *Graph) SpecialCases(lp Loop) (drop []int, guards []int) {
 			// branch and again by the cosine's).
 			special, ok = g.dominatingSpecial(lp, bi, pred, in)
 		}
+		// The special side: the branch's target where the branch is
+		// taken in the special case, else the block it falls into.
+		return takenWhenTrue == special, ok
+	})
+}
+
+// guardedRegions returns the blocks of lp on one side of its conditional
+// branches, and the offsets of those branches: for each block of lp that
+// ends in a conditional branch on a predicate (pred, the branch taken
+// when it is true where takenWhenTrue), side says whether the side left
+// out is the one the branch takes (dropTaken) or the one it falls into,
+// ok false to leave both. The side left out must be entered from the
+// branch alone, be neither the header nor a latch's way, and goes with
+// the blocks it dominates.
+func (g *Graph) guardedRegions(lp Loop, side func(bi int, pred string, takenWhenTrue bool) (dropTaken, ok bool)) (drop []int, guards []int) {
+	f := g.Func
+	in := map[int]bool{}
+	for _, b := range lp.Blocks {
+		in[b] = true
+	}
+	dropped := map[int]bool{}
+	for _, bi := range lp.Blocks {
+		b := g.Blocks[bi]
+		br := f.Instructions[b.Last]
+		if br.Base() != "BRA" || br.Predicate == "" || br.Predicate == "@PT" || len(b.Succs) != 2 {
+			continue
+		}
+		pred := strings.TrimPrefix(strings.TrimPrefix(br.Predicate, "@"), "!")
+		dropTaken, ok := side(bi, pred, !strings.HasPrefix(br.Predicate, "@!"))
 		if !ok {
 			continue
 		}
@@ -806,11 +828,9 @@ func (g *Graph) SpecialCases(lp Loop) (drop []int, guards []int) {
 		if !ok {
 			continue
 		}
-		// The special side: the branch's target where the branch is
-		// taken in the special case, else the block it falls into.
 		s := -1
 		for _, succ := range b.Succs {
-			if (g.Blocks[succ].StartOffset == target) == (takenWhenTrue == special) {
+			if (g.Blocks[succ].StartOffset == target) == dropTaken {
 				s = succ
 			}
 		}
@@ -818,14 +838,12 @@ func (g *Graph) SpecialCases(lp Loop) (drop []int, guards []int) {
 			continue
 		}
 		var region []int
+		latch := false
 		for _, c := range lp.Blocks {
 			if g.Dominates(s, c) {
 				region = append(region, c)
+				latch = latch || slices.Contains(lp.Latches, c)
 			}
-		}
-		latch := false
-		for _, c := range region {
-			latch = latch || slices.Contains(lp.Latches, c)
 		}
 		if latch {
 			continue

@@ -1,7 +1,6 @@
 package analyze
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/gpuarch/gpuarch/sass"
@@ -578,10 +577,8 @@ func (g *Graph) PeriodicCases(lp Loop) (drop []int, guards map[int]int) {
 	if !lp.Innermost || len(lp.Blocks) < 2 {
 		return nil, nil
 	}
-	in := map[int]bool{}
 	var body []int
 	for _, b := range lp.Blocks {
-		in[b] = true
 		for i := g.Blocks[b].First; i <= g.Blocks[b].Last; i++ {
 			body = append(body, i)
 		}
@@ -601,15 +598,9 @@ func (g *Graph) PeriodicCases(lp Loop) (drop []int, guards map[int]int) {
 		}
 		return n == 1 && one
 	}
-	dropped := map[int]bool{}
-	for _, bi := range lp.Blocks {
+	periods := map[int]int{}
+	drop, offs := g.guardedRegions(lp, func(bi int, pred string, takenWhenTrue bool) (bool, bool) {
 		b := g.Blocks[bi]
-		br := f.Instructions[b.Last]
-		if br.Base() != "BRA" || br.Predicate == "" || br.Predicate == "@PT" || len(b.Succs) != 2 {
-			continue
-		}
-		pred := strings.TrimPrefix(strings.TrimPrefix(br.Predicate, "@"), "!")
-		takenWhenTrue := !strings.HasPrefix(br.Predicate, "@!")
 		// The compare: the block's last write of the predicate.
 		cmpAt := -1
 		for i := b.Last - 1; i >= b.First; i-- {
@@ -619,21 +610,20 @@ func (g *Graph) PeriodicCases(lp Loop) (drop []int, guards map[int]int) {
 			}
 		}
 		if cmpAt < 0 {
-			continue
+			return false, false
 		}
 		cmp := f.Instructions[cmpAt]
 		ops := operandList(cmp)
 		eq := strings.HasPrefix(cmp.Opcode, "ISETP.EQ.")
 		if !(eq || strings.HasPrefix(cmp.Opcode, "ISETP.NE.")) || cmp.Predicate != "" || len(ops) != 5 || ops[1] != "PT" || ops[4] != "PT" || !isRegister(ops[2]) {
-			continue
+			return false, false
 		}
 		c, ok := constantOperand(ops[3])
 		if !ok {
-			continue
+			return false, false
 		}
 		// The low bits: the last write of the compared register
 		// before the compare, an AND of the counter with 2^n - 1.
-		period := 0
 		for i := cmpAt - 1; i >= b.First; i-- {
 			ins := f.Instructions[i]
 			if !writesRegister(ins, ops[2]) {
@@ -644,55 +634,24 @@ func (g *Graph) PeriodicCases(lp Loop) (drop []int, guards map[int]int) {
 				lo[k] = operandName(lo[k])
 			}
 			if ins.Opcode != "LOP3.LUT" || ins.Predicate != "" || len(lo) != 6 || lo[3] != "RZ" || lo[4] != "0xc0" || !isRegister(lo[1]) {
-				break
+				return false, false
 			}
-			if m, ok := constantOperand(lo[2]); ok && m > 0 && m&(m+1) == 0 && c >= 0 && c <= m && stepsByOne(lo[1]) {
-				period = int(m + 1)
+			m, ok := constantOperand(lo[2])
+			if !ok || m+1 < minPeriod || m&(m+1) != 0 || c < 0 || c > m || !stepsByOne(lo[1]) {
+				return false, false
 			}
-			break
+			periods[f.Instructions[b.Last].Offset] = int(m + 1)
+			// The rare side: where the branch sends the warp when
+			// the bits equal the constant.
+			return takenWhenTrue == eq, true
 		}
-		if period < minPeriod {
-			continue
-		}
-		target, ok := f.BranchTarget(br)
-		if !ok {
-			continue
-		}
-		// The rare side: where the branch sends the warp when the
-		// bits equal the constant.
-		takenWhenEqual := takenWhenTrue == eq
-		s := -1
-		for _, succ := range b.Succs {
-			if (g.Blocks[succ].StartOffset == target) == takenWhenEqual {
-				s = succ
-			}
-		}
-		if s < 0 || !in[s] || s == lp.Header || len(g.Blocks[s].Preds) != 1 {
-			continue
-		}
-		var region []int
-		latch := false
-		for _, c := range lp.Blocks {
-			if g.Dominates(s, c) {
-				region = append(region, c)
-				latch = latch || slices.Contains(lp.Latches, c)
-			}
-		}
-		if latch {
-			continue
-		}
-		for _, c := range region {
-			dropped[c] = true
-		}
+		return false, false
+	})
+	for _, o := range offs {
 		if guards == nil {
 			guards = map[int]int{}
 		}
-		guards[br.Offset] = period
-	}
-	for _, b := range lp.Blocks {
-		if dropped[b] {
-			drop = append(drop, b)
-		}
+		guards[o] = periods[o]
 	}
 	return drop, guards
 }
