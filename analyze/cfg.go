@@ -834,18 +834,8 @@ func (g *Graph) guardedRegions(lp Loop, side func(bi int, pred string, takenWhen
 				s = succ
 			}
 		}
-		if s < 0 || !in[s] || s == lp.Header || len(g.Blocks[s].Preds) != 1 {
-			continue
-		}
-		var region []int
-		latch := false
-		for _, c := range lp.Blocks {
-			if g.Dominates(s, c) {
-				region = append(region, c)
-				latch = latch || slices.Contains(lp.Latches, c)
-			}
-		}
-		if latch {
+		region, ok := g.sideRegion(lp, in, s)
+		if !ok {
 			continue
 		}
 		for _, c := range region {
@@ -859,6 +849,78 @@ func (g *Graph) guardedRegions(lp Loop, side func(bi int, pred string, takenWhen
 		}
 	}
 	return drop, guards
+}
+
+// sideRegion is the side of a conditional branch of lp that starts at
+// block s: s and the blocks of lp it dominates. ok is false where s is
+// not in lp (in), is its header, is entered from more than the branch,
+// or the side holds a latch (the way back to the header).
+func (g *Graph) sideRegion(lp Loop, in map[int]bool, s int) (region []int, ok bool) {
+	if s < 0 || !in[s] || s == lp.Header || len(g.Blocks[s].Preds) != 1 {
+		return nil, false
+	}
+	for _, c := range lp.Blocks {
+		if g.Dominates(s, c) {
+			if slices.Contains(lp.Latches, c) {
+				return nil, false
+			}
+			region = append(region, c)
+		}
+	}
+	return region, true
+}
+
+// maxUniformPaths bounds the paths UniformPaths enumerates: a loop whose
+// uniform branches make more is taken whole, every block run.
+const maxUniformPaths = 16
+
+// UniformPaths returns the paths an iteration of lp may take where its
+// uniform branches choose between two arms of code (uniform reports, by a
+// branch's offset, whether its predicate is the same in every lane of a
+// warp): an if/else whose sides each lead to blocks of their own
+// (sideRegion), or a switch's chain of them. A warp runs one arm of such
+// a branch an iteration, not both, so each path is lp's blocks less the
+// arms not taken. nil where lp has no such branch or more than
+// maxUniformPaths paths. A uniform branch around a block of its own
+// (an if without an else) is not split: that block is counted as run,
+// as every conditional block is.
+func (g *Graph) UniformPaths(lp Loop, uniform func(off int) bool) [][]int {
+	f := g.Func
+	in := map[int]bool{}
+	for _, b := range lp.Blocks {
+		in[b] = true
+	}
+	paths := [][]int{lp.Blocks}
+	for _, bi := range lp.Blocks {
+		b := g.Blocks[bi]
+		br := f.Instructions[b.Last]
+		if br.Base() != "BRA" || br.Predicate == "" || br.Predicate == "@PT" || len(b.Succs) != 2 || !uniform(br.Offset) {
+			continue
+		}
+		arm0, ok0 := g.sideRegion(lp, in, b.Succs[0])
+		arm1, ok1 := g.sideRegion(lp, in, b.Succs[1])
+		if !ok0 || !ok1 {
+			continue
+		}
+		var next [][]int
+		for _, p := range paths {
+			if !slices.Contains(p, bi) {
+				next = append(next, p)
+				continue
+			}
+			for _, arm := range [][]int{arm0, arm1} {
+				next = append(next, slices.DeleteFunc(slices.Clone(p), func(c int) bool { return slices.Contains(arm, c) }))
+			}
+		}
+		if len(next) > maxUniformPaths {
+			return nil
+		}
+		paths = next
+	}
+	if len(paths) < 2 {
+		return nil
+	}
+	return paths
 }
 
 // dominatingSpecial is specialWhenTrue for a predicate a branch in

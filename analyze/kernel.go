@@ -165,7 +165,7 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) (_
 			lp, spins = g.spinRounds(lp, loops, lanes)
 		}
 		body := g.Body(lp)
-		lr, err := analyzeLoopBlock(m, body, warps, (opt.ThreadsPerBlock+31)/32, opt.Level, opt.Pattern, lanes)
+		lr, paths, err := predictIteration(m, g, lp, warps, (opt.ThreadsPerBlock+31)/32, opt.Level, opt.Pattern, lanes)
 		if err != nil {
 			k.Notes = append(k.Notes, fmt.Sprintf("loop at %#04x: %v", lp.StartOffset, err))
 			continue
@@ -188,7 +188,7 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) (_
 		if lp.waitKept {
 			lr.Notes = append(lr.Notes, fmt.Sprintf("assumed: the switch of cp.async waits (cuda::pipeline's consumer_wait) takes its case of %d batches left in flight (DEPBAR.LE SB0, %d: those committed before the loop and in an iteration, less the one waited for); its other cases are left out", lp.waitK, lp.waitK))
 		}
-		if lr.Blocks > 1 {
+		if lr.Blocks > 1 && paths == 0 {
 			lr.Notes = append(lr.Notes, fmt.Sprintf("assumed: all %d blocks of the loop run each iteration (conditional code counted as taken)", lr.Blocks))
 		}
 		var calls []string
@@ -197,7 +197,10 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) (_
 				calls = append(calls, fmt.Sprintf("%#04x", in.Offset))
 			}
 		}
-		if len(calls) > 0 {
+		switch {
+		case len(calls) > 0 && paths > 0:
+			lr.Notes = append(lr.Notes, fmt.Sprintf("assumed: the calls at %s run the compiler's 64-bit integer division routine, counted after each call on the paths through it (where a uniform branch chooses between the routine and the 32-bit path beside it, each is a path of its own)", strings.Join(calls, ", ")))
+		case len(calls) > 0:
 			lr.Notes = append(lr.Notes, fmt.Sprintf("assumed: the calls at %s run the compiler's 64-bit integer division routine, counted in the iteration after each call (operands beyond 32 bits; the 32-bit path beside it is counted too)", strings.Join(calls, ", ")))
 		}
 		if len(lp.Trips) > 0 {
@@ -226,6 +229,61 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) (_
 		mix()
 	}
 	return k, inner
+}
+
+// predictIteration predicts an iteration of it at warps per SM: the
+// body of all its blocks (analyzeLoopBlock), or, where its uniform
+// branches choose between arms of code (Graph.UniformPaths: a warp runs
+// one arm an iteration), each path's body on its own, the iteration the
+// mean of the paths' cycles, each path taken as likely as another (a
+// switch on the loop counter's bits visits its cases in turn). The
+// report's tables are the whole body's; its cycles, throughput, bound
+// and a note are the paths'. paths is how many were averaged, 0 for
+// the whole body alone.
+func predictIteration(m *Machine, g *Graph, it Loop, warps, blockWarps int, level, pattern string, lanes map[int]laneAccess) (_ *LoopReport, paths int, _ error) {
+	r, err := analyzeLoopBlock(m, g.Body(it), warps, blockWarps, level, pattern, lanes)
+	if err != nil {
+		return nil, 0, err
+	}
+	arms := g.UniformPaths(it, func(off int) bool { return lanes[off].uniformBranch })
+	if arms == nil {
+		return r, 0, nil
+	}
+	// Each path is named by its own blocks: those not every path runs.
+	common := map[int]int{}
+	for _, blocks := range arms {
+		for _, b := range blocks {
+			common[b]++
+		}
+	}
+	var sum, most float64
+	var what []string
+	for _, blocks := range arms {
+		var own []string
+		for _, b := range blocks {
+			if common[b] < len(arms) {
+				own = append(own, fmt.Sprintf("%#04x", g.Blocks[b].StartOffset))
+			}
+		}
+		p := it
+		p.Blocks = blocks
+		body := g.Body(p)
+		pr, err := analyzeLoopBlock(m, body, warps, blockWarps, level, pattern, lanes)
+		if err != nil {
+			return r, 0, nil // the whole body's prediction stands
+		}
+		sum += pr.Cycles
+		if pr.Cycles > most {
+			most = pr.Cycles
+			r.Bound, r.Kind = pr.Bound, pr.Kind
+		}
+		what = append(what, fmt.Sprintf("through %s, %d instructions: %.1f (%s)", strings.Join(own, ", "), len(body), pr.Cycles, pr.Bound))
+	}
+	whole := r.Cycles
+	r.Cycles = sum / float64(len(arms))
+	r.IterationsPerKcycle = 1000 * float64(warps) / r.Cycles
+	r.Notes = append(r.Notes, fmt.Sprintf("assumed: the loop's uniform branches (predicates the same in every lane) take one arm of code an iteration, not both: the prediction is the mean of its %d paths, each as likely (the bound named is the slowest path's; the tables are every block's, %.1f cycles together): %s", len(arms), whole, strings.Join(what, "; ")))
+	return r, len(arms), nil
 }
 
 // spinRounds is SpinRounds with each compare-and-swap's rounds from its

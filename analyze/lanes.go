@@ -2474,6 +2474,31 @@ func (s laneState) setPredicates(in sass.Instruction) {
 	}
 }
 
+// uniformSources reports whether every register in reads (its guard
+// included) is the same in every lane of a warp: a uniform register, a
+// predicate in preds (written from such sources), or a general register whose
+// lanes are followed and equal (the loop counter, a kernel parameter, a
+// value loaded at one address for the whole warp). Whatever it computes
+// from them is then the same in every lane too.
+func (s laneState) uniformSources(in sass.Instruction, preds map[string]bool) bool {
+	for _, r := range in.Use().Reads {
+		switch r.Reg.File {
+		case sass.Uniform, sass.UniformPredict:
+		case sass.Predicate:
+			if !preds[r.Reg.String()] {
+				return false
+			}
+		case sass.General:
+			if v := s.operand(r.Reg.String(), false); !v.ok || !v.uniform() {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // allLanes is the mask of a warp's 32 lanes.
 const allLanes = ^uint32(0)
 
@@ -2558,6 +2583,10 @@ var baseRegister = regexp.MustCompile(`^\s*(U?R[0-9]+)`)
 
 // laneAccess is one memory instruction's addresses across a warp.
 type laneAccess struct {
+	// uniformBranch, for a conditional branch (no memory access),
+	// says its predicate is the same in every lane of a warp (written
+	// from uniformSources): the warp takes one side of it.
+	uniformBranch bool
 	// hsym and hoff, for scattered lanes, name the hash the address
 	// was formed on and the bytes added to it (lval's): two accesses of
 	// one hsym are lane by lane the difference of their hoffs apart.
@@ -2862,6 +2891,7 @@ func walkAddresses(ins []sass.Instruction, loops [][2]int, s laneState) map[int]
 	written := map[string]int{}          // writes to each register so far
 	def := map[string]sass.Instruction{} // the last write to each register
 	guarded := map[int]uint32{}          // the lanes a guard keeps on, where some are off
+	uniformPreds := map[string]bool{}    // predicates the same in every lane, as last written
 	for i := 0; i < len(ins); i++ {
 		in := ins[i]
 		for _, lp := range loops {
@@ -2918,10 +2948,18 @@ func walkAddresses(ins []sass.Instruction, loops [][2]int, s laneState) map[int]
 			}
 			out[in.Offset] = la
 		}
+		if in.Base() == "BRA" && in.Predicate != "" {
+			p := strings.TrimPrefix(strings.TrimPrefix(in.Predicate, "@"), "!")
+			out[in.Offset] = laneAccess{uniformBranch: p == "PT" || uniformPreds[p]}
+		}
+		uni := s.uniformSources(in, uniformPreds)
 		s.step(in)
 		for _, w := range in.Use().Writes {
 			written[w.String()]++
 			def[w.String()] = in
+			if w.File == sass.Predicate {
+				uniformPreds[w.String()] = uni
+			}
 		}
 		for _, lp := range loops {
 			if in.Offset != lp[1] {

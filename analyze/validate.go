@@ -116,7 +116,7 @@ func Validate(m *Machine, l *sass.Listing, ms []Measurement) (*Validation, error
 			v.Skipped = append(v.Skipped, x.Kernel+": not in the listings")
 			continue
 		}
-		body, lanes, err := timedLoop(f, x.ThreadsPerBlock)
+		g, it, lanes, err := timedIteration(f, x.ThreadsPerBlock)
 		if err != nil {
 			v.Skipped = append(v.Skipped, x.Kernel+": "+err.Error())
 			continue
@@ -125,7 +125,7 @@ func Validate(m *Machine, l *sass.Listing, ms []Measurement) (*Validation, error
 		if level == "" || level == "-" {
 			level = DefaultLevel
 		}
-		r, err := analyzeLoopBlock(m, body, x.WarpsPerSM, (x.ThreadsPerBlock+31)/32, level, PatternAuto, lanes)
+		r, _, err := predictIteration(m, g, it, x.WarpsPerSM, (x.ThreadsPerBlock+31)/32, level, PatternAuto, lanes)
 		if err != nil {
 			v.Skipped = append(v.Skipped, fmt.Sprintf("%s at %d warps: %v", x.Kernel, x.WarpsPerSM, err))
 			continue
@@ -167,9 +167,19 @@ func goalClass(level string) string {
 // timedLoop is the loop body a corpus kernel times, and the lanes'
 // addresses the function's accesses take in it (laneAddresses).
 func timedLoop(f *sass.Function, threads int) ([]sass.Instruction, map[int]laneAccess, error) {
-	g, err := BuildGraph(f)
+	g, it, lanes, err := timedIteration(f, threads)
 	if err != nil {
 		return nil, nil, err
+	}
+	return g.Body(it), lanes, nil
+}
+
+// timedIteration is timedLoop's iteration before it is made a body: the
+// function's graph, the loop's iteration and the lanes' addresses.
+func timedIteration(f *sass.Function, threads int) (*Graph, Loop, map[int]laneAccess, error) {
+	g, err := BuildGraph(f)
+	if err != nil {
+		return nil, Loop{}, nil, err
 	}
 	loops, _ := g.Loops()
 	first, last := -1, -1
@@ -199,13 +209,13 @@ func timedLoop(f *sass.Function, threads int) ([]sass.Instruction, map[int]laneA
 		}
 	}
 	if pick == nil {
-		return nil, nil, errors.New("no loop")
+		return nil, Loop{}, nil, errors.New("no loop")
 	}
 	it := g.Iteration(*pick, loops, threads)
 	body := g.Body(it)
 	lanes := laneAddresses(f.Instructions, [][2]int{{body[0].Offset, body[len(body)-1].Offset}})
 	it, _ = g.spinRounds(it, loops, lanes)
-	return g.Body(it), lanes, nil
+	return g, it, lanes, nil
 }
 
 func summarize(class string, cs []Check) Summary {
