@@ -319,14 +319,33 @@ func (lm *loopModel) windowLoop(level string, warps float64) (b Bound, per map[i
 	own := map[int]windowCost{}
 	var what []string
 	var smLines float64
+	// Stores of an iteration on the same lines (the fields of an array
+	// of structures, each at the record's stride from the last lane's,
+	// within one record of each other) write those lines once between
+	// them: corpus41's float4 particle records (two 16-byte fields of a
+	// 32-byte record) and corpus43's eight-float ones (six 4-byte
+	// fields) took what their lines alone take at the SM's window rate,
+	// not each store's. Each such group is counted once, at its
+	// costliest store.
+	type group struct {
+		base string
+		c    windowCost
+	}
+	groups := map[string]group{}
 	for i := range lm.body {
 		c, text, ok := lm.windowWrite(i, lm.levelOf(i, level), warps)
 		if !ok {
 			continue
 		}
 		la, _ := lm.access(i)
-		window[la.base] += c.line
-		smLines += c.smLines
+		gk := fmt.Sprint(i)
+		if st, ok := la.stride(); ok && st > 0 && la.iterSym != 0 {
+			gk = fmt.Sprint(la.reach.base, "|", la.iterSym, "|", st, "|", floorDiv(la.iterOff, st))
+		}
+		g := groups[gk]
+		g.base = la.base
+		g.c.line, g.c.smLines = max(g.c.line, c.line), max(g.c.smLines, c.smLines)
+		groups[gk] = g
 		// One array's stores share its lines; another's are its own.
 		key := fmt.Sprint(la.reach.base, "|", la.iterSym)
 		if la.iterSym == 0 {
@@ -337,6 +356,10 @@ func (lm *loopModel) windowLoop(level string, warps float64) (b Bound, per map[i
 			what = append(what, text)
 		}
 		own[i] = c
+	}
+	for _, g := range groups {
+		window[g.base] += g.c.line
+		smLines += g.c.smLines
 	}
 	var distinct float64
 	for _, d := range arrays {

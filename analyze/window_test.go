@@ -211,3 +211,37 @@ func TestWindowLoop(t *testing.T) {
 		t.Error("a window bound at the L2 level")
 	}
 }
+
+// TestWindowRecordFields: the stores of an array of structures' fields
+// write the same lines an iteration, so the window bound is what the
+// costliest of them takes alone (corpus43's six 4-byte fields of a
+// 32-byte record, corpus41's two 16-byte ones); six arrays' stores
+// (corpus38's structure of arrays) write lines of their own and add up.
+func TestWindowRecordFields(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the corpus: seconds")
+	}
+	for _, tc := range []struct {
+		corpus, kernel string
+		stores         int
+		combined       bool
+	}{
+		{"corpus43", "global_aos_particles_eight_float_records_32_bytes_update", 6, true},
+		{"corpus41", "global_float4_aos_particles_pos_vel_records_symplectic_euler", 2, true},
+		{"corpus38", "soa_six_arrays_particle_spring_update", 6, false},
+	} {
+		lm := corpusLoopOn(t, tc.corpus, "NVIDIA-H200", tc.kernel)
+		b, per, ok := lm.windowLoop("L1", 4)
+		if !ok || len(per) != tc.stores {
+			t.Errorf("%s: window bound %v over %d stores, want %d", tc.kernel, ok, len(per), tc.stores)
+			continue
+		}
+		most := 0.0
+		for _, c := range per {
+			most = max(most, c)
+		}
+		if combined := math.Abs(b.Cycles-most) < 1e-6; combined != tc.combined {
+			t.Errorf("%s: %.1f cycles, its costliest store %.1f: combined %v, want %v", tc.kernel, b.Cycles, most, combined, tc.combined)
+		}
+	}
+}
