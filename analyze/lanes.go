@@ -66,6 +66,11 @@ type lval struct {
 	// through an operation that is not affine in them (a hash, a product
 	// of two lane-varying values): taken as scattered addresses.
 	scrambled bool
+	// near, for a scrambled value with a span, says the span is a
+	// lane-varying followed value's spread widened by a bounded unknown
+	// (e >> 2 plus a loaded bit): each lane lies near its own place in
+	// lane order, not anywhere in a window every lane shares.
+	near bool
 	// span, for a scrambled value, bounds its lanes' part: each lane's
 	// value is a uniform base plus something in [0, span) (a logical
 	// shift right or an AND mask bounds it); 0 for no bound.
@@ -396,6 +401,8 @@ func addLanes(a, b lval) lval {
 		if sa, sb := spanOf(a), spanOf(b); sa > 0 && sb > 0 && (a.scrambled || b.scrambled) {
 			r.span = sa + sb - 1
 			r.whole = (a.whole || a.known) && (b.whole || b.known)
+			laneOrder := func(x lval) bool { return x.ok && !x.uniform() || x.near }
+			r.near = laneOrder(a) && (b.scrambled || b.uniform()) || laneOrder(b) && (a.scrambled || a.uniform())
 		}
 		if b.hsym != 0 {
 			a, b = b, a
@@ -590,7 +597,7 @@ func mulLanes(a, b lval) lval {
 		}
 		if b.ok && b.known && b.uniform() && a.span > 0 && b.base+b.d[0] >= 0 {
 			r.span = (a.span-1)*(b.base+b.d[0]) + 1
-			r.whole = a.whole
+			r.whole, r.near = a.whole, a.near
 		}
 		if b.ok && b.known && b.uniform() && a.hsym != 0 {
 			c := b.base + b.d[0]
@@ -772,7 +779,7 @@ func andVal(a, m lval) lval {
 		if !a.ok && a.span > 0 && runtimeMask(m) {
 			// A bounded value under a run-time mask that keeps the
 			// lanes' offsets: its window kept.
-			r.span, r.whole = a.span, a.whole
+			r.span, r.whole, r.near = a.span, a.whole, a.near
 			r.assume = append(r.assume, assumeRuntimeMask)
 		}
 		if m.ok && m.known && m.uniform() && m.base+m.d[0] >= 0 {
@@ -2474,6 +2481,31 @@ func (s laneState) setPredicates(in sass.Instruction) {
 	}
 }
 
+// narrowSpan is the widest spread of a warp's lanes (in bytes, around a
+// base not known) that spreadVal takes as lanes spread evenly: four
+// lines.
+const narrowSpan = 4 * 128
+
+// assumeSpread is the assumption spreadVal rests on.
+const assumeSpread = "lanes whose data-dependent addresses lie within a few lines of each other are spread evenly over them"
+
+// spreadVal is an address whose lanes are not followed but each lies
+// near its own place in lane order (lval.near), all within a.span bytes
+// of a base not known (a sorted COO row, e >> 2 plus a loaded bit): each
+// lane taken at its share of the span, words of width bytes in lane
+// order, so that the request touches the lines and words such a span
+// holds (a line or two, several lanes a word), not a line a lane. A
+// loaded key's bins (a histogram's: no lane order) stay scattered over
+// their window.
+func spreadVal(a lval, width int64) lval {
+	words := max(1, a.span/max(1, width))
+	r := lval{ok: true, align: width, assume: append(slices.Clone(a.assume), assumeSpread), block: a.block, warp: a.warp}
+	for l := range r.d {
+		r.d[l] = int64(l) * words / 32 * width
+	}
+	return r
+}
+
 // uniformSources reports whether every register in reads (its guard
 // included) is the same in every lane of a warp: a uniform register, a
 // predicate in preds (written from such sources), or a general register whose
@@ -2909,6 +2941,9 @@ func walkAddresses(ins []sass.Instruction, loops [][2]int, s laneState) map[int]
 		}
 		if _, ok := memoryOp(in); ok || indexedConstant(in) {
 			a := s.address(in)
+			if op, ok := memoryOp(in); ok && !a.ok && a.scrambled && a.near && len(a.vals) == 0 && a.span > 0 && a.span <= narrowSpan {
+				a = spreadVal(a, int64(op.bytes))
+			}
 			la := laneAccess{known: a.ok, assume: a.assume, scattered: !a.ok && a.scrambled, block: a.block, warp: a.warp && !(a.ok && a.known)}
 			if n := a.groups(); n > 1 && n < 32 {
 				la.groups, la.groupOf, la.groupOffsets = n, *a.grp, a.gd

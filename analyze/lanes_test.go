@@ -1655,3 +1655,45 @@ func TestFloatCompareGuard(t *testing.T) {
 		t.Errorf("select on a loaded float's compare: scattered %v, choices %v; want each lane's pick of two", la.scattered, la.vals)
 	}
 }
+
+// TestNarrowSpread: an address whose lanes are not followed but lie
+// within a few words of each other (a sorted COO row: e >> 2 plus a
+// loaded bit) is taken as spread evenly over those words, a line or two
+// a request; the same loaded value unbounded (no mask) still scatters.
+func TestNarrowSpread(t *testing.T) {
+	for _, tt := range []struct {
+		mask      string
+		scattered bool
+	}{
+		{"LOP3.LUT R8, R8, 0x1, RZ, 0xc0, !PT", false},
+		{"MOV R8, R8", true},
+	} {
+		l, err := sass.ParseListing(`
+        .text.k:
+        /*0000*/                   S2R R10, SR_TID.X ;
+        /*0010*/                   LDC.64 R6, c[0x0][0x210] ;
+.L_x_1:
+        /*0020*/                   IMAD.WIDE.U32 R2, R10, 0x4, R6 ;
+        /*0030*/                   LDG.E R8, desc[UR6][R2.64] ;
+        /*0040*/                   ` + tt.mask + ` ;
+        /*0050*/                   LEA.HI R8, R10, R8, RZ, 0x1e ;
+        /*0060*/                   IMAD.WIDE.U32 R4, R8, 0x4, R6 ;
+        /*0070*/                   REDG.E.ADD.F32.FTZ.RN.STRONG.GPU desc[UR6][R4.64], R11 ;
+        /*0080*/                   BRA ` + "`" + `(.L_x_1) ;
+`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		la := laneAddresses(l.Functions[0].Instructions, [][2]int{{0x20, 0x80}})[0x70]
+		if la.scattered != tt.scattered {
+			t.Errorf("%s: scattered %v, want %v", tt.mask, la.scattered, tt.scattered)
+			continue
+		}
+		if tt.scattered {
+			continue
+		}
+		if _, lines := globalSectors(la.placed(), 4); !la.known || lines > 2 {
+			t.Errorf("%s: known %v, %d lines a request, want a line or two (offsets %v)", tt.mask, la.known, lines, la.offsets)
+		}
+	}
+}
