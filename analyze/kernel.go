@@ -237,9 +237,9 @@ func analyzeKernel(m *Machine, f *sass.Function, k KernelReport, opt Options) (_
 // one arm an iteration), each path's body on its own, the iteration the
 // mean of the paths' cycles, each path taken as likely as another (a
 // switch on the loop counter's bits visits its cases in turn). The
-// report's tables are the whole body's; its cycles, throughput, bound
-// and a note are the paths'. paths is how many were averaged, 0 for
-// the whole body alone.
+// report's tables are the whole body's; its cycles, throughput, bound,
+// Paths and a note are the paths'. paths is how many were averaged, 0
+// for the whole body alone (also where a path could not be predicted).
 func predictIteration(m *Machine, g *Graph, it Loop, warps, blockWarps int, level, pattern string, lanes map[int]laneAccess) (_ *LoopReport, paths int, _ error) {
 	r, err := analyzeLoopBlock(m, g.Body(it), warps, blockWarps, level, pattern, lanes)
 	if err != nil {
@@ -256,34 +256,43 @@ func predictIteration(m *Machine, g *Graph, it Loop, warps, blockWarps int, leve
 			common[b]++
 		}
 	}
-	var sum, most float64
-	var what []string
+	var ps []PathReport
+	var sum float64
+	slowest := 0
 	for _, blocks := range arms {
-		var own []string
+		pr := PathReport{}
 		for _, b := range blocks {
 			if common[b] < len(arms) {
-				own = append(own, fmt.Sprintf("%#04x", g.Blocks[b].StartOffset))
+				pr.Blocks = append(pr.Blocks, g.Blocks[b].StartOffset)
 			}
 		}
 		p := it
 		p.Blocks = blocks
 		body := g.Body(p)
-		pr, err := analyzeLoopBlock(m, body, warps, blockWarps, level, pattern, lanes)
+		lr, err := analyzeLoopBlock(m, body, warps, blockWarps, level, pattern, lanes)
 		if err != nil {
 			return r, 0, nil // the whole body's prediction stands
 		}
+		pr.Instructions, pr.Cycles, pr.Bound, pr.Kind = len(body), lr.Cycles, lr.Bound, lr.Kind
 		sum += pr.Cycles
-		if pr.Cycles > most {
-			most = pr.Cycles
-			r.Bound, r.Kind = pr.Bound, pr.Kind
+		ps = append(ps, pr)
+		if pr.Cycles > ps[slowest].Cycles {
+			slowest = len(ps) - 1
 		}
-		what = append(what, fmt.Sprintf("through %s, %d instructions: %.1f (%s)", strings.Join(own, ", "), len(body), pr.Cycles, pr.Bound))
 	}
-	whole := r.Cycles
-	r.Cycles = sum / float64(len(arms))
+	var what []string
+	for _, p := range ps {
+		var own []string
+		for _, o := range p.Blocks {
+			own = append(own, fmt.Sprintf("%#04x", o))
+		}
+		what = append(what, fmt.Sprintf("through %s, %d instructions: %.1f (%s)", strings.Join(own, ", "), p.Instructions, p.Cycles, p.Bound))
+	}
+	r.Notes = append(r.Notes, fmt.Sprintf("assumed: the loop's uniform branches (predicates the same in every lane) take one arm of code an iteration, not both: the prediction is the mean of its %d paths, each as likely (the bound named is the slowest path's; the tables are every block's, %.1f cycles together): %s", len(ps), r.Cycles, strings.Join(what, "; ")))
+	r.Cycles = sum / float64(len(ps))
 	r.IterationsPerKcycle = 1000 * float64(warps) / r.Cycles
-	r.Notes = append(r.Notes, fmt.Sprintf("assumed: the loop's uniform branches (predicates the same in every lane) take one arm of code an iteration, not both: the prediction is the mean of its %d paths, each as likely (the bound named is the slowest path's; the tables are every block's, %.1f cycles together): %s", len(arms), whole, strings.Join(what, "; ")))
-	return r, len(arms), nil
+	r.Bound, r.Kind, r.Paths = ps[slowest].Bound, ps[slowest].Kind, ps
+	return r, len(ps), nil
 }
 
 // spinRounds is SpinRounds with each compare-and-swap's rounds from its

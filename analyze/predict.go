@@ -98,6 +98,22 @@ type LoopReport struct {
 	Rows   []Row    `json:"instructions_table"`
 	WhatIf []WhatIf `json:"what_if"`
 	Notes  []string `json:"notes,omitempty"`
+	// Paths, where uniform branches choose between arms of code, are
+	// the paths an iteration may take, each predicted alone: Cycles is
+	// their mean, Bound the slowest's (predictIteration).
+	Paths []PathReport `json:"paths,omitempty"`
+}
+
+// PathReport is one path through a loop's iteration where its uniform
+// branches choose between arms of code, and its prediction.
+type PathReport struct {
+	// Blocks are the start offsets of the path's own blocks: those not
+	// every path runs.
+	Blocks       []int   `json:"blocks"`
+	Instructions int     `json:"instructions"`
+	Cycles       float64 `json:"cycles_per_iteration"`
+	Bound        string  `json:"bound"`
+	Kind         string  `json:"kind"`
 }
 
 // Replay is what the cycle-by-cycle replay found.

@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"math"
 	"slices"
 	"testing"
 )
@@ -62,5 +63,46 @@ func TestUniformPaths(t *testing.T) {
 				t.Errorf("paths' own blocks %#x, want %#x", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestPredictIterationPaths: the counter's switch is predicted as the
+// mean of its three paths (each predicted alone, named by its own
+// blocks), below the whole body's cycles, the bound the slowest path's.
+func TestPredictIterationPaths(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fits the H100 record's machine: seconds")
+	}
+	l := listing(t, "uniform.sass")
+	f, _ := l.Function("counter")
+	g, err := BuildGraph(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loops, _ := g.Loops()
+	body := g.Body(loops[0])
+	lanes := laneAddresses(f.Instructions, [][2]int{{body[0].Offset, body[len(body)-1].Offset}})
+	m := h100(t)
+	whole, err := analyzeLoopBlock(m, body, 1, 1, DefaultLevel, PatternAuto, lanes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, n, err := predictIteration(m, g, loops[0], 1, 1, DefaultLevel, PatternAuto, lanes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 3 || len(r.Paths) != 3 {
+		t.Fatalf("%d paths, %d reported, want 3", n, len(r.Paths))
+	}
+	var sum, most float64
+	bound := ""
+	for _, p := range r.Paths {
+		sum += p.Cycles
+		if p.Cycles > most {
+			most, bound = p.Cycles, p.Bound
+		}
+	}
+	if math.Abs(r.Cycles-sum/3) > 1e-9 || r.Cycles >= whole.Cycles || r.Bound != bound {
+		t.Errorf("%.1f cycles (bound %q), paths %+v, whole body %.1f: want the paths' mean, below the whole, the slowest's bound", r.Cycles, r.Bound, r.Paths, whole.Cycles)
 	}
 }
