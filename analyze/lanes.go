@@ -2513,7 +2513,17 @@ func spreadVal(a lval, width int64) lval {
 // value loaded at one address for the whole warp). Whatever it computes
 // from them is then the same in every lane too.
 func (s laneState) uniformSources(in sass.Instruction, preds map[string]bool) bool {
-	for _, r := range in.Use().Reads {
+	reads := in.Use().Reads
+	// sass.Use does not parse an operand with an absolute value before
+	// a suffix (|R10|.reuse): such a token is never a destination, so
+	// its register is taken as read.
+	for _, t := range strings.Split(in.Operands, ",") {
+		if m := modifiedReg.FindStringSubmatch(t); m != nil && strings.Contains(t, "|") {
+			n, _ := strconv.Atoi(m[2])
+			reads = append(reads, sass.Source{Reg: sass.Reg{File: sass.File(m[1]), Index: n}})
+		}
+	}
+	for _, r := range reads {
 		switch r.Reg.File {
 		case sass.Uniform, sass.UniformPredict:
 		case sass.Predicate:
@@ -2530,6 +2540,9 @@ func (s laneState) uniformSources(in sass.Instruction, preds map[string]bool) bo
 	}
 	return true
 }
+
+// modifiedReg finds a register within an operand token with modifiers.
+var modifiedReg = regexp.MustCompile(`(UR|UP|R|P)([0-9]+)`)
 
 // allLanes is the mask of a warp's 32 lanes.
 const allLanes = ^uint32(0)

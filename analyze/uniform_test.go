@@ -23,6 +23,9 @@ func TestUniformPaths(t *testing.T) {
 		{"lane", nil},
 		{"loaded", nil},
 		{"ifthen", nil},
+		// A float compare of loaded data's absolute values
+		// (|R8|.reuse, an operand sass.Use does not parse).
+		{"absolute", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.kernel, func(t *testing.T) {
